@@ -1,0 +1,50 @@
+// The application as a Fastify plugin: it never listens (server.ts does), so tests build it
+// with the same code path and use inject().
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import type { Config } from './config.js'
+import configPlugin from './plugins/app/config.js'
+import errorsPlugin from './plugins/app/errors.js'
+import sitePlugin from './plugins/app/site.js'
+import apiRoutes from './routes/api/index.js'
+import healthRoutes from './routes/health.js'
+import siteRoutes from './routes/site.js'
+import { securityHeaders } from './security-headers.js'
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
+
+/** Options for the Fastify factory that depend on the config (shared by server and tests). */
+export function serverOptions(config: Config): FastifyServerOptions {
+  return {
+    trustProxy: config.trustProxy,
+    // Keep a well-formed id from the proxy in front (Caddy), so one id follows the request.
+    requestIdHeader: 'x-request-id',
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id']
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    },
+    bodyLimit: 1_048_576,
+    connectionTimeout: 30_000,
+    requestTimeout: 30_000,
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 500 }
+  }
+}
+
+export default async function app(fastify: FastifyInstance, options: { config: Config }) {
+  // 1. Ecosystem plugins: none needed yet (compression and static files are precomputed).
+  // 2. The app's own decorators and hooks.
+  await fastify.register(configPlugin, { config: options.config })
+  await fastify.register(errorsPlugin)
+  await fastify.register(sitePlugin)
+  const headers = securityHeaders(options.config)
+  fastify.addHook('onRequest', async (request, reply) => {
+    reply.headers(headers).header('x-request-id', request.id)
+  })
+  // 3. Routes.
+  await fastify.register(healthRoutes)
+  await fastify.register(apiRoutes, { prefix: '/api' })
+  await fastify.register(siteRoutes)
+}

@@ -1,0 +1,140 @@
+// One schema for the whole configuration: environment variables in, a typed config out.
+// Every problem is reported at once, before the server listens.
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { Type, type Static } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+import { APP_SHELL } from '@paraphe/shared/build-manifest'
+import type { OperatorIdentity, RuntimeConfig } from '@paraphe/shared/runtime-config'
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+export const DEFAULT_SITE_DIR = path.join(repoRoot, 'web/dist/client')
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+export type LogLevel = (typeof LOG_LEVELS)[number]
+const logLevelSchema = (defaultValue: LogLevel) =>
+  Type.Union(LOG_LEVELS.map((level) => Type.Literal(level)), { default: defaultValue })
+const OptionalText = Type.Optional(Type.String({ minLength: 1, maxLength: 300 }))
+
+export const EnvSchema = Type.Object({
+  NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
+    default: 'development'
+  }),
+  HOST: Type.String({ minLength: 1, default: '127.0.0.1' }),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  LOG_LEVEL: logLevelSchema('info'),
+  /** Log level of page and asset requests; Caddy keeps the access log in production. */
+  STATIC_LOG_LEVEL: logLevelSchema('warn'),
+  PUBLIC_URL: Type.String({ minLength: 1, default: 'http://127.0.0.1:3000' }),
+  TRUST_PROXY: Type.String({ minLength: 1, default: 'loopback' }),
+  SITE_DIR: Type.String({ minLength: 1, default: DEFAULT_SITE_DIR }),
+  SITE_NAME: Type.String({ minLength: 1, maxLength: 60, default: 'Paraphe' }),
+  SUPABASE_ANON_KEY: Type.Optional(Type.String({ minLength: 20 })),
+  BUILD_POLL_INTERVAL_MS: Type.Integer({ minimum: 100, default: APP_SHELL.defaultBuildPollIntervalMs }),
+  SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 10_000 }),
+  OPERATOR_NAME: OptionalText,
+  OPERATOR_LEGAL_FORM: OptionalText,
+  OPERATOR_ADDRESS: OptionalText,
+  OPERATOR_REGISTRATION: OptionalText,
+  OPERATOR_EMAIL: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' })),
+  OPERATOR_PHONE: OptionalText,
+  OPERATOR_PUBLICATION_DIRECTOR: OptionalText,
+  HOSTING_PROVIDER_NAME: OptionalText,
+  HOSTING_PROVIDER_ADDRESS: OptionalText
+})
+export type Env = Static<typeof EnvSchema>
+
+/** Operator identity fields, the variable each comes from, and the example used in development. */
+const OPERATOR_FIELDS: ReadonlyArray<[keyof OperatorIdentity, keyof Env, string]> = [
+  ['name', 'OPERATOR_NAME', 'Exploitant non configuré (exemple)'],
+  ['legalForm', 'OPERATOR_LEGAL_FORM', 'SAS au capital de 1 000 € (exemple)'],
+  ['address', 'OPERATOR_ADDRESS', '1 rue de l’Exemple, 75001 Paris (exemple)'],
+  ['registration', 'OPERATOR_REGISTRATION', 'RCS Paris 000 000 000 (exemple)'],
+  ['email', 'OPERATOR_EMAIL', 'contact@example.com'],
+  ['phone', 'OPERATOR_PHONE', '01 23 45 67 89 (exemple)'],
+  ['publicationDirector', 'OPERATOR_PUBLICATION_DIRECTOR', 'Prénom Nom (exemple)'],
+  ['hostName', 'HOSTING_PROVIDER_NAME', 'Hébergeur non configuré (exemple)'],
+  ['hostAddress', 'HOSTING_PROVIDER_ADDRESS', 'Adresse de l’hébergeur (exemple)']
+]
+
+export interface Config {
+  env: Env['NODE_ENV']
+  production: boolean
+  host: string
+  port: number
+  logLevel: LogLevel
+  staticLogLevel: LogLevel
+  publicUrl: URL
+  trustProxy: string
+  siteDir: string
+  shutdownGraceMs: number
+  runtime: RuntimeConfig
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Validates the environment and builds the config; throws ConfigError listing every problem. */
+export function loadConfig(source: NodeJS.ProcessEnv): Config {
+  // Only our variables, and an empty value counts as unset (as in most .env tooling).
+  const picked: Record<string, string> = {}
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const value = source[key]
+    if (value !== undefined && value.trim() !== '') picked[key] = value.trim()
+  }
+  const env = Value.Convert(EnvSchema, Value.Default(EnvSchema, picked))
+  const problems = [...Value.Errors(EnvSchema, env)].map(
+    (error) => `${error.path.slice(1)}: ${error.message} (got ${JSON.stringify(error.value)})`
+  )
+  if (problems.length > 0) throw new ConfigError(problems)
+  const valid = env as Env
+  const production = valid.NODE_ENV === 'production'
+
+  let publicUrl: URL | null = null
+  try {
+    publicUrl = new URL(valid.PUBLIC_URL)
+    if (publicUrl.protocol !== 'http:' && publicUrl.protocol !== 'https:') throw new Error('not http(s)')
+  } catch {
+    problems.push(`PUBLIC_URL: must be an http(s) URL such as https://devis.example.fr (got ${JSON.stringify(valid.PUBLIC_URL)})`)
+  }
+  if (!existsSync(path.join(valid.SITE_DIR, 'index.html')) || !existsSync(path.join(valid.SITE_DIR, '404.html'))) {
+    problems.push(`SITE_DIR: ${valid.SITE_DIR} holds no built site (index.html and 404.html); run \`npm run build\``)
+  }
+
+  const operator = {} as OperatorIdentity
+  for (const [field, variable, example] of OPERATOR_FIELDS) {
+    const value = valid[variable]
+    if (typeof value === 'string') operator[field] = value
+    else if (production) problems.push(`${variable}: required in production (shown on /mentions-legales and /privacy)`)
+    else operator[field] = example
+  }
+  if (production && publicUrl?.protocol === 'http:' && !['localhost', '127.0.0.1'].includes(publicUrl.hostname)) {
+    problems.push('PUBLIC_URL: must use https in production')
+  }
+  if (problems.length > 0 || publicUrl === null) throw new ConfigError(problems)
+
+  return {
+    env: valid.NODE_ENV,
+    production,
+    host: valid.HOST,
+    port: valid.PORT,
+    logLevel: valid.LOG_LEVEL,
+    staticLogLevel: valid.STATIC_LOG_LEVEL,
+    publicUrl,
+    trustProxy: valid.TRUST_PROXY,
+    siteDir: valid.SITE_DIR,
+    shutdownGraceMs: valid.SHUTDOWN_GRACE_MS,
+    runtime: {
+      siteName: valid.SITE_NAME,
+      operator,
+      supabaseAnonKey: valid.SUPABASE_ANON_KEY ?? null,
+      buildPollIntervalMs: valid.BUILD_POLL_INTERVAL_MS,
+      paymentsEnabled: false
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin'
+import type { FastifyError, FastifyInstance } from 'fastify'
+import { errorBody } from '../../errors.js'
+
+const MESSAGES_BY_STATUS: Record<number, string> = {
+  400: 'La requête est invalide.',
+  404: 'Cette adresse ne correspond à aucune ressource.',
+  405: 'Cette méthode n’est pas acceptée ici.',
+  413: 'Le contenu envoyé est trop volumineux.',
+  415: 'Ce type de contenu n’est pas accepté.',
+  429: 'Trop de requêtes : réessayez dans un instant.'
+}
+
+/**
+ * One error handler: 4xx keep a French message (and field details for validation errors),
+ * 5xx get a generic body and the details go to the log only.
+ */
+export default fp(
+  async function errors(fastify: FastifyInstance) {
+    fastify.setErrorHandler((error: FastifyError, request, reply) => {
+      const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed')
+        return reply.code(status).send(errorBody('internal_error', 'Une erreur interne est survenue. Réessayez dans un instant.'))
+      }
+      request.log.warn({ err: error }, 'request rejected')
+      if (error.validation !== undefined) {
+        const fields: Record<string, string> = {}
+        for (const issue of error.validation) {
+          const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(issue.params.missingProperty ?? '')
+          fields[field] = 'Valeur invalide.'
+        }
+        return reply.code(400).send(errorBody('validation_failed', 'Certains champs sont invalides.', fields))
+      }
+      return reply
+        .code(status)
+        .send(errorBody(error.code?.toLowerCase() ?? 'request_error', MESSAGES_BY_STATUS[status] ?? 'La requête n’a pas pu être traitée.'))
+    })
+
+    fastify.setNotFoundHandler((request, reply) => {
+      reply.code(404).send(errorBody('not_found', MESSAGES_BY_STATUS[404] ?? ''))
+    })
+  },
+  { name: 'errors' }
+)

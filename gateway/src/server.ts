@@ -1,0 +1,42 @@
+// The process: validated config, logger, listen, graceful shutdown.
+import closeWithGrace from 'close-with-grace'
+import Fastify from 'fastify'
+import app, { serverOptions } from './app.js'
+import { ConfigError, loadConfig, type Config } from './config.js'
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\nSee the configuration table in README.md.\n`)
+      process.exit(1)
+    }
+    throw error
+  }
+}
+
+const config = readConfig()
+const fastify = Fastify({
+  ...serverOptions(config),
+  logger: {
+    level: config.logLevel,
+    // JSON for machines; readable lines when a developer watches a terminal.
+    ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {})
+  }
+})
+
+await fastify.register(app, { config })
+
+closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
+  if (err !== undefined) fastify.log.error({ err }, 'shutting down after an error')
+  else fastify.log.info({ signal }, 'shutting down: finishing requests in flight')
+  await fastify.close()
+})
+
+try {
+  await fastify.listen({ host: config.host, port: config.port })
+} catch (error) {
+  fastify.log.fatal({ err: error }, 'could not listen')
+  process.exit(1)
+}

@@ -1,0 +1,129 @@
+// The built site, held in memory: every file with its identity, brotli and gzip bodies and
+// precomputed headers. Requests only look up a map, so no request can reach the file system
+// (and `..` in a URL can only miss).
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { NOT_FOUND_PATH_PLACEHOLDER } from '@paraphe/shared/build-manifest'
+import { RUNTIME_CONFIG_PLACEHOLDER, textValues, type RuntimeConfig } from '@paraphe/shared/runtime-config'
+import { cacheControlFor, REVALIDATE } from './cache-policy.js'
+import { compressFast, compressOnce, etagOf } from './compress.js'
+import { contentTypeFor, isCompressible } from './content-types.js'
+import type { Encoding } from './encoding.js'
+import { escapeHtml, jsonForScript, substitute } from '@paraphe/shared/html-text'
+
+export interface Representation {
+  body: Buffer
+  headers: Readonly<Record<string, string>>
+}
+
+export interface SiteFile {
+  representations: Partial<Record<Encoding, Representation>>
+  available: readonly Encoding[]
+}
+
+export interface SiteStore {
+  lookup: (urlPath: string) => SiteFile | undefined
+  /** The 404 page for a path, in the requested encoding. */
+  notFoundPage: (requestPath: string, encoding: Encoding) => Representation
+  readonly size: number
+}
+
+function makeFile(urlPath: string, contentType: string, identity: Buffer, compressed: Partial<Record<'br' | 'gzip', Buffer>>): SiteFile {
+  const cacheControl = cacheControlFor(urlPath, contentType)
+  const representations: Partial<Record<Encoding, Representation>> = {}
+  const add = (encoding: Encoding, body: Buffer): void => {
+    // Serving a compressed body only pays when it is smaller.
+    if (encoding !== 'identity' && body.length >= identity.length) return
+    const headers: Record<string, string> = {
+      'content-type': contentType,
+      'content-length': String(body.length),
+      'cache-control': cacheControl,
+      etag: etagOf(body)
+    }
+    if (encoding !== 'identity') headers['content-encoding'] = encoding
+    if (compressed.br !== undefined || compressed.gzip !== undefined) headers.vary = 'Accept-Encoding'
+    representations[encoding] = { body, headers }
+  }
+  add('identity', identity)
+  if (compressed.br !== undefined) add('br', compressed.br)
+  if (compressed.gzip !== undefined) add('gzip', compressed.gzip)
+  const available = (['br', 'gzip', 'identity'] as const).filter((encoding) => representations[encoding] !== undefined)
+  return { representations, available }
+}
+
+/** `/tarifs/index.html` → `/tarifs`; `index.html` → `/`. */
+export function urlPathOf(relativePath: string): string {
+  const posix = relativePath.split(path.sep).join('/')
+  if (posix === 'index.html') return '/'
+  if (posix.endsWith('/index.html')) return `/${posix.slice(0, -'/index.html'.length)}`
+  return `/${posix}`
+}
+
+export async function loadSiteStore(siteDir: string, runtime: RuntimeConfig): Promise<SiteStore> {
+  const files = new Map<string, SiteFile>()
+  const htmlValues = new Map([...textValues(runtime)].map(([key, value]) => [key, escapeHtml(value)]))
+  htmlValues.set(RUNTIME_CONFIG_PLACEHOLDER, jsonForScript(runtime))
+  const jsonValues = new Map([...textValues(runtime)].map(([key, value]) => [key, JSON.stringify(value).slice(1, -1)]))
+  let notFoundHtml = ''
+
+  const entries = await readdir(siteDir, { recursive: true, withFileTypes: true })
+  for (const entry of entries) {
+    if (!entry.isFile()) continue
+    const relative = path.relative(siteDir, path.join(entry.parentPath, entry.name))
+    // Build internals (.vite/manifest.json, stamps) and precompressed siblings are not URLs.
+    if (relative.split(path.sep).some((part) => part.startsWith('.'))) continue
+    if (/\.(br|gz)$/.test(entry.name)) continue
+    const absolute = path.join(siteDir, relative)
+    const contentType = contentTypeFor(entry.name)
+    const raw = await readFile(absolute)
+
+    if (relative === '404.html') {
+      notFoundHtml = substitute(raw.toString('utf8'), htmlValues)
+      continue
+    }
+    const urlPath = urlPathOf(relative)
+    const isPage = contentType.startsWith('text/html')
+    const isPayload = entry.name === '_payload.json'
+    if (isPage || isPayload) {
+      // Runtime values go into the prerendered text, so the precompressed copies are redone.
+      const body = Buffer.from(substitute(raw.toString('utf8'), isPage ? htmlValues : jsonValues))
+      files.set(urlPath, makeFile(urlPath, contentType, body, compressOnce(body)))
+      continue
+    }
+    const compressed: Partial<Record<'br' | 'gzip', Buffer>> = {}
+    if (isCompressible(contentType)) {
+      const [br, gzip] = await Promise.all([readOptional(`${absolute}.br`), readOptional(`${absolute}.gz`)])
+      if (br !== undefined && gzip !== undefined) Object.assign(compressed, { br, gzip })
+      else Object.assign(compressed, compressOnce(raw))
+    }
+    files.set(urlPath, makeFile(urlPath, contentType, raw, compressed))
+  }
+  if (notFoundHtml === '') throw new Error(`${siteDir} has no 404.html: run \`npm run build\``)
+
+  return {
+    lookup: (urlPath) => files.get(urlPath),
+    notFoundPage: (requestPath, encoding) => {
+      const html = Buffer.from(notFoundHtml.replaceAll(NOT_FOUND_PATH_PLACEHOLDER, escapeHtml(requestPath)))
+      const body = encoding === 'identity' ? html : compressFast(html, encoding)
+      const headers: Record<string, string> = {
+        'content-type': 'text/html; charset=utf-8',
+        'content-length': String(body.length),
+        'cache-control': REVALIDATE,
+        vary: 'Accept-Encoding'
+      }
+      if (encoding !== 'identity') headers['content-encoding'] = encoding
+      return { body, headers }
+    },
+    get size() {
+      return files.size
+    }
+  }
+}
+
+async function readOptional(file: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(file)
+  } catch {
+    return undefined
+  }
+}

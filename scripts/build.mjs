@@ -1,0 +1,4 @@
+import { build, ensureDependencies } from './lib/tasks.mjs'
+
+ensureDependencies()
+build()

@@ -1,0 +1,110 @@
+// Helpers for the root commands. Plain JavaScript on purpose: `npm start` and `npm test` run
+// these before dependencies are installed, so they may use Node's built-ins only.
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options, env: { ...process.env, ...options.env } })
+  if (result.status !== 0) {
+    console.error(`\n✗ ${command} ${args.join(' ')} failed (exit ${result.status ?? result.signal})`)
+    process.exit(result.status ?? 1)
+  }
+}
+
+/** `npm ci` when node_modules is missing or older than the lock file. */
+export function ensureDependencies() {
+  const installed = path.join(root, 'node_modules/.package-lock.json')
+  const lock = path.join(root, 'package-lock.json')
+  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(lock).mtimeMs) return
+  console.log('› Installing npm dependencies (npm ci)…')
+  run('npm', ['ci', '--no-audit', '--no-fund'])
+}
+
+const BUILD_INPUTS = [
+  'package-lock.json',
+  'tsconfig.json',
+  'shared/src',
+  'shared/tsconfig.json',
+  'gateway/src',
+  'gateway/tsconfig.json',
+  'web/src',
+  'web/public',
+  'web/scripts',
+  'web/index.html',
+  'web/vite.config.ts',
+  'web/tsconfig.json'
+]
+const STAMP = path.join(root, 'web/dist/.build-stamp')
+
+/** Fingerprint of everything the build reads (paths, sizes and contents). */
+export function sourceFingerprint() {
+  const hash = createHash('sha256')
+  const visit = (rel) => {
+    const abs = path.join(root, rel)
+    if (!existsSync(abs)) return
+    if (statSync(abs).isDirectory()) {
+      for (const name of readdirSync(abs).sort()) visit(path.join(rel, name))
+    } else {
+      hash.update(rel).update(readFileSync(abs))
+    }
+  }
+  BUILD_INPUTS.forEach(visit)
+  return hash.digest('hex')
+}
+
+export function isBuildCurrent() {
+  return (
+    existsSync(STAMP) &&
+    existsSync(path.join(root, 'gateway/dist/server.js')) &&
+    readFileSync(STAMP, 'utf8') === sourceFingerprint()
+  )
+}
+
+export function build() {
+  const webDir = path.join(root, 'web')
+  const production = { env: { NODE_ENV: 'production' } }
+  const tsx = ['--conditions=source', '--import=tsx']
+  console.log('› Compiling shared/ and gateway/…')
+  run('npx', ['tsc', '-b', 'shared', 'gateway'])
+  console.log('› Building the web app (client and prerender bundles)…')
+  run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: webDir, ...production })
+  run('npx', ['vite', 'build', '--logLevel', 'warn', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist/server'], { cwd: webDir, ...production })
+  console.log('› Prerendering the public pages…')
+  run('node', [...tsx, 'scripts/prerender.ts'], { cwd: webDir, ...production })
+  run('node', [...tsx, 'scripts/precompress.ts'], { cwd: webDir, ...production })
+  writeFileSync(STAMP, sourceFingerprint())
+}
+
+export function ensureBuild() {
+  if (isBuildCurrent()) return
+  build()
+}
+
+/** Which Debian packages provide the programs the tests drive. */
+export const SYSTEM_PACKAGES = [
+  { program: '/usr/bin/chromium', pkg: 'chromium' },
+  { program: '/usr/bin/caddy', pkg: 'caddy' }
+]
+
+/**
+ * Installs missing Debian packages when this machine allows it (Debian, root, apt-get).
+ * Elsewhere it says what is missing and lets the tests report it.
+ */
+export function ensureSystemPackages(packages = SYSTEM_PACKAGES) {
+  const missing = packages.filter(({ program }) => !existsSync(program)).map(({ pkg }) => pkg)
+  if (missing.length === 0) return
+  const canInstall = existsSync('/usr/bin/apt-get') && process.getuid?.() === 0
+  if (!canInstall) {
+    console.warn(`! Missing system packages: ${missing.join(', ')} (install them with your package manager)`)
+    return
+  }
+  console.log(`› Installing ${missing.join(', ')} with apt-get…`)
+  const env = { DEBIAN_FRONTEND: 'noninteractive' }
+  run('apt-get', ['update', '-qq'], { env })
+  run('apt-get', ['install', '-y', '-qq', ...missing], { env })
+}

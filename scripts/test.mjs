@@ -1,0 +1,8 @@
+// `npm test`: installs and builds what is missing (npm packages, the Debian packages the tests
+// drive, the site), then runs every test with tap. Extra arguments go to tap.
+import { ensureBuild, ensureDependencies, ensureSystemPackages, run } from './lib/tasks.mjs'
+
+ensureDependencies()
+ensureSystemPackages()
+ensureBuild()
+run('npx', ['tap', ...process.argv.slice(2)])

@@ -1,0 +1,45 @@
+// The one paths table. Every link, redirect and e-mail URL is built from here.
+
+export const paths = {
+  home: { path: '/', href: () => '/' },
+  features: { path: '/fonctionnalites', href: () => '/fonctionnalites' },
+  pricing: { path: '/tarifs', href: () => '/tarifs' },
+  contact: { path: '/contact', href: () => '/contact' },
+  privacy: { path: '/privacy', href: () => '/privacy' },
+  legalNotice: { path: '/mentions-legales', href: () => '/mentions-legales' },
+  checkoutSuccess: {
+    path: '/success',
+    href: (sessionId?: string) => withQuery('/success', { session_id: sessionId })
+  },
+  checkoutCancel: { path: '/cancel', href: () => '/cancel' },
+  confirmEmail: { path: '/confirm-email', href: () => '/confirm-email' },
+  resetPassword: { path: '/reset-password', href: () => '/reset-password' },
+  signQuote: {
+    path: '/SignatureDevis',
+    href: (token?: string) => withQuery('/SignatureDevis', { token })
+  },
+  login: {
+    path: '/connexion',
+    href: (redirectTo?: string) => withQuery('/connexion', { redirectTo })
+  },
+  signup: { path: '/inscription', href: () => '/inscription' },
+  forgotPassword: { path: '/mot-de-passe-oublie', href: () => '/mot-de-passe-oublie' }
+} as const
+
+export type PathKey = keyof typeof paths
+
+function withQuery(path: string, query: Record<string, string | undefined>): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.set(key, value)
+  }
+  const search = params.toString()
+  return search === '' ? path : `${path}?${search}`
+}
+
+/** Build manifests and per-route payloads (the app shell's own URLs). */
+export const shellPaths = {
+  latestBuild: '/builds/latest.json',
+  buildMeta: (buildId: string) => `/builds/meta/${buildId}.json`,
+  payload: (routePath: string) => (routePath === '/' ? '/_payload.json' : `${routePath}/_payload.json`)
+} as const
