@@ -1,15 +1,20 @@
 import { fileURLToPath } from 'node:url'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defaultClientConditions, defaultServerConditions, defineConfig } from 'vite'
 
 export default defineConfig({
   plugins: [react()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     // Workspace packages are consumed as TypeScript sources.
-    conditions: ['source']
+    conditions: [...defaultClientConditions, 'paraphe-source']
   },
-  ssr: { resolve: { conditions: ['source'], externalConditions: ['source'] } },
+  ssr: {
+    resolve: {
+      conditions: [...defaultServerConditions, 'paraphe-source'],
+      externalConditions: ['paraphe-source']
+    }
+  },
   build: {
     outDir: 'dist/client',
     manifest: true,

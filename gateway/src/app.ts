@@ -2,9 +2,11 @@
 // with the same code path and use inject().
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import fp from 'fastify-plugin'
 import type { Config } from './config.js'
 import configPlugin from './plugins/app/config.js'
 import errorsPlugin from './plugins/app/errors.js'
+import gracefulClosePlugin from './plugins/app/graceful-close.js'
 import sitePlugin from './plugins/app/site.js'
 import apiRoutes from './routes/api/index.js'
 import healthRoutes from './routes/health.js'
@@ -17,8 +19,9 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
 export function serverOptions(config: Config): FastifyServerOptions {
   return {
     trustProxy: config.trustProxy,
-    // Keep a well-formed id from the proxy in front (Caddy), so one id follows the request.
-    requestIdHeader: 'x-request-id',
+    // Keep a well-formed id from the proxy in front (Caddy), so one id follows the request;
+    // read in genReqId because Fastify would otherwise take any value as it is.
+    requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id']
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
@@ -33,11 +36,12 @@ export function serverOptions(config: Config): FastifyServerOptions {
   }
 }
 
-export default async function app(fastify: FastifyInstance, options: { config: Config }) {
+async function app(fastify: FastifyInstance, options: { config: Config }) {
   // 1. Ecosystem plugins: none needed yet (compression and static files are precomputed).
   // 2. The app's own decorators and hooks.
   await fastify.register(configPlugin, { config: options.config })
   await fastify.register(errorsPlugin)
+  await fastify.register(gracefulClosePlugin)
   await fastify.register(sitePlugin)
   const headers = securityHeaders(options.config)
   fastify.addHook('onRequest', async (request, reply) => {
@@ -48,3 +52,6 @@ export default async function app(fastify: FastifyInstance, options: { config: C
   await fastify.register(apiRoutes, { prefix: '/api' })
   await fastify.register(siteRoutes)
 }
+
+// Not encapsulated: the error handler and hooks apply to the whole server.
+export default fp(app, { name: 'paraphe' })

@@ -1,4 +1,5 @@
 // Builds the gateway the way server.ts does, for inject() and loopback tests.
+import net from 'node:net'
 import Fastify, { type FastifyInstance } from 'fastify'
 import app, { serverOptions } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
@@ -7,10 +8,35 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env })
 }
 
-export async function buildApp(env: NodeJS.ProcessEnv = {}): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** Routes a test adds next to the app's (e.g. to make the error handler run). */
+  extra?: (fastify: FastifyInstance) => Promise<void>
+}
+
+export async function buildApp(env: NodeJS.ProcessEnv = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = testConfig(env)
   const fastify = Fastify({ ...serverOptions(config), logger: { level: config.logLevel } })
   await fastify.register(app, { config })
+  if (options.extra !== undefined) await fastify.register(options.extra)
   await fastify.ready()
   return fastify
+}
+
+/**
+ * Sends one request line exactly as written (inject() and HTTP clients normalise `..`), and
+ * returns the raw response.
+ */
+export function rawRequest(port: number, target: string, headers: Record<string, string> = {}): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1')
+    const chunks: Buffer[] = []
+    socket.on('connect', () => {
+      const lines = [`GET ${target} HTTP/1.1`, 'Host: 127.0.0.1', 'Connection: close']
+      for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`)
+      socket.write(`${lines.join('\r\n')}\r\n\r\n`)
+    })
+    socket.on('data', (chunk) => chunks.push(chunk))
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('latin1')))
+    socket.on('error', reject)
+  })
 }

@@ -68,7 +68,7 @@ export function isBuildCurrent() {
 export function build() {
   const webDir = path.join(root, 'web')
   const production = { env: { NODE_ENV: 'production' } }
-  const tsx = ['--conditions=source', '--import=tsx']
+  const tsx = ['--conditions=paraphe-source', '--import=tsx']
   console.log('› Compiling shared/ and gateway/…')
   run('npx', ['tsc', '-b', 'shared', 'gateway'])
   console.log('› Building the web app (client and prerender bundles)…')

@@ -26,8 +26,9 @@ export function negotiateEncoding(header: string | undefined, available: readonl
     if (explicit !== undefined) return explicit
     const star = weights.get('*')
     if (star !== undefined) return star
-    // identity is acceptable unless refused explicitly (RFC 9110 §12.5.3).
-    return encoding === 'identity' ? 1 : 0
+    // identity is acceptable unless refused explicitly (RFC 9110 §12.5.3), but only as a last
+    // resort: a client that lists gzip prefers it to bytes it did not mention.
+    return encoding === 'identity' ? 0.001 : 0
   }
   let best: Encoding | null = null
   let bestWeight = 0

@@ -1,0 +1,80 @@
+import t from 'tap'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { ConfigError, DEFAULT_SITE_DIR, loadConfig } from '../src/config.js'
+
+const productionEnv = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://devis.example.fr',
+  OPERATOR_NAME: 'Atelier Durand SAS',
+  OPERATOR_LEGAL_FORM: 'SAS au capital de 5 000 €',
+  OPERATOR_ADDRESS: '12 rue des Lilas, 69003 Lyon',
+  OPERATOR_REGISTRATION: 'RCS Lyon 123 456 789',
+  OPERATOR_EMAIL: 'contact@atelier-durand.fr',
+  OPERATOR_PHONE: '04 72 00 00 00',
+  OPERATOR_PUBLICATION_DIRECTOR: 'Claire Durand',
+  HOSTING_PROVIDER_NAME: 'Hébergeur SAS',
+  HOSTING_PROVIDER_ADDRESS: '2 rue du Serveur, 59100 Roubaix'
+}
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env)
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+  return []
+}
+
+t.test('defaults run the site on 127.0.0.1:3000 from the build, with example operator data', async (t) => {
+  const config = loadConfig({})
+  t.equal(config.host, '127.0.0.1')
+  t.equal(config.port, 3000)
+  t.equal(config.siteDir, DEFAULT_SITE_DIR)
+  t.equal(config.runtime.siteName, 'Paraphe')
+  t.equal(config.runtime.buildPollIntervalMs, 3_600_000)
+  t.match(config.runtime.operator.name, /exemple/)
+  t.equal(config.production, false)
+})
+
+t.test('values are converted, trimmed, and empty ones count as unset', async (t) => {
+  const config = loadConfig({ PORT: ' 8080 ', SITE_NAME: 'Devis Express', HOST: '', BUILD_POLL_INTERVAL_MS: '500' })
+  t.equal(config.port, 8080)
+  t.equal(config.host, '127.0.0.1')
+  t.equal(config.runtime.siteName, 'Devis Express')
+  t.equal(config.runtime.buildPollIntervalMs, 500)
+})
+
+t.test('every problem is reported at once, naming the variable and the value', async (t) => {
+  const problems = problemsOf({ PORT: 'abc', LOG_LEVEL: 'loud', PUBLIC_URL: 'ftp://x', OPERATOR_EMAIL: 'pas-un-email' })
+  t.ok(problems.some((problem) => problem.startsWith('PORT:') && problem.includes('"abc"')), 'PORT')
+  t.ok(problems.some((problem) => problem.startsWith('LOG_LEVEL:')), 'LOG_LEVEL')
+  t.ok(problems.some((problem) => problem.startsWith('OPERATOR_EMAIL:')), 'OPERATOR_EMAIL')
+  const second = problemsOf({ PUBLIC_URL: 'ftp://x' })
+  t.match(second.join('\n'), /PUBLIC_URL: must be an http\(s\) URL/)
+  t.match(problemsOf({ PUBLIC_URL: 'pas une url' }).join('\n'), /PUBLIC_URL/)
+  t.match(problemsOf({ PORT: '70000' }).join('\n'), /PORT/)
+})
+
+t.test('the error message lists the problems for the operator', async (t) => {
+  t.throws(() => loadConfig({ PORT: '-1' }), { name: 'ConfigError', message: /Invalid configuration:\n  - PORT/ })
+})
+
+t.test('a folder without a build is refused with the command that makes one', async (t) => {
+  const empty = mkdtempSync(path.join(tmpdir(), 'paraphe-empty-'))
+  t.match(problemsOf({ SITE_DIR: empty }).join('\n'), /SITE_DIR: .* holds no built site .*npm run build/)
+})
+
+t.test('production needs the operator identity and https', async (t) => {
+  const problems = problemsOf({ NODE_ENV: 'production', PUBLIC_URL: 'http://devis.example.fr' })
+  for (const variable of ['OPERATOR_NAME', 'OPERATOR_ADDRESS', 'OPERATOR_EMAIL', 'OPERATOR_PUBLICATION_DIRECTOR', 'HOSTING_PROVIDER_NAME']) {
+    t.ok(problems.some((problem) => problem.startsWith(`${variable}: required in production`)), variable)
+  }
+  t.ok(problems.includes('PUBLIC_URL: must use https in production'))
+  const config = loadConfig(productionEnv)
+  t.equal(config.production, true)
+  t.equal(config.runtime.operator.name, 'Atelier Durand SAS')
+  t.equal(config.publicUrl.href, 'https://devis.example.fr/')
+})

@@ -1,0 +1,120 @@
+import t from 'tap'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { cp, mkdtemp, writeFile } from 'node:fs/promises'
+import http from 'node:http'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { DEFAULT_SITE_DIR } from '../src/config.js'
+
+const serverFile = fileURLToPath(new URL('../src/server.ts', import.meta.url))
+
+interface Started {
+  child: ChildProcess
+  port: number
+  lines: Array<Record<string, unknown>>
+  exited: Promise<number | null>
+}
+
+/** Runs server.ts as the real process (JSON logs on a pipe) and waits until it listens. */
+function startServer(env: NodeJS.ProcessEnv): Promise<Started> {
+  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=tsx', serverFile], {
+    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  const lines: Array<Record<string, unknown>> = []
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return new Promise((resolve, reject) => {
+    let buffer = ''
+    let stderr = ''
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString()
+      let newline = buffer.indexOf('\n')
+      while (newline !== -1) {
+        const line = JSON.parse(buffer.slice(0, newline)) as Record<string, unknown>
+        lines.push(line)
+        buffer = buffer.slice(newline + 1)
+        newline = buffer.indexOf('\n')
+        const match = /^Server listening at http:\/\/127\.0\.0\.1:(\d+)$/.exec(String(line.msg))
+        if (match !== null) resolve({ child, port: Number(match[1]), lines, exited })
+      }
+    })
+    void exited.then((code) => reject(new Error(`server exited with ${code}: ${stderr}`)))
+  })
+}
+
+function get(port: number, urlPath: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: urlPath, agent: false }, (response) => {
+        let body = ''
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()))
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+      })
+      .on('error', reject)
+  })
+}
+
+t.test('a bad configuration stops the start with a clear message', async (t) => {
+  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=tsx', serverFile], {
+    env: { ...process.env, PORT: 'abc', PUBLIC_URL: 'ftp://example.org' },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const code = await new Promise((resolve) => child.on('exit', resolve))
+  t.equal(code, 1)
+  t.match(stderr, /Invalid configuration:/)
+  t.match(stderr, /PORT: .*"abc"/)
+  t.match(stderr, /See the configuration table in README\.md/)
+})
+
+t.test('JSON logs carry the request id', async (t) => {
+  const server = await startServer({ LOG_LEVEL: 'info' })
+  t.teardown(() => server.child.kill('SIGKILL'))
+  const response = await get(server.port, '/api/plans')
+  t.equal(response.status, 200)
+  server.child.kill('SIGTERM')
+  t.equal(await server.exited, 0)
+  const completed = server.lines.find((line) => line.msg === 'request completed')
+  t.ok(completed, 'the API request is logged')
+  t.match(completed, { level: 30, reqId: /^[0-9a-f-]{36}$/, res: { statusCode: 200 } })
+  t.ok(server.lines.some((line) => line.msg === 'shutting down: finishing requests in flight' && line.signal === 'SIGTERM'))
+})
+
+t.test('SIGTERM lets the request in flight finish, then exits 0', async (t) => {
+  // A large file read slowly keeps a response in flight while the signal arrives.
+  const siteDir = await mkdtemp(path.join(tmpdir(), 'paraphe-site-'))
+  await cp(DEFAULT_SITE_DIR, siteDir, { recursive: true })
+  const big = randomBytes(48 * 1024 * 1024)
+  await writeFile(path.join(siteDir, 'gros-fichier.bin'), big)
+  const server = await startServer({ SITE_DIR: siteDir })
+  t.teardown(() => server.child.kill('SIGKILL'))
+
+  const received = await new Promise<number>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: server.port, path: '/gros-fichier.bin', agent: false }, (response) => {
+        t.equal(response.statusCode, 200)
+        let length = 0
+        let signalled = false
+        response.on('data', (chunk: Buffer) => {
+          length += chunk.length
+          if (!signalled) {
+            signalled = true
+            server.child.kill('SIGTERM')
+            // Read slowly for a moment so the shutdown really overlaps the response.
+            response.pause()
+            setTimeout(() => response.resume(), 300)
+          }
+        })
+        response.on('end', () => resolve(length))
+        response.on('error', reject)
+      })
+      .on('error', reject)
+  })
+  t.equal(received, big.length, 'the whole file arrived')
+  t.equal(await server.exited, 0)
+  await t.rejects(get(server.port, '/'), 'no longer listening')
+})
