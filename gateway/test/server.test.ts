@@ -19,7 +19,7 @@ interface Started {
 
 /** Runs server.ts as the real process (JSON logs on a pipe) and waits until it listens. */
 function startServer(env: NodeJS.ProcessEnv): Promise<Started> {
-  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=tsx', serverFile], {
+  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-tsx.mjs', serverFile], {
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
@@ -58,7 +58,7 @@ function get(port: number, urlPath: string): Promise<{ status: number; body: str
 }
 
 t.test('a bad configuration stops the start with a clear message', async (t) => {
-  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=tsx', serverFile], {
+  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-tsx.mjs', serverFile], {
     env: { ...process.env, PORT: 'abc', PUBLIC_URL: 'ftp://example.org' },
     stdio: ['ignore', 'pipe', 'pipe']
   })

@@ -68,7 +68,7 @@ export function isBuildCurrent() {
 export function build() {
   const webDir = path.join(root, 'web')
   const production = { env: { NODE_ENV: 'production' } }
-  const tsx = ['--conditions=paraphe-source', '--import=tsx']
+  const tsx = ['--conditions=paraphe-source', `--import=${path.join(root, 'scripts/register-tsx.mjs')}`]
   console.log('› Compiling shared/ and gateway/…')
   run('npx', ['tsc', '-b', 'shared', 'gateway'])
   console.log('› Building the web app (client and prerender bundles)…')

@@ -12,30 +12,48 @@ export function SiteLayout() {
         Aller au contenu
       </a>
       <header className="site-header">
-        <Link className="site-header__logo" to={paths.home.href()}>
-          {siteName}
-        </Link>
-        <nav aria-label="Navigation principale">
-          <ul className="site-nav">
-            <li><NavLink to={paths.features.href()}>Fonctionnalités</NavLink></li>
-            <li><NavLink to={paths.pricing.href()}>Tarifs</NavLink></li>
-            <li><NavLink to={paths.contact.href()}>Contact</NavLink></li>
-            <li><NavLink className="site-nav__login" to={paths.login.href()}>Connexion</NavLink></li>
-          </ul>
-        </nav>
+        <div className="site-header__inner">
+          <Link className="site-header__logo" to={paths.home.href()}>
+            <svg className="site-header__mark" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+              <path d="M6 2h9l5 5v15H6z" fill="currentColor" opacity=".18" />
+              <path
+                d="M6 2h9l5 5v15H6zM15 2v5h5M9 17c1.5-3 2.5-3 3-1s1.5 2 3-1"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+            <span>{siteName}</span>
+          </Link>
+          <nav aria-label="Navigation principale">
+            <ul className="site-nav">
+              <li><NavLink to={paths.features.href()}>Fonctionnalités</NavLink></li>
+              <li><NavLink to={paths.pricing.href()}>Tarifs</NavLink></li>
+              <li><NavLink to={paths.contact.href()}>Contact</NavLink></li>
+              <li><NavLink className="site-nav__login" to={paths.login.href()}>Connexion</NavLink></li>
+            </ul>
+          </nav>
+        </div>
       </header>
-      <main id="contenu" className="page">
+      <main id="contenu" className="page" tabIndex={-1}>
         <Outlet />
       </main>
       <footer className="site-footer">
-        <nav aria-label="Informations légales">
-          <ul>
-            <li><Link to={paths.privacy.href()}>Confidentialité</Link></li>
-            <li><Link to={paths.legalNotice.href()}>Mentions légales</Link></li>
-            <li><Link to={paths.contact.href()}>Contact</Link></li>
-          </ul>
-        </nav>
-        <p>© {siteName}</p>
+        <div className="site-footer__inner">
+          <p className="site-footer__about">
+            {siteName}&#8239;: devis signés en ligne, avec dossier de preuve, pour les artisans, indépendants et TPE.
+          </p>
+          <nav aria-label="Informations légales">
+            <ul className="site-footer__links">
+              <li><Link to={paths.privacy.href()}>Confidentialité</Link></li>
+              <li><Link to={paths.legalNotice.href()}>Mentions légales</Link></li>
+              <li><Link to={paths.contact.href()}>Contact</Link></li>
+            </ul>
+          </nav>
+          <p className="site-footer__copy">© {siteName}</p>
+        </div>
       </footer>
     </>
   )
