@@ -1,33 +1,21 @@
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom'
-import { RouterProvider } from 'react-router-dom'
-import { AppProviders } from '@/app/app'
-import { createRoutes } from '@/app/routes'
-import { startAppShell } from '@/app/app-shell'
-import { readRuntimeConfig } from '@/lib/runtime-config'
+import { BrowserRouter } from 'react-router-dom'
+import { App } from '@/app/app'
+import { NavigationListener, startAppShell } from '@/app/app-shell'
+import { createPages, pageFor } from '@/app/routes'
 import { browserSessionStorage, isChunkLoadError, reloadAfterChunkError } from '@/lib/app-shell/chunk-reload-guard'
+import { readRuntimeConfig } from '@/lib/runtime-config'
 import './styles/index.css'
-
-/** Loads the current page's chunk before hydrating, so the first render matches the HTML. */
-async function resolveLazyMatches(routes: RouteObject[]): Promise<void> {
-  const matches = matchRoutes(routes, window.location) ?? []
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return
-      const resolved = await route.lazy()
-      Object.assign(route, { ...resolved, lazy: undefined })
-    })
-  )
-}
 
 async function boot(): Promise<void> {
   const config = readRuntimeConfig(document)
-  const routes = createRoutes()
+  const pages = createPages()
   try {
-    await resolveLazyMatches(routes)
+    // Load the current page's code first, so hydration renders exactly the prerendered HTML.
+    await pageFor(pages, window.location.pathname).load()
   } catch (error) {
-    // The page's chunk is gone (new deploy) or the network failed: reload once, guarded;
-    // otherwise let the router show its error page.
+    // The chunk is gone (new deploy) or the network failed: reload once, guarded; otherwise
+    // the page's error boundary shows the error page.
     if (isChunkLoadError(error)) {
       const reloaded = reloadAfterChunkError(window.location.pathname, {
         storage: browserSessionStorage(),
@@ -37,17 +25,16 @@ async function boot(): Promise<void> {
       if (reloaded) return
     }
   }
-  const router = createBrowserRouter(routes)
+  const shell = startAppShell({ config, pages })
   const app = (
-    <AppProviders config={config}>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <App config={config} pages={pages} router={BrowserRouter}>
+      <NavigationListener onNavigate={shell.onNavigate} />
+    </App>
   )
   const container = document.getElementById('root')
   if (container === null) throw new Error('#root is missing')
   if (container.firstElementChild === null) createRoot(container).render(app)
   else hydrateRoot(container, app)
-  startAppShell({ router, routes, config })
 }
 
 void boot()

@@ -1,22 +1,27 @@
+import { useEffect, useRef } from 'react'
+import { useLocation } from 'react-router-dom'
 import { BUILD_ID_META } from '@paraphe/shared/build-manifest'
 import type { RuntimeConfig } from '@paraphe/shared/runtime-config'
-import { matchRoutes, type RouteObject, type createBrowserRouter } from 'react-router-dom'
 import { fetchJson, scheduleManifestPrefetch } from '@/lib/app-shell/build-manifest'
 import { browserSessionStorage, reloadAfterChunkError } from '@/lib/app-shell/chunk-reload-guard'
 import { createVersionWatcher } from '@/lib/app-shell/version-watcher'
-
-type Router = ReturnType<typeof createBrowserRouter>
+import type { LazyPage } from './lazy-page'
+import { pageFor } from './routes'
 
 interface AppShellOptions {
-  router: Router
-  routes: RouteObject[]
   config: RuntimeConfig
+  pages: readonly LazyPage[]
+}
+
+export interface AppShell {
+  /** Called after each client-side navigation. */
+  onNavigate: (pathname: string) => void
 }
 
 const log = (message: string, error?: unknown): void => console.warn(message, error)
 
 /** Version watching, manifest prefetch and the chunk-error reload, wired to the browser. */
-export function startAppShell({ router, routes, config }: AppShellOptions): void {
+export function startAppShell({ config, pages }: AppShellOptions): AppShell {
   const buildId = document.querySelector(`meta[name="${BUILD_ID_META}"]`)?.getAttribute('content') ?? ''
 
   const watcher = createVersionWatcher({
@@ -30,7 +35,7 @@ export function startAppShell({ router, routes, config }: AppShellOptions): void
   })
   watcher.start()
 
-  // A new build is out: let the next link click be a normal page load of that address…
+  // A new build is out: the next link click is a normal page load of that address…
   document.addEventListener(
     'click',
     (event) => {
@@ -42,13 +47,6 @@ export function startAppShell({ router, routes, config }: AppShellOptions): void
     },
     true
   )
-  // …and any other navigation (back button, redirects) reload once it has happened.
-  let currentPath = router.state.location.pathname
-  router.subscribe((state) => {
-    if (state.location.pathname === currentPath) return
-    currentPath = state.location.pathname
-    if (watcher.newBuildId !== null) window.location.reload()
-  })
 
   // Vite reports a failed chunk preload on window; same guarded reload as the error boundary.
   window.addEventListener('vite:preloadError', (event) => {
@@ -70,22 +68,39 @@ export function startAppShell({ router, routes, config }: AppShellOptions): void
       log
     })
     void manifest.ready.then((meta) => {
-      if (meta !== null) warmPrerenderedRoutesOnIntent(routes, new Set(meta.prerendered))
+      if (meta !== null) warmPrerenderedPagesOnIntent(pages, new Set(meta.prerendered))
     })
   }
   if (document.readyState === 'complete') startPrefetch()
   else window.addEventListener('load', startPrefetch, { once: true })
+
+  return {
+    // …and any other navigation (back button, redirects) reloads once it has happened.
+    onNavigate: () => {
+      if (watcher.newBuildId !== null) window.location.reload()
+    }
+  }
+}
+
+/** Calls `onNavigate` after each client-side navigation (not on the first render). */
+export function NavigationListener({ onNavigate }: { onNavigate: (pathname: string) => void }): null {
+  const { pathname } = useLocation()
+  const previous = useRef(pathname)
+  useEffect(() => {
+    if (previous.current === pathname) return
+    previous.current = pathname
+    onNavigate(pathname)
+  }, [pathname, onNavigate])
+  return null
 }
 
 /** Loads a public page's code when the pointer or focus reaches a link to it. */
-function warmPrerenderedRoutesOnIntent(routes: RouteObject[], prerendered: Set<string>): void {
+function warmPrerenderedPagesOnIntent(pages: readonly LazyPage[], prerendered: Set<string>): void {
   const warm = (event: Event): void => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return
     if (!prerendered.has(link.pathname)) return
-    for (const { route } of matchRoutes(routes, link.pathname) ?? []) {
-      if (typeof route.lazy === 'function') void route.lazy().catch(() => undefined)
-    }
+    void pageFor(pages, link.pathname).load().catch(() => undefined)
   }
   document.addEventListener('pointerover', warm, { passive: true })
   document.addEventListener('focusin', warm)

@@ -1,14 +1,13 @@
 import { useEffect } from 'react'
 import { useRuntimeConfig } from './runtime-config'
-import { documentTitle, useRouteHandle } from './route-handle'
+import { documentTitle, type RouteHandle } from './route-handle'
 
-/** Keeps <title> and the description in step with the route after client-side navigation. */
-export function useDocumentHead(): void {
-  const handle = useRouteHandle()
+/** Keeps <title> and the description in step with the page after client-side navigation. */
+export function DocumentHead({ handle }: { handle: RouteHandle }): null {
   const { siteName } = useRuntimeConfig()
   useEffect(() => {
-    if (handle === undefined) return
     document.title = documentTitle(handle.title, siteName)
     document.querySelector('meta[name="description"]')?.setAttribute('content', handle.description)
   }, [handle, siteName])
+  return null
 }

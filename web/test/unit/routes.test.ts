@@ -1,11 +1,11 @@
 import t from 'tap'
 import { resolveGuard, runGuards } from '@/app/guards'
 import { pageRoutes } from '@/app/page-routes'
-import { createRoutes } from '@/app/routes'
+import { createPages, pageFor } from '@/app/routes'
 
-t.test('an unknown route guard name throws when the routes are built', async (t) => {
+t.test('an unknown route guard name throws when the pages are built', async (t) => {
   const page = { ...pageRoutes[0]!, guards: ['connecte'] }
-  t.throws(() => createRoutes([page], {}), { message: 'Unknown route guard: connecte' })
+  t.throws(() => createPages([page], {}), { message: 'Unknown route guard: connecte' })
   t.throws(() => resolveGuard('toString', {}), { message: 'Unknown route guard: toString' }, 'no prototype lookup')
 })
 
@@ -19,23 +19,39 @@ t.test('guards run in order and the first redirect wins', async (t) => {
   t.equal(runGuards(['open', 'closed', 'never'], registry, { path: '/espace' }), '/connexion')
   t.same(calls, ['open', 'closed'])
   t.equal(runGuards(['open'], registry, { path: '/' }), null)
-  const routes = createRoutes([{ ...pageRoutes[0]!, guards: ['open'] }], registry)
-  t.equal(routes[0]?.children?.length, 2, 'the page and the catch-all 404')
+  t.equal(createPages([{ ...pageRoutes[0]!, guards: ['open'] }], registry).length, 2, 'the page and the catch-all 404')
 })
 
-t.test('every page is a lazy route with its own error boundary under one layout', async (t) => {
-  const [root] = createRoutes()
-  t.ok(root?.element, 'layout')
-  t.ok(root?.errorElement, 'top-level error boundary')
-  const children = root?.children ?? []
-  t.equal(children.length, pageRoutes.length + 1)
-  for (const child of children) {
-    t.equal(typeof child.lazy, 'function', `${child.path} is lazy`)
-    t.ok(child.errorElement, `${child.path} has an error boundary`)
-  }
-  t.equal(children.at(-1)?.path, '*')
-  const paths = pageRoutes.map((page) => page.path)
+t.test('URLs map to their page, unknown ones to the 404 page', async (t) => {
+  const pages = createPages()
+  t.equal(pages.length, pageRoutes.length + 1)
+  t.equal(pageFor(pages, '/tarifs').route.path, '/tarifs')
+  t.equal(pageFor(pages, '/').route.path, '/')
+  t.equal(pageFor(pages, '/tarifs/annuel').route.path, '*')
+  t.equal(pageFor(pages, '/signaturedevis').route.path, '*', 'paths are case-sensitive as in the original')
   for (const path of ['/', '/tarifs', '/fonctionnalites', '/contact', '/privacy', '/success', '/cancel', '/confirm-email', '/reset-password', '/SignatureDevis']) {
-    t.ok(paths.includes(path), `${path} is routed`)
+    t.equal(pageFor(pages, path).route.path, path, `${path} is routed`)
   }
+  t.throws(() => pageFor([], '/'), { message: 'no page for /, not even the catch-all' })
+})
+
+t.test('a page loads once; a failed load can be retried', async (t) => {
+  let attempts = 0
+  const flaky = {
+    path: '/essai',
+    file: 'src/essai.tsx',
+    prerender: false,
+    load: async () => {
+      attempts++
+      if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module')
+      return { Component: () => null, handle: { title: 'Essai', description: 'Essai' } }
+    }
+  }
+  const [page] = createPages([flaky], {})
+  await t.rejects(page!.load(), { message: 'Failed to fetch dynamically imported module' })
+  t.equal(page!.module, undefined)
+  const loaded = await page!.load()
+  t.equal(loaded.handle.title, 'Essai')
+  t.equal(await page!.load(), loaded, 'cached')
+  t.equal(attempts, 2)
 })

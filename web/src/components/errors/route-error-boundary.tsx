@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
-import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router-dom'
+import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react'
+import { useLocation } from 'react-router-dom'
 import {
   browserSessionStorage,
   isChunkLoadError,
@@ -7,12 +7,45 @@ import {
 } from '@/lib/app-shell/chunk-reload-guard'
 import { ErrorPage } from './error-page'
 
-/** Error boundary of one page: the layout stays, the page area shows the error. */
-export function RouteErrorBoundary() {
-  const error = useRouteError()
+interface BoundaryProps {
+  children: ReactNode
+  /** When it changes (the visitor went elsewhere), the boundary tries its children again. */
+  resetKey: string
+  /** The error replaces the whole page (layout included), so it brings its own <main>. */
+  standalone?: boolean
+}
+
+interface BoundaryState {
+  error: { value: unknown } | null
+}
+
+/** Catches what a page throws while rendering or loading its code. */
+export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { error: null }
+
+  static getDerivedStateFromError(value: unknown): BoundaryState {
+    return { error: { value } }
+  }
+
+  override componentDidUpdate(previous: BoundaryProps): void {
+    if (previous.resetKey !== this.props.resetKey && this.state.error !== null) this.setState({ error: null })
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    if (!isChunkLoadError(error)) console.error('Paraphe: page failed', error, info.componentStack)
+  }
+
+  override render(): ReactNode {
+    if (this.state.error === null) return this.props.children
+    const error = <RouteError error={this.state.error.value} />
+    return this.props.standalone === true ? <main id="contenu" className="page page--bare">{error}</main> : error
+  }
+}
+
+/** The error page, unless a missing chunk means a new version: then reload once (guarded). */
+function RouteError({ error }: { error: unknown }) {
   const { pathname } = useLocation()
   const chunkError = isChunkLoadError(error)
-  // A missing chunk usually means a new version was deployed: reload once (guarded).
   const [reloading, setReloading] = useState(chunkError)
   useEffect(() => {
     if (!chunkError) return
@@ -31,18 +64,14 @@ export function RouteErrorBoundary() {
       </p>
     )
   }
-  if (isRouteErrorResponse(error)) {
-    return <ErrorPage statusCode={error.status} message={error.statusText === '' ? undefined : error.statusText} />
-  }
-  if (!chunkError) console.error(error)
   return <ErrorPage statusCode={500} />
 }
 
 /** Top-level boundary, for errors in the layout itself. */
-export function RootErrorBoundary() {
+export function RootErrorBoundary({ children }: { children: ReactNode }) {
   return (
-    <main id="contenu" className="page page--bare">
-      <RouteErrorBoundary />
-    </main>
+    <RouteErrorBoundary resetKey="root" standalone>
+      {children}
+    </RouteErrorBoundary>
   )
 }

@@ -1,11 +1,9 @@
 import { Link, NavLink, Outlet } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
-import { useDocumentHead } from '@/lib/document-head'
 import { useRuntimeConfig } from '@/lib/runtime-config'
 
 export function SiteLayout() {
   const { siteName } = useRuntimeConfig()
-  useDocumentHead()
   return (
     <>
       <a className="skip-link" href="#contenu">
