@@ -1,0 +1,142 @@
+// `npm run bench`: requests/s for the home page (brotli) served by the gateway and by Caddy's
+// file server on the same bytes, in the same run, on this machine; and the first-load JS/CSS
+// weight of `/`. Plain JavaScript: it only drives processes and autocannon.
+import { spawn } from 'node:child_process'
+import { cp, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { ensureBuild, ensureDependencies, ensureSystemPackages, root } from './lib/tasks.mjs'
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10)
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
+const siteDir = path.join(root, 'web/dist/client')
+
+ensureDependencies()
+ensureSystemPackages([{ program: '/usr/bin/caddy', pkg: 'caddy' }])
+ensureBuild()
+const { default: autocannon } = await import('autocannon')
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+    server.on('error', reject)
+  })
+}
+
+async function waitFor(url) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {}
+    await sleep(100)
+  }
+  throw new Error(`${url} did not come up`)
+}
+
+function start(command, args, env = {}) {
+  return spawn(command, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env } })
+}
+
+function load(url) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      { url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': 'br' } },
+      (error, result) => (error ? reject(error) : resolve(result))
+    )
+  })
+}
+
+async function brotliSize(file) {
+  return (await stat(`${file}.br`)).size
+}
+
+// First-load weight of `/`: the entry script, the page's preloaded chunks, the stylesheets.
+const home = await readFile(path.join(siteDir, 'index.html'), 'utf8')
+const scripts = [...home.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1])
+const styles = [...home.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/g)].map((m) => m[1])
+let jsBytes = 0
+for (const file of scripts) jsBytes += await brotliSize(path.join(siteDir, file))
+let cssBytes = 0
+for (const file of styles) cssBytes += await brotliSize(path.join(siteDir, file))
+
+const gatewayPort = await freePort()
+const gateway = start(process.execPath, [path.join(root, 'gateway/dist/server.js')], {
+  PORT: String(gatewayPort),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'http://127.0.0.1',
+  OPERATOR_NAME: 'Banc d’essai',
+  OPERATOR_LEGAL_FORM: 'SAS',
+  OPERATOR_ADDRESS: '1 rue du Test, 75001 Paris',
+  OPERATOR_REGISTRATION: 'RCS Paris 000 000 000',
+  OPERATOR_EMAIL: 'bench@example.com',
+  OPERATOR_PHONE: '01 00 00 00 00',
+  OPERATOR_PUBLICATION_DIRECTOR: 'Banc d’essai',
+  HOSTING_PROVIDER_NAME: 'Machine locale',
+  HOSTING_PROVIDER_ADDRESS: '127.0.0.1'
+})
+const caddyDir = await mkdtemp(path.join(tmpdir(), 'paraphe-bench-'))
+let caddy
+try {
+  await waitFor(`http://127.0.0.1:${gatewayPort}/healthz`)
+  // Caddy serves the same bytes: the build, with the home page as the gateway sends it.
+  const filesDir = path.join(caddyDir, 'site')
+  await cp(siteDir, filesDir, { recursive: true })
+  for (const [encoding, suffix] of [['identity', ''], ['br', '.br'], ['gzip', '.gz']]) {
+    await writeFile(path.join(filesDir, `index.html${suffix}`), await rawBody(gatewayPort, encoding))
+  }
+
+  const caddyPort = await freePort()
+  const caddyfile = path.join(caddyDir, 'Caddyfile')
+  await writeFile(
+    caddyfile,
+    `{\n\tadmin off\n\tauto_https off\n}\nhttp://127.0.0.1:${caddyPort} {\n\troot * ${filesDir}\n\tfile_server {\n\t\tprecompressed br gzip\n\t}\n}\n`
+  )
+  // Caddy logs its start-up to stderr; only its failure to come up matters here.
+  caddy = spawn('/usr/bin/caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
+    stdio: 'ignore',
+    env: { ...process.env, HOME: caddyDir, XDG_DATA_HOME: caddyDir, XDG_CONFIG_HOME: caddyDir }
+  })
+  await waitFor(`http://127.0.0.1:${caddyPort}/`)
+
+  const check = await fetch(`http://127.0.0.1:${caddyPort}/`, { headers: { 'accept-encoding': 'br' } })
+  if (check.headers.get('content-encoding') !== 'br') throw new Error('Caddy did not serve brotli')
+
+  console.log(`Home page, Accept-Encoding: br, ${CONNECTIONS} connections, ${DURATION} s each, ${(await import('node:os')).cpus().length} cores shared with the load generator\n`)
+  const results = []
+  for (const [name, port] of [['gateway (Fastify, from memory)', gatewayPort], ['Caddy 2 file_server (precompressed)', caddyPort]]) {
+    await load(`http://127.0.0.1:${port}/`).catch(() => undefined) // warm-up
+    const result = await load(`http://127.0.0.1:${port}/`)
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+    results.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 })
+  }
+  console.log('server                               req/s     p50 ms   p99 ms')
+  for (const r of results) {
+    console.log(`${r.name.padEnd(36)} ${String(Math.round(r.rps)).padStart(7)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}`)
+  }
+  console.log(`\nratio gateway / Caddy: ${(results[0].rps / results[1].rps).toFixed(2)} (goal ≥ 1.00)`)
+  console.log(`first-load of /, brotli: JS ${(jsBytes / 1024).toFixed(1)} KB (goal ≤ 90), CSS ${(cssBytes / 1024).toFixed(1)} KB (goal ≤ 15)`)
+} finally {
+  gateway.kill('SIGTERM')
+  caddy?.kill('SIGTERM')
+  await rm(caddyDir, { recursive: true, force: true })
+}
+
+/** The exact compressed bytes the gateway sends (fetch would decompress them). */
+async function rawBody(port, encoding) {
+  const http = await import('node:http')
+  return new Promise((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port, path: '/', headers: { 'accept-encoding': encoding } }, (response) => {
+      const chunks = []
+      response.on('data', (chunk) => chunks.push(chunk))
+      response.on('end', () => resolve(Buffer.concat(chunks)))
+    }).on('error', reject)
+  })
+}
