@@ -7,6 +7,7 @@ import type { Config } from './config.js'
 import configPlugin from './plugins/app/config.js'
 import errorsPlugin from './plugins/app/errors.js'
 import gracefulClosePlugin from './plugins/app/graceful-close.js'
+import readinessPlugin from './plugins/app/readiness.js'
 import sitePlugin from './plugins/app/site.js'
 import apiRoutes from './routes/api/index.js'
 import healthRoutes from './routes/health.js'
@@ -42,6 +43,7 @@ async function app(fastify: FastifyInstance, options: { config: Config }) {
   await fastify.register(configPlugin, { config: options.config })
   await fastify.register(errorsPlugin)
   await fastify.register(gracefulClosePlugin)
+  await fastify.register(readinessPlugin)
   await fastify.register(sitePlugin)
   const headers = securityHeaders(options.config)
   fastify.addHook('onRequest', async (request, reply) => {

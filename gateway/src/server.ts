@@ -2,17 +2,15 @@
 import closeWithGrace from 'close-with-grace'
 import Fastify from 'fastify'
 import app, { serverOptions } from './app.js'
-import { ConfigError, loadConfig, type Config } from './config.js'
+import { loadConfig, type ConfigError, type Config } from './config.js'
 
 function readConfig(): Config {
   try {
     return loadConfig(process.env)
   } catch (error) {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\nSee the configuration table in README.md.\n`)
-      process.exit(1)
-    }
-    throw error
+    // loadConfig only throws ConfigError: the operator gets the list, not a stack trace.
+    process.stderr.write(`${(error as ConfigError).message}\nSee the configuration table in README.md.\n`)
+    process.exit(1)
   }
 }
 

@@ -29,9 +29,12 @@ t.test('validation errors name the fields, in French', async (t) => {
   t.equal(body.error.code, 'validation_failed')
   t.equal(body.error.message, 'Certains champs sont invalides.')
   t.ok(Object.keys(body.error.fields).length >= 1)
-  const missing = await app.inject({ method: 'POST', url: '/api/_probe/validate', payload: {} })
+  const missing = await app.inject({ method: 'POST', url: '/api/_probe/validate', payload: { montant: 3 } })
   t.equal(missing.statusCode, 400)
-  t.ok(Object.keys(missing.json<{ error: { fields: object } }>().error.fields).length >= 1, 'missing property named')
+  t.same(missing.json<{ error: { fields: object } }>().error.fields, { email: 'Champ obligatoire.' }, 'missing property named')
+  const notAnObject = await app.inject({ method: 'POST', url: '/api/_probe/validate', headers: { 'content-type': 'application/json' }, payload: '"bonjour"' })
+  t.equal(notAnObject.statusCode, 400)
+  t.same(notAnObject.json<{ error: { fields: object } }>().error.fields, { body: 'Valeur invalide.' })
 })
 
 t.test('a crash is a 500 with a generic French message and no internals', async (t) => {

@@ -19,7 +19,7 @@ interface Started {
 
 /** Runs server.ts as the real process (JSON logs on a pipe) and waits until it listens. */
 function startServer(env: NodeJS.ProcessEnv): Promise<Started> {
-  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-tsx.mjs', serverFile], {
+  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-ts.mjs', serverFile], {
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
@@ -58,7 +58,7 @@ function get(port: number, urlPath: string): Promise<{ status: number; body: str
 }
 
 t.test('a bad configuration stops the start with a clear message', async (t) => {
-  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-tsx.mjs', serverFile], {
+  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-ts.mjs', serverFile], {
     env: { ...process.env, PORT: 'abc', PUBLIC_URL: 'ftp://example.org' },
     stdio: ['ignore', 'pipe', 'pipe']
   })
@@ -117,4 +117,43 @@ t.test('SIGTERM lets the request in flight finish, then exits 0', async (t) => {
   t.equal(received, big.length, 'the whole file arrived')
   t.equal(await server.exited, 0)
   await t.rejects(get(server.port, '/'), 'no longer listening')
+})
+
+t.test('a port already in use is a clear fatal error, exit 1', async (t) => {
+  const blocker = http.createServer()
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => blocker.close())
+  const address = blocker.address()
+  const port = typeof address === 'object' && address !== null ? address.port : 0
+  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-ts.mjs', serverFile], {
+    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let stdout = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  const code = await new Promise((resolve) => child.on('exit', resolve))
+  t.equal(code, 1)
+  const fatal = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string; err?: { code?: string } }).find((line) => line.level === 60)
+  t.match(fatal, { msg: 'could not listen', err: { code: 'EADDRINUSE' } })
+})
+
+t.test('on a terminal the logs are readable lines, not JSON', async (t) => {
+  // `script` gives the server a pseudo-terminal, as a developer running `npm start` has.
+  const command = `${process.execPath} --conditions=paraphe-source --import=./scripts/register-ts.mjs ${serverFile}`
+  const child = spawn('script', ['-qfec', command, '/dev/null'], {
+    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0' },
+    stdio: ['pipe', 'pipe', 'pipe']
+  })
+  t.teardown(() => child.kill('SIGKILL'))
+  const output = await new Promise<string>((resolve) => {
+    let text = ''
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk.toString()
+      if (text.includes('Server listening')) resolve(text)
+    })
+  })
+  t.match(output, /\[\d\d:\d\d:\d\d\] .*INFO.*: Server listening at http:\/\/127\.0\.0\.1:\d+/)
+  t.notMatch(output, /"level":30/)
+  child.kill('SIGTERM')
+  await new Promise((resolve) => child.on('exit', resolve))
 })

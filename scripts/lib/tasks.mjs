@@ -68,15 +68,15 @@ export function isBuildCurrent() {
 export function build() {
   const webDir = path.join(root, 'web')
   const production = { env: { NODE_ENV: 'production' } }
-  const tsx = ['--conditions=paraphe-source', `--import=${path.join(root, 'scripts/register-tsx.mjs')}`]
+  const runTs = ['--conditions=paraphe-source', `--import=${path.join(root, 'scripts/register-ts.mjs')}`]
   console.log('› Compiling shared/ and gateway/…')
   run('npx', ['tsc', '-b', 'shared', 'gateway'])
   console.log('› Building the web app (client and prerender bundles)…')
   run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: webDir, ...production })
   run('npx', ['vite', 'build', '--logLevel', 'warn', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist/server'], { cwd: webDir, ...production })
   console.log('› Prerendering the public pages…')
-  run('node', [...tsx, 'scripts/prerender.ts'], { cwd: webDir, ...production })
-  run('node', [...tsx, 'scripts/precompress.ts'], { cwd: webDir, ...production })
+  run('node', [...runTs, 'scripts/prerender.ts'], { cwd: webDir, ...production })
+  run('node', [...runTs, 'scripts/precompress.ts'], { cwd: webDir, ...production })
   writeFileSync(STAMP, sourceFingerprint())
 }
 

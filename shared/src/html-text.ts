@@ -22,7 +22,8 @@ export function jsonForScript(value: unknown): string {
 export function substitute(text: string, values: ReadonlyMap<string, string>): string {
   if (values.size === 0) return text
   const pattern = new RegExp([...values.keys()].map(escapeRegExp).join('|'), 'g')
-  return text.replace(pattern, (match) => values.get(match) ?? match)
+  // The pattern only matches keys of `values`.
+  return text.replace(pattern, (match) => values.get(match) as string)
 }
 
 function escapeRegExp(text: string): string {

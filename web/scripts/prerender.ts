@@ -20,6 +20,7 @@ import {
   placeholder
 } from '@paraphe/shared/runtime-config'
 import type { PrerenderTarget, RenderedPage } from '../src/entry-server'
+import { documentTitle } from '../src/lib/route-handle'
 
 interface ServerEntry {
   prerenderTargets: () => PrerenderTarget[]
@@ -71,7 +72,7 @@ export async function prerender(webDir: string): Promise<BuildMeta> {
 
   for (const target of server.prerenderTargets()) {
     const page = await server.renderPage(target.url)
-    const title = `${page.handle.title} · ${placeholder('siteName')}`
+    const title = documentTitle(page.handle.title, placeholder('siteName'))
     const { js, css } = preloadsFor(manifest, target.file)
     const head = [
       `<title>${escapeHtml(title)}</title>`,

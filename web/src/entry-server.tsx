@@ -42,6 +42,6 @@ export async function renderPage(url: string): Promise<RenderedPage> {
   const router = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>
   const { prelude } = await prerenderToNodeStream(<App config={placeholderRuntimeConfig()} pages={pages} router={router} />)
   const chunks: Buffer[] = []
-  for await (const chunk of prelude) chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
+  for await (const chunk of prelude) chunks.push(Buffer.from(chunk as Uint8Array))
   return { html: Buffer.concat(chunks).toString('utf8'), handle, payload: handle.payload?.() ?? null }
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify'
 const Health = Type.Object({ status: Type.String() })
 const Ready = Type.Object({
   status: Type.Union([Type.Literal('ok'), Type.Literal('unavailable')]),
-  checks: Type.Record(Type.String(), Type.String())
+  checks: Type.Record(Type.String(), Type.Union([Type.Literal('ok'), Type.Literal('failed'), Type.Literal('timeout')]))
 })
 
 /** Liveness (the process answers) and readiness (what requests depend on is there). */
@@ -15,9 +15,7 @@ export default async function healthRoutes(fastify: FastifyInstance) {
   })
 
   fastify.get('/readyz', { schema: { response: { 200: Ready, 503: Ready } }, logLevel: 'warn' }, async (request, reply) => {
-    const checks: Record<string, string> = {
-      site: fastify.site.size > 0 ? 'ok' : 'empty'
-    }
+    const checks = await fastify.readiness.run()
     const ready = Object.values(checks).every((check) => check === 'ok')
     reply.header('cache-control', 'no-store')
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks })

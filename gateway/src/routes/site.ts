@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { negotiateEncoding } from '../site/encoding.js'
+import type { Representation } from '../site/site-store.js'
 
 /** If-None-Match matches when it is `*` or lists this ETag (weak comparison, RFC 9110 §13.1.2). */
 function matchesEtag(header: string, etag: string | undefined): boolean {
@@ -34,8 +35,8 @@ export default async function siteRoutes(fastify: FastifyInstance) {
     if (encoding === null) {
       return reply.code(406).type('text/plain; charset=utf-8').send('Aucun encodage acceptable.')
     }
-    const representation = file.representations[encoding]
-    if (representation === undefined) throw new Error('negotiated an encoding that is not available')
+    // Negotiated among the file's available encodings, so it exists.
+    const representation = file.representations[encoding] as Representation
     if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, representation.headers.etag)) {
       const { etag, 'cache-control': cacheControl, vary } = representation.headers
       reply.code(304).header('etag', etag).header('cache-control', cacheControl)

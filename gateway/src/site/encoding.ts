@@ -2,15 +2,15 @@ export type Encoding = 'br' | 'gzip' | 'identity'
 
 /**
  * Picks the best encoding the client accepts among those available (br over gzip over
- * identity), honouring q-values, `q=0` refusals and `*`.
+ * identity, which is always available), honouring q-values, `q=0` refusals and `*`.
  */
 export function negotiateEncoding(header: string | undefined, available: readonly Encoding[]): Encoding | null {
-  if (header === undefined || header.trim() === '') return available.includes('identity') ? 'identity' : null
+  if (header === undefined || header.trim() === '') return 'identity'
   const weights = new Map<string, number>()
   for (const part of header.toLowerCase().split(',')) {
     const [rawName, ...params] = part.trim().split(';')
-    const name = rawName?.trim()
-    if (name === undefined || name === '') continue
+    const name = (rawName as string).trim() // split() always yields a first part
+    if (name === '') continue
     let q = 1
     for (const param of params) {
       const [key, value] = param.trim().split('=')
@@ -32,8 +32,7 @@ export function negotiateEncoding(header: string | undefined, available: readonl
   }
   let best: Encoding | null = null
   let bestWeight = 0
-  for (const encoding of ['br', 'gzip', 'identity'] as const) {
-    if (!available.includes(encoding)) continue
+  for (const encoding of available) {
     const weight = weightOf(encoding)
     if (weight > bestWeight) {
       best = encoding

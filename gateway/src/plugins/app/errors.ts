@@ -2,9 +2,10 @@ import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { errorBody } from '../../errors.js'
 
+const NOT_FOUND_MESSAGE = 'Cette adresse ne correspond à aucune ressource.'
 const MESSAGES_BY_STATUS: Record<number, string> = {
   400: 'La requête est invalide.',
-  404: 'Cette adresse ne correspond à aucune ressource.',
+  404: NOT_FOUND_MESSAGE,
   405: 'Cette méthode n’est pas acceptée ici.',
   413: 'Le contenu envoyé est trop volumineux.',
   415: 'Ce type de contenu n’est pas accepté.',
@@ -27,8 +28,10 @@ export default fp(
       if (error.validation !== undefined) {
         const fields: Record<string, string> = {}
         for (const issue of error.validation) {
-          const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(issue.params.missingProperty ?? '')
-          fields[field] = 'Valeur invalide.'
+          const missing = issue.params.missingProperty
+          const field =
+            issue.instancePath.slice(1).replaceAll('/', '.') || (typeof missing === 'string' ? missing : 'body')
+          fields[field] = typeof missing === 'string' ? 'Champ obligatoire.' : 'Valeur invalide.'
         }
         return reply.code(400).send(errorBody('validation_failed', 'Certains champs sont invalides.', fields))
       }
@@ -38,7 +41,7 @@ export default fp(
     })
 
     fastify.setNotFoundHandler((request, reply) => {
-      reply.code(404).send(errorBody('not_found', MESSAGES_BY_STATUS[404] ?? ''))
+      reply.code(404).send(errorBody('not_found', NOT_FOUND_MESSAGE))
     })
   },
   { name: 'errors' }

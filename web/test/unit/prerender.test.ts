@@ -1,0 +1,58 @@
+import t from 'tap'
+import { placeholder } from '@paraphe/shared/runtime-config'
+import { prerenderTargets, renderPage } from '@/entry-server'
+
+// The prerender is what visitors receive before any JavaScript runs: each page must carry its
+// French content, with runtime values as placeholders the gateway fills in.
+const HEADINGS: Record<string, RegExp> = {
+  '/': /Vos devis signés en ligne/,
+  '/tarifs': /^Tarifs$/,
+  '/fonctionnalites': /./,
+  '/contact': /Nous contacter/,
+  '/privacy': /confidentialité/i,
+  '/mentions-legales': /Mentions légales/,
+  '/success': /./,
+  '/cancel': /annulé/i,
+  '/confirm-email': /./,
+  '/reset-password': /./,
+  '/SignatureDevis': /Signer un devis/,
+  '404': /Page introuvable/
+}
+
+t.test('every public page and the 404 page are prerendered', async (t) => {
+  const targets = prerenderTargets()
+  t.same(targets.map((target) => target.path).sort(), Object.keys(HEADINGS).sort())
+  for (const target of targets) {
+    const page = await renderPage(target.url)
+    const headings = [...page.html.matchAll(/<h1[^>]*>(.*?)<\/h1>/g)].map((match) => match[1]?.replace(/<[^>]+>/g, ''))
+    t.equal(headings.length, 1, `${target.path}: one h1`)
+    t.match(headings[0], HEADINGS[target.path] ?? /^$/, `${target.path}: heading`)
+    t.ok(page.html.includes(placeholder('siteName')), `${target.path}: site name left for the gateway`)
+    t.ok(page.handle.title.length > 0 && page.handle.description.length > 20, `${target.path}: head`)
+    t.match(page.html, /<nav aria-label="Navigation principale">/, `${target.path}: layout`)
+    for (const label of ['Fonctionnalités', 'Tarifs', 'Contact', 'Connexion', 'Confidentialité', 'Mentions légales']) {
+      t.ok(page.html.includes(`>${label}<`), `${target.path}: link ${label}`)
+    }
+  }
+})
+
+t.test('the 404 page names the path it was rendered at', async (t) => {
+  const page = await renderPage('/cette-page-n-existe-pas')
+  t.ok(page.html.includes('Page not found: /cette-page-n-existe-pas'))
+  t.match(page.html, /data-variant="not-found"/)
+})
+
+t.test('pricing publishes the plans in its payload and renders them all', async (t) => {
+  const page = await renderPage('/tarifs')
+  t.match(page.payload, { plans: [{ name: 'Découverte' }, { name: 'Pro' }, { name: 'Entreprise' }] })
+  for (const name of ['Découverte', 'Pro', 'Entreprise']) t.ok(page.html.includes(name), name)
+  t.match(page.html, /14\s*€/, 'Pro monthly price HT')
+  t.match(page.html, /Mensuel/)
+})
+
+t.test('the legal notice shows the operator identity from the runtime config', async (t) => {
+  const page = await renderPage('/mentions-legales')
+  for (const key of ['name', 'address', 'registration', 'email', 'publicationDirector', 'hostName', 'hostAddress'] as const) {
+    t.ok(page.html.includes(placeholder(`operator.${key}`)), key)
+  }
+})
