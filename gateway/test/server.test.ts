@@ -1,7 +1,7 @@
 import t from 'tap'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { cp, mkdtemp, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -87,6 +87,7 @@ t.test('JSON logs carry the request id', async (t) => {
 t.test('SIGTERM lets the request in flight finish, then exits 0', async (t) => {
   // A large file read slowly keeps a response in flight while the signal arrives.
   const siteDir = await mkdtemp(path.join(tmpdir(), 'paraphe-site-'))
+  t.teardown(() => rm(siteDir, { recursive: true, force: true }))
   await cp(DEFAULT_SITE_DIR, siteDir, { recursive: true })
   const big = randomBytes(48 * 1024 * 1024)
   await writeFile(path.join(siteDir, 'gros-fichier.bin'), big)

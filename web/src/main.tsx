@@ -10,10 +10,12 @@ import './styles/index.css'
 async function boot(): Promise<void> {
   const config = readRuntimeConfig(document)
   const pages = createPages()
+  let pageLoaded = true
   try {
     // Load the current page's code first, so hydration renders exactly the prerendered HTML.
     await pageFor(pages, window.location.pathname).load()
   } catch (error) {
+    pageLoaded = false
     // The chunk is gone (new deploy) or the network failed: reload once, guarded; otherwise
     // the page's error boundary shows the error page.
     if (isChunkLoadError(error)) {
@@ -33,7 +35,9 @@ async function boot(): Promise<void> {
   )
   const container = document.getElementById('root')
   if (container === null) throw new Error('#root is missing')
-  if (container.firstElementChild === null) createRoot(container).render(app)
+  // Without its code the page cannot match its HTML: render from scratch (its error boundary
+  // shows the error page) instead of a hydration that would fail.
+  if (container.firstElementChild === null || !pageLoaded) createRoot(container).render(app)
   else hydrateRoot(container, app)
 }
 

@@ -3,7 +3,6 @@ import { useLocation } from 'react-router-dom'
 import { BUILD_ID_META } from '@paraphe/shared/build-manifest'
 import type { RuntimeConfig } from '@paraphe/shared/runtime-config'
 import { fetchJson, scheduleManifestPrefetch } from '@/lib/app-shell/build-manifest'
-import { browserSessionStorage, reloadAfterChunkError } from '@/lib/app-shell/chunk-reload-guard'
 import { createVersionWatcher } from '@/lib/app-shell/version-watcher'
 import type { LazyPage } from './lazy-page'
 import { pageFor } from './routes'
@@ -47,16 +46,6 @@ export function startAppShell({ config, pages }: AppShellOptions): AppShell {
     },
     true
   )
-
-  // Vite reports a failed chunk preload on window; same guarded reload as the error boundary.
-  window.addEventListener('vite:preloadError', (event) => {
-    event.preventDefault()
-    reloadAfterChunkError(window.location.pathname, {
-      storage: browserSessionStorage(),
-      now: Date.now,
-      reload: () => window.location.reload()
-    })
-  })
 
   const connection = (navigator as Navigator & { connection?: { effectiveType?: string } }).connection
   const startPrefetch = (): void => {

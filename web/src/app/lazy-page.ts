@@ -6,6 +6,11 @@ import type { PageModule, PageRoute } from './page-routes'
  */
 export interface LazyPage {
   route: PageRoute
+  /**
+   * Always the same promise, even once rejected: React's use() needs a stable promise, and a
+   * new import on every render would loop. A failed page recovers by reloading the document
+   * (the chunk-error guard does that).
+   */
   load: () => Promise<PageModule>
   readonly module: PageModule | undefined
 }
@@ -20,13 +25,7 @@ export function lazyPage(route: PageRoute): LazyPage {
     page = {
       route,
       load: () => {
-        pending ??= route.load().then(
-          (loaded) => (module = loaded),
-          (error: unknown) => {
-            pending = undefined // a later attempt may succeed (network back)
-            throw error
-          }
-        )
+        pending ??= route.load().then((loaded) => (module = loaded))
         return pending
       },
       get module() {

@@ -35,7 +35,7 @@ t.test('URLs map to their page, unknown ones to the 404 page', async (t) => {
   t.throws(() => pageFor([], '/'), { message: 'no page for /, not even the catch-all' })
 })
 
-t.test('a page loads once; a failed load can be retried', async (t) => {
+t.test('a page loads once; a failure stays (recovery is a reload, never an import loop)', async (t) => {
   let attempts = 0
   const flaky = {
     path: '/essai',
@@ -48,10 +48,15 @@ t.test('a page loads once; a failed load can be retried', async (t) => {
     }
   }
   const [page] = createPages([flaky], {})
-  await t.rejects(page!.load(), { message: 'Failed to fetch dynamically imported module' })
+  const failure = page!.load()
+  await t.rejects(failure, { message: 'Failed to fetch dynamically imported module' })
   t.equal(page!.module, undefined)
-  const loaded = await page!.load()
+  t.equal(page!.load(), failure, 'the same rejected promise')
+  t.equal(attempts, 1)
+  const [fresh] = createPages([{ ...flaky, path: '/essai-2' }], {})
+  const loaded = await fresh!.load()
   t.equal(loaded.handle.title, 'Essai')
-  t.equal(await page!.load(), loaded, 'cached')
+  t.equal(fresh!.load(), fresh!.load(), 'cached')
+  t.equal(fresh!.module, loaded)
   t.equal(attempts, 2)
 })

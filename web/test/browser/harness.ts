@@ -1,0 +1,369 @@
+// Shared helpers of the real-browser tests: a gateway on 127.0.0.1, Debian's Chromium driven by
+// playwright-core, pages that record every console message, page error and failed request, and a
+// wait for React to have finished hydrating.
+//
+// The root tsconfig type-checks the tests without the DOM library, so code that runs in the page
+// is written as string expressions (see `inPage`).
+import type { AddressInfo } from 'node:net'
+import type { FastifyInstance } from 'fastify'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type ConsoleMessage,
+  type Page
+} from 'playwright-core'
+import { DEFAULT_SITE_DIR } from '../../../gateway/src/config.js'
+import { buildApp } from '../../../gateway/test/helper.js'
+
+export { DEFAULT_SITE_DIR }
+
+/** What t.teardown needs; tap's tests and subtests both have it. */
+export interface Teardown {
+  teardown: (fn: () => unknown) => void
+}
+
+// ---------------------------------------------------------------------------------------------
+// Gateway
+
+export interface Gateway {
+  app: FastifyInstance
+  port: number
+  /** `http://127.0.0.1:<port>` */
+  origin: string
+  url: (path: string) => string
+  close: () => Promise<void>
+}
+
+/**
+ * Builds the gateway the way server.ts does (gateway/test/helper.ts) and listens on 127.0.0.1.
+ * `port` 0 picks a free port; pass a previous gateway's port to restart "the same server".
+ */
+export async function startGateway(env: NodeJS.ProcessEnv = {}, port = 0): Promise<Gateway> {
+  const app = await buildApp({ SITE_DIR: DEFAULT_SITE_DIR, ...env })
+  try {
+    await app.listen({ host: '127.0.0.1', port })
+  } catch (error) {
+    await app.close()
+    throw error
+  }
+  const address = app.server.address() as AddressInfo
+  const origin = `http://127.0.0.1:${address.port}`
+  let closed = false
+  return {
+    app,
+    port: address.port,
+    origin,
+    url: (path) => new URL(path, origin).href,
+    close: async () => {
+      if (closed) return
+      closed = true
+      await app.close()
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Browser
+
+export const CHROMIUM_PATH = '/usr/bin/chromium'
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync'
+    ]
+  })
+}
+
+/** One browser per test file, closed when the file's tests end. */
+export async function sharedBrowser(t: Teardown): Promise<Browser> {
+  const browser = await launchBrowser()
+  t.teardown(() => browser.close())
+  return browser
+}
+
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } }
+export const PHONE: BrowserContextOptions = {
+  viewport: { width: 360, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+  deviceScaleFactor: 2
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages that record what went wrong
+
+export interface ConsoleEntry {
+  type: string
+  text: string
+  /** URL the message is attributed to (the resource, for "Failed to load resource"). */
+  url: string
+}
+
+export interface HttpProblem {
+  url: string
+  status: number
+  resourceType: string
+}
+
+export interface FailedRequest {
+  url: string
+  failure: string
+  resourceType: string
+}
+
+export interface PageRecord {
+  console: ConsoleEntry[]
+  pageErrors: string[]
+  failedRequests: FailedRequest[]
+  /** Responses with status ≥ 400. */
+  httpErrors: HttpProblem[]
+  /** Main-frame document requests (full loads and reloads). */
+  documentRequests: string[]
+}
+
+export interface OpenedPage {
+  context: BrowserContext
+  page: Page
+  record: PageRecord
+  /** Forgets what was recorded so far (e.g. after an expected failure). */
+  clear: () => void
+}
+
+const emptyRecord = (): PageRecord => ({
+  console: [],
+  pageErrors: [],
+  failedRequests: [],
+  httpErrors: [],
+  documentRequests: []
+})
+
+/** Starts recording console messages, page errors and failed requests of a page. */
+export function watchPage(page: Page): { record: PageRecord; clear: () => void } {
+  const record = emptyRecord()
+  page.on('console', (message: ConsoleMessage) => {
+    const type = message.type()
+    if (type !== 'error' && type !== 'warning' && type !== 'assert') return
+    record.console.push({ type, text: message.text(), url: message.location().url })
+  })
+  page.on('pageerror', (error) => {
+    record.pageErrors.push(`${error.name}: ${error.message}`)
+  })
+  page.on('requestfailed', (request) => {
+    record.failedRequests.push({
+      url: request.url(),
+      failure: request.failure()?.errorText ?? 'unknown',
+      resourceType: request.resourceType()
+    })
+  })
+  page.on('response', (response) => {
+    if (response.status() >= 400) {
+      record.httpErrors.push({
+        url: response.url(),
+        status: response.status(),
+        resourceType: response.request().resourceType()
+      })
+    }
+  })
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+      record.documentRequests.push(request.url())
+    }
+  })
+  const clear = (): void => {
+    record.console.length = 0
+    record.pageErrors.length = 0
+    record.failedRequests.length = 0
+    record.httpErrors.length = 0
+    record.documentRequests.length = 0
+  }
+  return { record, clear }
+}
+
+/** A new context (own storage, cache and viewport) with one recorded page in it. */
+export async function openPage(
+  browser: Browser,
+  t: Teardown,
+  options: BrowserContextOptions = DESKTOP
+): Promise<OpenedPage> {
+  const context = await browser.newContext({ locale: 'fr-FR', ...options })
+  t.teardown(() => context.close())
+  const page = await context.newPage()
+  page.setDefaultTimeout(15_000)
+  page.setDefaultNavigationTimeout(20_000)
+  const { record, clear } = watchPage(page)
+  return { context, page, record, clear }
+}
+
+/** Everything recorded, as lines for a failure message. */
+export function describeRecord(record: PageRecord): string[] {
+  return [
+    ...record.console.map((entry) => `console.${entry.type}: ${entry.text}${entry.url === '' ? '' : ` (${entry.url})`}`),
+    ...record.pageErrors.map((error) => `page error: ${error}`),
+    ...record.failedRequests.map((request) => `request failed: ${request.url} (${request.failure})`),
+    ...record.httpErrors.map((problem) => `HTTP ${problem.status}: ${problem.url} (${problem.resourceType})`)
+  ]
+}
+
+export interface ProblemFilter {
+  /** HTTP errors that are expected (e.g. the 404 document). */
+  allowHttp?: (problem: HttpProblem) => boolean
+  /** Console messages that are expected. */
+  allowConsole?: (entry: ConsoleEntry) => boolean
+}
+
+/**
+ * Console errors, warnings about hydration, page errors, failed requests and HTTP errors — all
+ * of which a healthy page has none of. React reports hydration mismatches as console errors
+ * (development) or as uncaught recoverable errors (production: page errors), so both count.
+ */
+export function problemsOf(record: PageRecord, filter: ProblemFilter = {}): string[] {
+  const allowHttp = filter.allowHttp ?? (() => false)
+  const allowConsole = filter.allowConsole ?? (() => false)
+  return describeRecord({
+    console: record.console.filter(
+      (entry) => !allowConsole(entry) && (entry.type !== 'warning' || /hydrat|mismatch|did not match|didn't match/i.test(entry.text))
+    ),
+    pageErrors: record.pageErrors,
+    failedRequests: record.failedRequests,
+    httpErrors: record.httpErrors.filter((problem) => !allowHttp(problem)),
+    documentRequests: []
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// In-page evaluation
+
+/** Evaluates a JavaScript expression in the page. The caller checks the result's shape. */
+export async function inPage(page: Page, expression: string): Promise<unknown> {
+  return page.evaluate<unknown>(expression)
+}
+
+export async function inPageString(page: Page, expression: string): Promise<string> {
+  const value = await inPage(page, expression)
+  if (typeof value !== 'string') throw new Error(`${expression} gave ${JSON.stringify(value)}, not a string`)
+  return value
+}
+
+/** Sets `window.__marker`: it survives client-side navigation and disappears on a full load. */
+export async function setMarker(page: Page, value = 1): Promise<void> {
+  await inPage(page, `void (window.__marker = ${JSON.stringify(value)})`)
+}
+
+export async function readMarker(page: Page): Promise<unknown> {
+  return inPage(page, 'window.__marker')
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hydration
+
+/**
+ * True once React has hydrated #root and has no work left.
+ *
+ * React 19's hydrateRoot() stores the root's HostRoot fiber on the container under
+ * `__reactContainer$<random>` as soon as it is called; hydration itself happens later, in a
+ * concurrent render. The HostRoot's state carries `isDehydrated: true` until that render commits
+ * (then a new HostRoot fiber becomes `fiberRoot.current` with `isDehydrated: false`). Claimed DOM
+ * nodes get a `__reactFiber$<random>` property. So: container attached, root committed, nothing
+ * pending, and the first element of #root owned by React.
+ */
+export const HYDRATED_EXPRESSION = `(() => {
+  const container = document.getElementById('root')
+  if (container === null) return false
+  const key = Object.keys(container).find((name) => name.startsWith('__reactContainer$'))
+  if (key === undefined) return false
+  const fiberRoot = container[key] && container[key].stateNode
+  if (!fiberRoot || !fiberRoot.current) return false
+  const state = fiberRoot.current.memoizedState
+  if (!state || state.isDehydrated !== false) return false
+  if (fiberRoot.pendingLanes !== 0) return false
+  const first = container.firstElementChild
+  return first !== null && Object.keys(first).some((name) => name.startsWith('__reactFiber$'))
+})()`
+
+export async function waitForHydration(page: Page, timeout = 10_000): Promise<void> {
+  await waitForExpression(page, HYDRATED_EXPRESSION, timeout)
+}
+
+/**
+ * Polls a JavaScript expression until it is truthy. page.waitForFunction() would compile a
+ * string predicate with eval() inside the page, which the site's CSP (script-src 'self')
+ * forbids; page.evaluate() goes through the DevTools protocol, which the CSP does not see.
+ */
+export async function waitForExpression(page: Page, expression: string, timeout = 10_000): Promise<void> {
+  const deadline = Date.now() + timeout
+  let lastError: unknown = null
+  for (;;) {
+    try {
+      if (await page.evaluate<unknown>(expression)) return
+      lastError = null
+    } catch (error) {
+      // The page may be between two documents; try again.
+      lastError = error
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out after ${timeout} ms waiting for ${expression}`, { cause: lastError })
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** Whether a DOM element (first match of a selector) is owned by React. */
+export async function isReactOwned(page: Page, selector: string): Promise<boolean> {
+  const value = await inPage(
+    page,
+    `(() => { const el = document.querySelector(${JSON.stringify(selector)}); return el !== null && Object.keys(el).some((name) => name.startsWith('__reactFiber$')) })()`
+  )
+  return value === true
+}
+
+/** Opens a path and waits for the load event and for hydration. */
+export async function gotoHydrated(page: Page, url: string): Promise<number | null> {
+  const response = await page.goto(url, { waitUntil: 'load' })
+  await waitForHydration(page)
+  return response?.status() ?? null
+}
+
+/** Text of the page's only <h1>, whitespace collapsed. */
+export async function headingText(page: Page): Promise<string> {
+  const heading = page.locator('h1')
+  const count = await heading.count()
+  if (count !== 1) throw new Error(`expected one <h1>, found ${count}`)
+  return normalizeSpace(await heading.innerText())
+}
+
+/** Collapses whitespace, including the narrow no-break spaces French typography uses. */
+export function normalizeSpace(text: string): string {
+  return text.replace(/[\s\u00a0\u202f]+/g, ' ').trim()
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' }
+
+/** Decodes the entities React and escapeHtml write (named basics and numeric references). */
+export function decodeEntities(html: string): string {
+  return html.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
+    if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(parseInt(name.slice(2), 16))
+    if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10))
+    return ENTITIES[name.toLowerCase()] ?? whole
+  })
+}
+
+/** The text of the <h1> elements in an HTML document, tags stripped and entities decoded. */
+export function headingsInHtml(html: string): string[] {
+  return [...html.matchAll(/<h1\b[^>]*>([\s\S]*?)<\/h1>/gi)].map((match) =>
+    normalizeSpace(decodeEntities((match[1] ?? '').replace(/<[^>]*>/g, '')))
+  )
+}
+
+/** Letters used in French text; a heading without one of these is not French prose. */
+export const FRENCH_TEXT = /^[\p{L}\p{N}\s'’«»:;,.!?()\-–—\u00a0\u202f]+$/u
