@@ -7,6 +7,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { APP_SHELL } from '@paraphe/shared/build-manifest'
 import type { OperatorIdentity, RuntimeConfig } from '@paraphe/shared/runtime-config'
+import { demoSecretProblems } from './demo-secrets.js'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const DEFAULT_SITE_DIR = path.join(repoRoot, 'web/dist/client')
@@ -30,7 +31,17 @@ export const EnvSchema = Type.Object({
   TRUST_PROXY: Type.String({ minLength: 1, default: 'loopback' }),
   SITE_DIR: Type.String({ minLength: 1, default: DEFAULT_SITE_DIR }),
   SITE_NAME: Type.String({ minLength: 1, maxLength: 60, default: 'Paraphe' }),
+  /**
+   * Where Supabase Auth (GoTrue) answers: `http://auth:9999` for GoTrue reached directly, or a
+   * URL that serves the auth API under /auth/v1 (`https://<ref>.supabase.co`, Kong).
+   */
+  AUTH_UPSTREAM_URL: Type.Optional(Type.String({ minLength: 1 })),
   SUPABASE_ANON_KEY: Type.Optional(Type.String({ minLength: 20 })),
+  /** Verifies access tokens signed with HS256; asymmetric keys come from the JWKS endpoint. */
+  SUPABASE_JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  AUTH_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+  /** Requests per client IP and per minute on signup, token, recover, otp, resend and verify. */
+  AUTH_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 10_000, default: 30 }),
   BUILD_POLL_INTERVAL_MS: Type.Integer({ minimum: 100, default: APP_SHELL.defaultBuildPollIntervalMs }),
   SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 10_000 }),
   OPERATOR_NAME: OptionalText,
@@ -58,6 +69,16 @@ const OPERATOR_FIELDS: ReadonlyArray<[keyof OperatorIdentity, keyof Env, string]
   ['hostAddress', 'HOSTING_PROVIDER_ADDRESS', 'Adresse de l’hébergeur (exemple)']
 ]
 
+export interface AuthConfig {
+  /** Base URL the proxy appends the path after /auth/v1 to. */
+  upstream: URL
+  jwtSecret: string | null
+  /** The key set of the auth server, for asymmetric tokens. */
+  jwksUrl: URL
+  timeoutMs: number
+  rateLimitPerMinute: number
+}
+
 export interface Config {
   env: Env['NODE_ENV']
   production: boolean
@@ -69,6 +90,8 @@ export interface Config {
   trustProxy: string
   siteDir: string
   shutdownGraceMs: number
+  /** null when no auth server is configured (the embedded default): account pages say so. */
+  auth: AuthConfig | null
   runtime: RuntimeConfig
 }
 
@@ -116,6 +139,8 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
   if (production && publicUrl?.protocol === 'http:' && !['localhost', '127.0.0.1'].includes(publicUrl.hostname)) {
     problems.push('PUBLIC_URL: must use https in production')
   }
+  const auth = authConfig(valid, problems)
+  if (production) problems.push(...demoSecretProblems(valid))
   if (problems.length > 0 || publicUrl === null) throw new ConfigError(problems)
 
   return {
@@ -129,6 +154,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     trustProxy: valid.TRUST_PROXY,
     siteDir: valid.SITE_DIR,
     shutdownGraceMs: valid.SHUTDOWN_GRACE_MS,
+    auth,
     runtime: {
       siteName: valid.SITE_NAME,
       operator,
@@ -136,5 +162,33 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       buildPollIntervalMs: valid.BUILD_POLL_INTERVAL_MS,
       paymentsEnabled: false
     }
+  }
+}
+
+function authConfig(env: Env, problems: string[]): AuthConfig | null {
+  if (env.AUTH_UPSTREAM_URL === undefined) {
+    if (env.SUPABASE_ANON_KEY !== undefined) problems.push('AUTH_UPSTREAM_URL: required when SUPABASE_ANON_KEY is set')
+    return null
+  }
+  let upstream: URL
+  try {
+    upstream = new URL(env.AUTH_UPSTREAM_URL)
+    if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') throw new Error('not http(s)')
+  } catch {
+    problems.push(`AUTH_UPSTREAM_URL: must be an http(s) URL such as http://auth:9999 (got ${JSON.stringify(env.AUTH_UPSTREAM_URL)})`)
+    return null
+  }
+  // A Supabase project URL serves the auth API under /auth/v1; GoTrue itself at its root.
+  if (upstream.hostname.endsWith('.supabase.co') && (upstream.pathname === '/' || upstream.pathname === '')) {
+    upstream.pathname = '/auth/v1'
+  }
+  upstream.pathname = upstream.pathname.replace(/\/+$/, '')
+  if (env.SUPABASE_ANON_KEY === undefined) problems.push('SUPABASE_ANON_KEY: required when AUTH_UPSTREAM_URL is set (the browser needs it)')
+  return {
+    upstream,
+    jwtSecret: env.SUPABASE_JWT_SECRET ?? null,
+    jwksUrl: new URL(`${upstream.pathname}/.well-known/jwks.json`, upstream),
+    timeoutMs: env.AUTH_TIMEOUT_MS,
+    rateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE
   }
 }
