@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import type { Config } from './config.js'
+import authProxy from './plugins/app/auth-proxy.js'
+import authenticatePlugin from './plugins/app/authenticate.js'
 import configPlugin from './plugins/app/config.js'
 import errorsPlugin from './plugins/app/errors.js'
 import gracefulClosePlugin from './plugins/app/graceful-close.js'
@@ -44,6 +46,7 @@ async function app(fastify: FastifyInstance, options: { config: Config }) {
   await fastify.register(errorsPlugin)
   await fastify.register(gracefulClosePlugin)
   await fastify.register(readinessPlugin)
+  await fastify.register(authenticatePlugin)
   await fastify.register(sitePlugin)
   const headers = securityHeaders(options.config)
   fastify.addHook('onRequest', async (request, reply) => {
@@ -51,6 +54,8 @@ async function app(fastify: FastifyInstance, options: { config: Config }) {
   })
   // 3. Routes.
   await fastify.register(healthRoutes)
+  // Upstream failures are logged once, at error level, by the proxy itself.
+  await fastify.register(authProxy, { logLevel: 'error' })
   await fastify.register(apiRoutes, { prefix: '/api' })
   await fastify.register(siteRoutes)
 }

@@ -182,12 +182,14 @@ function authConfig(env: Env, problems: string[]): AuthConfig | null {
   if (upstream.hostname.endsWith('.supabase.co') && (upstream.pathname === '/' || upstream.pathname === '')) {
     upstream.pathname = '/auth/v1'
   }
+  // No trailing slash, so that `${upstream.href}/health` is the health endpoint.
   upstream.pathname = upstream.pathname.replace(/\/+$/, '')
+  const base = upstream.href.replace(/\/+$/, '')
   if (env.SUPABASE_ANON_KEY === undefined) problems.push('SUPABASE_ANON_KEY: required when AUTH_UPSTREAM_URL is set (the browser needs it)')
   return {
-    upstream,
+    upstream: new URL(base),
     jwtSecret: env.SUPABASE_JWT_SECRET ?? null,
-    jwksUrl: new URL(`${upstream.pathname}/.well-known/jwks.json`, upstream),
+    jwksUrl: new URL(`${base}/.well-known/jwks.json`),
     timeoutMs: env.AUTH_TIMEOUT_MS,
     rateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE
   }

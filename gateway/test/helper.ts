@@ -11,11 +11,15 @@ export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
 export interface BuildOptions {
   /** Routes a test adds next to the app's (e.g. to make the error handler run). */
   extra?: (fastify: FastifyInstance) => Promise<void>
+  /** Collects the JSON log lines (at LOG_LEVEL, default silent) for assertions. */
+  logs?: Array<Record<string, unknown>>
 }
 
 export async function buildApp(env: NodeJS.ProcessEnv = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = testConfig(env)
-  const fastify = Fastify({ ...serverOptions(config), logger: { level: config.logLevel } })
+  const logs = options.logs
+  const stream = logs === undefined ? undefined : { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) }
+  const fastify = Fastify({ ...serverOptions(config), logger: { level: config.logLevel, ...(stream === undefined ? {} : { stream }) } })
   await fastify.register(app, { config })
   if (options.extra !== undefined) await fastify.register(options.extra)
   await fastify.ready()

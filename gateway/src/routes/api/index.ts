@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify'
 import { errorBody } from '../../errors.js'
 import planRoutes from './plans.js'
+import sessionRoutes from './session.js'
 
 /** Everything under /api: JSON only, including unknown paths. */
 export default async function apiRoutes(fastify: FastifyInstance) {
   await fastify.register(planRoutes)
+  // Private routes: one guard for the whole scope.
+  await fastify.register(async (privateScope) => {
+    privateScope.addHook('onRequest', privateScope.authenticate)
+    await privateScope.register(sessionRoutes)
+  })
   // Without this, GET /api/typo would fall through to the site's HTML 404 page.
   fastify.all('/*', async (request, reply) =>
     reply.code(404).send(errorBody('not_found', 'Cette adresse de l’API n’existe pas.'))

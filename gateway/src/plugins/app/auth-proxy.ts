@@ -1,0 +1,100 @@
+import { Readable } from 'node:stream'
+import httpProxy from '@fastify/http-proxy'
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { AUTH_MESSAGES, authErrorBody } from '../../auth-errors.js'
+
+/** Endpoints that send e-mails or check passwords: limited per client IP. */
+const RATE_LIMITED = new Set(['signup', 'token', 'recover', 'otp', 'resend', 'verify'])
+/** Auth requests are small JSON documents; anything bigger is refused before it is forwarded. */
+export const AUTH_BODY_LIMIT = 64 * 1024
+
+/** `/auth/v1/token?grant_type=password` → `token`. */
+function endpointOf(url: string): string {
+  const path = url.split('?', 1)[0] ?? ''
+  return path.slice('/auth/v1/'.length).split('/', 1)[0] ?? ''
+}
+
+/**
+ * `ANY /auth/v1/*` → Supabase Auth, on the site's own origin (no CORS). The client's address
+ * reaches GoTrue only from the trusted proxy hop: whatever X-Forwarded-* the client sent is
+ * replaced. Failures of the upstream become supabase-js-shaped JSON errors, logged once.
+ */
+export default async function authProxy(fastify: FastifyInstance) {
+  const auth = fastify.config.auth
+  if (auth === null) {
+    fastify.all('/auth/v1/*', async (request, reply) =>
+      reply.code(503).send(authErrorBody('auth_not_configured', AUTH_MESSAGES.notConfigured))
+    )
+    return
+  }
+
+  await fastify.register(rateLimit, { global: false })
+  const limit = fastify.rateLimit({
+    max: auth.rateLimitPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => request.ip,
+    errorResponseBuilder: (request, context) =>
+      Object.assign(new Error('rate limited'), { statusCode: context.statusCode, authCode: 'over_request_rate_limit' })
+  })
+
+  // Errors raised in this scope (rate limit, body size) answer in the auth API's shape.
+  fastify.setErrorHandler((error: Error & { statusCode?: number; authCode?: string }, request, reply) => {
+    const status = error.statusCode ?? 500
+    request.log.warn({ err: error, status }, 'auth request refused')
+    if (status === 429) return reply.code(429).send(authErrorBody('over_request_rate_limit', AUTH_MESSAGES.rateLimited))
+    if (status === 413) return reply.code(413).send(authErrorBody('request_too_large', AUTH_MESSAGES.tooLarge))
+    if (status < 500) return reply.code(status).send(authErrorBody('invalid_request', AUTH_MESSAGES.invalidRequest))
+    return reply.code(502).send(authErrorBody('upstream_unavailable', AUTH_MESSAGES.unavailable))
+  })
+
+  const upstreamLabel = auth.upstream.href.replace(/\/$/, '')
+  const health = new URL(`${upstreamLabel}/health`)
+  fastify.readiness.add('auth', async () => (await fetch(health, { signal: AbortSignal.timeout(auth.timeoutMs) })).ok)
+  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (RATE_LIMITED.has(endpointOf(request.url))) await limit.call(fastify, request, reply)
+  }
+
+  // Bodies are read whole (bounded), then forwarded byte for byte from memory. Streaming the
+  // client's own request instead would take its connection down with an upstream failure,
+  // rather than answering 502.
+  fastify.removeAllContentTypeParsers()
+  fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: AUTH_BODY_LIMIT }, (request, body, done) =>
+    done(null, Readable.from([body]))
+  )
+
+  await fastify.register(httpProxy, {
+    upstream: auth.upstream.href,
+    prefix: '/auth/v1',
+    proxyPayloads: false,
+    // GoTrue answers /verify with a 303 to the site: its Location must reach the browser as is.
+    internalRewriteLocationHeader: false,
+    undici: {
+      connectTimeout: auth.timeoutMs,
+      headersTimeout: auth.timeoutMs,
+      bodyTimeout: auth.timeoutMs
+    },
+    preHandler: guard,
+    replyOptions: {
+      rewriteRequestHeaders: (request, headers) => {
+        const { 'x-forwarded-for': _for, 'x-forwarded-proto': _proto, 'x-forwarded-host': _host, forwarded: _forwarded, ...rest } = headers
+        return {
+          ...rest,
+          'x-forwarded-for': request.ip,
+          'x-forwarded-proto': request.protocol,
+          'x-forwarded-host': request.host
+        }
+      },
+      onError: (reply, { error }: { error: Error & { code?: string; statusCode?: number } }) => {
+        const timedOut = error.statusCode === 504 || /TIMEOUT/i.test(error.code ?? '')
+        // One line per failed request, with what failed, for the operator.
+        reply.log.error(
+          { upstream: upstreamLabel, code: error.code, cause: (error.cause as Error | undefined)?.message },
+          'auth upstream failed'
+        )
+        if (timedOut) void reply.code(504).send(authErrorBody('upstream_timeout', AUTH_MESSAGES.timeout))
+        else void reply.code(502).send(authErrorBody('upstream_unavailable', AUTH_MESSAGES.unavailable))
+      }
+    }
+  })
+}

@@ -1,0 +1,41 @@
+import fp from 'fastify-plugin'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { bearerToken, createTokenVerifier, TokenError, type AuthUser } from '../../auth/token-verifier.js'
+import { errorBody } from '../../errors.js'
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, set by `fastify.authenticate` on private routes. */
+    user: AuthUser | null
+  }
+  interface FastifyInstance {
+    /** onRequest hook for private routes: 401 without a valid user access token. */
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+  }
+}
+
+export default fp(
+  async function authenticate(fastify: FastifyInstance) {
+    const auth = fastify.config.auth
+    const verify = auth === null ? null : createTokenVerifier(auth)
+    fastify.decorateRequest('user', null)
+    fastify.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
+      if (verify === null) {
+        return reply.code(503).send(errorBody('auth_not_configured', 'Les comptes ne sont pas configurés sur cette instance.'))
+      }
+      const token = bearerToken(request.headers.authorization)
+      try {
+        if (token === null) throw new TokenError('token_missing', 'Connectez-vous pour accéder à cette page.')
+        request.user = await verify(token)
+      } catch (error) {
+        const { code, message } = error as TokenError
+        request.log.info({ code }, 'unauthenticated request')
+        return reply
+          .code(401)
+          .header('www-authenticate', token === null ? 'Bearer' : 'Bearer error="invalid_token"')
+          .send(errorBody(code, message))
+      }
+    })
+  },
+  { name: 'authenticate', dependencies: ['config'] }
+)

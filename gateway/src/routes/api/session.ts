@@ -1,0 +1,23 @@
+import { Type } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import type { AuthUser } from '../../auth/token-verifier.js'
+import { ErrorBody } from '../../errors.js'
+
+const SessionBody = Type.Object({
+  user: Type.Object({
+    id: Type.String(),
+    email: Type.Union([Type.String(), Type.Null()]),
+    role: Type.String(),
+    aal: Type.String()
+  })
+})
+
+/** Who the access token belongs to, as the gateway sees it (the account area greets with it). */
+export default async function sessionRoutes(fastify: FastifyInstance) {
+  fastify.get('/session', { schema: { response: { 200: SessionBody, 401: ErrorBody, 503: ErrorBody } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    // The scope's authenticate hook has set the user (or answered 401).
+    const user = request.user as AuthUser
+    return { user: { id: user.id, email: user.email, role: user.role, aal: user.aal } }
+  })
+}
