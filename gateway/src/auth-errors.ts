@@ -17,5 +17,6 @@ export const AUTH_MESSAGES = {
   timeout: 'Le service de connexion met trop de temps à répondre. Réessayez dans un instant.',
   rateLimited: 'Trop de tentatives depuis votre adresse. Patientez une minute avant de réessayer.',
   tooLarge: 'La requête envoyée au service de connexion est trop volumineuse.',
-  invalidRequest: 'La requête envoyée au service de connexion est invalide.'
+  invalidRequest: 'La requête envoyée au service de connexion est invalide.',
+  notFound: 'Cette adresse du service de connexion n’existe pas.'
 } as const

@@ -34,7 +34,8 @@ t.test('requests and answers pass through with their headers; /verify’s 303 ke
   const gotrue = await upstream((req, res) => {
     if (req.url?.startsWith('/verify')) {
       res.writeHead(303, { location: 'https://devis.example.fr/confirm-email#access_token=abc&type=signup' })
-      return res.end()
+      res.end()
+      return
     }
     res.writeHead(400, {
       'content-type': 'application/json',
@@ -170,6 +171,19 @@ t.test('readiness includes the auth server', async (t) => {
   const down = await app.inject({ url: '/readyz' })
   t.equal(down.statusCode, 503)
   t.same(down.json<{ checks: object }>().checks, { site: 'ok', auth: 'failed' })
+})
+
+t.test('the auth server’s admin API is not reachable from the site', async (t) => {
+  const gotrue = await upstream((req, res) => res.end('{}'))
+  t.teardown(gotrue.close)
+  const app = await buildApp(authEnv(gotrue.url))
+  t.teardown(() => app.close())
+  for (const url of ['/auth/v1/admin/users', '/auth/v1/admin/users/123', '/auth/v1/admin']) {
+    const response = await app.inject({ url, headers: { authorization: 'Bearer service-role-key' } })
+    t.equal(response.statusCode, 404, url)
+    t.equal(response.json<{ code: string }>().code, 'not_found', url)
+  }
+  t.equal(gotrue.seen.length, 0)
 })
 
 t.test('without an auth server, /auth/v1 says accounts are not configured', async (t) => {

@@ -88,7 +88,9 @@ export function ensureBuild() {
 /** Which Debian packages provide the programs the tests drive. */
 export const SYSTEM_PACKAGES = [
   { program: '/usr/bin/chromium', pkg: 'chromium' },
-  { program: '/usr/bin/caddy', pkg: 'caddy' }
+  { program: '/usr/bin/caddy', pkg: 'caddy' },
+  // Validates docker-compose.yml without an engine; its recommends would pull docker itself.
+  { program: '/usr/bin/docker-compose', pkg: 'docker-compose', noRecommends: true }
 ]
 
 /**
@@ -96,7 +98,8 @@ export const SYSTEM_PACKAGES = [
  * Elsewhere it says what is missing and lets the tests report it.
  */
 export function ensureSystemPackages(packages = SYSTEM_PACKAGES) {
-  const missing = packages.filter(({ program }) => !existsSync(program)).map(({ pkg }) => pkg)
+  const missingEntries = packages.filter(({ program }) => !existsSync(program))
+  const missing = missingEntries.map(({ pkg }) => pkg)
   if (missing.length === 0) return
   const canInstall = existsSync('/usr/bin/apt-get') && process.getuid?.() === 0
   if (!canInstall) {
@@ -106,5 +109,9 @@ export function ensureSystemPackages(packages = SYSTEM_PACKAGES) {
   console.log(`› Installing ${missing.join(', ')} with apt-get…`)
   const env = { DEBIAN_FRONTEND: 'noninteractive' }
   run('apt-get', ['update', '-qq'], { env })
-  run('apt-get', ['install', '-y', '-qq', ...missing], { env })
+  // Entries flagged noRecommends are installed on their own with --no-install-recommends.
+  const withRecommends = missingEntries.filter((entry) => !entry.noRecommends).map(({ pkg }) => pkg)
+  const withoutRecommends = missingEntries.filter((entry) => entry.noRecommends).map(({ pkg }) => pkg)
+  if (withRecommends.length > 0) run('apt-get', ['install', '-y', '-qq', ...withRecommends], { env })
+  if (withoutRecommends.length > 0) run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...withoutRecommends], { env })
 }

@@ -52,7 +52,10 @@ export default async function authProxy(fastify: FastifyInstance) {
   const health = new URL(`${upstreamLabel}/health`)
   fastify.readiness.add('auth', async () => (await fetch(health, { signal: AbortSignal.timeout(auth.timeoutMs) })).ok)
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (RATE_LIMITED.has(endpointOf(request.url))) await limit.call(fastify, request, reply)
+    const endpoint = endpointOf(request.url)
+    // The admin API (service_role key) serves operators' tools on the private network only.
+    if (endpoint === 'admin') return reply.code(404).send(authErrorBody('not_found', AUTH_MESSAGES.notFound))
+    if (RATE_LIMITED.has(endpoint)) await limit.call(fastify, request, reply)
   }
 
   // Bodies are read whole (bounded), then forwarded byte for byte from memory. Streaming the
