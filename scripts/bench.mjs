@@ -58,8 +58,9 @@ async function brotliSize(file) {
 
 // First-load weight of `/`: the entry script, the page's preloaded chunks, the stylesheets.
 const home = await readFile(path.join(siteDir, 'index.html'), 'utf8')
-const scripts = [...home.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1])
-const styles = [...home.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/g)].map((m) => m[1])
+const unique = (pattern) => [...new Set([...home.matchAll(pattern)].map((m) => m[1]))]
+const scripts = unique(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)
+const styles = unique(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/g)
 let jsBytes = 0
 for (const file of scripts) jsBytes += await brotliSize(path.join(siteDir, file))
 let cssBytes = 0

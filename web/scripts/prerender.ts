@@ -36,24 +36,34 @@ interface ManifestChunk {
 
 type ViteManifest = Record<string, ManifestChunk>
 
-/** The chunk of a page and everything it imports, minus what the entry already loads. */
-export function preloadsFor(manifest: ViteManifest, file: string): { js: string[]; css: string[] } {
-  const entry = manifest[file]
-  if (entry === undefined) throw new Error(`${file} is not in Vite's manifest: fix its path in page-routes.ts`)
-  const entryKeys = new Set(Object.keys(manifest).filter((key) => manifest[key]?.isEntry === true))
+/** Chunks reachable from `start` through static imports (start included). */
+function staticClosure(manifest: ViteManifest, start: readonly string[]): Set<string> {
   const seen = new Set<string>()
+  const visit = (key: string): void => {
+    if (seen.has(key)) return
+    seen.add(key)
+    for (const imported of manifest[key]?.imports ?? []) visit(imported)
+  }
+  start.forEach(visit)
+  return seen
+}
+
+/**
+ * The chunk of a page and everything it imports, minus what the entry already loads (Vite's
+ * template preloads those itself).
+ */
+export function preloadsFor(manifest: ViteManifest, file: string): { js: string[]; css: string[] } {
+  if (manifest[file] === undefined) throw new Error(`${file} is not in Vite's manifest: fix its path in page-routes.ts`)
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry === true)
+  const alreadyLoaded = staticClosure(manifest, entries)
   const js: string[] = []
   const css: string[] = []
-  const visit = (key: string): void => {
-    if (seen.has(key) || entryKeys.has(key)) return
-    seen.add(key)
+  for (const key of staticClosure(manifest, [file])) {
     const chunk = manifest[key]
-    if (chunk === undefined) return
+    if (chunk === undefined || alreadyLoaded.has(key)) continue
     js.push(`/${chunk.file}`)
     for (const sheet of chunk.css ?? []) css.push(`/${sheet}`)
-    for (const imported of chunk.imports ?? []) visit(imported)
   }
-  visit(file)
   return { js, css }
 }
 
