@@ -54,8 +54,10 @@ async function app(fastify: FastifyInstance, options: { config: Config }) {
   })
   // 3. Routes.
   await fastify.register(healthRoutes)
-  // Upstream failures are logged once, at error level, by the proxy itself.
-  await fastify.register(authProxy, { logLevel: 'error' })
+  // Upstream failures are logged once, at error level, by the proxy itself (reply-from's own
+  // warning per failure stays out), unless the operator asked for even less.
+  const quieter = ['fatal', 'silent'].includes(options.config.logLevel)
+  await fastify.register(authProxy, { logLevel: quieter ? options.config.logLevel : 'error' })
   await fastify.register(apiRoutes, { prefix: '/api' })
   await fastify.register(siteRoutes)
 }

@@ -116,6 +116,10 @@ t.test('per-IP rate limits on the endpoints that check passwords or send e-mails
   t.equal((await from('203.0.113.2', '/auth/v1/token?grant_type=password')).statusCode, 200, 'another address has its own budget')
   t.equal((await app.inject({ url: '/auth/v1/user', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.1' } })).statusCode, 200, '/user is not limited')
   t.equal(gotrue.seen.filter((request) => request.url.startsWith('/token')).length, 4, 'refused requests never reach GoTrue')
+  // Session refreshes have their own, larger budget (10 × the limit): a login storm next door
+  // never signs anyone out.
+  for (let i = 0; i < 30; i++) t.equal((await from('203.0.113.1', '/auth/v1/token?grant_type=refresh_token')).statusCode, 200, `refresh ${i + 1}`)
+  t.equal((await from('203.0.113.1', '/auth/v1/token?grant_type=refresh_token')).statusCode, 429, 'refreshes are bounded too')
 })
 
 t.test('an oversized body is refused before it is forwarded', async (t) => {

@@ -23,7 +23,8 @@ export const paths = {
     href: (redirectTo?: string) => withQuery('/connexion', { redirectTo })
   },
   signup: { path: '/inscription', href: () => '/inscription' },
-  forgotPassword: { path: '/mot-de-passe-oublie', href: () => '/mot-de-passe-oublie' }
+  forgotPassword: { path: '/mot-de-passe-oublie', href: () => '/mot-de-passe-oublie' },
+  account: { path: '/espace', href: () => '/espace' }
 } as const
 
 export type PathKey = keyof typeof paths

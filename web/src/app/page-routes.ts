@@ -82,6 +82,32 @@ export const pageRoutes: readonly PageRoute[] = [
     prerender: true
   },
   {
+    path: paths.login.path,
+    file: 'src/features/auth/routes/login.tsx',
+    load: () => import('@/features/auth/routes/login'),
+    prerender: true
+  },
+  {
+    path: paths.signup.path,
+    file: 'src/features/auth/routes/signup.tsx',
+    load: () => import('@/features/auth/routes/signup'),
+    prerender: true
+  },
+  {
+    path: paths.forgotPassword.path,
+    file: 'src/features/auth/routes/forgot-password.tsx',
+    load: () => import('@/features/auth/routes/forgot-password'),
+    prerender: true
+  },
+  {
+    // Prerendered in its neutral « Chargement… » state; the guard runs in the browser.
+    path: paths.account.path,
+    file: 'src/features/auth/routes/account.tsx',
+    load: () => import('@/features/auth/routes/account'),
+    prerender: true,
+    guards: ['auth']
+  },
+  {
     path: paths.signQuote.path,
     file: 'src/features/signing/routes/signature-devis.tsx',
     load: () => import('@/features/signing/routes/signature-devis'),

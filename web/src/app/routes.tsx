@@ -1,14 +1,20 @@
-import { use } from 'react'
-import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom'
+import { use, useEffect } from 'react'
+import { matchRoutes, Route, Routes, useLocation, useNavigate } from 'react-router-dom'
 import { SiteLayout } from '@/components/layout/site-layout'
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary'
+import { HeaderAccount } from '@/features/auth/components/header-account'
+import { SessionEvents } from '@/features/auth/components/session-events'
+import { requireSession } from '@/features/auth/lib/guard'
 import { DocumentHead } from '@/lib/document-head'
-import { resolveGuard, type GuardRegistry } from './guards'
+import { useRuntimeConfig } from '@/lib/runtime-config'
+import { guardVisit, resolveGuard, type GuardRegistry } from './guards'
 import { lazyPage, type LazyPage } from './lazy-page'
 import { notFoundRoute, pageRoutes, type PageRoute } from './page-routes'
 
-/** Route guards by name (accounts add theirs here). */
-export const guardRegistry: GuardRegistry = {}
+/** Route guards by name. `auth`: a signed-in user (else the sign-in page, and back). */
+export const guardRegistry: GuardRegistry = {
+  auth: requireSession
+}
 
 /** Renders a page once its code is loaded (suspends until then). */
 function PageView({ page }: { page: LazyPage }) {
@@ -21,11 +27,29 @@ function PageView({ page }: { page: LazyPage }) {
   )
 }
 
+/**
+ * Runs a page's guards after hydration and on each visit (never in the prerender: they need the
+ * browser's session), replacing the URL when one redirects. The page renders meanwhile in its
+ * neutral state (a private page shows nothing personal before its session is known).
+ */
+function PageGuards({ names, guards }: { names: readonly string[]; guards: GuardRegistry }) {
+  const { pathname, search } = useLocation()
+  const navigate = useNavigate()
+  const config = useRuntimeConfig()
+  useEffect(
+    () => guardVisit(names, guards, { path: pathname, search, config }, (to) => navigate(to, { replace: true })),
+    [names, guards, pathname, search, config, navigate]
+  )
+  return null
+}
+
 /** One page: its own error boundary, reset when the visitor goes elsewhere. */
-function PageSlot({ page }: { page: LazyPage }) {
+function PageSlot({ page, guards }: { page: LazyPage; guards: GuardRegistry }) {
   const { pathname } = useLocation()
+  const names = page.route.guards
   return (
     <RouteErrorBoundary resetKey={pathname}>
+      {names === undefined || names.length === 0 ? null : <PageGuards names={names} guards={guards} />}
       <PageView page={page} />
     </RouteErrorBoundary>
   )
@@ -40,12 +64,22 @@ export function createPages(pages: readonly PageRoute[] = pageRoutes, guards: Gu
   return [...pages, notFoundRoute].map(lazyPage)
 }
 
-export function AppRoutes({ pages }: { pages: readonly LazyPage[] }) {
+/** The layout with the account entries of the header, and the session's effect on navigation. */
+function Layout() {
+  return (
+    <>
+      <SessionEvents />
+      <SiteLayout account={<HeaderAccount />} />
+    </>
+  )
+}
+
+export function AppRoutes({ pages, guards = guardRegistry }: { pages: readonly LazyPage[]; guards?: GuardRegistry }) {
   return (
     <Routes>
-      <Route element={<SiteLayout />}>
+      <Route element={<Layout />}>
         {pages.map((page) => (
-          <Route key={page.route.path} path={page.route.path} caseSensitive element={<PageSlot page={page} />} />
+          <Route key={page.route.path} path={page.route.path} caseSensitive element={<PageSlot page={page} guards={guards} />} />
         ))}
       </Route>
     </Routes>

@@ -19,6 +19,11 @@ const PAGES: ReadonlyArray<{ path: string; status: number }> = [
   { path: '/reset-password', status: 200 },
   { path: '/SignatureDevis', status: 200 },
   { path: '/mentions-legales', status: 200 },
+  { path: '/connexion', status: 200 },
+  { path: '/inscription', status: 200 },
+  { path: '/mot-de-passe-oublie', status: 200 },
+  // Without a session (and here without accounts configured), the guard leads to /connexion.
+  { path: '/espace', status: 200 },
   { path: '/cette-page-n-existe-pas', status: 404 }
 ]
 

@@ -160,6 +160,9 @@ export function watchPage(page: Page): { record: PageRecord; clear: () => void }
     record.pageErrors.push(`${error.name}: ${error.message}`)
   })
   page.on('requestfailed', (request) => {
+    // Chromium cancels the favicon fetch when a page navigates away at once (a redirect by a
+    // guard): a cancellation, not a failure of the site.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED' && new URL(request.url()).pathname === '/favicon.svg') return
     record.failedRequests.push({
       url: request.url(),
       failure: request.failure()?.errorText ?? 'unknown',

@@ -22,7 +22,10 @@ import {
   type Gateway
 } from './harness.js'
 
-/** The ten routes of the original site, and the legal notice added since. */
+/**
+ * The ten routes of the original site, the legal notice and the account pages added since
+ * (/espace is prerendered too, but its guard leaves it at once without a session: auth.test.ts).
+ */
 const PUBLIC_ROUTES = [
   '/',
   '/tarifs',
@@ -34,7 +37,10 @@ const PUBLIC_ROUTES = [
   '/confirm-email',
   '/reset-password',
   '/SignatureDevis',
-  '/mentions-legales'
+  '/mentions-legales',
+  '/connexion',
+  '/inscription',
+  '/mot-de-passe-oublie'
 ] as const
 
 /** Headings written in the page sources (web/src/features/…/routes/*.tsx). */
@@ -43,7 +49,10 @@ const EXPECTED_HEADINGS: Partial<Record<(typeof PUBLIC_ROUTES)[number], string>>
   '/tarifs': 'Tarifs',
   '/SignatureDevis': 'Signer un devis',
   '/cancel': 'Paiement annulé',
-  '/mentions-legales': 'Mentions légales'
+  '/mentions-legales': 'Mentions légales',
+  '/connexion': 'Se connecter',
+  '/inscription': 'Créer un compte',
+  '/mot-de-passe-oublie': 'Mot de passe oublié'
 }
 
 const UNKNOWN_PATH = '/cette-page-n-existe-pas'

@@ -16,6 +16,10 @@ const HEADINGS: Record<string, RegExp> = {
   '/confirm-email': /./,
   '/reset-password': /./,
   '/SignatureDevis': /Signer un devis/,
+  '/connexion': /^Se connecter$/,
+  '/inscription': /^Créer un compte$/,
+  '/mot-de-passe-oublie': /^Mot de passe oublié$/,
+  '/espace': /^Mon espace$/,
   '404': /Page introuvable/
 }
 
@@ -54,5 +58,16 @@ t.test('the legal notice shows the operator identity from the runtime config', a
   const page = await renderPage('/mentions-legales')
   for (const key of ['name', 'address', 'registration', 'email', 'publicationDirector', 'hostName', 'hostAddress'] as const) {
     t.ok(page.html.includes(placeholder(`operator.${key}`)), key)
+  }
+})
+
+t.test('account pages prerender their neutral state: forms inert until hydration, the account area loading', async (t) => {
+  const account = await renderPage('/espace')
+  t.ok(account.html.includes('Chargement de votre espace…'), '/espace: loading, nothing personal')
+  for (const path of ['/connexion', '/inscription', '/mot-de-passe-oublie']) {
+    const page = await renderPage(path)
+    t.match(page.html, /<form [^>]*method="post"/, `${path}: a form that never submits by GET`)
+    t.match(page.html, /<button type="submit" class="button button--primary" disabled=""/, `${path}: submit disabled before hydration`)
+    t.notOk(page.html.includes('ne sont pas configurés'), `${path}: no "not configured" notice in the HTML (decided in the browser)`)
   }
 })

@@ -1,7 +1,8 @@
 import t from 'tap'
-import { resolveGuard, runGuards } from '@/app/guards'
+import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
+import { guardVisit, resolveGuard, runGuards } from '@/app/guards'
 import { pageRoutes } from '@/app/page-routes'
-import { createPages, pageFor } from '@/app/routes'
+import { createPages, guardRegistry, pageFor } from '@/app/routes'
 
 t.test('an unknown route guard name throws when the pages are built', async (t) => {
   const page = { ...pageRoutes[0]!, guards: ['connecte'] }
@@ -9,16 +10,18 @@ t.test('an unknown route guard name throws when the pages are built', async (t) 
   t.throws(() => resolveGuard('toString', {}), { message: 'Unknown route guard: toString' }, 'no prototype lookup')
 })
 
-t.test('guards run in order and the first redirect wins', async (t) => {
+t.test('guards run in order, may be asynchronous, and the first redirect wins', async (t) => {
   const calls: string[] = []
+  const config = placeholderRuntimeConfig()
   const registry = {
     open: () => (calls.push('open'), null),
-    closed: () => (calls.push('closed'), '/connexion'),
+    later: async () => (calls.push('later'), null),
+    closed: async () => (calls.push('closed'), '/connexion'),
     never: () => (calls.push('never'), '/ailleurs')
   }
-  t.equal(runGuards(['open', 'closed', 'never'], registry, { path: '/espace' }), '/connexion')
-  t.same(calls, ['open', 'closed'])
-  t.equal(runGuards(['open'], registry, { path: '/' }), null)
+  t.equal(await runGuards(['open', 'later', 'closed', 'never'], registry, { path: '/espace', search: '', config }), '/connexion')
+  t.same(calls, ['open', 'later', 'closed'])
+  t.equal(await runGuards(['open'], registry, { path: '/', search: '', config }), null)
   t.equal(createPages([{ ...pageRoutes[0]!, guards: ['open'] }], registry).length, 2, 'the page and the catch-all 404')
 })
 
@@ -29,10 +32,18 @@ t.test('URLs map to their page, unknown ones to the 404 page', async (t) => {
   t.equal(pageFor(pages, '/').route.path, '/')
   t.equal(pageFor(pages, '/tarifs/annuel').route.path, '*')
   t.equal(pageFor(pages, '/signaturedevis').route.path, '*', 'paths are case-sensitive as in the original')
-  for (const path of ['/', '/tarifs', '/fonctionnalites', '/contact', '/privacy', '/success', '/cancel', '/confirm-email', '/reset-password', '/SignatureDevis']) {
+  for (const path of ['/', '/tarifs', '/fonctionnalites', '/contact', '/privacy', '/success', '/cancel', '/confirm-email', '/reset-password', '/SignatureDevis', '/connexion', '/inscription', '/mot-de-passe-oublie', '/espace']) {
     t.equal(pageFor(pages, path).route.path, path, `${path} is routed`)
   }
   t.throws(() => pageFor([], '/'), { message: 'no page for /, not even the catch-all' })
+})
+
+t.test('the account area is guarded by `auth`, which the registry knows', async (t) => {
+  const account = pageRoutes.find((route) => route.path === '/espace')
+  t.same(account?.guards, ['auth'])
+  t.type(resolveGuard('auth', guardRegistry), 'function')
+  const login = await runGuards(['auth'], guardRegistry, { path: '/espace', search: '?onglet=devis', config: placeholderRuntimeConfig() })
+  t.equal(login, '/connexion?redirectTo=%2Fespace%3Fonglet%3Ddevis', 'without accounts configured: the sign-in page, and back')
 })
 
 t.test('a page loads once; a failure stays (recovery is a reload, never an import loop)', async (t) => {
@@ -59,4 +70,16 @@ t.test('a page loads once; a failure stays (recovery is a reload, never an impor
   t.equal(fresh!.load(), fresh!.load(), 'cached')
   t.equal(fresh!.module, loaded)
   t.equal(attempts, 2)
+})
+
+t.test('a visit is redirected by its guards, unless the visitor left first', async (t) => {
+  const registry = { closed: async () => '/connexion', open: () => null }
+  const context = { path: '/espace', search: '', config: placeholderRuntimeConfig() }
+  const redirects: string[] = []
+  guardVisit(['closed'], registry, context, (to) => redirects.push(to))
+  guardVisit(['open'], registry, context, (to) => redirects.push(to))
+  const cancel = guardVisit(['closed'], registry, context, (to) => redirects.push(`left: ${to}`))
+  cancel()
+  await new Promise((resolve) => setTimeout(resolve, 0))
+  t.same(redirects, ['/connexion'])
 })

@@ -9,6 +9,12 @@ const RATE_LIMITED = new Set(['signup', 'token', 'recover', 'otp', 'resend', 've
 /** Auth requests are small JSON documents; anything bigger is refused before it is forwarded. */
 export const AUTH_BODY_LIMIT = 64 * 1024
 
+const REFRESH_BUDGET_FACTOR = 10
+
+function isRefreshGrant(url: string): boolean {
+  return new URLSearchParams(url.split('?')[1] ?? '').get('grant_type') === 'refresh_token'
+}
+
 /** `/auth/v1/token?grant_type=password` → `token`. */
 function endpointOf(url: string): string {
   const path = url.split('?', 1)[0] ?? ''
@@ -35,11 +41,11 @@ export default async function authProxy(fastify: FastifyInstance) {
     timeWindow: 60_000,
     keyGenerator: (request) => request.ip,
     errorResponseBuilder: (request, context) =>
-      Object.assign(new Error('rate limited'), { statusCode: context.statusCode, authCode: 'over_request_rate_limit' })
+      Object.assign(new Error('rate limited'), { statusCode: context.statusCode })
   })
 
   // Errors raised in this scope (rate limit, body size) answer in the auth API's shape.
-  fastify.setErrorHandler((error: Error & { statusCode?: number; authCode?: string }, request, reply) => {
+  fastify.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500
     request.log.warn({ err: error, status }, 'auth request refused')
     if (status === 429) return reply.code(429).send(authErrorBody('over_request_rate_limit', AUTH_MESSAGES.rateLimited))
@@ -51,11 +57,22 @@ export default async function authProxy(fastify: FastifyInstance) {
   const upstreamLabel = auth.upstream.href.replace(/\/$/, '')
   const health = new URL(`${upstreamLabel}/health`)
   fastify.readiness.add('auth', async () => (await fetch(health, { signal: AbortSignal.timeout(auth.timeoutMs) })).ok)
+  // Refreshing a session is no attempt at a password: it has its own, larger budget, so that
+  // colleagues behind one office address are never signed out by each other's logins.
+  const limitRefresh = fastify.rateLimit({
+    max: auth.rateLimitPerMinute * REFRESH_BUDGET_FACTOR,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `refresh:${request.ip}`,
+    errorResponseBuilder: (request, context) =>
+      Object.assign(new Error('rate limited'), { statusCode: context.statusCode })
+  })
+
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     const endpoint = endpointOf(request.url)
     // The admin API (service_role key) serves operators' tools on the private network only.
     if (endpoint === 'admin') return reply.code(404).send(authErrorBody('not_found', AUTH_MESSAGES.notFound))
-    if (RATE_LIMITED.has(endpoint)) await limit.call(fastify, request, reply)
+    if (endpoint === 'token' && isRefreshGrant(request.url)) await limitRefresh.call(fastify, request, reply)
+    else if (RATE_LIMITED.has(endpoint)) await limit.call(fastify, request, reply)
   }
 
   // Bodies are read whole (bounded), then forwarded byte for byte from memory. Streaming the

@@ -1,8 +1,13 @@
+import type { ReactNode } from 'react'
 import { Link, NavLink, Outlet } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import { useRuntimeConfig } from '@/lib/runtime-config'
 
-export function SiteLayout() {
+/**
+ * Header, main and footer around every page. `account`: the header's last entries (list items):
+ * « Connexion », or « Mon espace » and « Se déconnecter » (the app passes the auth feature's).
+ */
+export function SiteLayout({ account }: { account: ReactNode }) {
   const { siteName } = useRuntimeConfig()
   return (
     <>
@@ -30,7 +35,7 @@ export function SiteLayout() {
               <li><NavLink to={paths.features.href()}>Fonctionnalités</NavLink></li>
               <li><NavLink to={paths.pricing.href()}>Tarifs</NavLink></li>
               <li><NavLink to={paths.contact.href()}>Contact</NavLink></li>
-              <li><NavLink className="site-nav__login" to={paths.login.href()}>Connexion</NavLink></li>
+              {account}
             </ul>
           </nav>
         </div>

@@ -1,0 +1,40 @@
+import { NavLink } from 'react-router-dom'
+import { paths } from '@paraphe/shared/paths'
+import { useAuthSession } from '../hooks/use-auth-session'
+import { useSignOut } from '../hooks/use-sign-out'
+
+/**
+ * The header's account entries: « Connexion » (also in the prerendered HTML), or « Mon espace »
+ * and « Se déconnecter » once the browser turns out to hold a session (decided after hydration).
+ */
+export function HeaderAccount() {
+  const session = useAuthSession()
+  const { signOut, pending } = useSignOut()
+  return <HeaderAccountView signedIn={session.status === 'signed-in'} onSignOut={() => void signOut()} signingOut={pending} />
+}
+
+export function HeaderAccountView({ signedIn, onSignOut, signingOut }: { signedIn: boolean; onSignOut: () => void; signingOut: boolean }) {
+  if (!signedIn) {
+    return (
+      <li className="site-nav__account">
+        <NavLink className="site-nav__login" to={paths.login.href()}>
+          Connexion
+        </NavLink>
+      </li>
+    )
+  }
+  return (
+    <>
+      <li className="site-nav__account">
+        <NavLink className="site-nav__login" to={paths.account.href()}>
+          Mon espace
+        </NavLink>
+      </li>
+      <li>
+        <button type="button" className="site-nav__button" onClick={onSignOut} disabled={signingOut}>
+          Se déconnecter
+        </button>
+      </li>
+    </>
+  )
+}

@@ -1,0 +1,155 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
+import { paths } from '@paraphe/shared/paths'
+import type { RouteHandle } from '@/lib/route-handle'
+import { AuthUnavailable } from '../components/auth-unavailable'
+import { FormAlert, FormStatus } from '../components/form-alert'
+import { ResendConfirmation } from '../components/resend-confirmation'
+import { SubmitButton } from '../components/submit-button'
+import { TextField } from '../components/text-field'
+import { useAuthAvailability, useAuthSession } from '../hooks/use-auth-session'
+import { useSignOut } from '../hooks/use-sign-out'
+import { signIn } from '../lib/actions'
+import type { DescribedAuthError } from '../lib/auth-errors'
+import { checkSignIn, firstProblem, type SignInProblems } from '../lib/password-rules'
+import { redirectFromSearch } from '../lib/redirect'
+
+export const handle: RouteHandle = {
+  title: 'Connexion',
+  description: 'Connectez-vous à votre espace pour préparer vos devis, les envoyer à vos clients et suivre leurs signatures.'
+}
+
+export function Component() {
+  const { availability, anonKey } = useAuthAvailability()
+  const session = useAuthSession({ eager: true })
+  const { signOut, pending: signingOut } = useSignOut()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [problems, setProblems] = useState<SignInProblems>({})
+  const [failure, setFailure] = useState<DescribedAuthError | null>(null)
+  const [pending, setPending] = useState(false)
+  const [signedInHere, setSignedInHere] = useState(false)
+  // Read from the URL and history after hydration (the prerender knows neither).
+  const [target, setTarget] = useState<string>(paths.account.href())
+  const [askedFor, setAskedFor] = useState(false)
+  const [signedOut, setSignedOut] = useState(false)
+  const emailRef = useRef<HTMLInputElement>(null)
+  const passwordRef = useRef<HTMLInputElement>(null)
+
+  useEffect(() => {
+    setTarget(redirectFromSearch(location.search))
+    setAskedFor(new URLSearchParams(location.search).has('redirectTo'))
+  }, [location.search])
+  useEffect(() => {
+    setSignedOut((location.state as { notice?: unknown } | null)?.notice === 'signed-out')
+  }, [location.state])
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (anonKey === null) return
+    const found = checkSignIn(email, password)
+    setProblems(found)
+    const first = firstProblem(found, ['email', 'password'])
+    if (first !== undefined) return (first === 'email' ? emailRef : passwordRef).current?.focus()
+    setPending(true)
+    setFailure(null)
+    setSignedOut(false)
+    const result = await signIn(anonKey, email.trim(), password)
+    setPending(false)
+    if (!result.ok) return setFailure(result.error)
+    setSignedInHere(true)
+    navigate(target, { replace: true })
+  }
+
+  const alreadySignedIn = session.status === 'signed-in' && session.confirmed && !signedInHere && !pending
+
+  return (
+    <article className="auth-page">
+      <header className="page-intro">
+        <h1>Se connecter</h1>
+        <p className="lead">Accédez à votre espace pour préparer vos devis, les envoyer et suivre leurs signatures.</p>
+      </header>
+
+      {signedOut ? <FormStatus>Vous êtes déconnecté. À bientôt&#8239;!</FormStatus> : null}
+      {askedFor && !alreadySignedIn ? <p className="notice">Connectez-vous pour accéder à cette page.</p> : null}
+
+      {alreadySignedIn ? (
+        <AlreadySignedIn email={session.email} target={target} onSignOut={() => void signOut()} signingOut={signingOut} />
+      ) : (
+        <section className="card auth-card" aria-label="Formulaire de connexion">
+          <form className="form" method="post" onSubmit={submit} noValidate>
+            <AuthUnavailable availability={availability} />
+            <TextField
+              id="login-email"
+              name="email"
+              label="Adresse e-mail"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={setEmail}
+              error={problems.email}
+              inputRef={emailRef}
+            />
+            <TextField
+              id="login-password"
+              name="password"
+              label="Mot de passe"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={setPassword}
+              error={problems.password}
+              inputRef={passwordRef}
+            />
+            {failure === null ? null : <FormAlert>{failure.message}</FormAlert>}
+            <SubmitButton ready={availability === 'ready'} pending={pending} pendingLabel="Connexion en cours…">
+              Se connecter
+            </SubmitButton>
+          </form>
+          {failure?.code === 'email_not_confirmed' ? <ResendConfirmation email={email.trim()} idPrefix="login-resend" /> : null}
+          <p className="auth-card__links">
+            <Link to={paths.forgotPassword.href()}>Mot de passe oublié&#8239;?</Link>
+          </p>
+        </section>
+      )}
+
+      <p className="auth-page__switch">
+        Pas encore de compte&#8239;? <Link to={paths.signup.href()}>Créer un compte</Link>
+      </p>
+    </article>
+  )
+}
+
+/** Instead of the form when this browser is signed in already. */
+export function AlreadySignedIn({
+  email,
+  target,
+  onSignOut,
+  signingOut
+}: {
+  email: string | null
+  target: string
+  onSignOut: () => void
+  signingOut: boolean
+}) {
+  return (
+    <section className="card auth-card" aria-labelledby="login-signed-in">
+      <h2 id="login-signed-in">Vous êtes déjà connecté</h2>
+      {email === null ? null : (
+        <p>
+          Vous êtes connecté avec l’adresse <strong>{email}</strong>.
+        </p>
+      )}
+      <p className="actions">
+        <Link className="button button--primary" to={target}>
+          Continuer
+        </Link>
+        <button type="button" className="button button--ghost" onClick={onSignOut} disabled={signingOut}>
+          Se déconnecter
+        </button>
+      </p>
+    </section>
+  )
+}

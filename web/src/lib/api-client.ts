@@ -1,0 +1,89 @@
+// The one client of the gateway's API (`/api/*`): JSON in and out, the user's access token in
+// `Authorization: Bearer`, errors as ApiError with the gateway's French message. It never
+// navigates and never shows anything: the page decides what a 401 or a 503 means for it.
+import { useMemo } from 'react'
+import { getAccessToken } from './supabase'
+import { useRuntimeConfig } from './runtime-config'
+
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status; 0 when the server could not be reached. */
+    readonly status: number,
+    /** The gateway's error code (`unauthenticated`, `validation_failed`…), or `http_<status>`. */
+    readonly code: string,
+    message: string
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+export const API_MESSAGES = {
+  unreachable: 'Le serveur ne répond pas. Vérifiez votre connexion, puis réessayez.',
+  failed: 'Le serveur n’a pas pu traiter la demande. Réessayez dans un instant.'
+} as const
+
+export interface RequestOptions {
+  body?: unknown
+  signal?: AbortSignal
+}
+
+export interface ApiClient {
+  get: <T>(path: string, options?: RequestOptions) => Promise<T>
+  post: <T>(path: string, options?: RequestOptions) => Promise<T>
+  put: <T>(path: string, options?: RequestOptions) => Promise<T>
+  delete: <T>(path: string, options?: RequestOptions) => Promise<T>
+}
+
+export interface ApiClientOptions {
+  /** The current access token (null: the request goes without one). */
+  getAccessToken: () => Promise<string | null>
+  fetch?: typeof fetch
+}
+
+export function createApiClient({ getAccessToken: token, fetch: fetcher = (...args) => fetch(...args) }: ApiClientOptions): ApiClient {
+  async function request<T>(method: string, path: string, { body, signal }: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { accept: 'application/json' }
+    const accessToken = await token()
+    if (accessToken !== null) headers.authorization = `Bearer ${accessToken}`
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    let response: Response
+    try {
+      response = await fetcher(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal,
+        credentials: 'same-origin'
+      })
+    } catch (error) {
+      if (signal?.aborted === true) throw error
+      throw new ApiError(0, 'network_error', API_MESSAGES.unreachable)
+    }
+    const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null)
+    if (!response.ok) {
+      const error = (payload as { error?: { code?: unknown; message?: unknown } } | null)?.error
+      throw new ApiError(
+        response.status,
+        typeof error?.code === 'string' ? error.code : `http_${response.status}`,
+        typeof error?.message === 'string' ? error.message : response.status >= 500 ? API_MESSAGES.unreachable : API_MESSAGES.failed
+      )
+    }
+    return payload as T
+  }
+  return {
+    get: (path, options) => request('GET', path, options),
+    post: (path, options) => request('POST', path, options),
+    put: (path, options) => request('PUT', path, options),
+    delete: (path, options) => request('DELETE', path, options)
+  }
+}
+
+/** The API client for this page, with the signed-in user's token when there is one. */
+export function useApiClient(): ApiClient {
+  const { supabaseAnonKey } = useRuntimeConfig()
+  return useMemo(
+    () => createApiClient({ getAccessToken: async () => (supabaseAnonKey === null ? null : getAccessToken(supabaseAnonKey)) }),
+    [supabaseAnonKey]
+  )
+}
