@@ -6,6 +6,7 @@ import fp from 'fastify-plugin'
 import type { Config } from './config.js'
 import authProxy from './plugins/app/auth-proxy.js'
 import authenticatePlugin from './plugins/app/authenticate.js'
+import authEmailTemplateRoutes from './routes/auth-email-templates.js'
 import configPlugin from './plugins/app/config.js'
 import errorsPlugin from './plugins/app/errors.js'
 import gracefulClosePlugin from './plugins/app/graceful-close.js'
@@ -58,6 +59,7 @@ async function app(fastify: FastifyInstance, options: { config: Config }) {
   // warning per failure stays out), unless the operator asked for even less.
   const quieter = ['fatal', 'silent'].includes(options.config.logLevel)
   await fastify.register(authProxy, { logLevel: quieter ? options.config.logLevel : 'error' })
+  await fastify.register(authEmailTemplateRoutes)
   await fastify.register(apiRoutes, { prefix: '/api' })
   await fastify.register(siteRoutes)
 }

@@ -119,6 +119,10 @@ t.test('docker-compose (v1) validates and resolves the file', async (t) => {
     for (const kind of ['CONFIRMATION', 'INVITE', 'RECOVERY', 'EMAIL_CHANGE']) {
       t.equal(env[`GOTRUE_MAILER_URLPATHS_${kind}`], '/auth/v1/verify', `MAILER_URLPATHS_${kind}`)
     }
+    // French bodies, fetched from the gateway on the backend network (routes/auth-email-templates).
+    for (const [kind, name] of [['CONFIRMATION', 'confirmation'], ['RECOVERY', 'recovery'], ['EMAIL_CHANGE', 'email-change'], ['INVITE', 'invite'], ['MAGIC_LINK', 'magic-link']]) {
+      t.equal(env[`GOTRUE_MAILER_TEMPLATES_${kind}`], `http://gateway:3000/auth-email-templates/${name}`, `MAILER_TEMPLATES_${kind}`)
+    }
     t.equal(env.GOTRUE_SMTP_HOST, envValues.SMTP_HOST)
     t.equal(env.GOTRUE_SMTP_PORT, envValues.SMTP_PORT)
     t.equal(env.GOTRUE_SMTP_ADMIN_EMAIL, envValues.SMTP_ADMIN_EMAIL)
