@@ -7,6 +7,7 @@ export const paths = {
   contact: { path: '/contact', href: () => '/contact' },
   privacy: { path: '/privacy', href: () => '/privacy' },
   legalNotice: { path: '/mentions-legales', href: () => '/mentions-legales' },
+  terms: { path: '/conditions', href: () => '/conditions' },
   checkoutSuccess: {
     path: '/success',
     href: (sessionId?: string) => withQuery('/success', { session_id: sessionId })

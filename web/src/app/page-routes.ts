@@ -58,6 +58,12 @@ export const pageRoutes: readonly PageRoute[] = [
     prerender: true
   },
   {
+    path: paths.terms.path,
+    file: 'src/features/legal/routes/terms.tsx',
+    load: () => import('@/features/legal/routes/terms'),
+    prerender: true
+  },
+  {
     path: paths.checkoutSuccess.path,
     file: 'src/features/billing/routes/success.tsx',
     load: () => import('@/features/billing/routes/success'),

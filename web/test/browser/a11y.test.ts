@@ -19,6 +19,7 @@ const PAGES: ReadonlyArray<{ path: string; status: number }> = [
   { path: '/reset-password', status: 200 },
   { path: '/SignatureDevis', status: 200 },
   { path: '/mentions-legales', status: 200 },
+  { path: '/conditions', status: 200 },
   { path: '/connexion', status: 200 },
   { path: '/inscription', status: 200 },
   { path: '/mot-de-passe-oublie', status: 200 },

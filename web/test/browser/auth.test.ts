@@ -147,6 +147,8 @@ t.test('sign-up, confirmation link from the e-mail, signed in, /espace greets wi
   await field(page, 'Mot de passe, une seconde fois').fill(PASSWORD)
   await page.getByRole('checkbox').check()
   t.equal(await page.getByRole('link', { name: 'politique de confidentialité' }).getAttribute('href'), '/privacy')
+  t.equal(await page.getByRole('link', { name: 'conditions générales d’utilisation' }).getAttribute('href'), '/conditions')
+  t.match(normalizeSpace(await page.locator('label[for="signup-accept"]').innerText()), /^J’accepte les conditions générales d’utilisation et j’ai lu la politique de confidentialité\.$/)
   await button(page, 'Créer mon compte').click()
   await waitForHeading(page, 'Vérifiez votre boîte mail')
   t.ok(await mainHeading(page).evaluate((element) => element === document.activeElement), 'focus moves to the new heading')

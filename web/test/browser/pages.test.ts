@@ -23,7 +23,7 @@ import {
 } from './harness.js'
 
 /**
- * The ten routes of the original site, the legal notice and the account pages added since
+ * The ten routes of the original site, the legal notice, the terms of use and the account pages added since
  * (/espace is prerendered too, but its guard leaves it at once without a session: auth.test.ts).
  */
 const PUBLIC_ROUTES = [
@@ -38,6 +38,7 @@ const PUBLIC_ROUTES = [
   '/reset-password',
   '/SignatureDevis',
   '/mentions-legales',
+  '/conditions',
   '/connexion',
   '/inscription',
   '/mot-de-passe-oublie'
@@ -50,6 +51,7 @@ const EXPECTED_HEADINGS: Partial<Record<(typeof PUBLIC_ROUTES)[number], string>>
   '/SignatureDevis': 'Signer un devis',
   '/cancel': 'Paiement annulé',
   '/mentions-legales': 'Mentions légales',
+  '/conditions': 'Conditions générales d’utilisation',
   '/connexion': 'Se connecter',
   '/inscription': 'Créer un compte',
   '/mot-de-passe-oublie': 'Mot de passe oublié'

@@ -11,6 +11,7 @@ const HEADINGS: Record<string, RegExp> = {
   '/contact': /Nous contacter/,
   '/privacy': /confidentialité/i,
   '/mentions-legales': /Mentions légales/,
+  '/conditions': /Conditions générales d’utilisation/,
   '/success': /./,
   '/cancel': /annulé/i,
   '/confirm-email': /./,
@@ -34,7 +35,7 @@ t.test('every public page and the 404 page are prerendered', async (t) => {
     t.ok(page.html.includes(placeholder('siteName')), `${target.path}: site name left for the gateway`)
     t.ok(page.handle.title.length > 0 && page.handle.description.length > 20, `${target.path}: head`)
     t.match(page.html, /<nav aria-label="Navigation principale">/, `${target.path}: layout`)
-    for (const label of ['Fonctionnalités', 'Tarifs', 'Contact', 'Connexion', 'Confidentialité', 'Mentions légales']) {
+    for (const label of ['Fonctionnalités', 'Tarifs', 'Contact', 'Connexion', 'Confidentialité', 'Mentions légales', 'Conditions d’utilisation']) {
       t.ok(page.html.includes(`>${label}<`), `${target.path}: link ${label}`)
     }
   }

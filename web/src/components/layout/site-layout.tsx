@@ -52,6 +52,7 @@ export function SiteLayout({ account }: { account: ReactNode }) {
             <ul className="site-footer__links">
               <li><Link to={paths.privacy.href()}>Confidentialité</Link></li>
               <li><Link to={paths.legalNotice.href()}>Mentions légales</Link></li>
+              <li><Link to={paths.terms.href()}>Conditions d’utilisation</Link></li>
               <li><Link to={paths.contact.href()}>Contact</Link></li>
             </ul>
           </nav>

@@ -119,8 +119,8 @@ export function Component() {
               required
             />
             <label htmlFor="signup-accept">
-              J’ai lu la <Link to={paths.privacy.href()}>politique de confidentialité</Link>, qui explique ce que
-              deviennent mes données, et je demande la création de mon compte.
+              J’accepte les <Link to={paths.terms.href()}>conditions générales d’utilisation</Link> et j’ai lu la{' '}
+              <Link to={paths.privacy.href()}>politique de confidentialité</Link>.
             </label>
             {problems.accepted === undefined ? null : (
               <p className="field__error field__error--checkbox" id="signup-accept-error">
