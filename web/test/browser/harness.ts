@@ -160,9 +160,10 @@ export function watchPage(page: Page): { record: PageRecord; clear: () => void }
     record.pageErrors.push(`${error.name}: ${error.message}`)
   })
   page.on('requestfailed', (request) => {
-    // Chromium cancels the favicon fetch when a page navigates away at once (a redirect by a
-    // guard): a cancellation, not a failure of the site.
-    if (request.failure()?.errorText === 'net::ERR_ABORTED' && new URL(request.url()).pathname === '/favicon.svg') return
+    // ERR_ABORTED is Chromium cancelling a request because the page navigated away or closed
+    // (the favicon after a guard's redirect, the manifest prefetch when a test ends): not a
+    // failure of the site. Real failures have other codes; HTTP errors are recorded apart.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return
     record.failedRequests.push({
       url: request.url(),
       failure: request.failure()?.errorText ?? 'unknown',
