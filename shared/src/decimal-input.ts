@@ -1,0 +1,40 @@
+// Reading amounts typed the French way (« 1 234,50 », « 1,5 ») into integers, with a French
+// message when the text is not one. The API and the forms share these rules.
+
+export type Parsed = { ok: true; value: number } | { ok: false; message: string }
+
+// Spaces of every kind are thousands separators in fr-FR (Intl uses U+202F).
+const SPACES = /[\s\u00a0\u202f]/g
+
+/** `text` as an integer count of 10^-places units, or null when it is not such a number. */
+function toScaledInteger(text: string, places: number): number | null {
+  const normalised = text.replace(SPACES, '').replace(',', '.')
+  const match = /^(\d+)(?:\.(\d*))?$/.exec(normalised)
+  if (match === null) return null
+  const whole = match[1] as string // `\d+` always matches
+  const fraction = match[2] ?? ''
+  if (fraction.length > places) return null
+  const value = Number(whole) * 10 ** places + Number(fraction.padEnd(places, '0'))
+  return Number.isSafeInteger(value) ? value : null
+}
+
+/** « 1,5 » → 1500 thousandths; at most three decimals, more than zero. */
+export function parseQuantity(text: string, maxMilli: number): Parsed {
+  const trimmed = text.trim()
+  if (trimmed === '') return { ok: false, message: 'Indiquez une quantité.' }
+  const value = toScaledInteger(trimmed, 3)
+  if (value === null) return { ok: false, message: 'La quantité doit être un nombre, avec au plus 3 décimales (par exemple 1,5).' }
+  if (value === 0) return { ok: false, message: 'La quantité doit être supérieure à zéro.' }
+  if (value > maxMilli) return { ok: false, message: 'Cette quantité est trop grande.' }
+  return { ok: true, value }
+}
+
+/** « 1 234,50 » or « 1234.5 » → 123450 cents; at most two decimals, zero allowed. */
+export function parseEurosToCents(text: string, maxCents: number): Parsed {
+  const trimmed = text.trim().replace(/\s*€$/, '')
+  if (trimmed === '') return { ok: false, message: 'Indiquez un montant.' }
+  const value = toScaledInteger(trimmed, 2)
+  if (value === null) return { ok: false, message: 'Le montant doit être un nombre, avec au plus 2 décimales (par exemple 1 234,50).' }
+  if (value > maxCents) return { ok: false, message: 'Ce montant est trop élevé.' }
+  return { ok: true, value }
+}

@@ -1,0 +1,107 @@
+// The totals of a quote, the one computation the gateway (API, PDF) and the web preview share.
+// Integer arithmetic only: quantities in thousandths, prices in cents, rates in basis points,
+// products in bigint. Each line's HT is rounded half-up to the cent; VAT is computed per rate
+// on the sum of HT at that rate, rounded half-up; TTC = HT + Σ VAT.
+import { divRoundHalfUp, VAT_RATES_BP, type VatRateBp } from './money.js'
+
+export interface QuoteLineAmounts {
+  /** Quantity in thousandths (1,5 h → 1500): at most 3 decimals, > 0. */
+  quantityMilli: number
+  /** Unit price excluding VAT, in cents. */
+  unitPriceCents: number
+  vatRateBp: VatRateBp
+  /** Discount on the line in basis points (10 % → 1000), 0 to 10 000. */
+  discountBp: number
+}
+
+export interface VatLine {
+  rateBp: VatRateBp
+  baseHtCents: number
+  vatCents: number
+}
+
+export interface QuoteTotals {
+  /** HT of each line, in the order given. */
+  lineHtCents: number[]
+  totalHtCents: number
+  /** One entry per rate used, by increasing rate; empty under the franchise en base. */
+  vat: VatLine[]
+  totalVatCents: number
+  totalTtcCents: number
+  /** Deposit asked at signature, rounded half-up on TTC; 0 without one. */
+  depositCents: number
+}
+
+export interface TotalsOptions {
+  /** Micro-entrepreneur under the franchise en base: no VAT at all (art. 293 B du CGI). */
+  franchiseEnBase: boolean
+  /** Deposit in basis points of TTC (30 % → 3000). */
+  depositBp: number
+}
+
+/** Upper bounds that keep every total a safe integer (and catch typing slips). */
+export const LIMITS = {
+  maxQuantityMilli: 1_000_000_000, // 1 000 000 units
+  maxUnitPriceCents: 10_000_000_000, // 100 000 000 €
+  maxLines: 500
+} as const
+
+function assertLine(line: QuoteLineAmounts, index: number): void {
+  const where = `line ${index + 1}`
+  if (!Number.isSafeInteger(line.quantityMilli) || line.quantityMilli <= 0 || line.quantityMilli > LIMITS.maxQuantityMilli) {
+    throw new RangeError(`${where}: quantity out of range`)
+  }
+  if (!Number.isSafeInteger(line.unitPriceCents) || line.unitPriceCents < 0 || line.unitPriceCents > LIMITS.maxUnitPriceCents) {
+    throw new RangeError(`${where}: unit price out of range`)
+  }
+  if (!(VAT_RATES_BP as readonly number[]).includes(line.vatRateBp)) throw new RangeError(`${where}: VAT rate not allowed`)
+  if (!Number.isSafeInteger(line.discountBp) || line.discountBp < 0 || line.discountBp > 10_000) {
+    throw new RangeError(`${where}: discount out of range`)
+  }
+}
+
+/** HT of one line: quantity × unit price − discount, rounded half-up to the cent. */
+export function lineHtCents(line: QuoteLineAmounts): number {
+  return Number(lineHt(line))
+}
+
+function lineHt(line: QuoteLineAmounts): bigint {
+  assertLine(line, 0)
+  const numerator = BigInt(line.quantityMilli) * BigInt(line.unitPriceCents) * BigInt(10_000 - line.discountBp)
+  return divRoundHalfUp(numerator, 1000n * 10_000n)
+}
+
+export function computeTotals(lines: readonly QuoteLineAmounts[], options: TotalsOptions): QuoteTotals {
+  if (lines.length > LIMITS.maxLines) throw new RangeError('too many lines')
+  if (!Number.isSafeInteger(options.depositBp) || options.depositBp < 0 || options.depositBp > 10_000) {
+    throw new RangeError('deposit out of range')
+  }
+  lines.forEach(assertLine)
+  const lineAmounts = lines.map(lineHt)
+  const baseByRate = new Map<VatRateBp, bigint>()
+  lines.forEach((line, index) => {
+    baseByRate.set(line.vatRateBp, (baseByRate.get(line.vatRateBp) ?? 0n) + (lineAmounts[index] as bigint))
+  })
+  const totalHt = lineAmounts.reduce((sum, amount) => sum + amount, 0n)
+  const vat: VatLine[] = options.franchiseEnBase
+    ? []
+    : [...baseByRate]
+        .sort(([a], [b]) => a - b)
+        .map(([rateBp, base]) => ({
+          rateBp,
+          baseHtCents: Number(base),
+          vatCents: Number(divRoundHalfUp(base * BigInt(rateBp), 10_000n))
+        }))
+  const totalVat = vat.reduce((sum, line) => sum + BigInt(line.vatCents), 0n)
+  const totalTtc = totalHt + totalVat
+  // Every amount below is at most the TTC: past 2^53 cents, numbers would silently lose cents.
+  if (totalTtc > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('amounts too large')
+  return {
+    lineHtCents: lineAmounts.map(Number),
+    totalHtCents: Number(totalHt),
+    vat,
+    totalVatCents: Number(totalVat),
+    totalTtcCents: Number(totalTtc),
+    depositCents: Number(divRoundHalfUp(totalTtc * BigInt(options.depositBp), 10_000n))
+  }
+}
