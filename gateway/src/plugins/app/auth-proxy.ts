@@ -36,37 +36,33 @@ export default async function authProxy(fastify: FastifyInstance) {
   }
 
   await fastify.register(rateLimit, { global: false })
-  const limit = fastify.rateLimit({
-    max: auth.rateLimitPerMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request) => request.ip,
-    errorResponseBuilder: (request, context) =>
-      Object.assign(new Error('rate limited'), { statusCode: context.statusCode })
-  })
+  /** A per-client-IP budget per minute; `bucket` keeps budgets apart. */
+  const perIpLimit = (max: number, bucket: string) =>
+    fastify.rateLimit({
+      max,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `${bucket}:${request.ip}`,
+      errorResponseBuilder: (request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode })
+    })
+  const limit = perIpLimit(auth.rateLimitPerMinute, 'auth')
+  // Refreshing a session is no attempt at a password: it has its own, larger budget, so that
+  // colleagues behind one office address are never signed out by each other's logins.
+  const limitRefresh = perIpLimit(auth.rateLimitPerMinute * REFRESH_BUDGET_FACTOR, 'refresh')
 
-  // Errors raised in this scope (rate limit, body size) answer in the auth API's shape.
+  // Errors raised in this scope (rate limit, body size) answer in the auth API's shape. They are
+  // answers, not faults: the access log (Caddy) keeps them; this scope logs at error level only.
   fastify.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
     const status = error.statusCode ?? 500
-    request.log.warn({ err: error, status }, 'auth request refused')
     if (status === 429) return reply.code(429).send(authErrorBody('over_request_rate_limit', AUTH_MESSAGES.rateLimited))
     if (status === 413) return reply.code(413).send(authErrorBody('request_too_large', AUTH_MESSAGES.tooLarge))
     if (status < 500) return reply.code(status).send(authErrorBody('invalid_request', AUTH_MESSAGES.invalidRequest))
+    request.log.error({ err: error }, 'auth request failed')
     return reply.code(502).send(authErrorBody('upstream_unavailable', AUTH_MESSAGES.unavailable))
   })
 
   const upstreamLabel = auth.upstream.href.replace(/\/$/, '')
   const health = new URL(`${upstreamLabel}/health`)
   fastify.readiness.add('auth', async () => (await fetch(health, { signal: AbortSignal.timeout(auth.timeoutMs) })).ok)
-  // Refreshing a session is no attempt at a password: it has its own, larger budget, so that
-  // colleagues behind one office address are never signed out by each other's logins.
-  const limitRefresh = fastify.rateLimit({
-    max: auth.rateLimitPerMinute * REFRESH_BUDGET_FACTOR,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `refresh:${request.ip}`,
-    errorResponseBuilder: (request, context) =>
-      Object.assign(new Error('rate limited'), { statusCode: context.statusCode })
-  })
-
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     const endpoint = endpointOf(request.url)
     // The admin API (service_role key) serves operators' tools on the private network only.
