@@ -143,14 +143,15 @@ export function finishRecovery(): void {
 
 /**
  * Signs out of this browser (scope `local`; other devices stay signed in). Resolves with
- * `'reload'` when Supabase Auth could not be reached: supabase-js then keeps the session, so it
- * is removed from storage here and the caller reloads the page, signed out all the same.
+ * `'reload'` when Supabase Auth refused or could not be reached: supabase-js may then keep the
+ * session, so it is removed from storage here and the caller reloads the page, signed out.
  */
 export async function signOut(anonKey: string): Promise<'done' | 'reload'> {
   const supabase = await connectSession(anonKey)
   const { error } = await supabase.auth.signOut({ scope: 'local' })
   if (!error) return 'done'
-  if (error.name !== 'AuthRetryableFetchError') throw error
+  // Whatever Supabase Auth answered (unreachable, or a session it no longer knows), signing out
+  // of this browser must not fail: the stored session goes, and the page reloads signed out.
   forgetStoredSession()
   return 'reload'
 }
