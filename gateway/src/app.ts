@@ -8,6 +8,8 @@ import authProxy from './plugins/app/auth-proxy.js'
 import authenticatePlugin from './plugins/app/authenticate.js'
 import authEmailTemplateRoutes from './routes/auth-email-templates.js'
 import configPlugin from './plugins/app/config.js'
+import databasePlugin from './plugins/app/database.js'
+import type { Database } from './db/database.js'
 import errorsPlugin from './plugins/app/errors.js'
 import gracefulClosePlugin from './plugins/app/graceful-close.js'
 import readinessPlugin from './plugins/app/readiness.js'
@@ -40,13 +42,20 @@ export function serverOptions(config: Config): FastifyServerOptions {
   }
 }
 
-async function app(fastify: FastifyInstance, options: { config: Config }) {
+export interface AppOptions {
+  config: Config
+  /** An open, migrated database owned by the caller; by default the app opens the configured one. */
+  database?: Database
+}
+
+async function app(fastify: FastifyInstance, options: AppOptions) {
   // 1. Ecosystem plugins: none needed yet (compression and static files are precomputed).
   // 2. The app's own decorators and hooks.
   await fastify.register(configPlugin, { config: options.config })
   await fastify.register(errorsPlugin)
   await fastify.register(gracefulClosePlugin)
   await fastify.register(readinessPlugin)
+  await fastify.register(databasePlugin, options.database === undefined ? {} : { database: options.database })
   await fastify.register(authenticatePlugin)
   await fastify.register(sitePlugin)
   const headers = securityHeaders(options.config)

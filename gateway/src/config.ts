@@ -11,6 +11,7 @@ import { demoSecretProblems } from './demo-secrets.js'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const DEFAULT_SITE_DIR = path.join(repoRoot, 'web/dist/client')
+export const DEFAULT_DATA_DIR = path.join(repoRoot, '.data')
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
@@ -42,6 +43,22 @@ export const EnvSchema = Type.Object({
   AUTH_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
   /** Requests per client IP and per minute on signup, token, recover, otp, resend and verify. */
   AUTH_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 10_000, default: 30 }),
+  /** PostgreSQL server (Supabase's db in compose); unset = embedded PGlite under DATA_DIR. */
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
+  /** Embedded database and generated keys. */
+  DATA_DIR: Type.String({ minLength: 1, default: DEFAULT_DATA_DIR }),
+  /** Outgoing mail: either SMTP_URL, or SMTP_HOST with its port and login (no URL-encoding needed). */
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
+  SMTP_HOST: Type.Optional(Type.String({ minLength: 1 })),
+  SMTP_PORT: Type.Integer({ minimum: 1, maximum: 65535, default: 587 }),
+  SMTP_USER: Type.Optional(Type.String({ minLength: 1 })),
+  SMTP_PASS: Type.Optional(Type.String({ minLength: 1 })),
+  /** Sender address and name of every e-mail. */
+  SMTP_ADMIN_EMAIL: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' })),
+  SMTP_SENDER_NAME: Type.String({ minLength: 1, maxLength: 80, default: 'Paraphe' }),
+  /** Contact-form messages per client IP and per hour. */
+  CONTACT_RATE_LIMIT_PER_HOUR: Type.Integer({ minimum: 1, maximum: 10_000, default: 5 }),
   BUILD_POLL_INTERVAL_MS: Type.Integer({ minimum: 100, default: APP_SHELL.defaultBuildPollIntervalMs }),
   SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 10_000 }),
   OPERATOR_NAME: OptionalText,
@@ -79,6 +96,19 @@ export interface AuthConfig {
   rateLimitPerMinute: number
 }
 
+export interface DatabaseConfig {
+  /** null = PGlite under dataDir. */
+  url: string | null
+  poolSize: number
+  dataDir: string
+}
+
+export interface MailConfig {
+  /** null = no SMTP: messages stay queued and their content is logged. */
+  transport: { host: string; port: number; secure: boolean; user: string | null; pass: string | null } | null
+  from: { address: string; name: string }
+}
+
 export interface Config {
   env: Env['NODE_ENV']
   production: boolean
@@ -92,6 +122,9 @@ export interface Config {
   shutdownGraceMs: number
   /** null when no auth server is configured (the embedded default): account pages say so. */
   auth: AuthConfig | null
+  database: DatabaseConfig
+  mail: MailConfig
+  contactRateLimitPerHour: number
   runtime: RuntimeConfig
 }
 
@@ -140,6 +173,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     problems.push('PUBLIC_URL: must use https in production')
   }
   const auth = authConfig(valid, problems)
+  const mail = mailConfig(valid, problems, operator.email ?? '')
   if (production) problems.push(...demoSecretProblems(valid))
   if (problems.length > 0 || publicUrl === null) throw new ConfigError(problems)
 
@@ -155,6 +189,9 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     siteDir: valid.SITE_DIR,
     shutdownGraceMs: valid.SHUTDOWN_GRACE_MS,
     auth,
+    database: { url: valid.DATABASE_URL ?? null, poolSize: valid.DATABASE_POOL_SIZE, dataDir: path.resolve(valid.DATA_DIR) },
+    mail,
+    contactRateLimitPerHour: valid.CONTACT_RATE_LIMIT_PER_HOUR,
     runtime: {
       siteName: valid.SITE_NAME,
       operator,
@@ -192,5 +229,35 @@ function authConfig(env: Env, problems: string[]): AuthConfig | null {
     jwksUrl: new URL(`${base}/.well-known/jwks.json`),
     timeoutMs: env.AUTH_TIMEOUT_MS,
     rateLimitPerMinute: env.AUTH_RATE_LIMIT_PER_MINUTE
+  }
+}
+
+function mailConfig(env: Env, problems: string[], operatorEmail: string): MailConfig {
+  const from = { address: env.SMTP_ADMIN_EMAIL ?? operatorEmail, name: env.SMTP_SENDER_NAME }
+  if (env.SMTP_URL !== undefined) {
+    if (env.SMTP_HOST !== undefined) problems.push('SMTP_URL: set either SMTP_URL or SMTP_HOST, not both')
+    try {
+      const url = new URL(env.SMTP_URL)
+      const secure = url.protocol === 'smtps:'
+      return {
+        transport: {
+          host: url.hostname,
+          port: url.port === '' ? (secure ? 465 : 587) : Number(url.port),
+          secure,
+          user: url.username === '' ? null : decodeURIComponent(url.username),
+          pass: url.password === '' ? null : decodeURIComponent(url.password)
+        },
+        from
+      }
+    } catch {
+      problems.push('SMTP_URL: must look like smtp://user:password@host:587')
+      return { transport: null, from }
+    }
+  }
+  if (env.SMTP_HOST === undefined) return { transport: null, from }
+  return {
+    // Port 465 is implicit TLS; the others upgrade with STARTTLS when the server offers it.
+    transport: { host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_PORT === 465, user: env.SMTP_USER ?? null, pass: env.SMTP_PASS ?? null },
+    from
   }
 }

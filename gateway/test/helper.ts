@@ -3,6 +3,8 @@ import net from 'node:net'
 import Fastify, { type FastifyInstance } from 'fastify'
 import app, { serverOptions } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
+import type { Database } from '../src/db/database.js'
+import { testDatabase } from './support/databases.js'
 
 export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
   return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env })
@@ -13,6 +15,8 @@ export interface BuildOptions {
   extra?: (fastify: FastifyInstance) => Promise<void>
   /** Collects the JSON log lines (at LOG_LEVEL, default silent) for assertions. */
   logs?: Array<Record<string, unknown>>
+  /** Default: this process's shared PGlite. */
+  database?: Database
 }
 
 export async function buildApp(env: NodeJS.ProcessEnv = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -20,7 +24,7 @@ export async function buildApp(env: NodeJS.ProcessEnv = {}, options: BuildOption
   const logs = options.logs
   const stream = logs === undefined ? undefined : { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) }
   const fastify = Fastify({ ...serverOptions(config), logger: { level: config.logLevel, ...(stream === undefined ? {} : { stream }) } })
-  await fastify.register(app, { config })
+  await fastify.register(app, { config, database: options.database ?? (await testDatabase('pglite')) })
   if (options.extra !== undefined) await fastify.register(options.extra)
   await fastify.ready()
   return fastify

@@ -1,0 +1,13 @@
+import path from 'node:path'
+import type { DatabaseConfig } from '../config.js'
+import type { Database } from './database.js'
+import { openPglite } from './pglite-database.js'
+import { openPostgres } from './postgres-database.js'
+
+/** The database the config names: a PostgreSQL server, or PGlite under the data folder. */
+export async function openDatabase(config: DatabaseConfig, onIdleError: (error: Error) => void): Promise<Database> {
+  if (config.url !== null) {
+    return openPostgres({ connectionString: config.url, maxConnections: config.poolSize, onIdleError })
+  }
+  return openPglite(path.join(config.dataDir, 'pglite'))
+}

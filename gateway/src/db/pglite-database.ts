@@ -1,0 +1,38 @@
+// The embedded default: PGlite (PostgreSQL compiled to WebAssembly) in a data folder.
+import { mkdirSync } from 'node:fs'
+import { PGlite, types } from '@electric-sql/pglite'
+import type { Database, Queryable, QueryResult } from './database.js'
+
+// Same JavaScript values as the pg driver with our settings (see postgres-database.ts).
+const parsers = {
+  [types.INT8]: (value: string) => Number(value),
+  [types.DATE]: (value: string) => value,
+  [types.NUMERIC]: (value: string) => value
+}
+
+function wrap(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
+  return {
+    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
+      const result = await target.query<Row>(sql, [...params])
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length }
+    },
+    async script(sql: string): Promise<void> {
+      await target.exec(sql)
+    }
+  }
+}
+
+/** `dataDir` null keeps everything in memory (tests). */
+export async function openPglite(dataDir: string | null): Promise<Database> {
+  if (dataDir !== null) mkdirSync(dataDir, { recursive: true })
+  const pglite = await PGlite.create(dataDir ?? undefined, { parsers })
+  const direct = wrap(pglite)
+  return {
+    engine: 'pglite',
+    query: direct.query,
+    script: direct.script,
+    // PGlite has one connection: its transactions run one after the other, never interleaved.
+    transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
+    close: () => pglite.close()
+  }
+}

@@ -1,0 +1,67 @@
+// A PostgreSQL server (Supabase's in production) through a pool of connections.
+import pg from 'pg'
+import type { Database, Queryable, QueryResult } from './database.js'
+
+// Counts and cents come back as numbers (every amount is below 2^53 by construction), dates as
+// ISO text (a JavaScript Date would shift them by the time zone).
+const typeParsers: Record<number, (value: string) => unknown> = {
+  [pg.types.builtins.INT8]: (value) => Number(value),
+  [pg.types.builtins.DATE]: (value) => value
+}
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    typeParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser
+}
+
+function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
+      const result = await client.query(sql, [...params])
+      return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length }
+    },
+    async script(sql: string): Promise<void> {
+      // Without parameters pg uses the simple protocol, which accepts several statements.
+      await client.query(sql)
+    }
+  }
+}
+
+export interface PostgresOptions {
+  connectionString: string
+  maxConnections: number
+  /** Called when an idle connection fails (the server restarted): logged, the pool recovers. */
+  onIdleError: (error: Error) => void
+}
+
+export async function openPostgres(options: PostgresOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 5_000,
+    application_name: 'paraphe-gateway',
+    types
+  })
+  pool.on('error', options.onIdleError)
+  const direct = wrap(pool)
+  return {
+    engine: 'postgres',
+    query: direct.query,
+    script: direct.script,
+    async transaction(work) {
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const result = await work(wrap(client))
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined)
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end()
+  }
+}

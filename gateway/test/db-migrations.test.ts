@@ -1,0 +1,23 @@
+import t from 'tap'
+import { migrate, readMigrations, MigrationError } from '../src/db/migrate.js'
+import { openPglite } from '../src/db/pglite-database.js'
+import { forEachEngine } from './support/databases.js'
+
+forEachEngine('migrations are recorded and applying them again changes nothing', async (t, db) => {
+  const recorded = await db.query<{ version: number }>('select version from paraphe_meta.migrations order by version')
+  t.same(recorded.rows.map((row) => row.version), readMigrations().map((migration) => migration.version))
+  t.same(await migrate(db), [], 'second run applies nothing')
+  t.same(await Promise.all([migrate(db), migrate(db)]), [[], []], 'concurrent runs wait for each other')
+})
+
+forEachEngine('an applied migration that was edited stops the start', async (t, db) => {
+  const edited = readMigrations().map((migration, index) => (index === 0 ? { ...migration, checksum: 'x' } : migration))
+  await t.rejects(migrate(db, edited), MigrationError)
+})
+
+t.test('two gateways migrating a fresh database at once apply each migration exactly once', async (t) => {
+  const db = await openPglite(null)
+  t.teardown(() => db.close())
+  const [first, second] = await Promise.all([migrate(db), migrate(db)])
+  t.same([...first, ...second].sort(), readMigrations().map((migration) => migration.version))
+})
