@@ -38,7 +38,9 @@ export function serverOptions(config: Config): FastifyServerOptions {
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 500 }
+    routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 500 },
+    // Every field's problem at once, so a form can show them all (bodies are capped at 1 MB).
+    ajv: { customOptions: { allErrors: true } }
   }
 }
 

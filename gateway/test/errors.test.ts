@@ -34,7 +34,7 @@ t.test('validation errors name the fields, in French', async (t) => {
   t.same(missing.json<{ error: { fields: object } }>().error.fields, { email: 'Champ obligatoire.' }, 'missing property named')
   const notAnObject = await app.inject({ method: 'POST', url: '/api/_probe/validate', headers: { 'content-type': 'application/json' }, payload: '"bonjour"' })
   t.equal(notAnObject.statusCode, 400)
-  t.same(notAnObject.json<{ error: { fields: object } }>().error.fields, { body: 'Valeur invalide.' })
+  t.same(notAnObject.json<{ error: { fields: object } }>().error.fields, { body: 'Ce champ doit être un objet.' })
 })
 
 t.test('a crash is a 500 with a generic French message and no internals', async (t) => {

@@ -1,6 +1,14 @@
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance } from 'fastify'
-import { errorBody } from '../../errors.js'
+import { ApiProblem, errorBody } from '../../errors.js'
+import { fieldMessages } from '../../validation-messages.js'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Removed from the field names of validation errors (`content.` → the form's own names). */
+    fieldPrefix?: string
+  }
+}
 
 const NOT_FOUND_MESSAGE = 'Cette adresse ne correspond à aucune ressource.'
 const MESSAGES_BY_STATUS: Record<number, string> = {
@@ -19,6 +27,10 @@ const MESSAGES_BY_STATUS: Record<number, string> = {
 export default fp(
   async function errors(fastify: FastifyInstance) {
     fastify.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof ApiProblem) {
+        request.log.info({ code: error.code }, 'request refused')
+        return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.fields))
+      }
       const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed')
@@ -26,14 +38,9 @@ export default fp(
       }
       request.log.warn({ err: error }, 'request rejected')
       if (error.validation !== undefined) {
-        const fields: Record<string, string> = {}
-        for (const issue of error.validation) {
-          const missing = issue.params.missingProperty
-          const field =
-            issue.instancePath.slice(1).replaceAll('/', '.') || (typeof missing === 'string' ? missing : 'body')
-          fields[field] = typeof missing === 'string' ? 'Champ obligatoire.' : 'Valeur invalide.'
-        }
-        return reply.code(400).send(errorBody('validation_failed', 'Certains champs sont invalides.', fields))
+        return reply
+          .code(400)
+          .send(errorBody('validation_failed', 'Certains champs sont invalides.', fieldMessages(error.validation, request.routeOptions.config.fieldPrefix)))
       }
       return reply
         .code(status)

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { errorBody } from '../../errors.js'
 import planRoutes from './plans.js'
+import profileRoutes from './profile.js'
+import quoteDocumentRoutes from './quote-documents.js'
+import quoteRoutes from './quotes.js'
 import sessionRoutes from './session.js'
 
 /** Everything under /api: JSON only, including unknown paths. */
@@ -10,6 +13,9 @@ export default async function apiRoutes(fastify: FastifyInstance) {
   await fastify.register(async (privateScope) => {
     privateScope.addHook('onRequest', privateScope.authenticate)
     await privateScope.register(sessionRoutes)
+    await privateScope.register(profileRoutes)
+    await privateScope.register(quoteRoutes)
+    await privateScope.register(quoteDocumentRoutes)
   })
   // Without this, GET /api/typo would fall through to the site's HTML 404 page.
   fastify.all('/*', async (request, reply) =>

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify'
+import { Type, type Static } from '@sinclair/typebox'
+import { ErrorBody } from '../../errors.js'
+import { pdfFileName, quoteDocument } from '../../workspace/quote-document.js'
+import { QuoteIdParams, QuoteSchema } from '../../workspace/quote-schemas.js'
+import { sendQuote } from '../../workspace/quote-sending.js'
+import { asRequestUser } from '../../workspace/user-transaction.js'
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody }
+type IdParams = { Params: Static<typeof QuoteIdParams> }
+const SentBody = Type.Object({ quote: QuoteSchema, signingUrl: Type.String() })
+
+/** Sending a quote and its PDF. */
+export default async function quoteDocumentRoutes(fastify: FastifyInstance) {
+  const withId = { params: QuoteIdParams }
+
+  fastify.post<IdParams>('/quotes/:id/send', { schema: { ...withId, response: { 200: SentBody, ...errors } } }, async (request, reply) => {
+    const sent = await asRequestUser(fastify, request, (tx, user) =>
+      sendQuote(tx, user.id, request.params.id, new Date(), fastify.config.publicUrl)
+    )
+    request.log.info({ quoteId: sent.quote.id, number: sent.quote.number }, 'quote sent')
+    return reply.header('cache-control', 'no-store').send({ quote: sent.quote, signingUrl: sent.signingUrl })
+  })
+
+  fastify.get<IdParams>('/quotes/:id/pdf', { schema: { ...withId, response: errors } }, async (request, reply) => {
+    const document = await asRequestUser(fastify, request, (tx) => quoteDocument(tx, request.params.id))
+    // Loaded on first use: the fonts and pdf-lib stay out of the start-up path.
+    const { renderQuotePdf } = await import('../../pdf/quote-pdf.js')
+    const pdf = await renderQuotePdf(document)
+    const fileName = pdfFileName(document.quote)
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .send(Buffer.from(pdf))
+  })
+}

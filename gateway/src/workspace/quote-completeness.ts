@@ -1,0 +1,26 @@
+// What a quote needs before it can be sent: the mandatory mentions of a French devis and a way
+// to reach the client. Drafts may lack any of it.
+import { profileGaps, type CompanyProfile } from '@paraphe/shared/company'
+import { parisIsoDate } from '@paraphe/shared/dates'
+import { expiryDate, type QuoteContent } from '@paraphe/shared/quote'
+
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
+
+/** Field → French message, empty when the quote can be sent. */
+export function sendingProblems(content: QuoteContent, profile: CompanyProfile, now: Date): Record<string, string> {
+  const fields: Record<string, string> = {}
+  const gaps = profileGaps(profile)
+  if (gaps.length > 0) fields.profile = `Complétez votre profil d’entreprise : ${gaps.join(', ')}.`
+  if (content.client.name.trim() === '' && content.client.company.trim() === '') fields['client.name'] = 'Indiquez le nom du client.'
+  if (!EMAIL.test(content.client.email.trim())) fields['client.email'] = 'Indiquez l’adresse e-mail du client : le lien de signature lui est envoyé.'
+  if (content.client.address.trim() === '') fields['client.address'] = 'Indiquez l’adresse du client (mention obligatoire).'
+  if (content.title.trim() === '') fields.title = 'Donnez un titre au devis (par exemple « Rénovation salle de bains »).'
+  if (content.lines.length === 0) fields.lines = 'Ajoutez au moins une ligne.'
+  content.lines.forEach((line, index) => {
+    if (line.description.trim() === '') fields[`lines.${index}.description`] = 'Décrivez cette ligne.'
+  })
+  if (expiryDate(content.issueDate, content.validityDays) < parisIsoDate(now)) {
+    fields.issueDate = 'Avec cette date et cette durée de validité, le devis serait déjà expiré : changez la date ou la validité.'
+  }
+  return fields
+}

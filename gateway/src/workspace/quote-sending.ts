@@ -1,0 +1,80 @@
+// Sending a quote: checks, number, freeze and signing link in one transaction, so a refusal or
+// a crash leaves neither a used number nor a half-sent quote.
+import { createHash, randomBytes } from 'node:crypto'
+import type { CompanyProfile } from '@paraphe/shared/company'
+import { parisIsoDate } from '@paraphe/shared/dates'
+import { paths } from '@paraphe/shared/paths'
+import { expiryDate, formatQuoteNumber, type Quote } from '@paraphe/shared/quote'
+import type { Queryable } from '../db/database.js'
+import { ApiProblem } from '../errors.js'
+import { currentPlan, quotesSentThisMonth } from './plan-usage.js'
+import { readLogo, readProfile } from './profile-repository.js'
+import { sendingProblems } from './quote-completeness.js'
+import { QUOTE_COLUMNS, toQuote, type QuoteRow } from './quote-rows.js'
+import { findQuote, frozen, recordEvent } from './quotes-repository.js'
+
+export interface SentQuote {
+  quote: Quote
+  company: CompanyProfile
+  /** The only time the token exists in clear: it goes into the e-mail and the answer. */
+  signingUrl: string
+}
+
+export function hashToken(token: string): Buffer {
+  return createHash('sha256').update(token).digest()
+}
+
+/** End of the quote's last valid day, in Paris (23:59:59 on the expiry date). */
+function endOfParisDay(isoDate: string): string {
+  return `${isoDate} 23:59:59.999 Europe/Paris`
+}
+
+export async function sendQuote(tx: Queryable, userId: string, id: string, now: Date, publicUrl: URL): Promise<SentQuote> {
+  const row = await findQuote(tx, id, { lock: true })
+  if (row.status !== 'draft') throw frozen()
+  const { profile } = await readProfile(tx)
+  const problems = sendingProblems(row.content, profile, now)
+  if (Object.keys(problems).length > 0) {
+    throw new ApiProblem(422, 'quote_incomplete', 'Il manque des informations obligatoires avant l’envoi.', problems)
+  }
+  // Taking the year's counter locks it: the account's sends run one at a time from here, so the
+  // monthly count below is exact and numbers follow each other with no gap or duplicate.
+  const year = Number(parisIsoDate(now).slice(0, 4))
+  const counter = await tx.query<{ last_number: number }>(
+    `insert into paraphe.quote_counters (user_id, year, last_number) values ($1, $2, 1)
+     on conflict (user_id, year) do update set last_number = paraphe.quote_counters.last_number + 1
+     returning last_number`,
+    [userId, year]
+  )
+  const plan = await currentPlan(tx)
+  const limit = plan.limits.quotesPerMonth
+  if (limit !== null && (await quotesSentThisMonth(tx)) >= limit) {
+    throw new ApiProblem(
+      403,
+      'plan_limit',
+      `Votre formule ${plan.name} permet d’envoyer ${limit} devis par mois, et vous les avez déjà envoyés. Passez à la formule Pro pour des envois illimités : ${paths.pricing.href()}`
+    )
+  }
+  // The logo is part of the paid plans; it is frozen with the rest of the quote.
+  const logo = plan.limits.logo ? await readLogo(tx) : null
+  const number = formatQuoteNumber(year, (counter.rows[0] as { last_number: number }).last_number)
+  const expiresOn = expiryDate(row.content.issueDate, row.content.validityDays)
+  const { rows } = await tx.query<QuoteRow>(
+    `update paraphe.quotes
+        set status = 'sent', number = $2, company = $3, franchise_en_base = $4, sent_at = $5, expires_on = $6,
+            search_text = $7 || ' ' || search_text, logo = $8, logo_type = $9, updated_at = now()
+      where id = $1 returning ${QUOTE_COLUMNS}`,
+    [id, number, JSON.stringify(profile), profile.franchiseEnBase, now, expiresOn, number.toLowerCase(), logo?.bytes ?? null, logo?.type ?? null]
+  )
+  const token = randomBytes(32).toString('base64url')
+  await tx.query(
+    `insert into paraphe.signing_links (quote_id, user_id, token_hash, expires_at) values ($1, $2, $3, $4::timestamptz)`,
+    [id, userId, hashToken(token), endOfParisDay(expiresOn)]
+  )
+  await recordEvent(tx, id, userId, 'sent', { number, to: row.content.client.email })
+  return {
+    quote: toQuote(rows[0] as QuoteRow),
+    company: profile,
+    signingUrl: new URL(paths.signQuote.href(token), publicUrl).href
+  }
+}

@@ -1,0 +1,213 @@
+// Quotes as the signed-in user sees them. Every function runs inside `asUser`, so the policies
+// already limit rows to the user's own: "not found" covers both unknown and foreign ids.
+import { randomUUID } from 'node:crypto'
+import { parisIsoDate } from '@paraphe/shared/dates'
+import { STANDARD_VAT_BP } from '@paraphe/shared/money'
+import { QUOTE_DEFAULTS, type Quote, type QuoteContent, type QuoteStatus, type QuoteSummary } from '@paraphe/shared/quote'
+import type { Queryable } from '../db/database.js'
+import { ApiProblem, notFound } from '../errors.js'
+import { readProfile } from './profile-repository.js'
+import { QUOTE_COLUMNS, searchText, toQuote, toSummary, totalsOf, type QuoteRow, type QuoteSummaryRow } from './quote-rows.js'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export const frozen = () =>
+  new ApiProblem(409, 'quote_frozen', 'Ce devis a été envoyé : il ne peut plus être modifié. Utilisez « Modifier » pour en créer une nouvelle version.')
+
+export async function findQuote(tx: Queryable, id: string, options: { lock?: boolean } = {}): Promise<QuoteRow> {
+  // A malformed id is simply one that does not exist (and never reaches SQL as a cast error).
+  if (!UUID.test(id)) throw notFound()
+  const { rows } = await tx.query<QuoteRow>(
+    `select ${QUOTE_COLUMNS} from paraphe.quotes where id = $1${options.lock === true ? ' for update' : ''}`,
+    [id]
+  )
+  const row = rows[0]
+  if (row === undefined) throw notFound()
+  return row
+}
+
+export async function getQuote(tx: Queryable, id: string): Promise<Quote> {
+  return toQuote(await findQuote(tx, id))
+}
+
+export interface ListFilter {
+  status?: QuoteStatus
+  search?: string
+}
+
+export async function listQuotes(tx: Queryable, filter: ListFilter): Promise<QuoteSummary[]> {
+  const conditions: string[] = []
+  const params: unknown[] = []
+  if (filter.status !== undefined) {
+    params.push(filter.status)
+    conditions.push(`status = $${params.length}`)
+  }
+  const search = filter.search?.trim().toLowerCase() ?? ''
+  if (search !== '') {
+    // The words typed, each matched literally (% and _ are not wildcards here).
+    for (const word of search.split(/\s+/).slice(0, 8)) {
+      params.push(`%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`)
+      conditions.push(`search_text like $${params.length}`)
+    }
+  }
+  const { rows } = await tx.query<QuoteSummaryRow>(
+    `select id, number, status, content ->> 'title' as title,
+            case when content #>> '{client,kind}' = 'business' and coalesce(content #>> '{client,company}', '') <> ''
+                 then content #>> '{client,company}' else content #>> '{client,name}' end as client_name,
+            total_ttc_cents, content ->> 'issueDate' as issue_date, expires_on, created_at, updated_at, sent_at
+       from paraphe.quotes ${conditions.length > 0 ? `where ${conditions.join(' and ')}` : ''}
+      order by updated_at desc, id
+      limit 500`,
+    params
+  )
+  return rows.map(toSummary)
+}
+
+export function newLineId(): string {
+  return randomUUID().replaceAll('-', '').slice(0, 12)
+}
+
+async function defaultContent(tx: Queryable, now: Date): Promise<{ content: QuoteContent; franchiseEnBase: boolean }> {
+  const { profile } = await readProfile(tx)
+  return {
+    franchiseEnBase: profile.franchiseEnBase,
+    content: {
+      client: { kind: 'individual', name: '', company: '', email: '', phone: '', address: '' },
+      siteAddress: '',
+      title: '',
+      issueDate: parisIsoDate(now),
+      validityDays: profile.defaultValidityDays || QUOTE_DEFAULTS.validityDays,
+      workStartDate: null,
+      workDuration: '',
+      lines: [
+        {
+          id: newLineId(),
+          description: '',
+          quantityMilli: 1000,
+          unit: 'u',
+          unitPriceCents: 0,
+          vatRateBp: profile.franchiseEnBase ? 0 : STANDARD_VAT_BP,
+          discountBp: 0
+        }
+      ],
+      depositBp: 0,
+      paymentTerms: '',
+      conditions: profile.defaultConditions,
+      notes: '',
+      buildingTrade: false,
+      requireEmailCode: false
+    }
+  }
+}
+
+function assertComputable(content: QuoteContent, franchiseEnBase: boolean): number {
+  try {
+    return totalsOf(content, franchiseEnBase).totalTtcCents
+  } catch {
+    throw new ApiProblem(400, 'validation_failed', 'Les montants de ce devis sont trop élevés.', { lines: 'Les montants sont trop élevés.' })
+  }
+}
+
+async function insertDraft(tx: Queryable, userId: string, content: QuoteContent, franchiseEnBase: boolean): Promise<Quote> {
+  const totalTtc = assertComputable(content, franchiseEnBase)
+  const { rows } = await tx.query<QuoteRow>(
+    `insert into paraphe.quotes (user_id, content, franchise_en_base, total_ttc_cents, search_text)
+     values ($1, $2, $3, $4, $5) returning ${QUOTE_COLUMNS}`,
+    [userId, JSON.stringify(content), franchiseEnBase, totalTtc, searchText(null, content)]
+  )
+  return toQuote(rows[0] as QuoteRow)
+}
+
+export async function createQuote(tx: Queryable, userId: string, partial: Partial<QuoteContent>, now: Date): Promise<Quote> {
+  const defaults = await defaultContent(tx, now)
+  return insertDraft(tx, userId, { ...defaults.content, ...partial }, defaults.franchiseEnBase)
+}
+
+export async function updateDraft(tx: Queryable, id: string, version: number, content: QuoteContent): Promise<Quote> {
+  const row = await findQuote(tx, id, { lock: true })
+  if (row.status !== 'draft') throw frozen()
+  if (row.version !== version) {
+    throw new ApiProblem(409, 'version_conflict', 'Ce devis a été modifié ailleurs (autre onglet ou appareil) : rechargez-le avant de continuer.')
+  }
+  const totalTtc = assertComputable(content, row.franchise_en_base)
+  const { rows } = await tx.query<QuoteRow>(
+    `update paraphe.quotes set content = $2, total_ttc_cents = $3, search_text = $4, version = version + 1, updated_at = now()
+      where id = $1 returning ${QUOTE_COLUMNS}`,
+    [id, JSON.stringify(content), totalTtc, searchText(null, content)]
+  )
+  return toQuote(rows[0] as QuoteRow)
+}
+
+export async function deleteDraft(tx: Queryable, id: string): Promise<void> {
+  const row = await findQuote(tx, id, { lock: true })
+  if (row.status !== 'draft') {
+    throw new ApiProblem(409, 'quote_frozen', 'Un devis envoyé ne peut pas être supprimé ; vous pouvez l’annuler.')
+  }
+  await tx.query('delete from paraphe.quotes where id = $1', [id])
+}
+
+/** A new draft with the same client, lines and terms, dated today. */
+export async function duplicateQuote(tx: Queryable, userId: string, id: string, now: Date): Promise<Quote> {
+  const row = await findQuote(tx, id)
+  const { franchiseEnBase } = await defaultContent(tx, now)
+  const content: QuoteContent = {
+    ...row.content,
+    issueDate: parisIsoDate(now),
+    lines: row.content.lines.map((line) => ({ ...line, id: newLineId() }))
+  }
+  return insertDraft(tx, userId, content, franchiseEnBase)
+}
+
+export async function recordEvent(tx: Queryable, quoteId: string, userId: string, type: string, data: object = {}): Promise<void> {
+  await tx.query('insert into paraphe.quote_events (quote_id, user_id, type, data) values ($1, $2, $3, $4)', [
+    quoteId,
+    userId,
+    type,
+    JSON.stringify(data)
+  ])
+}
+
+/** Sent or viewed → cancelled; its link then says so. */
+export async function cancelQuote(tx: Queryable, userId: string, id: string): Promise<Quote> {
+  const row = await findQuote(tx, id, { lock: true })
+  if (row.status === 'draft') throw new ApiProblem(409, 'quote_draft', 'Un brouillon ne s’annule pas : supprimez-le.')
+  if (row.status !== 'sent' && row.status !== 'viewed') {
+    throw new ApiProblem(409, 'quote_closed', 'Ce devis est déjà clos (signé, refusé, expiré ou annulé).')
+  }
+  const { rows } = await tx.query<QuoteRow>(
+    `update paraphe.quotes set status = 'cancelled', updated_at = now() where id = $1 returning ${QUOTE_COLUMNS}`,
+    [id]
+  )
+  await tx.query('update paraphe.signing_links set revoked_at = now() where quote_id = $1 and revoked_at is null', [id])
+  await recordEvent(tx, id, userId, 'cancelled')
+  return toQuote(rows[0] as QuoteRow)
+}
+
+/** « Modifier » a sent quote: a new draft copy, and the sent one is cancelled and points to it. */
+export async function reviseQuote(tx: Queryable, userId: string, id: string, now: Date): Promise<Quote> {
+  const row = await findQuote(tx, id, { lock: true })
+  if (row.status !== 'sent' && row.status !== 'viewed') {
+    throw new ApiProblem(409, 'quote_not_revisable', 'Seul un devis envoyé et pas encore signé ou refusé peut être modifié.')
+  }
+  const draft = await duplicateQuote(tx, userId, id, now)
+  await cancelQuote(tx, userId, id)
+  await tx.query('update paraphe.quotes set replaced_by = $2 where id = $1', [id, draft.id])
+  await recordEvent(tx, id, userId, 'revised', { replacedBy: draft.id })
+  return draft
+}
+
+export interface QuoteEvent {
+  type: string
+  occurredAt: string
+  data: Record<string, unknown>
+}
+
+export async function listEvents(tx: Queryable, id: string): Promise<QuoteEvent[]> {
+  await findQuote(tx, id)
+  const { rows } = await tx.query<{ type: string; occurred_at: Date; data: Record<string, unknown> }>(
+    'select type, occurred_at, data from paraphe.quote_events where quote_id = $1 order by id',
+    [id]
+  )
+  return rows.map((row) => ({ type: row.type, occurredAt: row.occurred_at.toISOString(), data: row.data }))
+}
+

@@ -1,0 +1,206 @@
+import t from 'tap'
+import { parisIsoDate } from '@paraphe/shared/dates'
+import type { Quote, QuoteSummary } from '@paraphe/shared/quote'
+import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, subscribe } from './support/workspace-users.js'
+import { testDatabase } from './support/databases.js'
+
+const db = await testDatabase('pglite')
+const app = await buildWorkspaceApp(db)
+t.teardown(() => app.close())
+const today = parisIsoDate(new Date())
+
+interface ErrorJson {
+  error: { code: string; message: string; fields?: Record<string, string> }
+}
+const quoteOf = (response: { json: <T>() => T }) => response.json<{ quote: Quote }>().quote
+
+t.test('every private route needs a token', async (t) => {
+  const id = '00000000-0000-4000-8000-000000000000'
+  const routes: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
+    ['GET', '/api/profile'], ['PUT', '/api/profile'], ['PUT', '/api/profile/logo'], ['GET', '/api/profile/logo'], ['DELETE', '/api/profile/logo'],
+    ['GET', '/api/quotes'], ['POST', '/api/quotes'], ['GET', `/api/quotes/${id}`], ['PUT', `/api/quotes/${id}`], ['DELETE', `/api/quotes/${id}`],
+    ['POST', `/api/quotes/${id}/send`], ['POST', `/api/quotes/${id}/cancel`], ['POST', `/api/quotes/${id}/duplicate`],
+    ['POST', `/api/quotes/${id}/revise`], ['GET', `/api/quotes/${id}/pdf`], ['GET', `/api/quotes/${id}/events`]
+  ]
+  for (const [method, url] of routes) {
+    const response = await app.inject({ method, url })
+    t.equal(response.statusCode, 401, `${method} ${url}`)
+    t.match(response.json<ErrorJson>().error.message, /Connectez-vous/)
+  }
+})
+
+t.test('a new draft starts from the profile’s defaults and saves with its version', async (t) => {
+  const user = await newUser(app)
+  await user.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, defaultValidityDays: 45, defaultConditions: 'Travaux garantis 10 ans.' })
+  const created = await user.request('POST', '/api/quotes')
+  t.equal(created.statusCode, 201)
+  const draft = quoteOf(created)
+  t.match(draft, { status: 'draft', number: null, validityDays: 45, conditions: 'Travaux garantis 10 ans.', issueDate: today, version: 1 })
+  t.equal(draft.lines.length, 1, 'one empty line to start typing')
+
+  const saved = await user.request('PUT', `/api/quotes/${draft.id}`, { version: 1, content: completeContent(today) })
+  t.equal(saved.statusCode, 200)
+  const quote = quoteOf(saved)
+  t.equal(quote.version, 2)
+  // 350 + 7,5 × 45 = 687,50 at 10 %; 489,90 at 20 %.
+  t.same(quote.totals.vat, [
+    { rateBp: 1000, baseHtCents: 68750, vatCents: 6875 },
+    { rateBp: 2000, baseHtCents: 48990, vatCents: 9798 }
+  ])
+  t.equal(quote.totals.totalTtcCents, 68750 + 6875 + 48990 + 9798)
+
+  const stale = await user.request('PUT', `/api/quotes/${draft.id}`, { version: 1, content: completeContent(today) })
+  t.equal(stale.statusCode, 409, 'a save based on an old version is refused')
+  t.equal(stale.json<ErrorJson>().error.code, 'version_conflict')
+  t.same(quoteOf(await user.request('GET', `/api/quotes/${draft.id}`)).lines, quote.lines, 'nothing lost')
+})
+
+t.test('bad input gets 400 with a French message per field', async (t) => {
+  const user = await newUser(app)
+  const draft = quoteOf(await user.request('POST', '/api/quotes'))
+  const content = completeContent(today)
+  const bad = {
+    ...content,
+    issueDate: '2026-13-40',
+    validityDays: 0,
+    lines: [{ ...content.lines[0], quantityMilli: 0, vatRateBp: 700, unit: 'litre' }]
+  }
+  const response = await user.request('PUT', `/api/quotes/${draft.id}`, { version: 1, content: bad })
+  t.equal(response.statusCode, 400)
+  const { error } = response.json<ErrorJson>()
+  t.equal(error.message, 'Certains champs sont invalides.')
+  t.match(error.fields, {
+    issueDate: 'Format invalide.',
+    validityDays: 'La valeur doit être au moins 1.',
+    'lines.0.quantityMilli': 'La valeur doit être au moins 1.',
+    'lines.0.vatRateBp': 'Valeur non acceptée.',
+    'lines.0.unit': 'Valeur non acceptée.'
+  })
+  const missing = await user.request('PUT', `/api/quotes/${draft.id}`, { content })
+  t.same(missing.json<ErrorJson>().error.fields, { version: 'Champ obligatoire.' })
+  const junk = await app.inject({ method: 'PUT', url: `/api/quotes/${draft.id}`, headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }, payload: '{"version":' })
+  t.equal(junk.statusCode, 400, 'broken JSON is a 400, not a 500')
+  const huge = await user.request('PUT', `/api/quotes/${draft.id}`, {
+    version: 1,
+    content: { ...content, lines: Array.from({ length: 200 }, (_, index) => ({ ...content.lines[0], id: `x${index}`, quantityMilli: 1_000_000_000, unitPriceCents: 10_000_000_000 })) }
+  })
+  t.equal(huge.statusCode, 400, 'totals beyond what can be represented are refused')
+  t.equal(quoteOf(await user.request('GET', `/api/quotes/${draft.id}`)).version, 1, 'nothing was saved')
+  const badFilter = await user.request('GET', '/api/quotes?status=perdu')
+  t.equal(badFilter.statusCode, 400)
+})
+
+t.test('unknown, malformed and other accounts’ ids are all 404', async (t) => {
+  const owner = await newUser(app)
+  const stranger = await newUser(app)
+  const draft = quoteOf(await owner.request('POST', '/api/quotes'))
+  const attempts: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?]> = [
+    ['GET', ''], ['PUT', '', { version: 1, content: completeContent(today) }], ['DELETE', ''], ['POST', '/send'], ['POST', '/cancel'],
+    ['POST', '/duplicate'], ['POST', '/revise'], ['GET', '/pdf'], ['GET', '/events']
+  ]
+  for (const id of [draft.id, '3f1c7a2e-0000-4000-8000-000000000000', 'pas-un-identifiant', "'; drop table paraphe.quotes; --"]) {
+    for (const [method, suffix, body] of attempts) {
+      const response = await stranger.request(method, `/api/quotes/${encodeURIComponent(id)}${suffix}`, body)
+      t.equal(response.statusCode, 404, `${method} ${suffix || '/'} on ${id}`)
+      t.equal(response.json<ErrorJson>().error.message, 'Ce devis est introuvable.')
+    }
+  }
+  t.equal(quoteOf(await owner.request('GET', `/api/quotes/${draft.id}`)).version, 1, 'the owner’s draft is untouched')
+  t.same((await stranger.request('GET', '/api/quotes')).json<{ quotes: unknown[] }>().quotes, [], 'and not listed')
+})
+
+t.test('the list searches and filters, newest first', async (t) => {
+  const user = await newUser(app)
+  const first = quoteOf(await user.request('POST', '/api/quotes', { content: { title: 'Cuisine', client: { kind: 'business', name: 'Paul', company: 'Boulangerie Lefèvre', email: '', phone: '', address: '' } } }))
+  const second = quoteOf(await user.request('POST', '/api/quotes', { content: { title: 'Toiture 100% zinc' } }))
+  const list = async (query: string) => (await user.request('GET', `/api/quotes${query}`)).json<{ quotes: QuoteSummary[] }>().quotes
+  t.same((await list('')).map((quote) => quote.id), [second.id, first.id])
+  t.equal((await list('')).find((quote) => quote.id === first.id)?.clientName, 'Boulangerie Lefèvre', 'a business is listed by its name')
+  t.same((await list('?q=lefèvre')).map((quote) => quote.id), [first.id], 'case-insensitive search on the client')
+  t.same((await list('?q=100%25')).map((quote) => quote.id), [second.id], '% is a character, not a wildcard')
+  t.same((await list('?q=_')).map((quote) => quote.id), [])
+  t.same((await list('?status=sent')).length, 0)
+  t.same((await list('?status=draft')).length, 2)
+})
+
+t.test('sending checks the mandatory mentions, numbers the quote and freezes it', async (t) => {
+  const user = await newUser(app)
+  const draft = quoteOf(await user.request('POST', '/api/quotes'))
+  const incomplete = await user.request('POST', `/api/quotes/${draft.id}/send`)
+  t.equal(incomplete.statusCode, 422)
+  const { error } = incomplete.json<ErrorJson>()
+  t.equal(error.code, 'quote_incomplete')
+  t.match(error.fields, {
+    profile: /raison sociale.*SIRET/,
+    'client.name': 'Indiquez le nom du client.',
+    'client.email': /adresse e-mail du client/,
+    'lines.0.description': 'Décrivez cette ligne.'
+  })
+
+  await user.request('PUT', '/api/profile', COMPLETE_PROFILE)
+  await user.request('PUT', `/api/quotes/${draft.id}`, { version: 1, content: completeContent(today) })
+  const sent = await user.request('POST', `/api/quotes/${draft.id}/send`)
+  t.equal(sent.statusCode, 200)
+  const body = sent.json<{ quote: Quote; signingUrl: string }>()
+  t.equal(body.quote.number, `DEV-${today.slice(0, 4)}-0001`)
+  t.equal(body.quote.status, 'sent')
+  t.match(body.signingUrl, /^http:\/\/127\.0\.0\.1:3000\/SignatureDevis\?token=[A-Za-z0-9_-]{43}$/)
+
+  const edit = await user.request('PUT', `/api/quotes/${draft.id}`, { version: 2, content: completeContent(today) })
+  t.equal(edit.statusCode, 409)
+  t.equal(edit.json<ErrorJson>().error.code, 'quote_frozen')
+  t.equal((await user.request('DELETE', `/api/quotes/${draft.id}`)).statusCode, 409, 'a sent quote is kept')
+  t.equal((await user.request('POST', `/api/quotes/${draft.id}/send`)).statusCode, 409, 'sent once')
+
+  const revised = await user.request('POST', `/api/quotes/${draft.id}/revise`)
+  t.equal(revised.statusCode, 201)
+  const copy = quoteOf(revised)
+  t.match(copy, { status: 'draft', number: null, title: 'Rénovation de la salle de bains' })
+  const old = quoteOf(await user.request('GET', `/api/quotes/${draft.id}`))
+  t.match(old, { status: 'cancelled', replacedBy: copy.id, number: body.quote.number })
+  const events = (await user.request('GET', `/api/quotes/${draft.id}/events`)).json<{ events: Array<{ type: string; label: string }> }>().events
+  t.same(events.map((event) => event.type), ['sent', 'cancelled', 'revised'])
+  t.equal(events[0]?.label, 'Devis envoyé au client')
+
+  const second = await user.request('POST', `/api/quotes/${copy.id}/send`)
+  t.equal(quoteOf(second).number, `DEV-${today.slice(0, 4)}-0002`, 'the next number, no gap')
+  const cancelled = await user.request('POST', `/api/quotes/${copy.id}/cancel`)
+  t.equal(quoteOf(cancelled).status, 'cancelled')
+  t.equal((await user.request('POST', `/api/quotes/${copy.id}/cancel`)).statusCode, 409, 'cancelled once')
+
+  const duplicate = await user.request('POST', `/api/quotes/${draft.id}/duplicate`)
+  t.match(quoteOf(duplicate), { status: 'draft', number: null, client: { name: 'Élise Martin' } })
+  const removed = await user.request('DELETE', `/api/quotes/${quoteOf(duplicate).id}`)
+  t.equal(removed.statusCode, 204)
+  t.equal((await user.request('GET', `/api/quotes/${quoteOf(duplicate).id}`)).statusCode, 404)
+  t.equal((await user.request('POST', `/api/quotes/${quoteOf(duplicate).id}/cancel`)).statusCode, 404)
+})
+
+t.test('an expired validity window cannot be sent', async (t) => {
+  const user = await newUser(app)
+  await user.request('PUT', '/api/profile', COMPLETE_PROFILE)
+  const draft = quoteOf(await user.request('POST', '/api/quotes', { content: { ...completeContent('2020-01-01'), validityDays: 30 } }))
+  const response = await user.request('POST', `/api/quotes/${draft.id}/send`)
+  t.equal(response.statusCode, 422)
+  t.match(response.json<ErrorJson>().error.fields, { issueDate: /déjà expiré/ })
+  const draftAgain = await user.request('POST', `/api/quotes/${draft.id}/cancel`)
+  t.equal(draftAgain.statusCode, 409, 'a draft is deleted, not cancelled')
+})
+
+t.test('Découverte sends 3 quotes a month; the 4th is refused with a link to the plans, Pro is unlimited', async (t) => {
+  const user = await newUser(app)
+  await user.request('PUT', '/api/profile', COMPLETE_PROFILE)
+  const sendNew = async () => {
+    const draft = quoteOf(await user.request('POST', '/api/quotes', { content: completeContent(today) }))
+    return user.request('POST', `/api/quotes/${draft.id}/send`)
+  }
+  for (let index = 0; index < 3; index += 1) t.equal((await sendNew()).statusCode, 200)
+  const refused = await sendNew()
+  t.equal(refused.statusCode, 403)
+  t.equal(refused.json<ErrorJson>().error.code, 'plan_limit')
+  t.match(refused.json<ErrorJson>().error.message, /Découverte.*3 devis par mois.*\/tarifs/)
+  await subscribe(db, user.id, 'pro')
+  const accepted = await sendNew()
+  t.equal(accepted.statusCode, 200)
+  t.equal(quoteOf(accepted).number, `DEV-${today.slice(0, 4)}-0004`, 'the refused send used no number')
+})

@@ -1,0 +1,109 @@
+// Signed-in professionals for API tests: access tokens signed like Supabase Auth's (HS256 with
+// the project's JWT secret), and a small client that sends them.
+import { randomUUID } from 'node:crypto'
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { Database } from '../../src/db/database.js'
+import { buildApp } from '../helper.js'
+import { signAccessToken } from './gotrue-tokens.js'
+
+export const JWT_SECRET = 'un-secret-de-test-suffisamment-long-pour-hs256'
+
+export const AUTH_ENV = {
+  // Never contacted: HS256 tokens are verified locally.
+  AUTH_UPSTREAM_URL: 'http://127.0.0.1:9',
+  SUPABASE_ANON_KEY: 'anon-key-for-tests-only-0000',
+  SUPABASE_JWT_SECRET: JWT_SECRET
+}
+
+export function buildWorkspaceApp(database?: Database, env: NodeJS.ProcessEnv = {}): Promise<FastifyInstance> {
+  return buildApp({ ...AUTH_ENV, ...env }, database === undefined ? {} : { database })
+}
+
+export interface TestUser {
+  id: string
+  email: string
+  token: string
+  request: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => Promise<LightMyRequestResponse>
+}
+
+export async function newUser(app: FastifyInstance): Promise<TestUser> {
+  const id = randomUUID()
+  const email = `artisan-${id.slice(0, 8)}@example.fr`
+  const now = Math.floor(Date.now() / 1000)
+  const token = await signAccessToken(
+    {
+      sub: id,
+      aud: 'authenticated',
+      exp: now + 3600,
+      iat: now,
+      email,
+      phone: '',
+      role: 'authenticated',
+      aal: 'aal1',
+      amr: [{ method: 'password', timestamp: now }],
+      session_id: randomUUID(),
+      is_anonymous: false,
+      app_metadata: { provider: 'email' },
+      user_metadata: {}
+    },
+    JWT_SECRET
+  )
+  return {
+    id,
+    email,
+    token,
+    request: (method, url, body) =>
+      app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(body === undefined ? {} : { payload: body as object }) })
+  }
+}
+
+/** A profile with every mandatory mention (SIRET and VAT number of a real, public company). */
+export const COMPLETE_PROFILE = {
+  companyName: 'Dupont Rénovation',
+  legalForm: 'SARL au capital de 10 000 €',
+  address: '12 rue de la Forge\n69003 Lyon',
+  siret: '732 829 320 00074',
+  registration: 'RCS Lyon 732 829 320',
+  vatNumber: 'FR44732829320',
+  email: 'contact@dupont-renovation.fr',
+  phone: '04 72 00 00 00',
+  insurer: 'MAAF Assurances',
+  insuranceCoverage: 'France métropolitaine',
+  insurancePolicy: 'DEC-123456',
+  defaultConditions: 'Paiement à réception de facture.',
+  defaultValidityDays: 30,
+  franchiseEnBase: false
+}
+
+/** A draft that can be sent: client, title and three lines at two VAT rates. */
+export function completeContent(issueDate: string) {
+  return {
+    client: { kind: 'individual', name: 'Élise Martin', company: '', email: 'elise.martin@example.org', phone: '06 12 34 56 78', address: '5 place Bellecour\n69002 Lyon' },
+    siteAddress: '',
+    title: 'Rénovation de la salle de bains',
+    issueDate,
+    validityDays: 30,
+    workStartDate: null,
+    workDuration: '',
+    lines: [
+      { id: 'l1', description: 'Dépose de l’ancienne baignoire', quantityMilli: 1000, unit: 'forfait', unitPriceCents: 35000, vatRateBp: 1000, discountBp: 0 },
+      { id: 'l2', description: 'Main-d’œuvre plomberie', quantityMilli: 7500, unit: 'h', unitPriceCents: 4500, vatRateBp: 1000, discountBp: 0 },
+      { id: 'l3', description: 'Receveur de douche 90 × 120', quantityMilli: 1000, unit: 'u', unitPriceCents: 48990, vatRateBp: 2000, discountBp: 0 }
+    ],
+    depositBp: 3000,
+    paymentTerms: '30 % à la signature, le solde à la fin des travaux.',
+    conditions: 'Devis gratuit.',
+    notes: '',
+    buildingTrade: true,
+    requireEmailCode: false
+  }
+}
+
+/** Puts the account on a paid plan, as the payment webhook would. */
+export async function subscribe(db: Database, userId: string, planId: 'pro' | 'entreprise'): Promise<void> {
+  await db.query(
+    `insert into paraphe.subscriptions (user_id, plan_id, status) values ($1, $2, 'active')
+     on conflict (user_id) do update set plan_id = excluded.plan_id, status = 'active'`,
+    [userId, planId]
+  )
+}

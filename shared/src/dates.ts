@@ -1,0 +1,29 @@
+// Dates as French users read them: calendar days in Europe/Paris, long French format.
+export const TIME_ZONE = 'Europe/Paris'
+
+const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
+const longDay = new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' })
+const dateTime = new Intl.DateTimeFormat('fr-FR', {
+  timeZone: TIME_ZONE,
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short'
+})
+
+/** The calendar day in Paris at `instant`, as YYYY-MM-DD. */
+export function parisIsoDate(instant: Date): string {
+  return isoDay.format(instant)
+}
+
+/** « 21 novembre 2026 » from YYYY-MM-DD. */
+export function formatLongDate(isoDate: string): string {
+  return longDay.format(new Date(`${isoDate}T00:00:00Z`))
+}
+
+/** « 21 novembre 2026 à 14:32 UTC+1 »: an instant, in Paris time with its zone named. */
+export function formatDateTime(instant: Date | string): string {
+  return dateTime.format(typeof instant === 'string' ? new Date(instant) : instant)
+}
