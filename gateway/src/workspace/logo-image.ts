@@ -23,7 +23,9 @@ export async function checkedLogo(bytes: Buffer): Promise<LogoType> {
   if (type === null) throw notAnImage()
   try {
     const pdf = await PDFDocument.create()
-    const image = type === 'image/png' ? await pdf.embedPng(bytes) : await pdf.embedJpg(bytes)
+    // A copy starting at offset 0: pdf-lib's JPEG reader ignores a Buffer's offset in its pool.
+    const copy = Uint8Array.from(bytes)
+    const image = type === 'image/png' ? await pdf.embedPng(copy) : await pdf.embedJpg(copy)
     if (image.width < 1 || image.height < 1 || image.width > 8000 || image.height > 8000) throw new Error('dimensions')
   } catch {
     throw new ApiProblem(415, 'logo_unreadable', 'Cette image est illisible ou trop grande (8000 pixels au plus de côté). Essayez de l’exporter à nouveau en PNG.')
