@@ -90,7 +90,11 @@ export const SYSTEM_PACKAGES = [
   { program: '/usr/bin/chromium', pkg: 'chromium' },
   { program: '/usr/bin/caddy', pkg: 'caddy' },
   // Validates docker-compose.yml without an engine; its recommends would pull docker itself.
-  { program: '/usr/bin/docker-compose', pkg: 'docker-compose', noRecommends: true }
+  { program: '/usr/bin/docker-compose', pkg: 'docker-compose', noRecommends: true },
+  // pdftotext, pdfimages and pdfsig read the generated PDFs in the tests.
+  { program: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
+  // The throwaway PostgreSQL 15 the database tests start (Debian 12's version, as in Supabase).
+  { program: '/usr/lib/postgresql/15/bin/initdb', pkg: 'postgresql-15', noRecommends: true }
 ]
 
 /**
