@@ -1,7 +1,8 @@
 import t from 'tap'
 import { migrate, readMigrations, MigrationError } from '../src/db/migrate.js'
 import { openPglite } from '../src/db/pglite-database.js'
-import { forEachEngine } from './support/databases.js'
+import { openPostgres } from '../src/db/postgres-database.js'
+import { forEachEngine, testPostgresServer } from './support/databases.js'
 
 forEachEngine('migrations are recorded and applying them again changes nothing', async (t, db) => {
   const recorded = await db.query<{ version: number }>('select version from paraphe_meta.migrations order by version')
@@ -20,4 +21,18 @@ t.test('two gateways migrating a fresh database at once apply each migration exa
   t.teardown(() => db.close())
   const [first, second] = await Promise.all([migrate(db), migrate(db)])
   t.same([...first, ...second].sort(), readMigrations().map((migration) => migration.version))
+})
+
+t.test('two gateways with their own connections migrate a fresh PostgreSQL at once', async (t) => {
+  const { url } = await testPostgresServer()
+  const admin = await openPostgres({ connectionString: url, maxConnections: 1, onIdleError: () => undefined })
+  await admin.query('create database fresh_for_migrations')
+  await admin.close()
+  const freshUrl = url.replace(/\/postgres$/, '/fresh_for_migrations')
+  const gateways = await Promise.all([1, 2].map(() => openPostgres({ connectionString: freshUrl, maxConnections: 2, onIdleError: () => undefined })))
+  t.teardown(() => Promise.all(gateways.map((db) => db.close())))
+  const results = await Promise.all(gateways.map((db) => migrate(db)))
+  t.same(results.flat().sort(), readMigrations().map((migration) => migration.version), 'each migration applied by exactly one')
+  const { rows } = await (gateways[0] as (typeof gateways)[0]).query<{ n: number }>('select count(*) as n from paraphe_meta.migrations')
+  t.equal(rows[0]?.n, readMigrations().length)
 })

@@ -96,7 +96,8 @@ t.test('docker-compose (v1) validates and resolves the file', async (t) => {
     t.equal(env.SUPABASE_JWT_SECRET, envValues.JWT_SECRET)
     t.equal(env.TRUST_PROXY, resolved.networks?.edge?.ipam?.config?.[0]?.subnet, 'trusts exactly the edge network')
     t.equal(env.DATABASE_URL, `postgres://postgres:${envValues.POSTGRES_PASSWORD}@db:5432/postgres`)
-    t.equal(env.SMTP_URL, `smtp://${envValues.SMTP_USER}:${envValues.SMTP_PASS}@${envValues.SMTP_HOST}:${envValues.SMTP_PORT}`)
+    t.same([env.SMTP_HOST, env.SMTP_PORT, env.SMTP_USER, env.SMTP_PASS], [envValues.SMTP_HOST, envValues.SMTP_PORT, envValues.SMTP_USER, envValues.SMTP_PASS])
+    t.equal(env.SMTP_URL, undefined, 'no URL to encode a password into')
     t.equal(env.OPERATOR_ADDRESS, OPERATOR_VALUES.OPERATOR_ADDRESS, 'values with spaces arrive whole, without quotes')
 
     // The Dockerfile sets SITE_DIR=/app/web/dist/client; here the local build stands in for it.

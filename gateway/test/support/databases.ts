@@ -6,11 +6,21 @@ import type { Database, DatabaseEngine } from '../../src/db/database.js'
 import { migrate } from '../../src/db/migrate.js'
 import { openPglite } from '../../src/db/pglite-database.js'
 import { openPostgres } from '../../src/db/postgres-database.js'
-import { startPostgres } from './throwaway-postgres.js'
+import { startPostgres, type ThrowawayPostgres } from './throwaway-postgres.js'
 
 export const ENGINES: readonly DatabaseEngine[] = ['pglite', 'postgres']
 
 const opened = new Map<DatabaseEngine, Promise<Database>>()
+let server: Promise<ThrowawayPostgres> | null = null
+
+/** The throwaway PostgreSQL server of this process (started on first use). */
+export function testPostgresServer(): Promise<ThrowawayPostgres> {
+  server ??= startPostgres().then((started) => {
+    t.teardown(started.stop)
+    return started
+  })
+  return server
+}
 
 async function open(engine: DatabaseEngine): Promise<Database> {
   if (engine === 'pglite') {
@@ -18,10 +28,9 @@ async function open(engine: DatabaseEngine): Promise<Database> {
     await migrate(db)
     return db
   }
-  const server = await startPostgres()
-  const db = await openPostgres({ connectionString: server.url, maxConnections: 25, onIdleError: () => undefined })
+  const { url } = await testPostgresServer()
+  const db = await openPostgres({ connectionString: url, maxConnections: 25, onIdleError: () => undefined })
   await migrate(db)
-  t.teardown(server.stop)
   return db
 }
 
