@@ -170,11 +170,11 @@ t.test('readiness includes the auth server', async (t) => {
   })
   const app = await buildApp(authEnv(gotrue.url))
   t.teardown(() => app.close())
-  t.same((await app.inject({ url: '/readyz' })).json(), { status: 'ok', checks: { site: 'ok', auth: 'ok' } })
+  t.same((await app.inject({ url: '/readyz' })).json(), { status: 'ok', checks: { site: 'ok', database: 'ok', auth: 'ok' } })
   await gotrue.close()
   const down = await app.inject({ url: '/readyz' })
   t.equal(down.statusCode, 503)
-  t.same(down.json<{ checks: object }>().checks, { site: 'ok', auth: 'failed' })
+  t.same(down.json<{ checks: object }>().checks, { site: 'ok', database: 'ok', auth: 'failed' })
 })
 
 t.test('the auth server’s admin API is not reachable from the site', async (t) => {

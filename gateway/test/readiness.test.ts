@@ -1,14 +1,16 @@
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
+import { openPglite } from '../src/db/pglite-database.js'
 import { buildApp } from './helper.js'
 
 t.test('readiness reports each dependency and answers 503 when one is down', async (t) => {
-  let databaseUp = true
+  const database = await openPglite(null)
+  let up = true
   const app = await buildApp({}, {
+    database,
     extra: async (fastify: FastifyInstance) => {
-      fastify.readiness.add('database', async () => databaseUp)
       fastify.readiness.add('flaky', async () => {
-        if (!databaseUp) throw new Error('connection refused')
+        if (!up) throw new Error('connection refused')
         return true
       })
     }
@@ -17,7 +19,9 @@ t.test('readiness reports each dependency and answers 503 when one is down', asy
   const ready = await app.inject({ url: '/readyz' })
   t.equal(ready.statusCode, 200)
   t.same(ready.json(), { status: 'ok', checks: { site: 'ok', database: 'ok', flaky: 'ok' } })
-  databaseUp = false
+  // The database goes away for real (its connection closed), and another check throws.
+  await database.close()
+  up = false
   const down = await app.inject({ url: '/readyz' })
   t.equal(down.statusCode, 503)
   t.same(down.json(), { status: 'unavailable', checks: { site: 'ok', database: 'failed', flaky: 'failed' } })
@@ -34,6 +38,6 @@ t.test('a check that hangs counts as a timeout after 2 s', async (t) => {
   const started = Date.now()
   const response = await app.inject({ url: '/readyz' })
   t.equal(response.statusCode, 503)
-  t.same(response.json<{ checks: object }>().checks, { site: 'ok', auth: 'timeout' })
+  t.same(response.json<{ checks: object }>().checks, { site: 'ok', database: 'ok', auth: 'timeout' })
   t.ok(Date.now() - started < 4000)
 })
