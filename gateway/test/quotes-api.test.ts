@@ -145,6 +145,21 @@ t.test('sending checks the mandatory mentions, numbers the quote and freezes it'
   t.equal(body.quote.number, `DEV-${today.slice(0, 4)}-0001`)
   t.equal(body.quote.status, 'sent')
   t.match(body.signingUrl, /^http:\/\/127\.0\.0\.1:3000\/SignatureDevis\?token=[A-Za-z0-9_-]{43}$/)
+  const queued = await db.query<{ recipient: string; subject: string; text_body: string; reply_to: string }>(
+    `select recipient, subject, text_body, reply_to from paraphe.outbox where user_id = $1 and kind = 'signing-request'`,
+    [user.id]
+  )
+  t.equal(queued.rows.length, 1, 'the client’s e-mail is queued with the send')
+  t.match(queued.rows[0], {
+    recipient: 'elise.martin@example.org',
+    subject: `Devis ${body.quote.number} de Dupont Rénovation à signer`,
+    reply_to: COMPLETE_PROFILE.email
+  })
+  t.ok(queued.rows[0]?.text_body.includes(body.signingUrl), 'with the signing link')
+  const stored = await db.query<{ token_hash: Buffer }>('select token_hash from paraphe.signing_links where quote_id = $1', [draft.id])
+  const token = new URL(body.signingUrl).searchParams.get('token') as string
+  t.notOk(Buffer.from(stored.rows[0]?.token_hash ?? []).toString('latin1').includes(token), 'the token itself is not stored')
+  t.equal(Buffer.from(stored.rows[0]?.token_hash ?? []).length, 32, 'only its SHA-256')
 
   const edit = await user.request('PUT', `/api/quotes/${draft.id}`, { version: 2, content: completeContent(today) })
   t.equal(edit.statusCode, 409)

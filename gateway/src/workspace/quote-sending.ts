@@ -7,6 +7,8 @@ import { paths } from '@paraphe/shared/paths'
 import { expiryDate, formatQuoteNumber, type Quote } from '@paraphe/shared/quote'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
+import { enqueueEmail } from '../mail/outbox.js'
+import { signingRequestEmail } from '../mail/templates/signing-request.js'
 import { currentPlan, quotesSentThisMonth } from './plan-usage.js'
 import { readLogo, readProfile } from './profile-repository.js'
 import { sendingProblems } from './quote-completeness.js'
@@ -29,7 +31,13 @@ function endOfParisDay(isoDate: string): string {
   return `${isoDate} 23:59:59.999 Europe/Paris`
 }
 
-export async function sendQuote(tx: Queryable, userId: string, id: string, now: Date, publicUrl: URL): Promise<SentQuote> {
+export interface SendContext {
+  now: Date
+  publicUrl: URL
+  siteName: string
+}
+
+export async function sendQuote(tx: Queryable, userId: string, id: string, { now, publicUrl, siteName }: SendContext): Promise<SentQuote> {
   const row = await findQuote(tx, id, { lock: true })
   if (row.status !== 'draft') throw frozen()
   const { profile } = await readProfile(tx)
@@ -72,9 +80,16 @@ export async function sendQuote(tx: Queryable, userId: string, id: string, now: 
     [id, userId, hashToken(token), endOfParisDay(expiresOn)]
   )
   await recordEvent(tx, id, userId, 'sent', { number, to: row.content.client.email })
-  return {
-    quote: toQuote(rows[0] as QuoteRow),
-    company: profile,
-    signingUrl: new URL(paths.signQuote.href(token), publicUrl).href
-  }
+  const quote = toQuote(rows[0] as QuoteRow)
+  const signingUrl = new URL(paths.signQuote.href(token), publicUrl).href
+  // Queued in this transaction: the e-mail exists exactly when the quote is sent.
+  const email = signingRequestEmail(quote, profile, signingUrl, { siteName, siteUrl: publicUrl })
+  await enqueueEmail(tx, {
+    userId,
+    kind: 'signing-request',
+    to: quote.client.email,
+    replyTo: profile.email === '' ? null : profile.email,
+    ...email
+  })
+  return { quote, company: profile, signingUrl }
 }

@@ -16,8 +16,10 @@ export default async function quoteDocumentRoutes(fastify: FastifyInstance) {
 
   fastify.post<IdParams>('/quotes/:id/send', { schema: { ...withId, response: { 200: SentBody, ...errors } } }, async (request, reply) => {
     const sent = await asRequestUser(fastify, request, (tx, user) =>
-      sendQuote(tx, user.id, request.params.id, new Date(), fastify.config.publicUrl)
+      sendQuote(tx, user.id, request.params.id, { now: new Date(), publicUrl: fastify.config.publicUrl, siteName: fastify.config.runtime.siteName })
     )
+    // Sent right away rather than at the next poll.
+    fastify.outbox.wake()
     request.log.info({ quoteId: sent.quote.id, number: sent.quote.number }, 'quote sent')
     return reply.header('cache-control', 'no-store').send({ quote: sent.quote, signingUrl: sent.signingUrl })
   })
