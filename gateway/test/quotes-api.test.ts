@@ -1,5 +1,7 @@
 import t from 'tap'
 import { parisIsoDate } from '@paraphe/shared/dates'
+import { formatEuros, formatVatRate } from '@paraphe/shared/money'
+import { normaliseSpaces, pdfText } from './support/pdf-text.js'
 import type { Quote, QuoteSummary } from '@paraphe/shared/quote'
 import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, subscribe } from './support/workspace-users.js'
 import { testDatabase } from './support/databases.js'
@@ -218,4 +220,39 @@ t.test('Découverte sends 3 quotes a month; the 4th is refused with a link to th
   const accepted = await sendNew()
   t.equal(accepted.statusCode, 200)
   t.equal(quoteOf(accepted).number, `DEV-${today.slice(0, 4)}-0004`, 'the refused send used no number')
+})
+
+t.test('the PDF of a draft and of a sent quote', async (t) => {
+  const user = await newUser(app)
+  await user.request('PUT', '/api/profile', COMPLETE_PROFILE)
+  const draft = quoteOf(await user.request('POST', '/api/quotes', { content: completeContent(today) }))
+  const draftPdf = await user.request('GET', `/api/quotes/${draft.id}/pdf`)
+  t.equal(draftPdf.statusCode, 200)
+  t.equal(draftPdf.headers['content-type'], 'application/pdf')
+  t.equal(draftPdf.headers['content-disposition'], 'attachment; filename="Devis-brouillon.pdf"')
+  t.match(normaliseSpaces(await pdfText(draftPdf.rawPayload)), /BROUILLON/)
+
+  const sent = quoteOf(await user.request('POST', `/api/quotes/${draft.id}/send`))
+  // A later profile change does not alter what was sent.
+  await user.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, companyName: 'Nouveau Nom SARL' })
+  const response = await user.request('GET', `/api/quotes/${draft.id}/pdf`)
+  t.equal(response.headers['content-disposition'], `attachment; filename="Devis-${sent.number}.pdf"`)
+  const text = normaliseSpaces(await pdfText(response.rawPayload))
+  for (const expected of [
+    `Devis n° ${sent.number}`,
+    'Dupont Rénovation',
+    'SIRET 732 829 320 00074',
+    'FR44732829320',
+    'Élise Martin',
+    normaliseSpaces(formatEuros(sent.totals.totalTtcCents)),
+    normaliseSpaces(`TVA ${formatVatRate(1000)}`),
+    normaliseSpaces(`TVA ${formatVatRate(2000)}`),
+    'Valable jusqu’au',
+    'Main-d’œuvre plomberie',
+    'Devis reçu avant l’exécution des travaux'
+  ]) {
+    t.ok(text.includes(expected), `the PDF shows « ${expected} »`)
+  }
+  t.notOk(text.includes('Nouveau Nom SARL'), 'the identity is the one frozen at sending')
+  t.same(Buffer.from((await user.request('GET', `/api/quotes/${draft.id}/pdf`)).rawPayload), Buffer.from(response.rawPayload), 'the same bytes every time')
 })

@@ -18,9 +18,10 @@ export function parisIsoDate(instant: Date): string {
   return isoDay.format(instant)
 }
 
-/** « 21 novembre 2026 » from YYYY-MM-DD. */
+/** « 21 novembre 2026 » from YYYY-MM-DD; anything else is returned as it is (never throws). */
 export function formatLongDate(isoDate: string): string {
-  return longDay.format(new Date(`${isoDate}T00:00:00Z`))
+  const date = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`)
+  return Number.isNaN(date.getTime()) ? isoDate : longDay.format(date)
 }
 
 /** « 21 novembre 2026 à 14:32 UTC+1 »: an instant, in Paris time with its zone named. */

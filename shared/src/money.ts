@@ -50,7 +50,9 @@ export function formatEuros(cents: number, options: { dropZeroCents?: boolean } 
   return euroFormat.format(cents / 100)
 }
 
+const rateFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 })
+
 /** VAT rate as French text: 2000 → `20 %`, 550 → `5,5 %`. */
 export function formatVatRate(rateBp: number): string {
-  return `${new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 }).format(rateBp / 100)}\u202f%`
+  return `${rateFormat.format(rateBp / 100)}\u202f%`
 }
