@@ -1,13 +1,29 @@
 // Builds the gateway the way server.ts does, for inject() and loopback tests.
+import { mkdtempSync, rmSync } from 'node:fs'
 import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import t from 'tap'
 import Fastify, { type FastifyInstance } from 'fastify'
 import app, { serverOptions } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
 import { testDatabase } from './support/databases.js'
 
+let dataDir: string | null = null
+
+/** A data folder for this test process (the seal's certificate goes there), removed at the end. */
+export function testDataDir(): string {
+  if (dataDir === null) {
+    const created = mkdtempSync(path.join(os.tmpdir(), 'paraphe-data-'))
+    t.teardown(() => rmSync(created, { recursive: true, force: true }))
+    dataDir = created
+  }
+  return dataDir
+}
+
 export function testConfig(env: NodeJS.ProcessEnv = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', ...env })
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: testDataDir(), ...env })
 }
 
 export interface BuildOptions {

@@ -25,7 +25,11 @@ export const paths = {
   },
   signup: { path: '/inscription', href: () => '/inscription' },
   forgotPassword: { path: '/mot-de-passe-oublie', href: () => '/mot-de-passe-oublie' },
-  account: { path: '/espace', href: () => '/espace' }
+  account: { path: '/espace', href: () => '/espace' },
+  quoteNew: { path: '/espace/devis/nouveau', href: () => '/espace/devis/nouveau' },
+  quote: { path: '/espace/devis/:id', href: (id: string) => `/espace/devis/${encodeURIComponent(id)}` },
+  profile: { path: '/espace/profil', href: () => '/espace/profil' },
+  verification: { path: '/verification', href: () => '/verification' }
 } as const
 
 export type PathKey = keyof typeof paths

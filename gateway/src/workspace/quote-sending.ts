@@ -1,12 +1,12 @@
 // Sending a quote: checks, number, freeze and signing link in one transaction, so a refusal or
 // a crash leaves neither a used number nor a half-sent quote.
-import { createHash, randomBytes } from 'node:crypto'
 import type { CompanyProfile } from '@paraphe/shared/company'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { paths } from '@paraphe/shared/paths'
 import { expiryDate, formatQuoteNumber, type Quote } from '@paraphe/shared/quote'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
+import { hashToken, newSigningToken } from '../signing/signing-token.js'
 import { enqueueEmail } from '../mail/outbox.js'
 import { signingRequestEmail } from '../mail/templates/signing-request.js'
 import { currentPlan, quotesSentThisMonth } from './plan-usage.js'
@@ -20,10 +20,6 @@ export interface SentQuote {
   company: CompanyProfile
   /** The only time the token exists in clear: it goes into the e-mail and the answer. */
   signingUrl: string
-}
-
-export function hashToken(token: string): Buffer {
-  return createHash('sha256').update(token).digest()
 }
 
 /** End of the quote's last valid day, in Paris (23:59:59 on the expiry date). */
@@ -74,7 +70,7 @@ export async function sendQuote(tx: Queryable, userId: string, id: string, { now
       where id = $1 returning ${QUOTE_COLUMNS}`,
     [id, number, JSON.stringify(profile), profile.franchiseEnBase, now, expiresOn, number.toLowerCase(), logo?.bytes ?? null, logo?.type ?? null]
   )
-  const token = randomBytes(32).toString('base64url')
+  const token = newSigningToken()
   await tx.query(
     `insert into paraphe.signing_links (quote_id, user_id, token_hash, expires_at) values ($1, $2, $3, $4::timestamptz)`,
     [id, userId, hashToken(token), endOfParisDay(expiresOn)]

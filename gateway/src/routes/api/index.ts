@@ -1,14 +1,18 @@
 import type { FastifyInstance } from 'fastify'
 import { errorBody } from '../../errors.js'
+import contactRoutes from './contact.js'
 import planRoutes from './plans.js'
 import profileRoutes from './profile.js'
 import quoteDocumentRoutes from './quote-documents.js'
 import quoteRoutes from './quotes.js'
 import sessionRoutes from './session.js'
+import signRoutes from './sign.js'
 
 /** Everything under /api: JSON only, including unknown paths. */
 export default async function apiRoutes(fastify: FastifyInstance) {
   await fastify.register(planRoutes)
+  await fastify.register(contactRoutes)
+  await fastify.register(signRoutes)
   // Private routes: one guard for the whole scope.
   await fastify.register(async (privateScope) => {
     privateScope.addHook('onRequest', privateScope.authenticate)

@@ -1,0 +1,126 @@
+// After the signature is committed: the signed copy is composed, sealed, stored and e-mailed to
+// both parties, in one transaction. Safe to run again: a quote already sealed is left alone, so
+// a crash between the signature and the seal is repaired by running it later.
+import type { FastifyBaseLogger } from 'fastify'
+import { paths } from '@paraphe/shared/paths'
+import type { Config } from '../config.js'
+import type { Database, Queryable } from '../db/database.js'
+import { enqueueEmail } from '../mail/outbox.js'
+import { signedCopyEmail } from '../mail/templates/signed-copy.js'
+import { sealPdf } from '../seal/pdf-seal.js'
+import type { SealCertificate } from '../seal/signing-certificate.js'
+import { documentOf } from '../workspace/quote-document.js'
+import { QUOTE_COLUMNS, type QuoteRow } from '../workspace/quote-rows.js'
+import { sha256Hex } from './quote-pdf-cache.js'
+import type { Stroke } from './signature-input.js'
+import { composeSignedPdf, type EvidenceEvent } from './signed-pdf.js'
+
+interface SignatureRow {
+  user_id: string
+  signer_name: string
+  signer_email: string
+  method: 'drawn' | 'typed'
+  strokes: { strokes: Stroke[]; padWidth: number; padHeight: number; preWorkAcknowledged: boolean } | null
+  typed_text: string | null
+  mention: string
+  client_ip: string | null
+  user_agent: string | null
+  document_sha256: string
+  otp_verified: boolean
+  signed_at: Date
+}
+
+export interface CompletionContext {
+  db: Database
+  config: Config
+  certificate: SealCertificate
+  log: FastifyBaseLogger
+}
+
+async function evidenceEvents(tx: Queryable, quoteId: string): Promise<EvidenceEvent[]> {
+  const { rows } = await tx.query<{ type: string; occurred_at: Date; data: Record<string, unknown> }>(
+    'select type, occurred_at, data from paraphe.quote_events where quote_id = $1 order by id',
+    [quoteId]
+  )
+  return rows.map((row) => ({
+    type: row.type,
+    occurredAt: row.occurred_at,
+    ip: typeof row.data.ip === 'string' ? row.data.ip : null,
+    userAgent: typeof row.data.userAgent === 'string' ? row.data.userAgent : null
+  }))
+}
+
+/** Seals the signed copy of `quoteId`; returns its SHA-256, or null when it was already sealed. */
+export async function completeSignature(context: CompletionContext, quoteId: string): Promise<string | null> {
+  const { db, config, certificate } = context
+  // Everything read in one short transaction; the CPU work happens outside any transaction.
+  const read = await db.transaction(async (tx) => {
+    const done = await tx.query('select 1 from paraphe.signed_documents where quote_id = $1', [quoteId])
+    if (done.rows.length > 0) return null
+    const quote = await tx.query<QuoteRow>(`select ${QUOTE_COLUMNS} from paraphe.quotes where id = $1`, [quoteId])
+    const signature = await tx.query<SignatureRow>('select * from paraphe.signatures where quote_id = $1', [quoteId])
+    const row = quote.rows[0]
+    const signed = signature.rows[0]
+    if (row === undefined || signed === undefined) throw new Error(`quote ${quoteId} has no signature to seal`)
+    return { document: await documentOf(tx, row), signed, events: await evidenceEvents(tx, quoteId) }
+  })
+  if (read === null) return null
+  const { document, signed, events } = read
+  const drawing = signed.strokes
+  const composed = await composeSignedPdf({
+    document,
+    signature: {
+      signerName: signed.signer_name,
+      signerEmail: signed.signer_email,
+      method: signed.method,
+      strokes: drawing?.strokes ?? null,
+      padWidth: drawing?.padWidth ?? null,
+      padHeight: drawing?.padHeight ?? null,
+      typedText: signed.typed_text,
+      mention: signed.mention,
+      preWorkAcknowledged: drawing?.preWorkAcknowledged ?? document.quote.buildingTrade,
+      otpVerified: signed.otp_verified,
+      signedAt: signed.signed_at,
+      clientIp: signed.client_ip ?? '',
+      userAgent: signed.user_agent ?? '',
+      documentSha256: signed.document_sha256
+    },
+    events,
+    verificationUrl: new URL(paths.verification.href(), config.publicUrl).href,
+    selfSignedSeal: certificate.selfSigned,
+    siteName: config.runtime.siteName
+  })
+  const sealed = await sealPdf(composed, certificate, {
+    reason: 'Scellement du devis signé',
+    location: config.publicUrl.host,
+    contactInfo: config.runtime.operator.email,
+    name: `${config.runtime.siteName} – cachet serveur`,
+    signingTime: signed.signed_at
+  })
+  const sha256 = sha256Hex(sealed)
+  const stored = await db.transaction(async (tx) => {
+    const inserted = await tx.query(
+      `insert into paraphe.signed_documents (quote_id, user_id, pdf, sha256, original_sha256) values ($1, $2, $3, $4, $5)
+       on conflict (quote_id) do nothing`,
+      [quoteId, signed.user_id, Buffer.from(sealed), sha256, signed.document_sha256]
+    )
+    // Another gateway sealed it in the meantime: its e-mails are already queued.
+    if (inserted.rowCount === 0) return false
+    const site = { siteName: config.runtime.siteName, siteUrl: config.publicUrl }
+    const attachment = { filename: `Devis-${document.quote.number ?? ''}-signe.pdf`, contentType: 'application/pdf', contentBase64: Buffer.from(sealed).toString('base64') }
+    for (const recipient of ['client', 'professional'] as const) {
+      const to = recipient === 'client' ? signed.signer_email : document.company.email
+      if (to.trim() === '') continue
+      await enqueueEmail(tx, {
+        userId: signed.user_id,
+        kind: `signed-copy-${recipient}`,
+        to,
+        replyTo: recipient === 'client' ? document.company.email || null : null,
+        attachments: [attachment],
+        ...signedCopyEmail(recipient, document.quote, document.company, signed.signer_name, signed.signed_at, site)
+      })
+    }
+    return true
+  })
+  return stored ? sha256 : null
+}

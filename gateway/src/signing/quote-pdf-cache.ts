@@ -1,0 +1,32 @@
+// The PDF of a sent quote never changes (content, identity and logo are frozen at sending), so
+// its bytes and SHA-256 are computed once per quote and kept for the next visitors.
+import { createHash } from 'node:crypto'
+import type { QuotePdfInput } from '../pdf/quote-pdf.js'
+
+export interface RenderedQuote {
+  pdf: Uint8Array
+  sha256: string
+}
+
+const MAX_ENTRIES = 64
+const cache = new Map<string, Promise<RenderedQuote>>()
+
+export function sha256Hex(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex')
+}
+
+/** The quote's PDF and hash; `key` must change whenever the document would (quote id + version). */
+export function renderedQuote(key: string, input: () => Promise<QuotePdfInput>): Promise<RenderedQuote> {
+  const cached = cache.get(key)
+  if (cached !== undefined) return cached
+  const rendering = (async () => {
+    const { renderQuotePdf } = await import('../pdf/quote-pdf.js')
+    const pdf = await renderQuotePdf(await input())
+    return { pdf, sha256: sha256Hex(pdf) }
+  })()
+  cache.set(key, rendering)
+  // A failed rendering is not kept: the next request tries again.
+  rendering.catch(() => cache.delete(key))
+  if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value as string)
+  return rendering
+}
