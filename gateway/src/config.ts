@@ -1,6 +1,6 @@
 // One schema for the whole configuration: environment variables in, a typed config out.
 // Every problem is reported at once, before the server listens.
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Type, type Static } from '@sinclair/typebox'
@@ -59,6 +59,15 @@ export const EnvSchema = Type.Object({
   SMTP_SENDER_NAME: Type.String({ minLength: 1, maxLength: 80, default: 'Paraphe' }),
   /** Contact-form messages per client IP and per hour. */
   CONTACT_RATE_LIMIT_PER_HOUR: Type.Integer({ minimum: 1, maximum: 10_000, default: 5 }),
+  /**
+   * The certificate that seals signed PDFs (PKCS#12, .p12/.pfx): a path when the value starts
+   * with `/` or `./` (relative to the working directory; e.g. a Docker secret), otherwise the
+   * file in base64 (for platforms with environment variables only). Unset = a self-signed
+   * certificate generated on first start and kept under DATA_DIR/signing.
+   */
+  SIGNING_P12: Type.Optional(Type.String({ minLength: 1 })),
+  /** The file's passphrase, taken verbatim (spaces included). */
+  SIGNING_P12_PASSPHRASE: Type.Optional(Type.String({ minLength: 1 })),
   BUILD_POLL_INTERVAL_MS: Type.Integer({ minimum: 100, default: APP_SHELL.defaultBuildPollIntervalMs }),
   SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 10_000 }),
   OPERATOR_NAME: OptionalText,
@@ -109,6 +118,13 @@ export interface MailConfig {
   from: { address: string; name: string }
 }
 
+export interface SigningConfig {
+  /** The PKCS#12 file's bytes; null = the self-signed certificate kept under dataDir. */
+  p12: Buffer | null
+  /** null = none (a file without a passphrase is accepted, see signingConfig). */
+  passphrase: string | null
+}
+
 export interface Config {
   env: Env['NODE_ENV']
   production: boolean
@@ -125,6 +141,7 @@ export interface Config {
   database: DatabaseConfig
   mail: MailConfig
   contactRateLimitPerHour: number
+  signing: SigningConfig
   runtime: RuntimeConfig
 }
 
@@ -174,6 +191,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
   }
   const auth = authConfig(valid, problems)
   const mail = mailConfig(valid, problems, operator.email ?? '')
+  const signing = signingConfig(valid, source, problems)
   if (production) problems.push(...demoSecretProblems(valid))
   if (problems.length > 0 || publicUrl === null) throw new ConfigError(problems)
 
@@ -192,6 +210,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     database: { url: valid.DATABASE_URL ?? null, poolSize: valid.DATABASE_POOL_SIZE, dataDir: path.resolve(valid.DATA_DIR) },
     mail,
     contactRateLimitPerHour: valid.CONTACT_RATE_LIMIT_PER_HOUR,
+    signing,
     runtime: {
       siteName: valid.SITE_NAME,
       operator,
@@ -260,4 +279,39 @@ function mailConfig(env: Env, problems: string[], operatorEmail: string): MailCo
     transport: { host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_PORT === 465, user: env.SMTP_USER ?? null, pass: env.SMTP_PASS ?? null },
     from
   }
+}
+
+/**
+ * Reads the seal certificate's file; whether the passphrase opens it is checked when the
+ * certificate is loaded (src/seal/signing-certificate.ts). A file without a passphrase is
+ * accepted, in production too: it sits next to the passphrase's variable anyway, and the
+ * file's permissions (or the Docker secret) are what protects it.
+ */
+function signingConfig(env: Env, source: NodeJS.ProcessEnv, problems: string[]): SigningConfig {
+  // Verbatim, unlike the other variables: leading or trailing spaces can belong to a passphrase.
+  const passphrase = env.SIGNING_P12_PASSPHRASE === undefined ? null : (source.SIGNING_P12_PASSPHRASE as string)
+  const value = env.SIGNING_P12
+  if (value === undefined) {
+    if (passphrase !== null) problems.push('SIGNING_P12_PASSPHRASE: set, but SIGNING_P12 is not (the generated certificate needs no passphrase)')
+    return { p12: null, passphrase: null }
+  }
+  let p12: Buffer
+  if (value.startsWith('/') || value.startsWith('./')) {
+    try {
+      p12 = readFileSync(path.resolve(value))
+    } catch (error) {
+      problems.push(`SIGNING_P12: cannot read ${value} (${(error as NodeJS.ErrnoException).code ?? String(error)})`)
+      return { p12: null, passphrase }
+    }
+  } else {
+    const base64 = value.replace(/\s+/g, '')
+    if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(base64)) {
+      problems.push('SIGNING_P12: neither a path (starting with / or ./) nor base64 (`base64 -w0 seal.p12`)')
+      return { p12: null, passphrase }
+    }
+    p12 = Buffer.from(base64, 'base64')
+  }
+  // A PKCS#12 file is one DER SEQUENCE: catches a PEM file or the wrong file early.
+  if (p12[0] !== 0x30) problems.push('SIGNING_P12: not a PKCS#12 file (.p12/.pfx, binary; a path starts with / or ./); convert a PEM one with `openssl pkcs12 -export`')
+  return { p12, passphrase }
 }
