@@ -12,7 +12,9 @@ import databasePlugin from './plugins/app/database.js'
 import type { Database } from './db/database.js'
 import errorsPlugin from './plugins/app/errors.js'
 import gracefulClosePlugin from './plugins/app/graceful-close.js'
+import outboxPlugin, { type OutboxPluginOptions } from './plugins/app/outbox.js'
 import readinessPlugin from './plugins/app/readiness.js'
+import sealPlugin from './plugins/app/seal.js'
 import sitePlugin from './plugins/app/site.js'
 import apiRoutes from './routes/api/index.js'
 import healthRoutes from './routes/health.js'
@@ -48,6 +50,8 @@ export interface AppOptions {
   config: Config
   /** An open, migrated database owned by the caller; by default the app opens the configured one. */
   database?: Database
+  /** Timings of the e-mail outbox's worker (tests make them short); production uses the defaults. */
+  outbox?: OutboxPluginOptions
 }
 
 async function app(fastify: FastifyInstance, options: AppOptions) {
@@ -58,6 +62,8 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(gracefulClosePlugin)
   await fastify.register(readinessPlugin)
   await fastify.register(databasePlugin, options.database === undefined ? {} : { database: options.database })
+  await fastify.register(outboxPlugin, options.outbox ?? {})
+  await fastify.register(sealPlugin)
   await fastify.register(authenticatePlugin)
   await fastify.register(sitePlugin)
   const headers = securityHeaders(options.config)

@@ -103,8 +103,14 @@ t.test('the client reads the quote, signs it, and gets the sealed PDF', async (t
   for (const expected of ['Dossier de preuve de la signature', 'Élise Martin', 'Mozilla/5.0 (iPhone) Test', view.documentSha256, '« bon pour ACCORD. »', 'Devis consulté par le client']) {
     t.ok(text.includes(expected), `the evidence shows « ${expected} »`)
   }
-  const proCopy = await pro.request('GET', `/api/quotes/${id}/events`)
-  t.equal(proCopy.statusCode, 200)
+  const verify = (bytes: Uint8Array) => app.inject({ method: 'POST', url: '/api/verify', headers: { 'content-type': 'application/pdf' }, payload: Buffer.from(bytes) })
+  const recognised = (await verify(pdf.rawPayload)).json<{ document: { number: string; signerName: string } | null }>()
+  t.match(recognised.document, { number: after.quote.number, signerName: 'Élise Martin' }, 'the verification page recognises the sealed PDF')
+  const altered = Buffer.from(pdf.rawPayload)
+  altered[Math.floor(altered.length / 3)] ^= 1
+  t.equal((await verify(altered)).json<{ document: unknown }>().document, null, 'and not a PDF changed by one byte')
+  t.equal((await pdfsig(altered)).signatures[0]?.valid, false, 'which pdfsig also reports invalid')
+  t.equal((await verify(Buffer.from('<html>'))).statusCode, 415)
   const mails = await db.query<{ kind: string; recipient: string; attachments: unknown[] }>(
     `select kind, recipient, attachments from paraphe.outbox where user_id = $1 and kind like 'signed-copy-%' order by kind`,
     [pro.id]

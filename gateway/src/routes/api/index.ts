@@ -7,12 +7,14 @@ import quoteDocumentRoutes from './quote-documents.js'
 import quoteRoutes from './quotes.js'
 import sessionRoutes from './session.js'
 import signRoutes from './sign.js'
+import verificationRoutes from './verification.js'
 
 /** Everything under /api: JSON only, including unknown paths. */
 export default async function apiRoutes(fastify: FastifyInstance) {
   await fastify.register(planRoutes)
   await fastify.register(contactRoutes)
   await fastify.register(signRoutes)
+  await fastify.register(verificationRoutes)
   // Private routes: one guard for the whole scope.
   await fastify.register(async (privateScope) => {
     privateScope.addHook('onRequest', privateScope.authenticate)

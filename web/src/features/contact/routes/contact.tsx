@@ -1,28 +1,11 @@
-import type { FormEvent } from 'react'
-import { Link } from 'react-router-dom'
-import { paths } from '@paraphe/shared/paths'
 import type { RouteHandle } from '@/lib/route-handle'
 import { useRuntimeConfig } from '@/lib/runtime-config'
+import { ContactForm } from '../components/contact-form'
 
 export const handle: RouteHandle = {
   title: 'Contact',
   description:
-    'Une question sur le service, un abonnement ou une signature de devis\u202f? Écrivez-nous par e-mail ou appelez-nous.'
-}
-
-const SUBJECTS = [
-  'Question sur le service',
-  'Abonnement et facturation',
-  'Aide pour un devis ou une signature',
-  'Données personnelles',
-  'Autre demande'
-] as const
-
-const NOTE_ID = 'contact-form-note'
-
-// The form has no backend yet: its submit button is disabled and nothing is sent.
-function preventSubmit(event: FormEvent<HTMLFormElement>) {
-  event.preventDefault()
+    'Une question sur le service, un abonnement ou une signature de devis\u202f? Écrivez-nous avec le formulaire, par e-mail ou par téléphone.'
 }
 
 export function Component() {
@@ -62,65 +45,7 @@ export function Component() {
           </p>
         </section>
 
-        <section className="card contact__form" aria-labelledby="contact-form-title">
-          <h2 id="contact-form-title">Formulaire de contact</h2>
-          <p className="hint">
-            L’envoi par ce formulaire n’est pas encore ouvert&#8239;: pour nous écrire dès maintenant, utilisez l’adresse
-            e-mail indiquée dans les coordonnées.
-          </p>
-          <form className="form" onSubmit={preventSubmit} noValidate>
-            <div className="field">
-              <label htmlFor="contact-name">Nom</label>
-              <input id="contact-name" name="name" type="text" autoComplete="name" required maxLength={200} />
-            </div>
-            <div className="field">
-              <label htmlFor="contact-email">E-mail</label>
-              <input id="contact-email" name="email" type="email" autoComplete="email" required maxLength={320} />
-            </div>
-            <div className="field-row">
-              <div className="field">
-                <label htmlFor="contact-company">
-                  Entreprise <span className="field__optional">(facultatif)</span>
-                </label>
-                <input id="contact-company" name="company" type="text" autoComplete="organization" maxLength={200} />
-              </div>
-              <div className="field">
-                <label htmlFor="contact-phone">
-                  Téléphone <span className="field__optional">(facultatif)</span>
-                </label>
-                <input id="contact-phone" name="phone" type="tel" autoComplete="tel" maxLength={40} />
-              </div>
-            </div>
-            <div className="field">
-              <label htmlFor="contact-subject">Sujet</label>
-              <select id="contact-subject" name="subject" required defaultValue={SUBJECTS[0]}>
-                {SUBJECTS.map((subject) => (
-                  <option key={subject} value={subject}>
-                    {subject}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor="contact-message">Message</label>
-              <textarea id="contact-message" name="message" rows={6} required maxLength={5000} />
-            </div>
-            <div className="field field--checkbox">
-              <input id="contact-consent" name="consent" type="checkbox" required />
-              <label htmlFor="contact-consent">
-                J’accepte que les informations saisies soient utilisées pour répondre à ma demande, comme expliqué
-                dans la <Link to={paths.privacy.href()}>politique de confidentialité</Link>.
-              </label>
-            </div>
-            <p className="notice notice--warning" id={NOTE_ID}>
-              Ce formulaire ne peut pas encore envoyer de messages. En attendant, écrivez-nous directement à{' '}
-              <a href={`mailto:${operator.email}`}>{operator.email}</a>.
-            </p>
-            <button type="submit" className="button button--primary" disabled aria-describedby={NOTE_ID}>
-              Envoyer le message
-            </button>
-          </form>
-        </section>
+        <ContactForm />
       </div>
     </article>
   )

@@ -1,0 +1,66 @@
+// Sending one e-mail over SMTP with nodemailer. One connection per message (no pool): the
+// outbox sends a few messages at a time, and a fresh connection recovers from any server restart.
+import nodemailer from 'nodemailer'
+import type { MailConfig } from '../config.js'
+import type { EmailAttachment } from './outbox.js'
+
+export interface OutgoingEmail {
+  to: string
+  subject: string
+  text: string
+  html: string
+  replyTo: string | null
+  attachments: readonly EmailAttachment[]
+  /**
+   * Stable per outbox row (`outbox.<id>.<created>`): a second delivery of the same row carries
+   * the same Message-ID, which mail services use to show duplicates once.
+   */
+  key: string
+}
+
+export interface Mailer {
+  /** Resolves once the SMTP server has accepted the message. */
+  send: (email: OutgoingEmail) => Promise<void>
+  close: () => void
+}
+
+export type SmtpTransport = NonNullable<MailConfig['transport']>
+
+/**
+ * Every wait is bounded, so that a send always ends well within the outbox's lease (another
+ * instance would otherwise take the message over while it is still being sent).
+ */
+export const SMTP_TIMEOUTS_MS = { connection: 10_000, greeting: 10_000, socket: 30_000 } as const
+
+export function createSmtpMailer(transport: SmtpTransport, from: MailConfig['from']): Mailer {
+  const domain = from.address.slice(from.address.lastIndexOf('@') + 1) || 'localhost'
+  const transporter = nodemailer.createTransport({
+    host: transport.host,
+    port: transport.port,
+    secure: transport.secure,
+    ...(transport.user === null ? {} : { auth: { user: transport.user, pass: transport.pass ?? '' } }),
+    connectionTimeout: SMTP_TIMEOUTS_MS.connection,
+    greetingTimeout: SMTP_TIMEOUTS_MS.greeting,
+    socketTimeout: SMTP_TIMEOUTS_MS.socket
+  })
+  return {
+    async send(email) {
+      await transporter.sendMail({
+        from: { name: from.name, address: from.address },
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        ...(email.replyTo === null ? {} : { replyTo: email.replyTo }),
+        messageId: `<${email.key}@${domain}>`,
+        attachments: email.attachments.map((attachment) => ({
+          filename: attachment.filename,
+          contentType: attachment.contentType,
+          content: attachment.contentBase64,
+          encoding: 'base64'
+        }))
+      })
+    },
+    close: () => transporter.close()
+  }
+}

@@ -1,0 +1,51 @@
+// Queuing an e-mail: one row in paraphe.outbox, written in the caller's transaction, so the
+// e-mail exists exactly when what caused it was committed. The worker (worker.ts) sends it.
+import type { Queryable } from '../db/database.js'
+
+export interface EmailAttachment {
+  filename: string
+  contentType: string
+  /** The file's bytes, base64-encoded (the outbox keeps attachments as JSON). */
+  contentBase64: string
+}
+
+export interface OutboxMessage {
+  /** The account the e-mail is sent for; null for the site's own e-mails (contact form). */
+  userId: string | null
+  /** What the e-mail is (`contact`, `signing-request`…), for logs and statistics. */
+  kind: string
+  to: string
+  subject: string
+  text: string
+  html: string
+  replyTo?: string | null
+  attachments?: readonly EmailAttachment[]
+}
+
+/** Subjects are one header line: line breaks and control characters become spaces. */
+export function singleLine(text: string): string {
+  return text.replace(/[\s\p{Cc}]+/gu, ' ').trim()
+}
+
+/**
+ * Queues `message` inside `tx` (a plain transaction, or `asUser` — the outbox lets a user insert
+ * rows in their own name, never read them, hence no RETURNING).
+ */
+export async function enqueueEmail(tx: Queryable, message: OutboxMessage): Promise<void> {
+  const to = message.to.trim()
+  if (to === '') throw new Error(`enqueueEmail: e-mail "${message.kind}" has no recipient`)
+  await tx.query(
+    `insert into paraphe.outbox (user_id, kind, recipient, subject, text_body, html_body, reply_to, attachments)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)`,
+    [
+      message.userId,
+      message.kind,
+      to,
+      singleLine(message.subject),
+      message.text,
+      message.html,
+      message.replyTo ?? null,
+      JSON.stringify(message.attachments ?? [])
+    ]
+  )
+}

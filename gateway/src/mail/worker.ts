@@ -1,0 +1,286 @@
+// Sends what the outbox holds. Safe with several gateways on one database, and across restarts:
+//
+// 1. Claim one due message in a short transaction (`for update skip locked`, so two instances
+//    never take the same row): its attempt is counted and its next_attempt_at is pushed a lease
+//    into the future. Nobody else takes it during the lease; if this instance dies, the lease
+//    expires and another one (or this one, restarted) takes it again.
+// 2. Send it over SMTP, outside any transaction (every SMTP wait is bounded well under the lease).
+// 3. Mark it sent — or schedule the next attempt with back-off, or give it up as `failed` after
+//    the last attempt (it stays in the table, with its last error, for the operator).
+//
+// The one window where a message can go out twice: the SMTP server has accepted it, and the
+// instance dies (or loses the database) before step 3 commits. The window is kept as small as we
+// can: step 3 is a single-row update right after the server's answer, a failed update is retried
+// from memory before anything else (the lease protects the row meanwhile), and a repeat carries
+// the same Message-ID, which mail services use to show it once.
+//
+// Without SMTP (development), nothing is claimed: messages stay pending, and the content of
+// each is logged once per process, links included, so a developer can follow them.
+import type { Database } from '../db/database.js'
+import type { Mailer, OutgoingEmail } from './mailer.js'
+import type { EmailAttachment } from './outbox.js'
+import { MAX_ATTEMPTS, retryDelayMs } from './retry-delay.js'
+
+export const DEFAULT_POLL_INTERVAL_MS = 5_000
+/** Far above the longest possible send (see SMTP_TIMEOUTS_MS). */
+export const DEFAULT_LEASE_MS = 5 * 60_000
+/** Messages sent in one pass before the worker yields (it goes on at once if more are due). */
+export const DEFAULT_BATCH_SIZE = 50
+const ERROR_TEXT_MAX = 1_000
+
+/** The logger's shape (pino's methods fit it). */
+export interface MailLog {
+  info: (details: object, message: string) => void
+  warn: (details: object, message: string) => void
+  error: (details: object, message: string) => void
+}
+
+export interface OutboxWorkerOptions {
+  /** Used as the gateway's owner role: the outbox has no policy that lets users read it. */
+  db: Database
+  /** null: no SMTP configured. */
+  mailer: Mailer | null
+  log: MailLog
+  pollIntervalMs?: number
+  /** Delay before the next attempt, after `attempts` failed ones. */
+  retryDelayMs?: (attempts: number) => number
+  leaseMs?: number
+  maxAttempts?: number
+  /** Messages per pass (see DEFAULT_BATCH_SIZE). */
+  batchSize?: number
+}
+
+export interface OutboxWorker {
+  /** First pass at once, then one every poll interval. */
+  start: () => void
+  /**
+   * Runs a pass now (after the current one, if one is running), e.g. right after a transaction
+   * that queued an e-mail committed. Resolves when that pass is over; never rejects.
+   */
+  wake: () => Promise<void>
+  /** Stops the timers and waits for the message being sent, if any. */
+  stop: () => Promise<void>
+}
+
+interface ClaimedRow {
+  id: number
+  kind: string
+  recipient: string
+  subject: string
+  text_body: string
+  html_body: string
+  reply_to: string | null
+  attachments: EmailAttachment[]
+  attempts: number
+  created_at: Date | string
+}
+
+interface PendingRow {
+  id: number
+  kind: string
+  recipient: string
+  subject: string
+  text_body: string
+}
+
+/** `refused`: this message only, go on with the next; `stop`: the server or the database is down. */
+type Outcome = 'sent' | 'refused' | 'stop'
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error)
+  return text.slice(0, ERROR_TEXT_MAX)
+}
+
+/**
+ * nodemailer's codes for a refusal of this one message (recipient or content); anything else
+ * (connection, greeting, authentication) concerns the server, and every message would fail alike.
+ */
+function refusedThisMessage(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'EENVELOPE' || code === 'EMESSAGE'
+}
+
+function outgoing(row: ClaimedRow): OutgoingEmail {
+  return {
+    to: row.recipient,
+    subject: row.subject,
+    text: row.text_body,
+    html: row.html_body,
+    replyTo: row.reply_to,
+    attachments: row.attachments,
+    key: `outbox.${row.id}.${new Date(row.created_at).getTime()}`
+  }
+}
+
+export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { db, mailer, log } = options
+  const pollIntervalMs = options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS
+  const delayAfter = options.retryDelayMs ?? ((attempts: number) => retryDelayMs(attempts))
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS
+  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
+
+  let state: 'idle' | 'running' | 'stopped' = 'idle'
+  let timer: NodeJS.Timeout | undefined
+  let current: Promise<void> | null = null
+  let waiters: Array<() => void> = []
+  let moreDue = false
+  let failing = false
+  /** Sent, but the update saying so has not committed yet. */
+  const unmarked = new Set<number>()
+  /** Without SMTP: messages whose content this process has already logged. */
+  const logged = new Set<number>()
+
+  /** `tried`: messages already attempted in this pass, never twice in one. */
+  async function claim(tried: readonly number[]): Promise<ClaimedRow | null> {
+    return db.transaction(async (tx) => {
+      const result = await tx.query<ClaimedRow>(
+        `update paraphe.outbox
+            set attempts = attempts + 1, next_attempt_at = now() + $1::integer * interval '1 millisecond'
+          where id = (select id from paraphe.outbox
+                       where status = 'pending' and next_attempt_at <= now() and not (id = any($2::bigint[]))
+                       order by next_attempt_at, id
+                       limit 1
+                       for update skip locked)
+          returning id, kind, recipient, subject, text_body, html_body, reply_to, attachments, attempts, created_at`,
+        [leaseMs, tried]
+      )
+      return result.rows[0] ?? null
+    })
+  }
+
+  async function markSent(id: number): Promise<void> {
+    await db.query(`update paraphe.outbox set status = 'sent', sent_at = now(), last_error = null where id = $1`, [id])
+  }
+
+  async function flushUnmarked(): Promise<void> {
+    for (const id of [...unmarked]) {
+      await markSent(id)
+      unmarked.delete(id)
+      log.info({ outboxId: id }, 'e-mail marked sent after a database failure')
+    }
+  }
+
+  async function recordFailure(row: ClaimedRow, error: unknown): Promise<void> {
+    const final = row.attempts >= maxAttempts
+    const delayMs = final ? 0 : Math.max(0, Math.round(delayAfter(row.attempts)))
+    await db.query(
+      `update paraphe.outbox
+          set status = $2, last_error = $3, next_attempt_at = now() + $4::integer * interval '1 millisecond'
+        where id = $1 and status = 'pending'`,
+      [row.id, final ? 'failed' : 'pending', errorText(error), delayMs]
+    )
+    const details = { outboxId: row.id, kind: row.kind, attempts: row.attempts, error: errorText(error) }
+    if (final) log.error(details, 'e-mail given up after its last attempt (status failed)')
+    else log.warn({ ...details, retryInMs: delayMs }, 'e-mail not sent, will retry')
+  }
+
+  async function deliver(sender: Mailer, row: ClaimedRow): Promise<Outcome> {
+    try {
+      await sender.send(outgoing(row))
+    } catch (error) {
+      await recordFailure(row, error)
+      return refusedThisMessage(error) ? 'refused' : 'stop'
+    }
+    try {
+      await markSent(row.id)
+    } catch (error) {
+      // Retried before anything else; the lease keeps other instances off the row meanwhile.
+      unmarked.add(row.id)
+      log.error({ outboxId: row.id, err: error }, 'e-mail sent but not yet marked sent: will retry the update')
+      return 'stop'
+    }
+    log.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, 'e-mail sent')
+    return 'sent'
+  }
+
+  async function logUnsent(): Promise<void> {
+    const result = await db.query<PendingRow>(
+      `select id, kind, recipient, subject, text_body from paraphe.outbox
+        where status = 'pending' and not (id = any($1::bigint[]))
+        order by id limit $2`,
+      [[...logged], batchSize]
+    )
+    for (const row of result.rows) {
+      logged.add(row.id)
+      log.info(
+        { outboxId: row.id, kind: row.kind, to: row.recipient, subject: row.subject, text: row.text_body },
+        'e-mail kept in the outbox: no SMTP server configured'
+      )
+    }
+    moreDue = result.rows.length === batchSize
+  }
+
+  async function pass(): Promise<void> {
+    await flushUnmarked()
+    if (mailer === null) return logUnsent()
+    const tried: number[] = []
+    while (tried.length < batchSize) {
+      if (state !== 'running') return
+      const row = await claim(tried)
+      if (row === null) return
+      tried.push(row.id)
+      // An unreachable server fails every message alike: the others wait for the next pass.
+      if ((await deliver(mailer, row)) === 'stop') return
+    }
+    moreDue = true
+  }
+
+  function schedule(delayMs: number): void {
+    clearTimeout(timer)
+    timer = setTimeout(() => void run(), delayMs)
+    // The poll must never keep the process (or a test) alive by itself.
+    if (delayMs > 0) timer.unref()
+  }
+
+  async function run(): Promise<void> {
+    timer = undefined
+    if (state !== 'running' || current !== null) return
+    const done = waiters
+    waiters = []
+    moreDue = false
+    current = pass().then(
+      () => {
+        if (failing) log.info({}, 'outbox worker recovered')
+        failing = false
+      },
+      (error: unknown) => {
+        // Once per outage, not once per poll.
+        if (!failing) log.error({ err: error }, 'outbox worker failed, will try again')
+        failing = true
+      }
+    )
+    await current
+    current = null
+    for (const resolve of done) resolve()
+    if (state === 'running') schedule(moreDue || waiters.length > 0 ? 0 : pollIntervalMs)
+  }
+
+  return {
+    start() {
+      if (state !== 'idle') return
+      state = 'running'
+      if (mailer === null) log.warn({}, 'no SMTP server configured: e-mails stay in the outbox and their content is logged')
+      schedule(0)
+    },
+    wake() {
+      if (state === 'stopped') return Promise.resolve()
+      const passed = new Promise<void>((resolve) => waiters.push(resolve))
+      // Not started yet: the first pass answers. Running: the next one, right after it.
+      if (state === 'running' && current === null) schedule(0)
+      return passed
+    },
+    async stop() {
+      if (state === 'stopped') return
+      state = 'stopped'
+      clearTimeout(timer)
+      await current
+      await flushUnmarked().catch((error: unknown) =>
+        log.error({ err: error, outboxIds: [...unmarked] }, 'e-mails sent but not marked: they may be sent again')
+      )
+      for (const resolve of waiters) resolve()
+      waiters = []
+      mailer?.close()
+    }
+  }
+}
