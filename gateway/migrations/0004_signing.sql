@@ -60,7 +60,7 @@ alter table paraphe.quotes add column reminders_sent integer not null default 0,
   add column last_reminded_at timestamptz;
 
 -- What the signing page may know about the quote behind a link: null for an unknown link.
--- Expiry is applied here too, so a link is never honoured past its date.
+-- The caller compares the link's date with `now` (the expiry job may not have run yet).
 create function paraphe.signing_view(p_token_hash bytea) returns jsonb
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -88,27 +88,6 @@ begin
     'signedDocument', exists (select 1 from paraphe.signed_documents d where d.quote_id = q.id),
     'now', now()
   );
-end
-$$;
-
--- Marks expired quotes whose validity has ended; returns how many. Run by the gateway's job and
--- by each signing function before it reads a status.
-create function paraphe.expire_quotes() returns integer
-language plpgsql security definer set search_path = '' as $$
-declare
-  expired_count integer;
-begin
-  with expired as (
-    update paraphe.quotes q set status = 'expired', updated_at = now()
-     where q.status in ('sent', 'viewed')
-       and exists (select 1 from paraphe.signing_links l where l.quote_id = q.id and l.revoked_at is null)
-       and not exists (select 1 from paraphe.signing_links l where l.quote_id = q.id and l.revoked_at is null and l.expires_at > now())
-    returning q.id, q.user_id
-  ), events as (
-    insert into paraphe.quote_events (quote_id, user_id, type) select id, user_id, 'expired' from expired returning 1
-  )
-  select count(*) into expired_count from events;
-  return expired_count;
 end
 $$;
 
@@ -215,11 +194,8 @@ begin
 end
 $$;
 
-revoke all on function paraphe.signing_view, paraphe.record_view, paraphe.sign_quote, paraphe.decline_quote,
-  paraphe.expire_quotes from public;
--- Expiry runs on every public read (definer rights do the update), and as a job for the e-mails.
-grant execute on function paraphe.signing_view, paraphe.record_view, paraphe.sign_quote, paraphe.decline_quote,
-  paraphe.expire_quotes to anon;
+revoke all on function paraphe.signing_view, paraphe.record_view, paraphe.sign_quote, paraphe.decline_quote from public;
+grant execute on function paraphe.signing_view, paraphe.record_view, paraphe.sign_quote, paraphe.decline_quote to anon;
 
 -- E-mail code for the signer: a new code replaces the previous ones; the e-mail is queued with it.
 create function paraphe.create_signing_code(p_token_hash bytea, p_code_hash text, p_emails jsonb) returns text

@@ -15,6 +15,7 @@ import gracefulClosePlugin from './plugins/app/graceful-close.js'
 import outboxPlugin, { type OutboxPluginOptions } from './plugins/app/outbox.js'
 import readinessPlugin from './plugins/app/readiness.js'
 import sealPlugin from './plugins/app/seal.js'
+import quoteJobsPlugin, { type QuoteJobsOptions } from './plugins/app/quote-jobs.js'
 import sitePlugin from './plugins/app/site.js'
 import apiRoutes from './routes/api/index.js'
 import healthRoutes from './routes/health.js'
@@ -52,6 +53,8 @@ export interface AppOptions {
   database?: Database
   /** Timings of the e-mail outbox's worker (tests make them short); production uses the defaults. */
   outbox?: OutboxPluginOptions
+  /** Interval of the jobs on sent quotes (expiry, reminders, seal repair). */
+  quoteJobs?: QuoteJobsOptions
 }
 
 async function app(fastify: FastifyInstance, options: AppOptions) {
@@ -64,6 +67,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(databasePlugin, options.database === undefined ? {} : { database: options.database })
   await fastify.register(outboxPlugin, options.outbox ?? {})
   await fastify.register(sealPlugin)
+  await fastify.register(quoteJobsPlugin, options.quoteJobs ?? {})
   await fastify.register(authenticatePlugin)
   await fastify.register(sitePlugin)
   const headers = securityHeaders(options.config)

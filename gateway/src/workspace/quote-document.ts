@@ -38,3 +38,11 @@ export async function documentOf(tx: Queryable, row: QuoteRow): Promise<QuoteDoc
 export function pdfFileName(quote: Quote): string {
   return `Devis-${quote.number ?? 'brouillon'}.pdf`
 }
+
+/** The sealed signed copy, once the quote is signed and sealed; null otherwise. */
+export async function signedDocument(tx: Queryable, id: string): Promise<{ pdf: Uint8Array; fileName: string } | null> {
+  const row = await findQuote(tx, id)
+  const { rows } = await tx.query<{ pdf: Uint8Array }>('select pdf from paraphe.signed_documents where quote_id = $1', [row.id])
+  const pdf = rows[0]?.pdf
+  return pdf === undefined ? null : { pdf, fileName: `Devis-${row.number ?? ''}-signe.pdf` }
+}

@@ -6,7 +6,7 @@ import { paths } from '@paraphe/shared/paths'
 import { expiryDate, formatQuoteNumber, type Quote } from '@paraphe/shared/quote'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
-import { hashToken, newSigningToken } from '../signing/signing-token.js'
+import { createSigningLink } from '../signing/signing-links.js'
 import { enqueueEmail } from '../mail/outbox.js'
 import { signingRequestEmail } from '../mail/templates/signing-request.js'
 import { currentPlan, quotesSentThisMonth } from './plan-usage.js'
@@ -20,11 +20,6 @@ export interface SentQuote {
   company: CompanyProfile
   /** The only time the token exists in clear: it goes into the e-mail and the answer. */
   signingUrl: string
-}
-
-/** End of the quote's last valid day, in Paris (23:59:59 on the expiry date). */
-function endOfParisDay(isoDate: string): string {
-  return `${isoDate} 23:59:59.999 Europe/Paris`
 }
 
 export interface SendContext {
@@ -70,14 +65,9 @@ export async function sendQuote(tx: Queryable, userId: string, id: string, { now
       where id = $1 returning ${QUOTE_COLUMNS}`,
     [id, number, JSON.stringify(profile), profile.franchiseEnBase, now, expiresOn, number.toLowerCase(), logo?.bytes ?? null, logo?.type ?? null]
   )
-  const token = newSigningToken()
-  await tx.query(
-    `insert into paraphe.signing_links (quote_id, user_id, token_hash, expires_at) values ($1, $2, $3, $4::timestamptz)`,
-    [id, userId, hashToken(token), endOfParisDay(expiresOn)]
-  )
+  const signingUrl = await createSigningLink(tx, { id, userId, expiresOn }, publicUrl)
   await recordEvent(tx, id, userId, 'sent', { number, to: row.content.client.email })
   const quote = toQuote(rows[0] as QuoteRow)
-  const signingUrl = new URL(paths.signQuote.href(token), publicUrl).href
   // Queued in this transaction: the e-mail exists exactly when the quote is sent.
   const email = signingRequestEmail(quote, profile, signingUrl, { siteName, siteUrl: publicUrl })
   await enqueueEmail(tx, {

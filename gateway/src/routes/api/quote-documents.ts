@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { ErrorBody } from '../../errors.js'
-import { pdfFileName, quoteDocument } from '../../workspace/quote-document.js'
+import { pdfFileName, quoteDocument, signedDocument } from '../../workspace/quote-document.js'
 import { QuoteIdParams, QuoteSchema } from '../../workspace/quote-schemas.js'
+import { remindByHand } from '../../signing/quote-reminders.js'
 import { sendQuote } from '../../workspace/quote-sending.js'
 import { asRequestUser } from '../../workspace/user-transaction.js'
 
@@ -24,7 +25,22 @@ export default async function quoteDocumentRoutes(fastify: FastifyInstance) {
     return reply.header('cache-control', 'no-store').send({ quote: sent.quote, signingUrl: sent.signingUrl })
   })
 
+  fastify.post<IdParams>('/quotes/:id/remind', { schema: { ...withId, response: { 200: Type.Object({ reminded: Type.Boolean() }), 429: ErrorBody, ...errors } } }, async (request) => {
+    const site = { siteName: fastify.config.runtime.siteName, publicUrl: fastify.config.publicUrl }
+    await asRequestUser(fastify, request, (tx, user) => remindByHand(tx, user.id, request.params.id, site))
+    void fastify.outbox.wake()
+    return { reminded: true }
+  })
+
   fastify.get<IdParams>('/quotes/:id/pdf', { schema: { ...withId, response: errors } }, async (request, reply) => {
+    const signed = await asRequestUser(fastify, request, (tx) => signedDocument(tx, request.params.id))
+    if (signed !== null) {
+      return reply
+        .type('application/pdf')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="${signed.fileName}"`)
+        .send(Buffer.from(signed.pdf))
+    }
     const document = await asRequestUser(fastify, request, (tx) => quoteDocument(tx, request.params.id))
     // Loaded on first use: the fonts and pdf-lib stay out of the start-up path.
     const { renderQuotePdf } = await import('../../pdf/quote-pdf.js')

@@ -1,0 +1,99 @@
+// What happens to sent quotes with time: expiry (and the professional is told), automatic
+// reminders, and sealing signed copies a crash left unsealed. Runs as the database owner, one
+// short transaction per batch, rows claimed with SKIP LOCKED so several gateways can run it.
+import type { FastifyBaseLogger } from 'fastify'
+import { PLANS } from '@paraphe/shared/plans'
+import { paths } from '@paraphe/shared/paths'
+import type { CompanyProfile } from '@paraphe/shared/company'
+import type { Config } from '../config.js'
+import type { Database } from '../db/database.js'
+import { enqueueEmail } from '../mail/outbox.js'
+import { expiredNoticeEmail } from '../mail/templates/quote-follow-ups.js'
+import type { SealCertificate } from '../seal/signing-certificate.js'
+import { QUOTE_COLUMNS, toQuote, type QuoteRow } from '../workspace/quote-rows.js'
+import { completeSignature } from './complete-signature.js'
+import { AUTOMATIC_REMINDER_DAYS, queueReminder, REMINDER_GAP_HOURS } from './quote-reminders.js'
+
+const BATCH = 50
+
+export interface JobContext {
+  db: Database
+  config: Config
+  log: FastifyBaseLogger
+  certificate: () => Promise<SealCertificate>
+}
+
+type OwnedRow = QuoteRow & { user_id: string }
+
+/** Quotes past their last valid day (Paris calendar) become `expired`; returns how many. */
+export async function expireQuotes(context: JobContext): Promise<number> {
+  const { db, config } = context
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<OwnedRow>(
+      `select ${QUOTE_COLUMNS}, user_id from paraphe.quotes
+        where status in ('sent', 'viewed') and expires_on < (now() at time zone 'Europe/Paris')::date
+        order by expires_on limit ${BATCH} for update skip locked`
+    )
+    const site = { siteName: config.runtime.siteName, siteUrl: config.publicUrl }
+    for (const row of rows) {
+      await tx.query(`update paraphe.quotes set status = 'expired', updated_at = now() where id = $1`, [row.id])
+      await tx.query(`insert into paraphe.quote_events (quote_id, user_id, type) values ($1, $2, 'expired')`, [row.id, row.user_id])
+      const company = row.company as CompanyProfile
+      if (company.email !== '') {
+        await enqueueEmail(tx, {
+          userId: row.user_id,
+          kind: 'quote-expired',
+          to: company.email,
+          ...expiredNoticeEmail(toQuote(row), new URL(paths.quote.href(row.id), config.publicUrl).href, site)
+        })
+      }
+    }
+    return rows.length
+  })
+}
+
+/** Automatic reminders due now, on the plans that include them; returns how many were queued. */
+export async function sendDueReminders(context: JobContext): Promise<number> {
+  const { db, config } = context
+  const plansWithReminders = PLANS.filter((plan) => plan.limits.automaticReminders).map((plan) => plan.id)
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<OwnedRow>(
+      `select ${QUOTE_COLUMNS.split(', ').map((column) => `q.${column}`).join(', ')}, q.user_id from paraphe.quotes q
+         join paraphe.subscriptions s on s.user_id = q.user_id and s.status in ('active', 'trialing', 'past_due') and s.plan_id = any($1)
+        where q.status in ('sent', 'viewed')
+          and q.expires_on >= (now() at time zone 'Europe/Paris')::date
+          and q.reminders_sent < $2
+          and q.sent_at <= now() - make_interval(days => ($3::int[])[q.reminders_sent + 1])
+          and (q.last_reminded_at is null or q.last_reminded_at <= now() - make_interval(hours => $4))
+        limit ${BATCH} for update of q skip locked`,
+      [plansWithReminders, AUTOMATIC_REMINDER_DAYS.length, [...AUTOMATIC_REMINDER_DAYS], REMINDER_GAP_HOURS]
+    )
+    for (const row of rows) await queueReminder(tx, row, { siteName: config.runtime.siteName, publicUrl: config.publicUrl }, true)
+    return rows.length
+  })
+}
+
+/**
+ * Signed quotes whose sealed copy is missing (the gateway stopped in between). One being sealed
+ * by a request right now may be picked too: completeSignature stores and mails it only once.
+ */
+export async function repairSeals(context: JobContext): Promise<number> {
+  const { rows } = await context.db.query<{ quote_id: string }>(
+    `select s.quote_id from paraphe.signatures s
+      where not exists (select 1 from paraphe.signed_documents d where d.quote_id = s.quote_id)
+      limit ${BATCH}`
+  )
+  let sealed = 0
+  for (const row of rows) {
+    try {
+      if ((await completeSignature({ ...context, certificate: await context.certificate() }, row.quote_id)) !== null) sealed += 1
+    } catch (error) {
+      context.log.error({ err: error, quoteId: row.quote_id }, 'sealing the signed copy failed again')
+    }
+  }
+  return sealed
+}
+
+export async function runQuoteJobs(context: JobContext): Promise<{ expired: number; reminded: number; sealed: number }> {
+  return { expired: await expireQuotes(context), reminded: await sendDueReminders(context), sealed: await repairSeals(context) }
+}

@@ -1,0 +1,52 @@
+// Reminding the client: by hand from the workspace, or automatically on the plans that have it
+// (3 and 7 days after sending), never once the quote is signed, declined, cancelled or expired.
+import type { CompanyProfile } from '@paraphe/shared/company'
+import type { Queryable } from '../db/database.js'
+import { ApiProblem } from '../errors.js'
+import { enqueueEmail } from '../mail/outbox.js'
+import { reminderEmail } from '../mail/templates/quote-follow-ups.js'
+import { toQuote, type QuoteRow } from '../workspace/quote-rows.js'
+import { findQuote, recordEvent } from '../workspace/quotes-repository.js'
+import { createSigningLink } from './signing-links.js'
+
+/** Days after sending when automatic reminders go out (at most one per entry). */
+export const AUTOMATIC_REMINDER_DAYS = [3, 7] as const
+/** A client is not reminded twice within this time, by hand or automatically. */
+export const REMINDER_GAP_HOURS = 20
+
+export interface ReminderSite {
+  siteName: string
+  publicUrl: URL
+}
+
+/** Queues a reminder with a fresh link, records it; the caller's transaction holds the quote. */
+export async function queueReminder(tx: Queryable, row: QuoteRow & { user_id: string }, site: ReminderSite, automatic: boolean): Promise<void> {
+  const quote = toQuote(row)
+  const company = row.company as CompanyProfile
+  const signingUrl = await createSigningLink(tx, { id: row.id, userId: row.user_id, expiresOn: row.expires_on as string }, site.publicUrl)
+  await enqueueEmail(tx, {
+    userId: row.user_id,
+    kind: 'quote-reminder',
+    to: quote.client.email,
+    replyTo: company.email === '' ? null : company.email,
+    ...reminderEmail(quote, company, signingUrl, { siteName: site.siteName, siteUrl: site.publicUrl })
+  })
+  await tx.query('update paraphe.quotes set reminders_sent = reminders_sent + 1, last_reminded_at = now() where id = $1', [row.id])
+  await recordEvent(tx, row.id, row.user_id, 'reminded', { automatic })
+}
+
+/** « Relancer » from the workspace (as the user, under RLS). */
+export async function remindByHand(tx: Queryable, userId: string, id: string, site: ReminderSite): Promise<void> {
+  const row = await findQuote(tx, id, { lock: true })
+  if (row.status !== 'sent' && row.status !== 'viewed') {
+    throw new ApiProblem(409, 'not_awaiting', 'Seul un devis envoyé, ni signé, ni refusé, ni expiré, ni annulé peut être relancé.')
+  }
+  const { rows } = await tx.query<{ recent: boolean }>(
+    `select coalesce(last_reminded_at > now() - make_interval(hours => $2), false) as recent from paraphe.quotes where id = $1`,
+    [id, REMINDER_GAP_HOURS]
+  )
+  if (rows[0]?.recent === true) {
+    throw new ApiProblem(429, 'reminded_recently', 'Ce client a déjà été relancé il y a moins de 20 heures : laissez-lui un peu de temps.')
+  }
+  await queueReminder(tx, { ...row, user_id: userId }, site, false)
+}
