@@ -130,6 +130,15 @@ try {
   await rm(caddyDir, { recursive: true, force: true })
 }
 
+// Signing latency on both databases (TypeScript, run from source like the tests).
+ensureSystemPackages([{ program: '/usr/lib/postgresql/15/bin/initdb', pkg: 'postgresql-15', noRecommends: true }])
+const signing = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', 'gateway/bench/signing-latency.ts'], {
+  cwd: root,
+  stdio: 'inherit'
+})
+const signingCode = await new Promise((resolve) => signing.on('exit', resolve))
+if (signingCode !== 0) process.exitCode = 1
+
 /** The exact compressed bytes the gateway sends (fetch would decompress them). */
 async function rawBody(port, encoding) {
   const http = await import('node:http')
