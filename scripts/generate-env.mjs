@@ -50,7 +50,7 @@ export const DEV_VALUES = {
 }
 
 /** Variables that may stay empty (an SMTP server without login). */
-const MAY_STAY_EMPTY = new Set(['SMTP_USER', 'SMTP_PASS'])
+const MAY_STAY_EMPTY = new Set(['SMTP_USER', 'SMTP_PASS', 'SIGNING_P12', 'SIGNING_P12_PASSPHRASE'])
 
 /** A random string drawn uniformly from `alphabet` (crypto.randomInt: no modulo bias). */
 export function randomString(length, alphabet = ALPHANUMERIC) {
