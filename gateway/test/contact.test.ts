@@ -4,7 +4,8 @@
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import type { Database } from '../src/db/database.js'
-import { CONTACT_MESSAGES } from '../src/routes/api/contact.js'
+import { CONTACT_MESSAGES } from '@paraphe/shared/contact'
+import { CONTACT_ANSWERS } from '../src/routes/api/contact.js'
 import { buildApp } from './helper.js'
 import { forEachEngine, testDatabase } from './support/databases.js'
 import { startSmtpServer } from './support/smtp-server.js'
@@ -176,8 +177,8 @@ t.test('an hourly budget per address: then 429 with a French message and Retry-A
   t.equal((await post(fastify, valid, ip)).statusCode, 201)
   const refused = await post(fastify, valid, ip)
   t.equal(refused.statusCode, 429)
-  t.same(refused.json(), { error: { code: 'rate_limited', message: CONTACT_MESSAGES.rateLimited } })
-  t.match(CONTACT_MESSAGES.rateLimited, /Réessayez d’ici une heure/)
+  t.same(refused.json(), { error: { code: 'rate_limited', message: CONTACT_ANSWERS.rateLimited } })
+  t.match(CONTACT_ANSWERS.rateLimited, /Réessayez d’ici une heure/)
   const retryAfter = Number(refused.headers['retry-after'])
   t.ok(retryAfter > 3000 && retryAfter <= 3600, `Retry-After ${retryAfter} s: when the oldest message leaves the hour`)
   t.equal((await post(fastify, valid, newIp())).statusCode, 201, 'another address has its own budget')

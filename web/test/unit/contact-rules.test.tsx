@@ -2,8 +2,9 @@
 // API accepts, and a mistake gets the same French message on both sides.
 import t from 'tap'
 import fc from 'fast-check'
-import { checkContact as checkOnServer } from '../../../gateway/src/routes/api/contact.js'
-import { CONTACT_MESSAGES, checkContact, firstProblem, type ContactValues } from '@/features/contact/lib/contact-rules'
+import { checkContactBody as checkOnServer } from '../../../gateway/src/routes/api/contact.js'
+import { CONTACT_MESSAGES, checkContact, type ContactValues } from '@paraphe/shared/contact'
+import { firstProblem } from '@/features/contact/lib/contact-rules'
 
 const valid: ContactValues = {
   name: 'Inès Martin',

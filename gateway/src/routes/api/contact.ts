@@ -6,29 +6,10 @@ import type { FastifyInstance } from 'fastify'
 import { asAnonymous, type Database } from '../../db/database.js'
 import { ErrorBody, errorBody } from '../../errors.js'
 import { contactMessageEmail, type ContactSubmission } from '../../mail/templates/contact-message.js'
+import { checkContact, CONTACT_LIMITS, normaliseContact, type ContactProblems } from '@paraphe/shared/contact'
 
-export const CONTACT_LIMITS = { name: 200, email: 254, company: 200, phone: 40, subject: 200, messageMin: 10, messageMax: 5000 } as const
-
-export type ContactField = 'name' | 'email' | 'company' | 'phone' | 'subject' | 'message' | 'consent'
-export type ContactProblems = Partial<Record<ContactField, string>>
-
-const formatCount = (count: number) => new Intl.NumberFormat('fr-FR').format(count)
-
-/** The French message of each problem; the web form shows the same ones (contact-rules.ts). */
-export const CONTACT_MESSAGES = {
-  nameMissing: 'Indiquez votre nom.',
-  nameTooLong: `Votre nom ne peut pas dépasser ${CONTACT_LIMITS.name} caractères.`,
-  emailMissing: 'Indiquez votre adresse e-mail.',
-  emailInvalid: 'Cette adresse e-mail n’est pas valide.',
-  companyTooLong: `Le nom de l’entreprise ne peut pas dépasser ${CONTACT_LIMITS.company} caractères.`,
-  phoneInvalid: 'Ce numéro de téléphone n’est pas valide.',
-  subjectMissing: 'Choisissez le sujet de votre message.',
-  subjectTooLong: `Le sujet ne peut pas dépasser ${CONTACT_LIMITS.subject} caractères.`,
-  messageMissing: 'Écrivez votre message.',
-  messageTooShort: `Votre message doit faire au moins ${CONTACT_LIMITS.messageMin} caractères.`,
-  messageTooLong: (length: number) =>
-    `Votre message ne peut pas dépasser ${formatCount(CONTACT_LIMITS.messageMax)} caractères (${formatCount(length)} pour l’instant).`,
-  consentMissing: 'Cochez la case pour que nous puissions utiliser ces informations et vous répondre.',
+/** Answers of the route itself, beside the shared per-field messages. */
+export const CONTACT_ANSWERS = {
   invalid: 'Certains champs sont à corriger.',
   rateLimited:
     'Vous avez envoyé plusieurs messages en peu de temps. Réessayez d’ici une heure, ou écrivez-nous directement par e-mail.'
@@ -49,53 +30,26 @@ const ContactBody = Type.Object({
 })
 const Accepted = Type.Object({ ok: Type.Literal(true) })
 
-const EMAIL = /^[\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)+$/u
-const PHONE = /^[0-9+().\s/-]+$/
-
-/** Characters as people count them (and as JSON Schema's maxLength does). */
-const length = (text: string) => [...text].length
-const oneLine = (text: string) => text.replace(/[\s\p{Cc}]+/gu, ' ').trim()
-
-function isEmail(address: string): boolean {
-  const local = address.slice(0, address.lastIndexOf('@'))
-  return EMAIL.test(address) && length(address) <= CONTACT_LIMITS.email && !local.startsWith('.') && !local.endsWith('.') && !local.includes('..')
-}
-
-function isPhone(phone: string): boolean {
-  return PHONE.test(phone) && length(phone) <= CONTACT_LIMITS.phone && (phone.match(/[0-9]/g) ?? []).length >= 6
-}
-
 export type ContactCheck = { ok: true; submission: ContactSubmission } | { ok: false; fields: ContactProblems }
 
-/** Normalises what the form sent and finds every problem at once. */
-export function checkContact(body: unknown): ContactCheck {
+/** Reads what the form sent (any JSON) and checks it with the shared rules. */
+export function checkContactBody(body: unknown): ContactCheck {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
-  const text = (key: ContactField) => {
+  const text = (key: string) => {
     const value = record[key]
     return typeof value === 'string' ? value : ''
   }
-  const submission: ContactSubmission = {
-    name: oneLine(text('name')),
-    email: text('email').trim(),
-    company: oneLine(text('company')),
-    phone: oneLine(text('phone')),
-    subject: oneLine(text('subject')),
-    message: text('message').replace(/\r\n?/g, '\n').trim()
-  }
-  const fields: ContactProblems = {}
-  if (submission.name === '') fields.name = CONTACT_MESSAGES.nameMissing
-  else if (length(submission.name) > CONTACT_LIMITS.name) fields.name = CONTACT_MESSAGES.nameTooLong
-  if (submission.email === '') fields.email = CONTACT_MESSAGES.emailMissing
-  else if (!isEmail(submission.email)) fields.email = CONTACT_MESSAGES.emailInvalid
-  if (length(submission.company) > CONTACT_LIMITS.company) fields.company = CONTACT_MESSAGES.companyTooLong
-  if (submission.phone !== '' && !isPhone(submission.phone)) fields.phone = CONTACT_MESSAGES.phoneInvalid
-  if (submission.subject === '') fields.subject = CONTACT_MESSAGES.subjectMissing
-  else if (length(submission.subject) > CONTACT_LIMITS.subject) fields.subject = CONTACT_MESSAGES.subjectTooLong
-  const messageLength = length(submission.message)
-  if (messageLength === 0) fields.message = CONTACT_MESSAGES.messageMissing
-  else if (messageLength < CONTACT_LIMITS.messageMin) fields.message = CONTACT_MESSAGES.messageTooShort
-  else if (messageLength > CONTACT_LIMITS.messageMax) fields.message = CONTACT_MESSAGES.messageTooLong(messageLength)
-  if (record.consent !== true) fields.consent = CONTACT_MESSAGES.consentMissing
+  const values = normaliseContact({
+    name: text('name'),
+    email: text('email'),
+    company: text('company'),
+    phone: text('phone'),
+    subject: text('subject'),
+    message: text('message'),
+    consent: record.consent === true
+  })
+  const fields = checkContact(values)
+  const { consent: _consent, ...submission } = values
   return Object.keys(fields).length === 0 ? { ok: true, submission } : { ok: false, fields }
 }
 
@@ -139,8 +93,8 @@ export default async function contactRoutes(fastify: FastifyInstance) {
         request.log.info({ ip: request.ip }, 'contact form: hidden field filled in, message dropped')
         return reply.code(200).send({ ok: true })
       }
-      const checked = checkContact(request.body)
-      if (!checked.ok) return reply.code(400).send(errorBody('validation_failed', CONTACT_MESSAGES.invalid, checked.fields))
+      const checked = checkContactBody(request.body)
+      if (!checked.ok) return reply.code(400).send(errorBody('validation_failed', CONTACT_ANSWERS.invalid, checked.fields))
 
       const recent = await recentMessages(fastify.db, request.ip)
       if (recent.count >= config.contactRateLimitPerHour) {
@@ -148,7 +102,7 @@ export default async function contactRoutes(fastify: FastifyInstance) {
         return reply
           .code(429)
           .header('retry-after', String(recent.retryAfterSeconds))
-          .send(errorBody('rate_limited', CONTACT_MESSAGES.rateLimited))
+          .send(errorBody('rate_limited', CONTACT_ANSWERS.rateLimited))
       }
 
       const { submission } = checked

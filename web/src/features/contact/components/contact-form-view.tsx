@@ -3,7 +3,8 @@ import { Link } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import { FormAlert } from '@/features/auth/components/form-alert'
 import { SubmitButton } from '@/features/auth/components/submit-button'
-import { CONTACT_LIMITS, fieldId, type ContactField, type ContactProblems, type ContactValues } from '../lib/contact-rules'
+import { CONTACT_LIMITS, type ContactField, type ContactProblems, type ContactValues } from '@paraphe/shared/contact'
+import { fieldId } from '../lib/contact-rules'
 
 export const CONTACT_SUBJECTS = [
   'Question sur le service',

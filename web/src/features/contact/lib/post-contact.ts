@@ -1,5 +1,5 @@
 import { API_MESSAGES, ApiError, type ApiClient } from '@/lib/api-client'
-import type { ContactValues } from './contact-rules'
+import type { ContactValues } from '@paraphe/shared/contact'
 
 export type PostOutcome = { ok: true; email: string } | { ok: false; message: string }
 
