@@ -42,6 +42,23 @@ t.test('a reminder by hand carries a new working link, not twice within 20 hours
   t.equal((await pro.request('POST', `/api/quotes/${draft.id}/remind`)).statusCode, 409, 'a draft is not reminded')
 })
 
+t.test('links can be revoked; a reminder then gives the client a working one', async (t) => {
+  const pro = await newUser(app)
+  const { id, token } = await sent(pro)
+  t.same((await pro.request('POST', `/api/quotes/${id}/revoke-links`)).json(), { revoked: 1 })
+  const view = await app.inject({ url: `/api/sign/${token}` })
+  t.equal(view.json<{ state: string }>().state, 'revoked')
+  const refused = await app.inject({ method: 'POST', url: `/api/sign/${token}/decline`, payload: { reason: '' } })
+  t.equal(refused.statusCode, 409)
+  t.match(refused.json<{ error: { message: string } }>().error.message, /désactivé par Dupont Rénovation/)
+  await pro.request('POST', `/api/quotes/${id}/remind`)
+  const [reminder] = await mails(pro, 'quote-reminder')
+  const link = /SignatureDevis\?token=([A-Za-z0-9_-]{43})/.exec(reminder?.text_body ?? '')?.[1] as string
+  t.equal((await app.inject({ url: `/api/sign/${link}` })).json<{ state: string }>().state, 'open')
+  await pro.request('POST', `/api/quotes/${id}/cancel`)
+  t.equal((await pro.request('POST', `/api/quotes/${id}/revoke-links`)).statusCode, 409, 'nothing to revoke on a closed quote')
+})
+
 t.test('automatic reminders after 3 and 7 days on Pro, never on Découverte, never after signing', async (t) => {
   const pro = await newUser(app)
   await subscribe(db, pro.id, 'pro')

@@ -7,7 +7,8 @@ const LABELS: Record<string, string> = {
   declined: 'Devis refusé par le client',
   expired: 'Devis expiré',
   cancelled: 'Devis annulé',
-  revised: 'Devis remplacé par une nouvelle version'
+  revised: 'Devis remplacé par une nouvelle version',
+  'links-revoked': 'Liens de signature désactivés'
 }
 
 export function quoteEventLabel(type: string): string {

@@ -50,3 +50,17 @@ export async function remindByHand(tx: Queryable, userId: string, id: string, si
   }
   await queueReminder(tx, { ...row, user_id: userId }, site, false)
 }
+
+/**
+ * « Désactiver les liens » (a link was forwarded by mistake): every link of the quote stops
+ * working; a reminder then sends the client a new one.
+ */
+export async function revokeLinks(tx: Queryable, userId: string, id: string): Promise<number> {
+  const row = await findQuote(tx, id, { lock: true })
+  if (row.status !== 'sent' && row.status !== 'viewed') {
+    throw new ApiProblem(409, 'not_awaiting', 'Les liens d’un devis signé, refusé, expiré ou annulé ne servent plus : rien à désactiver.')
+  }
+  const { rowCount } = await tx.query('update paraphe.signing_links set revoked_at = now() where quote_id = $1 and revoked_at is null', [id])
+  await recordEvent(tx, id, userId, 'links-revoked', { count: rowCount })
+  return rowCount
+}

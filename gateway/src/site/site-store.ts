@@ -100,8 +100,9 @@ export async function loadSiteStore(siteDir: string, runtime: RuntimeConfig): Pr
   }
   if (notFoundHtml === '') throw new Error(`${siteDir} has no 404.html: run \`npm run build\``)
 
+  const patterns = routePatterns([...files.keys()])
   return {
-    lookup: (urlPath) => files.get(urlPath),
+    lookup: (urlPath) => files.get(urlPath) ?? files.get(matchPattern(patterns, urlPath) ?? ''),
     notFoundPage: (requestPath, encoding) => {
       const html = Buffer.from(notFoundHtml.replaceAll(NOT_FOUND_PATH_PLACEHOLDER, escapeHtml(requestPath)))
       const body = encoding === 'identity' ? html : compressFast(html, encoding)
@@ -126,4 +127,33 @@ async function readOptional(file: string): Promise<Buffer | undefined> {
   } catch {
     return undefined
   }
+}
+
+/** A page prerendered at a route pattern (`/espace/devis/:id`): its path, split in segments. */
+interface RoutePattern {
+  path: string
+  segments: string[]
+}
+
+/**
+ * The prerendered paths with a `:param` segment. Such a page is a shell whose HTML holds nothing
+ * of the parameter (the browser loads the data), so it serves every path of that shape.
+ */
+export function routePatterns(urlPaths: readonly string[]): RoutePattern[] {
+  return urlPaths
+    .filter((urlPath) => urlPath.split('/').some((segment) => segment.startsWith(':')))
+    .map((urlPath) => ({ path: urlPath, segments: urlPath.split('/') }))
+}
+
+/** The pattern a path matches (each `:param` stands for one non-empty segment), if any. */
+export function matchPattern(patterns: readonly RoutePattern[], urlPath: string): string | undefined {
+  const segments = urlPath.split('/')
+  return patterns.find(
+    (pattern) =>
+      pattern.segments.length === segments.length &&
+      pattern.segments.every((segment, index) => {
+        const actual = segments[index] as string
+        return segment.startsWith(':') ? actual !== '' : segment === actual
+      })
+  )?.path
 }

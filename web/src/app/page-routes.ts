@@ -105,11 +105,35 @@ export const pageRoutes: readonly PageRoute[] = [
     load: () => import('@/features/auth/routes/forgot-password'),
     prerender: true
   },
+  // The workspace: prerendered in its neutral « Chargement… » state; the guard runs in the
+  // browser, and the data loads once the session is confirmed.
   {
-    // Prerendered in its neutral « Chargement… » state; the guard runs in the browser.
     path: paths.account.path,
-    file: 'src/features/auth/routes/account.tsx',
-    load: () => import('@/features/auth/routes/account'),
+    file: 'src/features/quotes/routes/quotes-list.tsx',
+    load: () => import('@/features/quotes/routes/quotes-list'),
+    prerender: true,
+    guards: ['auth']
+  },
+  {
+    path: paths.quoteNew.path,
+    file: 'src/features/quotes/routes/quote-new.tsx',
+    load: () => import('@/features/quotes/routes/quote-new'),
+    prerender: true,
+    guards: ['auth']
+  },
+  {
+    // One shell for every quote (written at the pattern's own path, `espace/devis/:id/`): its
+    // loading state holds nothing of the id, so it hydrates at any /espace/devis/<id>.
+    path: paths.quote.path,
+    file: 'src/features/quotes/routes/quote-editor.tsx',
+    load: () => import('@/features/quotes/routes/quote-editor'),
+    prerender: true,
+    guards: ['auth']
+  },
+  {
+    path: paths.profile.path,
+    file: 'src/features/profile/routes/profile.tsx',
+    load: () => import('@/features/profile/routes/profile'),
     prerender: true,
     guards: ['auth']
   },
@@ -117,6 +141,12 @@ export const pageRoutes: readonly PageRoute[] = [
     path: paths.signQuote.path,
     file: 'src/features/signing/routes/signature-devis.tsx',
     load: () => import('@/features/signing/routes/signature-devis'),
+    prerender: true
+  },
+  {
+    path: paths.verification.path,
+    file: 'src/features/verification/routes/verification.tsx',
+    load: () => import('@/features/verification/routes/verification'),
     prerender: true
   }
 ]

@@ -11,7 +11,9 @@ export class ApiError extends Error {
     readonly status: number,
     /** The gateway's error code (`unauthenticated`, `validation_failed`…), or `http_<status>`. */
     readonly code: string,
-    message: string
+    message: string,
+    /** The gateway's messages by field, when it refused a form (`error.fields`). */
+    readonly fields?: Readonly<Record<string, string>>
   ) {
     super(message)
     this.name = 'ApiError'
@@ -26,6 +28,20 @@ export const API_MESSAGES = {
 export interface RequestOptions {
   body?: unknown
   signal?: AbortSignal
+  /** Extra request headers (e.g. the signing page's visitor id). */
+  headers?: Readonly<Record<string, string>>
+}
+
+/** The ApiError of a refused response, from its status and parsed JSON body (null if none). */
+export function apiErrorOf(status: number, payload: unknown): ApiError {
+  const error = (payload as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | null)?.error
+  const fields = typeof error?.fields === 'object' && error.fields !== null ? error.fields : undefined
+  return new ApiError(
+    status,
+    typeof error?.code === 'string' ? error.code : `http_${status}`,
+    typeof error?.message === 'string' ? error.message : status >= 500 ? API_MESSAGES.unreachable : API_MESSAGES.failed,
+    fields === undefined ? undefined : Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+  )
 }
 
 export interface ApiClient {
@@ -42,8 +58,8 @@ export interface ApiClientOptions {
 }
 
 export function createApiClient({ getAccessToken: token, fetch: fetcher = (...args) => fetch(...args) }: ApiClientOptions): ApiClient {
-  async function request<T>(method: string, path: string, { body, signal }: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { accept: 'application/json' }
+  async function request<T>(method: string, path: string, { body, signal, headers: extra }: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { ...extra, accept: 'application/json' }
     const accessToken = await token()
     if (accessToken !== null) headers.authorization = `Bearer ${accessToken}`
     if (body !== undefined) headers['content-type'] = 'application/json'
@@ -61,14 +77,7 @@ export function createApiClient({ getAccessToken: token, fetch: fetcher = (...ar
       throw new ApiError(0, 'network_error', API_MESSAGES.unreachable)
     }
     const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null)
-    if (!response.ok) {
-      const error = (payload as { error?: { code?: unknown; message?: unknown } } | null)?.error
-      throw new ApiError(
-        response.status,
-        typeof error?.code === 'string' ? error.code : `http_${response.status}`,
-        typeof error?.message === 'string' ? error.message : response.status >= 500 ? API_MESSAGES.unreachable : API_MESSAGES.failed
-      )
-    }
+    if (!response.ok) throw apiErrorOf(response.status, payload)
     return payload as T
   }
   return {

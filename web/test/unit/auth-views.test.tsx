@@ -125,7 +125,7 @@ t.test('/reset-password: without a link, with a recovery session, after a failed
   t.match(requested, /role="status">Si un compte existe pour <strong>ines@example.fr<\/strong>/)
 })
 
-t.test('/espace: loading, greeted, failures, signed out', async (t) => {
+t.test('the workspace’s account section (/espace and the other workspace pages): loading, greeted, failures, signed out', async (t) => {
   const props = (overrides: Partial<AccountViewProps>): AccountViewProps => ({
     signedOut: false,
     load: { kind: 'loading' },
@@ -139,13 +139,15 @@ t.test('/espace: loading, greeted, failures, signed out', async (t) => {
   t.match(render(<AccountView {...props({})} />), /role="status">Chargement de votre espace…/)
   const ready = render(<AccountView {...props({ load: { kind: 'ready', email: 'ines@example.fr' }, passwordChanged: true, signOutError: 'Injoignable.' })} />)
   t.match(ready, /Bonjour, <strong>ines@example.fr<\/strong> !/)
-  t.match(ready, /La suite arrive bientôt/)
+  t.match(ready, /<button type="button" class="button button--ghost account__sign-out">Se déconnecter<\/button>/)
   t.match(ready, /Votre nouveau mot de passe est enregistré./)
   t.match(ready, /role="alert">Injoignable./)
   t.match(render(<AccountView {...props({ load: { kind: 'ready', email: null } })} />), /Bonjour !/)
   const expired = render(<AccountView {...props({ load: { kind: 'failed', error: new ApiError(401, 'token_expired', 'Expiré') } })} />)
   t.match(expired, /reconnectez-vous/)
   t.match(expired, /href="\/connexion\?redirectTo=%2Fespace"/)
+  const onQuote = render(<AccountView {...props({ load: { kind: 'failed', error: new ApiError(401, 'token_expired', 'Expiré') }, returnTo: '/espace/devis/q1' })} />)
+  t.match(onQuote, /href="\/connexion\?redirectTo=%2Fespace%2Fdevis%2Fq1"/, 'back to the page being shown')
   const down = render(<AccountView {...props({ load: { kind: 'failed', error: new ApiError(0, 'network_error', 'Le serveur ne répond pas.') } })} />)
   t.match(down, /Le serveur ne répond pas./)
   t.match(down, />Réessayer</)

@@ -17,10 +17,14 @@ const HEADINGS: Record<string, RegExp> = {
   '/confirm-email': /./,
   '/reset-password': /./,
   '/SignatureDevis': /Signer un devis/,
+  '/verification': /^Vérifier un devis signé$/,
   '/connexion': /^Se connecter$/,
   '/inscription': /^Créer un compte$/,
   '/mot-de-passe-oublie': /^Mot de passe oublié$/,
   '/espace': /^Mon espace$/,
+  '/espace/devis/nouveau': /^Nouveau devis$/,
+  '/espace/devis/:id': /^Devis$/,
+  '/espace/profil': /^Profil de l’entreprise$/,
   '404': /Page introuvable/
 }
 

@@ -3,7 +3,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { ErrorBody } from '../../errors.js'
 import { pdfFileName, quoteDocument, signedDocument } from '../../workspace/quote-document.js'
 import { QuoteIdParams, QuoteSchema } from '../../workspace/quote-schemas.js'
-import { remindByHand } from '../../signing/quote-reminders.js'
+import { remindByHand, revokeLinks } from '../../signing/quote-reminders.js'
 import { sendQuote } from '../../workspace/quote-sending.js'
 import { asRequestUser } from '../../workspace/user-transaction.js'
 
@@ -31,6 +31,10 @@ export default async function quoteDocumentRoutes(fastify: FastifyInstance) {
     void fastify.outbox.wake()
     return { reminded: true }
   })
+
+  fastify.post<IdParams>('/quotes/:id/revoke-links', { schema: { ...withId, response: { 200: Type.Object({ revoked: Type.Integer() }), ...errors } } }, async (request) => ({
+    revoked: await asRequestUser(fastify, request, (tx, user) => revokeLinks(tx, user.id, request.params.id))
+  }))
 
   fastify.get<IdParams>('/quotes/:id/pdf', { schema: { ...withId, response: errors } }, async (request, reply) => {
     const signed = await asRequestUser(fastify, request, (tx) => signedDocument(tx, request.params.id))

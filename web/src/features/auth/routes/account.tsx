@@ -1,16 +1,14 @@
+// The account part of the workspace (the professional's area under /espace): who is signed in as
+// the gateway reads the access token, the notice after a password change, and signing out. The
+// workspace frame (features/workspace) shows it above every workspace page; the pages themselves
+// (quotes, profile) live in their features.
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import { ApiError, useApiClient, type ApiClient } from '@/lib/api-client'
-import type { RouteHandle } from '@/lib/route-handle'
 import { FormAlert, FormStatus } from '../components/form-alert'
 import { useAuthSession } from '../hooks/use-auth-session'
 import { useSignOut } from '../hooks/use-sign-out'
-
-export const handle: RouteHandle = {
-  title: 'Mon espace',
-  description: 'Votre espace\u202f: vos devis, leur envoi et leur signature en ligne.'
-}
 
 /** What GET /api/session answers: the account as the gateway sees the access token. */
 interface SessionResponse {
@@ -29,9 +27,9 @@ export async function loadAccount(api: ApiClient, signal?: AbortSignal): Promise
 
 export type Load = { kind: 'loading' } | { kind: 'ready'; email: string | null } | { kind: 'failed'; error: ApiError }
 
-// Guarded by `auth` (the route table): without a session the visitor is sent to the sign-in
-// page before this shows anything but the prerendered « Chargement… ».
-export function Component() {
+// The pages around it are guarded by `auth` (the route table): without a session the visitor is
+// sent to the sign-in page before this shows anything but the prerendered « Chargement… ».
+export function AccountSection() {
   const session = useAuthSession({ eager: true })
   const api = useApiClient()
   const location = useLocation()
@@ -64,6 +62,7 @@ export function Component() {
       onSignOut={() => void signOut()}
       signingOut={signingOut}
       signOutError={signOutError}
+      returnTo={`${location.pathname}${location.search}`}
     />
   )
 }
@@ -77,35 +76,44 @@ export interface AccountViewProps {
   onSignOut: () => void
   signingOut: boolean
   signOutError: string | null
+  /** Where signing in again leads back to (the page being shown). */
+  returnTo?: string
 }
 
-/** The account area for each state: loading (also the prerender), failed, greeted, signed out. */
-export function AccountView({ signedOut, load, passwordChanged, onRetry, onSignOut, signingOut, signOutError }: AccountViewProps) {
+/** The account section for each state: loading (also the prerender), failed, greeted, signed out. */
+export function AccountView({
+  signedOut,
+  load,
+  passwordChanged,
+  onRetry,
+  onSignOut,
+  signingOut,
+  signOutError,
+  returnTo = paths.account.href()
+}: AccountViewProps) {
   if (signedOut) {
     return (
-      <article className="account">
-        <h1>Mon espace</h1>
+      <section className="account" aria-label="Votre compte">
         <p className="notice">Vous n’êtes plus connecté.</p>
-        <p className="actions">
-          <Link className="button button--primary" to={paths.login.href(paths.account.href())}>
+        <p className="account__actions">
+          <Link className="button button--primary" to={paths.login.href(returnTo)}>
             Se connecter
           </Link>
         </p>
-      </article>
+      </section>
     )
   }
 
   if (load.kind === 'failed') {
     const sessionEnded = load.error.status === 401
     return (
-      <article className="account">
-        <h1>Mon espace</h1>
+      <section className="account" aria-label="Votre compte">
         <FormAlert>
           {sessionEnded ? 'Votre session a expiré ou n’est plus valable\u202f: reconnectez-vous.' : load.error.message}
         </FormAlert>
-        <p className="actions">
+        <p className="account__actions">
           {sessionEnded ? (
-            <Link className="button button--primary" to={paths.login.href(paths.account.href())}>
+            <Link className="button button--primary" to={paths.login.href(returnTo)}>
               Se reconnecter
             </Link>
           ) : (
@@ -114,26 +122,24 @@ export function AccountView({ signedOut, load, passwordChanged, onRetry, onSignO
             </button>
           )}
         </p>
-      </article>
+      </section>
     )
   }
 
   if (load.kind === 'loading') {
     return (
-      <article className="account">
-        <h1>Mon espace</h1>
+      <section className="account" aria-label="Votre compte">
         <p className="account__loading" role="status">
           Chargement de votre espace…
         </p>
-      </article>
+      </section>
     )
   }
 
   return (
-    <article className="account">
-      <header className="page-intro">
-        <h1>Mon espace</h1>
-        <p className="lead account__greeting">
+    <section className="account" aria-label="Votre compte">
+      <div className="account__bar">
+        <p className="account__greeting">
           {load.email === null ? (
             <>Bonjour&#8239;!</>
           ) : (
@@ -142,24 +148,12 @@ export function AccountView({ signedOut, load, passwordChanged, onRetry, onSignO
             </>
           )}
         </p>
-      </header>
-      {passwordChanged ? <FormStatus>Votre nouveau mot de passe est enregistré.</FormStatus> : null}
-      <section className="card account__next" aria-labelledby="account-next">
-        <h2 id="account-next">La suite arrive bientôt</h2>
-        <p>
-          Votre compte est prêt. L’espace devis ouvre prochainement&#8239;: vous pourrez y renseigner votre entreprise,
-          rédiger vos devis, les envoyer à vos clients et suivre leur signature en ligne.
-        </p>
-        <p>Nous vous écrirons à cette adresse dès qu’il sera disponible. Il n’y a rien d’autre à faire d’ici là.</p>
-      </section>
-      <section className="account__session" aria-labelledby="account-session">
-        <h2 id="account-session">Session</h2>
-        <p>Vous êtes connecté sur cet appareil. Pensez à vous déconnecter sur un ordinateur partagé.</p>
-        {signOutError === null ? null : <FormAlert>{signOutError}</FormAlert>}
-        <button type="button" className="button button--ghost" onClick={onSignOut} disabled={signingOut}>
+        <button type="button" className="button button--ghost account__sign-out" onClick={onSignOut} disabled={signingOut}>
           Se déconnecter
         </button>
-      </section>
-    </article>
+      </div>
+      {signOutError === null ? null : <FormAlert>{signOutError}</FormAlert>}
+      {passwordChanged ? <FormStatus>Votre nouveau mot de passe est enregistré.</FormStatus> : null}
+    </section>
   )
 }

@@ -1,0 +1,134 @@
+import type { FormEvent, ReactNode } from 'react'
+import type { CompanyProfile } from '@paraphe/shared/company'
+import { QUOTE_DEFAULTS, TEXT_LIMITS } from '@paraphe/shared/quote'
+import { CheckboxField, InputField, TextAreaField } from '@/features/workspace/components/form-fields'
+import type { ProfileErrors, ProfileForm } from '../lib/profile-form'
+
+type TextField = Exclude<keyof ProfileForm, 'franchiseEnBase'>
+
+export interface ProfileFormViewProps {
+  form: ProfileForm
+  errors: ProfileErrors
+  onChange: (change: Partial<ProfileForm>) => void
+  onSubmit: () => void
+  /** Before hydration or while loading: nothing can be sent. */
+  disabled: boolean
+  saving: boolean
+  /** Below the fields: the outcome of the last save. */
+  outcome: ReactNode
+}
+
+export const profileFieldId = (field: keyof CompanyProfile) => `profile-${field}`
+
+/** The company profile: the mentions every quote carries, and the defaults of new quotes. */
+export function ProfileFormView({ form, errors, onChange, onSubmit, disabled, saving, outcome }: ProfileFormViewProps) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    onSubmit()
+  }
+  const input = (field: TextField) => ({
+    id: profileFieldId(field),
+    value: form[field],
+    onChange: (value: string) => onChange({ [field]: value }),
+    error: errors[field],
+    disabled
+  })
+  return (
+    <form className="profile-form" method="post" onSubmit={submit} noValidate aria-label="Profil de l’entreprise">
+      <fieldset className="form-section">
+        <legend className="form-section__legend">Identité de l’entreprise</legend>
+        <InputField {...input('companyName')} label="Raison sociale ou nom commercial" autoComplete="organization" maxLength={TEXT_LIMITS.short} />
+        <InputField
+          {...input('legalForm')}
+          label="Forme juridique"
+          hint="Par exemple EI, micro-entreprise, EURL, SARL, SAS."
+          maxLength={TEXT_LIMITS.short}
+        />
+        <TextAreaField {...input('address')} label="Adresse" hint="Celle du siège ou de l’établissement, telle qu’elle doit figurer sur vos devis." rows={3} maxLength={TEXT_LIMITS.address} autoComplete="street-address" />
+        <div className="form-grid">
+          <InputField
+            {...input('siret')}
+            label="SIRET"
+            hint="14 chiffres, sur votre avis de situation Insee ou votre extrait Kbis."
+            inputMode="numeric"
+            maxLength={30}
+          />
+          <InputField
+            {...input('registration')}
+            label="Immatriculation RCS ou RM"
+            optional
+            hint="Par exemple «&#8239;RCS Lyon 123 456 789&#8239;» ou «&#8239;RM 69&#8239;»."
+            maxLength={TEXT_LIMITS.short}
+          />
+        </div>
+        <CheckboxField
+          id={profileFieldId('franchiseEnBase')}
+          label="Franchise en base de TVA (article 293 B du CGI)"
+          hint="Cochez si vous ne facturez pas la TVA (micro-entreprise sous les seuils)&#8239;: vos devis n’afficheront aucune TVA et porteront la mention «&#8239;TVA non applicable, article 293 B du CGI&#8239;». Elle s’applique aux devis créés ensuite."
+          checked={form.franchiseEnBase}
+          onChange={(franchiseEnBase) => onChange({ franchiseEnBase })}
+          disabled={disabled}
+        />
+        <InputField
+          {...input('vatNumber')}
+          label="Numéro de TVA intracommunautaire"
+          optional={form.franchiseEnBase}
+          hint={
+            form.franchiseEnBase
+              ? 'Inutile en franchise en base de TVA.'
+              : 'FR, 2 chiffres de clé, puis les 9 chiffres du SIREN (par exemple FR 40 123 456 789).'
+          }
+          maxLength={30}
+        />
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend className="form-section__legend">Coordonnées</legend>
+        <div className="form-grid">
+          <InputField {...input('email')} label="E-mail professionnel" type="email" inputMode="email" autoComplete="email" maxLength={TEXT_LIMITS.short} />
+          <InputField {...input('phone')} label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" maxLength={40} />
+        </div>
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend className="form-section__legend">Assurance professionnelle</legend>
+        <p className="hint">Obligatoire sur les devis des métiers du bâtiment (assurance décennale notamment).</p>
+        <div className="form-grid">
+          <InputField {...input('insurer')} label="Assureur" optional maxLength={TEXT_LIMITS.short} />
+          <InputField
+            {...input('insuranceCoverage')}
+            label="Couverture géographique"
+            optional
+            hint="Par exemple «&#8239;France métropolitaine&#8239;»."
+            maxLength={TEXT_LIMITS.short}
+          />
+          <InputField {...input('insurancePolicy')} label="Numéro de contrat" optional maxLength={TEXT_LIMITS.short} />
+        </div>
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend className="form-section__legend">Pour vos nouveaux devis</legend>
+        <InputField
+          {...input('defaultValidityDays')}
+          label="Durée de validité habituelle"
+          hint={`En jours, de 1 à ${QUOTE_DEFAULTS.maxValidityDays}.`}
+          inputMode="numeric"
+          suffix="jours"
+        />
+        <TextAreaField
+          {...input('defaultConditions')}
+          label="Conditions habituelles"
+          optional
+          hint="Reprises sur chaque nouveau devis, où vous pouvez les adapter."
+          rows={4}
+          maxLength={TEXT_LIMITS.long}
+        />
+      </fieldset>
+
+      {outcome}
+      <button type="submit" className="button button--primary" disabled={disabled || saving}>
+        {saving ? 'Enregistrement…' : 'Enregistrer le profil'}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,198 @@
+import { useEffect, useRef, useState } from 'react'
+import { EMPTY_PROFILE, profileGaps, type CompanyProfile } from '@paraphe/shared/company'
+import { WorkspaceFrame } from '@/features/workspace/components/workspace-frame'
+import { useWorkspace } from '@/features/workspace/hooks/use-workspace'
+import { asApiError } from '@/features/workspace/lib/workspace-api'
+import type { ApiError } from '@/lib/api-client'
+import type { RouteHandle } from '@/lib/route-handle'
+import { profileApi } from '../api/profile-api'
+import { LogoField } from '../components/logo-field'
+import { profileFieldId, ProfileFormView } from '../components/profile-form-view'
+import { removeLogo, saveProfile, uploadLogo, type LogoStatus } from '../lib/profile-actions'
+import { firstProblem, profileFormOf, type ProfileErrors, type ProfileForm } from '../lib/profile-form'
+
+export const handle: RouteHandle = {
+  title: 'Profil de l’entreprise',
+  description: 'Les informations de votre entreprise qui figurent sur chaque devis\u202f: identité, SIRET, TVA, assurance, logo.'
+}
+
+export function Component() {
+  return (
+    <WorkspaceFrame>
+      <ProfilePage />
+    </WorkspaceFrame>
+  )
+}
+
+export type ProfileLoad = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; error: ApiError }
+export type SaveOutcome = { kind: 'idle' } | { kind: 'saved' } | { kind: 'invalid' } | { kind: 'failed'; message: string }
+
+function ProfilePage() {
+  const { userId, api } = useWorkspace()
+  const [load, setLoad] = useState<ProfileLoad>({ kind: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const [form, setForm] = useState<ProfileForm>(() => profileFormOf(EMPTY_PROFILE))
+  const [saved, setSaved] = useState<CompanyProfile>(EMPTY_PROFILE)
+  const [errors, setErrors] = useState<ProfileErrors>({})
+  const [saving, setSaving] = useState(false)
+  const [outcome, setOutcome] = useState<SaveOutcome>({ kind: 'idle' })
+  const [preview, setPreview] = useState<string | null>(null)
+  const [logoStatus, setLogoStatus] = useState<LogoStatus>({ kind: 'idle' })
+
+  // The preview is an object URL: released when replaced or when the page goes.
+  const previewRef = useRef<string | null>(null)
+  const showPreview = (url: string | null) => {
+    if (previewRef.current !== null) URL.revokeObjectURL(previewRef.current)
+    previewRef.current = url
+    setPreview(url)
+  }
+  useEffect(() => () => showPreview(null), [])
+
+  useEffect(() => {
+    if (userId === null) return
+    const controller = new AbortController()
+    setLoad({ kind: 'loading' })
+    profileApi.get(api, controller.signal).then(
+      (body) => {
+        setSaved(body.profile)
+        setForm(profileFormOf(body.profile))
+        setLoad({ kind: 'ready' })
+        if (body.logo !== null) {
+          profileApi.logo(api, controller.signal).then(
+            (blob) => showPreview(URL.createObjectURL(blob)),
+            () => setLogoStatus({ kind: 'failed', message: 'Le logo enregistré n’a pas pu être affiché.' })
+          )
+        }
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ kind: 'failed', error: asApiError(error) })
+      }
+    )
+    return () => controller.abort()
+  }, [api, userId, attempt])
+
+  const focusField = (field: keyof CompanyProfile | undefined) => {
+    if (field !== undefined) document.getElementById(profileFieldId(field))?.focus()
+  }
+
+  const save = async () => {
+    setSaving(true)
+    setOutcome({ kind: 'idle' })
+    const result = await saveProfile(api, form)
+    setSaving(false)
+    if (result.kind === 'saved') {
+      setSaved(result.profile)
+      setForm(profileFormOf(result.profile))
+      setErrors({})
+      return setOutcome({ kind: 'saved' })
+    }
+    setErrors(result.kind === 'invalid' ? result.errors : {})
+    setOutcome(result.kind === 'invalid' ? { kind: 'invalid' } : result)
+    if (result.kind === 'invalid') focusField(firstProblem(result.errors))
+  }
+
+  const chooseLogo = async (file: File) => {
+    setLogoStatus({ kind: 'busy', label: 'Envoi du logo…' })
+    const status = await uploadLogo(api, file)
+    if (status.kind === 'done') showPreview(URL.createObjectURL(file))
+    setLogoStatus(status)
+  }
+
+  const dropLogo = async () => {
+    setLogoStatus({ kind: 'busy', label: 'Suppression du logo…' })
+    const status = await removeLogo(api)
+    if (status.kind === 'done') showPreview(null)
+    setLogoStatus(status)
+  }
+
+  return (
+    <ProfileView
+      load={load}
+      onRetry={() => setAttempt((count) => count + 1)}
+      gaps={load.kind === 'ready' ? profileGaps(saved) : []}
+      form={form}
+      errors={errors}
+      onChange={(change) => {
+        setForm((current) => ({ ...current, ...change }))
+        setOutcome({ kind: 'idle' })
+      }}
+      onSubmit={() => void save()}
+      saving={saving}
+      outcome={outcome}
+      preview={preview}
+      logoStatus={logoStatus}
+      onLogoFile={(file) => void chooseLogo(file)}
+      onLogoRemove={() => void dropLogo()}
+    />
+  )
+}
+
+export interface ProfileViewProps {
+  load: ProfileLoad
+  onRetry: () => void
+  /** What the saved profile lacks before a quote can be sent. */
+  gaps: readonly string[]
+  form: ProfileForm
+  errors: ProfileErrors
+  onChange: (change: Partial<ProfileForm>) => void
+  onSubmit: () => void
+  saving: boolean
+  outcome: SaveOutcome
+  preview: string | null
+  logoStatus: LogoStatus
+  onLogoFile: (file: File) => void
+  onLogoRemove: () => void
+}
+
+export function ProfileView(props: ProfileViewProps) {
+  const { load, outcome } = props
+  const ready = load.kind === 'ready'
+  return (
+    <article className="profile-page">
+      <header className="page-intro workspace-intro">
+        <h1>Profil de l’entreprise</h1>
+        <p className="lead">Ces informations figurent sur chacun de vos devis&#8239;: la plupart sont des mentions obligatoires.</p>
+      </header>
+      {load.kind === 'loading' ? (
+        <p className="workspace-loading" role="status">
+          Chargement du profil…
+        </p>
+      ) : null}
+      {load.kind === 'failed' ? (
+        <div className="notice notice--error" role="alert">
+          <p>{load.error.message}</p>
+          <button type="button" className="button button--ghost" onClick={props.onRetry}>
+            Réessayer
+          </button>
+        </div>
+      ) : null}
+      {ready && props.gaps.length > 0 ? (
+        <p className="notice notice--warning workspace-notice">Pour envoyer un devis, il manque encore&#8239;: {props.gaps.join(', ')}.</p>
+      ) : null}
+      <ProfileFormView
+        form={props.form}
+        errors={props.errors}
+        onChange={props.onChange}
+        onSubmit={props.onSubmit}
+        disabled={!ready}
+        saving={props.saving}
+        outcome={
+          outcome.kind === 'saved' ? (
+            <p className="notice notice--success" role="status">
+              Profil enregistré.
+            </p>
+          ) : outcome.kind === 'invalid' ? (
+            <p className="notice notice--error" role="alert">
+              Le profil n’est pas enregistré&#8239;: corrigez les champs signalés.
+            </p>
+          ) : outcome.kind === 'failed' ? (
+            <p className="notice notice--error" role="alert">
+              Le profil n’est pas enregistré&#8239;: {outcome.message}
+            </p>
+          ) : null
+        }
+      />
+      <LogoField preview={props.preview} status={props.logoStatus} onFile={props.onLogoFile} onRemove={props.onLogoRemove} disabled={!ready} />
+    </article>
+  )
+}

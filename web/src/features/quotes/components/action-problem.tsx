@@ -1,0 +1,41 @@
+import { Link } from 'react-router-dom'
+import { paths } from '@paraphe/shared/paths'
+import type { ActionProblem } from '../lib/action-problems'
+
+/**
+ * What went wrong with an action: the message, what is missing before sending (each item links
+ * to its field, or to the company profile), the plans when a limit was reached.
+ */
+export function ActionProblemView({ problem, controlIdOf }: { problem: ActionProblem; controlIdOf: (path: string) => string | null }) {
+  const entries = Object.entries(problem.fields)
+  return (
+    <div className="notice notice--error action-problem" role="alert">
+      <p>{problem.message}</p>
+      {entries.length === 0 ? null : (
+        <ul className="action-problem__fields">
+          {entries.map(([path, message]) => {
+            const id = controlIdOf(path)
+            return (
+              <li key={path}>
+                {path === 'profile' ? (
+                  <>
+                    {message} <Link to={paths.profile.href()}>Compléter mon profil</Link>
+                  </>
+                ) : id === null ? (
+                  message
+                ) : (
+                  <a href={`#${id}`}>{message}</a>
+                )}
+              </li>
+            )
+          })}
+        </ul>
+      )}
+      {problem.planLimit ? (
+        <p>
+          <Link to={paths.pricing.href()}>Voir les offres</Link>
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,236 @@
+import type { FormEvent } from 'react'
+import { QUOTE_DEFAULTS, TEXT_LIMITS, type QuoteClient } from '@paraphe/shared/quote'
+import { CheckboxField, InputField, TextAreaField } from '@/features/workspace/components/form-fields'
+import { parsePercentToBp } from '../lib/percent'
+import type { EditorAction, FieldErrors, LiveTotals, QuoteForm, TextKey } from '../lib/quote-form'
+import { LinesEditor } from './lines-editor'
+import { TotalsPanel } from './totals-panel'
+
+export interface DraftFormProps {
+  form: QuoteForm
+  errors: FieldErrors
+  live: LiveTotals
+  franchiseEnBase: boolean
+  dispatch: (action: EditorAction) => void
+}
+
+// Saving is automatic: Enter in a field must not submit anything.
+const noSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault()
+
+/** Every value of a draft, grouped as the PDF presents them; totals follow the lines live. */
+export function DraftForm({ form, errors, live, franchiseEnBase, dispatch }: DraftFormProps) {
+  const text = (key: TextKey) => (value: string) => dispatch({ type: 'text', key, value })
+  const client = (key: keyof QuoteClient) => (value: string) => dispatch({ type: 'client', key, value })
+  const deposit = parsePercentToBp(form.deposit)
+  return (
+    <form className="quote-form" onSubmit={noSubmit} noValidate aria-label="Contenu du devis">
+      <fieldset className="form-section">
+        <legend className="form-section__legend">Client</legend>
+        <fieldset className="choice-group">
+          <legend className="choice-group__legend">Type de client</legend>
+          <div className="choice-group__options">
+            {(
+              [
+                ['individual', 'Particulier'],
+                ['business', 'Professionnel']
+              ] as const
+            ).map(([kind, label]) => (
+              <label key={kind} className="choice" htmlFor={`quote-client-kind-${kind}`}>
+                <input
+                  type="radio"
+                  id={`quote-client-kind-${kind}`}
+                  name="quote-client-kind"
+                  value={kind}
+                  checked={form.client.kind === kind}
+                  onChange={() => dispatch({ type: 'client', key: 'kind', value: kind })}
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="form-grid">
+          <InputField
+            id="quote-client-name"
+            label={form.client.kind === 'business' ? 'Nom du contact' : 'Nom du client'}
+            value={form.client.name}
+            onChange={client('name')}
+            autoComplete="off"
+            maxLength={TEXT_LIMITS.short}
+            error={errors['client.name']}
+          />
+          {form.client.kind === 'business' || form.client.company !== '' ? (
+            <InputField
+              id="quote-client-company"
+              label="Société"
+              value={form.client.company}
+              onChange={client('company')}
+              maxLength={TEXT_LIMITS.short}
+              error={errors['client.company']}
+            />
+          ) : null}
+          <InputField
+            id="quote-client-email"
+            label="E-mail du client"
+            hint="Le lien de signature est envoyé à cette adresse."
+            type="email"
+            inputMode="email"
+            value={form.client.email}
+            onChange={client('email')}
+            maxLength={TEXT_LIMITS.short}
+            error={errors['client.email']}
+          />
+          <InputField
+            id="quote-client-phone"
+            label="Téléphone du client"
+            optional
+            type="tel"
+            inputMode="tel"
+            value={form.client.phone}
+            onChange={client('phone')}
+            maxLength={40}
+            error={errors['client.phone']}
+          />
+        </div>
+        <TextAreaField
+          id="quote-client-address"
+          label="Adresse du client"
+          value={form.client.address}
+          onChange={client('address')}
+          rows={3}
+          maxLength={TEXT_LIMITS.address}
+          error={errors['client.address']}
+        />
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend className="form-section__legend">Devis et travaux</legend>
+        <InputField
+          id="quote-title"
+          label="Titre du devis"
+          hint="Par exemple «&#8239;Rénovation de la salle de bains&#8239;»."
+          value={form.title}
+          onChange={text('title')}
+          maxLength={TEXT_LIMITS.short}
+          error={errors.title}
+        />
+        <TextAreaField
+          id="quote-site-address"
+          label="Adresse du chantier"
+          optional
+          hint="Seulement si elle diffère de l’adresse du client."
+          value={form.siteAddress}
+          onChange={text('siteAddress')}
+          rows={2}
+          maxLength={TEXT_LIMITS.address}
+          error={errors.siteAddress}
+        />
+        <div className="form-grid">
+          <InputField id="quote-issue-date" label="Date du devis" type="date" value={form.issueDate} onChange={text('issueDate')} error={errors.issueDate} />
+          <InputField
+            id="quote-validity"
+            label="Durée de validité"
+            hint={`En jours, de 1 à ${QUOTE_DEFAULTS.maxValidityDays}.`}
+            inputMode="numeric"
+            suffix="jours"
+            value={form.validityDays}
+            onChange={text('validityDays')}
+            error={errors.validityDays}
+          />
+          <InputField
+            id="quote-work-start"
+            label="Début des travaux"
+            optional
+            type="date"
+            value={form.workStartDate}
+            onChange={text('workStartDate')}
+            error={errors.workStartDate}
+          />
+          <InputField
+            id="quote-work-duration"
+            label="Durée estimée des travaux"
+            optional
+            hint="Par exemple «&#8239;3 jours&#8239;» ou «&#8239;2 semaines&#8239;»."
+            value={form.workDuration}
+            onChange={text('workDuration')}
+            maxLength={TEXT_LIMITS.short}
+            error={errors.workDuration}
+          />
+        </div>
+        <CheckboxField
+          id="quote-building-trade"
+          label="Travaux du bâtiment ou de dépannage"
+          hint="Le devis porte alors la mention «&#8239;Devis reçu avant l’exécution des travaux&#8239;», que votre client coche en signant."
+          checked={form.buildingTrade}
+          onChange={(value) => dispatch({ type: 'flag', key: 'buildingTrade', value })}
+        />
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend className="form-section__legend">Lignes du devis</legend>
+        <p className="hint">
+          Quantités et prix s’écrivent à la française&#8239;: «&#8239;1,5&#8239;», «&#8239;1 234,50&#8239;». Les prix sont hors taxes.
+        </p>
+        <LinesEditor lines={form.lines} lineHtCents={live.lineHtCents} errors={errors} franchiseEnBase={franchiseEnBase} dispatch={dispatch} />
+      </fieldset>
+
+      <TotalsPanel totals={live.totals} franchiseEnBase={franchiseEnBase} depositBp={deposit.ok ? deposit.value : 0} skipped={live.skipped} live />
+
+      <fieldset className="form-section">
+        <legend className="form-section__legend">Paiement et conditions</legend>
+        <InputField
+          id="quote-deposit"
+          label="Acompte demandé"
+          optional
+          hint="En pourcentage du total TTC. Un particulier démarché à domicile ne peut rien verser pendant 7 jours."
+          inputMode="decimal"
+          suffix="%"
+          placeholder="0"
+          value={form.deposit}
+          onChange={text('deposit')}
+          error={errors.depositBp}
+        />
+        <TextAreaField
+          id="quote-payment-terms"
+          label="Conditions de paiement"
+          optional
+          hint="Échéances, moyens de paiement, pénalités de retard."
+          value={form.paymentTerms}
+          onChange={text('paymentTerms')}
+          maxLength={TEXT_LIMITS.long}
+          error={errors.paymentTerms}
+        />
+        <TextAreaField
+          id="quote-conditions"
+          label="Conditions d’exécution et garanties"
+          optional
+          value={form.conditions}
+          onChange={text('conditions')}
+          rows={4}
+          maxLength={TEXT_LIMITS.long}
+          error={errors.conditions}
+        />
+        <TextAreaField
+          id="quote-notes"
+          label="Notes pour le client"
+          optional
+          value={form.notes}
+          onChange={text('notes')}
+          maxLength={TEXT_LIMITS.long}
+          error={errors.notes}
+        />
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend className="form-section__legend">Signature</legend>
+        <CheckboxField
+          id="quote-require-code"
+          label="Demander un code reçu par e-mail avant la signature"
+          hint="Votre client saisit un code envoyé à son adresse e-mail&#8239;: la preuve de son identité est plus forte."
+          checked={form.requireEmailCode}
+          onChange={(value) => dispatch({ type: 'flag', key: 'requireEmailCode', value })}
+        />
+      </fieldset>
+    </form>
+  )
+}

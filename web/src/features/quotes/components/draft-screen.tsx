@@ -1,0 +1,56 @@
+import type { Quote } from '@paraphe/shared/quote'
+import { useWorkspace } from '@/features/workspace/hooks/use-workspace'
+import { useDraft } from '../hooks/use-draft'
+import { useQuoteActions } from '../hooks/use-quote-actions'
+import { controlIdOf } from '../lib/field-ids'
+import { DraftForm } from './draft-form'
+import { QuoteActionsBar } from './quote-actions-bar'
+import { SaveStatus } from './save-status'
+import { StatusBadge } from './status-badge'
+
+export interface DraftScreenProps {
+  quote: Quote
+  /** Sent from here: the page shows the sent quote and its signing link. */
+  onSent: (quote: Quote, signingUrl?: string) => void
+  /** Load the quote again (after a conflict, or once sent from elsewhere). */
+  onReload: () => void
+}
+
+/** A draft: the editor with its saved state and its actions. */
+export function DraftScreen({ quote, onSent, onReload }: DraftScreenProps) {
+  const { api } = useWorkspace()
+  const draft = useDraft(quote, api)
+  const actions = useQuoteActions({
+    api,
+    quote,
+    saveFirst: () => draft.autosave.flush(),
+    onChanged: (next, signingUrl) => {
+      draft.autosave.abandon()
+      onSent(next, signingUrl)
+    }
+  })
+  return (
+    <article className="quote-page">
+      <header className="quote-page__head">
+        <h1>Brouillon de devis</h1>
+        <p className="quote-page__status">
+          <StatusBadge status={quote.status} />
+          <span className="quote-page__number">Numéro attribué à l’envoi</span>
+        </p>
+        <SaveStatus state={draft.saveState} onRetry={() => draft.autosave.retry()} onReload={onReload} />
+      </header>
+      <DraftForm form={draft.form} errors={draft.errors} live={draft.live} franchiseEnBase={quote.franchiseEnBase} dispatch={draft.dispatch} />
+      <QuoteActionsBar
+        quote={quote}
+        busy={actions.busy}
+        problem={actions.problem}
+        onAction={(action) => {
+          if (action === 'delete') draft.autosave.abandon()
+          actions.run(action)
+        }}
+        controlIdOf={(path) => controlIdOf(path, draft.form)}
+        clientEmail={draft.form.client.email}
+      />
+    </article>
+  )
+}

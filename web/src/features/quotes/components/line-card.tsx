@@ -1,0 +1,129 @@
+import { formatEuros, formatVatRate, VAT_RATES_BP, type VatRateBp } from '@paraphe/shared/money'
+import { TEXT_LIMITS, UNIT_LABELS, UNITS, type Unit } from '@paraphe/shared/quote'
+import { InputField, SelectField, TextAreaField } from '@/features/workspace/components/form-fields'
+import { lineControlId } from '../lib/field-ids'
+import type { EditorAction, FieldErrors, LineForm } from '../lib/quote-form'
+
+const UNIT_OPTIONS = UNITS.map((unit) => ({ value: unit, label: unit === UNIT_LABELS[unit] ? unit : `${unit} (${UNIT_LABELS[unit]})` }))
+const VAT_OPTIONS = VAT_RATES_BP.map((rate) => ({ value: String(rate), label: formatVatRate(rate) }))
+
+export interface LineCardProps {
+  line: LineForm
+  index: number
+  count: number
+  /** HT of the line, null while one of its values cannot be read. */
+  htCents: number | null
+  errors: FieldErrors
+  franchiseEnBase: boolean
+  dispatch: (action: EditorAction) => void
+  onMove: (id: string, by: -1 | 1) => void
+  onRemove: (id: string) => void
+}
+
+/** One line of the quote as a card: stacked fields on a phone, a compact grid on wider screens. */
+export function LineCard({ line, index, count, htCents, errors, franchiseEnBase, dispatch, onMove, onRemove }: LineCardProps) {
+  const n = index + 1
+  const id = (control: Parameters<typeof lineControlId>[1]) => lineControlId(line.id, control)
+  const error = (field: string) => errors[`lines.${index}.${field}`]
+  const setText = (key: 'description' | 'quantity' | 'unitPrice' | 'discount') => (value: string) => dispatch({ type: 'line', id: line.id, key, value })
+  return (
+    <li className="line-card">
+      <fieldset className="line-card__fieldset">
+        <legend className="line-card__legend">Ligne {n}</legend>
+        <TextAreaField
+          id={id('description')}
+          label="Désignation"
+          hint={index === 0 ? 'Ce qui est fourni ou réalisé (main-d’œuvre, fournitures, déplacement…).' : undefined}
+          value={line.description}
+          onChange={setText('description')}
+          rows={2}
+          maxLength={TEXT_LIMITS.description}
+          error={error('description')}
+          className="line-card__description"
+        />
+        <div className="line-card__amounts">
+          <InputField
+            id={id('quantity')}
+            label="Quantité"
+            value={line.quantity}
+            onChange={setText('quantity')}
+            inputMode="decimal"
+            error={error('quantityMilli')}
+          />
+          <SelectField<Unit>
+            id={id('unit')}
+            label="Unité"
+            value={line.unit}
+            options={UNIT_OPTIONS}
+            onChange={(value) => dispatch({ type: 'line-unit', id: line.id, value })}
+          />
+          <InputField
+            id={id('price')}
+            label="Prix unitaire HT"
+            value={line.unitPrice}
+            onChange={setText('unitPrice')}
+            inputMode="decimal"
+            suffix="€"
+            placeholder="0,00"
+            error={error('unitPriceCents')}
+          />
+          {franchiseEnBase ? null : (
+            <SelectField
+              id={id('vat')}
+              label="TVA"
+              value={String(line.vatRateBp)}
+              options={VAT_OPTIONS}
+              // The options are the allowed rates.
+              onChange={(value) => dispatch({ type: 'line-vat', id: line.id, value: Number(value) as VatRateBp })}
+              error={error('vatRateBp')}
+            />
+          )}
+          <InputField
+            id={id('discount')}
+            label="Remise"
+            optional
+            value={line.discount}
+            onChange={setText('discount')}
+            inputMode="decimal"
+            suffix="%"
+            placeholder="0"
+            error={error('discountBp')}
+          />
+        </div>
+        <p className="line-card__total">
+          Total HT de la ligne&#8239;: <strong>{htCents === null ? '—' : formatEuros(htCents)}</strong>
+        </p>
+        <div className="line-card__tools">
+          <button
+            type="button"
+            id={`line-${line.id}-up`}
+            className="button button--ghost button--small"
+            onClick={() => onMove(line.id, -1)}
+            disabled={index === 0}
+            aria-label={`Monter la ligne ${n}`}
+          >
+            <span aria-hidden="true">↑</span> Monter
+          </button>
+          <button
+            type="button"
+            id={`line-${line.id}-down`}
+            className="button button--ghost button--small"
+            onClick={() => onMove(line.id, 1)}
+            disabled={index === count - 1}
+            aria-label={`Descendre la ligne ${n}`}
+          >
+            <span aria-hidden="true">↓</span> Descendre
+          </button>
+          <button
+            type="button"
+            className="button button--ghost button--small button--danger"
+            onClick={() => onRemove(line.id)}
+            aria-label={`Supprimer la ligne ${n}`}
+          >
+            Supprimer
+          </button>
+        </div>
+      </fieldset>
+    </li>
+  )
+}

@@ -1,0 +1,67 @@
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { formatLongDate } from '@paraphe/shared/dates'
+import { paths } from '@paraphe/shared/paths'
+import type { Quote } from '@paraphe/shared/quote'
+import { useWorkspace } from '@/features/workspace/hooks/use-workspace'
+import { asApiError } from '@/features/workspace/lib/workspace-api'
+import { quotesApi } from '../api/quotes-api'
+import { useQuoteActions } from '../hooks/use-quote-actions'
+import { dayOf } from '../lib/format-day'
+import { EventsTimeline, type EventsLoad } from './events-timeline'
+import { FrozenQuote } from './frozen-quote'
+import { QuoteActionsBar } from './quote-actions-bar'
+import { SigningLink } from './signing-link'
+import { StatusBadge } from './status-badge'
+
+export interface SentScreenProps {
+  quote: Quote
+  /** Right after sending: the link the client got. */
+  signingUrl: string | null
+  onChanged: (quote: Quote) => void
+}
+
+/** A quote that is no longer a draft: read-only, its history, and what can still be done. */
+export function SentScreen({ quote, signingUrl, onChanged }: SentScreenProps) {
+  const { api } = useWorkspace()
+  const actions = useQuoteActions({ api, quote, onChanged })
+  const [events, setEvents] = useState<EventsLoad>({ kind: 'loading' })
+  useEffect(() => {
+    const controller = new AbortController()
+    quotesApi.events(api, quote.id, controller.signal).then(
+      (list) => setEvents({ kind: 'ready', events: list }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setEvents({ kind: 'failed', error: asApiError(error) })
+      }
+    )
+    return () => controller.abort()
+  }, [api, quote.id, quote.status])
+  return (
+    <article className="quote-page">
+      <SentHeader quote={quote} />
+      {signingUrl === null ? null : <SigningLink url={signingUrl} email={quote.client.email} />}
+      <QuoteActionsBar quote={quote} busy={actions.busy} problem={actions.problem} onAction={actions.run} controlIdOf={() => null} clientEmail={quote.client.email} />
+      <FrozenQuote quote={quote} />
+      <EventsTimeline load={events} />
+    </article>
+  )
+}
+
+export function SentHeader({ quote }: { quote: Quote }) {
+  return (
+    <header className="quote-page__head">
+      <h1>{quote.number === null ? 'Devis' : `Devis ${quote.number}`}</h1>
+      <p className="quote-page__status">
+        <StatusBadge status={quote.status} />
+        {quote.sentAt === null ? null : <span>Envoyé le {dayOf(quote.sentAt)}</span>}
+        {quote.expiresOn === null ? null : <span>Valable jusqu’au {formatLongDate(quote.expiresOn)}</span>}
+      </p>
+      <p className="hint">Un devis envoyé ne change plus&#8239;: c’est ce document que votre client signe.</p>
+      {quote.replacedBy === null ? null : (
+        <p className="notice">
+          Ce devis a été remplacé par une nouvelle version. <Link to={paths.quote.href(quote.replacedBy)}>Voir la nouvelle version</Link>
+        </p>
+      )}
+    </header>
+  )
+}

@@ -1,0 +1,60 @@
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react'
+import type { Quote } from '@paraphe/shared/quote'
+import type { WorkspaceApi } from '@/features/workspace/lib/workspace-api'
+import { quotesApi } from '../api/quotes-api'
+import { createAutosave, type Autosave, type SaveState } from '../lib/autosave'
+import { canonicalContent } from '../lib/content'
+import { editorReducer, formOf, liveTotals, readForm, type EditorAction, type FieldErrors, type LiveTotals, type QuoteForm } from '../lib/quote-form'
+import { useLeaveWarning } from './use-leave-warning'
+
+export interface Draft {
+  form: QuoteForm
+  dispatch: (action: EditorAction) => void
+  /** Local problems, and the gateway's after a refused save. */
+  errors: FieldErrors
+  live: LiveTotals
+  saveState: SaveState
+  autosave: Autosave<unknown>
+}
+
+/** A draft being edited: its form, live totals, and autosave with the version it was loaded at. */
+export function useDraft(quote: Quote, api: WorkspaceApi): Draft {
+  const [form, dispatch] = useReducer(editorReducer, quote, formOf)
+  const [saveState, setSaveState] = useState<SaveState>({ kind: 'saved' })
+  const autosave = useMemo(
+    () =>
+      createAutosave({
+        version: quote.version,
+        saved: canonicalContent(quote),
+        save: async (content, version) => (await quotesApi.save(api, quote.id, version, content)).version,
+        onState: setSaveState
+      }),
+    [quote, api]
+  )
+  const read = useMemo(() => readForm(form), [form])
+  const live = useMemo(() => liveTotals(form, quote.franchiseEnBase), [form, quote.franchiseEnBase])
+
+  // Every change after the first render goes to autosave (the first is what was loaded).
+  const loaded = useRef(read)
+  useEffect(() => {
+    if (read === loaded.current) return
+    autosave.change(read.ok ? read.content : null)
+  }, [read, autosave])
+  // Leaving for another page of the site: what is waiting is saved on the way out.
+  useEffect(
+    () => () => {
+      autosave.dispose()
+      void autosave.flush()
+    },
+    [autosave]
+  )
+
+  const unsaved = saveState.kind !== 'saved'
+  useLeaveWarning({ unload: unsaved, navigate: unsaved && saveState.kind !== 'pending' && saveState.kind !== 'saving' })
+
+  const errors = useMemo<FieldErrors>(
+    () => ({ ...(saveState.kind === 'rejected' ? saveState.fields : {}), ...(read.ok ? {} : read.errors) }),
+    [read, saveState]
+  )
+  return { form, dispatch, errors, live, saveState, autosave: autosave as Autosave<unknown> }
+}

@@ -1,0 +1,163 @@
+// Autosave of a draft: each change waits for a pause in typing (debounce), then one PUT with the
+// version it was loaded at; changes made meanwhile are saved by the next PUT. One request at a
+// time, so versions never race. What it shows the professional is `state`. A conflict (saved
+// elsewhere) or a quote sent meanwhile stops saving: the page offers to reload.
+import { ApiError } from '@/lib/api-client'
+import { errorFields, type FieldMessages } from '@/features/workspace/lib/workspace-api'
+
+export type SaveState =
+  | { kind: 'saved' }
+  /** Changes waiting for the pause in typing. */
+  | { kind: 'pending' }
+  | { kind: 'saving' }
+  /** A value must be fixed before anything can be saved. */
+  | { kind: 'invalid' }
+  /** The request failed (network, server): retry. */
+  | { kind: 'failed'; message: string }
+  /** The gateway refused some values (400): they are shown on their fields. */
+  | { kind: 'rejected'; message: string; fields: FieldMessages }
+  /** Someone saved this quote in between (another tab or device). */
+  | { kind: 'conflict' }
+  /** The quote is no longer a draft (sent from elsewhere). */
+  | { kind: 'frozen' }
+
+export interface Timers {
+  setTimeout: (callback: () => void, ms: number) => unknown
+  clearTimeout: (handle: unknown) => void
+}
+
+export interface AutosaveOptions<T> {
+  /** The version the draft was loaded at. */
+  version: number
+  /** The content as loaded (nothing to save while it is unchanged). */
+  saved: T
+  /** Saves, and resolves with the new version. */
+  save: (content: T, version: number) => Promise<number>
+  onState: (state: SaveState) => void
+  delayMs?: number
+  timers?: Timers
+}
+
+export interface Autosave<T> {
+  /** The form changed: its content when every value is well-formed, null otherwise. */
+  change: (content: T | null) => void
+  /** Saves what is waiting now; true once everything is saved. */
+  flush: () => Promise<boolean>
+  /** After a failure: try again at once. */
+  retry: () => void
+  /** Stops the timer (a later flush() still saves). */
+  dispose: () => void
+  /** No more saving at all: the draft is being deleted, or was just sent. */
+  abandon: () => void
+  readonly state: SaveState
+  readonly version: number
+}
+
+export const AUTOSAVE_DELAY_MS = 800
+
+const browserTimers: Timers = {
+  setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>)
+}
+
+/** What a failed save means for the professional. */
+export function saveFailure(error: unknown): SaveState {
+  if (error instanceof ApiError && error.status === 409) {
+    return error.code === 'quote_frozen' ? { kind: 'frozen' } : { kind: 'conflict' }
+  }
+  if (error instanceof ApiError && error.status === 400) return { kind: 'rejected', message: error.message, fields: errorFields(error) }
+  return { kind: 'failed', message: error instanceof ApiError ? error.message : String(error) }
+}
+
+export function createAutosave<T>({ version: initialVersion, saved, save, onState, delayMs = AUTOSAVE_DELAY_MS, timers = browserTimers }: AutosaveOptions<T>): Autosave<T> {
+  let version = initialVersion
+  let savedKey = JSON.stringify(saved)
+  let latest: T | null = saved
+  let state: SaveState = { kind: 'saved' }
+  let timer: unknown = null
+  let inFlight: Promise<void> | null = null
+  let abandoned = false
+
+  const stopped = () => abandoned || state.kind === 'conflict' || state.kind === 'frozen'
+  const setState = (next: SaveState) => {
+    state = next
+    onState(next)
+  }
+  const clearTimer = () => {
+    if (timer !== null) timers.clearTimeout(timer)
+    timer = null
+  }
+
+  /** The state once nothing is running: what is left to do, if anything. */
+  function settle(): void {
+    if (stopped() || inFlight !== null) return
+    if (latest === null) return setState({ kind: 'invalid' })
+    if (JSON.stringify(latest) === savedKey) return setState({ kind: 'saved' })
+    if (timer === null) run()
+  }
+
+  function run(): void {
+    clearTimer()
+    if (inFlight !== null || stopped() || latest === null) return
+    const content = latest
+    const key = JSON.stringify(content)
+    if (key === savedKey) return setState({ kind: 'saved' })
+    setState({ kind: 'saving' })
+    inFlight = save(content, version).then(
+      (next) => {
+        version = next
+        savedKey = key
+        inFlight = null
+        settle()
+      },
+      (error: unknown) => {
+        inFlight = null
+        setState(saveFailure(error))
+      }
+    )
+  }
+
+  return {
+    change(content) {
+      if (stopped()) return
+      latest = content
+      clearTimer()
+      if (content === null) {
+        if (inFlight === null) setState({ kind: 'invalid' })
+        return
+      }
+      if (JSON.stringify(content) === savedKey) {
+        if (inFlight === null) setState({ kind: 'saved' })
+        return
+      }
+      timer = timers.setTimeout(() => {
+        timer = null
+        if (inFlight === null) run()
+      }, delayMs)
+      if (inFlight === null) setState({ kind: 'pending' })
+    },
+    async flush() {
+      clearTimer()
+      while (inFlight !== null) await inFlight
+      if (!stopped() && latest !== null && JSON.stringify(latest) !== savedKey) run()
+      while (inFlight !== null) await inFlight
+      return state.kind === 'saved'
+    },
+    retry() {
+      run()
+    },
+    dispose() {
+      clearTimer()
+    },
+    abandon() {
+      abandoned = true
+      clearTimer()
+    },
+    get state() {
+      return state
+    },
+    get version() {
+      return version
+    }
+  }
+}

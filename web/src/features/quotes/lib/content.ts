@@ -1,0 +1,31 @@
+// A quote's content in one fixed key order, so two contents compare by their JSON (autosave
+// decides "changed or not" that way, whatever order the server's JSON had).
+import type { QuoteContent } from '@paraphe/shared/quote'
+
+export function canonicalContent(content: QuoteContent): QuoteContent {
+  const { client } = content
+  return {
+    client: { kind: client.kind, name: client.name, company: client.company, email: client.email, phone: client.phone, address: client.address },
+    siteAddress: content.siteAddress,
+    title: content.title,
+    issueDate: content.issueDate,
+    validityDays: content.validityDays,
+    workStartDate: content.workStartDate,
+    workDuration: content.workDuration,
+    lines: content.lines.map((line) => ({
+      id: line.id,
+      description: line.description,
+      quantityMilli: line.quantityMilli,
+      unit: line.unit,
+      unitPriceCents: line.unitPriceCents,
+      vatRateBp: line.vatRateBp,
+      discountBp: line.discountBp
+    })),
+    depositBp: content.depositBp,
+    paymentTerms: content.paymentTerms,
+    conditions: content.conditions,
+    notes: content.notes,
+    buildingTrade: content.buildingTrade,
+    requireEmailCode: content.requireEmailCode
+  }
+}

@@ -1,0 +1,262 @@
+// The quote editor's model: what the professional types (amounts as text, the French way) and
+// how it becomes the QuoteContent the API stores. Pure, so the rules are tested without a
+// browser. Error keys are the content's field paths, as in the gateway's `fields`
+// (`lines.2.quantityMilli`), so a server refusal lands on the same control as a local one.
+import { parseEurosToCents, parseQuantity } from '@paraphe/shared/decimal-input'
+import type { VatRateBp } from '@paraphe/shared/money'
+import { QUOTE_DEFAULTS, TEXT_LIMITS, type QuoteClient, type QuoteContent, type QuoteLine, type Unit } from '@paraphe/shared/quote'
+import { computeTotals, LIMITS, type QuoteTotals } from '@paraphe/shared/quote-totals'
+import { canonicalContent } from './content'
+import { formatCentsInput, formatQuantityInput } from './number-input'
+import { formatPercentInput, parsePercentToBp } from './percent'
+
+export interface LineForm {
+  id: string
+  description: string
+  /** As typed: « 1,5 ». */
+  quantity: string
+  unit: Unit
+  /** As typed, HT: « 1 234,50 »; empty counts as 0 (a draft may not have its price yet). */
+  unitPrice: string
+  vatRateBp: VatRateBp
+  /** As typed, in %: « 10 »; empty means none. */
+  discount: string
+}
+
+export interface QuoteForm {
+  client: QuoteClient
+  siteAddress: string
+  title: string
+  issueDate: string
+  validityDays: string
+  /** YYYY-MM-DD or empty. */
+  workStartDate: string
+  workDuration: string
+  lines: LineForm[]
+  /** As typed, in %. */
+  deposit: string
+  paymentTerms: string
+  conditions: string
+  notes: string
+  buildingTrade: boolean
+  requireEmailCode: boolean
+}
+
+export type FieldErrors = Readonly<Record<string, string>>
+
+export type TextKey =
+  | 'siteAddress'
+  | 'title'
+  | 'issueDate'
+  | 'validityDays'
+  | 'workStartDate'
+  | 'workDuration'
+  | 'deposit'
+  | 'paymentTerms'
+  | 'conditions'
+  | 'notes'
+export type FlagKey = 'buildingTrade' | 'requireEmailCode'
+export type LineTextKey = 'description' | 'quantity' | 'unitPrice' | 'discount'
+
+export type EditorAction =
+  | { type: 'text'; key: TextKey; value: string }
+  | { type: 'flag'; key: FlagKey; value: boolean }
+  | { type: 'client'; key: keyof QuoteClient; value: string }
+  | { type: 'line'; id: string; key: LineTextKey; value: string }
+  | { type: 'line-unit'; id: string; value: Unit }
+  | { type: 'line-vat'; id: string; value: VatRateBp }
+  | { type: 'add-line'; line: LineForm }
+  | { type: 'remove-line'; id: string }
+  | { type: 'move-line'; id: string; by: -1 | 1 }
+  | { type: 'reset'; form: QuoteForm }
+
+export function lineFormOf(line: QuoteLine): LineForm {
+  return {
+    id: line.id,
+    description: line.description,
+    quantity: formatQuantityInput(line.quantityMilli),
+    unit: line.unit,
+    unitPrice: line.unitPriceCents === 0 ? '' : formatCentsInput(line.unitPriceCents),
+    vatRateBp: line.vatRateBp,
+    discount: line.discountBp === 0 ? '' : formatPercentInput(line.discountBp)
+  }
+}
+
+export function formOf(content: QuoteContent): QuoteForm {
+  return {
+    client: { ...content.client },
+    siteAddress: content.siteAddress,
+    title: content.title,
+    issueDate: content.issueDate,
+    validityDays: String(content.validityDays),
+    workStartDate: content.workStartDate ?? '',
+    workDuration: content.workDuration,
+    lines: content.lines.map(lineFormOf),
+    deposit: formatPercentInput(content.depositBp),
+    paymentTerms: content.paymentTerms,
+    conditions: content.conditions,
+    notes: content.notes,
+    buildingTrade: content.buildingTrade,
+    requireEmailCode: content.requireEmailCode
+  }
+}
+
+/** A new, empty line; it takes the previous line's VAT rate (quotes mostly use one). */
+export function newLine(id: string, previous: LineForm | undefined): LineForm {
+  return { id, description: '', quantity: '1', unit: 'u', unitPrice: '', vatRateBp: previous?.vatRateBp ?? 2000, discount: '' }
+}
+
+/**
+ * A random line id (UUID v4 format). crypto.randomUUID() exists only in secure contexts, and an
+ * instance may be served over plain HTTP on a local network; getRandomValues() always exists.
+ */
+export function newLineId(random: (bytes: Uint8Array<ArrayBuffer>) => void = (bytes) => void crypto.getRandomValues(bytes)): string {
+  const bytes = new Uint8Array(16)
+  random(bytes)
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
+
+function updateLine(lines: LineForm[], id: string, change: Partial<LineForm>): LineForm[] {
+  return lines.map((line) => (line.id === id ? { ...line, ...change } : line))
+}
+
+/** Moves a line up (-1) or down (+1); at either end nothing changes. */
+export function moveLine(lines: readonly LineForm[], id: string, by: -1 | 1): LineForm[] {
+  const from = lines.findIndex((line) => line.id === id)
+  const to = from + by
+  if (from === -1 || to < 0 || to >= lines.length) return [...lines]
+  const next = [...lines]
+  const [moved] = next.splice(from, 1) as [LineForm]
+  next.splice(to, 0, moved)
+  return next
+}
+
+export function editorReducer(form: QuoteForm, action: EditorAction): QuoteForm {
+  switch (action.type) {
+    case 'text':
+      return { ...form, [action.key]: action.value }
+    case 'flag':
+      return { ...form, [action.key]: action.value }
+    case 'client':
+      return { ...form, client: { ...form.client, [action.key]: action.value } }
+    case 'line':
+      return { ...form, lines: updateLine(form.lines, action.id, { [action.key]: action.value }) }
+    case 'line-unit':
+      return { ...form, lines: updateLine(form.lines, action.id, { unit: action.value }) }
+    case 'line-vat':
+      return { ...form, lines: updateLine(form.lines, action.id, { vatRateBp: action.value }) }
+    case 'add-line':
+      return form.lines.length >= TEXT_LIMITS.lineCount ? form : { ...form, lines: [...form.lines, action.line] }
+    case 'remove-line':
+      return { ...form, lines: form.lines.filter((line) => line.id !== action.id) }
+    case 'move-line':
+      return { ...form, lines: moveLine(form.lines, action.id, action.by) }
+    case 'reset':
+      return action.form
+  }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+
+function isIsoDate(text: string): boolean {
+  if (!ISO_DATE.test(text)) return false
+  const date = new Date(`${text}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text)
+}
+
+type LineAmounts = Pick<QuoteLine, 'quantityMilli' | 'unitPriceCents' | 'vatRateBp' | 'discountBp'>
+
+/** A line's amounts, or its errors by content path. */
+export function readLineAmounts(line: LineForm, index: number): { amounts: LineAmounts | null; errors: Record<string, string> } {
+  const errors: Record<string, string> = {}
+  const quantity = parseQuantity(line.quantity, LIMITS.maxQuantityMilli)
+  const price = line.unitPrice.trim() === '' ? ({ ok: true, value: 0 } as const) : parseEurosToCents(line.unitPrice, LIMITS.maxUnitPriceCents)
+  const discount = parsePercentToBp(line.discount)
+  if (!quantity.ok) errors[`lines.${index}.quantityMilli`] = quantity.message
+  if (!price.ok) errors[`lines.${index}.unitPriceCents`] = price.message
+  if (!discount.ok) errors[`lines.${index}.discountBp`] = discount.message
+  if (!quantity.ok || !price.ok || !discount.ok) return { amounts: null, errors }
+  return {
+    amounts: { quantityMilli: quantity.value, unitPriceCents: price.value, vatRateBp: line.vatRateBp, discountBp: discount.value },
+    errors
+  }
+}
+
+export type ReadResult = { ok: true; content: QuoteContent } | { ok: false; errors: FieldErrors }
+
+/** The content to save, or the French message of every value that is not well-formed. */
+export function readForm(form: QuoteForm): ReadResult {
+  const errors: Record<string, string> = {}
+  const email = form.client.email.trim()
+  if (email !== '' && !EMAIL.test(email)) errors['client.email'] = 'Cette adresse e-mail ne semble pas valide (exemple\u202f: nom@domaine.fr).'
+  if (!isIsoDate(form.issueDate)) errors.issueDate = 'Indiquez la date du devis.'
+  const validity = /^\d{1,3}$/.test(form.validityDays.trim()) ? Number(form.validityDays.trim()) : NaN
+  if (!(validity >= 1 && validity <= QUOTE_DEFAULTS.maxValidityDays)) {
+    errors.validityDays = `La durée de validité est un nombre de jours, de 1 à ${QUOTE_DEFAULTS.maxValidityDays}.`
+  }
+  const workStart = form.workStartDate.trim()
+  if (workStart !== '' && !isIsoDate(workStart)) errors.workStartDate = 'Indiquez une date valide, ou laissez vide.'
+  const deposit = parsePercentToBp(form.deposit)
+  if (!deposit.ok) errors.depositBp = deposit.message
+  const lines: QuoteLine[] = []
+  form.lines.forEach((line, index) => {
+    const read = readLineAmounts(line, index)
+    Object.assign(errors, read.errors)
+    if (read.amounts !== null) lines.push({ id: line.id, description: line.description, unit: line.unit, ...read.amounts })
+  })
+  if (Object.keys(errors).length > 0 || !deposit.ok) return { ok: false, errors }
+  return {
+    ok: true,
+    content: canonicalContent({
+      client: { ...form.client, email },
+      siteAddress: form.siteAddress,
+      title: form.title,
+      issueDate: form.issueDate,
+      validityDays: validity,
+      workStartDate: workStart === '' ? null : workStart,
+      workDuration: form.workDuration,
+      lines,
+      depositBp: deposit.value,
+      paymentTerms: form.paymentTerms,
+      conditions: form.conditions,
+      notes: form.notes,
+      buildingTrade: form.buildingTrade,
+      requireEmailCode: form.requireEmailCode
+    })
+  }
+}
+
+export interface LiveTotals {
+  /** Totals of the lines that can be read (null when the amounts are out of range). */
+  totals: QuoteTotals | null
+  /** HT of each line of the form, in its order; null for a line with an error. */
+  lineHtCents: Array<number | null>
+  /** Lines left out because a value cannot be read yet. */
+  skipped: number
+}
+
+/**
+ * The totals while the professional types, with the same module as the server (computeTotals):
+ * lines with an unreadable value are left out (and counted) until they are fixed.
+ */
+export function liveTotals(form: QuoteForm, franchiseEnBase: boolean): LiveTotals {
+  const read = form.lines.map((line, index) => readLineAmounts(line, index).amounts)
+  const counted = read.filter((amounts): amounts is LineAmounts => amounts !== null)
+  const deposit = parsePercentToBp(form.deposit)
+  let totals: QuoteTotals | null
+  try {
+    totals = computeTotals(counted, { franchiseEnBase, depositBp: deposit.ok ? deposit.value : 0 })
+  } catch {
+    totals = null
+  }
+  let next = 0
+  const lineHtCents = read.map((amounts) => {
+    if (amounts === null || totals === null) return null
+    return totals.lineHtCents[next++] ?? null
+  })
+  return { totals, lineHtCents, skipped: form.lines.length - counted.length }
+}

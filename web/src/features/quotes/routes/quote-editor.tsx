@@ -1,0 +1,109 @@
+import { useEffect, useState } from 'react'
+import { Link, useLocation, useParams } from 'react-router-dom'
+import { paths } from '@paraphe/shared/paths'
+import type { Quote } from '@paraphe/shared/quote'
+import { WorkspaceFrame } from '@/features/workspace/components/workspace-frame'
+import { useWorkspace } from '@/features/workspace/hooks/use-workspace'
+import { asApiError } from '@/features/workspace/lib/workspace-api'
+import type { ApiError } from '@/lib/api-client'
+import type { RouteHandle } from '@/lib/route-handle'
+import { quotesApi } from '../api/quotes-api'
+import { DraftScreen } from '../components/draft-screen'
+import { SentScreen } from '../components/sent-screen'
+
+export const handle: RouteHandle = {
+  title: 'Devis',
+  description: 'Rédigez votre devis, suivez ses totaux et envoyez-le à votre client pour signature en ligne.'
+}
+
+export type QuoteLoad =
+  | { kind: 'loading' }
+  | { kind: 'ready'; quote: Quote; signingUrl: string | null; generation: number }
+  | { kind: 'failed'; error: ApiError }
+
+/** A quote's page (`/espace/devis/:id`): the editor for a draft, the read-only quote otherwise. */
+export function Component() {
+  return (
+    <WorkspaceFrame>
+      <QuotePage />
+    </WorkspaceFrame>
+  )
+}
+
+const NOTICES: Readonly<Record<string, string>> = {
+  duplicated: 'Copie créée\u202f: vous modifiez maintenant la copie, en brouillon.',
+  revised: 'Nouvelle version créée en brouillon. L’ancien devis est annulé et son lien de signature ne fonctionne plus.'
+}
+
+function QuotePage() {
+  const { id = '' } = useParams()
+  const { userId, api } = useWorkspace()
+  const location = useLocation()
+  const [load, setLoad] = useState<QuoteLoad>({ kind: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const notice = NOTICES[String((location.state as { notice?: unknown } | null)?.notice)] ?? null
+
+  useEffect(() => {
+    if (userId === null) return
+    const controller = new AbortController()
+    setLoad({ kind: 'loading' })
+    quotesApi.get(api, id, controller.signal).then(
+      (quote) => setLoad({ kind: 'ready', quote, signingUrl: null, generation: attempt }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ kind: 'failed', error: asApiError(error) })
+      }
+    )
+    return () => controller.abort()
+  }, [api, userId, id, attempt])
+
+  const reload = () => setAttempt((count) => count + 1)
+  // Another quote's page (after « Dupliquer »): loading until the effect has fetched it.
+  if (load.kind === 'ready' && load.quote.id !== id) return <QuotePageStatus load={{ kind: 'loading' }} onRetry={reload} />
+  if (load.kind !== 'ready') return <QuotePageStatus load={load} onRetry={reload} />
+  const replace = (quote: Quote, signingUrl?: string) => setLoad({ ...load, quote, signingUrl: signingUrl ?? load.signingUrl })
+  return (
+    <>
+      {notice === null ? null : (
+        <p className="notice notice--success workspace-notice" role="status">
+          {notice}
+        </p>
+      )}
+      {load.quote.status === 'draft' ? (
+        // A reload starts a fresh editor from what the server has.
+        <DraftScreen key={`${load.quote.id}:${load.generation}`} quote={load.quote} onSent={replace} onReload={reload} />
+      ) : (
+        <SentScreen quote={load.quote} signingUrl={load.signingUrl} onChanged={replace} />
+      )}
+    </>
+  )
+}
+
+/** Loading (also the prerendered shell) or failed. */
+export function QuotePageStatus({ load, onRetry }: { load: Exclude<QuoteLoad, { kind: 'ready' }>; onRetry: () => void }) {
+  return (
+    <article className="quote-page">
+      <header className="quote-page__head">
+        <h1>Devis</h1>
+      </header>
+      {load.kind === 'loading' ? (
+        <p className="workspace-loading" role="status">
+          Chargement du devis…
+        </p>
+      ) : load.error.status === 404 ? (
+        <div className="notice notice--error" role="alert">
+          <p>Ce devis n’existe pas, ou il appartient à un autre compte.</p>
+          <p>
+            <Link to={paths.account.href()}>Retour à mes devis</Link>
+          </p>
+        </div>
+      ) : (
+        <div className="notice notice--error" role="alert">
+          <p>{load.error.message}</p>
+          <button type="button" className="button button--ghost" onClick={onRetry}>
+            Réessayer
+          </button>
+        </div>
+      )}
+    </article>
+  )
+}

@@ -1,0 +1,208 @@
+import { useEffect, useState } from 'react'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
+import { profileGaps, type CompanyProfile } from '@paraphe/shared/company'
+import { paths } from '@paraphe/shared/paths'
+import type { QuoteStatus, QuoteSummary } from '@paraphe/shared/quote'
+import { WorkspaceFrame } from '@/features/workspace/components/workspace-frame'
+import { useWorkspace } from '@/features/workspace/hooks/use-workspace'
+import { asApiError } from '@/features/workspace/lib/workspace-api'
+import type { ApiError } from '@/lib/api-client'
+import type { RouteHandle } from '@/lib/route-handle'
+import { quotesApi } from '../api/quotes-api'
+import { QuoteFiltersForm } from '../components/quote-filters-form'
+import { QuoteList } from '../components/quote-list'
+import { filtersFromSearch, hasFilters, NO_FILTERS, searchOfFilters, type QuoteFilters } from '../lib/list-filters'
+
+export const handle: RouteHandle = {
+  title: 'Mon espace',
+  description: 'Votre espace\u202f: vos devis, leur envoi et leur signature en ligne.'
+}
+
+export type ListLoad = { kind: 'loading' } | { kind: 'ready'; quotes: QuoteSummary[] } | { kind: 'failed'; error: ApiError }
+
+/** The quotes page (`/espace`), inside the workspace frame. */
+export function Component() {
+  return (
+    <WorkspaceFrame>
+      <QuotesPage />
+    </WorkspaceFrame>
+  )
+}
+
+function QuotesPage() {
+  const { hydrated, userId, api } = useWorkspace()
+  const [searchParams, setSearchParams] = useSearchParams()
+  const location = useLocation()
+  const navigate = useNavigate()
+  // The prerender knows no query string: the URL's filters apply once hydrated.
+  const filters = hydrated ? filtersFromSearch(searchParams) : NO_FILTERS
+  const filtersKey = searchOfFilters(filters).toString()
+  const [typed, setTyped] = useState(filters.q)
+  const [load, setLoad] = useState<ListLoad>({ kind: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const [gaps, setGaps] = useState<string[]>([])
+  const deleted = (location.state as { notice?: unknown } | null)?.notice === 'quote-deleted'
+
+  // Back, forward or a link changed the query: the search box follows.
+  useEffect(() => setTyped(filtersFromSearch(new URLSearchParams(filtersKey)).q), [filtersKey])
+
+  useEffect(() => {
+    if (userId === null) return
+    const controller = new AbortController()
+    setLoad({ kind: 'loading' })
+    quotesApi.list(api, filtersFromSearch(new URLSearchParams(filtersKey)), controller.signal).then(
+      (quotes) => setLoad({ kind: 'ready', quotes }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ kind: 'failed', error: asApiError(error) })
+      }
+    )
+    return () => controller.abort()
+  }, [api, userId, filtersKey, attempt])
+
+  useEffect(() => {
+    if (userId === null) return
+    const controller = new AbortController()
+    api.get<{ profile: CompanyProfile }>('/api/profile', { signal: controller.signal }).then(
+      (body) => setGaps(profileGaps(body.profile)),
+      // Only a reminder: the list does not depend on it.
+      () => setGaps([])
+    )
+    return () => controller.abort()
+  }, [api, userId])
+
+  const apply = (next: QuoteFilters) => setSearchParams(searchOfFilters(next))
+  return (
+    <QuotesView
+      filters={filters}
+      typed={typed}
+      onTypedChange={setTyped}
+      onStatusChange={(status) => apply({ status, q: typed })}
+      onSearch={() => apply({ status: filters.status, q: typed })}
+      onClearFilters={() => {
+        setTyped('')
+        apply(NO_FILTERS)
+      }}
+      onRetry={() => setAttempt((count) => count + 1)}
+      onDismissNotice={() => navigate(`${location.pathname}${location.search}`, { replace: true, state: null })}
+      load={load}
+      hydrated={hydrated}
+      profileGaps={gaps}
+      deletedNotice={deleted}
+    />
+  )
+}
+
+export interface QuotesViewProps {
+  filters: QuoteFilters
+  typed: string
+  onTypedChange: (q: string) => void
+  onStatusChange: (status: QuoteStatus | null) => void
+  onSearch: () => void
+  onClearFilters: () => void
+  onRetry: () => void
+  onDismissNotice: () => void
+  load: ListLoad
+  hydrated: boolean
+  /** What the company profile lacks before a quote can be sent. */
+  profileGaps: readonly string[]
+  /** A draft was just deleted (the editor came back here). */
+  deletedNotice: boolean
+}
+
+export function QuotesView(props: QuotesViewProps) {
+  const { filters, load } = props
+  const filtered = hasFilters(filters)
+  return (
+    <article className="quotes-page">
+      <header className="page-intro workspace-intro">
+        <h1>Mon espace</h1>
+        <p className="lead">Vos devis&#8239;: rédigez-les, envoyez-les, suivez leur signature.</p>
+      </header>
+      {props.deletedNotice ? (
+        <div className="notice notice--success workspace-notice" role="status">
+          Le brouillon a été supprimé.{' '}
+          <button type="button" className="link-button" onClick={props.onDismissNotice}>
+            Masquer
+          </button>
+        </div>
+      ) : null}
+      {props.profileGaps.length === 0 ? null : (
+        <p className="notice notice--warning workspace-notice">
+          Avant d’envoyer un devis, complétez votre profil d’entreprise (mentions obligatoires)&#8239;: {props.profileGaps.join(', ')}.{' '}
+          <Link to={paths.profile.href()}>Compléter mon profil</Link>
+        </p>
+      )}
+      <section className="quotes-section" aria-labelledby="quotes-title">
+        <div className="quotes-section__head">
+          <h2 id="quotes-title">Mes devis</h2>
+          <Link className="button button--primary" to={paths.quoteNew.href()}>
+            Nouveau devis
+          </Link>
+        </div>
+        <QuoteFiltersForm
+          q={props.typed}
+          status={filters.status}
+          onQChange={props.onTypedChange}
+          onStatusChange={props.onStatusChange}
+          onSubmit={props.onSearch}
+          disabled={!props.hydrated}
+        />
+        <QuotesResult load={load} filtered={filtered} onRetry={props.onRetry} onClearFilters={props.onClearFilters} />
+      </section>
+    </article>
+  )
+}
+
+function QuotesResult({ load, filtered, onRetry, onClearFilters }: { load: ListLoad; filtered: boolean; onRetry: () => void; onClearFilters: () => void }) {
+  if (load.kind === 'loading') {
+    return (
+      <p className="workspace-loading" role="status">
+        Chargement des devis…
+      </p>
+    )
+  }
+  if (load.kind === 'failed') {
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{load.error.status === 401 ? 'Votre session a expiré\u202f: reconnectez-vous pour voir vos devis.' : load.error.message}</p>
+        {load.error.status === 401 ? null : (
+          <button type="button" className="button button--ghost" onClick={onRetry}>
+            Réessayer
+          </button>
+        )}
+      </div>
+    )
+  }
+  if (load.quotes.length === 0) {
+    return filtered ? (
+      <div className="empty-state">
+        <p role="status">Aucun devis ne correspond à cette recherche.</p>
+        <button type="button" className="button button--ghost" onClick={onClearFilters}>
+          Afficher tous les devis
+        </button>
+      </div>
+    ) : (
+      <div className="empty-state">
+        <p className="empty-state__title" role="status">
+          Vous n’avez pas encore de devis.
+        </p>
+        <p>
+          Rédigez votre premier devis&#8239;: il est enregistré au fil de la saisie, et vous l’envoyez à votre client quand il
+          est prêt. Votre client le signe en ligne.
+        </p>
+        <Link className="button button--primary" to={paths.quoteNew.href()}>
+          Créer mon premier devis
+        </Link>
+      </div>
+    )
+  }
+  return (
+    <>
+      <p className="visually-hidden" role="status">
+        {load.quotes.length === 1 ? '1 devis' : `${load.quotes.length} devis`}
+        {filtered ? ' correspondant à la recherche' : ''}
+      </p>
+      <QuoteList quotes={load.quotes} />
+    </>
+  )
+}

@@ -1,0 +1,40 @@
+import { Link, useLocation } from 'react-router-dom'
+import { paths } from '@paraphe/shared/paths'
+
+export type WorkspaceSection = 'quotes' | 'profile'
+
+/** Which section a workspace path belongs to (quotes: the list and every quote page). */
+export function sectionOf(pathname: string): WorkspaceSection | null {
+  if (pathname === paths.account.path || pathname.startsWith(`${paths.account.path}/devis/`)) return 'quotes'
+  if (pathname === paths.profile.path) return 'profile'
+  return null
+}
+
+const ENTRIES: ReadonlyArray<{ section: WorkspaceSection; label: string; href: string }> = [
+  { section: 'quotes', label: 'Devis', href: paths.account.href() },
+  { section: 'profile', label: 'Profil', href: paths.profile.href() }
+]
+
+/** The workspace's own navigation; the current section is marked for assistive technologies. */
+export function WorkspaceNav() {
+  const { pathname } = useLocation()
+  const current = sectionOf(pathname)
+  return (
+    <nav className="workspace-nav" aria-label="Espace professionnel">
+      <ul className="workspace-nav__list">
+        {ENTRIES.map((entry) => (
+          <li key={entry.section}>
+            <Link
+              className="workspace-nav__link"
+              to={entry.href}
+              // The list itself is the page; inside a quote the section is current, not the page.
+              aria-current={current !== entry.section ? undefined : pathname === entry.href ? 'page' : 'true'}
+            >
+              {entry.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}

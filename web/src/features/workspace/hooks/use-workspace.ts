@@ -1,0 +1,19 @@
+import { createContext, useContext } from 'react'
+import type { WorkspaceApi } from '../lib/workspace-api'
+
+/** What every workspace page gets from the frame around it. */
+export interface Workspace {
+  /** False while React hydrates the prerendered shell: values from the URL wait for it. */
+  hydrated: boolean
+  /** The signed-in user once supabase-js has confirmed the session; null before (and in the prerender). */
+  userId: string | null
+  api: WorkspaceApi
+}
+
+export const WorkspaceContext = createContext<Workspace | null>(null)
+
+export function useWorkspace(): Workspace {
+  const workspace = useContext(WorkspaceContext)
+  if (workspace === null) throw new Error('useWorkspace must be used inside WorkspaceFrame')
+  return workspace
+}

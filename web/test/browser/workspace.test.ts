@@ -1,0 +1,574 @@
+// The professional's workspace in a real browser, end to end: Chromium → the gateway (API on
+// PGlite, tokens verified) → the GoTrue stand-in for the session. The company profile with its
+// checks and logo, a quote typed the French way with live totals, autosave and what survives a
+// reload, the PDF a client receives (read back with poppler's pdftotext), sending and what
+// follows, conflicts between two tabs, and the editor on a 360 px phone. No console error, no
+// hydration error, axe-clean.
+import t from 'tap'
+import { readFile } from 'node:fs/promises'
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Locator, Page, Request } from 'playwright-core'
+import { startGoTrueStandIn } from '../../../gateway/test/support/gotrue-stand-in.js'
+import { pdfText } from '../../../gateway/test/support/pdf-text.js'
+import {
+  DESKTOP,
+  PHONE,
+  gotoHydrated,
+  inPage,
+  normalizeSpace,
+  openPage,
+  problemsOf,
+  sharedBrowser,
+  startGateway,
+  waitForExpression,
+  type ConsoleEntry,
+  type HttpProblem,
+  type OpenedPage,
+  type ProblemFilter
+} from './harness.js'
+
+const SECRET = 'workspace-tests-jwt-secret-0123456789-abcdef'
+const PASSWORD = 'une phrase de passe solide'
+const STORAGE_KEY = 'sb-127-auth-token'
+
+const standIn = await startGoTrueStandIn({ jwtSecret: SECRET })
+t.teardown(() => standIn.close())
+const gateway = await startGateway({
+  AUTH_UPSTREAM_URL: standIn.url,
+  SUPABASE_ANON_KEY: standIn.anonKey,
+  SUPABASE_JWT_SECRET: SECRET,
+  AUTH_RATE_LIMIT_PER_MINUTE: '10000'
+})
+t.teardown(() => gateway.close())
+standIn.serveSite(gateway.origin)
+const browser = await sharedBrowser(t)
+
+let counter = 0
+const newEmail = (name: string) => `${name}-${Date.now().toString(36)}-${counter++}@example.fr`
+
+const CLEAN = 'no console error, hydration error, page error or failed request'
+
+/** A valid SIRET (Luhn on the SIREN and on the whole) and its French VAT number. */
+const SIRET = '732 829 320 00074'
+const VAT_NUMBER = 'FR44732829320'
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+
+/** HTTP refusals a test provokes on purpose (Chromium logs each as a console error). */
+function allowApi(status: number, pattern: RegExp): ProblemFilter {
+  const matches = (url: string) => url.startsWith(gateway.url('/api/')) && pattern.test(new URL(url).pathname)
+  return {
+    allowHttp: (problem: HttpProblem) => problem.status === status && matches(problem.url),
+    allowConsole: (entry: ConsoleEntry) => matches(entry.url) && /Failed to load resource: .*\b\d{3}\b/.test(entry.text)
+  }
+}
+
+function both(...filters: ProblemFilter[]): ProblemFilter {
+  return {
+    allowHttp: (problem) => filters.some((filter) => filter.allowHttp?.(problem) === true),
+    allowConsole: (entry) => filters.some((filter) => filter.allowConsole?.(entry) === true)
+  }
+}
+
+async function axe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  return results.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
+}
+
+function button(scope: Page | Locator, name: string | RegExp) {
+  return scope.getByRole('button', { name, exact: typeof name === 'string' })
+}
+
+async function text(locator: Locator): Promise<string> {
+  return normalizeSpace(await locator.innerText())
+}
+
+/** A confirmed account, signed in, on /espace with its data loaded. */
+async function signedInPage(tt: Parameters<typeof openPage>[1], email: string, options = DESKTOP): Promise<OpenedPage> {
+  standIn.createUser({ email, password: PASSWORD })
+  const opened = await openPage(browser, tt, options)
+  const { page } = opened
+  await gotoHydrated(page, gateway.url('/connexion'))
+  await page.getByLabel('Adresse e-mail', { exact: true }).fill(email)
+  await page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD)
+  await button(page, 'Se connecter').click()
+  await page.waitForURL(gateway.url('/espace'))
+  await page.locator('.account__greeting').filter({ hasText: email }).waitFor()
+  return opened
+}
+
+/** The signed-in user's access token, to prepare data through the API directly. */
+async function accessToken(page: Page): Promise<string> {
+  const stored = await inPage(page, `localStorage.getItem(${JSON.stringify(STORAGE_KEY)})`)
+  if (typeof stored !== 'string') throw new Error('no stored session')
+  return (JSON.parse(stored) as { access_token: string }).access_token
+}
+
+async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(gateway.url(path), {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body)
+  })
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+  return (response.status === 204 ? null : await response.json()) as T
+}
+
+const isSave = (request: Request) => request.method() === 'PUT' && /\/api\/quotes\/[^/]+$/.test(new URL(request.url()).pathname)
+
+function saveStatus(page: Page): Locator {
+  return page.locator('#quote-save-status')
+}
+
+/** Waits for the autosave that follows the last change, then for « Enregistré ». */
+async function waitForSaved(page: Page, change: () => Promise<void>): Promise<Request> {
+  const save = page.waitForRequest(isSave)
+  await change()
+  const request = await save
+  await saveStatus(page).filter({ hasText: /^Enregistré$/ }).waitFor()
+  return request
+}
+
+function line(page: Page, index: number): Locator {
+  return page.locator('.line-card').nth(index)
+}
+
+interface LineInput {
+  description: string
+  quantity: string
+  unit: string
+  price: string
+  vatBp: number
+  discount?: string
+}
+
+async function fillLine(page: Page, index: number, input: LineInput): Promise<void> {
+  const card = line(page, index)
+  await card.getByLabel('Désignation').fill(input.description)
+  await card.getByLabel('Quantité').fill(input.quantity)
+  await card.getByLabel('Unité').selectOption(input.unit)
+  await card.getByLabel('Prix unitaire HT').fill(input.price)
+  await card.getByLabel('TVA', { exact: true }).selectOption(String(input.vatBp))
+  if (input.discount !== undefined) await card.getByLabel('Remise').fill(input.discount)
+}
+
+async function fillProfile(page: Page): Promise<void> {
+  await page.locator('#profile-companyName').fill('Menuiserie Martin')
+  await page.locator('#profile-legalForm').fill('SARL')
+  await page.locator('#profile-address').fill('12 rue des Lilas\n69003 Lyon')
+  await page.locator('#profile-siret').fill(SIRET)
+  await page.locator('#profile-registration').fill('RCS Lyon 732 829 320')
+  await page.locator('#profile-vatNumber').fill(VAT_NUMBER)
+  await page.locator('#profile-email').fill('contact@menuiserie-martin.fr')
+  await page.locator('#profile-phone').fill('04 78 00 00 00')
+  await page.locator('#profile-insurer').fill('Mutuelle des Artisans')
+  await page.locator('#profile-insuranceCoverage').fill('France métropolitaine')
+}
+
+/** « Nouveau devis » from the list: a draft is created and its own address replaces /espace/devis/nouveau. */
+async function newQuote(page: Page): Promise<string> {
+  await page.getByRole('link', { name: 'Nouveau devis' }).click()
+  await page.waitForURL(/\/espace\/devis\/[0-9a-f-]{36}$/)
+  await page.getByRole('heading', { level: 1, name: 'Brouillon de devis' }).waitFor()
+  return new URL(page.url()).pathname.split('/').at(-1) as string
+}
+
+async function fillClient(page: Page): Promise<void> {
+  await page.locator('#quote-client-name').fill('Inès Dupont')
+  await page.locator('#quote-client-email').fill('ines.dupont@example.fr')
+  await page.locator('#quote-client-address').fill('3 place Bellecour\n69002 Lyon')
+  await page.locator('#quote-title').fill('Rénovation de la salle de bains')
+}
+
+// 350 × 1 at 10 %; 12,5 m² × 45,90 − 10 % = 516,375 → 516,38 at 10 %; 1 234,50 at 20 %.
+const LINES: LineInput[] = [
+  { description: 'Dépose de l’ancienne baignoire', quantity: '1', unit: 'forfait', price: '350', vatBp: 1000 },
+  { description: 'Pose de faïence murale', quantity: '12,5', unit: 'm²', price: '45,90', vatBp: 1000, discount: '10' },
+  { description: 'Meuble vasque en chêne', quantity: '1', unit: 'u', price: '1 234,50', vatBp: 2000 }
+]
+const TOTALS = 'Total HT 2 100,88 € TVA 10 % sur 866,38 € HT 86,64 € TVA 20 % sur 1 234,50 € HT 246,90 € Total TTC 2 434,42 €'
+
+t.test('profile, a quote with three lines at 10 % and 20 %, live totals, autosave, reload, the PDF', async (t) => {
+  const email = newEmail('devis')
+  const { page, record } = await signedInPage(t, email)
+
+  // An empty workspace says what to do.
+  await page.getByText('Vous n’avez pas encore de devis.').waitFor()
+  t.match(await text(page.locator('.workspace-notice')), /complétez votre profil d’entreprise .*la raison sociale, l’adresse, le SIRET/)
+  t.equal(await page.getByRole('link', { name: 'Créer mon premier devis' }).getAttribute('href'), '/espace/devis/nouveau')
+  t.same(await axe(page), [], 'axe: the empty list')
+
+  // The profile: a wrong SIRET is caught before anything is sent.
+  await page.getByRole('navigation', { name: 'Espace professionnel' }).getByRole('link', { name: 'Profil' }).click()
+  await page.waitForURL(gateway.url('/espace/profil'))
+  await page.getByRole('heading', { level: 1, name: 'Profil de l’entreprise' }).waitFor()
+  await waitForExpression(page, `!document.querySelector('#profile-companyName').disabled`)
+  await fillProfile(page)
+  await page.locator('#profile-siret').fill('732 829 320 00075')
+  let profileSaves = 0
+  page.on('request', (request) => {
+    if (request.method() === 'PUT' && new URL(request.url()).pathname === '/api/profile') profileSaves++
+  })
+  await button(page, 'Enregistrer le profil').click()
+  t.match(await text(page.locator('#profile-siret-error')), /clé de contrôle incorrecte/)
+  t.equal(await page.locator('#profile-siret').getAttribute('aria-describedby'), 'profile-siret-hint profile-siret-error')
+  t.ok(await page.locator('#profile-siret').evaluate((element) => element === document.activeElement), 'focus on the SIRET')
+  t.equal(profileSaves, 0, 'nothing sent')
+  await page.locator('#profile-siret').fill(SIRET)
+  await button(page, 'Enregistrer le profil').click()
+  await page.getByRole('status').filter({ hasText: 'Profil enregistré.' }).waitFor()
+  t.equal(await page.locator('#profile-siret').inputValue(), '73282932000074', 'the gateway keeps the digits')
+  t.equal(profileSaves, 1)
+
+  // The logo: SVG refused with an explanation, PNG accepted and shown.
+  await page.locator('#profile-logo').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') })
+  t.match(await text(page.locator('#profile-logo-error')), /Les logos SVG ne sont pas acceptés/)
+  await page.locator('#profile-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG })
+  await page.getByRole('status').filter({ hasText: 'Logo enregistré.' }).waitFor()
+  await page.getByRole('img', { name: 'Votre logo actuel' }).waitFor()
+  t.same(await axe(page), [], 'axe: the profile, filled')
+
+  // A new quote.
+  await page.getByRole('navigation', { name: 'Espace professionnel' }).getByRole('link', { name: 'Devis' }).click()
+  await page.waitForURL(gateway.url('/espace'))
+  t.equal(await page.locator('.workspace-notice').count(), 0, 'the profile is complete: no reminder')
+  const before = await inPage(page, 'history.length')
+  const id = await newQuote(page)
+  t.equal(await inPage(page, 'history.length'), Number(before) + 1, '/espace/devis/nouveau was replaced in the history')
+  t.equal(await text(saveStatus(page)), 'Enregistré')
+  const saves: Request[] = []
+  page.on('request', (request) => {
+    if (isSave(request)) saves.push(request)
+  })
+  await fillClient(page)
+  await page.getByLabel('Travaux du bâtiment ou de dépannage').check()
+
+  // Three lines; a new draft has its first one. Saved as they are typed.
+  t.equal(await page.locator('.line-card').count(), 1)
+  for (let index = 0; index < LINES.length; index++) {
+    if (index > 0) {
+      await button(page, /Ajouter une ligne/).click()
+      t.ok(await line(page, index).getByLabel('Désignation').evaluate((element) => element === document.activeElement), `focus in new line ${index + 1}`)
+    }
+    if (index < LINES.length - 1) await fillLine(page, index, LINES[index] as LineInput)
+    else await waitForSaved(page, () => fillLine(page, index, LINES[index] as LineInput))
+  }
+  t.equal(await text(line(page, 1).locator('.line-card__total')), 'Total HT de la ligne : 516,38 €')
+  t.equal(await text(page.locator('.totals__list')), TOTALS, 'live totals, per VAT rate, fr-FR')
+  const versions = saves.map((request) => (JSON.parse(request.postData() ?? '{}') as { version: number }).version)
+  t.same(versions, versions.map((_, index) => index + 1), 'one save at a time, each with the version the previous one returned')
+  const body = JSON.parse(saves.at(-1)?.postData() ?? '{}') as { content: { client: object; lines: object[] } }
+  t.match(body.content.client, { kind: 'individual', name: 'Inès Dupont', email: 'ines.dupont@example.fr' })
+  t.match(body.content.lines, [
+    { description: LINES[0]?.description, quantityMilli: 1000, unit: 'forfait', unitPriceCents: 35000, vatRateBp: 1000, discountBp: 0 },
+    { quantityMilli: 12500, unit: 'm²', unitPriceCents: 4590, vatRateBp: 1000, discountBp: 1000 },
+    { quantityMilli: 1000, unit: 'u', unitPriceCents: 123450, vatRateBp: 2000, discountBp: 0 }
+  ])
+
+  // A quantity with four decimals: explained, left out of the totals, not saved.
+  const savesBefore = saves.length
+  await line(page, 1).getByLabel('Quantité').fill('12,5555')
+  const quantity = line(page, 1).getByLabel('Quantité')
+  t.match(await text(line(page, 1).locator('.field__error')), /au plus 3 décimales/)
+  t.equal(await quantity.getAttribute('aria-invalid'), 'true')
+  t.match(await quantity.getAttribute('aria-describedby'), /-quantity-error$/)
+  t.equal(await text(saveStatus(page)), 'Modifications non enregistrées : corrigez les valeurs signalées.')
+  t.match(await text(page.locator('.totals__skipped')), /Une ligne n’est pas comptée/)
+  t.equal(await text(page.locator('.totals__list')), 'Total HT 1 584,50 € TVA 10 % sur 350,00 € HT 35,00 € TVA 20 % sur 1 234,50 € HT 246,90 € Total TTC 1 866,40 €')
+  await new Promise((resolve) => setTimeout(resolve, 1_200))
+  t.equal(saves.length, savesBefore, 'nothing sent while a value is wrong')
+  // Back to the saved value: nothing to send.
+  await quantity.fill('12,5')
+  await saveStatus(page).filter({ hasText: /^Enregistré$/ }).waitFor()
+  t.equal(await quantity.getAttribute('aria-invalid'), null)
+  t.equal(await text(page.locator('.totals__list')), TOTALS)
+  await new Promise((resolve) => setTimeout(resolve, 1_000))
+  t.equal(saves.length, savesBefore, 'the content is the saved one')
+
+  // Reorder with the buttons: the third line goes up, the focus follows it.
+  await waitForSaved(page, () => button(page, 'Monter la ligne 3').click())
+  t.ok(await button(page, 'Monter la ligne 2').evaluate((element) => element === document.activeElement), 'focus on the moved line')
+  t.equal(await text(page.locator('.lines-editor [role="status"]')), 'Ligne 3 déplacée en position 2.')
+  t.same(await page.locator('.line-card textarea').evaluateAll((areas) => areas.map((area) => (area as HTMLTextAreaElement).value)), [
+    LINES[0]?.description,
+    LINES[2]?.description,
+    LINES[1]?.description
+  ])
+  t.same(await axe(page), [], 'axe: the editor with three lines')
+
+  // Reload: everything is back, as typed the French way.
+  await page.reload({ waitUntil: 'load' })
+  await page.getByRole('heading', { level: 1, name: 'Brouillon de devis' }).waitFor()
+  t.equal(await page.locator('#quote-client-name').inputValue(), 'Inès Dupont')
+  t.equal(await page.locator('#quote-title').inputValue(), 'Rénovation de la salle de bains')
+  t.same(await page.locator('.line-card textarea').evaluateAll((areas) => areas.map((area) => (area as HTMLTextAreaElement).value)), [
+    LINES[0]?.description,
+    LINES[2]?.description,
+    LINES[1]?.description
+  ])
+  t.equal(await line(page, 1).getByLabel('Prix unitaire HT').inputValue(), '1 234,50')
+  t.equal(await line(page, 2).getByLabel('Quantité').inputValue(), '12,5')
+  t.equal(await line(page, 2).getByLabel('Remise').inputValue(), '10')
+  t.equal(await line(page, 2).getByLabel('Unité').inputValue(), 'm²')
+  t.equal(await text(page.locator('.totals__list')), TOTALS, 'the same totals after the reload')
+  t.equal(await text(saveStatus(page)), 'Enregistré')
+
+  // The PDF, as the client will get it.
+  const downloading = page.waitForEvent('download')
+  await button(page, 'Télécharger le PDF').click()
+  const download = await downloading
+  t.equal(download.suggestedFilename(), 'Devis-brouillon.pdf', 'the server’s file name')
+  const file = await download.path()
+  const pdf = normalizeSpace(await pdfText(await readFile(file)))
+  for (const mention of [
+    /Devis \(brouillon\)/,
+    /Menuiserie Martin/,
+    /SIRET 732 829 320 00074/,
+    /RCS Lyon 732 829 320/,
+    /TVA intracommunautaire FR44732829320/,
+    /Inès Dupont/,
+    /Objet : Rénovation de la salle de bains/,
+    /Pose de faïence murale/,
+    /Total HT 2 100,88 €/,
+    /TVA 10 % sur 866,38 € 86,64 €/,
+    /TVA 20 % sur 1 234,50 € 246,90 €/,
+    /Total TTC 2 434,42 €/,
+    /Valable jusqu’au \d{1,2} \p{L}+ \d{4}/u,
+    /Assurance professionnelle Assureur Mutuelle des Artisans Couverture géographique France métropolitaine/,
+    /Devis reçu avant l’exécution des travaux/
+  ]) {
+    t.match(pdf, mention, `the PDF says ${mention.source}`)
+  }
+  t.equal(id.length, 36)
+  t.same(problemsOf(record), [], CLEAN)
+})
+
+t.test('sending: what is missing, the signing link, a frozen quote revised or cancelled, the plan limit', async (t) => {
+  const email = newEmail('envoi')
+  const { page, record, context } = await signedInPage(t, email)
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: gateway.origin })
+  const token = await accessToken(page)
+  await api(token, 'PUT', '/api/profile', {
+    companyName: 'Plomberie Durand',
+    legalForm: 'EI',
+    address: '5 rue Nationale, 37000 Tours',
+    siret: SIRET,
+    registration: 'RM 37',
+    vatNumber: VAT_NUMBER,
+    email: 'contact@durand.fr',
+    phone: '',
+    insurer: '',
+    insuranceCoverage: '',
+    insurancePolicy: '',
+    defaultConditions: 'Travaux garantis un an.',
+    defaultValidityDays: 45,
+    franchiseEnBase: false
+  })
+  await gotoHydrated(page, gateway.url('/espace'))
+  const id = await newQuote(page)
+  t.equal(await page.locator('#quote-validity').inputValue(), '45', 'defaults from the profile')
+  t.equal(await page.locator('#quote-conditions').inputValue(), 'Travaux garantis un an.')
+
+  // Sending an empty draft: the gateway lists what is missing; each item leads to its field.
+  await button(page, 'Envoyer le devis').click()
+  t.ok(await page.locator('.confirm__question').evaluate((element) => element === document.activeElement), 'the question takes the focus')
+  await button(page, 'Confirmer l’envoi').click()
+  const problem = page.locator('.action-problem')
+  await problem.waitFor()
+  t.match(await text(problem), /Il manque des informations pour envoyer ce devis/)
+  await problem.getByRole('link', { name: /Indiquez l’adresse e-mail du client/ }).click()
+  t.ok(await page.locator('#quote-client-email').evaluate((element) => element === document.activeElement), 'the link leads to the field')
+
+  await fillClient(page)
+  await waitForSaved(page, () => fillLine(page, 0, { description: 'Remplacement du chauffe-eau', quantity: '1', unit: 'forfait', price: '890', vatBp: 1000 }))
+  await button(page, 'Envoyer le devis').click()
+  t.match(await text(page.locator('.confirm__question')), /Envoyer ce devis à ines\.dupont@example\.fr/)
+  await button(page, 'Confirmer l’envoi').click()
+
+  // Sent: the signing link to copy, the quote frozen with its number, its history.
+  await page.getByRole('heading', { level: 2, name: 'Devis envoyé' }).waitFor()
+  const number = await text(page.getByRole('heading', { level: 1 }))
+  t.match(number, /^Devis DEV-\d{4}-0001$/)
+  const link = await page.getByLabel('Lien de signature').inputValue()
+  t.match(link, /^https?:\/\/[^/]+\/SignatureDevis\?token=[A-Za-z0-9_-]{43,}$/)
+  await button(page, 'Copier le lien').click()
+  await page.getByText('Lien copié.').waitFor()
+  t.equal(await inPage(page, 'navigator.clipboard.readText()'), link, 'in the clipboard')
+  t.equal(await page.locator('.quote-form').count(), 0, 'nothing to edit any more')
+  t.match(await text(page.locator('.quote-page__status')), /^Envoyé Envoyé le \d{1,2} \p{L}+ \d{4} Valable jusqu’au \d{1,2} \p{L}+ \d{4}$/u)
+  await page.locator('.timeline__item').filter({ hasText: 'Devis envoyé au client' }).waitFor()
+  t.match(await text(page.locator('.timeline__item').first()), /\d{1,2} \p{L}+ \d{4} à \d{2}:\d{2} UTC[+-]\d/u, 'the time says its zone')
+  t.same(await axe(page), [], 'axe: the sent quote')
+
+  // « Modifier »: a new draft, the sent one cancelled and pointing to it.
+  await button(page, 'Modifier').click()
+  await button(page, 'Créer une nouvelle version').click()
+  await page.getByText('Nouvelle version créée en brouillon').waitFor()
+  const revisedId = new URL(page.url()).pathname.split('/').at(-1) as string
+  t.not(revisedId, id)
+  await waitForExpression(page, `document.querySelector('#quote-title') !== null && document.querySelector('#quote-title').value === 'Rénovation de la salle de bains'`)
+  const { quote: old } = await api<{ quote: { status: string; replacedBy: string | null } }>(token, 'GET', `/api/quotes/${id}`)
+  t.match(old, { status: 'cancelled', replacedBy: revisedId })
+  await gotoHydrated(page, gateway.url(`/espace/devis/${id}`))
+  await page.getByRole('link', { name: 'Voir la nouvelle version' }).waitFor()
+  t.match(await text(page.locator('.quote-page__status')), /^Annulé/)
+  t.equal(await button(page, 'Annuler le devis').count(), 0, 'nothing left to cancel')
+
+  // Two more sent through the API, then « Annuler le devis » on one of them.
+  const sent: string[] = []
+  for (let index = 0; index < 2; index++) {
+    const { quote } = await api<{ quote: { id: string; version: number; issueDate: string } }>(token, 'POST', '/api/quotes', {})
+    const content = {
+      client: { kind: 'individual', name: `Client ${index}`, company: '', email: `client${index}@example.fr`, phone: '', address: '1 rue de Paris, Tours' },
+      siteAddress: '',
+      title: `Dépannage ${index}`,
+      issueDate: quote.issueDate,
+      validityDays: 30,
+      workStartDate: null,
+      workDuration: '',
+      lines: [{ id: `l${index}`, description: 'Dépannage', quantityMilli: 1000, unit: 'forfait', unitPriceCents: 9000, vatRateBp: 1000, discountBp: 0 }],
+      depositBp: 0,
+      paymentTerms: '',
+      conditions: '',
+      notes: '',
+      buildingTrade: true,
+      requireEmailCode: false
+    }
+    await api(token, 'PUT', `/api/quotes/${quote.id}`, { version: quote.version, content })
+    await api(token, 'POST', `/api/quotes/${quote.id}/send`)
+    sent.push(quote.id)
+  }
+  await gotoHydrated(page, gateway.url(`/espace/devis/${sent[0]}`))
+  await button(page, 'Annuler le devis').click()
+  await button(page, 'Oui, annuler le devis').click()
+  await page.locator('.timeline__item').filter({ hasText: 'Devis annulé' }).waitFor()
+  t.match(await text(page.locator('.quote-page__status')), /^Annulé/)
+
+  // The free plan sends 3 quotes a month: the revised draft is refused, with the plans in reach.
+  await gotoHydrated(page, gateway.url(`/espace/devis/${revisedId}`))
+  await button(page, 'Envoyer le devis').click()
+  await button(page, 'Confirmer l’envoi').click()
+  await problem.filter({ hasText: 'Voir les offres' }).waitFor()
+  t.equal(await problem.getByRole('link', { name: 'Voir les offres' }).getAttribute('href'), '/tarifs')
+
+  // The list, filtered on the cancelled ones.
+  await gotoHydrated(page, gateway.url('/espace?status=cancelled'))
+  await waitForExpression(page, `document.querySelectorAll('.quote-card').length === 2`)
+  t.match(await text(page.locator('.quote-list')), /DEV-\d{4}-0001/)
+  t.same(problemsOf(record, both(allowApi(422, /\/send$/), allowApi(403, /\/send$/))), [], `${CLEAN} (besides the refused sendings)`)
+})
+
+t.test('the list: search and status filter in the URL, surviving a reload; duplicate and delete a draft', async (t) => {
+  const email = newEmail('liste')
+  const { page, record } = await signedInPage(t, email)
+  const token = await accessToken(page)
+  const created: string[] = []
+  for (const [title, name] of [
+    ['Cuisine équipée', 'Martine Leroy'],
+    ['Parquet du salon', 'Karim Benali'],
+    ['Peinture des volets', 'Martine Leroy']
+  ] as const) {
+    const { quote } = await api<{ quote: { id: string; version: number; issueDate: string } }>(token, 'POST', '/api/quotes', {
+      content: {
+        title,
+        client: { kind: 'individual', name, company: '', email: '', phone: '', address: '' }
+      }
+    })
+    created.push(quote.id)
+  }
+  await gotoHydrated(page, gateway.url('/espace'))
+  await page.locator('.quote-card').nth(2).waitFor()
+  t.equal(await page.locator('.quote-card').count(), 3)
+  t.match(await text(page.locator('.quote-card').first()), /Brouillon/)
+
+  await page.getByLabel('Rechercher', { exact: true }).fill('leroy')
+  await button(page, 'Rechercher').click()
+  await page.waitForURL(gateway.url('/espace?q=leroy'))
+  await waitForExpression(page, `document.querySelectorAll('.quote-card').length === 2`)
+  await page.getByLabel('Statut').selectOption('sent')
+  await page.waitForURL(gateway.url('/espace?status=sent&q=leroy'))
+  await page.getByText('Aucun devis ne correspond à cette recherche.').waitFor()
+  await page.reload({ waitUntil: 'load' })
+  await page.getByText('Aucun devis ne correspond à cette recherche.').waitFor()
+  t.equal(await page.getByLabel('Statut').inputValue(), 'sent', 'the filter survived the reload')
+  t.equal(await page.getByLabel('Rechercher', { exact: true }).inputValue(), 'leroy')
+  await page.getByLabel('Statut').selectOption('draft')
+  await waitForExpression(page, `document.querySelectorAll('.quote-card').length === 2`)
+  t.same(await axe(page), [], 'axe: the filtered list')
+  await button(page, 'Rechercher').waitFor()
+  await page.goBack()
+  await page.getByText('Aucun devis ne correspond à cette recherche.').waitFor()
+  await button(page, 'Afficher tous les devis').click()
+  await page.waitForURL(gateway.url('/espace'))
+  await waitForExpression(page, `document.querySelectorAll('.quote-card').length === 3`)
+
+  // Duplicate a draft, then delete the copy (after confirming).
+  await page.getByRole('link', { name: 'Parquet du salon' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Brouillon de devis' }).waitFor()
+  await page.locator('#quote-title').waitFor()
+  await button(page, 'Dupliquer').click()
+  await page.getByText('Copie créée').waitFor()
+  const copyId = new URL(page.url()).pathname.split('/').at(-1) as string
+  t.notOk(created.includes(copyId), 'a new quote')
+  await waitForExpression(page, `document.querySelector('#quote-title') !== null && document.querySelector('#quote-title').value === 'Parquet du salon'`)
+  await button(page, 'Supprimer le brouillon').click()
+  await button(page, 'Annuler').click()
+  t.ok(await button(page, 'Supprimer le brouillon').evaluate((element) => element === document.activeElement), 'back to the button')
+  await button(page, 'Supprimer le brouillon').click()
+  await button(page, 'Oui, supprimer').click()
+  await page.waitForURL(gateway.url('/espace'))
+  await page.getByText('Le brouillon a été supprimé.').waitFor()
+  await waitForExpression(page, `document.querySelectorAll('.quote-card').length === 3`)
+  t.same(problemsOf(record), [], CLEAN)
+})
+
+t.test('two tabs on one draft: the second is told, and reloads the newer version', async (t) => {
+  const email = newEmail('conflit')
+  const first = await signedInPage(t, email)
+  const id = await newQuote(first.page)
+  const second = await first.context.newPage()
+  const secondUrl = first.page.url()
+  await gotoHydrated(second, secondUrl)
+  await second.locator('#quote-title').waitFor()
+
+  await waitForSaved(first.page, () => first.page.locator('#quote-title').fill('Version du premier onglet'))
+  const refused = second.waitForResponse((response) => isSave(response.request()))
+  await second.locator('#quote-title').fill('Version du second onglet')
+  t.equal((await refused).status(), 409)
+  await saveStatus(second).filter({ hasText: 'modifié ailleurs' }).waitFor()
+  await button(second, 'Recharger le devis').click()
+  await second.locator('#quote-title').waitFor()
+  await waitForExpression(second, `document.querySelector('#quote-title').value === 'Version du premier onglet'`)
+  t.equal(await text(saveStatus(second)), 'Enregistré')
+  t.equal(id.length, 36)
+  t.same(problemsOf(first.record), [], CLEAN)
+})
+
+t.test('on a 360 px phone: the editor fits the screen, its buttons are big enough, axe-clean', async (t) => {
+  const email = newEmail('mobile')
+  const { page, record } = await signedInPage(t, email, PHONE)
+  await newQuote(page)
+  await fillClient(page)
+  for (let index = 0; index < LINES.length; index++) {
+    if (index > 0) await button(page, /Ajouter une ligne/).click()
+    await fillLine(page, index, LINES[index] as LineInput)
+  }
+  await line(page, 0).getByLabel('Désignation').fill('Une désignation bien plus longue que la largeur de l’écran, avec un mot interminable: anticonstitutionnellementtoujoursplus')
+  t.equal(await text(page.locator('.totals__list')), TOTALS)
+  const widths = await inPage(page, '({ scroll: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth })')
+  t.match(widths, { viewport: 360 })
+  const { scroll, viewport } = widths as { scroll: number; viewport: number }
+  t.ok(scroll <= viewport, `no horizontal scroll (${scroll} ≤ ${viewport})`)
+  const small = await page
+    .locator('.quote-page button:visible, .quote-page select:visible, .quote-page input:visible, .workspace-nav a')
+    .evaluateAll((elements) =>
+      elements
+        .filter((element) => !(element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio')))
+        .map((element) => ({ name: element.textContent?.trim() || element.id, height: element.getBoundingClientRect().height }))
+        .filter((entry) => entry.height < 44)
+    )
+  t.same(small, [], 'every control is at least 44 px high')
+  t.same(await axe(page), [], 'axe at 360 px: the editor')
+  await waitForSaved(page, () => line(page, 2).getByLabel('Remise').fill('5'))
+  t.same(problemsOf(record), [], CLEAN)
+})
