@@ -67,7 +67,10 @@ let cssBytes = 0
 for (const file of styles) cssBytes += await brotliSize(path.join(siteDir, file))
 
 const gatewayPort = await freePort()
+// Its own data folder: the bench must not share the embedded database of a running `npm start`.
+const gatewayData = await mkdtemp(path.join(tmpdir(), 'paraphe-bench-data-'))
 const gateway = start(process.execPath, [path.join(root, 'gateway/dist/server.js')], {
+  DATA_DIR: gatewayData,
   PORT: String(gatewayPort),
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
@@ -128,6 +131,7 @@ try {
   gateway.kill('SIGTERM')
   caddy?.kill('SIGTERM')
   await rm(caddyDir, { recursive: true, force: true })
+  await rm(gatewayData, { recursive: true, force: true })
 }
 
 // Signing latency on both databases (TypeScript, run from source like the tests).

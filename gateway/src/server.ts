@@ -38,3 +38,12 @@ try {
   fastify.log.fatal({ err: error }, 'could not listen')
   process.exit(1)
 }
+
+// The seal's certificate now rather than at the first signature: a wrong SIGNING_P12 passphrase
+// shows in the first lines of the log, and the self-signed one exists from the first start.
+try {
+  const seal = await fastify.sealCertificate()
+  fastify.log.info({ subject: seal.subject, selfSigned: seal.selfSigned, sha256: seal.fingerprintSha256, notAfter: seal.notAfter }, 'seal certificate ready')
+} catch (error) {
+  fastify.log.error({ err: error }, 'the seal certificate cannot be used: signed quotes will not be sealed until this is fixed')
+}

@@ -9,6 +9,11 @@ import { fileURLToPath } from 'node:url'
 import { DEFAULT_SITE_DIR } from '../src/config.js'
 
 const serverFile = fileURLToPath(new URL('../src/server.ts', import.meta.url))
+// Each server process gets its own data folder (its embedded database and seal certificate).
+const dataRoot = await mkdtemp(path.join(tmpdir(), 'paraphe-server-'))
+t.teardown(() => rm(dataRoot, { recursive: true, force: true }))
+let servers = 0
+const dataDir = () => path.join(dataRoot, String((servers += 1)))
 
 interface Started {
   child: ChildProcess
@@ -20,7 +25,7 @@ interface Started {
 /** Runs server.ts as the real process (JSON logs on a pipe) and waits until it listens. */
 function startServer(env: NodeJS.ProcessEnv): Promise<Started> {
   const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-ts.mjs', serverFile], {
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir(), ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   const lines: Array<Record<string, unknown>> = []
@@ -127,7 +132,7 @@ t.test('a port already in use is a clear fatal error, exit 1', async (t) => {
   const address = blocker.address()
   const port = typeof address === 'object' && address !== null ? address.port : 0
   const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-ts.mjs', serverFile], {
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port) },
+    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir() },
     stdio: ['ignore', 'pipe', 'pipe']
   })
   let stdout = ''
@@ -142,7 +147,7 @@ t.test('on a terminal the logs are readable lines, not JSON', async (t) => {
   // `script` gives the server a pseudo-terminal, as a developer running `npm start` has.
   const command = `${process.execPath} --conditions=paraphe-source --import=./scripts/register-ts.mjs ${serverFile}`
   const child = spawn('script', ['-qfec', command, '/dev/null'], {
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0' },
+    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir() },
     stdio: ['pipe', 'pipe', 'pipe']
   })
   t.teardown(() => child.kill('SIGKILL'))
