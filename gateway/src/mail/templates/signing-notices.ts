@@ -18,7 +18,8 @@ export function signingCodeEmail(code: string, quote: Quote, company: CompanyPro
     ],
     footer: `Vous recevez cet e-mail parce qu’un code de signature a été demandé pour un devis de ${company.companyName}.`
   })
-  return { subject: singleLine(`${code} — votre code de signature (devis ${quote.number ?? ''})`), ...rendered }
+  const reference = quote.number === null ? '' : ` (devis ${quote.number})`
+  return { subject: singleLine(`${code} — votre code de signature${reference}`), ...rendered }
 }
 
 export function declinedNoticeEmail(quote: Quote, reason: string, declinedAt: Date, workspaceUrl: string, site: SiteIdentity): EmailContent {
