@@ -213,3 +213,20 @@ forEachEngine('20 concurrent signatures of one quote: one 200, nineteen 409', as
   t.teardown(() => application.close())
   await concurrentSigns(t, database, application)
 })
+
+t.test('a typed signature, for a company without an e-mail address on its profile', async (t) => {
+  const pro = await newUser(app)
+  await pro.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, email: '' })
+  const draft = (await pro.request('POST', '/api/quotes', { content: { ...completeContent(today), buildingTrade: false } })).json<{ quote: Quote }>().quote
+  const token = new URL((await pro.request('POST', `/api/quotes/${draft.id}/send`)).json<{ signingUrl: string }>().signingUrl).searchParams.get('token') as string
+  const view = (await visit(token)).json<ViewJson>()
+  const typedTooShort = await post(token, '/sign', signBody(view, { preWorkAcknowledged: undefined, signature: { method: 'typed', text: '--' } }))
+  t.match(typedTooShort.json<ErrorJson>().error.fields, { signature: 'Tapez votre nom pour signer.' })
+  const signed = await post(token, '/sign', signBody(view, { preWorkAcknowledged: undefined, signerName: 'Jean-Éric Dupond', signature: { method: 'typed', text: 'Jean-Éric Dupond' } }))
+  t.equal(signed.statusCode, 200)
+  const text = normaliseSpaces(await pdfText((await visit(token, '/pdf')).rawPayload))
+  t.ok(text.includes('Nom tapé au clavier comme signature'), 'the evidence names the method')
+  t.ok(text.includes('Signé électroniquement par Jean-Éric Dupond'))
+  const mails = await db.query<{ kind: string }>(`select kind from paraphe.outbox where user_id = $1 and kind like 'signed-copy-%'`, [pro.id])
+  t.same(mails.rows.map((row) => row.kind), ['signed-copy-client'], 'only the client’s copy: the company gave no address')
+})
