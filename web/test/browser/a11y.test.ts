@@ -18,6 +18,7 @@ const PAGES: ReadonlyArray<{ path: string; status: number }> = [
   { path: '/confirm-email', status: 200 },
   { path: '/reset-password', status: 200 },
   { path: '/SignatureDevis', status: 200 },
+  { path: '/verification', status: 200 },
   { path: '/mentions-legales', status: 200 },
   { path: '/conditions', status: 200 },
   { path: '/connexion', status: 200 },

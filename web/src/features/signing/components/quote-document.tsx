@@ -1,0 +1,202 @@
+import type { ReactNode } from 'react'
+import { formatSiret, type CompanyProfile } from '@paraphe/shared/company'
+import { formatLongDate } from '@paraphe/shared/dates'
+import { formatEuros, formatVatRate } from '@paraphe/shared/money'
+import { UNIT_LABELS, type Quote } from '@paraphe/shared/quote'
+
+export const FRANCHISE_MENTION = 'TVA non applicable, article 293 B du CGI'
+
+const quantity = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 })
+
+/** Quantity in thousandths → « 7,5 ». */
+export function formatQuantity(quantityMilli: number): string {
+  return quantity.format(quantityMilli / 1000)
+}
+
+/** The company's identity as the PDF prints it, mandatory mentions first; empty fields left out. */
+export function companyIdentity(company: CompanyProfile, franchiseEnBase: boolean): string[] {
+  return [
+    company.legalForm,
+    company.siret.trim() === '' ? '' : `SIRET ${formatSiret(company.siret)}`,
+    company.registration,
+    franchiseEnBase || company.vatNumber.trim() === '' ? '' : `TVA intracommunautaire ${company.vatNumber}`
+  ].filter((line) => line.trim() !== '')
+}
+
+/** The rows under the lines, as on the PDF: HT, VAT per rate on its base, TTC, deposit. */
+export function totalsRows(quote: Quote): Array<{ label: string; amount: string; grand?: boolean }> {
+  const { totals } = quote
+  const rows: Array<{ label: string; amount: string; grand?: boolean }> = [{ label: 'Total HT', amount: formatEuros(totals.totalHtCents) }]
+  if (quote.franchiseEnBase) rows.push({ label: FRANCHISE_MENTION, amount: '' })
+  else {
+    for (const vat of totals.vat) rows.push({ label: `TVA ${formatVatRate(vat.rateBp)} sur ${formatEuros(vat.baseHtCents)}`, amount: formatEuros(vat.vatCents) })
+    if (totals.vat.length > 1) rows.push({ label: 'Total TVA', amount: formatEuros(totals.totalVatCents) })
+  }
+  rows.push({ label: 'Total TTC', amount: formatEuros(totals.totalTtcCents), grand: true })
+  if (quote.depositBp > 0) rows.push({ label: `Acompte de ${formatVatRate(quote.depositBp)} du TTC`, amount: formatEuros(totals.depositCents) })
+  return rows
+}
+
+function Lines({ text }: { text: string }) {
+  return <span className="signing-doc__lines">{text}</span>
+}
+
+function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="signing-doc__block" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      {children}
+    </section>
+  )
+}
+
+/** The quote as its PDF shows it: who, for whom, the lines, the totals and the mentions. */
+export function QuoteDocument({ quote, company }: { quote: Quote; company: CompanyProfile }) {
+  const { client } = quote
+  const discount = quote.lines.some((line) => line.discountBp > 0)
+  const insurance = [
+    { label: 'Assureur', value: company.insurer },
+    { label: 'Couverture géographique', value: company.insuranceCoverage },
+    { label: 'Police n°', value: company.insurancePolicy }
+  ].filter(({ value }) => value.trim() !== '')
+  const terms = [
+    { id: 'payment', title: 'Conditions de paiement', text: quote.paymentTerms },
+    { id: 'conditions', title: 'Conditions', text: quote.conditions },
+    { id: 'notes', title: 'Notes', text: quote.notes }
+  ].filter(({ text }) => text.trim() !== '')
+  return (
+    <section className="signing-doc card" aria-labelledby="signing-doc-title">
+      <h2 id="signing-doc-title">Le devis</h2>
+      <div className="signing-doc__parties">
+        <Block id="signing-doc-company" title="Entreprise">
+          <address>
+            <p className="signing-doc__name">{company.companyName}</p>
+            <p>
+              <Lines text={company.address} />
+            </p>
+            {companyIdentity(company, quote.franchiseEnBase).map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+            {company.email.trim() === '' ? null : (
+              <p>
+                <a href={`mailto:${company.email}`}>{company.email}</a>
+              </p>
+            )}
+            {company.phone.trim() === '' ? null : (
+              <p>
+                Tél.&#8239;: <a href={`tel:${company.phone.replace(/\s/g, '')}`}>{company.phone}</a>
+              </p>
+            )}
+          </address>
+        </Block>
+        <Block id="signing-doc-client" title="Client">
+          <address>
+            {client.company.trim() === '' ? null : <p className="signing-doc__name">{client.company}</p>}
+            <p className={client.company.trim() === '' ? 'signing-doc__name' : undefined}>{client.name}</p>
+            <p>
+              <Lines text={client.address} />
+            </p>
+            {client.email.trim() === '' ? null : <p>{client.email}</p>}
+            {client.phone.trim() === '' ? null : <p>Tél.&#8239;: {client.phone}</p>}
+          </address>
+          {quote.siteAddress.trim() === '' ? null : (
+            <>
+              <h4>Adresse du chantier</h4>
+              <address>
+                <Lines text={quote.siteAddress} />
+              </address>
+            </>
+          )}
+        </Block>
+      </div>
+
+      <dl className="signing-doc__facts">
+        <div>
+          <dt>Objet</dt>
+          <dd>{quote.title}</dd>
+        </div>
+        <div>
+          <dt>Date du devis</dt>
+          <dd>{formatLongDate(quote.issueDate)}</dd>
+        </div>
+        <div>
+          <dt>Validité</dt>
+          <dd>{quote.expiresOn === null ? `${quote.validityDays} jours` : `jusqu’au ${formatLongDate(quote.expiresOn)}`}</dd>
+        </div>
+        {quote.workStartDate === null || quote.workStartDate === '' ? null : (
+          <div>
+            <dt>Début des travaux</dt>
+            <dd>{formatLongDate(quote.workStartDate)}</dd>
+          </div>
+        )}
+        {quote.workDuration.trim() === '' ? null : (
+          <div>
+            <dt>Durée estimée</dt>
+            <dd>{quote.workDuration}</dd>
+          </div>
+        )}
+      </dl>
+
+      <table className="signing-lines">
+        <caption>Détail des prestations</caption>
+        <thead>
+          <tr>
+            <th scope="col">Désignation</th>
+            <th scope="col">Qté</th>
+            <th scope="col">Unité</th>
+            <th scope="col">PU HT</th>
+            {quote.franchiseEnBase ? null : <th scope="col">TVA</th>}
+            {discount ? <th scope="col">Remise</th> : null}
+            <th scope="col">Total HT</th>
+          </tr>
+        </thead>
+        <tbody>
+          {quote.lines.map((line, index) => (
+            <tr key={line.id}>
+              <th scope="row" className="signing-lines__description">
+                <Lines text={line.description} />
+              </th>
+              <td data-label="Quantité">{formatQuantity(line.quantityMilli)}</td>
+              <td data-label="Unité">
+                <abbr title={UNIT_LABELS[line.unit]}>{line.unit}</abbr>
+              </td>
+              <td data-label="Prix unitaire HT">{formatEuros(line.unitPriceCents)}</td>
+              {quote.franchiseEnBase ? null : <td data-label="TVA">{formatVatRate(line.vatRateBp)}</td>}
+              {discount ? <td data-label="Remise">{line.discountBp > 0 ? formatVatRate(line.discountBp) : '—'}</td> : null}
+              <td data-label="Total HT">{formatEuros(quote.totals.lineHtCents[index] ?? 0)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <dl className="signing-totals">
+        {totalsRows(quote).map((row) => (
+          <div key={row.label} className={row.grand === true ? 'signing-totals__row signing-totals__row--grand' : 'signing-totals__row'}>
+            <dt>{row.label}</dt>
+            <dd>{row.amount}</dd>
+          </div>
+        ))}
+      </dl>
+
+      {terms.map(({ id, title, text }) => (
+        <Block key={id} id={`signing-doc-${id}`} title={title}>
+          <p>
+            <Lines text={text} />
+          </p>
+        </Block>
+      ))}
+      {quote.buildingTrade && insurance.length > 0 ? (
+        <Block id="signing-doc-insurance" title="Assurance professionnelle">
+          <dl className="signing-doc__insurance">
+            {insurance.map(({ label, value }) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Block>
+      ) : null}
+    </section>
+  )
+}

@@ -1,0 +1,252 @@
+import type { FormEvent, ReactNode, RefObject } from 'react'
+import { Link } from 'react-router-dom'
+import { paths } from '@paraphe/shared/paths'
+import { FormAlert } from '@/features/auth/components/form-alert'
+import { SubmitButton } from '@/features/auth/components/submit-button'
+import type { SigningView } from '../api/signing-api'
+import type { CodeStatus } from '../lib/signing-actions'
+import { PRE_WORK_MENTION, REQUIRED_MENTION, SIGN_FIELD_IDS, type SignField, type SignProblems, type SignValues } from '../lib/sign-form'
+import { SignaturePadField, type SignaturePadHandle } from './signature-pad-field'
+
+export interface SignFormViewProps {
+  view: Pick<SigningView, 'quote' | 'company' | 'documentSha256'>
+  values: SignValues
+  problems: SignProblems
+  /** Why sending failed (server unreachable…). */
+  failure: string | null
+  /** The quote changed since the page was opened (its message). */
+  changed: string | null
+  pending: boolean
+  /** The pad holds a drawing. */
+  drawn: boolean
+  code: CodeStatus
+  padRef: RefObject<SignaturePadHandle | null>
+  onChange: <K extends keyof SignValues>(field: K, value: SignValues[K]) => void
+  onDrawnChange: (drawn: boolean) => void
+  onRequestCode: () => void
+  onReload: () => void
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+}
+
+const errorId = (field: SignField) => `${SIGN_FIELD_IDS[field]}-error`
+
+/** aria-invalid and aria-describedby of a control: its hint, then its error. */
+function described(field: SignField, problems: SignProblems, hint?: string) {
+  const ids = [hint, problems[field] === undefined ? undefined : errorId(field)].filter((id) => id !== undefined)
+  return {
+    'aria-invalid': problems[field] === undefined ? undefined : true,
+    'aria-describedby': ids.length === 0 ? undefined : ids.join(' ')
+  }
+}
+
+function FieldError({ field, problems, checkbox = false }: { field: SignField; problems: SignProblems; checkbox?: boolean }) {
+  const problem = problems[field]
+  if (problem === undefined) return null
+  return (
+    <p className={checkbox ? 'field__error field__error--checkbox' : 'field__error'} id={errorId(field)}>
+      {problem}
+    </p>
+  )
+}
+
+function Checkbox({ field, problems, checked, onChange, hint, children }: { field: SignField; problems: SignProblems; checked: boolean; onChange: (checked: boolean) => void; hint?: string; children: ReactNode }) {
+  const id = SIGN_FIELD_IDS[field]
+  return (
+    <div className={problems[field] === undefined ? 'field field--checkbox' : 'field field--checkbox field--invalid'}>
+      <input id={id} name={field} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} {...described(field, problems, hint === undefined ? undefined : `${id}-hint`)} />
+      <label htmlFor={id}>{children}</label>
+      {hint === undefined ? null : (
+        <p className="field__hint signing-form__checkbox-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      <FieldError field={field} problems={problems} checkbox />
+    </div>
+  )
+}
+
+function EmailCode({ values, problems, code, onChange, onRequestCode }: Pick<SignFormViewProps, 'values' | 'problems' | 'code' | 'onChange' | 'onRequestCode'>) {
+  const id = SIGN_FIELD_IDS.emailCode
+  return (
+    <fieldset className="signing-form__group">
+      <legend>Code de vérification</legend>
+      <p className="field__hint">
+        Pour confirmer votre identité, recevez un code à l’adresse e-mail à laquelle ce devis vous a été envoyé. Il est
+        valable 10&#8239;minutes.
+      </p>
+      <p className="signing-form__code-request">
+        <button type="button" className="button button--ghost" onClick={onRequestCode} disabled={code.kind === 'sending'}>
+          {code.kind === 'sending' ? 'Envoi du code…' : code.kind === 'sent' ? 'Recevoir un nouveau code' : 'Recevoir un code'}
+        </button>
+      </p>
+      <div aria-live="polite">
+        {code.kind === 'sent' ? (
+          <p className="notice notice--success">
+            Un code vient d’être envoyé à <strong>{code.sentTo}</strong>. Vérifiez aussi vos courriers indésirables.
+          </p>
+        ) : null}
+      </div>
+      {code.kind === 'failed' ? <FormAlert>{code.message}</FormAlert> : null}
+      <div className={problems.emailCode === undefined ? 'field signing-form__code' : 'field signing-form__code field--invalid'}>
+        <label htmlFor={id}>Code à 6 chiffres reçu par e-mail</label>
+        <input
+          id={id}
+          name="emailCode"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          value={values.emailCode}
+          onChange={(event) => onChange('emailCode', event.target.value.replace(/\D/g, ''))}
+          {...described('emailCode', problems)}
+        />
+        <FieldError field="emailCode" problems={problems} />
+      </div>
+    </fieldset>
+  )
+}
+
+/**
+ * The signer's form, in the order the law and the peers' users ask for: who signs, acceptance of
+ * the quote and its conditions, the typed mention, the pre-work mention for building trades, and
+ * only then the signature (drawn, or typed with the keyboard) and the e-mail code.
+ */
+export function SignFormView(props: SignFormViewProps) {
+  const { view, values, problems, failure, changed, pending, drawn, padRef, onChange, onDrawnChange, onReload, onSubmit } = props
+  const { quote } = view
+  const signatureProblem = problems.signature === undefined ? undefined : errorId('signature')
+  return (
+    <section className="signing-form card" aria-labelledby="signing-form-title">
+      <h2 id="signing-form-title">Signer le devis</h2>
+      <p>
+        Vous signez la version du devis affichée sur cette page et dans le PDF, dont l’empreinte SHA-256 est{' '}
+        <code className="signing-hash">{view.documentSha256}</code>. Le PDF signé pourra être contrôlé sur la page{' '}
+        <Link to={paths.verification.href()}>Vérifier un devis signé</Link>.
+      </p>
+      <form className="form" method="post" onSubmit={onSubmit} noValidate>
+        <div className={problems.signerName === undefined ? 'field' : 'field field--invalid'}>
+          <label htmlFor={SIGN_FIELD_IDS.signerName}>Vos nom et prénom</label>
+          <p className="field__hint" id="sign-name-hint">
+            Tels qu’ils figureront sur le devis signé.
+          </p>
+          <input
+            id={SIGN_FIELD_IDS.signerName}
+            name="signerName"
+            type="text"
+            autoComplete="name"
+            maxLength={120}
+            value={values.signerName}
+            onChange={(event) => onChange('signerName', event.target.value)}
+            {...described('signerName', problems, 'sign-name-hint')}
+          />
+          <FieldError field="signerName" problems={problems} />
+        </div>
+
+        <Checkbox field="accepted" problems={problems} checked={values.accepted} onChange={(checked) => onChange('accepted', checked)}>
+          J’ai lu le devis {quote.number === null ? '' : `n° ${quote.number} `}et j’en accepte le contenu, le prix et les conditions.
+        </Checkbox>
+
+        <div className={problems.mention === undefined ? 'field' : 'field field--invalid'}>
+          <label htmlFor={SIGN_FIELD_IDS.mention}>Recopiez la mention «&#8239;{REQUIRED_MENTION}&#8239;»</label>
+          <p className="field__hint" id="sign-mention-hint">
+            Tapez-la vous-même&#8239;: elle figurera au-dessus de votre signature.
+          </p>
+          <input
+            id={SIGN_FIELD_IDS.mention}
+            name="mention"
+            type="text"
+            autoComplete="off"
+            maxLength={60}
+            value={values.mention}
+            onChange={(event) => onChange('mention', event.target.value)}
+            {...described('mention', problems, 'sign-mention-hint')}
+          />
+          <FieldError field="mention" problems={problems} />
+        </div>
+
+        {quote.buildingTrade ? (
+          <Checkbox
+            field="preWorkAcknowledged"
+            problems={problems}
+            checked={values.preWorkAcknowledged}
+            onChange={(checked) => onChange('preWorkAcknowledged', checked)}
+            hint="Mention prévue pour les travaux de dépannage, de réparation et d’entretien dans le bâtiment."
+          >
+            {PRE_WORK_MENTION}
+          </Checkbox>
+        ) : null}
+
+        <fieldset className={problems.signature === undefined ? 'signing-form__group' : 'signing-form__group field--invalid'}>
+          <legend>Votre signature</legend>
+          <div className="signing-methods">
+            <div className="signing-methods__option">
+              <input
+                id="sign-method-drawn"
+                type="radio"
+                name="method"
+                value="drawn"
+                checked={values.method === 'drawn'}
+                onChange={() => onChange('method', 'drawn')}
+                aria-describedby={signatureProblem}
+              />
+              <label htmlFor="sign-method-drawn">Dessiner ma signature</label>
+            </div>
+            <div className="signing-methods__option">
+              <input id="sign-method-typed" type="radio" name="method" value="typed" checked={values.method === 'typed'} onChange={() => onChange('method', 'typed')} />
+              <label htmlFor="sign-method-typed">Taper mon nom (au clavier)</label>
+            </div>
+          </div>
+          <div hidden={values.method !== 'drawn'}>
+            <SignaturePadField handleRef={padRef} drawn={drawn} onDrawnChange={onDrawnChange} describedBy={signatureProblem} />
+          </div>
+          {values.method === 'typed' ? (
+            <div className="field signing-typed">
+              <label htmlFor="sign-typed">Votre nom, comme signature</label>
+              <input
+                id="sign-typed"
+                name="typedSignature"
+                type="text"
+                autoComplete="name"
+                maxLength={80}
+                value={values.typedSignature}
+                onChange={(event) => onChange('typedSignature', event.target.value)}
+                aria-invalid={signatureProblem === undefined ? undefined : true}
+                aria-describedby={signatureProblem}
+              />
+              {values.typedSignature.trim() === '' ? null : (
+                <p className="signing-typed__preview" aria-hidden="true">
+                  {values.typedSignature}
+                </p>
+              )}
+            </div>
+          ) : null}
+          <FieldError field="signature" problems={problems} />
+        </fieldset>
+
+        {quote.requireEmailCode ? <EmailCode {...props} /> : null}
+
+        <p className="signing-form__evidence">
+          En cliquant sur «&#8239;Signer le devis&#8239;», vous signez électroniquement ce devis. Votre nom, votre adresse
+          e-mail, la date et l’heure, votre adresse IP et votre appareil sont enregistrés dans le dossier de preuve joint au
+          devis signé.
+        </p>
+        {changed === null ? null : (
+          <FormAlert>
+            <p>{changed}</p>
+            <p className="signing-form__reload">
+              <button type="button" className="button button--ghost" onClick={onReload}>
+                Recharger le devis
+              </button>
+            </p>
+          </FormAlert>
+        )}
+        {failure === null ? null : <FormAlert>{failure}</FormAlert>}
+        {/* Rendered only in the browser (the link's page needs its token): always ready. */}
+        <SubmitButton ready pending={pending} pendingLabel="Signature en cours…">
+          Signer le devis
+        </SubmitButton>
+      </form>
+    </section>
+  )
+}

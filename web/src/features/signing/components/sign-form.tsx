@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import type { ApiClient } from '@/lib/api-client'
+import type { SigningView } from '../api/signing-api'
+import { EMPTY_SIGN_VALUES, fieldControlId, type SignProblems, type SignValues } from '../lib/sign-form'
+import { requestEmailCode, submitSignature, type CodeStatus } from '../lib/signing-actions'
+import type { SignaturePadHandle } from './signature-pad-field'
+import { SignFormView } from './sign-form-view'
+
+export interface SignFormProps {
+  api: ApiClient
+  token: string
+  view: SigningView
+  /** The link changed state (signed now, or refused because it is no longer open). */
+  onClosed: (signedNow: boolean) => void
+  /** Reads the quote again (it changed since the page was opened). */
+  onReload: () => void
+}
+
+/** The signer's form: checks what must be filled in, asks for the e-mail code, signs. */
+export function SignForm({ api, token, view, onClosed, onReload }: SignFormProps) {
+  const [values, setValues] = useState<SignValues>(EMPTY_SIGN_VALUES)
+  const [problems, setProblems] = useState<SignProblems>({})
+  const [failure, setFailure] = useState<string | null>(null)
+  const [changed, setChanged] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+  const [drawn, setDrawn] = useState(false)
+  const [code, setCode] = useState<CodeStatus>({ kind: 'idle' })
+  // A new object each time, so that asking twice for the same field focuses it again.
+  const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null)
+  const padRef = useRef<SignaturePadHandle | null>(null)
+
+  // After the render that shows the error, so that it is read with the field.
+  useEffect(() => {
+    if (focusRequest !== null) document.getElementById(focusRequest.id)?.focus()
+  }, [focusRequest])
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (pending) return
+    setFailure(null)
+    setChanged(null)
+    setPending(true)
+    const outcome = await submitSignature(api, token, view, values, padRef.current?.signature() ?? null)
+    // Signed (or no longer open): the button stays busy until the page shows the new state.
+    if (outcome.kind === 'signed' || outcome.kind === 'closed') {
+      onClosed(outcome.kind === 'signed')
+      return
+    }
+    setPending(false)
+    setProblems(outcome.kind === 'invalid' ? outcome.problems : {})
+    if (outcome.kind === 'invalid') setFocusRequest({ id: fieldControlId(outcome.focus, values.method) })
+    else if (outcome.kind === 'changed') setChanged(outcome.message)
+    else setFailure(outcome.message)
+  }
+
+  return (
+    <SignFormView
+      view={view}
+      values={values}
+      problems={problems}
+      failure={failure}
+      changed={changed}
+      pending={pending}
+      drawn={drawn}
+      code={code}
+      padRef={padRef}
+      onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+      onDrawnChange={setDrawn}
+      onRequestCode={() => {
+        setCode({ kind: 'sending' })
+        void requestEmailCode(api, token).then(setCode)
+      }}
+      onReload={onReload}
+      onSubmit={(event) => void submit(event)}
+    />
+  )
+}

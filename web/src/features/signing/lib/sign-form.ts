@@ -1,0 +1,115 @@
+// The signer's form apart from React: its values, what must be filled in before sending (the
+// gateway checks the rest — the mention's wording, a drawing too short — and its messages land
+// on the same fields), and the request it becomes.
+import type { ApiError } from '@/lib/api-client'
+import type { DrawnSignature, SignatureInput, SignRequest, SigningView } from '../api/signing-api'
+
+export const SIGN_FIELDS = ['signerName', 'accepted', 'mention', 'preWorkAcknowledged', 'signature', 'emailCode'] as const
+export type SignField = (typeof SIGN_FIELDS)[number]
+export type SignProblems = Partial<Record<SignField, string>>
+
+export type SignatureMethod = 'drawn' | 'typed'
+
+export interface SignValues {
+  signerName: string
+  accepted: boolean
+  mention: string
+  preWorkAcknowledged: boolean
+  method: SignatureMethod
+  typedSignature: string
+  emailCode: string
+}
+
+export const EMPTY_SIGN_VALUES: SignValues = {
+  signerName: '',
+  accepted: false,
+  mention: '',
+  preWorkAcknowledged: false,
+  method: 'drawn',
+  typedSignature: '',
+  emailCode: ''
+}
+
+export const REQUIRED_MENTION = 'Bon pour accord'
+export const PRE_WORK_MENTION = 'Devis reçu avant l’exécution des travaux'
+
+/** Ids of the controls, so that an error can move the focus to its field. */
+export const SIGN_FIELD_IDS: Record<SignField, string> = {
+  signerName: 'sign-name',
+  accepted: 'sign-accepted',
+  mention: 'sign-mention',
+  preWorkAcknowledged: 'sign-pre-work',
+  signature: 'sign-signature',
+  emailCode: 'sign-code'
+}
+
+/** The control that takes the focus when its field has a problem. */
+export function fieldControlId(field: SignField, method: SignatureMethod): string {
+  if (field !== 'signature') return SIGN_FIELD_IDS[field]
+  return method === 'typed' ? 'sign-typed' : 'sign-method-drawn'
+}
+
+/** The quote's options that change the form. */
+export type SignOptions = Pick<SigningView['quote'], 'buildingTrade' | 'requireEmailCode'>
+
+const hasTwoLetters = (text: string) => /\p{L}.*\p{L}/su.test(text)
+
+/** The signature chosen: the drawing (null while the pad is blank) or the typed name. */
+export function signatureOf(values: SignValues, drawing: DrawnSignature | null): SignatureInput | null {
+  return values.method === 'typed' ? { method: 'typed', text: values.typedSignature.trim() } : drawing
+}
+
+/** What is missing before the form can be sent. */
+export function checkSignForm(values: SignValues, options: SignOptions, signature: SignatureInput | null): SignProblems {
+  const problems: SignProblems = {}
+  if (!hasTwoLetters(values.signerName)) problems.signerName = 'Indiquez vos nom et prénom.'
+  if (!values.accepted) problems.accepted = 'Cochez la case pour accepter le devis et ses conditions avant de signer.'
+  if (values.mention.trim() === '') problems.mention = `Recopiez la mention « ${REQUIRED_MENTION} ».`
+  if (options.buildingTrade && !values.preWorkAcknowledged) problems.preWorkAcknowledged = `Cochez la mention « ${PRE_WORK_MENTION} ».`
+  if (signature === null) problems.signature = 'Dessinez votre signature dans le cadre, ou choisissez de taper votre nom.'
+  else if (signature.method === 'typed' && !hasTwoLetters(signature.text)) problems.signature = 'Tapez votre nom pour signer.'
+  if (options.requireEmailCode && !/^\d{6}$/.test(values.emailCode.trim())) problems.emailCode = 'Saisissez le code à 6 chiffres reçu par e-mail.'
+  return problems
+}
+
+export function firstProblem(problems: SignProblems): SignField | undefined {
+  return SIGN_FIELDS.find((field) => problems[field] !== undefined)
+}
+
+/** The request for the checked form (see checkSignForm). */
+export function signRequest(values: SignValues, view: Pick<SigningView, 'quote' | 'documentSha256'>, signature: SignatureInput): SignRequest {
+  return {
+    signerName: values.signerName.trim(),
+    accepted: values.accepted,
+    mention: values.mention.trim(),
+    ...(view.quote.buildingTrade ? { preWorkAcknowledged: values.preWorkAcknowledged } : {}),
+    signature,
+    ...(view.quote.requireEmailCode ? { emailCode: values.emailCode.trim() } : {}),
+    documentSha256: view.documentSha256
+  }
+}
+
+/** What the page does with a refused signature. */
+export type SignRefusal =
+  /** Show these messages on their fields. */
+  | { kind: 'fields'; problems: SignProblems }
+  /** The quote changed since the page was opened: offer to reload it. */
+  | { kind: 'changed'; message: string }
+  /** The link no longer allows signing (signed meanwhile, declined, expired…): show its state. */
+  | { kind: 'closed' }
+  | { kind: 'failed'; message: string }
+
+export function signRefusal(error: ApiError): SignRefusal {
+  if (error.code === 'document_changed') return { kind: 'changed', message: error.message }
+  if (error.status === 409 || error.status === 410 || error.status === 404) return { kind: 'closed' }
+  const problems: SignProblems = {}
+  for (const field of SIGN_FIELDS) {
+    const message = error.fields?.[field]
+    if (message !== undefined) problems[field] = message
+  }
+  // A schema refusal (400) names nested paths (`signature.text`): they belong to the signature.
+  for (const [path, message] of Object.entries(error.fields ?? {})) {
+    if (path.startsWith('signature') && problems.signature === undefined) problems.signature = message
+  }
+  return firstProblem(problems) === undefined ? { kind: 'failed', message: error.message } : { kind: 'fields', problems }
+}

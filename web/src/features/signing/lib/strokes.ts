@@ -1,0 +1,40 @@
+// The drawn signature's strokes: kept in the pad's CSS pixels, scaled when the pad changes size
+// (rotation, resized window), and trimmed to what the gateway accepts.
+import type { DrawnSignature, StrokePoint } from '../api/signing-api'
+
+/** What signature_pad's toData() gives for each stroke (its drawing options besides). */
+export interface PointGroupLike {
+  points: ReadonlyArray<StrokePoint & { pressure?: number }>
+}
+
+/** The gateway's limits (gateway/src/routes/api/sign.ts). */
+export const STROKE_LIMITS = { strokes: 100, pointsPerStroke: 2000 } as const
+
+/** The same strokes in a pad `sx` times wider and `sy` times taller; other fields kept. */
+export function scaleGroups<T extends PointGroupLike>(groups: readonly T[], sx: number, sy: number): T[] {
+  return groups.map((group) => ({ ...group, points: group.points.map((point) => ({ ...point, x: point.x * sx, y: point.y * sy })) }))
+}
+
+/** Every `step`-th point of a long stroke, always ending with its last point. */
+function thin(points: readonly StrokePoint[], max: number): readonly StrokePoint[] {
+  if (points.length <= max) return points
+  const step = (points.length - 1) / (max - 1)
+  return Array.from({ length: max }, (_, index) => points[Math.round(index * step)] as StrokePoint)
+}
+
+const round = (value: number) => Math.round(value * 10) / 10
+
+/** The signature to send: points rounded to 0.1 px, within the gateway's limits. */
+export function drawnSignature(groups: readonly PointGroupLike[], padWidth: number, padHeight: number): DrawnSignature {
+  return {
+    method: 'drawn',
+    strokes: groups
+      .filter((group) => group.points.length > 0)
+      .slice(0, STROKE_LIMITS.strokes)
+      .map((group) => ({
+        points: thin(group.points, STROKE_LIMITS.pointsPerStroke).map((point) => ({ x: round(point.x), y: round(point.y), time: Math.round(point.time) }))
+      })),
+    padWidth: Math.round(padWidth),
+    padHeight: Math.round(padHeight)
+  }
+}

@@ -1,0 +1,559 @@
+// The client's signing page in Chromium, end to end: a professional sends a quote through the API
+// (same gateway and database), the client opens the link of the e-mail captured by the in-process
+// SMTP server and signs — a signature drawn with the mouse on a desktop, with touch events on a
+// 360 px phone that then turns (the drawing follows), typed with the keyboard alone — or declines
+// with a reason; the e-mail code asked by the professional, wrong then right; expired, cancelled,
+// revoked and unknown links. The signed PDF downloaded from the page is checked with pdfsig and
+// by the verification page; the professional sees the status and the timeline. No console
+// error, no hydration error, axe-clean in every state.
+import t from 'tap'
+import { readFile } from 'node:fs/promises'
+import net, { type AddressInfo } from 'node:net'
+import { AxeBuilder } from '@axe-core/playwright'
+import type { BrowserContext, Page, Request } from 'playwright-core'
+import { parisIsoDate } from '@paraphe/shared/dates'
+import type { Quote } from '@paraphe/shared/quote'
+import { pdfsig } from '../../../gateway/test/support/pdfsig.js'
+import { startSmtpServer, type ReceivedMail } from '../../../gateway/test/support/smtp-server.js'
+import { AUTH_ENV, COMPLETE_PROFILE, completeContent, newUser, subscribe, type TestUser } from '../../../gateway/test/support/workspace-users.js'
+import {
+  DESKTOP,
+  PHONE,
+  gotoHydrated,
+  headingText,
+  inPage,
+  normalizeSpace,
+  openPage,
+  problemsOf,
+  sharedBrowser,
+  startGateway,
+  waitForExpression,
+  type ConsoleEntry,
+  type HttpProblem,
+  type ProblemFilter
+} from './harness.js'
+
+/** A free port, so that PUBLIC_URL (the links in the e-mails) is the gateway's own address. */
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+const smtp = await startSmtpServer()
+t.teardown(() => smtp.stop())
+const port = await freePort()
+const gateway = await startGateway(
+  { ...AUTH_ENV, SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), PUBLIC_URL: `http://127.0.0.1:${port}` },
+  port
+)
+t.teardown(() => gateway.close())
+const browser = await sharedBrowser(t)
+
+const CLEAN = 'no console error, hydration error, page error or failed request'
+const today = parisIsoDate(new Date())
+let counter = 0
+
+interface SentQuote {
+  pro: TestUser
+  id: string
+  number: string
+  clientEmail: string
+  /** The link of the e-mail the client received. */
+  link: string
+}
+
+/** A professional with a complete profile sends a quote; the client's e-mail arrives. */
+async function sendQuote(content: Partial<ReturnType<typeof completeContent>> = {}, plan?: 'pro'): Promise<SentQuote> {
+  const pro = await newUser(gateway.app)
+  if (plan !== undefined) await subscribe(gateway.app.db, pro.id, plan)
+  const profile = await pro.request('PUT', '/api/profile', COMPLETE_PROFILE)
+  if (profile.statusCode !== 200) throw new Error(`profile refused: ${profile.body}`)
+  const clientEmail = `client-${Date.now().toString(36)}-${counter++}@example.org`
+  const base = completeContent(today)
+  const draft = (await pro.request('POST', '/api/quotes', { content: { ...base, ...content, client: { ...base.client, email: clientEmail } } })).json<{ quote: Quote }>().quote
+  const sent = await pro.request('POST', `/api/quotes/${draft.id}/send`)
+  if (sent.statusCode !== 200) throw new Error(`sending refused: ${sent.body}`)
+  const number = sent.json<{ quote: Quote }>().quote.number as string
+  const mail = await mailTo(clientEmail, (received) => received.subject.includes('à signer'))
+  const link = /http:\/\/127\.0\.0\.1:\d+\/SignatureDevis\?token=[A-Za-z0-9_-]{43}/.exec(mail.text)?.[0]
+  if (link === undefined) throw new Error(`no signing link in ${mail.text}`)
+  return { pro, id: draft.id, number, clientEmail, link }
+}
+
+async function mailTo(address: string, matches: (mail: ReceivedMail) => boolean): Promise<ReceivedMail> {
+  const found = (messages: ReceivedMail[]) => messages.find((mail) => mail.envelope.to.includes(address) && matches(mail))
+  return found(await smtp.waitFor((messages) => found(messages) !== undefined)) as ReceivedMail
+}
+
+async function events(sent: SentQuote): Promise<string[]> {
+  const response = await sent.pro.request('GET', `/api/quotes/${sent.id}/events`)
+  return response.json<{ events: Array<{ type: string }> }>().events.map((event) => event.type)
+}
+
+async function statusOf(sent: SentQuote): Promise<string> {
+  return (await sent.pro.request('GET', `/api/quotes/${sent.id}`)).json<{ quote: Quote }>().quote.status
+}
+
+async function axe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  return results.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
+}
+
+/** Refusals a test provokes on purpose (Chromium logs each as a console error). */
+function allowApi(status: number, pattern: RegExp): ProblemFilter {
+  const matches = (url: string) => url.startsWith(gateway.url('/api/')) && pattern.test(new URL(url).pathname)
+  return {
+    allowHttp: (problem: HttpProblem) => problem.status === status && matches(problem.url),
+    allowConsole: (entry: ConsoleEntry) => matches(entry.url) && /Failed to load resource: .*\b\d{3}\b/.test(entry.text)
+  }
+}
+
+function both(...filters: ProblemFilter[]): ProblemFilter {
+  return {
+    allowHttp: (problem) => filters.some((filter) => filter.allowHttp?.(problem) === true),
+    allowConsole: (entry) => filters.some((filter) => filter.allowConsole?.(entry) === true)
+  }
+}
+
+const field = (page: Page, label: string) => page.getByLabel(label, { exact: true })
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
+const MENTION_LABEL = 'Recopiez la mention « Bon pour accord »'
+const ACCEPT_LABEL = /^J’ai lu le devis n° DEV-\d{4}-\d{4} et j’en accepte le contenu, le prix et les conditions\.$/
+const PRE_WORK_LABEL = 'Devis reçu avant l’exécution des travaux'
+
+/** Opens the link and waits for the quote to be shown. */
+async function openLink(page: Page, link: string): Promise<void> {
+  const status = await gotoHydrated(page, link)
+  if (status !== 200) throw new Error(`${link}: HTTP ${status}`)
+  await page.getByRole('heading', { level: 1, name: /^Devis n° DEV-/ }).waitFor()
+}
+
+async function waitForHeading(page: Page, name: string): Promise<void> {
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor()
+}
+
+async function waitForFocus(page: Page, id: string): Promise<void> {
+  await waitForExpression(page, `document.activeElement !== null && document.activeElement.id === ${JSON.stringify(id)}`)
+}
+
+async function errorOf(page: Page, id: string): Promise<string> {
+  return normalizeSpace(await page.locator(`#${id}-error`).innerText())
+}
+
+/** The pad's box in the viewport, scrolled into view. */
+async function padBox(page: Page): Promise<{ x: number; y: number; width: number; height: number }> {
+  const pad = page.locator('#sign-pad')
+  await pad.scrollIntoViewIfNeeded()
+  const box = await pad.boundingBox()
+  if (box === null) throw new Error('the signature pad is not visible')
+  return box
+}
+
+/** A wave across the pad, as fractions of its size: enough ink for the gateway's checks. */
+function wave(count = 28): Array<[number, number]> {
+  return Array.from({ length: count }, (_, index) => [0.1 + (0.8 * index) / (count - 1), 0.5 + 0.3 * Math.sin(index / 2.5)] as [number, number])
+}
+
+// signature_pad keeps one point per 16 ms at most: the moves are spaced like a hand's.
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+async function drawWithMouse(page: Page): Promise<void> {
+  const box = await padBox(page)
+  const points = wave()
+  const [first] = points
+  if (first === undefined) return
+  await page.mouse.move(box.x + first[0] * box.width, box.y + first[1] * box.height)
+  await page.mouse.down()
+  for (const [x, y] of points.slice(1)) {
+    await pause(20)
+    await page.mouse.move(box.x + x * box.width, box.y + y * box.height)
+  }
+  await page.mouse.up()
+}
+
+/** Real touch events through the DevTools protocol (Chromium turns them into pointer events too). */
+async function drawWithTouch(context: BrowserContext, page: Page): Promise<void> {
+  const box = await padBox(page)
+  const cdp = await context.newCDPSession(page)
+  const at = ([x, y]: [number, number]) => ({ x: box.x + x * box.width, y: box.y + y * box.height })
+  const points = wave()
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [at(points[0] as [number, number])] })
+  for (const point of points.slice(1)) {
+    await pause(20)
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [at(point)] })
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] })
+  await cdp.detach()
+}
+
+/** The inked part of the pad, in CSS pixels (from the canvas's own pixels), and the pad's size. */
+async function ink(page: Page): Promise<{ left: number; right: number; top: number; bottom: number; width: number; height: number }> {
+  const value = await inPage(
+    page,
+    `(() => {
+      const canvas = document.getElementById('sign-pad')
+      const { width, height } = canvas
+      const data = canvas.getContext('2d').getImageData(0, 0, width, height).data
+      let left = Infinity, right = -Infinity, top = Infinity, bottom = -Infinity
+      for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) {
+        if (data[(y * width + x) * 4 + 3] > 0) { left = Math.min(left, x); right = Math.max(right, x); top = Math.min(top, y); bottom = Math.max(bottom, y) }
+      }
+      const ratio = width / canvas.offsetWidth
+      return { left: left / ratio, right: right / ratio, top: top / ratio, bottom: bottom / ratio, width: canvas.offsetWidth, height: canvas.offsetHeight }
+    })()`
+  )
+  return value as { left: number; right: number; top: number; bottom: number; width: number; height: number }
+}
+
+/** The body of the sign request the page sends. */
+function signBodies(page: Page): Array<Record<string, unknown>> {
+  const bodies: Array<Record<string, unknown>> = []
+  page.on('request', (request: Request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/sign')) bodies.push(request.postDataJSON() as Record<string, unknown>)
+  })
+  return bodies
+}
+
+async function fillBeforeSignature(page: Page, name: string): Promise<void> {
+  await field(page, 'Vos nom et prénom').fill(name)
+  await page.getByLabel(ACCEPT_LABEL).check()
+  await field(page, MENTION_LABEL).fill('bon pour accord')
+  await field(page, PRE_WORK_LABEL).check()
+}
+
+async function download(page: Page, name: string): Promise<{ bytes: Buffer; filename: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name, exact: true }).click()])
+  const path = await file.path()
+  return { bytes: await readFile(path), filename: file.suggestedFilename() }
+}
+
+const noSideScroll = (page: Page) => inPage(page, 'document.documentElement.scrollWidth <= document.documentElement.clientWidth')
+
+t.test('desktop: the client reads the quote, draws with the mouse, signs and downloads the sealed PDF, which the verification page recognises', async (t) => {
+  const sent = await sendQuote()
+  const { page, record } = await openPage(browser, t, DESKTOP)
+  await openLink(page, sent.link)
+  t.equal(await headingText(page), `Devis n° ${sent.number}`)
+  const text = normalizeSpace(await page.locator('main').innerText())
+  for (const expected of [
+    'Dupont Rénovation vous a envoyé ce devis : « Rénovation de la salle de bains », 1 344,13 € TTC.',
+    'SIRET 732 829 320 00074',
+    'TVA intracommunautaire FR44732829320',
+    'Dépose de l’ancienne baignoire',
+    'TVA 10 % sur 687,50 € 68,75 €',
+    'TVA 20 % sur 489,90 € 97,98 €',
+    'Total TVA 166,73 €',
+    'Total TTC 1 344,13 €',
+    'Acompte de 30 % du TTC 403,24 €',
+    '30 % à la signature, le solde à la fin des travaux.',
+    'Assureur MAAF Assurances',
+    'Statut Envoyé'
+  ]) {
+    t.ok(text.includes(expected), `the page shows « ${expected} »`)
+  }
+  const quotePdf = await download(page, 'Télécharger le devis (PDF)')
+  t.equal(quotePdf.filename, `Devis-${sent.number}.pdf`)
+  t.equal(quotePdf.bytes.subarray(0, 5).toString('latin1'), '%PDF-', 'the quote PDF downloads')
+  t.same(await axe(page), [], 'axe: the quote to sign')
+
+  await openLink(page, sent.link)
+  t.match(normalizeSpace(await page.locator('.signing-status').innerText()), /Statut Consulté/, 'the status follows the visit')
+  t.same(await events(sent), ['sent', 'viewed'], 'one « consulté » per visitor session, even after a reload')
+
+  // Accepting comes before the signature, in the reading order.
+  const order = await inPage(page, `['sign-accepted', 'sign-mention', 'sign-pre-work', 'sign-pad'].map((id) => document.getElementById(id).compareDocumentPosition(document.getElementById('sign-method-drawn')) & Node.DOCUMENT_POSITION_FOLLOWING ? 'before' : 'after')`)
+  t.same(order, ['before', 'before', 'before', 'after'], 'name, acceptance and mentions come before the signature')
+
+  await button(page, 'Signer le devis').click()
+  await waitForFocus(page, 'sign-name')
+  t.equal(await errorOf(page, 'sign-name'), 'Indiquez vos nom et prénom.')
+  t.match(await errorOf(page, 'sign-accepted'), /^Cochez la case pour accepter le devis/)
+  t.equal(await errorOf(page, 'sign-mention'), 'Recopiez la mention « Bon pour accord ».')
+  t.match(await errorOf(page, 'sign-pre-work'), /Devis reçu avant l’exécution des travaux/)
+  t.match(await errorOf(page, 'sign-signature'), /^Dessinez votre signature dans le cadre/)
+  t.same(await axe(page), [], 'axe: the form with its errors')
+
+  await fillBeforeSignature(page, 'Élise Martin')
+  await drawWithMouse(page)
+  t.equal(normalizeSpace(await page.locator('.signing-pad__status').innerText()), 'Signature dessinée.')
+  const drawn = await ink(page)
+  t.ok(drawn.right - drawn.left > drawn.width / 2, 'the stroke shows on the pad')
+  await button(page, 'Effacer la signature').click()
+  t.equal((await ink(page)).right, -Infinity, 'cleared')
+  await drawWithMouse(page)
+  const bodies = signBodies(page)
+  await button(page, 'Signer le devis').click()
+  await waitForHeading(page, 'Devis signé')
+  await waitForExpression(page, `document.activeElement.tagName === 'H1'`)
+  t.pass('the focus moves to the new heading')
+  t.match(normalizeSpace(await page.getByRole('status').first().innerText()), /^Merci ! Votre signature est enregistrée\. Ce devis a été signé le \d{1,2} \S+ \d{4} à \d{2}:\d{2} UTC[+−-]\d par Élise Martin\.$/)
+  const body = bodies[0] as { documentSha256: string; signature: { method: string; padWidth: number; padHeight: number; strokes: unknown[] } }
+  t.match(body.documentSha256, /^[0-9a-f]{64}$/, 'the page sends the SHA-256 of the version it showed')
+  t.equal(body.signature.method, 'drawn')
+  t.equal(body.signature.padWidth, Math.round(drawn.width), 'with the pad’s CSS size')
+  t.equal(body.signature.strokes.length, 1)
+  t.same(await axe(page), [], 'axe: signed')
+
+  const signed = await download(page, 'Télécharger le devis signé (PDF)')
+  t.equal(signed.filename, `Devis-${sent.number}-signe.pdf`)
+  const report = await pdfsig(signed.bytes)
+  t.equal(report.signatures.length, 1)
+  t.match(report.signatures[0], { valid: true, totalDocumentSigned: true }, 'pdfsig: the seal is valid and covers the whole document')
+
+  t.equal(await statusOf(sent), 'signed', 'the professional sees « signé »')
+  t.same(await events(sent), ['sent', 'viewed', 'signed'], 'and the timeline')
+  const copy = await mailTo(sent.clientEmail, (mail) => mail.attachments.length === 1)
+  t.same(copy.attachments[0]?.content, signed.bytes, 'the client also receives the same signed PDF by e-mail')
+
+  // The verification page: the signed PDF is recognised, a copy changed by one byte is not.
+  await page.getByRole('link', { name: 'Vérifier un devis signé' }).first().click()
+  await waitForHeading(page, 'Vérifier un devis signé')
+  await page.locator('#verification-file').setInputFiles({ name: 'devis-signe.pdf', mimeType: 'application/pdf', buffer: signed.bytes })
+  await page.getByRole('heading', { name: 'Document reconnu' }).waitFor()
+  const answer = normalizeSpace(await page.locator('.verification-result').innerText())
+  t.match(answer, `Devis n° ${sent.number}`)
+  t.match(answer, 'Signé par Élise Martin')
+  t.match(answer, /Signé le \d{1,2} \S+ \d{4} à \d{2}:\d{2} UTC/)
+  t.same(await axe(page), [], 'axe: a recognised PDF')
+
+  const altered = Buffer.from(signed.bytes)
+  const middle = Math.floor(altered.length / 3)
+  altered.writeUInt8(altered.readUInt8(middle) ^ 1, middle)
+  const dataTransfer = await page.evaluateHandle(
+    `(() => { const bytes = Uint8Array.from(atob(${JSON.stringify(altered.toString('base64'))}), (c) => c.charCodeAt(0)); const transfer = new DataTransfer(); transfer.items.add(new File([bytes], 'devis-modifie.pdf', { type: 'application/pdf' })); return transfer })()`
+  )
+  await page.locator('.verification-drop').dispatchEvent('drop', { dataTransfer })
+  await page.getByRole('heading', { name: 'Document non reconnu' }).waitFor()
+  t.match(normalizeSpace(await page.locator('.verification-result').innerText()), /« devis-modifie\.pdf » n’est pas un devis signé avec .*, ou il a été modifié depuis sa signature\..*même un simple réenregistrement/)
+  t.same(await axe(page), [], 'axe: a PDF not recognised')
+  t.same(problemsOf(record), [], CLEAN)
+})
+
+t.test('phone 360 px: drawn with the finger, the drawing follows the rotation, signed', async (t) => {
+  const sent = await sendQuote()
+  const { context, page, record } = await openPage(browser, t, PHONE)
+  await openLink(page, sent.link)
+  t.equal(await noSideScroll(page), true, 'no sideways scrolling at 360 px')
+  t.same(await axe(page), [], 'axe: the quote on a phone')
+  await fillBeforeSignature(page, 'Élise Martin')
+  await drawWithTouch(context, page)
+  t.equal(normalizeSpace(await page.locator('.signing-pad__status').innerText()), 'Signature dessinée.', 'the touch drawing counts')
+  const portrait = await ink(page)
+  t.ok(portrait.width < 340 && portrait.right - portrait.left > portrait.width / 2, 'ink across the portrait pad')
+
+  await page.setViewportSize({ width: 740, height: 360 })
+  await waitForExpression(page, `document.getElementById('sign-pad').offsetWidth > ${portrait.width + 50}`)
+  await waitForExpression(page, `(() => { const c = document.getElementById('sign-pad'); return c.width === Math.round(c.offsetWidth * devicePixelRatio) })()`)
+  const landscape = await ink(page)
+  const scale = landscape.width / portrait.width
+  t.ok(landscape.right > 0, 'the drawing is still there after turning the phone')
+  t.ok(Math.abs(landscape.left - portrait.left * scale) < 6 && Math.abs(landscape.right - portrait.right * scale) < 6, `scaled with the pad (×${scale.toFixed(2)})`)
+  t.ok(Math.abs(landscape.top - portrait.top * (landscape.height / portrait.height)) < 6, 'in both directions')
+  t.equal(await noSideScroll(page), true, 'no sideways scrolling in landscape')
+
+  const bodies = signBodies(page)
+  await button(page, 'Signer le devis').click()
+  await waitForHeading(page, 'Devis signé')
+  const body = bodies[0] as { signature: { padWidth: number; strokes: Array<{ points: Array<{ x: number }> }> } }
+  t.equal(body.signature.padWidth, Math.round(landscape.width), 'the strokes are sent in the new size')
+  t.ok(Math.max(...(body.signature.strokes[0]?.points ?? []).map((point) => point.x)) > portrait.width, 'their coordinates scaled')
+  await page.setViewportSize({ width: 360, height: 740 })
+  t.equal(await noSideScroll(page), true)
+  t.same(await axe(page), [], 'axe: signed, on a phone')
+  t.equal(await statusOf(sent), 'signed')
+  t.same(problemsOf(record), [], CLEAN)
+})
+
+t.test('typed signature with the keyboard only; the gateway’s refusal of a wrong mention lands on its field', async (t) => {
+  const sent = await sendQuote()
+  const { page, record } = await openPage(browser, t, DESKTOP)
+  await openLink(page, sent.link)
+  let steps = 0
+  while ((await inPage(page, 'document.activeElement && document.activeElement.id')) !== 'sign-name') {
+    await page.keyboard.press('Tab')
+    if (++steps > 60) throw new Error('Tab never reached the name field')
+  }
+  await page.keyboard.type('Élise Martin')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Space')
+  t.equal(await page.getByLabel(ACCEPT_LABEL).isChecked(), true, 'Space ticks the acceptance')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('Lu et approuvé')
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Space')
+  await page.keyboard.press('Tab')
+  t.equal(await inPage(page, 'document.activeElement.id'), 'sign-method-drawn', 'then the choice of signature')
+  await page.keyboard.press('ArrowRight')
+  t.equal(await page.getByLabel('Taper mon nom (au clavier)').isChecked(), true, 'the arrow picks the typed signature')
+  await page.keyboard.press('Tab')
+  t.equal(await inPage(page, 'document.activeElement.id'), 'sign-typed', 'Tab goes to the typed name, past the hidden pad')
+  await page.keyboard.type('Élise Martin')
+  t.equal(normalizeSpace(await page.locator('.signing-typed__preview').innerText()), 'Élise Martin', 'shown as a signature')
+  await page.keyboard.press('Enter')
+  await waitForFocus(page, 'sign-mention')
+  t.equal(await errorOf(page, 'sign-mention'), 'Recopiez la mention « Bon pour accord ».', 'the gateway’s message, on the field')
+  t.same(await axe(page), [], 'axe: refused mention')
+
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.type('Bon pour accord')
+  let back = 0
+  while ((await inPage(page, 'document.activeElement.textContent')) !== 'Signer le devis') {
+    await page.keyboard.press('Tab')
+    if (++back > 10) throw new Error('Tab never reached the sign button')
+  }
+  await page.keyboard.press('Enter')
+  await waitForHeading(page, 'Devis signé')
+  t.equal(await statusOf(sent), 'signed')
+  const signature = await gateway.app.db.query<{ method: string; typed_text: string }>('select method, typed_text from paraphe.signatures where quote_id = $1', [sent.id])
+  t.same(signature.rows, [{ method: 'typed', typed_text: 'Élise Martin' }], 'a typed signature')
+  t.same(problemsOf(record, allowApi(422, /\/sign$/)), [], CLEAN)
+})
+
+t.test('decline with a reason; the professional is told', async (t) => {
+  const sent = await sendQuote({ buildingTrade: false })
+  const { page, record } = await openPage(browser, t, PHONE)
+  await openLink(page, sent.link)
+  t.equal(await page.getByLabel(PRE_WORK_LABEL).count(), 0, 'no pre-work mention outside building trades')
+  await button(page, 'Refuser le devis').click()
+  await waitForFocus(page, 'decline-reason')
+  const reason = 'Le budget est trop élevé pour cette année.'
+  await page.keyboard.type(reason)
+  t.equal(normalizeSpace(await page.locator('#decline-reason-count').innerText()), `${reason.length} / 500 caractères`, 'the counter follows')
+  await field(page, 'Raison du refus (facultatif)').fill('x'.repeat(600))
+  t.equal((await field(page, 'Raison du refus (facultatif)').inputValue()).length, 500, 'at most 500 characters')
+  t.equal(normalizeSpace(await page.locator('#decline-reason-count').innerText()), '500 / 500 caractères')
+  await field(page, 'Raison du refus (facultatif)').fill(reason)
+  t.same(await axe(page), [], 'axe: declining')
+  await button(page, 'Confirmer le refus').click()
+  await waitForHeading(page, 'Devis refusé')
+  t.match(normalizeSpace(await page.getByRole('status').innerText()), /^Votre refus a bien été transmis à Dupont Rénovation\. Ce devis a été refusé le \d{1,2} \S+ \d{4} à \d{2}:\d{2} UTC/)
+  t.match(normalizeSpace(await page.locator('.signing-contact').innerText()), /E-mail : contact@dupont-renovation\.fr Téléphone : 04 72 00 00 00/, 'whom to contact')
+  t.same(await axe(page), [], 'axe: declined')
+  t.equal(await statusOf(sent), 'declined')
+  t.same(await events(sent), ['sent', 'viewed', 'declined'])
+  const notice = await mailTo(COMPLETE_PROFILE.email, (mail) => mail.subject === `Devis ${sent.number} refusé par Élise Martin`)
+  t.match(notice.text, reason, 'the professional receives the reason')
+  t.equal(await noSideScroll(page), true)
+  t.same(problemsOf(record), [], CLEAN)
+})
+
+t.test('e-mail code: asked for, a wrong code refused, the right one signs', async (t) => {
+  const sent = await sendQuote({ requireEmailCode: true, buildingTrade: false }, 'pro')
+  const { page, record } = await openPage(browser, t, DESKTOP)
+  await openLink(page, sent.link)
+  const code = field(page, 'Code à 6 chiffres reçu par e-mail')
+  t.equal(await code.getAttribute('autocomplete'), 'one-time-code')
+  t.equal(await code.getAttribute('inputmode'), 'numeric')
+  await button(page, 'Recevoir un code').click()
+  await page.getByText(/^Un code vient d’être envoyé à/).waitFor()
+  t.match(normalizeSpace(await page.getByText(/^Un code vient d’être envoyé à/).innerText()), /^Un code vient d’être envoyé à cl\*\*\*@example\.org\./)
+  const mail = await mailTo(sent.clientEmail, (received) => /votre code de signature/.test(received.subject))
+  const right = /^(\d{6})/.exec(mail.subject)?.[1] as string
+  t.match(mail.text, right, 'the code is in the e-mail')
+  t.same(await axe(page), [], 'axe: code sent')
+
+  await button(page, 'Recevoir un nouveau code').click()
+  t.match(normalizeSpace(await page.getByRole('alert').innerText()), /^Un code vient d’être envoyé : attendez une minute/, 'one code a minute')
+
+  await field(page, 'Vos nom et prénom').fill('Élise Martin')
+  await page.getByLabel(ACCEPT_LABEL).check()
+  await field(page, MENTION_LABEL).fill('Bon pour accord')
+  await page.getByLabel('Taper mon nom (au clavier)').check()
+  await field(page, 'Votre nom, comme signature').fill('Élise Martin')
+  await code.fill(right === '000000' ? '111111' : '000000')
+  await button(page, 'Signer le devis').click()
+  await waitForFocus(page, 'sign-code')
+  t.match(await errorOf(page, 'sign-code'), /^Ce code est incorrect\./)
+  t.same(await axe(page), [], 'axe: wrong code')
+  await code.fill(right)
+  await button(page, 'Signer le devis').click()
+  await waitForHeading(page, 'Devis signé')
+  const evidence = await gateway.app.db.query<{ otp_verified: boolean }>('select otp_verified from paraphe.signatures where quote_id = $1', [sent.id])
+  t.equal(evidence.rows[0]?.otp_verified, true, 'the signature records the verified code')
+  t.same(problemsOf(record, both(allowApi(422, /\/sign$/), allowApi(429, /\/otp$/))), [], CLEAN)
+})
+
+/** A 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+
+t.test('the server out of reach, then a document that changed before signing: said, and read again', async (t) => {
+  const sent = await sendQuote({ buildingTrade: false })
+  const { page, record, clear } = await openPage(browser, t, DESKTOP)
+  await page.route('**/api/sign/*', (route) => route.abort('internetdisconnected'))
+  t.equal(await gotoHydrated(page, sent.link), 200)
+  const alert = page.getByRole('alert')
+  await alert.waitFor()
+  t.equal(normalizeSpace(await alert.innerText()), 'Le serveur ne répond pas. Vérifiez votre connexion, puis réessayez.')
+  t.same(await axe(page), [], 'axe: out of reach')
+  clear() // the refused request was expected
+  await page.unroute('**/api/sign/*')
+  await button(page, 'Réessayer').click()
+  await page.getByRole('heading', { level: 1, name: `Devis n° ${sent.number}` }).waitFor()
+  const shown = await page.locator('.signing-hash').innerText()
+
+  await field(page, 'Vos nom et prénom').fill('Élise Martin')
+  await page.getByLabel(ACCEPT_LABEL).check()
+  await field(page, MENTION_LABEL).fill('Bon pour accord')
+  await page.getByLabel('Taper mon nom (au clavier)').check()
+  await field(page, 'Votre nom, comme signature').fill('Élise Martin')
+  // The document the gateway renders now differs from the one shown (here: a logo added).
+  await gateway.app.db.query(`update paraphe.quotes set logo = $2, logo_type = 'image/png', version = version + 1 where id = $1`, [sent.id, PNG])
+  await button(page, 'Signer le devis').click()
+  await page.getByText(/^Le devis a changé depuis que vous l’avez ouvert/).waitFor()
+  t.same(await axe(page), [], 'axe: changed document')
+  await button(page, 'Recharger le devis').click()
+  await waitForExpression(page, `document.querySelector('.signing-hash') !== null && document.querySelector('.signing-hash').textContent !== ${JSON.stringify(shown)}`)
+  t.pass('the new version’s fingerprint is shown')
+  t.equal(await field(page, 'Vos nom et prénom').inputValue(), '', 'the form starts again for the new version')
+  t.equal(await statusOf(sent), 'viewed', 'nothing signed')
+  t.same(problemsOf(record, allowApi(409, /\/sign$/)), [], CLEAN)
+})
+
+t.test('expired, cancelled, revoked and unknown links each say so, with the date and whom to contact', async (t) => {
+  const { page, record } = await openPage(browser, t, PHONE)
+
+  const expired = await sendQuote()
+  await gateway.app.db.query(`update paraphe.signing_links set expires_at = now() - interval '1 minute' where quote_id = $1`, [expired.id])
+  t.equal(await gotoHydrated(page, expired.link), 200)
+  await waitForHeading(page, 'Devis expiré')
+  t.match(normalizeSpace(await page.getByRole('status').innerText()), /son lien de signature a expiré le \d{1,2} \S+ \d{4} à \d{2}:\d{2} UTC.*contactez Dupont Rénovation\.$/)
+  t.match(normalizeSpace(await page.locator('.signing-summary').innerText()), new RegExp(`n° ${expired.number} — Rénovation de la salle de bains`))
+  t.match(normalizeSpace(await page.locator('.signing-contact').innerText()), /contact@dupont-renovation\.fr/)
+  t.equal(await page.getByRole('button', { name: 'Signer le devis' }).count(), 0, 'nothing to sign')
+  t.equal(await noSideScroll(page), true, 'no sideways scrolling at 360 px')
+  t.same(await axe(page), [], 'axe: expired')
+
+  const cancelled = await sendQuote()
+  t.equal((await cancelled.pro.request('POST', `/api/quotes/${cancelled.id}/revise`)).statusCode, 201, 'the professional makes a new version')
+  await gotoHydrated(page, cancelled.link)
+  await waitForHeading(page, 'Devis annulé')
+  t.match(normalizeSpace(await page.getByRole('status').innerText()), /Dupont Rénovation a remplacé ce devis par une nouvelle version.*lien du dernier e-mail reçu/)
+  t.same(await axe(page), [], 'axe: cancelled')
+
+  const revoked = await sendQuote()
+  await gateway.app.db.query('update paraphe.signing_links set revoked_at = now() where quote_id = $1', [revoked.id])
+  await gotoHydrated(page, revoked.link)
+  await waitForHeading(page, 'Lien désactivé')
+  t.match(normalizeSpace(await page.getByRole('status').innerText()), /Dupont Rénovation a désactivé ce lien de signature/)
+  t.same(await axe(page), [], 'axe: revoked')
+
+  await gotoHydrated(page, `${revoked.link.slice(0, -1)}${revoked.link.endsWith('A') ? 'B' : 'A'}`)
+  await waitForHeading(page, 'Lien de signature introuvable')
+  t.match(normalizeSpace(await page.getByRole('status').innerText()), /^Ce lien de signature n’existe pas\./)
+  t.same(await axe(page), [], 'axe: unknown link')
+  await page.getByRole('link', { name: 'Comment se passe la signature d’un devis' }).click()
+  await waitForHeading(page, 'Signer un devis')
+  t.equal(await noSideScroll(page), true)
+  t.same(problemsOf(record, allowApi(404, /^\/api\/sign\/[^/]+$/)), [], CLEAN)
+})
+
+t.test('without a token: the guide, hydrated as prerendered', async (t) => {
+  const { page, record } = await openPage(browser, t, DESKTOP)
+  t.equal(await gotoHydrated(page, gateway.url('/SignatureDevis')), 200)
+  t.equal(await headingText(page), 'Signer un devis')
+  t.match(normalizeSpace(await page.locator('main').innerText()), /Comment se passe la signature/)
+  t.same(problemsOf(record), [], CLEAN)
+})
