@@ -5,9 +5,9 @@ import { requestPasswordReset } from '../lib/actions'
 import { siteUrl } from '../lib/auth-link'
 import { checkEmail } from '../lib/password-rules'
 import { AuthUnavailable } from './auth-unavailable'
-import { FormAlert } from './form-alert'
-import { SubmitButton } from './submit-button'
-import { TextField } from './text-field'
+import { FormAlert } from '@/components/form/form-alert'
+import { SubmitButton } from '@/components/form/submit-button'
+import { TextField } from '@/components/form/text-field'
 
 /**
  * Asks Supabase Auth for a password-reset e-mail. Supabase answers the same whether or not the

@@ -4,9 +4,9 @@ import { useAuthAvailability } from '../hooks/use-auth-session'
 import { resendConfirmation } from '../lib/actions'
 import { siteUrl } from '../lib/auth-link'
 import { checkEmail } from '../lib/password-rules'
-import { FormAlert, FormStatus } from './form-alert'
-import { SubmitButton } from './submit-button'
-import { TextField } from './text-field'
+import { FormAlert, FormStatus } from '@/components/form/form-alert'
+import { SubmitButton } from '@/components/form/submit-button'
+import { TextField } from '@/components/form/text-field'
 
 type Outcome = { kind: 'sent'; to: string } | { kind: 'failed'; message: string } | null
 

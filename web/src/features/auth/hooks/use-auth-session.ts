@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react'
 import { useRuntimeConfig } from '@/lib/runtime-config'
 import { serverSessionSnapshot, sessionSnapshot, startSession, subscribeSession, type SessionState } from '../lib/session'
-import { useHydrated } from './use-hydrated'
+import { useHydrated } from '@/hooks/use-hydrated'
 
 /**
  * The browser's session state; `unknown` during hydration. `eager` (account pages) loads

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import { ApiError, useApiClient, type ApiClient } from '@/lib/api-client'
-import { FormAlert, FormStatus } from '../components/form-alert'
+import { FormAlert, FormStatus } from '@/components/form/form-alert'
 import { useAuthSession } from '../hooks/use-auth-session'
 import { useSignOut } from '../hooks/use-sign-out'
 

@@ -3,11 +3,11 @@ import { Link } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import type { RouteHandle } from '@/lib/route-handle'
 import { AuthUnavailable } from '../components/auth-unavailable'
-import { FormAlert } from '../components/form-alert'
+import { FormAlert } from '@/components/form/form-alert'
 import { ResendConfirmation } from '../components/resend-confirmation'
 import { useAuthLinkLanding, type LandingState } from '../hooks/use-auth-link-landing'
 import { useAuthSession } from '../hooks/use-auth-session'
-import { useFocusOnChange } from '../hooks/use-focus-on-change'
+import { useFocusOnChange } from '@/hooks/use-focus-on-change'
 
 export const handle: RouteHandle = {
   title: 'Confirmation de l’adresse e-mail',

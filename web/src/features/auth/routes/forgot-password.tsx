@@ -4,7 +4,7 @@ import { paths } from '@paraphe/shared/paths'
 import type { RouteHandle } from '@/lib/route-handle'
 import { RequestResetForm } from '../components/request-reset-form'
 import { useAuthSession } from '../hooks/use-auth-session'
-import { useFocusOnChange } from '../hooks/use-focus-on-change'
+import { useFocusOnChange } from '@/hooks/use-focus-on-change'
 
 export const handle: RouteHandle = {
   title: 'Mot de passe oublié',

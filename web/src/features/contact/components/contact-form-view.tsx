@@ -1,8 +1,8 @@
 import type { FormEvent, ReactNode, Ref } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
-import { FormAlert } from '@/features/auth/components/form-alert'
-import { SubmitButton } from '@/features/auth/components/submit-button'
+import { FormAlert } from '@/components/form/form-alert'
+import { SubmitButton } from '@/components/form/submit-button'
 import { CONTACT_LIMITS, type ContactField, type ContactProblems, type ContactValues } from '@paraphe/shared/contact'
 import { fieldId } from '../lib/contact-rules'
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { useFocusOnChange } from '@/features/auth/hooks/use-focus-on-change'
-import { useHydrated } from '@/features/auth/hooks/use-hydrated'
+import { useFocusOnChange } from '@/hooks/use-focus-on-change'
+import { useHydrated } from '@/hooks/use-hydrated'
 import { useApiClient } from '@/lib/api-client'
 import { checkContact, type ContactField, type ContactProblems, type ContactValues } from '@paraphe/shared/contact'
 import { fieldId, firstProblem } from '../lib/contact-rules'

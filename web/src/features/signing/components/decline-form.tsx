@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react'
-import { FormAlert } from '@/features/auth/components/form-alert'
+import { FormAlert } from '@/components/form/form-alert'
 import type { ApiClient } from '@/lib/api-client'
 import { declineQuote } from '../lib/signing-actions'
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { useFocusOnChange } from '@/features/auth/hooks/use-focus-on-change'
+import { useFocusOnChange } from '@/hooks/use-focus-on-change'
 import { browserSessionStorage } from '@/lib/app-shell/chunk-reload-guard'
 import { useApiClient, type ApiError } from '@/lib/api-client'
 import { isClosed, signingApi, type SigningView } from '../api/signing-api'

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { useHydrated } from '@/features/auth/hooks/use-hydrated'
+import { useHydrated } from '@/hooks/use-hydrated'
 import type { RouteHandle } from '@/lib/route-handle'
 import { LoadingLink } from '../components/link-status'
 import { SigningGuide } from '../components/signing-guide'

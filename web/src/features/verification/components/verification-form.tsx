@@ -1,5 +1,5 @@
 import { useState, type ChangeEvent, type DragEvent } from 'react'
-import { useHydrated } from '@/features/auth/hooks/use-hydrated'
+import { useHydrated } from '@/hooks/use-hydrated'
 import { useRuntimeConfig } from '@/lib/runtime-config'
 import { checkPdf, type VerificationState } from '../lib/check-pdf'
 import { VerificationResult } from './verification-result'

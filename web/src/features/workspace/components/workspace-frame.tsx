@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react'
 import { AccountSection } from '@/features/auth/routes/account'
 import { useAuthSession } from '@/features/auth/hooks/use-auth-session'
-import { useHydrated } from '@/features/auth/hooks/use-hydrated'
+import { useHydrated } from '@/hooks/use-hydrated'
 import { useRuntimeConfig } from '@/lib/runtime-config'
 import { getAccessToken } from '@/lib/supabase'
 import { WorkspaceContext, type Workspace } from '../hooks/use-workspace'
