@@ -38,3 +38,10 @@ export function parseEurosToCents(text: string, maxCents: number): Parsed {
   if (value > maxCents) return { ok: false, message: 'Ce montant est trop élevé.' }
   return { ok: true, value }
 }
+
+const quantityFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 })
+
+/** Quantity in thousandths → « 1,5 », « 12 », « 1 250,125 » (fr-FR, up to 3 decimals). */
+export function formatQuantity(quantityMilli: number): string {
+  return quantityFormat.format(quantityMilli / 1000)
+}

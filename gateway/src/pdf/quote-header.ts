@@ -3,9 +3,9 @@
 // Every field is capped to a few lines so that, whatever was typed, the header fits its page.
 import type { PDFImage } from 'pdf-lib'
 import type { CompanyProfile } from '@paraphe/shared/company'
-import { formatSiret } from '@paraphe/shared/company'
 import { expiryDate, type Quote } from '@paraphe/shared/quote'
 import { formatLongDate } from '@paraphe/shared/dates'
+import { companyLegalLines } from '@paraphe/shared/quote-summary-lines'
 import { COLORS, CONTENT_LEFT, CONTENT_RIGHT, CONTENT_WIDTH, drawTextLine, limitLines, lineHeight, TEXT_SIZE, wrapText, type PageFlow, type TextStyle } from './layout.js'
 
 const LOGO_BOX = { width: 170, height: 64 } as const
@@ -29,16 +29,7 @@ export function validityText(quote: Quote): string {
 
 /** The company's identity lines, mandatory mentions first; empty fields are left out. */
 export function companyIdentity(company: CompanyProfile, franchiseEnBase: boolean): string[] {
-  const lines = [
-    company.legalForm,
-    company.address,
-    company.siret.trim() === '' ? '' : `SIRET ${formatSiret(company.siret)}`,
-    company.registration,
-    // No VAT is charged under the franchise en base, so no VAT number is printed.
-    franchiseEnBase || company.vatNumber.trim() === '' ? '' : `TVA intracommunautaire ${company.vatNumber}`,
-    company.email,
-    company.phone.trim() === '' ? '' : `Tél. ${company.phone}`
-  ]
+  const lines = [company.address, ...companyLegalLines(company, franchiseEnBase), company.email, company.phone.trim() === '' ? '' : `Tél. ${company.phone}`]
   return lines.filter((line) => line.trim() !== '')
 }
 

@@ -4,7 +4,7 @@
 import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import { lineHtCents } from '@paraphe/shared/quote-totals'
 import type { Quote, QuoteLine } from '@paraphe/shared/quote'
-import { formatQuantity } from './french-format.js'
+import { formatQuantity } from '@paraphe/shared/decimal-input'
 import { COLORS, CONTENT_BOTTOM, CONTENT_LEFT, CONTENT_TOP, CONTENT_WIDTH, drawTextLine, lineHeight, TEXT_SIZE, wrapText, type Align, type PageFlow } from './layout.js'
 
 interface Column {

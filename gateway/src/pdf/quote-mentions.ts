@@ -2,11 +2,11 @@
 // building trades, then the « Bon pour accord » area where the client dates and signs.
 import type { CompanyProfile } from '@paraphe/shared/company'
 import type { Quote } from '@paraphe/shared/quote'
+import { PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
 import { drawLabelledLines, type LabelledLine } from './labelled-lines.js'
-import { COLORS, CONTENT_LEFT, CONTENT_RIGHT, CONTENT_WIDTH, drawTextLine, lineHeight, TEXT_SIZE, wrapText, type PageFlow } from './layout.js'
+import { COLORS, CONTENT_LEFT, CONTENT_WIDTH, drawTextLine, lineHeight, TEXT_SIZE, wrapText, type PageFlow } from './layout.js'
 import { validityText } from './quote-header.js'
 
-export const PRE_WORK_MENTION = 'Devis reçu avant l’exécution des travaux'
 
 /** Where the client signs, so that the signing step can place the signature in it. */
 export interface SignatureArea {

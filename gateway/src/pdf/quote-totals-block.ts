@@ -1,38 +1,11 @@
 // The totals under the table: HT, the VAT of each rate on its base, TTC and the deposit, or
 // the franchise en base mention when no VAT applies. Kept together on one page.
-import { formatEuros, formatVatRate } from '@paraphe/shared/money'
+import { totalsRows } from '@paraphe/shared/quote-summary-lines'
 import type { Quote } from '@paraphe/shared/quote'
 import { COLORS, CONTENT_RIGHT, drawTextLine, lineHeight, TEXT_SIZE, type PageFlow } from './layout.js'
 
-export const FRANCHISE_MENTION = 'TVA non applicable, article 293 B du CGI'
-
 const WIDTH = 280
 const PADDING = 6
-
-interface TotalsRow {
-  label: string
-  amount: string
-  strong?: boolean
-}
-
-/** The rows of the totals block, in reading order. */
-export function totalsRows(quote: Quote): TotalsRow[] {
-  const { totals } = quote
-  const rows: TotalsRow[] = [{ label: 'Total HT', amount: formatEuros(totals.totalHtCents) }]
-  if (quote.franchiseEnBase) {
-    rows.push({ label: FRANCHISE_MENTION, amount: '' })
-  } else {
-    for (const vat of totals.vat) {
-      rows.push({ label: `TVA ${formatVatRate(vat.rateBp)} sur ${formatEuros(vat.baseHtCents)}`, amount: formatEuros(vat.vatCents) })
-    }
-    if (totals.vat.length > 1) rows.push({ label: 'Total TVA', amount: formatEuros(totals.totalVatCents) })
-  }
-  rows.push({ label: 'Total TTC', amount: formatEuros(totals.totalTtcCents), strong: true })
-  if (quote.depositBp > 0) {
-    rows.push({ label: `Acompte de ${formatVatRate(quote.depositBp)} du TTC`, amount: formatEuros(totals.depositCents) })
-  }
-  return rows
-}
 
 export function drawTotalsBlock(flow: PageFlow, quote: Quote): void {
   const { fonts } = flow

@@ -1,22 +1,5 @@
-// What the signer sends, checked beyond its schema: the typed mention, a real drawing.
-
-/** « Bon pour accord », typed by the signer; accents, case, spaces and final dot tolerated. */
-export const REQUIRED_MENTION = 'Bon pour accord'
-
-export function normaliseMention(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[\s\u00a0\u202f]+/g, ' ')
-    .trim()
-    .replace(/[.!…]+$/u, '')
-    .trim()
-}
-
-export function mentionMatches(text: string): boolean {
-  return normaliseMention(text) === normaliseMention(REQUIRED_MENTION)
-}
+// What the signer sends, checked beyond its schema: a real drawing (the typed mention is checked
+// with @paraphe/shared/quote-mentions).
 
 export interface StrokePoint {
   x: number

@@ -7,7 +7,8 @@ import { addLabelledLinesPage, drawLabelledLines, type LabelledLine } from '../p
 import { COLORS, drawTextLine, lineHeight, TEXT_SIZE, type PageFlow } from '../pdf/layout.js'
 import { decoratePages } from '../pdf/page-decoration.js'
 import { layoutQuotePdf, savePdf, type QuotePdfInput } from '../pdf/quote-pdf.js'
-import { PRE_WORK_MENTION, type SignatureArea } from '../pdf/quote-mentions.js'
+import { PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
+import type { SignatureArea } from '../pdf/quote-mentions.js'
 import type { PDFPage } from 'pdf-lib'
 import type { Stroke } from './signature-input.js'
 

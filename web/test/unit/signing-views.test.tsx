@@ -17,7 +17,9 @@ import { CompanyContact } from '@/features/signing/components/company-contact'
 import { DeclineFormView, type DeclineFormViewProps } from '@/features/signing/components/decline-form'
 import { LoadingLink, UnknownLink, UnreachableLink } from '@/features/signing/components/link-status'
 import { OpenQuote } from '@/features/signing/components/open-quote'
-import { companyIdentity, formatQuantity, QuoteDocument, totalsRows } from '@/features/signing/components/quote-document'
+import { formatQuantity } from '@paraphe/shared/decimal-input'
+import { companyLegalLines, totalsRows } from '@paraphe/shared/quote-summary-lines'
+import { QuoteDocument } from '@/features/signing/components/quote-document'
 import { QuoteSummary } from '@/features/signing/components/quote-summary'
 import { SignFormView, type SignFormViewProps } from '@/features/signing/components/sign-form-view'
 import { Component as SigningPage, handle } from '@/features/signing/routes/signature-devis'
@@ -178,7 +180,7 @@ t.test('under the franchise en base: no VAT column, no VAT number, the legal men
   t.notOk(words.includes('Assurance professionnelle'), 'insurance only for building trades')
   t.notOk(words.includes('Adresse du chantier'))
   t.notMatch(html, /mailto:|tel:/)
-  t.same(companyIdentity(COMPANY, true), ['SARL au capital de 10 000 €', 'SIRET 732 829 320 00074', 'RCS Lyon 732 829 320'])
+  t.same(companyLegalLines(COMPANY, true), ['SARL au capital de 10 000 €', 'SIRET 732 829 320 00074', 'RCS Lyon 732 829 320'])
   t.same(totalsRows(quote).map((row) => row.label), ['Total HT', 'TVA non applicable, article 293 B du CGI', 'Total TTC'])
 })
 

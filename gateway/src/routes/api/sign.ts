@@ -7,7 +7,8 @@ import { ApiProblem, ErrorBody } from '../../errors.js'
 import { declinedNoticeEmail, signingCodeEmail } from '../../mail/templates/signing-notices.js'
 import { completeSignature } from '../../signing/complete-signature.js'
 import { renderedQuote } from '../../signing/quote-pdf-cache.js'
-import { drawingProblem, mentionMatches, REQUIRED_MENTION } from '../../signing/signature-input.js'
+import { ACCEPTANCE_MENTION, mentionMatches, PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
+import { drawingProblem } from '../../signing/signature-input.js'
 import { linkNotFound, refusalFor } from '../../signing/signing-refusals.js'
 import { hashToken, isWellFormedToken } from '../../signing/signing-token.js'
 import { readSigningFiles, readSigningView, type SigningView } from '../../signing/signing-view.js'
@@ -240,8 +241,8 @@ export function signingProblems(body: Static<typeof SignBody>, buildingTrade: bo
   const fields: Record<string, string> = {}
   if (!/\p{L}.*\p{L}/u.test(body.signerName)) fields.signerName = 'Indiquez vos nom et prénom.'
   if (!body.accepted) fields.accepted = 'Cochez la case pour accepter le devis et ses conditions avant de signer.'
-  if (!mentionMatches(body.mention)) fields.mention = `Recopiez la mention « ${REQUIRED_MENTION} ».`
-  if (buildingTrade && body.preWorkAcknowledged !== true) fields.preWorkAcknowledged = 'Cochez la mention « Devis reçu avant l’exécution des travaux ».'
+  if (!mentionMatches(body.mention)) fields.mention = `Recopiez la mention « ${ACCEPTANCE_MENTION} ».`
+  if (buildingTrade && body.preWorkAcknowledged !== true) fields.preWorkAcknowledged = `Cochez la mention « ${PRE_WORK_MENTION} ».`
   if (body.signature.method === 'drawn') {
     const problem = drawingProblem(body.signature.strokes)
     if (problem !== null) fields.signature = problem

@@ -1,8 +1,8 @@
+import { FRANCHISE_MENTION } from '@paraphe/shared/quote-mentions'
 import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import type { QuoteTotals } from '@paraphe/shared/quote-totals'
 import { formatPercentInput } from '../lib/percent'
 
-export const FRANCHISE_MENTION = 'TVA non applicable, article 293 B du CGI'
 
 export interface TotalsPanelProps {
   /** Null when the amounts are too large to add up. */

@@ -1,41 +1,10 @@
+import { companyLegalLines, totalsRows } from '@paraphe/shared/quote-summary-lines'
+import { formatQuantity } from '@paraphe/shared/decimal-input'
 import type { ReactNode } from 'react'
-import { formatSiret, type CompanyProfile } from '@paraphe/shared/company'
+import type { CompanyProfile } from '@paraphe/shared/company'
 import { formatLongDate } from '@paraphe/shared/dates'
 import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import { UNIT_LABELS, type Quote } from '@paraphe/shared/quote'
-
-export const FRANCHISE_MENTION = 'TVA non applicable, article 293 B du CGI'
-
-const quantity = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 })
-
-/** Quantity in thousandths → « 7,5 ». */
-export function formatQuantity(quantityMilli: number): string {
-  return quantity.format(quantityMilli / 1000)
-}
-
-/** The company's identity as the PDF prints it, mandatory mentions first; empty fields left out. */
-export function companyIdentity(company: CompanyProfile, franchiseEnBase: boolean): string[] {
-  return [
-    company.legalForm,
-    company.siret.trim() === '' ? '' : `SIRET ${formatSiret(company.siret)}`,
-    company.registration,
-    franchiseEnBase || company.vatNumber.trim() === '' ? '' : `TVA intracommunautaire ${company.vatNumber}`
-  ].filter((line) => line.trim() !== '')
-}
-
-/** The rows under the lines, as on the PDF: HT, VAT per rate on its base, TTC, deposit. */
-export function totalsRows(quote: Quote): Array<{ label: string; amount: string; grand?: boolean }> {
-  const { totals } = quote
-  const rows: Array<{ label: string; amount: string; grand?: boolean }> = [{ label: 'Total HT', amount: formatEuros(totals.totalHtCents) }]
-  if (quote.franchiseEnBase) rows.push({ label: FRANCHISE_MENTION, amount: '' })
-  else {
-    for (const vat of totals.vat) rows.push({ label: `TVA ${formatVatRate(vat.rateBp)} sur ${formatEuros(vat.baseHtCents)}`, amount: formatEuros(vat.vatCents) })
-    if (totals.vat.length > 1) rows.push({ label: 'Total TVA', amount: formatEuros(totals.totalVatCents) })
-  }
-  rows.push({ label: 'Total TTC', amount: formatEuros(totals.totalTtcCents), grand: true })
-  if (quote.depositBp > 0) rows.push({ label: `Acompte de ${formatVatRate(quote.depositBp)} du TTC`, amount: formatEuros(totals.depositCents) })
-  return rows
-}
 
 function Lines({ text }: { text: string }) {
   return <span className="signing-doc__lines">{text}</span>
@@ -74,7 +43,7 @@ export function QuoteDocument({ quote, company }: { quote: Quote; company: Compa
             <p>
               <Lines text={company.address} />
             </p>
-            {companyIdentity(company, quote.franchiseEnBase).map((line) => (
+            {companyLegalLines(company, quote.franchiseEnBase).map((line) => (
               <p key={line}>{line}</p>
             ))}
             {company.email.trim() === '' ? null : (
@@ -171,7 +140,7 @@ export function QuoteDocument({ quote, company }: { quote: Quote; company: Compa
 
       <dl className="signing-totals">
         {totalsRows(quote).map((row) => (
-          <div key={row.label} className={row.grand === true ? 'signing-totals__row signing-totals__row--grand' : 'signing-totals__row'}>
+          <div key={row.label} className={row.strong === true ? 'signing-totals__row signing-totals__row--grand' : 'signing-totals__row'}>
             <dt>{row.label}</dt>
             <dd>{row.amount}</dd>
           </div>

@@ -5,7 +5,8 @@ import { FormAlert } from '@/components/form/form-alert'
 import { SubmitButton } from '@/components/form/submit-button'
 import type { SigningView } from '../api/signing-api'
 import type { CodeStatus } from '../lib/signing-actions'
-import { PRE_WORK_MENTION, REQUIRED_MENTION, SIGN_FIELD_IDS, type SignField, type SignProblems, type SignValues } from '../lib/sign-form'
+import { ACCEPTANCE_MENTION, PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
+import { SIGN_FIELD_IDS, type SignField, type SignProblems, type SignValues } from '../lib/sign-form'
 import { SignaturePadField, type SignaturePadHandle } from './signature-pad-field'
 
 export interface SignFormViewProps {
@@ -148,7 +149,7 @@ export function SignFormView(props: SignFormViewProps) {
         </Checkbox>
 
         <div className={problems.mention === undefined ? 'field' : 'field field--invalid'}>
-          <label htmlFor={SIGN_FIELD_IDS.mention}>Recopiez la mention «&#8239;{REQUIRED_MENTION}&#8239;»</label>
+          <label htmlFor={SIGN_FIELD_IDS.mention}>Recopiez la mention «&#8239;{ACCEPTANCE_MENTION}&#8239;»</label>
           <p className="field__hint" id="sign-mention-hint">
             Tapez-la vous-même&#8239;: elle figurera au-dessus de votre signature.
           </p>

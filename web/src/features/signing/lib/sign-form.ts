@@ -1,6 +1,7 @@
 // The signer's form apart from React: its values, what must be filled in before sending (the
 // gateway checks the rest — the mention's wording, a drawing too short — and its messages land
 // on the same fields), and the request it becomes.
+import { ACCEPTANCE_MENTION, PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
 import type { ApiError } from '@/lib/api-client'
 import type { DrawnSignature, SignatureInput, SignRequest, SigningView } from '../api/signing-api'
 
@@ -30,8 +31,6 @@ export const EMPTY_SIGN_VALUES: SignValues = {
   emailCode: ''
 }
 
-export const REQUIRED_MENTION = 'Bon pour accord'
-export const PRE_WORK_MENTION = 'Devis reçu avant l’exécution des travaux'
 
 /** Ids of the controls, so that an error can move the focus to its field. */
 export const SIGN_FIELD_IDS: Record<SignField, string> = {
@@ -64,7 +63,7 @@ export function checkSignForm(values: SignValues, options: SignOptions, signatur
   const problems: SignProblems = {}
   if (!hasTwoLetters(values.signerName)) problems.signerName = 'Indiquez vos nom et prénom.'
   if (!values.accepted) problems.accepted = 'Cochez la case pour accepter le devis et ses conditions avant de signer.'
-  if (values.mention.trim() === '') problems.mention = `Recopiez la mention « ${REQUIRED_MENTION} ».`
+  if (values.mention.trim() === '') problems.mention = `Recopiez la mention « ${ACCEPTANCE_MENTION} ».`
   if (options.buildingTrade && !values.preWorkAcknowledged) problems.preWorkAcknowledged = `Cochez la mention « ${PRE_WORK_MENTION} ».`
   if (signature === null) problems.signature = 'Dessinez votre signature dans le cadre, ou choisissez de taper votre nom.'
   else if (signature.method === 'typed' && !hasTwoLetters(signature.text)) problems.signature = 'Tapez votre nom pour signer.'
