@@ -6,7 +6,7 @@ import { controlIdOf } from '../lib/field-ids'
 import { DraftForm } from './draft-form'
 import { QuoteActionsBar } from './quote-actions-bar'
 import { SaveStatus } from './save-status'
-import { StatusBadge } from './status-badge'
+import { StatusBadge } from '@/components/ui/status-badge'
 
 export interface DraftScreenProps {
   quote: Quote

@@ -4,7 +4,7 @@ import { formatEuros } from '@paraphe/shared/money'
 import type { QuoteSummary } from '@paraphe/shared/quote'
 import { paths } from '@paraphe/shared/paths'
 import { dayOf } from '../lib/format-day'
-import { StatusBadge } from './status-badge'
+import { StatusBadge } from '@/components/ui/status-badge'
 
 /** The quotes as cards (one column on a phone, a grid on wider screens), newest first. */
 export function QuoteList({ quotes }: { quotes: readonly QuoteSummary[] }) {

@@ -12,7 +12,7 @@ import { EventsTimeline, type EventsLoad } from './events-timeline'
 import { FrozenQuote } from './frozen-quote'
 import { QuoteActionsBar } from './quote-actions-bar'
 import { SigningLink } from './signing-link'
-import { StatusBadge } from './status-badge'
+import { StatusBadge } from '@/components/ui/status-badge'
 
 export interface SentScreenProps {
   quote: Quote

@@ -1,24 +1,13 @@
 import type { Ref } from 'react'
 import { formatLongDate } from '@paraphe/shared/dates'
 import { formatEuros } from '@paraphe/shared/money'
-import { QUOTE_STATUS_LABELS, type QuoteStatus } from '@paraphe/shared/quote'
 import type { ApiClient } from '@/lib/api-client'
 import { signingApi, type SigningView } from '../api/signing-api'
 import { CompanyContact } from './company-contact'
 import { DeclineForm } from './decline-form'
 import { QuoteDocument } from './quote-document'
 import { SignForm } from './sign-form'
-
-/** The badge colours of components.css, by status. */
-const BADGES: Record<QuoteStatus, string> = {
-  draft: 'badge',
-  sent: 'badge badge--envoye',
-  viewed: 'badge badge--consulte',
-  signed: 'badge badge--signe',
-  declined: 'badge badge--refuse',
-  expired: 'badge badge--expire',
-  cancelled: 'badge badge--annule'
-}
+import { StatusBadge } from '@/components/ui/status-badge'
 
 export interface OpenQuoteProps {
   api: ApiClient
@@ -48,7 +37,7 @@ export function OpenQuote({ api, token, view, headingRef, onClosed, onReload }: 
           <div>
             <dt>Statut</dt>
             <dd>
-              <span className={BADGES[quote.status]}>{QUOTE_STATUS_LABELS[quote.status]}</span>
+              <StatusBadge status={quote.status} />
             </dd>
           </div>
           {quote.expiresOn === null ? null : (
