@@ -41,6 +41,9 @@ export function serverOptions(config: Config): FastifyServerOptions {
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // Start-up opens the database, applies migrations and loads the whole site into memory; on
+    // a busy 2-core machine that can take longer than avvio's default 10 s per plugin.
+    pluginTimeout: 120_000,
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 500 },
     // Every field's problem at once, so a form can show them all (bodies are capped at 1 MB).
     ajv: { customOptions: { allErrors: true } }

@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import app, { serverOptions } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
+import type { QuoteJobsOptions } from '../src/plugins/app/quote-jobs.js'
 import { testDatabase } from './support/databases.js'
 
 let dataDir: string | null = null
@@ -33,6 +34,8 @@ export interface BuildOptions {
   logs?: Array<Record<string, unknown>>
   /** Default: this process's shared PGlite. */
   database?: Database
+  /** Interval of the jobs on sent quotes, when a test wants to see them run on their own. */
+  quoteJobs?: QuoteJobsOptions
 }
 
 export async function buildApp(env: NodeJS.ProcessEnv = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -40,7 +43,7 @@ export async function buildApp(env: NodeJS.ProcessEnv = {}, options: BuildOption
   const logs = options.logs
   const stream = logs === undefined ? undefined : { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) }
   const fastify = Fastify({ ...serverOptions(config), logger: { level: config.logLevel, ...(stream === undefined ? {} : { stream }) } })
-  await fastify.register(app, { config, database: options.database ?? (await testDatabase('pglite')) })
+  await fastify.register(app, { config, database: options.database ?? (await testDatabase('pglite')), quoteJobs: options.quoteJobs ?? {} })
   if (options.extra !== undefined) await fastify.register(options.extra)
   await fastify.ready()
   return fastify

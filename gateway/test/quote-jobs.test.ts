@@ -7,7 +7,8 @@ import { runQuoteJobs } from '../src/signing/quote-jobs.js'
 import { hashToken } from '../src/signing/signing-token.js'
 import { testDatabase } from './support/databases.js'
 import { pdfsig } from './support/pdfsig.js'
-import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, subscribe, type TestUser } from './support/workspace-users.js'
+import { buildApp } from './helper.js'
+import { AUTH_ENV, buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, subscribe, type TestUser } from './support/workspace-users.js'
 
 const today = parisIsoDate(new Date())
 const db = await testDatabase('pglite')
@@ -111,4 +112,18 @@ t.test('a signature left unsealed by a crash is sealed by the next run, once', a
   t.match(signedPdf.headers['content-disposition'], /-signe\.pdf"$/, 'the professional downloads the signed copy')
   t.match((await pdfsig(signedPdf.rawPayload)).signatures[0], { valid: true, totalDocumentSigned: true })
   t.equal((await mails(pro, 'signed-copy-client')).length, 1)
+})
+
+t.test('the jobs run on their own at their interval, and stop with the server', async (t) => {
+  const ticking = await buildApp(AUTH_ENV, { database: db, quoteJobs: { intervalMs: 50 } })
+  const pro = await newUser(ticking)
+  const { id } = await sent(pro)
+  await db.query(`update paraphe.quotes set expires_on = (now() at time zone 'Europe/Paris')::date - 1 where id = $1`, [id])
+  let status = ''
+  for (let attempt = 0; attempt < 100 && status !== 'expired'; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    status = (await pro.request('GET', `/api/quotes/${id}`)).json<{ quote: Quote }>().quote.status
+  }
+  t.equal(status, 'expired', 'expired without anyone asking')
+  await ticking.close()
 })

@@ -15,11 +15,6 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
   cancelled: 'Annulé'
 }
 
-/** Statuses in which the quote is frozen: its content can no longer change. */
-export function isFrozen(status: QuoteStatus): boolean {
-  return status !== 'draft'
-}
-
 /** Statuses in which the client can still sign or decline. */
 export function isAwaitingClient(status: QuoteStatus): boolean {
   return status === 'sent' || status === 'viewed'

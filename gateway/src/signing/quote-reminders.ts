@@ -1,6 +1,7 @@
 // Reminding the client: by hand from the workspace, or automatically on the plans that have it
 // (3 and 7 days after sending), never once the quote is signed, declined, cancelled or expired.
 import type { CompanyProfile } from '@paraphe/shared/company'
+import { isAwaitingClient } from '@paraphe/shared/quote'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { enqueueEmail } from '../mail/outbox.js'
@@ -38,7 +39,7 @@ export async function queueReminder(tx: Queryable, row: QuoteRow & { user_id: st
 /** « Relancer » from the workspace (as the user, under RLS). */
 export async function remindByHand(tx: Queryable, userId: string, id: string, site: ReminderSite): Promise<void> {
   const row = await findQuote(tx, id, { lock: true })
-  if (row.status !== 'sent' && row.status !== 'viewed') {
+  if (!isAwaitingClient(row.status)) {
     throw new ApiProblem(409, 'not_awaiting', 'Seul un devis envoyé, ni signé, ni refusé, ni expiré, ni annulé peut être relancé.')
   }
   const { rows } = await tx.query<{ recent: boolean }>(
@@ -57,7 +58,7 @@ export async function remindByHand(tx: Queryable, userId: string, id: string, si
  */
 export async function revokeLinks(tx: Queryable, userId: string, id: string): Promise<number> {
   const row = await findQuote(tx, id, { lock: true })
-  if (row.status !== 'sent' && row.status !== 'viewed') {
+  if (!isAwaitingClient(row.status)) {
     throw new ApiProblem(409, 'not_awaiting', 'Les liens d’un devis signé, refusé, expiré ou annulé ne servent plus : rien à désactiver.')
   }
   const { rowCount } = await tx.query('update paraphe.signing_links set revoked_at = now() where quote_id = $1 and revoked_at is null', [id])

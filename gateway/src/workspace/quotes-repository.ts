@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { STANDARD_VAT_BP } from '@paraphe/shared/money'
-import { QUOTE_DEFAULTS, type Quote, type QuoteContent, type QuoteStatus, type QuoteSummary } from '@paraphe/shared/quote'
+import { isAwaitingClient, QUOTE_DEFAULTS, type Quote, type QuoteContent, type QuoteStatus, type QuoteSummary } from '@paraphe/shared/quote'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem, notFound } from '../errors.js'
 import { readProfile } from './profile-repository.js'
@@ -171,7 +171,7 @@ export async function recordEvent(tx: Queryable, quoteId: string, userId: string
 export async function cancelQuote(tx: Queryable, userId: string, id: string): Promise<Quote> {
   const row = await findQuote(tx, id, { lock: true })
   if (row.status === 'draft') throw new ApiProblem(409, 'quote_draft', 'Un brouillon ne s’annule pas : supprimez-le.')
-  if (row.status !== 'sent' && row.status !== 'viewed') {
+  if (!isAwaitingClient(row.status)) {
     throw new ApiProblem(409, 'quote_closed', 'Ce devis est déjà clos (signé, refusé, expiré ou annulé).')
   }
   const { rows } = await tx.query<QuoteRow>(
@@ -186,7 +186,7 @@ export async function cancelQuote(tx: Queryable, userId: string, id: string): Pr
 /** « Modifier » a sent quote: a new draft copy, and the sent one is cancelled and points to it. */
 export async function reviseQuote(tx: Queryable, userId: string, id: string, now: Date): Promise<Quote> {
   const row = await findQuote(tx, id, { lock: true })
-  if (row.status !== 'sent' && row.status !== 'viewed') {
+  if (!isAwaitingClient(row.status)) {
     throw new ApiProblem(409, 'quote_not_revisable', 'Seul un devis envoyé et pas encore signé ou refusé peut être modifié.')
   }
   const draft = await duplicateQuote(tx, userId, id, now)
