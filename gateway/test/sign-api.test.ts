@@ -4,6 +4,7 @@ import type { Quote } from '@paraphe/shared/quote'
 import type { Database } from '../src/db/database.js'
 import type { FastifyInstance } from 'fastify'
 import { forEachEngine, testDatabase } from './support/databases.js'
+import { SIGN_REQUESTS_PER_MINUTE } from '../src/routes/api/sign.js'
 import { pdfsig } from './support/pdfsig.js'
 import { normaliseSpaces, pdfText } from './support/pdf-text.js'
 import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, subscribe, type TestUser } from './support/workspace-users.js'
@@ -120,6 +121,17 @@ t.test('the client reads the quote, signs it, and gets the sealed PDF', async (t
     ['signed-copy-client', 'elise.martin@example.org', 1],
     ['signed-copy-professional', COMPLETE_PROFILE.email, 1]
   ])
+})
+
+t.test('one address floods the signing API: it is slowed down with a French 429', async (t) => {
+  const flooded = await buildWorkspaceApp(db)
+  t.teardown(() => flooded.close())
+  const statuses = []
+  for (let index = 0; index <= SIGN_REQUESTS_PER_MINUTE; index += 1) statuses.push((await flooded.inject({ url: `/api/sign/${'A'.repeat(43)}` })).statusCode)
+  t.equal(statuses.filter((status) => status === 404).length, SIGN_REQUESTS_PER_MINUTE)
+  const last = await flooded.inject({ url: `/api/sign/${'A'.repeat(43)}` })
+  t.equal(last.statusCode, 429)
+  t.match(last.json<ErrorJson>().error.message, /Trop de requêtes/)
 })
 
 t.test('guessed, truncated and malformed tokens all get the same 404', async (t) => {

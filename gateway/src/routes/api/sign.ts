@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto'
+import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { paths } from '@paraphe/shared/paths'
@@ -14,6 +15,9 @@ import { hashToken, isWellFormedToken } from '../../signing/signing-token.js'
 import { readSigningFiles, readSigningView, type SigningView } from '../../signing/signing-view.js'
 import { QuoteSchema } from '../../workspace/quote-schemas.js'
 import { CompanyProfileSchema } from '../../workspace/profile-schemas.js'
+
+/** Requests per client address and minute on the signing API. */
+export const SIGN_REQUESTS_PER_MINUTE = 300
 
 const TokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) })
 type TokenRoute = { Params: Static<typeof TokenParams> }
@@ -53,6 +57,18 @@ const DeclineBody = Type.Object({ reason: Type.String({ maxLength: 500 }) })
 
 /** The client's side of a quote, reached only by the link's token. */
 export default async function signRoutes(fastify: FastifyInstance) {
+  // Tokens cannot be guessed (256 bits), but each request may render a PDF or write an event:
+  // one address gets a generous budget, far above what a person signing needs.
+  await fastify.register(rateLimit, { global: false })
+  fastify.addHook(
+    'onRequest',
+    fastify.rateLimit({
+      max: SIGN_REQUESTS_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => `sign:${request.ip}`,
+      errorResponseBuilder: (_request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode })
+    })
+  )
   fastify.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
   })
