@@ -50,7 +50,19 @@ export const DEV_VALUES = {
 }
 
 /** Variables that may stay empty (an SMTP server without login). */
-const MAY_STAY_EMPTY = new Set(['SMTP_USER', 'SMTP_PASS', 'SIGNING_P12', 'SIGNING_P12_PASSPHRASE'])
+const MAY_STAY_EMPTY = new Set([
+  'SMTP_USER',
+  'SMTP_PASS',
+  'SIGNING_P12',
+  'SIGNING_P12_PASSPHRASE',
+  // Empty: paid plans are shown but online payment is off.
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_PRO_MONTH',
+  'STRIPE_PRICE_PRO_YEAR',
+  'STRIPE_PRICE_ENTREPRISE_MONTH',
+  'STRIPE_PRICE_ENTREPRISE_YEAR'
+])
 
 /** A random string drawn uniformly from `alphabet` (crypto.randomInt: no modulo bias). */
 export function randomString(length, alphabet = ALPHANUMERIC) {

@@ -3,9 +3,11 @@
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import fp from 'fastify-plugin'
+import type Stripe from 'stripe'
 import type { Config } from './config.js'
 import authProxy from './plugins/app/auth-proxy.js'
 import authenticatePlugin from './plugins/app/authenticate.js'
+import billingPlugin from './plugins/app/billing.js'
 import authEmailTemplateRoutes from './routes/auth-email-templates.js'
 import configPlugin from './plugins/app/config.js'
 import databasePlugin from './plugins/app/database.js'
@@ -58,6 +60,8 @@ export interface AppOptions {
   outbox?: OutboxPluginOptions
   /** Interval of the jobs on sent quotes (expiry, reminders, seal repair). */
   quoteJobs?: QuoteJobsOptions
+  /** A Stripe client (tests point one at a stand-in); by default one is built from config.billing. */
+  stripe?: Stripe
 }
 
 async function app(fastify: FastifyInstance, options: AppOptions) {
@@ -72,6 +76,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(sealPlugin)
   await fastify.register(quoteJobsPlugin, options.quoteJobs ?? {})
   await fastify.register(authenticatePlugin)
+  await fastify.register(billingPlugin, options.stripe === undefined ? {} : { stripe: options.stripe })
   await fastify.register(sitePlugin)
   const headers = securityHeaders(options.config)
   fastify.addHook('onRequest', async (request, reply) => {

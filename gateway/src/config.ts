@@ -78,7 +78,14 @@ export const EnvSchema = Type.Object({
   OPERATOR_PHONE: OptionalText,
   OPERATOR_PUBLICATION_DIRECTOR: OptionalText,
   HOSTING_PROVIDER_NAME: OptionalText,
-  HOSTING_PROVIDER_ADDRESS: OptionalText
+  HOSTING_PROVIDER_ADDRESS: OptionalText,
+  /** Stripe (paid plans): all six set = online payment on; none = off (the embedded default). */
+  STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_(test|live)_[A-Za-z0-9_]+$' })),
+  STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_[A-Za-z0-9_]+$' })),
+  STRIPE_PRICE_PRO_MONTH: Type.Optional(Type.String({ pattern: '^price_[A-Za-z0-9_]+$' })),
+  STRIPE_PRICE_PRO_YEAR: Type.Optional(Type.String({ pattern: '^price_[A-Za-z0-9_]+$' })),
+  STRIPE_PRICE_ENTREPRISE_MONTH: Type.Optional(Type.String({ pattern: '^price_[A-Za-z0-9_]+$' })),
+  STRIPE_PRICE_ENTREPRISE_YEAR: Type.Optional(Type.String({ pattern: '^price_[A-Za-z0-9_]+$' }))
 })
 export type Env = Static<typeof EnvSchema>
 
@@ -125,6 +132,15 @@ export interface SigningConfig {
   passphrase: string | null
 }
 
+export type PaidPlanId = 'pro' | 'entreprise'
+
+export interface BillingConfig {
+  secretKey: string
+  webhookSecret: string
+  /** Stripe price id of each paid plan and interval. */
+  prices: Record<PaidPlanId, Record<'month' | 'year', string>>
+}
+
 export interface Config {
   env: Env['NODE_ENV']
   production: boolean
@@ -142,6 +158,8 @@ export interface Config {
   mail: MailConfig
   contactRateLimitPerHour: number
   signing: SigningConfig
+  /** null = online payment not configured: plans are shown, checkout answers 503. */
+  billing: BillingConfig | null
   runtime: RuntimeConfig
 }
 
@@ -192,6 +210,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
   const auth = authConfig(valid, problems)
   const mail = mailConfig(valid, problems, operator.email ?? '')
   const signing = signingConfig(valid, source, problems)
+  const billing = billingConfig(valid, problems)
   if (production) problems.push(...demoSecretProblems(valid))
   if (problems.length > 0 || publicUrl === null) throw new ConfigError(problems)
 
@@ -211,12 +230,52 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     mail,
     contactRateLimitPerHour: valid.CONTACT_RATE_LIMIT_PER_HOUR,
     signing,
+    billing,
     runtime: {
       siteName: valid.SITE_NAME,
       operator,
       supabaseAnonKey: valid.SUPABASE_ANON_KEY ?? null,
       buildPollIntervalMs: valid.BUILD_POLL_INTERVAL_MS,
-      paymentsEnabled: false
+      paymentsEnabled: billing !== null
+    }
+  }
+}
+
+const STRIPE_VARIABLES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_PRICE_PRO_MONTH',
+  'STRIPE_PRICE_PRO_YEAR',
+  'STRIPE_PRICE_ENTREPRISE_MONTH',
+  'STRIPE_PRICE_ENTREPRISE_YEAR'
+] as const
+
+/** The placeholders of Stripe's documentation and of .env.example: never real settings. */
+const STRIPE_EXAMPLE_VALUE = /_(x{4,}|example|exemple|your|changeme)/i
+
+/**
+ * All or nothing: a half-configured payment would take money without granting the plan (or the
+ * reverse), so a partial set is a configuration error rather than a silent "off".
+ */
+function billingConfig(env: Env, problems: string[]): BillingConfig | null {
+  const missing = STRIPE_VARIABLES.filter((name) => env[name] === undefined)
+  if (missing.length === STRIPE_VARIABLES.length) return null
+  if (missing.length > 0) {
+    problems.push(`${missing.join(', ')}: required when another STRIPE_* variable is set (online payment needs all six)`)
+    return null
+  }
+  const value = (name: (typeof STRIPE_VARIABLES)[number]) => env[name] as string
+  if (env.NODE_ENV === 'production') {
+    for (const name of STRIPE_VARIABLES) {
+      if (STRIPE_EXAMPLE_VALUE.test(value(name))) problems.push(`${name}: this is an example value; copy yours from the Stripe dashboard`)
+    }
+  }
+  return {
+    secretKey: value('STRIPE_SECRET_KEY'),
+    webhookSecret: value('STRIPE_WEBHOOK_SECRET'),
+    prices: {
+      pro: { month: value('STRIPE_PRICE_PRO_MONTH'), year: value('STRIPE_PRICE_PRO_YEAR') },
+      entreprise: { month: value('STRIPE_PRICE_ENTREPRISE_MONTH'), year: value('STRIPE_PRICE_ENTREPRISE_YEAR') }
     }
   }
 }

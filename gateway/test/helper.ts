@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import t from 'tap'
 import Fastify, { type FastifyInstance } from 'fastify'
+import type Stripe from 'stripe'
 import app, { serverOptions } from '../src/app.js'
 import { loadConfig, type Config } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
@@ -36,6 +37,8 @@ export interface BuildOptions {
   database?: Database
   /** Interval of the jobs on sent quotes, when a test wants to see them run on their own. */
   quoteJobs?: QuoteJobsOptions
+  /** A Stripe client pointed at the stand-in (test/support/stripe-stand-in.ts). */
+  stripe?: Stripe
 }
 
 export async function buildApp(env: NodeJS.ProcessEnv = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -43,7 +46,7 @@ export async function buildApp(env: NodeJS.ProcessEnv = {}, options: BuildOption
   const logs = options.logs
   const stream = logs === undefined ? undefined : { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) }
   const fastify = Fastify({ ...serverOptions(config), logger: { level: config.logLevel, ...(stream === undefined ? {} : { stream }) } })
-  await fastify.register(app, { config, database: options.database ?? (await testDatabase('pglite')), quoteJobs: options.quoteJobs ?? {} })
+  await fastify.register(app, { config, database: options.database ?? (await testDatabase('pglite')), quoteJobs: options.quoteJobs ?? {}, ...(options.stripe === undefined ? {} : { stripe: options.stripe }) })
   if (options.extra !== undefined) await fastify.register(options.extra)
   await fastify.ready()
   return fastify

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { errorBody } from '../../errors.js'
+import billingRoutes, { billingWebhookRoutes } from './billing.js'
 import contactRoutes from './contact.js'
 import planRoutes from './plans.js'
 import profileRoutes from './profile.js'
@@ -15,6 +16,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
   await fastify.register(contactRoutes)
   await fastify.register(signRoutes)
   await fastify.register(verificationRoutes)
+  await fastify.register(billingWebhookRoutes)
   // Private routes: one guard for the whole scope.
   await fastify.register(async (privateScope) => {
     privateScope.addHook('onRequest', privateScope.authenticate)
@@ -22,6 +24,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     await privateScope.register(profileRoutes)
     await privateScope.register(quoteRoutes)
     await privateScope.register(quoteDocumentRoutes)
+    await privateScope.register(billingRoutes)
   })
   // Without this, GET /api/typo would fall through to the site's HTML 404 page.
   fastify.all('/*', async (request, reply) =>

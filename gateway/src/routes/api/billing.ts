@@ -1,0 +1,179 @@
+// Paid plans (issue 6): checkout, its verification for /success, the customer portal, the
+// account's subscription, and Stripe's webhook.
+import { Type, type Static } from '@sinclair/typebox'
+import type { FastifyInstance } from 'fastify'
+import type Stripe from 'stripe'
+import { BILLING_INTERVALS, isPaidPlan } from '@paraphe/shared/plans'
+import { paths } from '@paraphe/shared/paths'
+import { createCustomer, findCustomerId } from '../../billing/customers.js'
+import { checkoutSessionParams, sessionPlan } from '../../billing/checkout.js'
+import {
+  alreadySubscribed,
+  badSignature,
+  checkoutNotFound,
+  noCustomer,
+  paymentsNotConfigured,
+  providerUnavailable
+} from '../../billing/billing-problems.js'
+import { isMissingResource } from '../../billing/stripe-client.js'
+import { isPaidStatus, readSubscription } from '../../billing/subscription-mirror.js'
+import { processEvent } from '../../billing/webhook-events.js'
+import type { AuthUser } from '../../auth/token-verifier.js'
+import type { BillingConfig } from '../../config.js'
+import { ApiProblem, ErrorBody } from '../../errors.js'
+import { currentPlan, quotesSentThisMonth } from '../../workspace/plan-usage.js'
+import { asRequestUser } from '../../workspace/user-transaction.js'
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody, 503: ErrorBody }
+const Interval = Type.Union(BILLING_INTERVALS.map((interval) => Type.Literal(interval)))
+const CheckoutBody = Type.Object(
+  { plan: Type.Union([Type.Literal('pro'), Type.Literal('entreprise')]), interval: Interval },
+  { additionalProperties: false }
+)
+const UrlBody = Type.Object({ url: Type.String() })
+const PlanRef = Type.Object({ id: Type.String(), name: Type.String() })
+const CheckoutStatusBody = Type.Object({
+  status: Type.Union([Type.Literal('active'), Type.Literal('pending')]),
+  plan: PlanRef,
+  interval: Interval
+})
+const SubscriptionBody = Type.Object({
+  plan: PlanRef,
+  status: Type.String(),
+  interval: Type.Union([Interval, Type.Null()]),
+  currentPeriodEnd: Type.Union([Type.String(), Type.Null()]),
+  cancelAtPeriodEnd: Type.Boolean(),
+  paymentFailed: Type.Boolean(),
+  usage: Type.Object({ quotesSentThisMonth: Type.Integer(), quotesPerMonth: Type.Union([Type.Integer(), Type.Null()]) }),
+  paymentsEnabled: Type.Boolean()
+})
+
+/** The Stripe client and settings, or the 503 every billing route answers without them. */
+function payments(fastify: FastifyInstance): { stripe: Stripe; billing: BillingConfig } {
+  if (fastify.stripe === null || fastify.config.billing === null) throw paymentsNotConfigured()
+  return { stripe: fastify.stripe, billing: fastify.config.billing }
+}
+
+/** Stripe being down is not the user's fault nor a bug of ours: a 502 that says so. */
+async function callStripe<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof ApiProblem) throw error
+    throw providerUnavailable()
+  }
+}
+
+const toIso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString())
+
+/** Signed-in routes (registered in the private scope). */
+export default async function billingRoutes(fastify: FastifyInstance) {
+  fastify.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+  })
+
+  fastify.post<{ Body: Static<typeof CheckoutBody> }>(
+    '/billing/checkout',
+    { schema: { body: CheckoutBody, response: { 200: UrlBody, ...errors } } },
+    async (request) => {
+      const { stripe, billing } = payments(fastify)
+      const { plan, interval } = request.body
+      const user = request.user as AuthUser
+      const existing = await asRequestUser(fastify, request, async (tx) => {
+        if (isPaidPlan(await currentPlan(tx))) throw alreadySubscribed()
+        return findCustomerId(tx, user.id)
+      })
+      const customerId =
+        existing ??
+        (await callStripe(() =>
+          createCustomer(stripe, { id: user.id, email: user.email ?? '' }, (work) => asRequestUser(fastify, request, (tx) => work(tx)))
+        ))
+      const params = checkoutSessionParams(billing, { userId: user.id, customerId, plan, interval, publicUrl: fastify.config.publicUrl })
+      const session = await callStripe(() => stripe.checkout.sessions.create(params))
+      if (session.url === null) throw providerUnavailable()
+      return { url: session.url }
+    }
+  )
+
+  fastify.get<{ Params: { sessionId: string } }>(
+    '/billing/checkout/:sessionId',
+    { schema: { params: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 255 }) }), response: { 200: CheckoutStatusBody, ...errors } } },
+    async (request) => {
+      const { stripe } = payments(fastify)
+      // Only Stripe's own id shape goes into its URL path.
+      if (!/^cs_[A-Za-z0-9_]+$/.test(request.params.sessionId)) throw checkoutNotFound()
+      const session = await callStripe(async () => {
+        try {
+          return await stripe.checkout.sessions.retrieve(request.params.sessionId)
+        } catch (error) {
+          if (isMissingResource(error)) throw checkoutNotFound()
+          throw error
+        }
+      })
+      const user = request.user as AuthUser
+      const bought = sessionPlan(session)
+      // Another account's session is answered exactly like an unknown one.
+      if (session.client_reference_id !== user.id || bought === null) throw checkoutNotFound()
+      const subscriptionId = typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null)
+      const mirror = await asRequestUser(fastify, request, (tx, current) => readSubscription(tx, current.id))
+      const active = mirror !== null && subscriptionId !== null && mirror.stripe_subscription_id === subscriptionId && isPaidStatus(mirror.status)
+      return { status: active ? ('active' as const) : ('pending' as const), plan: { id: bought.plan.id, name: bought.plan.name }, interval: bought.interval }
+    }
+  )
+
+  fastify.post('/billing/portal', { schema: { response: { 200: UrlBody, ...errors } } }, async (request) => {
+    const { stripe } = payments(fastify)
+    const customerId = await asRequestUser(fastify, request, (tx, user) => findCustomerId(tx, user.id))
+    if (customerId === null) throw noCustomer()
+    const returnUrl = new URL(paths.subscription.href(), fastify.config.publicUrl).href
+    const session = await callStripe(() => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, locale: 'fr' }))
+    return { url: session.url }
+  })
+
+  fastify.get('/billing/subscription', { schema: { response: { 200: SubscriptionBody, ...errors } } }, async (request) =>
+    asRequestUser(fastify, request, async (tx, user) => {
+      const plan = await currentPlan(tx)
+      const mirror = await readSubscription(tx, user.id)
+      const paid = mirror !== null && isPaidStatus(mirror.status)
+      return {
+        plan: { id: plan.id, name: plan.name },
+        status: mirror?.status ?? 'free',
+        interval: paid ? mirror.billing_interval : null,
+        currentPeriodEnd: paid ? toIso(mirror.current_period_end) : null,
+        cancelAtPeriodEnd: paid ? mirror.cancel_at_period_end : false,
+        paymentFailed: paid ? mirror.payment_failed : false,
+        usage: { quotesSentThisMonth: Number(await quotesSentThisMonth(tx)), quotesPerMonth: plan.limits.quotesPerMonth },
+        paymentsEnabled: fastify.config.runtime.paymentsEnabled
+      }
+    })
+  )
+}
+
+/** Stripe's webhook (public: Stripe authenticates with its signature, not a session). */
+export async function billingWebhookRoutes(fastify: FastifyInstance) {
+  // The signature covers the exact bytes Stripe sent: keep them, in this scope only.
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body))
+
+  fastify.post<{ Body: Buffer }>(
+    '/billing/webhook',
+    { schema: { response: { 200: Type.Object({ received: Type.Literal(true) }), ...errors } } },
+    async (request) => {
+      const { stripe, billing } = payments(fastify)
+      const signature = request.headers['stripe-signature']
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw badSignature()
+      let event: Stripe.Event
+      try {
+        event = stripe.webhooks.constructEvent(request.body, signature, billing.webhookSecret)
+      } catch {
+        throw badSignature()
+      }
+      const outcome = await processEvent(
+        { db: fastify.db, stripe, billing, site: { siteName: fastify.config.runtime.siteName, siteUrl: fastify.config.publicUrl }, log: request.log },
+        event
+      )
+      request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'Stripe event')
+      if (outcome === 'applied') void fastify.outbox.wake()
+      return { received: true as const }
+    }
+  )
+}
