@@ -3,7 +3,11 @@
 export const paths = {
   home: { path: '/', href: () => '/' },
   features: { path: '/fonctionnalites', href: () => '/fonctionnalites' },
-  pricing: { path: '/tarifs', href: () => '/tarifs' },
+  pricing: {
+    path: '/tarifs',
+    /** With a paid plan chosen: the page resumes its checkout once the visitor is signed in. */
+    href: (choice?: { plan: string; interval: string }) => withQuery('/tarifs', { plan: choice?.plan, interval: choice?.interval })
+  },
   contact: { path: '/contact', href: () => '/contact' },
   privacy: { path: '/privacy', href: () => '/privacy' },
   legalNotice: { path: '/mentions-legales', href: () => '/mentions-legales' },
@@ -13,7 +17,10 @@ export const paths = {
     href: (sessionId?: string) => withQuery('/success', { session_id: sessionId })
   },
   checkoutCancel: { path: '/cancel', href: () => '/cancel' },
-  confirmEmail: { path: '/confirm-email', href: () => '/confirm-email' },
+  confirmEmail: {
+    path: '/confirm-email',
+    href: (redirectTo?: string) => withQuery('/confirm-email', { redirectTo })
+  },
   resetPassword: { path: '/reset-password', href: () => '/reset-password' },
   signQuote: {
     path: '/SignatureDevis',
@@ -23,12 +30,16 @@ export const paths = {
     path: '/connexion',
     href: (redirectTo?: string) => withQuery('/connexion', { redirectTo })
   },
-  signup: { path: '/inscription', href: () => '/inscription' },
+  signup: {
+    path: '/inscription',
+    href: (redirectTo?: string) => withQuery('/inscription', { redirectTo })
+  },
   forgotPassword: { path: '/mot-de-passe-oublie', href: () => '/mot-de-passe-oublie' },
   account: { path: '/espace', href: () => '/espace' },
   quoteNew: { path: '/espace/devis/nouveau', href: () => '/espace/devis/nouveau' },
   quote: { path: '/espace/devis/:id', href: (id: string) => `/espace/devis/${encodeURIComponent(id)}` },
   profile: { path: '/espace/profil', href: () => '/espace/profil' },
+  subscription: { path: '/espace/abonnement', href: () => '/espace/abonnement' },
   verification: { path: '/verification', href: () => '/verification' }
 } as const
 

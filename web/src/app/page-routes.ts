@@ -138,6 +138,13 @@ export const pageRoutes: readonly PageRoute[] = [
     guards: ['auth']
   },
   {
+    path: paths.subscription.path,
+    file: 'src/features/billing/routes/subscription.tsx',
+    load: () => import('@/features/billing/routes/subscription'),
+    prerender: true,
+    guards: ['auth']
+  },
+  {
     path: paths.signQuote.path,
     file: 'src/features/signing/routes/signature-devis.tsx',
     load: () => import('@/features/signing/routes/signature-devis'),

@@ -25,6 +25,7 @@ const HEADINGS: Record<string, RegExp> = {
   '/espace/devis/nouveau': /^Nouveau devis$/,
   '/espace/devis/:id': /^Devis$/,
   '/espace/profil': /^Profil de l’entreprise$/,
+  '/espace/abonnement': /^Abonnement$/,
   '404': /Page introuvable/
 }
 

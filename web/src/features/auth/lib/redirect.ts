@@ -19,3 +19,42 @@ export function safeRedirect(value: string | null | undefined, fallback: string 
 export function redirectFromSearch(search: string, fallback?: string): string {
   return safeRedirect(new URLSearchParams(search).get('redirectTo'), fallback)
 }
+
+// Where a sign-up was heading (e.g. a plan's checkout), kept in this browser for the e-mail
+// link: the confirmation e-mail leads to /confirm-email without it, possibly in a new tab.
+const REMEMBERED_KEY = 'paraphe.after-signup'
+const REMEMBERED_TTL_MS = 24 * 3600 * 1000
+
+type KeyValueStore = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>
+
+function browserStorage(): KeyValueStore | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage
+  } catch {
+    // Storage disabled (privacy settings): the visitor simply lands in the workspace.
+    return null
+  }
+}
+
+export function rememberRedirect(value: string, storage: KeyValueStore | null = browserStorage(), now = Date.now()): void {
+  try {
+    storage?.setItem(REMEMBERED_KEY, JSON.stringify({ to: safeRedirect(value), at: now }))
+  } catch {
+    // Quota or disabled storage: nothing to remember.
+  }
+}
+
+/** The remembered redirect (once: it is forgotten as it is read), if still fresh and safe. */
+export function takeRememberedRedirect(storage: KeyValueStore | null = browserStorage(), now = Date.now()): string | undefined {
+  try {
+    const raw = storage?.getItem(REMEMBERED_KEY) ?? null
+    storage?.removeItem(REMEMBERED_KEY)
+    if (raw === null) return undefined
+    const { to, at } = JSON.parse(raw) as { to?: unknown; at?: unknown }
+    if (typeof to !== 'string' || typeof at !== 'number' || now - at > REMEMBERED_TTL_MS || now < at) return undefined
+    const safe = safeRedirect(to, '')
+    return safe === '' ? undefined : safe
+  } catch {
+    return undefined
+  }
+}

@@ -1,5 +1,5 @@
-import type { Ref } from 'react'
-import { Link } from 'react-router-dom'
+import { useEffect, useState, type Ref } from 'react'
+import { Link, useLocation } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import type { RouteHandle } from '@/lib/route-handle'
 import { AuthUnavailable } from '../components/auth-unavailable'
@@ -8,6 +8,7 @@ import { ResendConfirmation } from '../components/resend-confirmation'
 import { useAuthLinkLanding, type LandingState } from '../hooks/use-auth-link-landing'
 import { useAuthSession } from '../hooks/use-auth-session'
 import { useFocusOnChange } from '@/hooks/use-focus-on-change'
+import { redirectFromSearch, takeRememberedRedirect } from '../lib/redirect'
 
 export const handle: RouteHandle = {
   title: 'Confirmation de l’adresse e-mail',
@@ -20,11 +21,32 @@ export function Component() {
   useAuthSession({ eager: true })
   const landing = useAuthLinkLanding()
   const headingRef = useFocusOnChange<HTMLHeadingElement>(landing.kind)
-  return <ConfirmEmailView landing={landing} headingRef={headingRef} />
+  // Where the sign-up was heading (e.g. a plan's checkout), read after hydration: `?redirectTo=`,
+  // else what the sign-up remembered in this browser (e-mail templates that drop the query).
+  const location = useLocation()
+  const [next, setNext] = useState<string | undefined>(undefined)
+  const signedIn = landing.kind === 'signed-in'
+  useEffect(() => {
+    const asked = new URLSearchParams(location.search).has('redirectTo')
+    // Taken once signed in, so it cannot linger for a later sign-up in this browser.
+    const remembered = signedIn ? takeRememberedRedirect() : undefined
+    if (asked) setNext(redirectFromSearch(location.search))
+    else if (remembered !== undefined) setNext(remembered)
+  }, [location.search, signedIn])
+  return <ConfirmEmailView landing={landing} headingRef={headingRef} next={next} />
 }
 
 /** What the page shows for each stage of the link. */
-export function ConfirmEmailView({ landing, headingRef }: { landing: LandingState; headingRef?: Ref<HTMLHeadingElement> }) {
+export function ConfirmEmailView({
+  landing,
+  headingRef,
+  next
+}: {
+  landing: LandingState
+  headingRef?: Ref<HTMLHeadingElement>
+  /** Where to go on once confirmed, when the sign-up asked for somewhere else than the workspace. */
+  next?: string | undefined
+}) {
   if (landing.kind === 'signed-in') {
     return (
       <article className="status-page">
@@ -42,8 +64,8 @@ export function ConfirmEmailView({ landing, headingRef }: { landing: LandingStat
           .
         </p>
         <p className="actions">
-          <Link className="button button--primary" to={paths.account.href()}>
-            Accéder à mon espace
+          <Link className="button button--primary" to={next ?? paths.account.href()}>
+            {next === undefined ? 'Accéder à mon espace' : 'Continuer'}
           </Link>
         </p>
       </article>

@@ -116,7 +116,7 @@ export function Component() {
       )}
 
       <p className="auth-page__switch">
-        Pas encore de compte&#8239;? <Link to={paths.signup.href()}>Créer un compte</Link>
+        Pas encore de compte&#8239;? <Link to={paths.signup.href(askedFor ? target : undefined)}>Créer un compte</Link>
       </p>
     </article>
   )

@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent, type Ref } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import type { RouteHandle } from '@/lib/route-handle'
 import { AuthUnavailable } from '../components/auth-unavailable'
@@ -12,6 +12,7 @@ import { useFocusOnChange } from '@/hooks/use-focus-on-change'
 import { signUp } from '../lib/actions'
 import { siteUrl } from '../lib/auth-link'
 import { checkSignUp, firstProblem, PASSWORD_RULE_TEXT, type SignUpProblems } from '../lib/password-rules'
+import { redirectFromSearch, rememberRedirect } from '../lib/redirect'
 
 export const handle: RouteHandle = {
   title: 'Créer un compte',
@@ -23,6 +24,13 @@ export function Component() {
   const { availability, anonKey } = useAuthAvailability()
   useAuthSession({ eager: true })
   const navigate = useNavigate()
+  const location = useLocation()
+  // `?redirectTo=` (e.g. back to a plan's checkout): carried through the confirmation e-mail and
+  // the sign-in link. Read after hydration, as the prerender has no query.
+  const [target, setTarget] = useState<string | undefined>(undefined)
+  useEffect(() => {
+    setTarget(new URLSearchParams(location.search).has('redirectTo') ? redirectFromSearch(location.search) : undefined)
+  }, [location.search])
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
@@ -48,11 +56,12 @@ export function Component() {
     if (first !== undefined) return refs[first].current?.focus()
     setPending(true)
     setFailure(null)
-    const result = await signUp(anonKey, email.trim(), password, siteUrl(paths.confirmEmail.href()))
+    if (target !== undefined) rememberRedirect(target)
+    const result = await signUp(anonKey, email.trim(), password, siteUrl(paths.confirmEmail.href(target)))
     setPending(false)
     if (!result.ok) return setFailure(result.error.message)
     // Instances that confirm addresses automatically sign the account in at once.
-    if (result.value.signedIn) navigate(paths.account.href(), { replace: true })
+    if (result.value.signedIn) navigate(target ?? paths.account.href(), { replace: true })
     else setSentTo(email.trim())
   }
 
@@ -135,7 +144,7 @@ export function Component() {
         </form>
       </section>
       <p className="auth-page__switch">
-        Déjà un compte&#8239;? <Link to={paths.login.href()}>Se connecter</Link>
+        Déjà un compte&#8239;? <Link to={paths.login.href(target)}>Se connecter</Link>
       </p>
     </article>
   )

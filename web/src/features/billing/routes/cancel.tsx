@@ -23,6 +23,9 @@ export function Component() {
         <Link className="button button--primary" to={paths.pricing.href()}>
           Revenir aux tarifs
         </Link>
+        <Link className="button button--ghost" to={paths.account.href()}>
+          Aller à mon espace
+        </Link>
         <Link className="button button--ghost" to={paths.contact.href()}>
           Nous contacter
         </Link>

@@ -1,21 +1,15 @@
-import { useState } from 'react'
-import { Link, useNavigate } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { isPaidPlan, type BillingInterval, type Plan } from '@paraphe/shared/plans'
 import { paths } from '@paraphe/shared/paths'
-import { useRuntimeConfig } from '@/lib/runtime-config'
+import { useCheckout } from '../hooks/use-checkout'
+import type { CheckoutChoice } from '../lib/checkout-choice'
+import { CheckoutStatus } from './checkout-status'
 import { PlanPrice } from './plan-price'
 
 export function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInterval }) {
-  const config = useRuntimeConfig()
-  const navigate = useNavigate()
-  const [paymentUnavailable, setPaymentUnavailable] = useState(false)
+  const { outcome, choose } = useCheckout()
   const titleId = `plan-${plan.id}`
-
-  // Online payment comes later: the button either explains that or sends the visitor to sign up.
-  const choose = () => {
-    if (config.paymentsEnabled) void navigate(paths.signup.href())
-    else setPaymentUnavailable(true)
-  }
+  const busy = outcome.kind === 'working' || outcome.kind === 'redirecting'
 
   return (
     <article className={plan.highlighted ? 'plan-card plan-card--highlighted' : 'plan-card'} aria-labelledby={titleId}>
@@ -35,7 +29,11 @@ export function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInte
           <button
             type="button"
             className={plan.highlighted ? 'button button--primary' : 'button button--ghost'}
-            onClick={choose}
+            // Paid plans are the only ones with a button (the free plan is a sign-up link).
+            onClick={() => {
+              if (!busy) void choose({ plan: plan.id as CheckoutChoice['plan'], interval })
+            }}
+            aria-disabled={busy ? true : undefined}
           >
             Choisir {plan.name}
           </button>
@@ -45,12 +43,7 @@ export function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInte
           </Link>
         )}
         <div className="plan-card__status" aria-live="polite">
-          {paymentUnavailable && (
-            <p className="notice notice--small">
-              Le paiement en ligne n’est pas encore configuré sur cette instance. Écrivez-nous depuis{' '}
-              <Link to={paths.contact.href()}>la page Contact</Link> pour souscrire.
-            </p>
-          )}
+          <CheckoutStatus outcome={outcome} />
         </div>
       </div>
     </article>

@@ -1,9 +1,14 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { paths } from '@paraphe/shared/paths'
 import { BILLING_INTERVALS, PLANS, type BillingInterval } from '@paraphe/shared/plans'
 import type { RouteHandle } from '@/lib/route-handle'
 import { BillingIntervalSwitch } from '@/features/pricing/components/billing-interval-switch'
 import { PlanCard } from '@/features/pricing/components/plan-card'
 import { PricingFaq } from '@/features/pricing/components/pricing-faq'
+import { CheckoutStatus } from '@/features/pricing/components/checkout-status'
+import { useCheckout } from '@/features/pricing/hooks/use-checkout'
+import { choiceFromSearch } from '@/features/pricing/lib/checkout-choice'
 
 export const handle: RouteHandle = {
   title: 'Tarifs',
@@ -15,6 +20,21 @@ export const handle: RouteHandle = {
 export function Component() {
   // Monthly on the first render, so the prerendered HTML and the hydrated page agree.
   const [interval, setBillingInterval] = useState<BillingInterval>('month')
+  const location = useLocation()
+  const navigate = useNavigate()
+  const resume = useCheckout()
+  const { choose } = resume
+
+  // Back from sign-up or sign-in with `?plan=…&interval=…`: the checkout picks up where it was.
+  // The query goes first, so coming back from Stripe's page does not start it again.
+  useEffect(() => {
+    const choice = choiceFromSearch(location.search)
+    if (choice === null) return
+    setBillingInterval(choice.interval)
+    void navigate(paths.pricing.href(), { replace: true })
+    void choose(choice, { quiet: true })
+  }, [location.search, navigate, choose])
+
   return (
     <article className="pricing">
       <header className="page-intro page-intro--center">
@@ -24,6 +44,9 @@ export function Component() {
           résiliation à tout moment depuis votre espace.
         </p>
         <BillingIntervalSwitch value={interval} onChange={setBillingInterval} intervals={BILLING_INTERVALS} />
+        <div className="pricing__resume" aria-live="polite">
+          <CheckoutStatus outcome={resume.outcome} />
+        </div>
       </header>
       <ul className="plan-grid">
         {PLANS.map((plan) => (

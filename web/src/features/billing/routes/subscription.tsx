@@ -1,0 +1,164 @@
+import { useEffect, useState } from 'react'
+import { Link } from 'react-router-dom'
+import { paths } from '@paraphe/shared/paths'
+import { WorkspaceFrame } from '@/features/workspace/components/workspace-frame'
+import { useWorkspace } from '@/features/workspace/hooks/use-workspace'
+import { asApiError } from '@/features/workspace/lib/workspace-api'
+import type { ApiError } from '@/lib/api-client'
+import type { RouteHandle } from '@/lib/route-handle'
+import { billingApi, type SubscriptionState } from '../api/billing-api'
+import { formatRenewalDate, INTERVAL_TEXT, statusText, usageText } from '../lib/subscription-text'
+
+export const handle: RouteHandle = {
+  title: 'Abonnement',
+  description: 'Votre formule, son renouvellement, vos envois de devis du mois et la gestion de votre abonnement.'
+}
+
+export function Component() {
+  return (
+    <WorkspaceFrame>
+      <SubscriptionPage />
+    </WorkspaceFrame>
+  )
+}
+
+export type SubscriptionLoad = { kind: 'loading' } | { kind: 'ready'; subscription: SubscriptionState } | { kind: 'failed'; error: ApiError }
+export type PortalState = { kind: 'idle' } | { kind: 'working' } | { kind: 'failed'; message: string }
+
+function SubscriptionPage() {
+  const { userId, api } = useWorkspace()
+  const [load, setLoad] = useState<SubscriptionLoad>({ kind: 'loading' })
+  const [attempt, setAttempt] = useState(0)
+  const [portal, setPortal] = useState<PortalState>({ kind: 'idle' })
+
+  useEffect(() => {
+    if (userId === null) return
+    const controller = new AbortController()
+    setLoad({ kind: 'loading' })
+    billingApi.subscription(api, controller.signal).then(
+      (subscription) => setLoad({ kind: 'ready', subscription }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ kind: 'failed', error: asApiError(error) })
+      }
+    )
+    return () => controller.abort()
+  }, [api, userId, attempt])
+
+  const openPortal = async () => {
+    setPortal({ kind: 'working' })
+    try {
+      const { url } = await billingApi.portal(api)
+      window.location.assign(url)
+    } catch (error) {
+      setPortal({ kind: 'failed', message: asApiError(error).message })
+    }
+  }
+
+  return <SubscriptionView load={load} onRetry={() => setAttempt((count) => count + 1)} portal={portal} onPortal={() => void openPortal()} />
+}
+
+export interface SubscriptionViewProps {
+  load: SubscriptionLoad
+  onRetry: () => void
+  portal: PortalState
+  onPortal: () => void
+}
+
+export function SubscriptionView({ load, onRetry, portal, onPortal }: SubscriptionViewProps) {
+  return (
+    <article className="subscription-page">
+      <header className="page-intro workspace-intro">
+        <h1>Abonnement</h1>
+        <p className="lead">Votre formule, son renouvellement et vos envois de devis du mois.</p>
+      </header>
+      {load.kind === 'loading' ? (
+        <p className="workspace-loading" role="status">
+          Chargement…
+        </p>
+      ) : null}
+      {load.kind === 'failed' ? (
+        <div className="notice notice--error" role="alert">
+          <p>{load.error.message}</p>
+          <button type="button" className="button button--ghost" onClick={onRetry}>
+            Réessayer
+          </button>
+        </div>
+      ) : null}
+      {load.kind === 'ready' ? <SubscriptionDetails subscription={load.subscription} portal={portal} onPortal={onPortal} /> : null}
+    </article>
+  )
+}
+
+function SubscriptionDetails({ subscription, portal, onPortal }: { subscription: SubscriptionState; portal: PortalState; onPortal: () => void }) {
+  const renewal = formatRenewalDate(subscription.currentPeriodEnd)
+  const { quotesSentThisMonth, quotesPerMonth } = subscription.usage
+  const paid = subscription.interval !== null
+  return (
+    <>
+      {subscription.paymentFailed ? (
+        <div className="notice notice--warning billing-warning" role="alert">
+          <p>
+            <strong>Le dernier paiement a échoué.</strong> Mettez à jour votre moyen de paiement pour garder votre formule{' '}
+            {subscription.plan.name}.
+          </p>
+        </div>
+      ) : null}
+      <section className="card billing-card" aria-labelledby="subscription-plan">
+        <h2 id="subscription-plan">Formule {subscription.plan.name}</h2>
+        <dl className="billing-facts">
+          <div>
+            <dt>État</dt>
+            <dd>{statusText(subscription.status)}</dd>
+          </div>
+          {subscription.interval !== null ? (
+            <div>
+              <dt>Facturation</dt>
+              <dd>{INTERVAL_TEXT[subscription.interval]}</dd>
+            </div>
+          ) : null}
+          {renewal !== null ? (
+            <div>
+              <dt>{subscription.cancelAtPeriodEnd ? 'Fin de l’abonnement' : 'Prochain renouvellement'}</dt>
+              <dd>
+                {subscription.cancelAtPeriodEnd ? `Se termine le ${renewal}` : `Renouvelé le ${renewal}`}
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>Devis du mois</dt>
+            <dd>{usageText(quotesSentThisMonth, quotesPerMonth)}</dd>
+          </div>
+        </dl>
+        {quotesPerMonth !== null ? (
+          <progress className="billing-usage" max={quotesPerMonth} value={Math.min(quotesSentThisMonth, quotesPerMonth)} aria-label="Devis envoyés ce mois-ci">
+            {usageText(quotesSentThisMonth, quotesPerMonth)}
+          </progress>
+        ) : null}
+      </section>
+      {subscription.paymentsEnabled ? (
+        <p className="actions">
+          {paid ? (
+            <button type="button" className="button button--primary" onClick={onPortal} disabled={portal.kind === 'working'}>
+              Gérer mon abonnement
+            </button>
+          ) : null}
+          <Link className={paid ? 'button button--ghost' : 'button button--primary'} to={paths.pricing.href()}>
+            Changer de formule
+          </Link>
+        </p>
+      ) : (
+        <p className="notice">Le paiement en ligne n’est pas configuré sur cette instance&#8239;: la formule ne peut pas être changée ici.</p>
+      )}
+      {paid && subscription.paymentsEnabled ? (
+        <p className="billing-hint">Moyen de paiement, factures, changement de formule ou résiliation&#8239;: tout se fait depuis « Gérer mon abonnement ».</p>
+      ) : null}
+      <div aria-live="polite">
+        {portal.kind === 'failed' ? (
+          <p className="notice notice--error" role="alert">
+            {portal.message}
+          </p>
+        ) : null}
+      </div>
+    </>
+  )
+}
