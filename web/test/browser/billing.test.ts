@@ -152,6 +152,8 @@ t.test('a visitor picks Pro yearly, signs up, pays, and sees Pro active once the
   const sessionId = paid[0]!
   t.equal(new URL(page.url()).searchParams.get('session_id'), sessionId)
   await heading(page).filter({ hasText: 'Paiement en cours de confirmation…' }).waitFor()
+  // The plan's name appears once the gateway has answered (the heading shows before).
+  await page.locator('main').getByText(/pour la formule Pro/).waitFor()
   t.match(normalizeSpace(await page.locator('main').innerText()), /pour la formule Pro/)
   t.same(await axe(page), [], 'axe: waiting for the confirmation')
 
