@@ -78,7 +78,3 @@ export function searchText(number: string | null, content: QuoteContent): string
   return [number ?? '', content.title, client.name, client.company, client.email].join(' ').toLowerCase()
 }
 
-/** The client as the list shows it: the company for a business, else the person. */
-export function clientLabel(content: QuoteContent): string {
-  return content.client.kind === 'business' && content.client.company.trim() !== '' ? content.client.company : content.client.name
-}

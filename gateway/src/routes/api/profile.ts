@@ -36,8 +36,11 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     logoScope.put<{ Body: Buffer }>('/profile/logo', { schema: { response: { 200: LogoBody, ...errors } } }, async (request) => {
       const body = request.body
       const type = await checkedLogo(Buffer.isBuffer(body) ? body : Buffer.alloc(0))
-      await asRequestUser(fastify, request, (tx, user) => writeLogo(tx, user.id, { bytes: body, type }))
-      return { logo: (await asRequestUser(fastify, request, (tx) => readProfile(tx))).logo }
+      const stored = await asRequestUser(fastify, request, async (tx, user) => {
+        await writeLogo(tx, user.id, { bytes: body, type })
+        return readProfile(tx)
+      })
+      return { logo: stored.logo }
     })
   })
 

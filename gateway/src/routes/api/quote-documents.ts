@@ -37,15 +37,19 @@ export default async function quoteDocumentRoutes(fastify: FastifyInstance) {
   }))
 
   fastify.get<IdParams>('/quotes/:id/pdf', { schema: { ...withId, response: errors } }, async (request, reply) => {
-    const signed = await asRequestUser(fastify, request, (tx) => signedDocument(tx, request.params.id))
-    if (signed !== null) {
+    // One transaction: the sealed copy if there is one, else what the PDF is drawn from.
+    const found = await asRequestUser(fastify, request, async (tx) => {
+      const signed = await signedDocument(tx, request.params.id)
+      return signed ?? { document: await quoteDocument(tx, request.params.id) }
+    })
+    if ('pdf' in found) {
       return reply
         .type('application/pdf')
         .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="${signed.fileName}"`)
-        .send(Buffer.from(signed.pdf))
+        .header('content-disposition', `attachment; filename="${found.fileName}"`)
+        .send(Buffer.from(found.pdf))
     }
-    const document = await asRequestUser(fastify, request, (tx) => quoteDocument(tx, request.params.id))
+    const { document } = found
     // Loaded on first use: the fonts and pdf-lib stay out of the start-up path.
     const { renderQuotePdf } = await import('../../pdf/quote-pdf.js')
     const pdf = await renderQuotePdf(document)
