@@ -1,6 +1,8 @@
 // The contact form's rules and French messages, one copy for the form (checked before sending,
 // so mistakes show next to their field at once) and for the gateway (POST /api/contact).
 
+import { EMAIL_MAX_LENGTH, isEmailAddress } from './email.js'
+
 export interface ContactValues {
   name: string
   email: string
@@ -17,7 +19,7 @@ export type ContactProblems = Partial<Record<ContactField, string>>
 /** In the order of the form: the first one with a problem gets the focus. */
 export const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'company', 'phone', 'subject', 'message', 'consent']
 
-export const CONTACT_LIMITS = { name: 200, email: 254, company: 200, phone: 40, subject: 200, messageMin: 10, messageMax: 5000 } as const
+export const CONTACT_LIMITS = { name: 200, email: EMAIL_MAX_LENGTH, company: 200, phone: 40, subject: 200, messageMin: 10, messageMax: 5000 } as const
 
 const formatCount = (count: number) => new Intl.NumberFormat('fr-FR').format(count)
 
@@ -37,17 +39,11 @@ export const CONTACT_MESSAGES = {
   consentMissing: 'Cochez la case pour que nous puissions utiliser ces informations et vous répondre.'
 } as const
 
-const EMAIL = /^[\p{L}\p{N}.!#$%&'*+/=?^_`{|}~-]+@[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)+$/u
 const PHONE = /^[0-9+().\s/-]+$/
 
 /** Characters as people count them (emoji count once). */
 const length = (text: string) => [...text].length
 const oneLine = (text: string) => text.replace(/[\s\p{Cc}]+/gu, ' ').trim()
-
-function isEmail(address: string): boolean {
-  const local = address.slice(0, address.lastIndexOf('@'))
-  return EMAIL.test(address) && length(address) <= CONTACT_LIMITS.email && !local.startsWith('.') && !local.endsWith('.') && !local.includes('..')
-}
 
 function isPhone(phone: string): boolean {
   return PHONE.test(phone) && length(phone) <= CONTACT_LIMITS.phone && (phone.match(/[0-9]/g) ?? []).length >= 6
@@ -73,7 +69,7 @@ export function checkContact(values: ContactValues): ContactProblems {
   if (name === '') problems.name = CONTACT_MESSAGES.nameMissing
   else if (length(name) > CONTACT_LIMITS.name) problems.name = CONTACT_MESSAGES.nameTooLong
   if (email === '') problems.email = CONTACT_MESSAGES.emailMissing
-  else if (!isEmail(email)) problems.email = CONTACT_MESSAGES.emailInvalid
+  else if (!isEmailAddress(email)) problems.email = CONTACT_MESSAGES.emailInvalid
   if (length(company) > CONTACT_LIMITS.company) problems.company = CONTACT_MESSAGES.companyTooLong
   if (phone !== '' && !isPhone(phone)) problems.phone = CONTACT_MESSAGES.phoneInvalid
   if (subject === '') problems.subject = CONTACT_MESSAGES.subjectMissing

@@ -1,7 +1,7 @@
+import { isEmailAddress } from '@paraphe/shared/email'
 import { normaliseSiret, normaliseVatNumber, siretProblem, vatNumberProblem, type CompanyProfile } from '@paraphe/shared/company'
 import { ApiProblem } from '../errors.js'
 
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
 
 /** The profile with identifiers normalised, or a 400 naming each wrong field in French. */
 export function checkedProfile(profile: CompanyProfile): CompanyProfile {
@@ -17,7 +17,7 @@ export function checkedProfile(profile: CompanyProfile): CompanyProfile {
     const problem = vatNumberProblem(trimmed.vatNumber, trimmed.siret === '' ? undefined : trimmed.siret)
     if (problem !== null) fields.vatNumber = problem
   }
-  if (trimmed.email !== '' && !EMAIL.test(trimmed.email)) fields.email = 'Cette adresse e-mail n’est pas valide.'
+  if (trimmed.email !== '' && !isEmailAddress(trimmed.email)) fields.email = 'Cette adresse e-mail n’est pas valide.'
   if (Object.keys(fields).length > 0) throw new ApiProblem(400, 'validation_failed', 'Certains champs sont invalides.', fields)
   return {
     ...trimmed,

@@ -1,10 +1,10 @@
 // What a quote needs before it can be sent: the mandatory mentions of a French devis and a way
 // to reach the client. Drafts may lack any of it.
+import { isEmailAddress } from '@paraphe/shared/email'
 import { profileGaps, type CompanyProfile } from '@paraphe/shared/company'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { expiryDate, type QuoteContent } from '@paraphe/shared/quote'
 
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
 
 /** Field → French message, empty when the quote can be sent. */
 export function sendingProblems(content: QuoteContent, profile: CompanyProfile, now: Date): Record<string, string> {
@@ -12,7 +12,7 @@ export function sendingProblems(content: QuoteContent, profile: CompanyProfile, 
   const gaps = profileGaps(profile)
   if (gaps.length > 0) fields.profile = `Complétez votre profil d’entreprise : ${gaps.join(', ')}.`
   if (content.client.name.trim() === '' && content.client.company.trim() === '') fields['client.name'] = 'Indiquez le nom du client.'
-  if (!EMAIL.test(content.client.email.trim())) fields['client.email'] = 'Indiquez l’adresse e-mail du client : le lien de signature lui est envoyé.'
+  if (!isEmailAddress(content.client.email.trim())) fields['client.email'] = 'Indiquez l’adresse e-mail du client : le lien de signature lui est envoyé.'
   if (content.client.address.trim() === '') fields['client.address'] = 'Indiquez l’adresse du client (mention obligatoire).'
   if (content.title.trim() === '') fields.title = 'Donnez un titre au devis (par exemple « Rénovation salle de bains »).'
   if (content.lines.length === 0) fields.lines = 'Ajoutez au moins une ligne.'

@@ -1,5 +1,6 @@
 // The password rule the pages show and check before sending; Supabase Auth enforces the same
 // minimum (GOTRUE_PASSWORD_MIN_LENGTH=12, as in docker-compose.yml) and answers `weak_password` otherwise.
+import { isEmailAddress } from '@paraphe/shared/email'
 
 export const PASSWORD_MIN_LENGTH = 12
 
@@ -27,13 +28,12 @@ export function checkNewPassword(password: string, confirmation: string): Passwo
   return problems
 }
 
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
 
 /** A quick format check; Supabase Auth has the last word. */
 export function checkEmail(email: string): string | undefined {
   const trimmed = email.trim()
   if (trimmed === '') return 'Saisissez votre adresse e-mail.'
-  if (!EMAIL.test(trimmed)) return 'Cette adresse e-mail n’est pas valide (exemple\u202f: nom@entreprise.fr).'
+  if (!isEmailAddress(trimmed)) return 'Cette adresse e-mail n’est pas valide (exemple\u202f: nom@entreprise.fr).'
   return undefined
 }
 

@@ -1,5 +1,6 @@
 // The company profile form: what is typed, checked here as the gateway checks it (same shared
 // rules for SIRET and VAT numbers), so mistakes show before sending.
+import { isEmailAddress } from '@paraphe/shared/email'
 import { siretProblem, vatNumberProblem, type CompanyProfile } from '@paraphe/shared/company'
 import { QUOTE_DEFAULTS } from '@paraphe/shared/quote'
 
@@ -11,7 +12,6 @@ export function profileFormOf(profile: CompanyProfile): ProfileForm {
   return { ...profile, defaultValidityDays: String(profile.defaultValidityDays) }
 }
 
-const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/
 
 /** The order in which the fields appear, to put the focus on the first one to fix. */
 export const PROFILE_FIELD_ORDER: ReadonlyArray<keyof CompanyProfile> = [
@@ -38,7 +38,7 @@ export function readProfileForm(form: ProfileForm): { ok: true; profile: Company
   const email = form.email.trim()
   if (siret !== '') errors.siret = siretProblem(siret) ?? undefined
   if (vat !== '') errors.vatNumber = vatNumberProblem(vat, siret === '' ? undefined : siret) ?? undefined
-  if (email !== '' && !EMAIL.test(email)) errors.email = 'Cette adresse e-mail ne semble pas valide (exemple\u202f: contact@entreprise.fr).'
+  if (email !== '' && !isEmailAddress(email)) errors.email = 'Cette adresse e-mail ne semble pas valide (exemple\u202f: contact@entreprise.fr).'
   const days = /^\d{1,3}$/.test(form.defaultValidityDays.trim()) ? Number(form.defaultValidityDays.trim()) : NaN
   if (!(days >= 1 && days <= QUOTE_DEFAULTS.maxValidityDays)) {
     errors.defaultValidityDays = `La durée de validité est un nombre de jours, de 1 à ${QUOTE_DEFAULTS.maxValidityDays}.`
