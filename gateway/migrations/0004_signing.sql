@@ -111,6 +111,32 @@ begin
 end
 $$;
 
+-- Signing and declining share one gate: the quote is locked so the first valid answer wins, the
+-- others learn why they cannot (already signed, expired…). refusal is null when the answer may proceed.
+create function paraphe.lock_answerable_quote(p_token_hash bytea, out refusal text, out id uuid, out user_id uuid)
+language plpgsql set search_path = '' as $$
+declare
+  link record;
+  q record;
+begin
+  select * into link from paraphe.signing_links where token_hash = p_token_hash;
+  if not found then
+    refusal := 'not_found';
+    return;
+  end if;
+  select * into q from paraphe.quotes where quotes.id = link.quote_id for update;
+  id := q.id;
+  user_id := q.user_id;
+  refusal := case
+    when q.status = 'signed' then 'already_signed'
+    when q.status = 'declined' then 'declined'
+    when q.status = 'cancelled' or link.revoked_at is not null then 'cancelled'
+    when q.status = 'expired' or link.expires_at <= now() then 'expired'
+  end;
+end
+$$;
+revoke all on function paraphe.lock_answerable_quote from public;
+
 -- Signing, in one transaction under the quote's lock: the first valid request wins, the others
 -- learn why they cannot (already signed, expired…). Returns 'signed' or the refusal's code.
 create function paraphe.sign_quote(
@@ -119,22 +145,11 @@ create function paraphe.sign_quote(
 ) returns text
 language plpgsql security definer set search_path = '' as $$
 declare
-  link record;
   q record;
 begin
-  select * into link from paraphe.signing_links where token_hash = p_token_hash;
-  if not found then
-    return 'not_found';
-  end if;
-  select * into q from paraphe.quotes where id = link.quote_id for update;
-  if q.status = 'signed' then
-    return 'already_signed';
-  elsif q.status = 'declined' then
-    return 'declined';
-  elsif q.status = 'cancelled' or link.revoked_at is not null then
-    return 'cancelled';
-  elsif q.status = 'expired' or link.expires_at <= now() then
-    return 'expired';
+  select * into q from paraphe.lock_answerable_quote(p_token_hash);
+  if q.refusal is not null then
+    return q.refusal;
   end if;
   insert into paraphe.signatures (quote_id, user_id, signer_name, signer_email, method, strokes, typed_text, mention,
                                   client_ip, user_agent, document_sha256, otp_verified)
@@ -169,22 +184,11 @@ revoke all on function paraphe.queue_quote_emails from public;
 create function paraphe.decline_quote(p_token_hash bytea, p_reason text, p_client_ip text, p_user_agent text, p_emails jsonb) returns text
 language plpgsql security definer set search_path = '' as $$
 declare
-  link record;
   q record;
 begin
-  select * into link from paraphe.signing_links where token_hash = p_token_hash;
-  if not found then
-    return 'not_found';
-  end if;
-  select * into q from paraphe.quotes where id = link.quote_id for update;
-  if q.status = 'signed' then
-    return 'already_signed';
-  elsif q.status = 'declined' then
-    return 'declined';
-  elsif q.status = 'cancelled' or link.revoked_at is not null then
-    return 'cancelled';
-  elsif q.status = 'expired' or link.expires_at <= now() then
-    return 'expired';
+  select * into q from paraphe.lock_answerable_quote(p_token_hash);
+  if q.refusal is not null then
+    return q.refusal;
   end if;
   insert into paraphe.quote_events (quote_id, user_id, type, data)
   values (q.id, q.user_id, 'declined', jsonb_build_object('reason', p_reason, 'ip', p_client_ip, 'userAgent', p_user_agent));

@@ -41,3 +41,12 @@ export function refusalFor(view: SigningView, state: LinkState = view.state): Ap
       return new ApiProblem(409, 'revoked', `Ce lien a été désactivé par ${view.company.companyName}. Demandez un nouveau lien à ${contact(view)}.`)
   }
 }
+
+/** Refusal codes of paraphe.sign_quote / decline_quote (lock_answerable_quote), as the link states they mean. */
+const ANSWER_REFUSALS: Record<string, LinkState> = { already_signed: 'signed', declined: 'declined', cancelled: 'cancelled', expired: 'expired' }
+
+/** Why the database refused an answer that the view allowed a moment earlier (another request won). */
+export function answerRefusal(view: SigningView, outcome: string | undefined): ApiProblem {
+  const state = outcome === undefined ? undefined : ANSWER_REFUSALS[outcome]
+  return (state === undefined ? null : refusalFor(view, state)) ?? linkNotFound()
+}

@@ -10,7 +10,7 @@ import { completeSignature } from '../../signing/complete-signature.js'
 import { renderedQuote } from '../../signing/quote-pdf-cache.js'
 import { ACCEPTANCE_MENTION, mentionMatches, PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
 import { drawingProblem } from '../../signing/signature-input.js'
-import { linkNotFound, refusalFor } from '../../signing/signing-refusals.js'
+import { answerRefusal, linkNotFound, refusalFor } from '../../signing/signing-refusals.js'
 import { hashToken, isWellFormedToken } from '../../signing/signing-token.js'
 import { readSigningFiles, readSigningView, type SigningView } from '../../signing/signing-view.js'
 import { QuoteSchema } from '../../workspace/quote-schemas.js'
@@ -133,7 +133,7 @@ export default async function signRoutes(fastify: FastifyInstance) {
         ])
       )
       const outcome = rows[0]?.outcome
-      if (outcome !== 'declined_now') throw refusalFor(view, outcome === 'already_signed' ? 'signed' : (outcome as SigningView['state'])) ?? linkNotFound()
+      if (outcome !== 'declined_now') throw answerRefusal(view, outcome)
       fastify.outbox.wake()
       return { state: 'declined' }
     }
@@ -186,9 +186,7 @@ export default async function signRoutes(fastify: FastifyInstance) {
         ])
       )
       const outcome = rows[0]?.outcome
-      if (outcome !== 'signed') {
-        throw refusalFor(view, outcome === 'already_signed' ? 'signed' : (outcome as SigningView['state'])) ?? linkNotFound()
-      }
+      if (outcome !== 'signed') throw answerRefusal(view, outcome)
       // The signature stands from here. Sealing failures are repaired later (see completeSignature).
       const started = performance.now()
       let signedDocument = false
