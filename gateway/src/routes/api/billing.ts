@@ -86,7 +86,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
       const customerId =
         existing ??
         (await callStripe(() =>
-          createCustomer(stripe, { id: user.id, email: user.email ?? '' }, (work) => asRequestUser(fastify, request, (tx) => work(tx)))
+          createCustomer(stripe, { id: user.id, email: user.email ?? '' }, (work) => asRequestUser(fastify, request, work))
         ))
       const params = checkoutSessionParams(billing, { userId: user.id, customerId, plan, interval, publicUrl: fastify.config.publicUrl })
       const session = await callStripe(() => stripe.checkout.sessions.create(params))

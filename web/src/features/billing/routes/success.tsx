@@ -1,4 +1,4 @@
-import { useEffect, useState, type Ref } from 'react'
+import { useEffect, useState, type ReactNode, type Ref } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import { useFocusOnChange } from '@/hooks/use-focus-on-change'
@@ -36,16 +36,27 @@ export interface SuccessViewProps {
 }
 
 export function SuccessView({ state, sessionId, onRefresh, headingRef }: SuccessViewProps) {
-  const heading = (text: string) => (
-    <h1 ref={headingRef} tabIndex={-1}>
-      {text}
-    </h1>
+  // Every state is the same page: its heading (focused when the state changes) and its own body.
+  const page = (title: string, body: ReactNode) => (
+    <article className="status-page billing-success">
+      <h1 ref={headingRef} tabIndex={-1}>
+        {title}
+      </h1>
+      {body}
+    </article>
+  )
+  const refreshAction = (
+    <p className="actions">
+      <button type="button" className="button button--primary" onClick={onRefresh}>
+        Actualiser
+      </button>
+    </p>
   )
   switch (state.kind) {
     case 'active':
-      return (
-        <article className="status-page billing-success">
-          {heading(`Formule ${state.planName} active`)}
+      return page(
+        `Formule ${state.planName} active`,
+        <>
           <p className="lead">Merci&#8239;! Votre paiement est confirmé et votre abonnement est actif dès maintenant.</p>
           <p>La facture vous est envoyée par e-mail. Vous retrouvez votre abonnement et vos factures dans votre espace.</p>
           <p className="actions">
@@ -56,44 +67,38 @@ export function SuccessView({ state, sessionId, onRefresh, headingRef }: Success
               Voir mon abonnement
             </Link>
           </p>
-        </article>
+        </>
       )
     case 'checking':
     case 'pending':
-      return (
-        <article className="status-page billing-success">
-          {heading('Paiement en cours de confirmation…')}
+      return page(
+        'Paiement en cours de confirmation…',
+        <>
           <p className="lead" role="status">
             {state.kind === 'pending' && state.gaveUp
               ? 'La confirmation prend plus de temps que prévu. Actualisez dans un instant.'
               : `Nous attendons la confirmation de votre paiement${state.kind === 'pending' ? ` pour la formule ${state.planName}` : ''}. Cette page se met à jour toute seule.`}
           </p>
-          {state.kind === 'pending' && state.gaveUp ? (
-            <p className="actions">
-              <button type="button" className="button button--primary" onClick={onRefresh}>
-                Actualiser
-              </button>
-            </p>
-          ) : null}
+          {state.kind === 'pending' && state.gaveUp ? refreshAction : null}
           <p>Vous pouvez aussi fermer cette page&#8239;: l’abonnement apparaîtra dans votre espace dès qu’il sera confirmé.</p>
-        </article>
+        </>
       )
     case 'signed-out':
-      return (
-        <article className="status-page billing-success">
-          {heading('Connectez-vous pour voir votre paiement')}
+      return page(
+        'Connectez-vous pour voir votre paiement',
+        <>
           <p className="lead">Cette confirmation concerne votre compte&#8239;: connectez-vous, vous reviendrez ensuite ici.</p>
           <p className="actions">
             <Link className="button button--primary" to={sessionId === null ? paths.login.href() : signInToConfirm(sessionId)}>
               Se connecter
             </Link>
           </p>
-        </article>
+        </>
       )
     case 'unknown':
-      return (
-        <article className="status-page billing-success">
-          {heading('Paiement introuvable')}
+      return page(
+        'Paiement introuvable',
+        <>
           <p className="notice notice--error" role="alert">
             {state.message}
           </p>
@@ -109,21 +114,17 @@ export function SuccessView({ state, sessionId, onRefresh, headingRef }: Success
               Nous contacter
             </Link>
           </p>
-        </article>
+        </>
       )
     case 'failed':
-      return (
-        <article className="status-page billing-success">
-          {heading('Confirmation impossible pour l’instant')}
+      return page(
+        'Confirmation impossible pour l’instant',
+        <>
           <p className="notice notice--error" role="alert">
             {state.message}
           </p>
-          <p className="actions">
-            <button type="button" className="button button--primary" onClick={onRefresh}>
-              Actualiser
-            </button>
-          </p>
-        </article>
+          {refreshAction}
+        </>
       )
     default:
       return <NoSession headingRef={headingRef} />

@@ -66,6 +66,30 @@ function Checkbox({ field, problems, checked, onChange, hint, children }: { fiel
   )
 }
 
+/** One of the typed text answers (name, mention): label, hint, input and error, announced together. */
+function TextInput({ field, label, hint, autoComplete, maxLength, values, problems, onChange }: { field: 'signerName' | 'mention'; label: ReactNode; hint: string; autoComplete: string; maxLength: number } & Pick<SignFormViewProps, 'values' | 'problems' | 'onChange'>) {
+  const id = SIGN_FIELD_IDS[field]
+  return (
+    <div className={problems[field] === undefined ? 'field' : 'field field--invalid'}>
+      <label htmlFor={id}>{label}</label>
+      <p className="field__hint" id={`${id}-hint`}>
+        {hint}
+      </p>
+      <input
+        id={id}
+        name={field}
+        type="text"
+        autoComplete={autoComplete}
+        maxLength={maxLength}
+        value={values[field]}
+        onChange={(event) => onChange(field, event.target.value)}
+        {...described(field, problems, `${id}-hint`)}
+      />
+      <FieldError field={field} problems={problems} />
+    </div>
+  )
+}
+
 function EmailCode({ values, problems, code, onChange, onRequestCode }: Pick<SignFormViewProps, 'values' | 'problems' | 'code' | 'onChange' | 'onRequestCode'>) {
   const id = SIGN_FIELD_IDS.emailCode
   return (
@@ -126,45 +150,22 @@ export function SignFormView(props: SignFormViewProps) {
         <Link to={paths.verification.href()}>Vérifier un devis signé</Link>.
       </p>
       <form className="form" method="post" onSubmit={onSubmit} noValidate>
-        <div className={problems.signerName === undefined ? 'field' : 'field field--invalid'}>
-          <label htmlFor={SIGN_FIELD_IDS.signerName}>Vos nom et prénom</label>
-          <p className="field__hint" id="sign-name-hint">
-            Tels qu’ils figureront sur le devis signé.
-          </p>
-          <input
-            id={SIGN_FIELD_IDS.signerName}
-            name="signerName"
-            type="text"
-            autoComplete="name"
-            maxLength={120}
-            value={values.signerName}
-            onChange={(event) => onChange('signerName', event.target.value)}
-            {...described('signerName', problems, 'sign-name-hint')}
-          />
-          <FieldError field="signerName" problems={problems} />
-        </div>
+        <TextInput field="signerName" label="Vos nom et prénom" hint="Tels qu’ils figureront sur le devis signé." autoComplete="name" maxLength={120} values={values} problems={problems} onChange={onChange} />
 
         <Checkbox field="accepted" problems={problems} checked={values.accepted} onChange={(checked) => onChange('accepted', checked)}>
           J’ai lu le devis {quote.number === null ? '' : `n° ${quote.number} `}et j’en accepte le contenu, le prix et les conditions.
         </Checkbox>
 
-        <div className={problems.mention === undefined ? 'field' : 'field field--invalid'}>
-          <label htmlFor={SIGN_FIELD_IDS.mention}>Recopiez la mention «&#8239;{ACCEPTANCE_MENTION}&#8239;»</label>
-          <p className="field__hint" id="sign-mention-hint">
-            Tapez-la vous-même&#8239;: elle figurera au-dessus de votre signature.
-          </p>
-          <input
-            id={SIGN_FIELD_IDS.mention}
-            name="mention"
-            type="text"
-            autoComplete="off"
-            maxLength={60}
-            value={values.mention}
-            onChange={(event) => onChange('mention', event.target.value)}
-            {...described('mention', problems, 'sign-mention-hint')}
-          />
-          <FieldError field="mention" problems={problems} />
-        </div>
+        <TextInput
+          field="mention"
+          label={<>Recopiez la mention «&#8239;{ACCEPTANCE_MENTION}&#8239;»</>}
+          hint={'Tapez-la vous-même\u202F: elle figurera au-dessus de votre signature.'}
+          autoComplete="off"
+          maxLength={60}
+          values={values}
+          problems={problems}
+          onChange={onChange}
+        />
 
         {quote.buildingTrade ? (
           <Checkbox
