@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
-import { pkcePair, startGoTrueStandIn, type SentMail } from '../../../gateway/test/support/gotrue-stand-in.js'
+import { pkcePair, type SentMail } from '../../../gateway/test/support/gotrue-stand-in.js'
 import {
   DEFAULT_SITE_DIR,
   DESKTOP,
@@ -21,8 +21,10 @@ import {
   problemsOf,
   readMarker,
   setMarker,
-  sharedBrowser,
+  startAuthStack,
   startGateway,
+  emailFactory,
+  CLEAN,
   waitForExpression,
   type ConsoleEntry,
   type HttpProblem,
@@ -34,23 +36,8 @@ const SECRET = 'browser-tests-jwt-secret-0123456789-abcdefgh'
 const PASSWORD = 'une phrase de passe solide'
 const STORAGE_KEY = 'sb-127-auth-token'
 
-const standIn = await startGoTrueStandIn({ jwtSecret: SECRET })
-t.teardown(() => standIn.close())
-const gateway = await startGateway({
-  AUTH_UPSTREAM_URL: standIn.url,
-  SUPABASE_ANON_KEY: standIn.anonKey,
-  SUPABASE_JWT_SECRET: SECRET,
-  // Every test here signs in from 127.0.0.1: the per-IP limit is tested in the gateway's tests.
-  AUTH_RATE_LIMIT_PER_MINUTE: '10000'
-})
-t.teardown(() => gateway.close())
-standIn.serveSite(gateway.origin)
-const browser = await sharedBrowser(t)
-
-let counter = 0
-const newEmail = (name: string) => `${name}-${Date.now().toString(36)}-${counter++}@example.fr`
-
-const CLEAN = 'no console error, hydration error, page error or failed request'
+const { standIn, gateway, browser } = await startAuthStack(t, SECRET)
+const newEmail = emailFactory()
 
 /** Expected refusals of the auth API (a wrong password is a 400, and Chromium logs it). */
 function allowAuth(status: number, endpoint: string): ProblemFilter {

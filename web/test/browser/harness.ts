@@ -16,6 +16,7 @@ import {
 } from 'playwright-core'
 import { DEFAULT_SITE_DIR } from '../../../gateway/src/config.js'
 import { buildApp } from '../../../gateway/test/helper.js'
+import { startGoTrueStandIn, type GoTrueStandIn } from '../../../gateway/test/support/gotrue-stand-in.js'
 
 export { DEFAULT_SITE_DIR }
 
@@ -371,3 +372,36 @@ export function headingsInHtml(html: string): string[] {
 
 /** Letters used in French text; a heading without one of these is not French prose. */
 export const FRENCH_TEXT = /^[\p{L}\p{N}\s'’«»:;,.!?()\-–—\u00a0\u202f]+$/u
+
+// ---------------------------------------------------------------------------------------------
+// Signed-in stack: the GoTrue stand-in, a gateway proxying to it, and one browser
+
+export interface AuthStack {
+  standIn: GoTrueStandIn
+  gateway: Gateway
+  browser: Browser
+}
+
+/** Starts the stand-in, a gateway wired to it and a browser, all closed when `t` ends. */
+export async function startAuthStack(t: Teardown, jwtSecret: string): Promise<AuthStack> {
+  const standIn = await startGoTrueStandIn({ jwtSecret })
+  t.teardown(() => standIn.close())
+  const gateway = await startGateway({
+    AUTH_UPSTREAM_URL: standIn.url,
+    SUPABASE_ANON_KEY: standIn.anonKey,
+    SUPABASE_JWT_SECRET: jwtSecret,
+    // Every test signs in from 127.0.0.1: the per-IP limit is tested in the gateway's tests.
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000'
+  })
+  t.teardown(() => gateway.close())
+  standIn.serveSite(gateway.origin)
+  return { standIn, gateway, browser: await sharedBrowser(t) }
+}
+
+/** Unique addresses across tests and runs (the stand-in keeps its accounts for the whole file). */
+export function emailFactory(): (name: string) => string {
+  let counter = 0
+  return (name) => `${name}-${Date.now().toString(36)}-${counter++}@example.fr`
+}
+
+export const CLEAN = 'no console error, hydration error, page error or failed request'

@@ -8,7 +8,6 @@ import t from 'tap'
 import { readFile } from 'node:fs/promises'
 import { AxeBuilder } from '@axe-core/playwright'
 import type { Locator, Page, Request } from 'playwright-core'
-import { startGoTrueStandIn } from '../../../gateway/test/support/gotrue-stand-in.js'
 import { pdfText } from '../../../gateway/test/support/pdf-text.js'
 import {
   DESKTOP,
@@ -18,8 +17,9 @@ import {
   normalizeSpace,
   openPage,
   problemsOf,
-  sharedBrowser,
-  startGateway,
+  startAuthStack,
+  emailFactory,
+  CLEAN,
   waitForExpression,
   type ConsoleEntry,
   type HttpProblem,
@@ -31,22 +31,8 @@ const SECRET = 'workspace-tests-jwt-secret-0123456789-abcdef'
 const PASSWORD = 'une phrase de passe solide'
 const STORAGE_KEY = 'sb-127-auth-token'
 
-const standIn = await startGoTrueStandIn({ jwtSecret: SECRET })
-t.teardown(() => standIn.close())
-const gateway = await startGateway({
-  AUTH_UPSTREAM_URL: standIn.url,
-  SUPABASE_ANON_KEY: standIn.anonKey,
-  SUPABASE_JWT_SECRET: SECRET,
-  AUTH_RATE_LIMIT_PER_MINUTE: '10000'
-})
-t.teardown(() => gateway.close())
-standIn.serveSite(gateway.origin)
-const browser = await sharedBrowser(t)
-
-let counter = 0
-const newEmail = (name: string) => `${name}-${Date.now().toString(36)}-${counter++}@example.fr`
-
-const CLEAN = 'no console error, hydration error, page error or failed request'
+const { standIn, gateway, browser } = await startAuthStack(t, SECRET)
+const newEmail = emailFactory()
 
 /** A valid SIRET (Luhn on the SIREN and on the whole) and its French VAT number. */
 const SIRET = '732 829 320 00074'

@@ -19,8 +19,17 @@ const noSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault()
 
 /** Every value of a draft, grouped as the PDF presents them; totals follow the lines live. */
 export function DraftForm({ form, errors, live, franchiseEnBase, dispatch }: DraftFormProps) {
-  const text = (key: TextKey) => (value: string) => dispatch({ type: 'text', key, value })
-  const client = (key: keyof QuoteClient) => (value: string) => dispatch({ type: 'client', key, value })
+  // What every text control of the form takes: its value, its action, and its error by path.
+  const textField = (key: TextKey, errorPath: string = key) => ({
+    value: form[key],
+    onChange: (value: string) => dispatch({ type: 'text', key, value }),
+    error: errors[errorPath]
+  })
+  const clientField = (key: Exclude<keyof QuoteClient, 'kind'>) => ({
+    value: form.client[key],
+    onChange: (value: string) => dispatch({ type: 'client', key, value }),
+    error: errors[`client.${key}`]
+  })
   const deposit = parsePercentToBp(form.deposit)
   return (
     <form className="quote-form" onSubmit={noSubmit} noValidate aria-label="Contenu du devis">
@@ -53,20 +62,16 @@ export function DraftForm({ form, errors, live, franchiseEnBase, dispatch }: Dra
           <InputField
             id="quote-client-name"
             label={form.client.kind === 'business' ? 'Nom du contact' : 'Nom du client'}
-            value={form.client.name}
-            onChange={client('name')}
             autoComplete="off"
             maxLength={TEXT_LIMITS.short}
-            error={errors['client.name']}
+            {...clientField('name')}
           />
           {form.client.kind === 'business' || form.client.company !== '' ? (
             <InputField
               id="quote-client-company"
               label="Société"
-              value={form.client.company}
-              onChange={client('company')}
               maxLength={TEXT_LIMITS.short}
-              error={errors['client.company']}
+              {...clientField('company')}
             />
           ) : null}
           <InputField
@@ -75,10 +80,8 @@ export function DraftForm({ form, errors, live, franchiseEnBase, dispatch }: Dra
             hint="Le lien de signature est envoyé à cette adresse."
             type="email"
             inputMode="email"
-            value={form.client.email}
-            onChange={client('email')}
             maxLength={TEXT_LIMITS.short}
-            error={errors['client.email']}
+            {...clientField('email')}
           />
           <InputField
             id="quote-client-phone"
@@ -86,20 +89,16 @@ export function DraftForm({ form, errors, live, franchiseEnBase, dispatch }: Dra
             optional
             type="tel"
             inputMode="tel"
-            value={form.client.phone}
-            onChange={client('phone')}
             maxLength={40}
-            error={errors['client.phone']}
+            {...clientField('phone')}
           />
         </div>
         <TextAreaField
           id="quote-client-address"
           label="Adresse du client"
-          value={form.client.address}
-          onChange={client('address')}
           rows={3}
           maxLength={TEXT_LIMITS.address}
-          error={errors['client.address']}
+          {...clientField('address')}
         />
       </fieldset>
 
@@ -109,52 +108,42 @@ export function DraftForm({ form, errors, live, franchiseEnBase, dispatch }: Dra
           id="quote-title"
           label="Titre du devis"
           hint="Par exemple «&#8239;Rénovation de la salle de bains&#8239;»."
-          value={form.title}
-          onChange={text('title')}
           maxLength={TEXT_LIMITS.short}
-          error={errors.title}
+          {...textField('title')}
         />
         <TextAreaField
           id="quote-site-address"
           label="Adresse du chantier"
           optional
           hint="Seulement si elle diffère de l’adresse du client."
-          value={form.siteAddress}
-          onChange={text('siteAddress')}
           rows={2}
           maxLength={TEXT_LIMITS.address}
-          error={errors.siteAddress}
+          {...textField('siteAddress')}
         />
         <div className="form-grid">
-          <InputField id="quote-issue-date" label="Date du devis" type="date" value={form.issueDate} onChange={text('issueDate')} error={errors.issueDate} />
+          <InputField id="quote-issue-date" label="Date du devis" type="date" {...textField('issueDate')} />
           <InputField
             id="quote-validity"
             label="Durée de validité"
             hint={`En jours, de 1 à ${QUOTE_DEFAULTS.maxValidityDays}.`}
             inputMode="numeric"
             suffix="jours"
-            value={form.validityDays}
-            onChange={text('validityDays')}
-            error={errors.validityDays}
+            {...textField('validityDays')}
           />
           <InputField
             id="quote-work-start"
             label="Début des travaux"
             optional
             type="date"
-            value={form.workStartDate}
-            onChange={text('workStartDate')}
-            error={errors.workStartDate}
+            {...textField('workStartDate')}
           />
           <InputField
             id="quote-work-duration"
             label="Durée estimée des travaux"
             optional
             hint="Par exemple «&#8239;3 jours&#8239;» ou «&#8239;2 semaines&#8239;»."
-            value={form.workDuration}
-            onChange={text('workDuration')}
             maxLength={TEXT_LIMITS.short}
-            error={errors.workDuration}
+            {...textField('workDuration')}
           />
         </div>
         <CheckboxField
@@ -186,38 +175,30 @@ export function DraftForm({ form, errors, live, franchiseEnBase, dispatch }: Dra
           inputMode="decimal"
           suffix="%"
           placeholder="0"
-          value={form.deposit}
-          onChange={text('deposit')}
-          error={errors.depositBp}
+          {...textField('deposit', 'depositBp')}
         />
         <TextAreaField
           id="quote-payment-terms"
           label="Conditions de paiement"
           optional
           hint="Échéances, moyens de paiement, pénalités de retard."
-          value={form.paymentTerms}
-          onChange={text('paymentTerms')}
           maxLength={TEXT_LIMITS.long}
-          error={errors.paymentTerms}
+          {...textField('paymentTerms')}
         />
         <TextAreaField
           id="quote-conditions"
           label="Conditions d’exécution et garanties"
           optional
-          value={form.conditions}
-          onChange={text('conditions')}
           rows={4}
           maxLength={TEXT_LIMITS.long}
-          error={errors.conditions}
+          {...textField('conditions')}
         />
         <TextAreaField
           id="quote-notes"
           label="Notes pour le client"
           optional
-          value={form.notes}
-          onChange={text('notes')}
           maxLength={TEXT_LIMITS.long}
-          error={errors.notes}
+          {...textField('notes')}
         />
       </fieldset>
 

@@ -1,7 +1,7 @@
 import { isAwaitingClient, type Quote } from '@paraphe/shared/quote'
 import type { ActionProblem, QuoteAction } from '../lib/action-problems'
 import { ActionProblemView } from './action-problem'
-import { ConfirmAction } from './confirm-action'
+import { ConfirmAction, type ConfirmActionProps } from './confirm-action'
 
 export interface QuoteActionsBarProps {
   quote: Quote
@@ -19,6 +19,10 @@ export function QuoteActionsBar({ quote, busy, problem, onAction, controlIdOf, c
   const draft = quote.status === 'draft'
   const waiting = isAwaitingClient(quote.status)
   const working = busy !== null
+  // Every asking action shares the bar's state: pending while it runs, disabled while any runs.
+  const confirm = (action: QuoteAction, props: Omit<ConfirmActionProps, 'onConfirm' | 'pending' | 'disabled'>) => (
+    <ConfirmAction {...props} onConfirm={() => onAction(action)} pending={busy === action} disabled={working} />
+  )
   return (
     <section className="quote-actions" aria-labelledby="quote-actions-title">
       <h2 id="quote-actions-title" className="visually-hidden">
@@ -26,24 +30,21 @@ export function QuoteActionsBar({ quote, busy, problem, onAction, controlIdOf, c
       </h2>
       {problem === null ? null : <ActionProblemView problem={problem} controlIdOf={controlIdOf} />}
       <div className="quote-actions__buttons">
-        {draft ? (
-          <ConfirmAction
-            label="Envoyer le devis"
-            question={
-              <>
-                Envoyer ce devis à <strong>{clientEmail.trim() === '' ? 'votre client' : clientEmail.trim()}</strong>&#8239;? Il reçoit un
-                lien pour le signer en ligne. Une fois envoyé, le devis ne peut plus être modifié
-                («&#8239;Modifier&#8239;» en crée une nouvelle version).
-              </>
-            }
-            confirmLabel="Confirmer l’envoi"
-            onConfirm={() => onAction('send')}
-            pending={busy === 'send'}
-            pendingLabel="Envoi…"
-            disabled={working}
-            tone="primary"
-          />
-        ) : null}
+        {draft
+          ? confirm('send', {
+              label: 'Envoyer le devis',
+              question: (
+                <>
+                  Envoyer ce devis à <strong>{clientEmail.trim() === '' ? 'votre client' : clientEmail.trim()}</strong>&#8239;? Il reçoit
+                  un lien pour le signer en ligne. Une fois envoyé, le devis ne peut plus être modifié
+                  («&#8239;Modifier&#8239;» en crée une nouvelle version).
+                </>
+              ),
+              confirmLabel: 'Confirmer l’envoi',
+              pendingLabel: 'Envoi…',
+              tone: 'primary'
+            })
+          : null}
         <button type="button" className="button button--ghost" onClick={() => onAction('pdf')} disabled={working}>
           {busy === 'pdf' ? 'Préparation du PDF…' : 'Télécharger le PDF'}
         </button>
@@ -51,41 +52,33 @@ export function QuoteActionsBar({ quote, busy, problem, onAction, controlIdOf, c
           {busy === 'duplicate' ? 'Duplication…' : 'Dupliquer'}
         </button>
         {waiting ? (
-          <ConfirmAction
-            label="Modifier"
-            question="Une nouvelle version de ce devis est créée en brouillon, et celui-ci est annulé&#8239;: le lien de signature envoyé ne fonctionnera plus. Vous enverrez la nouvelle version une fois modifiée."
-            confirmLabel="Créer une nouvelle version"
-            onConfirm={() => onAction('revise')}
-            pending={busy === 'revise'}
-            pendingLabel="Création…"
-            disabled={working}
-            tone="primary"
-          />
+          <>
+            {confirm('revise', {
+              label: 'Modifier',
+              question:
+                'Une nouvelle version de ce devis est créée en brouillon, et celui-ci est annulé\u202f: le lien de signature envoyé ne fonctionnera plus. Vous enverrez la nouvelle version une fois modifiée.',
+              confirmLabel: 'Créer une nouvelle version',
+              pendingLabel: 'Création…',
+              tone: 'primary'
+            })}
+            {confirm('cancel', {
+              label: 'Annuler le devis',
+              question: 'Votre client ne pourra plus le signer\u202f: son lien de signature indiquera que le devis est annulé.',
+              confirmLabel: 'Oui, annuler le devis',
+              pendingLabel: 'Annulation…',
+              tone: 'danger'
+            })}
+          </>
         ) : null}
-        {waiting ? (
-          <ConfirmAction
-            label="Annuler le devis"
-            question="Votre client ne pourra plus le signer&#8239;: son lien de signature indiquera que le devis est annulé."
-            confirmLabel="Oui, annuler le devis"
-            onConfirm={() => onAction('cancel')}
-            pending={busy === 'cancel'}
-            pendingLabel="Annulation…"
-            disabled={working}
-            tone="danger"
-          />
-        ) : null}
-        {draft ? (
-          <ConfirmAction
-            label="Supprimer le brouillon"
-            question="Le brouillon est supprimé définitivement."
-            confirmLabel="Oui, supprimer"
-            onConfirm={() => onAction('delete')}
-            pending={busy === 'delete'}
-            pendingLabel="Suppression…"
-            disabled={working}
-            tone="danger"
-          />
-        ) : null}
+        {draft
+          ? confirm('delete', {
+              label: 'Supprimer le brouillon',
+              question: 'Le brouillon est supprimé définitivement.',
+              confirmLabel: 'Oui, supprimer',
+              pendingLabel: 'Suppression…',
+              tone: 'danger'
+            })
+          : null}
       </div>
     </section>
   )
