@@ -7,6 +7,7 @@ import type { Config } from '../config.js'
 import type { Database, Queryable } from '../db/database.js'
 import { enqueueEmail } from '../mail/outbox.js'
 import { signedCopyEmail } from '../mail/templates/signed-copy.js'
+import { quotePdfName } from '../pdf/file-name.js'
 import { sealPdf } from '../seal/pdf-seal.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
 import { documentOf } from '../workspace/quote-document.js'
@@ -107,7 +108,7 @@ export async function completeSignature(context: CompletionContext, quoteId: str
     // Another gateway sealed it in the meantime: its e-mails are already queued.
     if (inserted.rowCount === 0) return false
     const site = { siteName: config.runtime.siteName, siteUrl: config.publicUrl }
-    const attachment = { filename: `Devis-${document.quote.number ?? ''}-signe.pdf`, contentType: 'application/pdf', contentBase64: Buffer.from(sealed).toString('base64') }
+    const attachment = { filename: quotePdfName(document.quote, true), contentType: 'application/pdf', contentBase64: Buffer.from(sealed).toString('base64') }
     for (const recipient of ['client', 'professional'] as const) {
       const to = recipient === 'client' ? signed.signer_email : document.company.email
       if (to.trim() === '') continue
