@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { APP_SHELL } from '@paraphe/shared/build-manifest'
+import { BILLING_INTERVALS, PAID_PLAN_IDS, type BillingInterval, type PaidPlanId } from '@paraphe/shared/plans'
 import type { OperatorIdentity, RuntimeConfig } from '@paraphe/shared/runtime-config'
 import { demoSecretProblems } from './demo-secrets.js'
 
@@ -18,6 +19,19 @@ export type LogLevel = (typeof LOG_LEVELS)[number]
 const logLevelSchema = (defaultValue: LogLevel) =>
   Type.Union(LOG_LEVELS.map((level) => Type.Literal(level)), { default: defaultValue })
 const OptionalText = Type.Optional(Type.String({ minLength: 1, maxLength: 300 }))
+
+/** STRIPE_PRICE_PRO_MONTH…: one setting per paid plan of the plans table and per interval. */
+type StripePriceVariable = `STRIPE_PRICE_${Uppercase<PaidPlanId>}_${Uppercase<BillingInterval>}`
+
+function stripePriceVariable(id: PaidPlanId, interval: BillingInterval): StripePriceVariable {
+  return `STRIPE_PRICE_${id.toUpperCase()}_${interval.toUpperCase()}` as StripePriceVariable
+}
+
+function stripePriceVariables() {
+  const schema = Type.Optional(Type.String({ pattern: '^price_[A-Za-z0-9_]+$' }))
+  const entries = PAID_PLAN_IDS.flatMap((id) => BILLING_INTERVALS.map((interval) => [stripePriceVariable(id, interval), schema] as const))
+  return Object.fromEntries(entries) as Record<StripePriceVariable, typeof schema>
+}
 
 export const EnvSchema = Type.Object({
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
@@ -82,10 +96,7 @@ export const EnvSchema = Type.Object({
   /** Stripe (paid plans): all six set = online payment on; none = off (the embedded default). */
   STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_(test|live)_[A-Za-z0-9_]+$' })),
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_[A-Za-z0-9_]+$' })),
-  STRIPE_PRICE_PRO_MONTH: Type.Optional(Type.String({ pattern: '^price_[A-Za-z0-9_]+$' })),
-  STRIPE_PRICE_PRO_YEAR: Type.Optional(Type.String({ pattern: '^price_[A-Za-z0-9_]+$' })),
-  STRIPE_PRICE_ENTREPRISE_MONTH: Type.Optional(Type.String({ pattern: '^price_[A-Za-z0-9_]+$' })),
-  STRIPE_PRICE_ENTREPRISE_YEAR: Type.Optional(Type.String({ pattern: '^price_[A-Za-z0-9_]+$' }))
+  ...stripePriceVariables()
 })
 export type Env = Static<typeof EnvSchema>
 
@@ -132,13 +143,11 @@ export interface SigningConfig {
   passphrase: string | null
 }
 
-export type PaidPlanId = 'pro' | 'entreprise'
-
 export interface BillingConfig {
   secretKey: string
   webhookSecret: string
   /** Stripe price id of each paid plan and interval. */
-  prices: Record<PaidPlanId, Record<'month' | 'year', string>>
+  prices: Record<PaidPlanId, Record<BillingInterval, string>>
 }
 
 export interface Config {
@@ -241,14 +250,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
   }
 }
 
-const STRIPE_VARIABLES = [
-  'STRIPE_SECRET_KEY',
-  'STRIPE_WEBHOOK_SECRET',
-  'STRIPE_PRICE_PRO_MONTH',
-  'STRIPE_PRICE_PRO_YEAR',
-  'STRIPE_PRICE_ENTREPRISE_MONTH',
-  'STRIPE_PRICE_ENTREPRISE_YEAR'
-] as const
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', ...PAID_PLAN_IDS.flatMap((id) => BILLING_INTERVALS.map((interval) => stripePriceVariable(id, interval)))] as const
 
 /** The placeholders of Stripe's documentation and of .env.example: never real settings. */
 const STRIPE_EXAMPLE_VALUE = /_(x{4,}|example|exemple|your|changeme)/i
@@ -273,10 +275,9 @@ function billingConfig(env: Env, problems: string[]): BillingConfig | null {
   return {
     secretKey: value('STRIPE_SECRET_KEY'),
     webhookSecret: value('STRIPE_WEBHOOK_SECRET'),
-    prices: {
-      pro: { month: value('STRIPE_PRICE_PRO_MONTH'), year: value('STRIPE_PRICE_PRO_YEAR') },
-      entreprise: { month: value('STRIPE_PRICE_ENTREPRISE_MONTH'), year: value('STRIPE_PRICE_ENTREPRISE_YEAR') }
-    }
+    prices: Object.fromEntries(
+      PAID_PLAN_IDS.map((id) => [id, Object.fromEntries(BILLING_INTERVALS.map((interval) => [interval, value(stripePriceVariable(id, interval))]))])
+    ) as BillingConfig['prices']
   }
 }
 
