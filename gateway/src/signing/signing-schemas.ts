@@ -1,12 +1,13 @@
 // The signing API's contract: the link's token, what the page reads, what the signer sends.
 import { Type, type Static } from '@sinclair/typebox'
+import { LINK_STATES } from '@paraphe/shared/link-state'
 import { QuoteSchema } from '../workspace/quote-schemas.js'
 import { CompanyProfileSchema } from '../workspace/profile-schemas.js'
 
 export const TokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) })
 
 export const SigningViewBody = Type.Object({
-  state: Type.String(),
+  state: Type.Union(LINK_STATES.map((state) => Type.Literal(state))),
   quote: QuoteSchema,
   company: CompanyProfileSchema,
   documentSha256: Type.String(),
