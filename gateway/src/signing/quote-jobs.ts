@@ -11,7 +11,8 @@ import { enqueueEmail } from '../mail/outbox.js'
 import { expiredNoticeEmail } from '../mail/templates/quote-follow-ups.js'
 import { PAID_STATUSES } from '../billing/subscription-mirror.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
-import { QUOTE_COLUMNS, toQuote, type QuoteRow } from '../workspace/quote-rows.js'
+import { QUOTE_COLUMNS, type QuoteRow } from '../workspace/quote-rows.js'
+import { closeQuote } from '../workspace/quotes-repository.js'
 import { completeSignature } from './complete-signature.js'
 import { AUTOMATIC_REMINDER_DAYS, queueReminder, REMINDER_GAP_HOURS } from './quote-reminders.js'
 
@@ -37,15 +38,14 @@ export async function expireQuotes(context: JobContext): Promise<number> {
     )
     const site = { siteName: config.runtime.siteName, siteUrl: config.publicUrl }
     for (const row of rows) {
-      await tx.query(`update paraphe.quotes set status = 'expired', updated_at = now() where id = $1`, [row.id])
-      await tx.query(`insert into paraphe.quote_events (quote_id, user_id, type) values ($1, $2, 'expired')`, [row.id, row.user_id])
+      const expired = await closeQuote(tx, row.id, row.user_id, 'expired')
       const company = row.company as CompanyProfile
       if (company.email !== '') {
         await enqueueEmail(tx, {
           userId: row.user_id,
           kind: 'quote-expired',
           to: company.email,
-          ...expiredNoticeEmail(toQuote(row), new URL(paths.quote.href(row.id), config.publicUrl).href, site)
+          ...expiredNoticeEmail(expired, new URL(paths.quote.href(row.id), config.publicUrl).href, site)
         })
       }
     }

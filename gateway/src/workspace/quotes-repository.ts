@@ -169,12 +169,19 @@ export async function cancelQuote(tx: Queryable, userId: string, id: string): Pr
   if (!isAwaitingClient(row.status)) {
     throw new ApiProblem(409, 'quote_closed', 'Ce devis est déjà clos (signé, refusé, expiré ou annulé).')
   }
-  const { rows } = await tx.query<QuoteRow>(
-    `update paraphe.quotes set status = 'cancelled', updated_at = now() where id = $1 returning ${QUOTE_COLUMNS}`,
-    [id]
-  )
+  const closed = await closeQuote(tx, id, userId, 'cancelled')
   await tx.query('update paraphe.signing_links set revoked_at = now() where quote_id = $1 and revoked_at is null', [id])
-  await recordEvent(tx, id, userId, 'cancelled')
+  return closed
+}
+
+/**
+ * The professional's side of ending a quote (cancelled by hand, expired by the job): the status
+ * and its event in the history, always together. Signing and declining are the client's, done
+ * by paraphe.sign_quote / decline_quote in the same way.
+ */
+export async function closeQuote(tx: Queryable, id: string, userId: string, status: 'cancelled' | 'expired'): Promise<Quote> {
+  const { rows } = await tx.query<QuoteRow>(`update paraphe.quotes set status = $2, updated_at = now() where id = $1 returning ${QUOTE_COLUMNS}`, [id, status])
+  await recordEvent(tx, id, userId, status)
   return toQuote(rows[0] as QuoteRow)
 }
 
