@@ -48,9 +48,3 @@ export function asAnonymous<T>(db: Database, work: (tx: Queryable) => Promise<T>
     return work(tx)
   })
 }
-
-/** SQLSTATE of a database error, when it is one. */
-export function sqlState(error: unknown): string | null {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : null
-}
