@@ -8,6 +8,23 @@ import type { Body } from './account-service.js'
 /** Auth requests are small JSON documents. */
 const BODY_LIMIT = 64 * 1024
 
+/**
+ * Sign-up, recover and resend do different work for known and unknown addresses (an e-mail or
+ * none): their answers all leave at least this long after the request came, so that time does
+ * not tell either. Well above the work itself (one argon2id hash, one transaction).
+ */
+export const EVEN_ANSWER_MS = 250
+
+async function evenly<T>(work: () => Promise<T>): Promise<T> {
+  const started = performance.now()
+  const wait = () => new Promise((resolve) => setTimeout(resolve, Math.max(0, EVEN_ANSWER_MS - (performance.now() - started))))
+  try {
+    return await work()
+  } finally {
+    await wait()
+  }
+}
+
 export default async function accountRoutes(fastify: FastifyInstance) {
   const accounts = fastify.embeddedAccounts
   const config = fastify.config.accounts
@@ -56,7 +73,8 @@ export default async function accountRoutes(fastify: FastifyInstance) {
           .header('x-sb-error-code', failure.code)
           .send(errorPayload(failure, wantsCurrentFormat(request.headers['x-supabase-api-version'])))
       })
-      scope.setNotFoundHandler(async () => {
+      // Everything else under /auth/v1 (admin, phone, OAuth…) does not exist here: JSON 404.
+      scope.all('/*', async () => {
         throw new AuthApiError(404, 'not_found', 'Not Found')
       })
 
@@ -75,7 +93,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       }))
       // Access tokens are HS256 (shared secret): no public key to publish.
       scope.get('/.well-known/jwks.json', async () => ({ keys: [] }))
-      scope.post('/signup', async (request) => service.signup(body(request)))
+      scope.post('/signup', async (request) => evenly(() => service.signup(body(request))))
       scope.post<{ Querystring: { grant_type?: string } }>('/token', async (request) => {
         const grant = request.query.grant_type
         if (grant === 'password') return service.signInWithPassword(body(request))
@@ -83,8 +101,8 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         throw new AuthApiError(400, 'unsupported_grant_type', 'unsupported_grant_type')
       })
       scope.post('/verify', async (request) => service.verify(body(request)))
-      scope.post('/recover', async (request) => service.recover(body(request)))
-      scope.post('/resend', async (request) => service.resend(body(request)))
+      scope.post('/recover', async (request) => evenly(() => service.recover(body(request))))
+      scope.post('/resend', async (request) => evenly(() => service.resend(body(request))))
       scope.get('/user', async (request) => service.userJson((await signedIn(request)).user))
       scope.put('/user', async (request) => service.updateUser(await signedIn(request), body(request)))
       scope.post<{ Querystring: { scope?: string } }>('/logout', async (request, reply: FastifyReply) => {
