@@ -15,13 +15,16 @@ const BODY_LIMIT = 64 * 1024
  */
 export const EVEN_ANSWER_MS = 250
 
-async function evenly<T>(work: () => Promise<T>): Promise<T> {
+async function evenly<T>(work: () => Promise<T>, { onlyRefusals = false } = {}): Promise<T> {
   const started = performance.now()
   const wait = () => new Promise((resolve) => setTimeout(resolve, Math.max(0, EVEN_ANSWER_MS - (performance.now() - started))))
   try {
-    return await work()
-  } finally {
+    const result = await work()
+    if (!onlyRefusals) await wait()
+    return result
+  } catch (error) {
     await wait()
+    throw error
   }
 }
 
@@ -96,7 +99,9 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       scope.post('/signup', async (request) => evenly(() => service.signup(body(request))))
       scope.post<{ Querystring: { grant_type?: string } }>('/token', async (request) => {
         const grant = request.query.grant_type
-        if (grant === 'password') return service.signInWithPassword(body(request))
+        // A refused sign-in (unknown address or wrong password alike) also leaves after the same
+        // delay; a successful one is not slowed down.
+        if (grant === 'password') return evenly(() => service.signInWithPassword(body(request)), { onlyRefusals: true })
         if (grant === 'refresh_token') return service.refresh(body(request))
         throw new AuthApiError(400, 'unsupported_grant_type', 'unsupported_grant_type')
       })
