@@ -194,6 +194,10 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     const value = source[key]
     if (value !== undefined && value.trim() !== '') picked[key] = value.trim()
   }
+  // Unset PUBLIC_URL: this server's own loopback address, with its port (links in e-mails).
+  if (picked.PUBLIC_URL === undefined && picked.PORT !== undefined && /^\d+$/.test(picked.PORT) && picked.PORT !== '0') {
+    picked.PUBLIC_URL = `http://127.0.0.1:${picked.PORT}`
+  }
   const env = Value.Convert(EnvSchema, Value.Default(EnvSchema, picked))
   const problems = [...Value.Errors(EnvSchema, env)].map(
     (error) => `${error.path.slice(1)}: ${error.message} (got ${JSON.stringify(error.value)})`

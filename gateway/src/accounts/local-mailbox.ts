@@ -45,7 +45,7 @@ function page(rows: MailRow[], filter: string): string {
     .join('\n<hr>\n')
   return `<!doctype html>
 <html lang="fr">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="robots" content="noindex"><title>Boîte de réception locale</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="robots" content="noindex"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Boîte de réception locale</title></head>
 <body>
 <main>
 <h1>Boîte de réception locale</h1>
