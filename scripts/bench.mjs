@@ -30,7 +30,8 @@ function freePort() {
 }
 
 async function waitFor(url) {
-  for (let i = 0; i < 100; i++) {
+  // Up to a minute: a start on a busy 2-core machine takes longer than on a quiet one.
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(url)).ok) return
     } catch {}
