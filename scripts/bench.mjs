@@ -30,7 +30,8 @@ function freePort() {
 }
 
 async function waitFor(url) {
-  for (let i = 0; i < 100; i++) {
+  // Up to a minute: a start on a busy 2-core machine takes longer than on a quiet one.
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(url)).ok) return
     } catch {}
@@ -75,7 +76,9 @@ const gateway = start(process.execPath, [path.join(root, 'gateway/dist/server.js
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
   NODE_ENV: 'production',
-  PUBLIC_URL: 'http://127.0.0.1',
+  // Production with the embedded accounts needs https and SMTP (no e-mail is sent here).
+  PUBLIC_URL: 'https://127.0.0.1',
+  SMTP_URL: 'smtp://127.0.0.1:9',
   OPERATOR_NAME: 'Banc d’essai',
   OPERATOR_LEGAL_FORM: 'SAS',
   OPERATOR_ADDRESS: '1 rue du Test, 75001 Paris',
@@ -142,6 +145,14 @@ const signing = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '
 })
 const signingCode = await new Promise((resolve) => signing.on('exit', resolve))
 if (signingCode !== 0) process.exitCode = 1
+
+// Embedded accounts: warm start, password sign-in, refresh (TypeScript, run from source).
+const accounts = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', 'gateway/bench/accounts.ts'], {
+  cwd: root,
+  stdio: 'inherit'
+})
+const accountsCode = await new Promise((resolve) => accounts.on('exit', resolve))
+if (accountsCode !== 0) process.exitCode = 1
 
 /** The exact compressed bytes the gateway sends (fetch would decompress them). */
 async function rawBody(port, encoding) {

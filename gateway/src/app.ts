@@ -5,6 +5,9 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import type Stripe from 'stripe'
 import type { Config } from './config.js'
+import embeddedAccountsPlugin from './accounts/plugin.js'
+import accountRoutes from './accounts/routes.js'
+import localMailboxRoutes from './accounts/local-mailbox.js'
 import authProxy from './plugins/app/auth-proxy.js'
 import authenticatePlugin from './plugins/app/authenticate.js'
 import billingPlugin from './plugins/app/billing.js'
@@ -15,6 +18,7 @@ import type { Database } from './db/database.js'
 import errorsPlugin from './plugins/app/errors.js'
 import gracefulClosePlugin from './plugins/app/graceful-close.js'
 import outboxPlugin, { type OutboxPluginOptions } from './plugins/app/outbox.js'
+import rateLimiterPlugin from './plugins/app/rate-limiter.js'
 import readinessPlugin from './plugins/app/readiness.js'
 import sealPlugin from './plugins/app/seal.js'
 import quoteJobsPlugin, { type QuoteJobsOptions } from './plugins/app/quote-jobs.js'
@@ -73,6 +77,8 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(readinessPlugin)
   await fastify.register(databasePlugin, options.database === undefined ? {} : { database: options.database })
   await fastify.register(outboxPlugin, options.outbox ?? {})
+  await fastify.register(rateLimiterPlugin)
+  await fastify.register(embeddedAccountsPlugin)
   await fastify.register(sealPlugin)
   await fastify.register(quoteJobsPlugin, options.quoteJobs ?? {})
   await fastify.register(authenticatePlugin)
@@ -88,6 +94,8 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   // warning per failure stays out), unless the operator asked for even less.
   const quieter = ['fatal', 'silent'].includes(options.config.logLevel)
   await fastify.register(authProxy, { logLevel: quieter ? options.config.logLevel : 'error' })
+  await fastify.register(accountRoutes)
+  await fastify.register(localMailboxRoutes)
   await fastify.register(authEmailTemplateRoutes)
   await fastify.register(apiRoutes, { prefix: '/api' })
   await fastify.register(siteRoutes)

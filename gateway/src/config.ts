@@ -8,6 +8,7 @@ import { Value } from '@sinclair/typebox/value'
 import { APP_SHELL } from '@paraphe/shared/build-manifest'
 import { BILLING_INTERVALS, PAID_PLAN_IDS, type BillingInterval, type PaidPlanId } from '@paraphe/shared/plans'
 import type { OperatorIdentity, RuntimeConfig } from '@paraphe/shared/runtime-config'
+import type { AccountSettings } from './accounts/account-service.js'
 import { demoSecretProblems } from './demo-secrets.js'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
@@ -55,6 +56,11 @@ export const EnvSchema = Type.Object({
   /** Verifies access tokens signed with HS256; asymmetric keys come from the JWKS endpoint. */
   SUPABASE_JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   AUTH_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 10_000 }),
+  /**
+   * Embedded accounts (AUTH_UPSTREAM_URL unset): sign-up signs in at once, without confirming the
+   * address. For demos; off by default.
+   */
+  AUTH_AUTOCONFIRM: Type.Boolean({ default: false }),
   /** Requests per client IP and per minute on signup, token, recover, otp, resend and verify. */
   AUTH_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 10_000, default: 30 }),
   /** PostgreSQL server (Supabase's db in compose); unset = embedded PGlite under DATA_DIR. */
@@ -123,6 +129,14 @@ export interface AuthConfig {
   rateLimitPerMinute: number
 }
 
+/** The gateway's own accounts (src/accounts), used when AUTH_UPSTREAM_URL is unset. */
+export interface EmbeddedAccountsConfig {
+  autoconfirm: boolean
+  rateLimitPerMinute: number
+  /** Timings tests shorten (token lifetimes, intervals); production uses the defaults. */
+  overrides: Partial<Omit<AccountSettings, 'autoconfirm' | 'issuer'>>
+}
+
 export interface DatabaseConfig {
   /** null = PGlite under dataDir. */
   url: string | null
@@ -161,8 +175,10 @@ export interface Config {
   trustProxy: string
   siteDir: string
   shutdownGraceMs: number
-  /** null when no auth server is configured (the embedded default): account pages say so. */
+  /** Supabase Auth (GoTrue) behind the proxy; null = the embedded accounts (`accounts`). */
   auth: AuthConfig | null
+  /** The embedded accounts; null when `auth` is set. */
+  accounts: EmbeddedAccountsConfig | null
   database: DatabaseConfig
   mail: MailConfig
   contactRateLimitPerHour: number
@@ -186,6 +202,10 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
   for (const key of Object.keys(EnvSchema.properties)) {
     const value = source[key]
     if (value !== undefined && value.trim() !== '') picked[key] = value.trim()
+  }
+  // Unset PUBLIC_URL: this server's own loopback address, with its port (links in e-mails).
+  if (picked.PUBLIC_URL === undefined && picked.PORT !== undefined && /^\d+$/.test(picked.PORT) && picked.PORT !== '0') {
+    picked.PUBLIC_URL = `http://127.0.0.1:${picked.PORT}`
   }
   const env = Value.Convert(EnvSchema, Value.Default(EnvSchema, picked))
   const problems = [...Value.Errors(EnvSchema, env)].map(
@@ -218,6 +238,15 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
   }
   const auth = authConfig(valid, problems)
   const mail = mailConfig(valid, problems, operator.email ?? '')
+  const accounts: EmbeddedAccountsConfig | null =
+    auth === null && valid.AUTH_UPSTREAM_URL === undefined
+      ? { autoconfirm: valid.AUTH_AUTOCONFIRM, rateLimitPerMinute: valid.AUTH_RATE_LIMIT_PER_MINUTE, overrides: {} }
+      : null
+  if (accounts !== null && production) {
+    // Confirmation and recovery links must reach people, and sessions must not travel in clear.
+    if (mail.transport === null) problems.push('SMTP_URL or SMTP_HOST: required in production for the embedded accounts (confirmation and password e-mails); or set AUTH_UPSTREAM_URL to use GoTrue')
+    if (publicUrl !== null && publicUrl.protocol !== 'https:') problems.push('PUBLIC_URL: must use https in production with the embedded accounts')
+  }
   const signing = signingConfig(valid, source, problems)
   const billing = billingConfig(valid, problems)
   if (production) problems.push(...demoSecretProblems(valid))
@@ -235,6 +264,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     siteDir: valid.SITE_DIR,
     shutdownGraceMs: valid.SHUTDOWN_GRACE_MS,
     auth,
+    accounts,
     database: { url: valid.DATABASE_URL ?? null, poolSize: valid.DATABASE_POOL_SIZE, dataDir: path.resolve(valid.DATA_DIR) },
     mail,
     contactRateLimitPerHour: valid.CONTACT_RATE_LIMIT_PER_HOUR,

@@ -190,12 +190,12 @@ t.test('the auth server’s admin API is not reachable from the site', async (t)
   t.equal(gotrue.seen.length, 0)
 })
 
-t.test('without an auth server, /auth/v1 says accounts are not configured', async (t) => {
+t.test('without an auth server, /auth/v1 is the embedded accounts and /api checks their tokens', async (t) => {
   const app = await buildApp()
   t.teardown(() => app.close())
-  const response = await app.inject({ method: 'POST', url: '/auth/v1/signup', payload: {} })
-  t.equal(response.statusCode, 503)
-  t.same(response.json(), { code: 'auth_not_configured', error_code: 'auth_not_configured', msg: 'La connexion aux comptes n’est pas configurée sur cette instance.' })
+  const response = await app.inject({ method: 'POST', url: '/auth/v1/signup', payload: {}, headers: { 'x-supabase-api-version': '2024-01-01' } })
+  t.equal(response.statusCode, 400)
+  t.same(response.json(), { code: 'validation_failed', message: 'To signup, please provide your email' })
   const session = await app.inject({ url: '/api/session' })
-  t.equal(session.statusCode, 503)
+  t.equal(session.statusCode, 401)
 })

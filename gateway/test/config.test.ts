@@ -15,7 +15,8 @@ const productionEnv = {
   OPERATOR_PHONE: '04 72 00 00 00',
   OPERATOR_PUBLICATION_DIRECTOR: 'Claire Durand',
   HOSTING_PROVIDER_NAME: 'Hébergeur SAS',
-  HOSTING_PROVIDER_ADDRESS: '2 rue du Serveur, 59100 Roubaix'
+  HOSTING_PROVIDER_ADDRESS: '2 rue du Serveur, 59100 Roubaix',
+  SMTP_URL: 'smtp://mailer.example.fr:587'
 }
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
@@ -85,4 +86,21 @@ t.test('every setting the gateway reads is documented in the README’s configur
   for (const name of Object.keys(EnvSchema.properties)) {
     t.ok(tableRows.some((row) => row.split('|')[1]?.includes(`\`${name}\``)), name)
   }
+})
+
+t.test('embedded accounts: on without AUTH_UPSTREAM_URL; production needs SMTP and https', async (t) => {
+  const config = loadConfig({})
+  t.equal(config.auth, null)
+  t.match(config.accounts, { autoconfirm: false, rateLimitPerMinute: 30 })
+  t.match(loadConfig({ AUTH_AUTOCONFIRM: 'true' }).accounts, { autoconfirm: true })
+  const { SMTP_URL: _smtp, ...withoutSmtp } = productionEnv
+  t.ok(
+    problemsOf(withoutSmtp).some((problem) => problem.startsWith('SMTP_URL or SMTP_HOST: required in production for the embedded accounts')),
+    'production without SMTP is refused'
+  )
+  t.ok(
+    problemsOf({ ...productionEnv, PUBLIC_URL: 'http://127.0.0.1:3000' }).includes('PUBLIC_URL: must use https in production with the embedded accounts'),
+    'production over http is refused, even on loopback'
+  )
+  t.equal(loadConfig(productionEnv).accounts?.autoconfirm, false)
 })

@@ -7,7 +7,7 @@ import t from 'tap'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type Stripe from 'stripe'
 import app, { serverOptions } from '../src/app.js'
-import { loadConfig, type Config } from '../src/config.js'
+import { loadConfig, type Config, type EmbeddedAccountsConfig } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
 import type { QuoteJobsOptions } from '../src/plugins/app/quote-jobs.js'
 import { testDatabase } from './support/databases.js'
@@ -39,10 +39,13 @@ export interface BuildOptions {
   quoteJobs?: QuoteJobsOptions
   /** A Stripe client pointed at the stand-in (test/support/stripe-stand-in.ts). */
   stripe?: Stripe
+  /** Timings of the embedded accounts a test shortens (token lifetimes, e-mail interval…). */
+  accounts?: EmbeddedAccountsConfig['overrides']
 }
 
 export async function buildApp(env: NodeJS.ProcessEnv = {}, options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = testConfig(env)
+  if (config.accounts !== null && options.accounts !== undefined) config.accounts.overrides = options.accounts
   const logs = options.logs
   const stream = logs === undefined ? undefined : { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) }
   const fastify = Fastify({ ...serverOptions(config), logger: { level: config.logLevel, ...(stream === undefined ? {} : { stream }) } })

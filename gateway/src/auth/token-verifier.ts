@@ -3,7 +3,6 @@
 // up, which is how a key rotation reaches us). Local verification does not see a logout; access
 // tokens are short-lived, which is Supabase's own trade-off.
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify, type JWTPayload } from 'jose'
-import type { AuthConfig } from '../config.js'
 
 export interface AuthUser {
   id: string
@@ -36,11 +35,13 @@ export interface JwksOptions {
 }
 
 export function createTokenVerifier(
-  auth: Pick<AuthConfig, 'jwtSecret' | 'jwksUrl'>,
+  auth: { jwtSecret: string | null; jwksUrl: URL | null },
   { fetchTimeoutMs, cooldownMs }: JwksOptions = { fetchTimeoutMs: 5000, cooldownMs: 30_000 }
 ): TokenVerifier {
   const secret = auth.jwtSecret === null ? null : new TextEncoder().encode(auth.jwtSecret)
-  const jwks = createRemoteJWKSet(auth.jwksUrl, { timeoutDuration: fetchTimeoutMs, cooldownDuration: cooldownMs, cacheMaxAge: 600_000 })
+  // No key set with the embedded accounts: their tokens are HS256 only.
+  const jwks =
+    auth.jwksUrl === null ? null : createRemoteJWKSet(auth.jwksUrl, { timeoutDuration: fetchTimeoutMs, cooldownDuration: cooldownMs, cacheMaxAge: 600_000 })
 
   return async (token) => {
     let algorithm: string | undefined
@@ -55,6 +56,7 @@ export function createTokenVerifier(
         if (secret === null) throw new TokenError('token_invalid', 'Jeton d’accès signé d’une façon que ce serveur n’accepte pas.')
         ;({ payload } = await jwtVerify(token, secret, { algorithms: HMAC_ALGORITHMS, audience: 'authenticated' }))
       } else {
+        if (jwks === null) throw new TokenError('token_invalid', 'Jeton d’accès signé d’une façon que ce serveur n’accepte pas.')
         ;({ payload } = await jwtVerify(token, jwks, { algorithms: ASYMMETRIC_ALGORITHMS, audience: 'authenticated' }))
       }
     } catch (error) {

@@ -4,7 +4,7 @@
 //
 // The root tsconfig type-checks the tests without the DOM library, so code that runs in the page
 // is written as string expressions (see `inPage`).
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import type { FastifyInstance } from 'fastify'
 import {
   chromium,
@@ -15,7 +15,10 @@ import {
   type Page
 } from 'playwright-core'
 import { DEFAULT_SITE_DIR } from '../../../gateway/src/config.js'
-import { buildApp } from '../../../gateway/test/helper.js'
+import { LOCAL_MAILBOX_PATH } from '../../../gateway/src/accounts/local-mailbox.js'
+import type { DatabaseEngine } from '../../../gateway/src/db/database.js'
+import { buildApp, type BuildOptions } from '../../../gateway/test/helper.js'
+import { testDatabase } from '../../../gateway/test/support/databases.js'
 import { startGoTrueStandIn, type GoTrueStandIn } from '../../../gateway/test/support/gotrue-stand-in.js'
 
 export { DEFAULT_SITE_DIR }
@@ -41,8 +44,8 @@ export interface Gateway {
  * Builds the gateway the way server.ts does (gateway/test/helper.ts) and listens on 127.0.0.1.
  * `port` 0 picks a free port; pass a previous gateway's port to restart "the same server".
  */
-export async function startGateway(env: NodeJS.ProcessEnv = {}, port = 0): Promise<Gateway> {
-  const app = await buildApp({ SITE_DIR: DEFAULT_SITE_DIR, ...env })
+export async function startGateway(env: NodeJS.ProcessEnv = {}, port = 0, options: BuildOptions = {}): Promise<Gateway> {
+  const app = await buildApp({ SITE_DIR: DEFAULT_SITE_DIR, ...env }, options)
   try {
     await app.listen({ host: '127.0.0.1', port })
   } catch (error) {
@@ -396,6 +399,48 @@ export async function startAuthStack(t: Teardown, jwtSecret: string): Promise<Au
   t.teardown(() => gateway.close())
   standIn.serveSite(gateway.origin)
   return { standIn, gateway, browser: await sharedBrowser(t) }
+}
+
+/** A port free right now on 127.0.0.1 (for a server whose PUBLIC_URL must name its own port). */
+export async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/**
+ * A gateway on the embedded default (its own accounts, no auth server) on `engine`, as `npm start`
+ * runs it: development mode, no SMTP, so e-mails wait in the local mailbox page; PUBLIC_URL is its
+ * own origin, so the links in e-mails lead back to it.
+ */
+export async function startEmbeddedGateway(t: Teardown, engine: DatabaseEngine, options: Pick<BuildOptions, 'accounts'> = {}): Promise<Gateway> {
+  const port = await freePort()
+  const gateway = await startGateway(
+    { NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_MINUTE: '10000' },
+    port,
+    { database: await testDatabase(engine), ...options }
+  )
+  t.teardown(() => gateway.close())
+  return gateway
+}
+
+/**
+ * The latest link to `pathname` in the e-mails to `email`, read from the local mailbox page as a
+ * developer would; waits for it (the e-mail is queued when the request answers).
+ */
+export async function mailboxLink(origin: string, email: string, pathname: string, { timeoutMs = 10_000, not = '' } = {}): Promise<string> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const html = await (await fetch(`${origin}${LOCAL_MAILBOX_PATH}?to=${encodeURIComponent(email)}`)).text()
+    const link = [...html.matchAll(/<a href="([^"]+)">/g)]
+      .map((match) => decodeEntities(match[1] ?? ''))
+      .find((href) => new URL(href).pathname === pathname && href !== not)
+    if (link !== undefined) return link
+    if (Date.now() > deadline) throw new Error(`no link to ${pathname} in the local mailbox for ${email} within ${timeoutMs} ms`)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
 }
 
 /** Unique addresses across tests and runs (the stand-in keeps its accounts for the whole file). */

@@ -1,25 +1,11 @@
 import { Readable } from 'node:stream'
 import httpProxy from '@fastify/http-proxy'
-import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AUTH_MESSAGES, authErrorBody } from '../../auth-errors.js'
+import { authEndpointOf, authRateLimit } from '../../rate-limit/auth-limits.js'
 
-/** Endpoints that send e-mails or check passwords: limited per client IP. */
-const RATE_LIMITED = new Set(['signup', 'token', 'recover', 'otp', 'resend', 'verify'])
 /** Auth requests are small JSON documents; anything bigger is refused before it is forwarded. */
 export const AUTH_BODY_LIMIT = 64 * 1024
-
-const REFRESH_BUDGET_FACTOR = 10
-
-function isRefreshGrant(url: string): boolean {
-  return new URLSearchParams(url.split('?')[1] ?? '').get('grant_type') === 'refresh_token'
-}
-
-/** `/auth/v1/token?grant_type=password` → `token`. */
-function endpointOf(url: string): string {
-  const path = url.split('?', 1)[0] ?? ''
-  return path.slice('/auth/v1/'.length).split('/', 1)[0] ?? ''
-}
 
 /**
  * `ANY /auth/v1/*` → Supabase Auth, on the site's own origin (no CORS). The client's address
@@ -28,26 +14,11 @@ function endpointOf(url: string): string {
  */
 export default async function authProxy(fastify: FastifyInstance) {
   const auth = fastify.config.auth
-  if (auth === null) {
-    fastify.all('/auth/v1/*', async (request, reply) =>
-      reply.code(503).send(authErrorBody('auth_not_configured', AUTH_MESSAGES.notConfigured))
-    )
-    return
-  }
+  // Without an upstream, the gateway serves the accounts itself (src/accounts).
+  if (auth === null) return
 
-  await fastify.register(rateLimit, { global: false })
-  /** A per-client-IP budget per minute; `bucket` keeps budgets apart. */
-  const perIpLimit = (max: number, bucket: string) =>
-    fastify.rateLimit({
-      max,
-      timeWindow: 60_000,
-      keyGenerator: (request) => `${bucket}:${request.ip}`,
-      errorResponseBuilder: (request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode })
-    })
-  const limit = perIpLimit(auth.rateLimitPerMinute, 'auth')
-  // Refreshing a session is no attempt at a password: it has its own, larger budget, so that
-  // colleagues behind one office address are never signed out by each other's logins.
-  const limitRefresh = perIpLimit(auth.rateLimitPerMinute * REFRESH_BUDGET_FACTOR, 'refresh')
+  // Per-IP budgets in the database, shared by every gateway (rate-limit/auth-limits.ts).
+  const limit = authRateLimit(fastify.rateLimiter, auth.rateLimitPerMinute)
 
   // Errors raised in this scope (rate limit, body size) answer in the auth API's shape. They are
   // answers, not faults: the access log (Caddy) keeps them; this scope logs at error level only.
@@ -64,11 +35,16 @@ export default async function authProxy(fastify: FastifyInstance) {
   const health = new URL(`${upstreamLabel}/health`)
   fastify.readiness.add('auth', async () => (await fetch(health, { signal: AbortSignal.timeout(auth.timeoutMs) })).ok)
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
-    const endpoint = endpointOf(request.url)
+    const endpoint = authEndpointOf(request.url)
     // The admin API (service_role key) serves operators' tools on the private network only.
     if (endpoint === 'admin') return reply.code(404).send(authErrorBody('not_found', AUTH_MESSAGES.notFound))
-    if (endpoint === 'token' && isRefreshGrant(request.url)) await limitRefresh.call(fastify, request, reply)
-    else if (RATE_LIMITED.has(endpoint)) await limit.call(fastify, request, reply)
+    const limited = await limit(request.url, request.ip)
+    if (limited !== null && !limited.allowed) {
+      return reply
+        .code(429)
+        .header('retry-after', String(limited.retryAfterSeconds))
+        .send(authErrorBody('over_request_rate_limit', AUTH_MESSAGES.rateLimited))
+    }
   }
 
   // Bodies are read whole (bounded), then forwarded byte for byte from memory. Streaming the

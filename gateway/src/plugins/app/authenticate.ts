@@ -17,7 +17,11 @@ declare module 'fastify' {
 export default fp(
   async function authenticate(fastify: FastifyInstance) {
     const auth = fastify.config.auth
-    const verify = auth === null ? null : createTokenVerifier(auth)
+    const embedded = fastify.embeddedAccounts
+    const verify =
+      auth !== null ? createTokenVerifier(auth)
+      : embedded !== null ? createTokenVerifier({ jwtSecret: embedded.secret, jwksUrl: null })
+      : null
     fastify.decorateRequest('user', null)
     fastify.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       if (verify === null) {
@@ -37,5 +41,5 @@ export default fp(
       }
     })
   },
-  { name: 'authenticate', dependencies: ['config'] }
+  { name: 'authenticate', dependencies: ['config', 'embedded-accounts'] }
 )

@@ -1,0 +1,75 @@
+// Steps of the professional's workspace in Chromium, shared by the workspace tests and the
+// whole-job test on the embedded default: the profile, a new quote, its client and lines, and the
+// autosave that follows a change.
+import type { Locator, Page, Request } from 'playwright-core'
+
+/** A valid SIRET (Luhn on the SIREN and on the whole) and its French VAT number. */
+export const SIRET = '732 829 320 00074'
+export const VAT_NUMBER = 'FR44732829320'
+
+export const isSave = (request: Request) => request.method() === 'PUT' && /\/api\/quotes\/[^/]+$/.test(new URL(request.url()).pathname)
+
+export function saveStatus(page: Page): Locator {
+  return page.locator('#quote-save-status')
+}
+
+/** Waits for the autosave that follows the last change, then for « Enregistré ». */
+export async function waitForSaved(page: Page, change: () => Promise<void>): Promise<Request> {
+  const save = page.waitForRequest(isSave)
+  await change()
+  const request = await save
+  await saveStatus(page).filter({ hasText: /^Enregistré$/ }).waitFor()
+  return request
+}
+
+export function line(page: Page, index: number): Locator {
+  return page.locator('.line-card').nth(index)
+}
+
+export interface LineInput {
+  description: string
+  quantity: string
+  unit: string
+  price: string
+  vatBp: number
+  discount?: string
+}
+
+export async function fillLine(page: Page, index: number, input: LineInput): Promise<void> {
+  const card = line(page, index)
+  await card.getByLabel('Désignation').fill(input.description)
+  await card.getByLabel('Quantité').fill(input.quantity)
+  await card.getByLabel('Unité').selectOption(input.unit)
+  await card.getByLabel('Prix unitaire HT').fill(input.price)
+  await card.getByLabel('TVA', { exact: true }).selectOption(String(input.vatBp))
+  if (input.discount !== undefined) await card.getByLabel('Remise').fill(input.discount)
+}
+
+export async function fillProfile(page: Page): Promise<void> {
+  await page.locator('#profile-companyName').fill('Menuiserie Martin')
+  await page.locator('#profile-legalForm').fill('SARL')
+  await page.locator('#profile-address').fill('12 rue des Lilas\n69003 Lyon')
+  await page.locator('#profile-siret').fill(SIRET)
+  await page.locator('#profile-registration').fill('RCS Lyon 732 829 320')
+  await page.locator('#profile-vatNumber').fill(VAT_NUMBER)
+  await page.locator('#profile-email').fill('contact@menuiserie-martin.fr')
+  await page.locator('#profile-phone').fill('04 78 00 00 00')
+  await page.locator('#profile-insurer').fill('Mutuelle des Artisans')
+  await page.locator('#profile-insuranceCoverage').fill('France métropolitaine')
+}
+
+/** « Nouveau devis » from the list: a draft is created and its own address replaces /espace/devis/nouveau. */
+export async function newQuote(page: Page): Promise<string> {
+  await page.getByRole('link', { name: 'Nouveau devis' }).click()
+  await page.waitForURL(/\/espace\/devis\/[0-9a-f-]{36}$/)
+  await page.getByRole('heading', { level: 1, name: 'Brouillon de devis' }).waitFor()
+  return new URL(page.url()).pathname.split('/').at(-1) as string
+}
+
+export async function fillClient(page: Page): Promise<void> {
+  await page.locator('#quote-client-name').fill('Inès Dupont')
+  await page.locator('#quote-client-email').fill('ines.dupont@example.fr')
+  await page.locator('#quote-client-address').fill('3 place Bellecour\n69002 Lyon')
+  await page.locator('#quote-title').fill('Rénovation de la salle de bains')
+}
+
