@@ -29,7 +29,10 @@ await fastify.register(app, { config })
 closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
   if (err !== undefined) fastify.log.error({ err }, 'shutting down after an error')
   else fastify.log.info({ signal }, 'shutting down: finishing requests in flight')
+  // Readiness 503, Connection: close, idle connections closed; resolves when none is left.
+  await fastify.shutdown.drain()
   await fastify.close()
+  fastify.log.info('stopped')
 })
 
 try {
