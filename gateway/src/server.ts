@@ -2,6 +2,7 @@
 import closeWithGrace from 'close-with-grace'
 import Fastify from 'fastify'
 import app, { serverOptions } from './app.js'
+import { DataDirLockedError } from './db/data-dir-lock.js'
 import { loadConfig, type ConfigError, type Config } from './config.js'
 
 function readConfig(): Config {
@@ -24,7 +25,17 @@ const fastify = Fastify({
   }
 })
 
-await fastify.register(app, { config })
+try {
+  await fastify.register(app, { config })
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    // The operator's mistake, not a crash: the message, no stack trace.
+    process.stderr.write(`${error.message}\n`)
+  } else {
+    fastify.log.fatal({ err: error }, 'could not start')
+  }
+  process.exit(1)
+}
 
 closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
   if (err !== undefined) fastify.log.error({ err }, 'shutting down after an error')
