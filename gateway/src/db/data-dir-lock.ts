@@ -8,7 +8,7 @@ import path from 'node:path'
 
 export const LOCK_FILE = 'paraphe.lock'
 
-interface Holder {
+export interface Holder {
   pid: number
   host: string
   /** Start time of the process from /proc (Linux), so a recycled PID is not taken for the holder. */
@@ -59,6 +59,12 @@ function readHolder(lockPath: string): Holder | null {
   } catch {
     return null
   }
+}
+
+/** The live process holding the folder, if any (`npm run backup` asks it for a copy). */
+export function liveHolder(dataDir: string): Holder | null {
+  const holder = readHolder(path.join(dataDir, LOCK_FILE))
+  return holder !== null && holder.pid !== process.pid && isAlive(holder) ? holder : null
 }
 
 /**

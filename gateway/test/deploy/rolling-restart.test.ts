@@ -12,6 +12,8 @@ import { startGateway, waitUntil, type GatewayProcess } from '../support/gateway
 import { startLoad } from '../support/load.js'
 import { caddyfile, freePort, rawGet } from './helpers.js'
 
+// Several real gateway starts: minutes on a busy 2-core machine, more than .taprc's default.
+t.setTimeout(900_000)
 const home = await mkdtemp(path.join(tmpdir(), 'paraphe-rolling-'))
 t.teardown(() => rm(home, { recursive: true, force: true }))
 const postgres = await startPostgres()
