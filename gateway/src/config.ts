@@ -44,7 +44,11 @@ export const EnvSchema = Type.Object({
   /** Log level of page and asset requests; Caddy keeps the access log in production. */
   STATIC_LOG_LEVEL: logLevelSchema('warn'),
   PUBLIC_URL: Type.String({ minLength: 1, default: 'http://127.0.0.1:3000' }),
-  TRUST_PROXY: Type.String({ minLength: 1, default: 'loopback' }),
+  /**
+   * The proxy hops whose X-Forwarded-For is believed (`loopback`, IPs or CIDRs). Unset = none:
+   * the client IP is the connection's, so a local process cannot claim another address.
+   */
+  TRUST_PROXY: Type.Optional(Type.String({ minLength: 1 })),
   SITE_DIR: Type.String({ minLength: 1, default: DEFAULT_SITE_DIR }),
   SITE_NAME: Type.String({ minLength: 1, maxLength: 60, default: 'Paraphe' }),
   /**
@@ -172,7 +176,8 @@ export interface Config {
   logLevel: LogLevel
   staticLogLevel: LogLevel
   publicUrl: URL
-  trustProxy: string
+  /** false = no proxy trusted (the default). */
+  trustProxy: string | false
   siteDir: string
   shutdownGraceMs: number
   /** Supabase Auth (GoTrue) behind the proxy; null = the embedded accounts (`accounts`). */
@@ -260,7 +265,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     logLevel: valid.LOG_LEVEL,
     staticLogLevel: valid.STATIC_LOG_LEVEL,
     publicUrl,
-    trustProxy: valid.TRUST_PROXY,
+    trustProxy: valid.TRUST_PROXY ?? false,
     siteDir: valid.SITE_DIR,
     shutdownGraceMs: valid.SHUTDOWN_GRACE_MS,
     auth,

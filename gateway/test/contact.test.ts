@@ -14,7 +14,8 @@ const smtp = await startSmtpServer()
 t.teardown(() => smtp.stop())
 
 const OPERATOR = 'accueil@paraphe.example'
-const env = { SMTP_URL: smtp.url, OPERATOR_EMAIL: OPERATOR, SMTP_ADMIN_EMAIL: 'ne-pas-repondre@paraphe.example' }
+// As behind a Caddy on the loopback, trusted by the operator: each test's address comes from X-Forwarded-For.
+const env = { SMTP_URL: smtp.url, OPERATOR_EMAIL: OPERATOR, SMTP_ADMIN_EMAIL: 'ne-pas-repondre@paraphe.example', TRUST_PROXY: 'loopback' }
 
 let lastIp = 0
 /** A documentation address (TEST-NET-3) per test, so budgets stay apart. */

@@ -241,3 +241,14 @@ t.test('request ids: generated, or kept from the proxy when well-formed', async 
   const replaced = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id <script>' } })
   t.match(String(replaced.headers['x-request-id']), /^[0-9a-f-]{36}$/)
 })
+
+t.test('pages with tokens or for one person only say noindex; public pages do not', async (t) => {
+  for (const url of ['/success', '/cancel', '/confirm-email', '/reset-password', '/SignatureDevis', '/SignatureDevis?token=abc', '/espace', '/espace/profil', '/espace/devis/nouveau']) {
+    const response = await app.inject({ url })
+    t.equal(response.statusCode, 200, url)
+    t.equal(response.headers['x-robots-tag'], 'noindex', url)
+  }
+  for (const url of ['/', '/tarifs', '/fonctionnalites', '/contact', '/connexion', '/verification']) {
+    t.equal((await app.inject({ url })).headers['x-robots-tag'], undefined, `${url} stays indexable`)
+  }
+})

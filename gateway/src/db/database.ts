@@ -19,6 +19,8 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>
+  /** PGlite only: the whole data folder as a gzipped tar, taken between two queries (consistent). */
+  dumpDataDir?: () => Promise<Blob>
 }
 
 /** The claims PostgREST would put in `request.jwt.claims` for this user. */

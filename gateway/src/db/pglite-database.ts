@@ -22,10 +22,13 @@ function wrap(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
   }
 }
 
-/** `dataDir` null keeps everything in memory (tests). */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * `dataDir` null keeps everything in memory (tests). `load`: a dumpDataDir() archive to start the
+ * new folder from (restore).
+ */
+export async function openPglite(dataDir: string | null, load?: Blob): Promise<Database> {
   if (dataDir !== null) mkdirSync(dataDir, { recursive: true })
-  const pglite = await PGlite.create(dataDir ?? undefined, { parsers })
+  const pglite = await PGlite.create(dataDir ?? undefined, { parsers, ...(load === undefined ? {} : { loadDataDir: load }) })
   const direct = wrap(pglite)
   return {
     engine: 'pglite',
@@ -33,6 +36,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     script: direct.script,
     // PGlite has one connection: its transactions run one after the other, never interleaved.
     transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
-    close: () => pglite.close()
+    close: () => pglite.close(),
+    dumpDataDir: () => pglite.dumpDataDir('gzip')
   }
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { negotiateEncoding } from '../site/encoding.js'
+import { isNoindexPage, NOINDEX } from '../site/robots.js'
 import type { Representation } from '../site/site-store.js'
 
 /** If-None-Match matches when it is `*` or lists this ETag (weak comparison, RFC 9110 §13.1.2). */
@@ -30,6 +31,7 @@ export default async function siteRoutes(fastify: FastifyInstance) {
       return reply.code(404).headers(page.headers).send(page.body)
     }
 
+    if (isNoindexPage(urlPath)) reply.header('x-robots-tag', NOINDEX)
     const ifNoneMatch = request.headers['if-none-match']
     const encoding = negotiateEncoding(request.headers['accept-encoding'], file.available)
     if (encoding === null) {
