@@ -14,6 +14,7 @@ import databasePlugin from './plugins/app/database.js'
 import type { Database } from './db/database.js'
 import errorsPlugin from './plugins/app/errors.js'
 import gracefulClosePlugin from './plugins/app/graceful-close.js'
+import pdfWorkersPlugin from './plugins/app/pdf-workers.js'
 import outboxPlugin, { type OutboxPluginOptions } from './plugins/app/outbox.js'
 import readinessPlugin from './plugins/app/readiness.js'
 import sealPlugin from './plugins/app/seal.js'
@@ -73,6 +74,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(readinessPlugin)
   await fastify.register(databasePlugin, options.database === undefined ? {} : { database: options.database })
   await fastify.register(outboxPlugin, options.outbox ?? {})
+  await fastify.register(pdfWorkersPlugin)
   await fastify.register(sealPlugin)
   await fastify.register(quoteJobsPlugin, options.quoteJobs ?? {})
   await fastify.register(authenticatePlugin)
