@@ -5,6 +5,8 @@ import { attachmentDisposition, quotePdfName } from '../../pdf/file-name.js'
 import { quoteDocument, signedDocument } from '../../workspace/quote-document.js'
 import { QuoteIdParams, QuoteSchema } from '../../workspace/quote-schemas.js'
 import { remindByHand, revokeLinks } from '../../signing/quote-reminders.js'
+import { renderedQuote } from '../../signing/quote-pdf-cache.js'
+import { renderQuotePdfOffThread } from '../../workers/pdf-pool.js'
 import { sendQuote } from '../../workspace/quote-sending.js'
 import { asRequestUser } from '../../workspace/user-transaction.js'
 
@@ -51,9 +53,12 @@ export default async function quoteDocumentRoutes(fastify: FastifyInstance) {
         .send(Buffer.from(found.pdf))
     }
     const { document } = found
-    // Loaded on first use: the fonts and pdf-lib stay out of the start-up path.
-    const { renderQuotePdf } = await import('../../pdf/quote-pdf.js')
-    const pdf = await renderQuotePdf(document)
+    // A draft changes at every edit: rendered on a worker. A sent quote is frozen: rendered once,
+    // the same bytes as its client's view and download (signing/quote-pdf-cache.ts).
+    const pdf =
+      document.quote.status === 'draft'
+        ? await renderQuotePdfOffThread(document)
+        : (await renderedQuote(`${document.quote.id}:${document.quote.version}`, async () => document)).pdf
     return reply
       .type('application/pdf')
       .header('cache-control', 'no-store')
