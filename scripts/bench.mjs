@@ -57,15 +57,18 @@ async function brotliSize(file) {
   return (await stat(`${file}.br`)).size
 }
 
-// First-load weight of `/`: the entry script, the page's preloaded chunks, the stylesheets.
-const home = await readFile(path.join(siteDir, 'index.html'), 'utf8')
-const unique = (pattern) => [...new Set([...home.matchAll(pattern)].map((m) => m[1]))]
-const scripts = unique(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)
-const styles = unique(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/g)
-let jsBytes = 0
-for (const file of scripts) jsBytes += await brotliSize(path.join(siteDir, file))
-let cssBytes = 0
-for (const file of styles) cssBytes += await brotliSize(path.join(siteDir, file))
+// First-load weight of a page: the entry script, the page's preloaded chunks, the stylesheets.
+async function firstLoad(page) {
+  const html = await readFile(path.join(siteDir, page), 'utf8')
+  const unique = (pattern) => [...new Set([...html.matchAll(pattern)].map((m) => m[1]))]
+  let js = 0
+  for (const file of unique(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)) js += await brotliSize(path.join(siteDir, file))
+  let css = 0
+  for (const file of unique(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/g)) css += await brotliSize(path.join(siteDir, file))
+  return { js, css }
+}
+const { js: jsBytes, css: cssBytes } = await firstLoad('index.html')
+const signingPage = await firstLoad('SignatureDevis/index.html')
 
 const gatewayPort = await freePort()
 // Its own data folder: the bench must not share the embedded database of a running `npm start`.
@@ -130,6 +133,7 @@ try {
   }
   console.log(`\nratio gateway / Caddy: ${(results[0].rps / results[1].rps).toFixed(2)} (goal ≥ 1.00)`)
   console.log(`first-load of /, brotli: JS ${(jsBytes / 1024).toFixed(1)} KB (goal ≤ 90), CSS ${(cssBytes / 1024).toFixed(1)} KB (goal ≤ 15)`)
+  console.log(`first-load of /SignatureDevis, brotli: JS ${(signingPage.js / 1024).toFixed(1)} KB (goal ≤ 90), CSS ${(signingPage.css / 1024).toFixed(1)} KB`)
 } finally {
   gateway.kill('SIGTERM')
   caddy?.kill('SIGTERM')
@@ -153,6 +157,13 @@ const accounts = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', 
 })
 const accountsCode = await new Promise((resolve) => accounts.on('exit', resolve))
 if (accountsCode !== 0) process.exitCode = 1
+
+// Heavy work beside the pages (issue 17): PDFs and seals on worker threads, evidence with many views.
+const heavy = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', 'gateway/bench/heavy-work.ts'], {
+  cwd: root,
+  stdio: 'inherit'
+})
+if ((await new Promise((resolve) => heavy.on('exit', resolve))) !== 0) process.exitCode = 1
 
 /** The exact compressed bytes the gateway sends (fetch would decompress them). */
 async function rawBody(port, encoding) {

@@ -17,6 +17,7 @@ import databasePlugin from './plugins/app/database.js'
 import type { Database } from './db/database.js'
 import errorsPlugin from './plugins/app/errors.js'
 import gracefulClosePlugin from './plugins/app/graceful-close.js'
+import pdfWorkersPlugin from './plugins/app/pdf-workers.js'
 import outboxPlugin, { type OutboxPluginOptions } from './plugins/app/outbox.js'
 import rateLimiterPlugin from './plugins/app/rate-limiter.js'
 import readinessPlugin from './plugins/app/readiness.js'
@@ -79,6 +80,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(outboxPlugin, options.outbox ?? {})
   await fastify.register(rateLimiterPlugin)
   await fastify.register(embeddedAccountsPlugin)
+  await fastify.register(pdfWorkersPlugin)
   await fastify.register(sealPlugin)
   await fastify.register(quoteJobsPlugin, options.quoteJobs ?? {})
   await fastify.register(authenticatePlugin)

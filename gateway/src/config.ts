@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { Type, type Static } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import { APP_SHELL } from '@paraphe/shared/build-manifest'
+import { BILLING_INTERVALS, PAID_PLAN_IDS, type BillingInterval, type PaidPlanId } from '@paraphe/shared/plans'
 import type { OperatorIdentity, RuntimeConfig } from '@paraphe/shared/runtime-config'
 import type { AccountSettings } from './accounts/account-service.js'
 import { demoSecretProblems } from './demo-secrets.js'
@@ -20,6 +21,19 @@ const logLevelSchema = (defaultValue: LogLevel) =>
   Type.Union(LOG_LEVELS.map((level) => Type.Literal(level)), { default: defaultValue })
 const OptionalText = Type.Optional(Type.String({ minLength: 1, maxLength: 300 }))
 
+/** STRIPE_PRICE_PRO_MONTH…: one setting per paid plan of the plans table and per interval. */
+type StripePriceVariable = `STRIPE_PRICE_${Uppercase<PaidPlanId>}_${Uppercase<BillingInterval>}`
+
+function stripePriceVariable(id: PaidPlanId, interval: BillingInterval): StripePriceVariable {
+  return `STRIPE_PRICE_${id.toUpperCase()}_${interval.toUpperCase()}` as StripePriceVariable
+}
+
+function stripePriceVariables() {
+  const schema = Type.Optional(Type.String({ pattern: '^price_[A-Za-z0-9_]+$' }))
+  const entries = PAID_PLAN_IDS.flatMap((id) => BILLING_INTERVALS.map((interval) => [stripePriceVariable(id, interval), schema] as const))
+  return Object.fromEntries(entries) as Record<StripePriceVariable, typeof schema>
+}
+
 export const EnvSchema = Type.Object({
   NODE_ENV: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], {
     default: 'development'
@@ -30,7 +44,11 @@ export const EnvSchema = Type.Object({
   /** Log level of page and asset requests; Caddy keeps the access log in production. */
   STATIC_LOG_LEVEL: logLevelSchema('warn'),
   PUBLIC_URL: Type.String({ minLength: 1, default: 'http://127.0.0.1:3000' }),
-  TRUST_PROXY: Type.String({ minLength: 1, default: 'loopback' }),
+  /**
+   * The proxy hops whose X-Forwarded-For is believed (`loopback`, IPs or CIDRs). Unset = none:
+   * the client IP is the connection's, so a local process cannot claim another address.
+   */
+  TRUST_PROXY: Type.Optional(Type.String({ minLength: 1 })),
   SITE_DIR: Type.String({ minLength: 1, default: DEFAULT_SITE_DIR }),
   SITE_NAME: Type.String({ minLength: 1, maxLength: 60, default: 'Paraphe' }),
   /**
@@ -88,10 +106,7 @@ export const EnvSchema = Type.Object({
   /** Stripe (paid plans): all six set = online payment on; none = off (the embedded default). */
   STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_(test|live)_[A-Za-z0-9_]+$' })),
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_[A-Za-z0-9_]+$' })),
-  STRIPE_PRICE_PRO_MONTH: Type.Optional(Type.String({ pattern: '^price_[A-Za-z0-9_]+$' })),
-  STRIPE_PRICE_PRO_YEAR: Type.Optional(Type.String({ pattern: '^price_[A-Za-z0-9_]+$' })),
-  STRIPE_PRICE_ENTREPRISE_MONTH: Type.Optional(Type.String({ pattern: '^price_[A-Za-z0-9_]+$' })),
-  STRIPE_PRICE_ENTREPRISE_YEAR: Type.Optional(Type.String({ pattern: '^price_[A-Za-z0-9_]+$' }))
+  ...stripePriceVariables()
 })
 export type Env = Static<typeof EnvSchema>
 
@@ -146,13 +161,11 @@ export interface SigningConfig {
   passphrase: string | null
 }
 
-export type PaidPlanId = 'pro' | 'entreprise'
-
 export interface BillingConfig {
   secretKey: string
   webhookSecret: string
   /** Stripe price id of each paid plan and interval. */
-  prices: Record<PaidPlanId, Record<'month' | 'year', string>>
+  prices: Record<PaidPlanId, Record<BillingInterval, string>>
 }
 
 export interface Config {
@@ -163,7 +176,8 @@ export interface Config {
   logLevel: LogLevel
   staticLogLevel: LogLevel
   publicUrl: URL
-  trustProxy: string
+  /** false = no proxy trusted (the default). */
+  trustProxy: string | false
   siteDir: string
   shutdownGraceMs: number
   /** Supabase Auth (GoTrue) behind the proxy; null = the embedded accounts (`accounts`). */
@@ -251,7 +265,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     logLevel: valid.LOG_LEVEL,
     staticLogLevel: valid.STATIC_LOG_LEVEL,
     publicUrl,
-    trustProxy: valid.TRUST_PROXY,
+    trustProxy: valid.TRUST_PROXY ?? false,
     siteDir: valid.SITE_DIR,
     shutdownGraceMs: valid.SHUTDOWN_GRACE_MS,
     auth,
@@ -271,14 +285,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
   }
 }
 
-const STRIPE_VARIABLES = [
-  'STRIPE_SECRET_KEY',
-  'STRIPE_WEBHOOK_SECRET',
-  'STRIPE_PRICE_PRO_MONTH',
-  'STRIPE_PRICE_PRO_YEAR',
-  'STRIPE_PRICE_ENTREPRISE_MONTH',
-  'STRIPE_PRICE_ENTREPRISE_YEAR'
-] as const
+const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', ...PAID_PLAN_IDS.flatMap((id) => BILLING_INTERVALS.map((interval) => stripePriceVariable(id, interval)))] as const
 
 /** The placeholders of Stripe's documentation and of .env.example: never real settings. */
 const STRIPE_EXAMPLE_VALUE = /_(x{4,}|example|exemple|your|changeme)/i
@@ -303,10 +310,9 @@ function billingConfig(env: Env, problems: string[]): BillingConfig | null {
   return {
     secretKey: value('STRIPE_SECRET_KEY'),
     webhookSecret: value('STRIPE_WEBHOOK_SECRET'),
-    prices: {
-      pro: { month: value('STRIPE_PRICE_PRO_MONTH'), year: value('STRIPE_PRICE_PRO_YEAR') },
-      entreprise: { month: value('STRIPE_PRICE_ENTREPRISE_MONTH'), year: value('STRIPE_PRICE_ENTREPRISE_YEAR') }
-    }
+    prices: Object.fromEntries(
+      PAID_PLAN_IDS.map((id) => [id, Object.fromEntries(BILLING_INTERVALS.map((interval) => [interval, value(stripePriceVariable(id, interval))]))])
+    ) as BillingConfig['prices']
   }
 }
 

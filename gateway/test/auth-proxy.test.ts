@@ -94,8 +94,8 @@ t.test('X-Forwarded-* come from the trusted hop only', async (t) => {
   await untrusting.inject({ url: '/auth/v1/settings', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } })
   t.match(gotrue.seen.at(-1)?.headers, { 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http' })
   t.not(gotrue.seen.at(-1)?.headers['x-forwarded-host'], 'evil.example')
-  // Caddy on loopback is trusted: the client address it reports is kept, and only that.
-  const behindCaddy = await buildApp(authEnv(gotrue.url))
+  // Caddy on loopback, trusted by the operator: the client address it reports is kept, and only that.
+  const behindCaddy = await buildApp(authEnv(gotrue.url, { TRUST_PROXY: 'loopback' }))
   t.teardown(() => behindCaddy.close())
   await behindCaddy.inject({ url: '/auth/v1/settings', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'devis.example.fr' } })
   t.match(gotrue.seen.at(-1)?.headers, { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'devis.example.fr' })
@@ -104,7 +104,7 @@ t.test('X-Forwarded-* come from the trusted hop only', async (t) => {
 t.test('per-IP rate limits on the endpoints that check passwords or send e-mails', async (t) => {
   const gotrue = await upstream((req, res) => res.end('{}'))
   t.teardown(gotrue.close)
-  const app = await buildApp(authEnv(gotrue.url, { AUTH_RATE_LIMIT_PER_MINUTE: '3' }))
+  const app = await buildApp(authEnv(gotrue.url, { AUTH_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'loopback' }))
   t.teardown(() => app.close())
   const from = (ip: string, url: string) => app.inject({ method: 'POST', url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': ip }, payload: {} })
   for (let i = 0; i < 3; i++) t.equal((await from('203.0.113.1', '/auth/v1/token?grant_type=password')).statusCode, 200)

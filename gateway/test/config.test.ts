@@ -1,8 +1,8 @@
 import t from 'tap'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { ConfigError, DEFAULT_SITE_DIR, loadConfig } from '../src/config.js'
+import { ConfigError, DEFAULT_SITE_DIR, EnvSchema, loadConfig } from '../src/config.js'
 
 const productionEnv = {
   NODE_ENV: 'production',
@@ -78,6 +78,14 @@ t.test('production needs the operator identity and https', async (t) => {
   t.equal(config.production, true)
   t.equal(config.runtime.operator.name, 'Atelier Durand SAS')
   t.equal(config.publicUrl.href, 'https://devis.example.fr/')
+})
+
+t.test('every setting the gateway reads is documented in the README’s configuration table', async (t) => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  const tableRows = readme.split('\n').filter((line) => line.startsWith('| `'))
+  for (const name of Object.keys(EnvSchema.properties)) {
+    t.ok(tableRows.some((row) => row.split('|')[1]?.includes(`\`${name}\``)), name)
+  }
 })
 
 t.test('embedded accounts: on without AUTH_UPSTREAM_URL; production needs SMTP and https', async (t) => {

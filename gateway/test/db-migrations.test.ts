@@ -2,6 +2,7 @@ import t from 'tap'
 import { migrate, readMigrations, MigrationError } from '../src/db/migrate.js'
 import { openPglite } from '../src/db/pglite-database.js'
 import { openPostgres } from '../src/db/postgres-database.js'
+import { PLAN_IDS } from '@paraphe/shared/plans'
 import { forEachEngine, testPostgresServer } from './support/databases.js'
 
 forEachEngine('migrations are recorded and applying them again changes nothing', async (t, db) => {
@@ -35,4 +36,13 @@ t.test('two gateways with their own connections migrate a fresh PostgreSQL at on
   t.same(results.flat().sort(), readMigrations().map((migration) => migration.version), 'each migration applied by exactly one')
   const { rows } = await (gateways[0] as (typeof gateways)[0]).query<{ n: number }>('select count(*) as n from paraphe_meta.migrations')
   t.equal(rows[0]?.n, readMigrations().length)
+})
+
+forEachEngine('the database accepts exactly the plans of the plans table (shared/src/plans.ts)', async (t, db) => {
+  const { rows } = await db.query<{ definition: string }>(
+    `select pg_get_constraintdef(oid) as definition from pg_constraint
+      where conrelid = 'paraphe.subscriptions'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%plan_id%'`
+  )
+  const inCheck = [...(rows[0]?.definition ?? '').matchAll(/'([a-z_]+)'/g)].map((match) => match[1])
+  t.same(inCheck.sort(), [...PLAN_IDS].sort())
 })

@@ -163,3 +163,79 @@ t.test('on a terminal the logs are readable lines, not JSON', async (t) => {
   child.kill('SIGTERM')
   await new Promise((resolve) => child.on('exit', resolve))
 })
+
+/** One keep-alive connection (as a browser or Caddy keeps): requests on it, in order. */
+function keepAliveClient(port: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  const request = (urlPath: string): Promise<{ status: number; connection: string | undefined; body: string }> =>
+    new Promise((resolve, reject) => {
+      http
+        .get({ host: '127.0.0.1', port, path: urlPath, agent }, (response) => {
+          let body = ''
+          response.on('data', (chunk: Buffer) => (body += chunk.toString()))
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, connection: response.headers.connection, body }))
+        })
+        .on('error', reject)
+    })
+  return { agent, request }
+}
+
+t.test('SIGTERM with an idle keep-alive client: exit 0 at once, not at the grace deadline', async (t) => {
+  const server = await startServer({ SHUTDOWN_GRACE_MS: '60000' })
+  t.teardown(() => server.child.kill('SIGKILL'))
+  const client = keepAliveClient(server.port)
+  t.teardown(() => client.agent.destroy())
+  const first = await client.request('/api/plans')
+  t.equal(first.status, 200)
+  t.equal(first.connection, 'keep-alive', 'the connection stays open, idle')
+  const signalled = Date.now()
+  server.child.kill('SIGTERM')
+  t.equal(await server.exited, 0)
+  const elapsed = Date.now() - signalled
+  t.comment(`exited ${elapsed} ms after SIGTERM`)
+  // Far below the 60 s grace (the old behaviour waited it out and exited 1); generous for a busy machine.
+  t.ok(elapsed < 20_000, `exited long before the grace deadline (${elapsed} ms)`)
+  t.notOk(server.lines.some((line) => String(line.msg).includes('killed by timeout')))
+  t.ok(server.lines.some((line) => line.msg === 'stopped'))
+})
+
+t.test('SIGTERM during a keep-alive response: it completes, says Connection: close, then exit 0', async (t) => {
+  const siteDir = await mkdtemp(path.join(tmpdir(), 'paraphe-site-'))
+  t.teardown(() => rm(siteDir, { recursive: true, force: true }))
+  await cp(DEFAULT_SITE_DIR, siteDir, { recursive: true })
+  const big = randomBytes(16 * 1024 * 1024)
+  await writeFile(path.join(siteDir, 'gros-fichier.bin'), big)
+  const server = await startServer({ SITE_DIR: siteDir, SHUTDOWN_GRACE_MS: '60000' })
+  t.teardown(() => server.child.kill('SIGKILL'))
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+  t.teardown(() => agent.destroy())
+  let lastByte = 0
+  const received = await new Promise<number>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: server.port, path: '/gros-fichier.bin', agent }, (response) => {
+        t.equal(response.headers.connection, 'keep-alive', 'headers went out before the signal')
+        let length = 0
+        let signalled = false
+        response.on('data', (chunk: Buffer) => {
+          length += chunk.length
+          if (!signalled) {
+            signalled = true
+            server.child.kill('SIGTERM')
+            response.pause()
+            setTimeout(() => response.resume(), 300)
+          }
+        })
+        response.on('end', () => {
+          lastByte = Date.now()
+          resolve(length)
+        })
+        response.on('error', reject)
+      })
+      .on('error', reject)
+  })
+  t.equal(received, big.length, 'the whole file arrived')
+  t.equal(await server.exited, 0)
+  const afterLastByte = Date.now() - lastByte
+  t.comment(`exited ${afterLastByte} ms after the last byte`)
+  t.ok(afterLastByte < 20_000, `exited right after the response, not at the grace deadline (${afterLastByte} ms)`)
+})

@@ -5,6 +5,9 @@ import type { Database } from '../src/db/database.js'
 import type { FastifyInstance } from 'fastify'
 import { forEachEngine, testDatabase } from './support/databases.js'
 import { SIGN_REQUESTS_PER_MINUTE } from '../src/routes/api/sign.js'
+import { ApiProblem } from '../src/errors.js'
+import { signLink } from '../src/signing/signing-answers.js'
+import type { SignBody } from '../src/signing/signing-schemas.js'
 import { pdfsig } from './support/pdfsig.js'
 import { normaliseSpaces, pdfText } from './support/pdf-text.js'
 import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, subscribe, type TestUser } from './support/workspace-users.js'
@@ -180,6 +183,37 @@ t.test('expired and cancelled links say so, with the date and whom to contact', 
   const refused = await post(cancelled.token, '/sign', signBody(cancelledView))
   t.equal(refused.statusCode, 409)
   t.match(refused.json<ErrorJson>().error.message, /nouvelle version/)
+})
+
+t.test('a link disabled while the client signs is reported as disabled, not as a cancelled quote', async (t) => {
+  const pro = await newUser(app)
+  const sent = await sentQuote(pro)
+  const view = (await visit(sent.token)).json<ViewJson>()
+  // The professional disables the link between the page's check and the signature's lock: the
+  // database refuses, and the answer must name what happened.
+  const racing: Database = {
+    ...db,
+    transaction: (work) =>
+      db.transaction((tx) =>
+        work({
+          ...tx,
+          query: async (sql, params) => {
+            if (sql.includes('paraphe.sign_quote')) {
+              await tx.query('reset role')
+              await tx.query('update paraphe.signing_links set revoked_at = now() where quote_id = $1', [sent.id])
+              await tx.query('set local role anon')
+            }
+            return tx.query(sql, params)
+          }
+        })
+      )
+  }
+  const context = { db: racing, config: app.config, log: app.log, sealCertificate: () => app.sealCertificate(), wakeOutbox: () => undefined }
+  const refusal = await signLink(context, sent.token, signBody(view) as SignBody, { ip: '127.0.0.1', userAgent: 'test' }).catch((error: unknown) => error)
+  t.ok(refusal instanceof ApiProblem)
+  t.match(refusal, { statusCode: 409, code: 'revoked', message: /Ce lien a été désactivé par Dupont Rénovation/ })
+  t.notMatch((refusal as Error).message, /annulé/)
+  t.equal((await visit(sent.token)).json<ViewJson>().state, 'revoked')
 })
 
 t.test('e-mail code: required, 6 digits, wrong then right', async (t) => {

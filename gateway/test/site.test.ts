@@ -58,11 +58,20 @@ t.test('unknown paths get status 404 and the 404 page naming the path', async (t
   const hostile = await app.inject({ url: '/x%22%3E%3Cimg%20src=x%20onerror=alert(1)%3E' })
   t.equal(hostile.statusCode, 404)
   t.notMatch(hostile.body, /<img src=x/)
-  const compressed = await app.inject({ url: '/absente', headers: { 'accept-encoding': 'br' } })
-  t.equal(compressed.headers['content-encoding'], 'br')
-  t.match(brotliDecompressSync(compressed.rawPayload).toString(), /Page not found: \/absente/)
-  const gzip = await app.inject({ url: '/absente', headers: { 'accept-encoding': 'gzip' } })
-  t.match(gunzipSync(gzip.rawPayload).toString(), /Page not found: \/absente/)
+  // Compressed once at start around the path (site/compress.ts): gzip, which browsers all accept.
+  for (const url of ['/absente', '/x%22%3E%3Cimg%20src=x%3E', `/${'é'.repeat(3000)}`, '/devis/2026/0001?x=1']) {
+    const identity = await app.inject({ url })
+    const compressed = await app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })
+    t.equal(compressed.statusCode, 404)
+    t.equal(compressed.headers['content-encoding'], 'gzip', url)
+    t.equal(compressed.headers.vary, 'Accept-Encoding')
+    t.equal(Number(compressed.headers['content-length']), compressed.rawPayload.length)
+    t.ok(compressed.rawPayload.length < identity.rawPayload.length, `${url}: compressed`)
+    t.equal(gunzipSync(compressed.rawPayload).toString(), identity.body, `${url}: the same page once decompressed (CRC and size checked)`)
+  }
+  const brOnly = await app.inject({ url: '/absente', headers: { 'accept-encoding': 'br' } })
+  t.equal(brOnly.headers['content-encoding'], undefined, 'a client taking only brotli gets the page uncompressed')
+  t.match(brOnly.body, /Page not found: \/absente/)
 })
 
 t.test('build manifests: latest is never cached, a build’s meta never changes', async (t) => {
@@ -240,4 +249,15 @@ t.test('request ids: generated, or kept from the proxy when well-formed', async 
   t.equal(kept.headers['x-request-id'], 'caddy-1234abcd')
   const replaced = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id <script>' } })
   t.match(String(replaced.headers['x-request-id']), /^[0-9a-f-]{36}$/)
+})
+
+t.test('pages with tokens or for one person only say noindex; public pages do not', async (t) => {
+  for (const url of ['/success', '/cancel', '/confirm-email', '/reset-password', '/SignatureDevis', '/SignatureDevis?token=abc', '/espace', '/espace/profil', '/espace/devis/nouveau']) {
+    const response = await app.inject({ url })
+    t.equal(response.statusCode, 200, url)
+    t.equal(response.headers['x-robots-tag'], 'noindex', url)
+  }
+  for (const url of ['/', '/tarifs', '/fonctionnalites', '/contact', '/connexion', '/verification']) {
+    t.equal((await app.inject({ url })).headers['x-robots-tag'], undefined, `${url} stays indexable`)
+  }
 })

@@ -4,6 +4,11 @@ import { STANDARD_VAT_BP, ttcCents } from './money.js'
 
 export const PLAN_IDS = ['decouverte', 'pro', 'entreprise'] as const
 export type PlanId = (typeof PLAN_IDS)[number]
+/** The plan every account has without paying. */
+export const FREE_PLAN_ID = 'decouverte' satisfies PlanId
+/** The plans sold through Stripe: every plan but the free one (plans.test.ts checks the prices agree). */
+export type PaidPlanId = Exclude<PlanId, typeof FREE_PLAN_ID>
+export const PAID_PLAN_IDS: readonly PaidPlanId[] = PLAN_IDS.filter((id): id is PaidPlanId => id !== FREE_PLAN_ID)
 export const BILLING_INTERVALS = ['month', 'year'] as const
 export type BillingInterval = (typeof BILLING_INTERVALS)[number]
 
@@ -101,14 +106,12 @@ export const PLANS: readonly Plan[] = [
   }
 ]
 
-export const FREE_PLAN_ID: PlanId = 'decouverte'
-
 export function findPlan(id: string): Plan | undefined {
   return PLANS.find((plan) => plan.id === id)
 }
 
-export function isPaidPlan(plan: Plan): boolean {
-  return plan.priceHtCents.month > 0
+export function isPaidPlan(plan: Plan): plan is Plan & { id: PaidPlanId } {
+  return plan.id !== FREE_PLAN_ID
 }
 
 /** Price including the standard VAT rate, shown beside the HT price. */

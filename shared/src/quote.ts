@@ -68,6 +68,21 @@ export interface QuoteClient {
   address: string
 }
 
+/**
+ * How the quote names its client to the professional (quote list, « refusé par … », « adressé
+ * à … »): the company for a business client that gave one, else the person.
+ */
+export function clientDisplayName(client: Pick<QuoteClient, 'kind' | 'name' | 'company'>): string {
+  const company = client.company.trim()
+  const name = client.name.trim()
+  return client.kind === 'business' && company !== '' ? company : name || company
+}
+
+/** Whom the e-mails to the client greet (« Bonjour … ,»): the person, else the company. */
+export function clientSalutation(client: Pick<QuoteClient, 'name' | 'company'>): string {
+  return client.name.trim() || client.company.trim()
+}
+
 /** What the professional edits. */
 export interface QuoteContent {
   client: QuoteClient

@@ -2,7 +2,8 @@
 // the /success page makes on its return.
 import type Stripe from 'stripe'
 import { findPlan, type BillingInterval, type Plan } from '@paraphe/shared/plans'
-import type { BillingConfig, PaidPlanId } from '../config.js'
+import type { PaidPlanId } from '@paraphe/shared/plans'
+import type { BillingConfig } from '../config.js'
 import { priceIdFor } from './plan-prices.js'
 
 export interface CheckoutRequest {

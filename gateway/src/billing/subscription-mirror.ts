@@ -4,7 +4,7 @@ import type Stripe from 'stripe'
 import type { BillingInterval, PlanId } from '@paraphe/shared/plans'
 import type { Queryable } from '../db/database.js'
 
-/** Stripe statuses that keep the paid plan (as in workspace/plan-usage.ts). */
+/** Stripe statuses that keep the paid plan (past_due: Stripe is still retrying the card). The only list: plan-usage.ts and the reminder job read it. */
 export const PAID_STATUSES = ['active', 'trialing', 'past_due'] as const
 
 export interface MirroredSubscription {

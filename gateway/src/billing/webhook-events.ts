@@ -9,7 +9,7 @@ import { enqueueEmail } from '../mail/outbox.js'
 import type { SiteIdentity } from '../mail/templates/layout.js'
 import { providerUnavailable } from './billing-problems.js'
 import { findCustomerAccount } from './customers.js'
-import { paymentFailedEmail } from './payment-failed-email.js'
+import { paymentFailedEmail } from '../mail/templates/payment-failed.js'
 import { planForPrice } from './plan-prices.js'
 import { applySubscription, readSubscription, recordInvoiceOutcome, type MirroredSubscription } from './subscription-mirror.js'
 

@@ -19,6 +19,8 @@ export interface Database extends Queryable {
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>
+  /** PGlite only: the whole data folder as a gzipped tar, taken between two queries (consistent). */
+  dumpDataDir?: () => Promise<Blob>
 }
 
 /** The claims PostgREST would put in `request.jwt.claims` for this user. */
@@ -47,10 +49,4 @@ export function asAnonymous<T>(db: Database, work: (tx: Queryable) => Promise<T>
     await tx.query('set local role anon')
     return work(tx)
   })
-}
-
-/** SQLSTATE of a database error, when it is one. */
-export function sqlState(error: unknown): string | null {
-  const code = (error as { code?: unknown } | null)?.code
-  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : null
 }

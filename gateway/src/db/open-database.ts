@@ -1,5 +1,7 @@
 import path from 'node:path'
 import type { DatabaseConfig } from '../config.js'
+import { mkdirSync } from 'node:fs'
+import { lockDataDir } from './data-dir-lock.js'
 import type { Database } from './database.js'
 import { openPglite } from './pglite-database.js'
 import { openPostgres } from './postgres-database.js'
@@ -9,5 +11,20 @@ export async function openDatabase(config: DatabaseConfig, onIdleError: (error: 
   if (config.url !== null) {
     return openPostgres({ connectionString: config.url, maxConnections: config.poolSize, onIdleError })
   }
-  return openPglite(path.join(config.dataDir, 'pglite'))
+  // Refused (DataDirLockedError) while another live process holds the folder.
+  mkdirSync(config.dataDir, { recursive: true })
+  const release = lockDataDir(config.dataDir)
+  try {
+    const database = await openPglite(path.join(config.dataDir, 'pglite'))
+    return {
+      ...database,
+      close: async () => {
+        await database.close()
+        release()
+      }
+    }
+  } catch (error) {
+    release()
+    throw error
+  }
 }

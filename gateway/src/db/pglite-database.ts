@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite, types } from '@electric-sql/pglite'
 import type { Database, Queryable, QueryResult } from './database.js'
+import { initDataDirOffThread, LEAN_START_PARAMS } from './pglite-lean.js'
 
 // Same JavaScript values as the pg driver with our settings (see postgres-database.ts).
 const parsers = {
@@ -22,10 +23,20 @@ function wrap(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
   }
 }
 
-/** `dataDir` null keeps everything in memory (tests). */
-export async function openPglite(dataDir: string | null): Promise<Database> {
-  if (dataDir !== null) mkdirSync(dataDir, { recursive: true })
-  const pglite = await PGlite.create(dataDir ?? undefined, { parsers })
+/**
+ * `dataDir` null keeps everything in memory (tests). `load`: a dumpDataDir() archive to start the
+ * new folder from (restore).
+ */
+export async function openPglite(dataDir: string | null, load?: Blob): Promise<Database> {
+  if (dataDir !== null) {
+    mkdirSync(dataDir, { recursive: true })
+    if (load === undefined) await initDataDirOffThread(dataDir)
+  }
+  const pglite = await PGlite.create(dataDir ?? undefined, {
+    parsers,
+    startParams: [...LEAN_START_PARAMS],
+    ...(load === undefined ? {} : { loadDataDir: load })
+  })
   const direct = wrap(pglite)
   return {
     engine: 'pglite',
@@ -33,6 +44,7 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
     script: direct.script,
     // PGlite has one connection: its transactions run one after the other, never interleaved.
     transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
-    close: () => pglite.close()
+    close: () => pglite.close(),
+    dumpDataDir: () => pglite.dumpDataDir('gzip')
   }
 }

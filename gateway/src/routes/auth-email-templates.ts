@@ -1,9 +1,9 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { EMAIL_TEMPLATE_NAMES, isEmailTemplateName, renderEmailTemplate } from '../auth/email-templates.js'
+import { EMAIL_TEMPLATE_NAMES, isEmailTemplateName, renderEmailTemplate } from '../mail/templates/auth-emails.js'
 import { errorBody, ErrorBody } from '../errors.js'
 
-/** The bodies GoTrue fetches for its e-mails (see auth/email-templates.ts). */
+/** The bodies GoTrue fetches for its e-mails (see mail/templates/auth-emails.ts). */
 export default async function authEmailTemplateRoutes(fastify: FastifyInstance) {
   const rendered = new Map(EMAIL_TEMPLATE_NAMES.map((name) => [name, renderEmailTemplate(name, fastify.config.runtime.siteName)]))
   fastify.get<{ Params: { name: string } }>(

@@ -15,9 +15,11 @@ export default async function healthRoutes(fastify: FastifyInstance) {
   })
 
   fastify.get('/readyz', { schema: { response: { 200: Ready, 503: Ready } }, logLevel: 'warn' }, async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    // Shutting down: the proxy must stop routing here before the connections close.
+    if (fastify.shutdown.draining) return reply.code(503).send({ status: 'unavailable', checks: { shutdown: 'failed' } })
     const checks = await fastify.readiness.run()
     const ready = Object.values(checks).every((check) => check === 'ok')
-    reply.header('cache-control', 'no-store')
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks })
   })
 }

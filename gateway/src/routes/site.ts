@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { negotiateEncoding } from '../site/encoding.js'
-import type { Representation } from '../site/site-store.js'
+import { isNoindexPage, NOINDEX } from '../site/robots.js'
+import { NOT_FOUND_ENCODINGS, type Representation } from '../site/site-store.js'
 
 /** If-None-Match matches when it is `*` or lists this ETag (weak comparison, RFC 9110 §13.1.2). */
 function matchesEtag(header: string, etag: string | undefined): boolean {
@@ -25,11 +26,12 @@ export default async function siteRoutes(fastify: FastifyInstance) {
           return reply.redirect(target + (queryAt === -1 ? '' : request.url.slice(queryAt)), 308)
         }
       }
-      const encoding = negotiateEncoding(request.headers['accept-encoding'], ['br', 'gzip', 'identity']) ?? 'identity'
+      const encoding = negotiateEncoding(request.headers['accept-encoding'], NOT_FOUND_ENCODINGS) ?? 'identity'
       const page = site.notFoundPage(urlPath, encoding)
       return reply.code(404).headers(page.headers).send(page.body)
     }
 
+    if (isNoindexPage(urlPath)) reply.header('x-robots-tag', NOINDEX)
     const ifNoneMatch = request.headers['if-none-match']
     const encoding = negotiateEncoding(request.headers['accept-encoding'], file.available)
     if (encoding === null) {

@@ -7,13 +7,14 @@ import type { Config } from '../config.js'
 import type { Database, Queryable } from '../db/database.js'
 import { enqueueEmail } from '../mail/outbox.js'
 import { signedCopyEmail } from '../mail/templates/signed-copy.js'
-import { sealPdf } from '../seal/pdf-seal.js'
+import { quotePdfName } from '../pdf/file-name.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
 import { documentOf } from '../workspace/quote-document.js'
 import { QUOTE_COLUMNS, type QuoteRow } from '../workspace/quote-rows.js'
 import { sha256Hex } from './quote-pdf-cache.js'
 import type { Stroke } from './signature-input.js'
-import { composeSignedPdf, type EvidenceEvent } from './signed-pdf.js'
+import { sealSignedPdfOffThread } from '../workers/pdf-pool.js'
+import type { EvidenceEvent, ViewSummary } from './signed-pdf.js'
 
 interface SignatureRow {
   user_id: string
@@ -37,17 +38,37 @@ export interface CompletionContext {
   log: FastifyBaseLogger
 }
 
-async function evidenceEvents(tx: Queryable, quoteId: string): Promise<EvidenceEvent[]> {
+/** Views printed one by one in the evidence; the rest are summed up (anyone holding the link can add views). */
+export const DETAILED_VIEWS = 10
+
+async function evidenceEvents(tx: Queryable, quoteId: string): Promise<{ events: EvidenceEvent[]; views: ViewSummary }> {
+  // Every event but the views past the first DETAILED_VIEWS: the seal's work does not grow with visits.
   const { rows } = await tx.query<{ type: string; occurred_at: Date; data: Record<string, unknown> }>(
-    'select type, occurred_at, data from paraphe.quote_events where quote_id = $1 order by id',
+    `select type, occurred_at, data from paraphe.quote_events
+     where quote_id = $1 and (type <> 'viewed' or id in (
+       select id from paraphe.quote_events where quote_id = $1 and type = 'viewed' order by id limit $2))
+     order by id`,
+    [quoteId, DETAILED_VIEWS]
+  )
+  const summary = await tx.query<{ count: number; first: Date | null; last: Date | null; devices: number; addresses: number }>(
+    `select count(*)::int as count, min(occurred_at) as first, max(occurred_at) as last,
+            count(distinct coalesce(data ->> 'userAgent', ''))::int as devices, count(distinct data ->> 'ip')::int as addresses
+     from paraphe.quote_events where quote_id = $1 and type = 'viewed'`,
     [quoteId]
   )
-  return rows.map((row) => ({
+  const views = summary.rows[0]
+  const events = rows.map((row) => ({
     type: row.type,
     occurredAt: row.occurred_at,
     ip: typeof row.data.ip === 'string' ? row.data.ip : null,
     userAgent: typeof row.data.userAgent === 'string' ? row.data.userAgent : null
   }))
+  return {
+    events,
+    views: views === undefined || views.first === null || views.last === null
+      ? { count: 0, detailed: 0, first: null, last: null, devices: 0, addresses: 0 }
+      : { count: views.count, detailed: Math.min(views.count, DETAILED_VIEWS), first: views.first, last: views.last, devices: views.devices, addresses: views.addresses }
+  }
 }
 
 /** Seals the signed copy of `quoteId`; returns its SHA-256, or null when it was already sealed. */
@@ -62,12 +83,13 @@ export async function completeSignature(context: CompletionContext, quoteId: str
     const row = quote.rows[0]
     const signed = signature.rows[0]
     if (row === undefined || signed === undefined) throw new Error(`quote ${quoteId} has no signature to seal`)
-    return { document: await documentOf(tx, row), signed, events: await evidenceEvents(tx, quoteId) }
+    return { document: await documentOf(tx, row), signed, ...(await evidenceEvents(tx, quoteId)) }
   })
   if (read === null) return null
-  const { document, signed, events } = read
+  const { document, signed, events, views } = read
   const drawing = signed.strokes
-  const composed = await composeSignedPdf({
+  // Composed and sealed on a worker thread: seconds of CPU for a long quote stay off the event loop.
+  const sealed = await sealSignedPdfOffThread({
     document,
     signature: {
       signerName: signed.signer_name,
@@ -86,11 +108,11 @@ export async function completeSignature(context: CompletionContext, quoteId: str
       documentSha256: signed.document_sha256
     },
     events,
+    views,
     verificationUrl: new URL(paths.verification.href(), config.publicUrl).href,
     selfSignedSeal: certificate.selfSigned,
     siteName: config.runtime.siteName
-  })
-  const sealed = await sealPdf(composed, certificate, {
+  }, certificate, {
     reason: 'Scellement du devis signé',
     location: config.publicUrl.host,
     contactInfo: config.runtime.operator.email,
@@ -107,7 +129,7 @@ export async function completeSignature(context: CompletionContext, quoteId: str
     // Another gateway sealed it in the meantime: its e-mails are already queued.
     if (inserted.rowCount === 0) return false
     const site = { siteName: config.runtime.siteName, siteUrl: config.publicUrl }
-    const attachment = { filename: `Devis-${document.quote.number ?? ''}-signe.pdf`, contentType: 'application/pdf', contentBase64: Buffer.from(sealed).toString('base64') }
+    const attachment = { filename: quotePdfName(document.quote, true), contentType: 'application/pdf', contentBase64: Buffer.from(sealed).toString('base64') }
     for (const recipient of ['client', 'professional'] as const) {
       const to = recipient === 'client' ? signed.signer_email : document.company.email
       if (to.trim() === '') continue

@@ -9,8 +9,10 @@ import type { Config } from '../config.js'
 import type { Database } from '../db/database.js'
 import { enqueueEmail } from '../mail/outbox.js'
 import { expiredNoticeEmail } from '../mail/templates/quote-follow-ups.js'
+import { PAID_STATUSES } from '../billing/subscription-mirror.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
-import { QUOTE_COLUMNS, toQuote, type QuoteRow } from '../workspace/quote-rows.js'
+import { QUOTE_COLUMNS, type QuoteRow } from '../workspace/quote-rows.js'
+import { closeQuote } from '../workspace/quotes-repository.js'
 import { completeSignature } from './complete-signature.js'
 import { AUTOMATIC_REMINDER_DAYS, queueReminder, REMINDER_GAP_HOURS } from './quote-reminders.js'
 
@@ -36,15 +38,14 @@ export async function expireQuotes(context: JobContext): Promise<number> {
     )
     const site = { siteName: config.runtime.siteName, siteUrl: config.publicUrl }
     for (const row of rows) {
-      await tx.query(`update paraphe.quotes set status = 'expired', updated_at = now() where id = $1`, [row.id])
-      await tx.query(`insert into paraphe.quote_events (quote_id, user_id, type) values ($1, $2, 'expired')`, [row.id, row.user_id])
+      const expired = await closeQuote(tx, row.id, row.user_id, 'expired')
       const company = row.company as CompanyProfile
       if (company.email !== '') {
         await enqueueEmail(tx, {
           userId: row.user_id,
           kind: 'quote-expired',
           to: company.email,
-          ...expiredNoticeEmail(toQuote(row), new URL(paths.quote.href(row.id), config.publicUrl).href, site)
+          ...expiredNoticeEmail(expired, new URL(paths.quote.href(row.id), config.publicUrl).href, site)
         })
       }
     }
@@ -59,14 +60,14 @@ export async function sendDueReminders(context: JobContext): Promise<number> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<OwnedRow>(
       `select ${QUOTE_COLUMNS.split(', ').map((column) => `q.${column}`).join(', ')}, q.user_id from paraphe.quotes q
-         join paraphe.subscriptions s on s.user_id = q.user_id and s.status in ('active', 'trialing', 'past_due') and s.plan_id = any($1)
+         join paraphe.subscriptions s on s.user_id = q.user_id and s.status = any($5) and s.plan_id = any($1)
         where q.status in ('sent', 'viewed')
           and q.expires_on >= (now() at time zone 'Europe/Paris')::date
           and q.reminders_sent < $2
           and q.sent_at <= now() - make_interval(days => ($3::int[])[q.reminders_sent + 1])
           and (q.last_reminded_at is null or q.last_reminded_at <= now() - make_interval(hours => $4))
         limit ${BATCH} for update of q skip locked`,
-      [plansWithReminders, AUTOMATIC_REMINDER_DAYS.length, [...AUTOMATIC_REMINDER_DAYS], REMINDER_GAP_HOURS]
+      [plansWithReminders, AUTOMATIC_REMINDER_DAYS.length, [...AUTOMATIC_REMINDER_DAYS], REMINDER_GAP_HOURS, [...PAID_STATUSES]]
     )
     for (const row of rows) await queueReminder(tx, row, { siteName: config.runtime.siteName, publicUrl: config.publicUrl }, true)
     return rows.length

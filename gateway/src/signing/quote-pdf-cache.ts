@@ -2,6 +2,7 @@
 // its bytes and SHA-256 are computed once per quote and kept for the next visitors.
 import { createHash } from 'node:crypto'
 import type { QuotePdfInput } from '../pdf/quote-pdf.js'
+import { renderQuotePdfOffThread } from '../workers/pdf-pool.js'
 
 export interface RenderedQuote {
   pdf: Uint8Array
@@ -20,8 +21,7 @@ export function renderedQuote(key: string, input: () => Promise<QuotePdfInput>):
   const cached = cache.get(key)
   if (cached !== undefined) return cached
   const rendering = (async () => {
-    const { renderQuotePdf } = await import('../pdf/quote-pdf.js')
-    const pdf = await renderQuotePdf(await input())
+    const pdf = await renderQuotePdfOffThread(await input())
     return { pdf, sha256: sha256Hex(pdf) }
   })()
   cache.set(key, rendering)

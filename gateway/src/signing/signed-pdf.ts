@@ -36,10 +36,23 @@ export interface EvidenceEvent {
   userAgent: string | null
 }
 
+/** All the recorded views of the signing link; the evidence details the first `detailed` of them. */
+export interface ViewSummary {
+  count: number
+  detailed: number
+  first: Date | null
+  last: Date | null
+  /** Distinct browsers (user agents). */
+  devices: number
+  addresses: number
+}
+
 export interface SignedPdfInput {
   document: QuotePdfInput
   signature: SignatureRecord
   events: readonly EvidenceEvent[]
+  /** Absent: every view is among `events`. */
+  views?: ViewSummary
   /** The public page where anyone can check the sealed PDF. */
   verificationUrl: string
   /** The seal's certificate is self-signed: the evidence page explains what readers show. */
@@ -101,6 +114,23 @@ function eventRows(events: readonly EvidenceEvent[]): LabelledLine[] {
   }))
 }
 
+const plural = (count: number, one: string, many: string) => `${count.toLocaleString('fr-FR')} ${count > 1 ? many : one}`
+
+/** Past the detailed views, one line sums them all up (a link's visits must not make the evidence endless). */
+export function viewSummaryRows(views: ViewSummary | undefined): LabelledLine[] {
+  if (views === undefined || views.count <= views.detailed || views.first === null || views.last === null) return []
+  return [
+    {
+      label: 'Consultations (synthèse)',
+      value: [
+        `${plural(views.count, 'consultation', 'consultations')} du lien de signature, dont les ${views.detailed} premières détaillées ci-dessus`,
+        `Première : ${formatDateTime(views.first)} — dernière : ${formatDateTime(views.last)}`,
+        `${plural(views.devices, 'appareil distinct', 'appareils distincts')}, ${plural(views.addresses, 'adresse IP distincte', 'adresses IP distinctes')}`
+      ].join('\n')
+    }
+  ]
+}
+
 export async function composeSignedPdf(input: SignedPdfInput): Promise<Uint8Array> {
   const { doc, fonts, signatureArea } = await layoutQuotePdf(input.document)
   const { quote, company } = input.document
@@ -133,7 +163,7 @@ export async function composeSignedPdf(input: SignedPdfInput): Promise<Uint8Arra
   flow.ensure(lineHeight(TEXT_SIZE.heading) * 3)
   drawTextLine(flow.page, 'Chronologie', 42, flow.y - TEXT_SIZE.heading, { font: fonts.bold, size: TEXT_SIZE.heading, color: COLORS.accent })
   flow.y -= lineHeight(TEXT_SIZE.heading) + 2
-  drawLabelledLines(flow, eventRows(input.events))
+  drawLabelledLines(flow, [...eventRows(input.events), ...viewSummaryRows(input.views)])
   flow.y -= 6
   flow.paragraph(
     fonts.clean(

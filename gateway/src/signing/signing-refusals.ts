@@ -1,7 +1,8 @@
 // Why a link cannot be used any more, each with its own status and French explanation.
 import { formatDateTime, formatLongDate } from '@paraphe/shared/dates'
 import { ApiProblem } from '../errors.js'
-import type { LinkState, SigningView } from './signing-view.js'
+import type { Database } from '../db/database.js'
+import { readSigningView, type SigningView } from './signing-view.js'
 
 export const linkNotFound = () =>
   new ApiProblem(
@@ -17,8 +18,8 @@ function contact(view: SigningView): string {
 }
 
 /** The refusal for a link that is not open, or null when the client may still act on it. */
-export function refusalFor(view: SigningView, state: LinkState = view.state): ApiProblem | null {
-  switch (state) {
+export function refusalFor(view: SigningView): ApiProblem | null {
+  switch (view.state) {
     case 'open':
       return null
     case 'signed':
@@ -42,11 +43,13 @@ export function refusalFor(view: SigningView, state: LinkState = view.state): Ap
   }
 }
 
-/** Refusal codes of paraphe.sign_quote / decline_quote (lock_answerable_quote), as the link states they mean. */
-const ANSWER_REFUSALS: Record<string, LinkState> = { already_signed: 'signed', declined: 'declined', cancelled: 'cancelled', expired: 'expired' }
-
-/** Why the database refused an answer that the view allowed a moment earlier (another request won). */
-export function answerRefusal(view: SigningView, outcome: string | undefined): ApiProblem {
-  const state = outcome === undefined ? undefined : ANSWER_REFUSALS[outcome]
-  return (state === undefined ? null : refusalFor(view, state)) ?? linkNotFound()
+/**
+ * Why the database refused an answer that the view allowed a moment earlier (another request
+ * won, or the professional cancelled the quote or disabled the link meanwhile). The link is read
+ * again, so the reason comes from the one place that names link states (signing-view.ts) —
+ * a disabled link is never reported as a cancelled quote.
+ */
+export async function answerRefusal(db: Database, token: string): Promise<ApiProblem> {
+  const view = await readSigningView(db, token)
+  return (view === null ? null : refusalFor(view)) ?? linkNotFound()
 }

@@ -1,12 +1,11 @@
 // What the signing page shows for a link, read through the public functions as `anon`.
 import type { CompanyProfile } from '@paraphe/shared/company'
+import { linkState, type LinkState } from '@paraphe/shared/link-state'
 import type { Quote, QuoteContent, QuoteStatus } from '@paraphe/shared/quote'
 import { asAnonymous, type Database } from '../db/database.js'
 import { toQuote } from '../workspace/quote-rows.js'
 import { hashToken } from './signing-token.js'
 
-/** Where the link stands, from the client's side. */
-export type LinkState = 'open' | 'signed' | 'declined' | 'expired' | 'cancelled' | 'revoked'
 
 export interface SigningView {
   state: LinkState
@@ -43,11 +42,7 @@ interface ViewJson {
 }
 
 function stateOf(view: ViewJson): LinkState {
-  const { status } = view.quote
-  if (status === 'signed' || status === 'declined' || status === 'cancelled' || status === 'expired') return status
-  if (view.linkRevokedAt !== null) return 'revoked'
-  // The expiry job may not have run yet: the link's own date decides.
-  return new Date(view.linkExpiresAt) <= new Date(view.now) ? 'expired' : 'open'
+  return linkState({ status: view.quote.status, revokedAt: view.linkRevokedAt, expiresAt: view.linkExpiresAt, now: new Date(view.now) })
 }
 
 export async function readSigningView(db: Database, token: string): Promise<SigningView | null> {

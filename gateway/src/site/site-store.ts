@@ -6,10 +6,13 @@ import path from 'node:path'
 import { NOT_FOUND_PATH_PLACEHOLDER } from '@paraphe/shared/build-manifest'
 import { RUNTIME_CONFIG_PLACEHOLDER, textValues, type RuntimeConfig } from '@paraphe/shared/runtime-config'
 import { cacheControlFor, REVALIDATE } from './cache-policy.js'
-import { compressFast, compressOnce, etagOf } from './compress.js'
+import { compressOnce, etagOf, fillGzipTemplate, gzipTemplate } from './compress.js'
 import { contentTypeFor, isCompressible } from './content-types.js'
 import type { Encoding } from './encoding.js'
 import { escapeHtml, jsonForScript, substitute } from '@paraphe/shared/html-text'
+
+/** The 404 page's encodings: gzip can be assembled around the path without compressing (brotli cannot). */
+export const NOT_FOUND_ENCODINGS: readonly Encoding[] = ['gzip', 'identity']
 
 export interface Representation {
   body: Buffer
@@ -23,7 +26,7 @@ export interface SiteFile {
 
 export interface SiteStore {
   lookup: (urlPath: string) => SiteFile | undefined
-  /** The 404 page for a path, in the requested encoding. */
+  /** The 404 page for a path, in the requested encoding (gzip or identity: see NOT_FOUND_ENCODINGS). */
   notFoundPage: (requestPath: string, encoding: Encoding) => Representation
   readonly size: number
 }
@@ -100,19 +103,22 @@ export async function loadSiteStore(siteDir: string, runtime: RuntimeConfig): Pr
   }
   if (notFoundHtml === '') throw new Error(`${siteDir} has no 404.html: run \`npm run build\``)
 
+  // The 404 page names the path: compressed once around it, filled in per request.
+  const notFoundParts = notFoundHtml.split(NOT_FOUND_PATH_PLACEHOLDER).map((part) => Buffer.from(part))
+  const notFoundGzip = gzipTemplate(notFoundParts)
   const patterns = routePatterns([...files.keys()])
   return {
     lookup: (urlPath) => files.get(urlPath) ?? files.get(matchPattern(patterns, urlPath) ?? ''),
     notFoundPage: (requestPath, encoding) => {
-      const html = Buffer.from(notFoundHtml.replaceAll(NOT_FOUND_PATH_PLACEHOLDER, escapeHtml(requestPath)))
-      const body = encoding === 'identity' ? html : compressFast(html, encoding)
+      const path = Buffer.from(escapeHtml(requestPath))
+      const body = encoding === 'gzip' ? fillGzipTemplate(notFoundGzip, path) : Buffer.concat(notFoundParts.flatMap((part, index) => (index === 0 ? [part] : [path, part])))
       const headers: Record<string, string> = {
         'content-type': 'text/html; charset=utf-8',
         'content-length': String(body.length),
         'cache-control': REVALIDATE,
         vary: 'Accept-Encoding'
       }
-      if (encoding !== 'identity') headers['content-encoding'] = encoding
+      if (encoding === 'gzip') headers['content-encoding'] = 'gzip'
       return { body, headers }
     },
     get size() {

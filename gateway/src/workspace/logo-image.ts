@@ -1,6 +1,5 @@
 // Logos are PNG or JPEG only: they go into PDFs as they are. SVG is refused rather than
 // sanitised, since it can carry scripts and the PDF could not embed it anyway.
-import { PDFDocument } from 'pdf-lib'
 import { ApiProblem } from '../errors.js'
 
 export const LOGO_MAX_BYTES = 512_000
@@ -22,6 +21,8 @@ export async function checkedLogo(bytes: Buffer): Promise<LogoType> {
   const type = sniff(bytes)
   if (type === null) throw notAnImage()
   try {
+    // Loaded on first upload: pdf-lib stays out of the start-up path.
+    const { PDFDocument } = await import('pdf-lib')
     const pdf = await PDFDocument.create()
     // A copy starting at offset 0: pdf-lib's JPEG reader ignores a Buffer's offset in its pool.
     const copy = Uint8Array.from(bytes)

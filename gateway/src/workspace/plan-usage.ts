@@ -1,12 +1,10 @@
 // Which plan an account is on and how many quotes it has sent this month (Paris calendar).
 import { FREE_PLAN_ID, findPlan, PLANS, type Plan } from '@paraphe/shared/plans'
+import { PAID_STATUSES } from '../billing/subscription-mirror.js'
 import type { Queryable } from '../db/database.js'
 
-/** Subscription statuses that keep the paid plan (past_due: Stripe is still retrying the card). */
-const ACTIVE_STATUSES = ['active', 'trialing', 'past_due']
-
 export async function currentPlan(tx: Queryable): Promise<Plan> {
-  const { rows } = await tx.query<{ plan_id: string }>('select plan_id from paraphe.subscriptions where status = any($1)', [ACTIVE_STATUSES])
+  const { rows } = await tx.query<{ plan_id: string }>('select plan_id from paraphe.subscriptions where status = any($1)', [PAID_STATUSES])
   return findPlan(rows[0]?.plan_id ?? FREE_PLAN_ID) ?? (PLANS[0] as Plan)
 }
 

@@ -3,6 +3,7 @@
 import type { CompanyProfile } from '@paraphe/shared/company'
 import type { Quote } from '@paraphe/shared/quote'
 import type { Queryable } from '../db/database.js'
+import { quotePdfName } from '../pdf/file-name.js'
 import { currentPlan } from './plan-usage.js'
 import { readLogo, readProfile } from './profile-repository.js'
 import { toQuote, type QuoteRow } from './quote-rows.js'
@@ -34,15 +35,10 @@ export async function documentOf(tx: Queryable, row: QuoteRow): Promise<QuoteDoc
   return { quote, company: profile, logo: plan.limits.logo ? await readLogo(tx) : null }
 }
 
-/** `Devis-DEV-2026-0007.pdf`, or `Devis-brouillon.pdf` before sending. */
-export function pdfFileName(quote: Quote): string {
-  return `Devis-${quote.number ?? 'brouillon'}.pdf`
-}
-
 /** The sealed signed copy, once the quote is signed and sealed; null otherwise. */
 export async function signedDocument(tx: Queryable, id: string): Promise<{ pdf: Uint8Array; fileName: string } | null> {
   const row = await findQuote(tx, id)
   const { rows } = await tx.query<{ pdf: Uint8Array }>('select pdf from paraphe.signed_documents where quote_id = $1', [row.id])
   const pdf = rows[0]?.pdf
-  return pdf === undefined ? null : { pdf, fileName: `Devis-${row.number ?? ''}-signe.pdf` }
+  return pdf === undefined ? null : { pdf, fileName: quotePdfName(row, true) }
 }

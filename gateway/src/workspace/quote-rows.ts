@@ -1,6 +1,6 @@
 // Database rows of quotes to the API's shapes, with totals computed by the shared module.
 import type { CompanyProfile } from '@paraphe/shared/company'
-import type { Quote, QuoteContent, QuoteStatus, QuoteSummary } from '@paraphe/shared/quote'
+import { clientDisplayName, type Quote, type QuoteClient, type QuoteContent, type QuoteStatus, type QuoteSummary } from '@paraphe/shared/quote'
 import { computeTotals } from '@paraphe/shared/quote-totals'
 
 export interface QuoteRow {
@@ -47,7 +47,7 @@ export interface QuoteSummaryRow {
   number: string | null
   status: QuoteStatus
   title: string
-  client_name: string
+  client: QuoteClient
   total_ttc_cents: number
   issue_date: string
   expires_on: string | null
@@ -62,7 +62,7 @@ export function toSummary(row: QuoteSummaryRow): QuoteSummary {
     number: row.number,
     status: row.status,
     title: row.title,
-    clientName: row.client_name,
+    clientName: clientDisplayName(row.client),
     totalTtcCents: row.total_ttc_cents,
     issueDate: row.issue_date,
     expiresOn: row.expires_on,

@@ -1,6 +1,6 @@
 // Quotes as the signed-in user sees them. Every function runs inside `asUser`, so the policies
 // already limit rows to the user's own: "not found" covers both unknown and foreign ids.
-import { randomUUID } from 'node:crypto'
+import { newLineId } from '@paraphe/shared/line-id'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { STANDARD_VAT_BP } from '@paraphe/shared/money'
 import { isAwaitingClient, QUOTE_DEFAULTS, type Quote, type QuoteContent, type QuoteStatus, type QuoteSummary } from '@paraphe/shared/quote'
@@ -52,8 +52,7 @@ export async function listQuotes(tx: Queryable, filter: ListFilter): Promise<Quo
   }
   const { rows } = await tx.query<QuoteSummaryRow>(
     `select id, number, status, content ->> 'title' as title,
-            case when content #>> '{client,kind}' = 'business' and coalesce(content #>> '{client,company}', '') <> ''
-                 then content #>> '{client,company}' else content #>> '{client,name}' end as client_name,
+            content -> 'client' as client,
             total_ttc_cents, content ->> 'issueDate' as issue_date, expires_on, created_at, updated_at, sent_at
        from paraphe.quotes ${conditions.length > 0 ? `where ${conditions.join(' and ')}` : ''}
       order by updated_at desc, id
@@ -61,10 +60,6 @@ export async function listQuotes(tx: Queryable, filter: ListFilter): Promise<Quo
     params
   )
   return rows.map(toSummary)
-}
-
-export function newLineId(): string {
-  return randomUUID().replaceAll('-', '').slice(0, 12)
 }
 
 async function defaultContent(tx: Queryable, now: Date): Promise<{ content: QuoteContent; franchiseEnBase: boolean }> {
@@ -174,12 +169,19 @@ export async function cancelQuote(tx: Queryable, userId: string, id: string): Pr
   if (!isAwaitingClient(row.status)) {
     throw new ApiProblem(409, 'quote_closed', 'Ce devis est déjà clos (signé, refusé, expiré ou annulé).')
   }
-  const { rows } = await tx.query<QuoteRow>(
-    `update paraphe.quotes set status = 'cancelled', updated_at = now() where id = $1 returning ${QUOTE_COLUMNS}`,
-    [id]
-  )
+  const closed = await closeQuote(tx, id, userId, 'cancelled')
   await tx.query('update paraphe.signing_links set revoked_at = now() where quote_id = $1 and revoked_at is null', [id])
-  await recordEvent(tx, id, userId, 'cancelled')
+  return closed
+}
+
+/**
+ * The professional's side of ending a quote (cancelled by hand, expired by the job): the status
+ * and its event in the history, always together. Signing and declining are the client's, done
+ * by paraphe.sign_quote / decline_quote in the same way.
+ */
+export async function closeQuote(tx: Queryable, id: string, userId: string, status: 'cancelled' | 'expired'): Promise<Quote> {
+  const { rows } = await tx.query<QuoteRow>(`update paraphe.quotes set status = $2, updated_at = now() where id = $1 returning ${QUOTE_COLUMNS}`, [id, status])
+  await recordEvent(tx, id, userId, status)
   return toQuote(rows[0] as QuoteRow)
 }
 

@@ -37,7 +37,7 @@ function PageGuards({ names, guards }: { names: readonly string[]; guards: Guard
   const navigate = useNavigate()
   const config = useRuntimeConfig()
   useEffect(
-    () => guardVisit(names, guards, { path: pathname, search, config }, (to) => navigate(to, { replace: true })),
+    () => guardVisit(names, guards, { path: pathname, search, config }, (to) => void navigate(to, { replace: true })),
     [names, guards, pathname, search, config, navigate]
   )
   return null

@@ -78,6 +78,9 @@ export function supabaseRequested(): boolean {
  * without a session.
  */
 export async function getAccessToken(anonKey: string): Promise<string | null> {
+  // No session kept in this browser (a client opening a signing link): no token, and the
+  // library is not loaded for nothing.
+  if (client === null && !hasStoredSession()) return null
   const supabase = await getSupabase(anonKey)
   const { data } = await supabase.auth.getSession()
   return data.session?.access_token ?? null

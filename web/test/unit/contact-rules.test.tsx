@@ -2,7 +2,7 @@
 // API accepts, and a mistake gets the same French message on both sides.
 import t from 'tap'
 import fc from 'fast-check'
-import { checkContactBody as checkOnServer } from '../../../gateway/src/routes/api/contact.js'
+import { checkContactBody as checkOnServer } from '../../../gateway/src/contact/contact-messages.js'
 import { CONTACT_MESSAGES, checkContact, type ContactValues } from '@paraphe/shared/contact'
 import { firstProblem } from '@/features/contact/lib/contact-rules'
 

@@ -2,6 +2,7 @@
 // value gets (keyed like the gateway's `fields`), the line operations, and the live totals —
 // which must be exactly what the server computes from the saved content.
 import t from 'tap'
+import { newLineId } from '@paraphe/shared/line-id'
 import fc from 'fast-check'
 import { VAT_RATES_BP } from '@paraphe/shared/money'
 import { UNITS, type QuoteContent, type QuoteLine } from '@paraphe/shared/quote'
@@ -17,7 +18,6 @@ import {
   liveTotals,
   moveLine,
   newLine,
-  newLineId,
   readForm,
   type LineForm,
   type QuoteForm

@@ -2,13 +2,13 @@
 import type { CompanyProfile } from '@paraphe/shared/company'
 import { formatLongDate } from '@paraphe/shared/dates'
 import { formatEuros } from '@paraphe/shared/money'
-import type { Quote } from '@paraphe/shared/quote'
+import { clientDisplayName, clientSalutation, type Quote } from '@paraphe/shared/quote'
 import { singleLine } from '../outbox.js'
 import type { SiteIdentity } from './contact-message.js'
 import { renderEmailLayout, type EmailContent } from './layout.js'
 
 export function reminderEmail(quote: Quote, company: CompanyProfile, signingUrl: string, site: SiteIdentity): EmailContent {
-  const client = quote.client.name.trim() || quote.client.company.trim()
+  const client = clientSalutation(quote.client)
   const rendered = renderEmailLayout({
     siteName: site.siteName,
     siteUrl: site.siteUrl,
@@ -28,7 +28,7 @@ export function reminderEmail(quote: Quote, company: CompanyProfile, signingUrl:
 }
 
 export function expiredNoticeEmail(quote: Quote, workspaceUrl: string, site: SiteIdentity): EmailContent {
-  const client = quote.client.name.trim() || quote.client.company.trim()
+  const client = clientDisplayName(quote.client)
   const rendered = renderEmailLayout({
     siteName: site.siteName,
     siteUrl: site.siteUrl,

@@ -1,6 +1,6 @@
 // E-mails around the signature: the signer's code, and the professional's notices.
 import { formatDateTime } from '@paraphe/shared/dates'
-import type { Quote } from '@paraphe/shared/quote'
+import { clientDisplayName, type Quote } from '@paraphe/shared/quote'
 import type { CompanyProfile } from '@paraphe/shared/company'
 import { singleLine } from '../outbox.js'
 import type { SiteIdentity } from './contact-message.js'
@@ -23,7 +23,7 @@ export function signingCodeEmail(code: string, quote: Quote, company: CompanyPro
 }
 
 export function declinedNoticeEmail(quote: Quote, reason: string, declinedAt: Date, workspaceUrl: string, site: SiteIdentity): EmailContent {
-  const client = quote.client.name.trim() || quote.client.company.trim()
+  const client = clientDisplayName(quote.client)
   const rendered = renderEmailLayout({
     siteName: site.siteName,
     siteUrl: site.siteUrl,

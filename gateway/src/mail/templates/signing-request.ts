@@ -2,13 +2,13 @@
 import type { CompanyProfile } from '@paraphe/shared/company'
 import { formatLongDate } from '@paraphe/shared/dates'
 import { formatEuros } from '@paraphe/shared/money'
-import type { Quote } from '@paraphe/shared/quote'
+import { clientSalutation, type Quote } from '@paraphe/shared/quote'
 import { singleLine } from '../outbox.js'
 import { renderEmailLayout, type EmailContent } from './layout.js'
 import type { SiteIdentity } from './contact-message.js'
 
 export function signingRequestEmail(quote: Quote, company: CompanyProfile, signingUrl: string, site: SiteIdentity): EmailContent {
-  const client = quote.client.name.trim() || quote.client.company.trim()
+  const client = clientSalutation(quote.client)
   const expires = quote.expiresOn === null ? null : formatLongDate(quote.expiresOn)
   const rendered = renderEmailLayout({
     siteName: site.siteName,

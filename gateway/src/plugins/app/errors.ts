@@ -29,6 +29,8 @@ export default fp(
     fastify.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof ApiProblem) {
         request.log.info({ code: error.code }, 'request refused')
+        // A temporary refusal (a full PDF queue) tells clients when to come back.
+        if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') reply.header('retry-after', String(error.retryAfterSeconds))
         return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.fields))
       }
       const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500

@@ -3,7 +3,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import type Stripe from 'stripe'
-import { BILLING_INTERVALS, isPaidPlan } from '@paraphe/shared/plans'
+import { BILLING_INTERVALS, isPaidPlan, PAID_PLAN_IDS } from '@paraphe/shared/plans'
 import { paths } from '@paraphe/shared/paths'
 import { createCustomer, findCustomerId } from '../../billing/customers.js'
 import { checkoutSessionParams, sessionPlan } from '../../billing/checkout.js'
@@ -27,7 +27,7 @@ import { asRequestUser } from '../../workspace/user-transaction.js'
 const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody, 503: ErrorBody }
 const Interval = Type.Union(BILLING_INTERVALS.map((interval) => Type.Literal(interval)))
 const CheckoutBody = Type.Object(
-  { plan: Type.Union([Type.Literal('pro'), Type.Literal('entreprise')]), interval: Interval },
+  { plan: Type.Union(PAID_PLAN_IDS.map((id) => Type.Literal(id))), interval: Interval },
   { additionalProperties: false }
 )
 const UrlBody = Type.Object({ url: Type.String() })

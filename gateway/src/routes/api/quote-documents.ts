@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
 import { ErrorBody } from '../../errors.js'
-import { pdfFileName, quoteDocument, signedDocument } from '../../workspace/quote-document.js'
+import { attachmentDisposition, quotePdfName } from '../../pdf/file-name.js'
+import { quoteDocument, signedDocument } from '../../workspace/quote-document.js'
 import { QuoteIdParams, QuoteSchema } from '../../workspace/quote-schemas.js'
 import { remindByHand, revokeLinks } from '../../signing/quote-reminders.js'
+import { renderedQuote } from '../../signing/quote-pdf-cache.js'
+import { renderQuotePdfOffThread } from '../../workers/pdf-pool.js'
 import { sendQuote } from '../../workspace/quote-sending.js'
 import { asRequestUser } from '../../workspace/user-transaction.js'
 
@@ -46,18 +49,20 @@ export default async function quoteDocumentRoutes(fastify: FastifyInstance) {
       return reply
         .type('application/pdf')
         .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="${found.fileName}"`)
+        .header('content-disposition', attachmentDisposition(found.fileName))
         .send(Buffer.from(found.pdf))
     }
     const { document } = found
-    // Loaded on first use: the fonts and pdf-lib stay out of the start-up path.
-    const { renderQuotePdf } = await import('../../pdf/quote-pdf.js')
-    const pdf = await renderQuotePdf(document)
-    const fileName = pdfFileName(document.quote)
+    // A draft changes at every edit: rendered on a worker. A sent quote is frozen: rendered once,
+    // the same bytes as its client's view and download (signing/quote-pdf-cache.ts).
+    const pdf =
+      document.quote.status === 'draft'
+        ? await renderQuotePdfOffThread(document)
+        : (await renderedQuote(`${document.quote.id}:${document.quote.version}`, async () => document)).pdf
     return reply
       .type('application/pdf')
       .header('cache-control', 'no-store')
-      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('content-disposition', attachmentDisposition(quotePdfName(document.quote)))
       .send(Buffer.from(pdf))
   })
 }

@@ -19,7 +19,7 @@ export function SessionEvents() {
     () =>
       onAuthEvent((event) => {
         if (event === 'PASSWORD_RECOVERY' && current.current !== paths.resetPassword.path) {
-          navigate(paths.resetPassword.href(), { replace: true })
+          void navigate(paths.resetPassword.href(), { replace: true })
         }
       }),
     [navigate]

@@ -19,7 +19,7 @@ export function useAuthLinkLanding(): LandingState {
         window.location.href,
         supabaseAnonKey,
         setState,
-        (clean) => navigate(clean, { replace: true }),
+        (clean) => void navigate(clean, { replace: true }),
         () => window.location.href
       ),
     [supabaseAnonKey, navigate]

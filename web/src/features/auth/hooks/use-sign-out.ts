@@ -18,7 +18,7 @@ export function useSignOut(): { signOut: () => Promise<void>; pending: boolean; 
     setPending(false)
     if (!result.ok) setError(result.error.message)
     else if (result.value === 'reload') window.location.assign(paths.login.href())
-    else navigate(paths.login.href(), { state: { notice: 'signed-out' } })
+    else void navigate(paths.login.href(), { state: { notice: 'signed-out' } })
   }
   return { pending, error, signOut }
 }

@@ -73,7 +73,7 @@ interface ErrorFields {
 }
 
 function fieldsOf(error: unknown): ErrorFields {
-  return typeof error === 'object' && error !== null ? (error as ErrorFields) : {}
+  return typeof error === 'object' && error !== null ? error : {}
 }
 
 /** The code and French message for any error an auth call can return or throw. */

@@ -60,7 +60,7 @@ export function Component() {
     setPending(false)
     if (!result.ok) return setFailure(result.error)
     setSignedInHere(true)
-    navigate(target, { replace: true })
+    void navigate(target, { replace: true })
   }
 
   const alreadySignedIn = session.status === 'signed-in' && session.confirmed && !signedInHere && !pending

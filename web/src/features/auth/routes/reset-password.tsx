@@ -44,7 +44,7 @@ export function NewPasswordForm({ email }: { email: string | null }) {
     setPending(false)
     if (!result.ok) return setFailure(result.error.message)
     finishRecovery()
-    navigate(paths.account.href(), { replace: true, state: { notice: 'password-changed' } })
+    void navigate(paths.account.href(), { replace: true, state: { notice: 'password-changed' } })
   }
 
   return (

@@ -61,7 +61,7 @@ export function Component() {
     setPending(false)
     if (!result.ok) return setFailure(result.error.message)
     // Instances that confirm addresses automatically sign the account in at once.
-    if (result.value.signedIn) navigate(target ?? paths.account.href(), { replace: true })
+    if (result.value.signedIn) void navigate(target ?? paths.account.href(), { replace: true })
     else setSentTo(email.trim())
   }
 

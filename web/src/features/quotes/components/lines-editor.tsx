@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react'
 import { TEXT_LIMITS } from '@paraphe/shared/quote'
 import { lineControlId } from '../lib/field-ids'
-import { newLine, newLineId, type EditorAction, type FieldErrors, type LineForm } from '../lib/quote-form'
+import { newLineId } from '@paraphe/shared/line-id'
+import { newLine, type EditorAction, type FieldErrors, type LineForm } from '../lib/quote-form'
 import { LineCard } from './line-card'
 
 export interface LinesEditorProps {

@@ -30,7 +30,7 @@ export function useQuoteActions({ api, quote, saveFirst, onChanged }: QuoteActio
     if (busy !== null) return
     setBusy(action)
     setProblem(null)
-    void performQuoteAction(action, api, quote, { navigate: (to, state) => navigate(to, { state }), onChanged, saveFile, saveFirst }).then((found) => {
+    void performQuoteAction(action, api, quote, { navigate: (to, state) => void navigate(to, { state }), onChanged, saveFile, saveFirst }).then((found) => {
       setBusy(null)
       setProblem(found)
     })

@@ -78,6 +78,11 @@ export function createAutosave<T>({ version: initialVersion, saved, save, onStat
   let inFlight: Promise<void> | null = null
   let abandoned = false
 
+  /** Waits until no save is in flight (a finished save may have started the next one). */
+  async function settled() {
+    while (inFlight !== null) await inFlight
+  }
+
   const stopped = () => abandoned || state.kind === 'conflict' || state.kind === 'frozen'
   const setState = (next: SaveState) => {
     state = next
@@ -138,9 +143,9 @@ export function createAutosave<T>({ version: initialVersion, saved, save, onStat
     },
     async flush() {
       clearTimer()
-      while (inFlight !== null) await inFlight
+      await settled()
       if (!stopped() && latest !== null && JSON.stringify(latest) !== savedKey) run()
-      while (inFlight !== null) await inFlight
+      await settled()
       return state.kind === 'saved'
     },
     retry() {

@@ -106,19 +106,6 @@ export function newLine(id: string, previous: LineForm | undefined): LineForm {
   return { id, description: '', quantity: '1', unit: 'u', unitPrice: '', vatRateBp: previous?.vatRateBp ?? 2000, discount: '' }
 }
 
-/**
- * A random line id (UUID v4 format). crypto.randomUUID() exists only in secure contexts, and an
- * instance may be served over plain HTTP on a local network; getRandomValues() always exists.
- */
-export function newLineId(random: (bytes: Uint8Array<ArrayBuffer>) => void = (bytes) => void crypto.getRandomValues(bytes)): string {
-  const bytes = new Uint8Array(16)
-  random(bytes)
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
-}
-
 function updateLine(lines: LineForm[], id: string, change: Partial<LineForm>): LineForm[] {
   return lines.map((line) => (line.id === id ? { ...line, ...change } : line))
 }

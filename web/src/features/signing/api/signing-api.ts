@@ -1,10 +1,9 @@
 // The client's side of a quote (`/api/sign/{token}…`), typed as the gateway answers it.
 import type { CompanyProfile } from '@paraphe/shared/company'
+import type { LinkState } from '@paraphe/shared/link-state'
 import type { Quote } from '@paraphe/shared/quote'
 import type { ApiClient } from '@/lib/api-client'
 
-/** Where the link stands for the client. */
-export type LinkState = 'open' | 'signed' | 'declined' | 'expired' | 'cancelled' | 'revoked'
 
 export interface SigningView {
   state: LinkState

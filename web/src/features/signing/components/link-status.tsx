@@ -5,7 +5,7 @@ import { paths } from '@paraphe/shared/paths'
 /** While the quote loads. */
 export function LoadingLink() {
   return (
-    <article className="signing-closed">
+    <article className="signing-closed signing-pending">
       <h1>Devis à signer</h1>
       <p className="signing-loading" role="status">
         Chargement du devis…
@@ -50,7 +50,7 @@ export function UnknownLink({ message, headingRef }: { message: string; headingR
 /** The quote could not be read (network, server): the message and a way to try again. */
 export function UnreachableLink({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
-    <article className="signing-closed">
+    <article className="signing-closed signing-pending">
       <h1>Devis à signer</h1>
       <div className="notice notice--error" role="alert">
         <p>{message}</p>

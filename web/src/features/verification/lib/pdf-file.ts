@@ -1,6 +1,6 @@
 // What can be checked of a chosen file before sending it (the gateway checks it is a PDF).
 
-/** The gateway's limit (gateway/src/routes/api/verification.ts): far above any signed quote. */
+/** The gateway's limit (gateway/src/verification/verify-document.ts): far above any signed quote. */
 export const VERIFY_MAX_BYTES = 20 * 1024 * 1024
 
 /** A French message when the file cannot be a signed quote; null when it is worth sending. */

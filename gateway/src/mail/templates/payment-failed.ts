@@ -1,6 +1,6 @@
 // The e-mail telling a professional that Stripe could not take the subscription's payment.
 import { paths } from '@paraphe/shared/paths'
-import { renderEmailLayout, type EmailContent, type SiteIdentity } from '../mail/templates/layout.js'
+import { renderEmailLayout, type EmailContent, type SiteIdentity } from './layout.js'
 
 export interface PaymentFailedDetails {
   planName: string

@@ -4,8 +4,14 @@
 //
 // The links use the token-hash form, verified by the page with JavaScript: a mail scanner
 // that follows links cannot consume them, and they work in any browser.
-import { escapeHtml } from '@paraphe/shared/html-text'
 import { paths } from '@paraphe/shared/paths'
+import { renderEmailLayout } from './layout.js'
+
+// GoTrue fills these in; the layout escapes and checks every value, so the template is drawn with
+// stand-ins that are valid text and URLs, then the stand-ins become GoTrue's placeholders.
+const SITE_URL = 'https://site-url.gotrue.invalid/'
+const TOKEN_HASH = 'token-hash-gotrue-placeholder'
+const NEW_EMAIL = 'new-email@gotrue.invalid'
 
 interface Template {
   heading: string
@@ -20,35 +26,35 @@ const TEMPLATES = {
     heading: 'Confirmez votre adresse e-mail',
     intro: 'Vous venez de créer un compte sur {site}. Pour l’activer, confirmez votre adresse e-mail.',
     action: 'Confirmer mon adresse',
-    link: `{{ .SiteURL }}${paths.confirmEmail.path}?token_hash={{ .TokenHash }}&type=email`,
+    link: `${SITE_URL.slice(0, -1)}${paths.confirmEmail.path}?token_hash=${TOKEN_HASH}&type=email`,
     outro: 'Si vous n’avez pas créé de compte, ignorez ce message : sans confirmation, le compte reste inactif.'
   },
   recovery: {
     heading: 'Choisissez un nouveau mot de passe',
     intro: 'Une demande de nouveau mot de passe a été faite pour votre compte {site}.',
     action: 'Choisir un nouveau mot de passe',
-    link: `{{ .SiteURL }}${paths.resetPassword.path}?token_hash={{ .TokenHash }}&type=recovery`,
+    link: `${SITE_URL.slice(0, -1)}${paths.resetPassword.path}?token_hash=${TOKEN_HASH}&type=recovery`,
     outro: 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : votre mot de passe actuel reste valable.'
   },
   'email-change': {
     heading: 'Confirmez votre nouvelle adresse e-mail',
     intro: 'Vous avez demandé à utiliser l’adresse {newEmail} pour votre compte {site}.',
     action: 'Confirmer la nouvelle adresse',
-    link: `{{ .SiteURL }}${paths.confirmEmail.path}?token_hash={{ .TokenHash }}&type=email_change`,
+    link: `${SITE_URL.slice(0, -1)}${paths.confirmEmail.path}?token_hash=${TOKEN_HASH}&type=email_change`,
     outro: 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message et changez votre mot de passe.'
   },
   invite: {
     heading: 'Vous êtes invité',
     intro: 'Vous êtes invité à rejoindre l’espace de votre entreprise sur {site}.',
     action: 'Accepter l’invitation',
-    link: `{{ .SiteURL }}${paths.confirmEmail.path}?token_hash={{ .TokenHash }}&type=invite`,
+    link: `${SITE_URL.slice(0, -1)}${paths.confirmEmail.path}?token_hash=${TOKEN_HASH}&type=invite`,
     outro: 'Si vous ne vous attendiez pas à cette invitation, ignorez ce message.'
   },
   'magic-link': {
     heading: 'Votre lien de connexion',
     intro: 'Voici le lien pour vous connecter à {site}.',
     action: 'Me connecter',
-    link: `{{ .SiteURL }}${paths.confirmEmail.path}?token_hash={{ .TokenHash }}&type=magiclink`,
+    link: `${SITE_URL.slice(0, -1)}${paths.confirmEmail.path}?token_hash=${TOKEN_HASH}&type=magiclink`,
     outro: 'Si vous n’avez pas demandé ce lien, ignorez ce message.'
   }
 } satisfies Record<string, Template>
@@ -60,32 +66,27 @@ export function isEmailTemplateName(name: string): name is EmailTemplateName {
   return Object.hasOwn(TEMPLATES, name)
 }
 
-/** The operator's text, escaped for HTML and kept out of Go's template syntax. */
-function literal(text: string): string {
-  return escapeHtml(text).replaceAll('{', '&#123;').replaceAll('}', '&#125;')
-}
+const PLACEHOLDERS: ReadonlyArray<[string, string]> = [
+  [SITE_URL, '{{ .SiteURL }}/'],
+  [TOKEN_HASH, '{{ .TokenHash }}'],
+  [NEW_EMAIL, '{{ .NewEmail }}']
+]
 
+/** The HTML body GoTrue sends, in the layout of every other e-mail (layout.ts). */
 export function renderEmailTemplate(name: EmailTemplateName, siteName: string): string {
   const template: Template = TEMPLATES[name]
-  const site = literal(siteName)
-  // `{site}` is the operator's name (escaped); `{newEmail}` is left for GoTrue to fill in.
-  const text = (value: string) =>
-    literal(value).replace(/&#123;(site|newEmail)&#125;/g, (match, key: string) => (key === 'site' ? site : '{{ .NewEmail }}'))
-  return `<!doctype html>
-<html lang="fr">
-  <body style="margin:0;padding:24px;background:#f5f7fa;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
-    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:560px;margin:0 auto;background:#ffffff;border-radius:8px">
-      <tr><td style="padding:32px">
-        <p style="margin:0 0 16px;font-size:14px;color:#52606d">${site}</p>
-        <h1 style="margin:0 0 16px;font-size:22px;color:#1f3a5f">${text(template.heading)}</h1>
-        <p style="margin:0 0 24px;font-size:16px;line-height:1.5">${text(template.intro)}</p>
-        <p style="margin:0 0 24px"><a href="${template.link}" style="display:inline-block;padding:12px 20px;background:#1f3a5f;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold">${text(template.action)}</a></p>
-        <p style="margin:0 0 8px;font-size:14px;color:#52606d">Si le bouton ne fonctionne pas, copiez cette adresse dans votre navigateur :</p>
-        <p style="margin:0 0 24px;font-size:13px;word-break:break-all"><a href="${template.link}" style="color:#1f3a5f">${template.link}</a></p>
-        <p style="margin:0;font-size:14px;line-height:1.5;color:#52606d">Ce lien ne sert qu’une fois et expire rapidement. ${text(template.outro)}</p>
-      </td></tr>
-    </table>
-  </body>
-</html>
-`
+  const text = (value: string) => value.replaceAll('{newEmail}', NEW_EMAIL).replaceAll('{site}', siteName)
+  const { html } = renderEmailLayout({
+    siteName,
+    siteUrl: SITE_URL,
+    heading: text(template.heading),
+    blocks: [
+      { type: 'paragraph', text: text(template.intro) },
+      { type: 'action', label: text(template.action), url: template.link },
+      { type: 'note', text: `Ce lien ne sert qu’une fois et expire rapidement. ${text(template.outro)}` }
+    ]
+  })
+  // Braces of the operator's text must not be read as Go template syntax.
+  const literal = html.replaceAll('{', '&#123;').replaceAll('}', '&#125;')
+  return PLACEHOLDERS.reduce((body, [standIn, placeholder]) => body.replaceAll(standIn, placeholder), literal)
 }

@@ -1,0 +1,85 @@
+// The auth proxy's overhead: GET /auth/v1/settings through the gateway against the same request
+// straight to the upstream, each a separate process, side by side in one run. The upstream
+// answers like GoTrue's /settings (a small JSON document, keep-alive). Run by `npm run bench`.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import autocannon from 'autocannon'
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 8)
+const CONNECTIONS = 10
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0))
+    })
+    server.on('error', reject)
+  })
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 600; i += 1) {
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {}
+    await sleep(100)
+  }
+  throw new Error(`${url} did not come up`)
+}
+
+function load(url: string): Promise<{ rps: number; p50: number; p99: number; bad: number }> {
+  return new Promise((resolve, reject) => {
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION }, (error, result) =>
+      error ? reject(error) : resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors })
+    )
+  })
+}
+
+const upstreamScript = `
+const settings = JSON.stringify({ external: { email: true, phone: false, google: false }, disable_signup: false, mailer_autoconfirm: false, phone_autoconfirm: false, sms_provider: '', saml_enabled: false })
+require('node:http').createServer((request, response) => {
+  response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(settings) })
+  response.end(settings)
+}).listen(Number(process.env.PORT), '127.0.0.1')`
+
+const children: ChildProcess[] = []
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paraphe-bench-proxy-'))
+try {
+  const upstreamPort = await freePort()
+  children.push(spawn(process.execPath, ['-e', upstreamScript], { stdio: 'inherit', env: { ...process.env, PORT: String(upstreamPort) } }))
+  const gatewayPort = await freePort()
+  children.push(
+    spawn(process.execPath, [path.join(root, 'gateway/dist/server.js')], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir, PORT: String(gatewayPort), HOST: '127.0.0.1',
+        AUTH_UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}`, SUPABASE_ANON_KEY: 'bench-anon-key-0000000000', SUPABASE_JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000'
+      }
+    })
+  )
+  const upstream = `http://127.0.0.1:${upstreamPort}/settings`
+  const proxied = `http://127.0.0.1:${gatewayPort}/auth/v1/settings`
+  await waitFor(upstream)
+  await waitFor(`http://127.0.0.1:${gatewayPort}/healthz`)
+  await waitFor(proxied)
+  await load(proxied) // warm-up
+  const direct = await load(upstream)
+  const through = await load(proxied)
+  console.log(`\nAuth proxy: GET /auth/v1/settings, ${CONNECTIONS} connections, ${DURATION} s each (upstream and gateway are separate processes)`)
+  console.log('path                      req/s  p50 ms  p99 ms  !2xx')
+  for (const [name, r] of [['upstream directly', direct], ['through the gateway', through]] as const) {
+    console.log(`${name.padEnd(24)} ${String(Math.round(r.rps)).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.bad).padStart(4)}`)
+  }
+  console.log(`ratio gateway / upstream: ${(through.rps / direct.rps).toFixed(2)} (goal ≥ 0.80); p99 added: ${through.p99 - direct.p99} ms (goal ≤ 2)`)
+} finally {
+  for (const child of children) child.kill('SIGTERM')
+  rmSync(dataDir, { recursive: true, force: true })
+}

@@ -1,0 +1,16 @@
+// The few autocannon fields the benchmarks read (the package ships no types).
+declare module 'autocannon' {
+  interface Options {
+    url: string
+    connections?: number
+    duration?: number
+    headers?: Record<string, string>
+  }
+  interface Result {
+    requests: { average: number }
+    latency: { p50: number; p99: number }
+    non2xx: number
+    errors: number
+  }
+  export default function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): unknown
+}

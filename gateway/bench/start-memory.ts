@@ -1,0 +1,73 @@
+// Start time and idle memory of the gateway process (gateway/dist/server.js, as `npm start` runs
+// it): a first start on an empty PGlite data folder, a restart on it, and a start on PostgreSQL
+// 15; beside them, a bare Node HTTP server. Time = spawn → /healthz answers; RSS read from
+// /proc after 3 s idle. Run by `npm run bench`.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { fileURLToPath } from 'node:url'
+import { startPostgres } from '../test/support/throwaway-postgres.js'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address()
+      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0))
+    })
+    server.on('error', reject)
+  })
+}
+
+function rssMb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:')) ?? 'VmRSS: 0 kB'
+  return Number(line.split(/\s+/)[1]) / 1024
+}
+
+async function measure(args: string[], env: Record<string, string>, ready: string): Promise<{ ms: number; rss: number }> {
+  const port = await freePort()
+  const started = performance.now()
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' } })
+  try {
+    for (let i = 0; ; i += 1) {
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}${ready}`)).ok) break
+      } catch {}
+      if (i > 1200) throw new Error(`${args.join(' ')} did not come up`)
+      await sleep(20)
+    }
+    const ms = performance.now() - started
+    await sleep(3000)
+    return { ms, rss: rssMb(child.pid as number) }
+  } finally {
+    child.kill('SIGTERM')
+    await new Promise((resolve) => child.once('exit', resolve))
+  }
+}
+
+const server = path.join(root, 'gateway/dist/server.js')
+const base = { NODE_ENV: 'test', LOG_LEVEL: 'warn' }
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paraphe-bench-start-'))
+const rows: Array<[string, { ms: number; rss: number }]> = []
+try {
+  rows.push(['bare Node http server', await measure(['-e', "require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')"], {}, '/')])
+  rows.push(['PGlite, first start', await measure([server], { ...base, DATA_DIR: dataDir }, '/healthz')])
+  rows.push(['PGlite, restart', await measure([server], { ...base, DATA_DIR: dataDir }, '/healthz')])
+  const postgres = await startPostgres()
+  try {
+    rows.push(['PostgreSQL 15', await measure([server], { ...base, DATA_DIR: dataDir, DATABASE_URL: postgres.url }, '/healthz')])
+  } finally {
+    postgres.stop()
+  }
+} finally {
+  rmSync(dataDir, { recursive: true, force: true })
+}
+console.log('\nStart and idle memory of the gateway (dist/server.js; until /healthz answers; RSS 3 s later)')
+console.log('start                      time ms   RSS MB')
+for (const [name, r] of rows) console.log(`${name.padEnd(26)} ${r.ms.toFixed(0).padStart(7)}  ${r.rss.toFixed(0).padStart(7)}`)
+console.log('goals: PGlite idle RSS < 300 MB, first start < 4 000 ms, restart < 2 000 ms')

@@ -1,0 +1,188 @@
+// The client's answers on a link: open it (and record « consulté »), download its PDF, decline,
+// sign, ask for an e-mail code. Routes call these and shape the HTTP answer; nothing else here
+// knows about HTTP.
+import { createHash } from 'node:crypto'
+import type { FastifyBaseLogger } from 'fastify'
+import { paths } from '@paraphe/shared/paths'
+import { ACCEPTANCE_MENTION, mentionMatches, PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
+import type { Config } from '../config.js'
+import { asAnonymous, type Database } from '../db/database.js'
+import { ApiProblem } from '../errors.js'
+import { declinedNoticeEmail } from '../mail/templates/signing-notices.js'
+import type { SealCertificate } from '../seal/signing-certificate.js'
+import { completeSignature } from './complete-signature.js'
+import { quotePdfName } from '../pdf/file-name.js'
+import { renderedQuote, type RenderedQuote } from './quote-pdf-cache.js'
+import { drawingProblem } from './signature-input.js'
+import { checkSigningCode, queueSigningCode } from './signing-codes.js'
+import { answerRefusal, linkNotFound, refusalFor } from './signing-refusals.js'
+import type { SignBody } from './signing-schemas.js'
+import { hashToken, isWellFormedToken } from './signing-token.js'
+import { readSigningFiles, readSigningView, type SigningView } from './signing-view.js'
+
+/** What the answers need from the running gateway. */
+export interface SigningContext {
+  db: Database
+  config: Config
+  log: FastifyBaseLogger
+  sealCertificate: () => Promise<SealCertificate>
+  /** Sends what was just queued without waiting for the outbox's next poll. */
+  wakeOutbox: () => void
+}
+
+/** Who answers, as recorded in the evidence file. */
+export interface Visitor {
+  ip: string
+  userAgent: string
+  /** The page's own session id (header x-signing-visitor), when it sent a valid one. */
+  session?: string | undefined
+}
+
+const siteOf = (config: Config) => ({ siteName: config.runtime.siteName, siteUrl: config.publicUrl })
+
+/** The link's view; a malformed token never reaches the database, and gets the same 404. */
+async function openLink(db: Database, token: string): Promise<SigningView> {
+  if (!isWellFormedToken(token)) throw linkNotFound()
+  const view = await readSigningView(db, token)
+  if (view === null) throw linkNotFound()
+  return view
+}
+
+/** The link's view, refused with the French reason unless the client may still answer. */
+async function openAnswerableLink(db: Database, token: string): Promise<SigningView> {
+  const view = await openLink(db, token)
+  const refusal = refusalFor(view)
+  if (refusal !== null) throw refusal
+  return view
+}
+
+function quoteDocument(db: Database, token: string, view: SigningView): Promise<RenderedQuote> {
+  return renderedQuote(`${view.quote.id}:${view.quote.version}`, async () => ({
+    quote: view.quote,
+    company: view.company,
+    logo: (await readSigningFiles(db, token)).logo
+  }))
+}
+
+/** The page's view of the link, with the PDF's hash; an open link is recorded as viewed. */
+export async function showLink(context: SigningContext, token: string, visitor: Visitor) {
+  const view = await openLink(context.db, token)
+  const { sha256 } = await quoteDocument(context.db, token, view)
+  if (view.state === 'open') {
+    const session =
+      visitor.session !== undefined && /^[A-Za-z0-9-]{8,64}$/.test(visitor.session)
+        ? visitor.session
+        : createHash('sha256').update(`${visitor.ip} ${visitor.userAgent}`).digest('hex').slice(0, 32)
+    await asAnonymous(context.db, (tx) => tx.query('select paraphe.record_view($1, $2, $3, $4)', [hashToken(token), session, visitor.ip, visitor.userAgent]))
+  }
+  return { ...view, documentSha256: sha256 }
+}
+
+/** The quote's PDF, or the sealed signed copy once it exists. */
+export async function linkPdf(db: Database, token: string): Promise<{ pdf: Uint8Array; filename: string }> {
+  const view = await openLink(db, token)
+  const { signedPdf } = await readSigningFiles(db, token)
+  const pdf = signedPdf ?? (await quoteDocument(db, token, view)).pdf
+  return { pdf, filename: quotePdfName(view.quote, signedPdf !== null) }
+}
+
+export async function declineLink(context: SigningContext, token: string, reason: string, visitor: Visitor): Promise<{ state: 'declined' }> {
+  const { db, config } = context
+  const view = await openAnswerableLink(db, token)
+  const workspaceUrl = new URL(paths.account.href(), config.publicUrl).href
+  const notice = declinedNoticeEmail(view.quote, reason, new Date(), workspaceUrl, siteOf(config))
+  const emails = view.company.email === '' ? [] : [{ kind: 'quote-declined', to: view.company.email, ...notice }]
+  const { rows } = await asAnonymous(db, (tx) =>
+    tx.query<{ outcome: string }>('select paraphe.decline_quote($1, $2, $3, $4, $5) as outcome', [
+      hashToken(token),
+      reason.trim(),
+      visitor.ip,
+      visitor.userAgent,
+      JSON.stringify(emails)
+    ])
+  )
+  if (rows[0]?.outcome !== 'declined_now') throw await answerRefusal(db, token)
+  context.wakeOutbox()
+  return { state: 'declined' }
+}
+
+/** What is missing or wrong in the signer's form, field by field, in French. */
+function signingProblems(body: SignBody, buildingTrade: boolean): Record<string, string> {
+  const fields: Record<string, string> = {}
+  if (!/\p{L}.*\p{L}/u.test(body.signerName)) fields.signerName = 'Indiquez vos nom et prénom.'
+  if (!body.accepted) fields.accepted = 'Cochez la case pour accepter le devis et ses conditions avant de signer.'
+  if (!mentionMatches(body.mention)) fields.mention = `Recopiez la mention « ${ACCEPTANCE_MENTION} ».`
+  if (buildingTrade && body.preWorkAcknowledged !== true) fields.preWorkAcknowledged = `Cochez la mention « ${PRE_WORK_MENTION} ».`
+  if (body.signature.method === 'drawn') {
+    const problem = drawingProblem(body.signature.strokes)
+    if (problem !== null) fields.signature = problem
+  } else if (!/\p{L}.*\p{L}/u.test(body.signature.text)) {
+    fields.signature = 'Tapez votre nom pour signer.'
+  }
+  return fields
+}
+
+/** Records the signature, then seals and mails the signed copy (repaired later if that fails). */
+export async function signLink(context: SigningContext, token: string, body: SignBody, visitor: Visitor): Promise<{ state: 'signed'; signedDocument: boolean }> {
+  const { db } = context
+  const view = await openAnswerableLink(db, token)
+  const fields = signingProblems(body, view.quote.buildingTrade)
+  if (Object.keys(fields).length > 0) throw new ApiProblem(422, 'signature_incomplete', 'La signature n’est pas complète.', fields)
+  const { sha256 } = await quoteDocument(db, token, view)
+  if (sha256 !== body.documentSha256) {
+    throw new ApiProblem(409, 'document_changed', 'Le devis a changé depuis que vous l’avez ouvert : rechargez la page pour lire la version à jour avant de signer.')
+  }
+  const otpVerified = view.quote.requireEmailCode ? await checkSigningCode(db, token, body.emailCode) : false
+  const evidence = {
+    ip: visitor.ip,
+    userAgent: visitor.userAgent,
+    signerName: body.signerName.trim(),
+    signerEmail: view.quote.client.email,
+    method: body.signature.method,
+    mention: body.mention.trim(),
+    emailCode: view.quote.requireEmailCode ? 'vérifié' : 'non demandé',
+    documentSha256: sha256
+  }
+  const drawing =
+    body.signature.method === 'drawn'
+      ? { strokes: body.signature.strokes, padWidth: body.signature.padWidth, padHeight: body.signature.padHeight, preWorkAcknowledged: body.preWorkAcknowledged === true }
+      : null
+  const { rows } = await asAnonymous(db, (tx) =>
+    tx.query<{ outcome: string }>('select paraphe.sign_quote($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as outcome', [
+      hashToken(token),
+      evidence.signerName,
+      evidence.signerEmail,
+      body.signature.method,
+      drawing === null ? null : JSON.stringify(drawing),
+      body.signature.method === 'typed' ? body.signature.text.trim() : null,
+      evidence.mention,
+      visitor.ip,
+      evidence.userAgent,
+      sha256,
+      otpVerified,
+      JSON.stringify(evidence)
+    ])
+  )
+  if (rows[0]?.outcome !== 'signed') throw await answerRefusal(db, token)
+  // The signature stands from here. Sealing failures are repaired later (see completeSignature).
+  const started = performance.now()
+  let signedDocument = false
+  try {
+    const certificate = await context.sealCertificate()
+    await completeSignature({ db, config: context.config, certificate, log: context.log }, view.quote.id)
+    signedDocument = true
+    context.wakeOutbox()
+  } catch (error) {
+    context.log.error({ err: error, quoteId: view.quote.id }, 'signed copy not sealed yet')
+  }
+  context.log.info({ quoteId: view.quote.id, sealMs: Math.round(performance.now() - started) }, 'quote signed')
+  return { state: 'signed', signedDocument }
+}
+
+/** Sends a new e-mail code to the client; returns the masked address. */
+export async function sendSigningCode(context: SigningContext, token: string): Promise<{ sentTo: string }> {
+  const view = await openAnswerableLink(context.db, token)
+  const sentTo = await queueSigningCode(context.db, token, view, siteOf(context.config))
+  context.wakeOutbox()
+  return { sentTo }
+}

@@ -1,0 +1,86 @@
+// A sent quote is frozen: its PDF is rendered once, and the client's view (its SHA-256), the
+// client's download, the professional's download and the signature's hash check all use those
+// bytes. And however often the link is opened, the evidence stays short: the first views are
+// detailed, the rest summed up, and sealing takes no longer.
+import t from 'tap'
+import { createHash } from 'node:crypto'
+import { parisIsoDate } from '@paraphe/shared/dates'
+import type { Quote } from '@paraphe/shared/quote'
+import { DETAILED_VIEWS } from '../src/signing/complete-signature.js'
+import { pdfTasksStarted } from '../src/workers/pdf-pool.js'
+import { testDatabase } from './support/databases.js'
+import { normaliseSpaces, pdfPagesText, pdfText } from './support/pdf-text.js'
+import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, type TestUser } from './support/workspace-users.js'
+
+const db = await testDatabase('pglite')
+const app = await buildWorkspaceApp(db)
+t.teardown(() => app.close())
+
+const points = Array.from({ length: 40 }, (_, index) => ({ x: 20 + index * 8, y: 80 + Math.sin(index / 3) * 30, time: 1_700_000_000_000 + index * 16 }))
+const signBody = (documentSha256: string) => ({
+  signerName: 'Élise Martin', accepted: true, mention: 'Bon pour accord', preWorkAcknowledged: true,
+  signature: { method: 'drawn', strokes: [{ points }], padWidth: 400, padHeight: 160 }, documentSha256
+})
+
+async function sentQuote(pro: TestUser): Promise<{ id: string; token: string }> {
+  await pro.request('PUT', '/api/profile', COMPLETE_PROFILE)
+  const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>().quote
+  const url = new URL((await pro.request('POST', `/api/quotes/${draft.id}/send`)).json<{ signingUrl: string }>().signingUrl)
+  return { id: draft.id, token: url.searchParams.get('token') as string }
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
+t.test('a sent quote is rendered once for the view, both downloads and the signature check', async (t) => {
+  const pro = await newUser(app)
+  const { id, token } = await sentQuote(pro)
+  const before = pdfTasksStarted().quote
+  const view = (await app.inject({ url: `/api/sign/${token}` })).json<{ documentSha256: string }>()
+  const clientPdf = (await app.inject({ url: `/api/sign/${token}/pdf` })).rawPayload
+  const again = (await app.inject({ url: `/api/sign/${token}`, headers: { 'x-signing-visitor': 'second-visitor' } })).json<{ documentSha256: string }>()
+  const ownerPdf = (await pro.request('GET', `/api/quotes/${id}/pdf`)).rawPayload
+  t.equal(pdfTasksStarted().quote - before, 1, 'one rendering for all of them')
+  t.equal(sha256(clientPdf), view.documentSha256, 'the client downloads the bytes whose hash the page showed')
+  t.equal(again.documentSha256, view.documentSha256)
+  t.ok(Buffer.compare(ownerPdf, clientPdf) === 0, 'the professional downloads the very same file')
+  const signed = await app.inject({ method: 'POST', url: `/api/sign/${token}/sign`, payload: signBody(view.documentSha256) })
+  t.same(signed.json(), { state: 'signed', signedDocument: true })
+  t.equal(pdfTasksStarted().quote - before, 1, 'the signature checks the hash without rendering again')
+})
+
+t.test('a draft is rendered at each download: it may change between two', async (t) => {
+  const pro = await newUser(app)
+  await pro.request('PUT', '/api/profile', COMPLETE_PROFILE)
+  const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>().quote
+  const first = (await pro.request('GET', `/api/quotes/${draft.id}/pdf`)).rawPayload
+  await pro.request('PUT', `/api/quotes/${draft.id}`, { content: { ...completeContent(parisIsoDate(new Date())), title: 'Titre modifié' }, version: draft.version })
+  const second = (await pro.request('GET', `/api/quotes/${draft.id}/pdf`)).rawPayload
+  t.ok(normaliseSpaces(await pdfText(second)).includes('Titre modifié'), 'the download shows the edit')
+  t.not(sha256(first), sha256(second))
+})
+
+t.test('a link opened by hundreds of visitors: the evidence details the first views and sums up the rest', async (t) => {
+  const pro = await newUser(app)
+  const { id, token } = await sentQuote(pro)
+  const view = (await app.inject({ url: `/api/sign/${token}`, headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Premier' } })).json<{ documentSha256: string }>()
+  // 299 more visitors on 25 devices, as record_view stores them.
+  await db.query(
+    `insert into paraphe.quote_events (quote_id, user_id, type, data)
+     select q.id, q.user_id, 'viewed', jsonb_build_object('visitor', 'v' || n, 'ip', '203.0.113.' || (n % 50), 'userAgent', 'Mozilla/5.0 (appareil ' || (n % 25) || ')')
+     from paraphe.quotes q, generate_series(1, 299) n where q.id = $1`,
+    [id]
+  )
+  const signed = await app.inject({ method: 'POST', url: `/api/sign/${token}/sign`, payload: signBody(view.documentSha256) })
+  t.same(signed.json(), { state: 'signed', signedDocument: true })
+  const pdf = (await app.inject({ url: `/api/sign/${token}/pdf` })).rawPayload
+  const pages = await pdfPagesText(pdf)
+  const text = normaliseSpaces(pages.join('\n'))
+  t.equal(text.split('Devis consulté par le client').length - 1, DETAILED_VIEWS, `the first ${DETAILED_VIEWS} views are detailed`)
+  t.ok(text.includes('Mozilla/5.0 (iPhone) Premier'), 'the first one among them')
+  t.ok(text.includes('Consultations (synthèse)'))
+  t.match(text, /300 consultations du lien de signature, dont les 10 premières détaillées/)
+  t.match(text, /26 appareils distincts, 51 adresses IP distinctes/)
+  t.match(text, /Première : .* — dernière : /)
+  t.ok(text.includes('Devis signé par le client'), 'the signature itself is still in the chronology')
+  t.ok(pages.length <= 6, `a short evidence file (${pages.length} pages)`)
+})
