@@ -73,7 +73,7 @@ async function throughput(once: (worker: number) => Promise<void>): Promise<numb
 const dataDir = await mkdtemp(path.join(tmpdir(), 'paraphe-bench-accounts-'))
 const port = await freePort()
 const origin = `http://127.0.0.1:${port}`
-const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '100000' }
+const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '10000' }
 const server = ['--enable-source-maps', path.join(root, 'gateway/dist/server.js')]
 try {
   // Reference: Node itself, a bare HTTP server.

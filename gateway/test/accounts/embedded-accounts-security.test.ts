@@ -3,7 +3,7 @@
 // sessions and links, budgets per IP shared by gateways, a per-address throttle against brute
 // force from rotating IPs, no secret in a database dump, the local mailbox only where it belongs,
 // and a signing key and sessions that survive a restart.
-import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import t, { type Test } from 'tap'
@@ -274,6 +274,12 @@ t.test('the signing key is made once (0600, shared by processes) and sessions su
   const secrets = await Promise.all(Array.from({ length: 6 }, () => loadOrCreateSigningKey(dataDir)))
   t.equal(new Set(secrets).size, 1, 'six concurrent starts share one secret')
   t.equal(statSync(signingKeyPath(dataDir)).mode & 0o777, 0o600)
+
+  const broken = mkdtempSync(path.join(os.tmpdir(), 'paraphe-accounts-broken-'))
+  t.teardown(() => rmSync(broken, { recursive: true, force: true }))
+  mkdirSync(path.join(broken, 'auth'))
+  writeFileSync(signingKeyPath(broken), 'court\n')
+  await t.rejects(loadOrCreateSigningKey(broken), { message: /too short/ }, 'a damaged secret is reported, not replaced')
 
   const first = await buildApp({ DATA_DIR: dataDir, AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '10000' })
   const address = email('redemarrage')
