@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from '@sinclair/typebox'
 import { ErrorBody } from '../../errors.js'
-import { VERIFY_MAX_BYTES, verifyDocument } from '../../verification/verify-document.js'
+import { VERIFY_MAX_BYTES } from '@paraphe/shared/verification'
+import { verifyDocument } from '../../verification/verify-document.js'
 
 const VerifyBody = Type.Object({
   sha256: Type.String(),
