@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from '@sinclair/typebox'
-import { ErrorBody } from '../../errors.js'
+import { ErrorResponses } from '../../errors.js'
 import { VERIFY_MAX_BYTES } from '@paraphe/shared/verification'
 import { verifyDocument } from '../../verification/verify-document.js'
 
@@ -16,7 +16,7 @@ export default async function verificationRoutes(fastify: FastifyInstance) {
     scope.addContentTypeParser(['application/pdf', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: VERIFY_MAX_BYTES }, (_request, body, done) =>
       done(null, body)
     )
-    scope.post<{ Body: Buffer }>('/verify', { schema: { response: { 200: VerifyBody, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody } } }, async (request, reply) =>
+    scope.post<{ Body: Buffer }>('/verify', { schema: { response: { 200: VerifyBody, ...ErrorResponses } } }, async (request, reply) =>
       reply.header('cache-control', 'no-store').send(await verifyDocument(fastify.db, request.body))
     )
   })
