@@ -10,6 +10,9 @@ export const ErrorBody = Type.Object({
 })
 export type ErrorBody = Static<typeof ErrorBody>
 
+/** The one error part of every route's response schema: any 4xx or 5xx answer is an ErrorBody. */
+export const ErrorResponses = { '4xx': ErrorBody, '5xx': ErrorBody } as const
+
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields === undefined ? { code, message } : { code, message, fields } }
 }

@@ -4,8 +4,6 @@ import { asAnonymous, type Database } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { sha256Hex } from '../signing/quote-pdf-cache.js'
 
-export const VERIFY_MAX_BYTES = 20 * 1024 * 1024
-
 export interface Verification {
   sha256: string
   document: { number: string; signerName: string; signedAt: string } | null

@@ -44,11 +44,21 @@ export function apiErrorOf(status: number, payload: unknown): ApiError {
   )
 }
 
+/** A file the gateway sent: its bytes and the name it suggested (Content-Disposition). */
+export interface DownloadedFile {
+  blob: Blob
+  filename: string | null
+}
+
 export interface ApiClient {
   get: <T>(path: string, options?: RequestOptions) => Promise<T>
   post: <T>(path: string, options?: RequestOptions) => Promise<T>
   put: <T>(path: string, options?: RequestOptions) => Promise<T>
   delete: <T>(path: string, options?: RequestOptions) => Promise<T>
+  /** GET of a binary resource (PDF, image). */
+  download: (path: string, options?: { signal?: AbortSignal }) => Promise<DownloadedFile>
+  /** PUT of raw bytes with their content type (an image upload); the answer is JSON. */
+  upload: <T>(path: string, body: Blob, contentType: string) => Promise<T>
 }
 
 export interface ApiClientOptions {
@@ -57,34 +67,64 @@ export interface ApiClientOptions {
   fetch?: typeof fetch
 }
 
+/**
+ * The file name of `Content-Disposition: attachment; filename="Devis-DEV-2026-0001.pdf"`
+ * (RFC 6266; the UTF-8 `filename*` form wins when both are there).
+ */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (header === null) return null
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)
+  if (extended?.[1] !== undefined) {
+    try {
+      return decodeURIComponent(extended[1].trim())
+    } catch {
+      // Malformed escapes: fall back to the plain form.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/.exec(header)
+  const name = plain?.[1] ?? plain?.[2]
+  return name === undefined || name === '' ? null : name
+}
+
 export function createApiClient({ getAccessToken: token, fetch: fetcher = (...args) => fetch(...args) }: ApiClientOptions): ApiClient {
-  async function request<T>(method: string, path: string, { body, signal, headers: extra }: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { ...extra, accept: 'application/json' }
+  /** Every request: the token, one network-error answer, one reading of a refusal. */
+  async function send(method: string, path: string, init: { body?: BodyInit; signal?: AbortSignal | undefined; headers: Record<string, string> }): Promise<Response> {
+    const headers: Record<string, string> = { ...init.headers }
     const accessToken = await token()
     if (accessToken !== null) headers.authorization = `Bearer ${accessToken}`
-    if (body !== undefined) headers['content-type'] = 'application/json'
     let response: Response
     try {
-      response = await fetcher(path, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-        credentials: 'same-origin'
-      })
+      response = await fetcher(path, { method, headers, body: init.body, signal: init.signal, credentials: 'same-origin' })
     } catch (error) {
-      if (signal?.aborted === true) throw error
+      if (init.signal?.aborted === true) throw error
       throw new ApiError(0, 'network_error', API_MESSAGES.unreachable)
     }
-    const payload: unknown = response.status === 204 ? null : await response.json().catch(() => null)
-    if (!response.ok) throw apiErrorOf(response.status, payload)
-    return payload as T
+    if (!response.ok) throw apiErrorOf(response.status, await response.json().catch(() => null))
+    return response
   }
+
+  async function request<T>(method: string, path: string, { body, signal, headers }: RequestOptions = {}): Promise<T> {
+    const response = await send(method, path, {
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      headers: { ...headers, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) }
+    })
+    return (response.status === 204 ? null : await response.json().catch(() => null)) as T
+  }
+
   return {
     get: (path, options) => request('GET', path, options),
     post: (path, options) => request('POST', path, options),
     put: (path, options) => request('PUT', path, options),
-    delete: (path, options) => request('DELETE', path, options)
+    delete: (path, options) => request('DELETE', path, options),
+    download: async (path, options = {}) => {
+      const response = await send('GET', path, { signal: options.signal, headers: {} })
+      return { blob: await response.blob(), filename: filenameFromDisposition(response.headers.get('content-disposition')) }
+    },
+    upload: async <T>(path: string, body: Blob, contentType: string) => {
+      const response = await send('PUT', path, { body, headers: { 'content-type': contentType, accept: 'application/json' } })
+      return (await response.json()) as T
+    }
   }
 }
 

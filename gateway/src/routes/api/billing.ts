@@ -20,11 +20,10 @@ import { isPaidStatus, readSubscription } from '../../billing/subscription-mirro
 import { processEvent } from '../../billing/webhook-events.js'
 import type { AuthUser } from '../../auth/token-verifier.js'
 import type { BillingConfig } from '../../config.js'
-import { ApiProblem, ErrorBody } from '../../errors.js'
+import { ApiProblem, ErrorResponses } from '../../errors.js'
 import { currentPlan, quotesSentThisMonth } from '../../workspace/plan-usage.js'
 import { asRequestUser } from '../../workspace/user-transaction.js'
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 502: ErrorBody, 503: ErrorBody }
 const Interval = Type.Union(BILLING_INTERVALS.map((interval) => Type.Literal(interval)))
 const CheckoutBody = Type.Object(
   { plan: Type.Union(PAID_PLAN_IDS.map((id) => Type.Literal(id))), interval: Interval },
@@ -74,7 +73,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
 
   fastify.post<{ Body: Static<typeof CheckoutBody> }>(
     '/billing/checkout',
-    { schema: { body: CheckoutBody, response: { 200: UrlBody, ...errors } } },
+    { schema: { body: CheckoutBody, response: { 200: UrlBody, ...ErrorResponses } } },
     async (request) => {
       const { stripe, billing } = payments(fastify)
       const { plan, interval } = request.body
@@ -97,7 +96,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
 
   fastify.get<{ Params: { sessionId: string } }>(
     '/billing/checkout/:sessionId',
-    { schema: { params: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 255 }) }), response: { 200: CheckoutStatusBody, ...errors } } },
+    { schema: { params: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 255 }) }), response: { 200: CheckoutStatusBody, ...ErrorResponses } } },
     async (request) => {
       const { stripe } = payments(fastify)
       // Only Stripe's own id shape goes into its URL path.
@@ -121,7 +120,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
     }
   )
 
-  fastify.post('/billing/portal', { schema: { response: { 200: UrlBody, ...errors } } }, async (request) => {
+  fastify.post('/billing/portal', { schema: { response: { 200: UrlBody, ...ErrorResponses } } }, async (request) => {
     const { stripe } = payments(fastify)
     const customerId = await asRequestUser(fastify, request, (tx, user) => findCustomerId(tx, user.id))
     if (customerId === null) throw noCustomer()
@@ -130,7 +129,7 @@ export default async function billingRoutes(fastify: FastifyInstance) {
     return { url: session.url }
   })
 
-  fastify.get('/billing/subscription', { schema: { response: { 200: SubscriptionBody, ...errors } } }, async (request) =>
+  fastify.get('/billing/subscription', { schema: { response: { 200: SubscriptionBody, ...ErrorResponses } } }, async (request) =>
     asRequestUser(fastify, request, async (tx, user) => {
       const plan = await currentPlan(tx)
       const mirror = await readSubscription(tx, user.id)
@@ -156,7 +155,7 @@ export async function billingWebhookRoutes(fastify: FastifyInstance) {
 
   fastify.post<{ Body: Buffer }>(
     '/billing/webhook',
-    { schema: { response: { 200: Type.Object({ received: Type.Literal(true) }), ...errors } } },
+    { schema: { response: { 200: Type.Object({ received: Type.Literal(true) }), ...ErrorResponses } } },
     async (request) => {
       const { stripe, billing } = payments(fastify)
       const signature = request.headers['stripe-signature']

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import { CONTACT_LIMITS } from '@paraphe/shared/contact'
 import { CONTACT_ANSWERS, receiveContact } from '../../contact/contact-messages.js'
-import { ErrorBody, errorBody } from '../../errors.js'
+import { errorBody, ErrorResponses } from '../../errors.js'
 
 // The contract, for documentation and serialisation. Fastify's validation would only say
 // « Valeur invalide. »: checkContactBody applies the same rules with a French message per field.
@@ -24,7 +24,7 @@ export default async function contactRoutes(fastify: FastifyInstance) {
   fastify.post(
     '/contact',
     {
-      schema: { body: ContactBody, response: { 201: Accepted, 400: ErrorBody, 429: ErrorBody } },
+      schema: { body: ContactBody, response: { 201: Accepted, ...ErrorResponses } },
       // The handler answers schema problems itself, with one French message per field.
       attachValidation: true,
       bodyLimit: 64 * 1024

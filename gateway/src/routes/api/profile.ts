@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
-import { ErrorBody, notFound } from '../../errors.js'
+import { ErrorResponses, notFound } from '../../errors.js'
 import { checkedLogo, LOGO_MAX_BYTES } from '../../workspace/logo-image.js'
 import { checkedProfile } from '../../workspace/profile-checks.js'
 import { readLogo, readProfile, writeLogo, writeProfile } from '../../workspace/profile-repository.js'
 import { CompanyProfileSchema, LogoBody, ProfileBody } from '../../workspace/profile-schemas.js'
 import { asRequestUser } from '../../workspace/user-transaction.js'
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 413: ErrorBody, 415: ErrorBody }
 
 /** The company profile: identity printed on every quote, defaults for new quotes, logo. */
 export default async function profileRoutes(fastify: FastifyInstance) {
@@ -15,13 +14,13 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     reply.header('cache-control', 'no-store')
   })
 
-  fastify.get('/profile', { schema: { response: { 200: ProfileBody, ...errors } } }, async (request) =>
+  fastify.get('/profile', { schema: { response: { 200: ProfileBody, ...ErrorResponses } } }, async (request) =>
     asRequestUser(fastify, request, (tx) => readProfile(tx))
   )
 
   fastify.put<{ Body: Static<typeof CompanyProfileSchema> }>(
     '/profile',
-    { schema: { body: CompanyProfileSchema, response: { 200: ProfileBody, ...errors } } },
+    { schema: { body: CompanyProfileSchema, response: { 200: ProfileBody, ...ErrorResponses } } },
     async (request) => {
       const profile = checkedProfile(request.body)
       return asRequestUser(fastify, request, (tx, user) => writeProfile(tx, user.id, profile))
@@ -33,7 +32,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     logoScope.addContentTypeParser(['image/png', 'image/jpeg', 'image/svg+xml', 'image/webp', 'image/gif', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES }, (_request, body, done) =>
       done(null, body)
     )
-    logoScope.put<{ Body: Buffer }>('/profile/logo', { schema: { response: { 200: LogoBody, ...errors } } }, async (request) => {
+    logoScope.put<{ Body: Buffer }>('/profile/logo', { schema: { response: { 200: LogoBody, ...ErrorResponses } } }, async (request) => {
       const body = request.body
       const type = await checkedLogo(Buffer.isBuffer(body) ? body : Buffer.alloc(0))
       const stored = await asRequestUser(fastify, request, async (tx, user) => {
@@ -44,13 +43,13 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     })
   })
 
-  fastify.get('/profile/logo', { schema: { response: errors } }, async (request, reply) => {
+  fastify.get('/profile/logo', { schema: { response: ErrorResponses } }, async (request, reply) => {
     const logo = await asRequestUser(fastify, request, (tx) => readLogo(tx))
     if (logo === null) throw notFound('Aucun logo n’a été ajouté.')
     return reply.type(logo.type).header('content-security-policy', "default-src 'none'").send(Buffer.from(logo.bytes))
   })
 
-  fastify.delete('/profile/logo', { schema: { response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+  fastify.delete('/profile/logo', { schema: { response: { 204: Type.Null(), ...ErrorResponses } } }, async (request, reply) => {
     await asRequestUser(fastify, request, (tx, user) => writeLogo(tx, user.id, null))
     return reply.code(204).send()
   })

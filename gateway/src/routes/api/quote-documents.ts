@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
-import { ErrorBody } from '../../errors.js'
+import { ErrorResponses } from '../../errors.js'
 import { attachmentDisposition, quotePdfName } from '../../pdf/file-name.js'
 import { quoteDocument, signedDocument } from '../../workspace/quote-document.js'
 import { QuoteIdParams, QuoteSchema } from '../../workspace/quote-schemas.js'
@@ -10,7 +10,6 @@ import { renderQuotePdfOffThread } from '../../workers/pdf-pool.js'
 import { sendQuote } from '../../workspace/quote-sending.js'
 import { asRequestUser } from '../../workspace/user-transaction.js'
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody }
 type IdParams = { Params: Static<typeof QuoteIdParams> }
 const SentBody = Type.Object({ quote: QuoteSchema, signingUrl: Type.String() })
 
@@ -18,7 +17,7 @@ const SentBody = Type.Object({ quote: QuoteSchema, signingUrl: Type.String() })
 export default async function quoteDocumentRoutes(fastify: FastifyInstance) {
   const withId = { params: QuoteIdParams }
 
-  fastify.post<IdParams>('/quotes/:id/send', { schema: { ...withId, response: { 200: SentBody, ...errors } } }, async (request, reply) => {
+  fastify.post<IdParams>('/quotes/:id/send', { schema: { ...withId, response: { 200: SentBody, ...ErrorResponses } } }, async (request, reply) => {
     const sent = await asRequestUser(fastify, request, (tx, user) =>
       sendQuote(tx, user.id, request.params.id, { now: new Date(), publicUrl: fastify.config.publicUrl, siteName: fastify.config.runtime.siteName })
     )
@@ -28,18 +27,18 @@ export default async function quoteDocumentRoutes(fastify: FastifyInstance) {
     return reply.header('cache-control', 'no-store').send({ quote: sent.quote, signingUrl: sent.signingUrl })
   })
 
-  fastify.post<IdParams>('/quotes/:id/remind', { schema: { ...withId, response: { 200: Type.Object({ reminded: Type.Boolean() }), 429: ErrorBody, ...errors } } }, async (request) => {
+  fastify.post<IdParams>('/quotes/:id/remind', { schema: { ...withId, response: { 200: Type.Object({ reminded: Type.Boolean() }), ...ErrorResponses } } }, async (request) => {
     const site = { siteName: fastify.config.runtime.siteName, publicUrl: fastify.config.publicUrl }
     await asRequestUser(fastify, request, (tx, user) => remindByHand(tx, user.id, request.params.id, site))
     void fastify.outbox.wake()
     return { reminded: true }
   })
 
-  fastify.post<IdParams>('/quotes/:id/revoke-links', { schema: { ...withId, response: { 200: Type.Object({ revoked: Type.Integer() }), ...errors } } }, async (request) => ({
+  fastify.post<IdParams>('/quotes/:id/revoke-links', { schema: { ...withId, response: { 200: Type.Object({ revoked: Type.Integer() }), ...ErrorResponses } } }, async (request) => ({
     revoked: await asRequestUser(fastify, request, (tx, user) => revokeLinks(tx, user.id, request.params.id))
   }))
 
-  fastify.get<IdParams>('/quotes/:id/pdf', { schema: { ...withId, response: errors } }, async (request, reply) => {
+  fastify.get<IdParams>('/quotes/:id/pdf', { schema: { ...withId, response: ErrorResponses } }, async (request, reply) => {
     // One transaction: the sealed copy if there is one, else what the PDF is drawn from.
     const found = await asRequestUser(fastify, request, async (tx) => {
       const signed = await signedDocument(tx, request.params.id)

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { Type, type Static } from '@sinclair/typebox'
-import { ErrorBody } from '../../errors.js'
+import { ErrorResponses } from '../../errors.js'
 import { QuoteBody, QuoteContentSchema, QuoteIdParams, QuoteStatusSchema, QuoteSummarySchema } from '../../workspace/quote-schemas.js'
 import { quoteEventLabel } from '@paraphe/shared/quote-events'
 import {
@@ -16,7 +16,6 @@ import {
 } from '../../workspace/quotes-repository.js'
 import { asRequestUser } from '../../workspace/user-transaction.js'
 
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody }
 type IdParams = { Params: Static<typeof QuoteIdParams> }
 
 const ListQuery = Type.Object({ status: Type.Optional(QuoteStatusSchema), q: Type.Optional(Type.String({ maxLength: 200 })) })
@@ -35,7 +34,7 @@ export default async function quoteRoutes(fastify: FastifyInstance) {
 
   fastify.get<{ Querystring: Static<typeof ListQuery> }>(
     '/quotes',
-    { schema: { querystring: ListQuery, response: { 200: Type.Object({ quotes: Type.Array(QuoteSummarySchema) }), ...errors } } },
+    { schema: { querystring: ListQuery, response: { 200: Type.Object({ quotes: Type.Array(QuoteSummarySchema) }), ...ErrorResponses } } },
     async (request) => ({
       quotes: await asRequestUser(fastify, request, (tx) => listQuotes(tx, { status: request.query.status, search: request.query.q }))
     })
@@ -49,7 +48,7 @@ export default async function quoteRoutes(fastify: FastifyInstance) {
         request.body ??= {}
       },
       config: { fieldPrefix: 'content.' },
-      schema: { body: CreateBody, response: { 201: QuoteBody, ...errors } }
+      schema: { body: CreateBody, response: { 201: QuoteBody, ...ErrorResponses } }
     },
     async (request, reply) => {
       const quote = await asRequestUser(fastify, request, (tx, user) => createQuote(tx, user.id, request.body.content ?? {}, new Date()))
@@ -57,38 +56,38 @@ export default async function quoteRoutes(fastify: FastifyInstance) {
     }
   )
 
-  fastify.get<IdParams>('/quotes/:id', { schema: { ...withId, response: { 200: QuoteBody, ...errors } } }, async (request) => ({
+  fastify.get<IdParams>('/quotes/:id', { schema: { ...withId, response: { 200: QuoteBody, ...ErrorResponses } } }, async (request) => ({
     quote: await asRequestUser(fastify, request, (tx) => getQuote(tx, request.params.id))
   }))
 
   fastify.put<IdParams & { Body: Static<typeof UpdateBody> }>(
     '/quotes/:id',
-    { config: { fieldPrefix: 'content.' }, schema: { ...withId, body: UpdateBody, response: { 200: QuoteBody, ...errors } } },
+    { config: { fieldPrefix: 'content.' }, schema: { ...withId, body: UpdateBody, response: { 200: QuoteBody, ...ErrorResponses } } },
     async (request) => ({
       quote: await asRequestUser(fastify, request, (tx) => updateDraft(tx, request.params.id, request.body.version, request.body.content))
     })
   )
 
-  fastify.delete<IdParams>('/quotes/:id', { schema: { ...withId, response: { 204: Type.Null(), ...errors } } }, async (request, reply) => {
+  fastify.delete<IdParams>('/quotes/:id', { schema: { ...withId, response: { 204: Type.Null(), ...ErrorResponses } } }, async (request, reply) => {
     await asRequestUser(fastify, request, (tx) => deleteDraft(tx, request.params.id))
     return reply.code(204).send()
   })
 
-  fastify.post<IdParams>('/quotes/:id/duplicate', { schema: { ...withId, response: { 201: QuoteBody, ...errors } } }, async (request, reply) => {
+  fastify.post<IdParams>('/quotes/:id/duplicate', { schema: { ...withId, response: { 201: QuoteBody, ...ErrorResponses } } }, async (request, reply) => {
     const quote = await asRequestUser(fastify, request, (tx, user) => duplicateQuote(tx, user.id, request.params.id, new Date()))
     return reply.code(201).send({ quote })
   })
 
-  fastify.post<IdParams>('/quotes/:id/revise', { schema: { ...withId, response: { 201: QuoteBody, ...errors } } }, async (request, reply) => {
+  fastify.post<IdParams>('/quotes/:id/revise', { schema: { ...withId, response: { 201: QuoteBody, ...ErrorResponses } } }, async (request, reply) => {
     const quote = await asRequestUser(fastify, request, (tx, user) => reviseQuote(tx, user.id, request.params.id, new Date()))
     return reply.code(201).send({ quote })
   })
 
-  fastify.post<IdParams>('/quotes/:id/cancel', { schema: { ...withId, response: { 200: QuoteBody, ...errors } } }, async (request) => ({
+  fastify.post<IdParams>('/quotes/:id/cancel', { schema: { ...withId, response: { 200: QuoteBody, ...ErrorResponses } } }, async (request) => ({
     quote: await asRequestUser(fastify, request, (tx, user) => cancelQuote(tx, user.id, request.params.id))
   }))
 
-  fastify.get<IdParams>('/quotes/:id/events', { schema: { ...withId, response: { 200: EventsBody, ...errors } } }, async (request) => {
+  fastify.get<IdParams>('/quotes/:id/events', { schema: { ...withId, response: { 200: EventsBody, ...ErrorResponses } } }, async (request) => {
     const events = await asRequestUser(fastify, request, (tx) => listEvents(tx, request.params.id))
     return { events: events.map((event) => ({ type: event.type, occurredAt: event.occurredAt, label: quoteEventLabel(event.type) })) }
   })

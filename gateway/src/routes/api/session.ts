@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
 import type { AuthUser } from '../../auth/token-verifier.js'
-import { ErrorBody } from '../../errors.js'
+import { ErrorResponses } from '../../errors.js'
 
 const SessionBody = Type.Object({
   user: Type.Object({
@@ -14,7 +14,7 @@ const SessionBody = Type.Object({
 
 /** Who the access token belongs to, as the gateway sees it (the account area greets with it). */
 export default async function sessionRoutes(fastify: FastifyInstance) {
-  fastify.get('/session', { schema: { response: { 200: SessionBody, 401: ErrorBody, 503: ErrorBody } } }, async (request, reply) => {
+  fastify.get('/session', { schema: { response: { 200: SessionBody, ...ErrorResponses } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store')
     // The scope's authenticate hook has set the user (or answered 401).
     const user = request.user as AuthUser

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Static } from '@sinclair/typebox'
-import { ErrorBody } from '../../errors.js'
+import { ErrorResponses } from '../../errors.js'
 import { attachmentDisposition } from '../../pdf/file-name.js'
 import { declineLink, linkPdf, sendSigningCode, showLink, signLink, type SigningContext, type Visitor } from '../../signing/signing-answers.js'
 import { CodeSentBody, DeclineBody, DeclinedBody, SignBody, SignedBody, SigningViewBody, TokenParams } from '../../signing/signing-schemas.js'
@@ -10,7 +10,6 @@ import { CodeSentBody, DeclineBody, DeclinedBody, SignBody, SignedBody, SigningV
 export const SIGN_REQUESTS_PER_MINUTE = 300
 
 type TokenRoute = { Params: Static<typeof TokenParams> }
-const errors = { 400: ErrorBody, 404: ErrorBody, 409: ErrorBody, 410: ErrorBody, 422: ErrorBody, 429: ErrorBody }
 
 function visitorOf(request: FastifyRequest): Visitor {
   const session = request.headers['x-signing-visitor']
@@ -43,28 +42,28 @@ export default async function signRoutes(fastify: FastifyInstance) {
     wakeOutbox: () => void fastify.outbox.wake()
   })
 
-  fastify.get<TokenRoute>('/sign/:token', { schema: { params: TokenParams, response: { 200: SigningViewBody, ...errors } } }, async (request) =>
+  fastify.get<TokenRoute>('/sign/:token', { schema: { params: TokenParams, response: { 200: SigningViewBody, ...ErrorResponses } } }, async (request) =>
     showLink(context(request), request.params.token, visitorOf(request))
   )
 
-  fastify.get<TokenRoute>('/sign/:token/pdf', { schema: { params: TokenParams, response: errors } }, async (request, reply) => {
+  fastify.get<TokenRoute>('/sign/:token/pdf', { schema: { params: TokenParams, response: ErrorResponses } }, async (request, reply) => {
     const { pdf, filename } = await linkPdf(fastify.db, request.params.token)
     return reply.type('application/pdf').header('content-disposition', attachmentDisposition(filename)).send(Buffer.from(pdf))
   })
 
   fastify.post<TokenRoute & { Body: Static<typeof DeclineBody> }>(
     '/sign/:token/decline',
-    { schema: { params: TokenParams, body: DeclineBody, response: { 200: DeclinedBody, ...errors } } },
+    { schema: { params: TokenParams, body: DeclineBody, response: { 200: DeclinedBody, ...ErrorResponses } } },
     async (request) => declineLink(context(request), request.params.token, request.body.reason, visitorOf(request))
   )
 
   fastify.post<TokenRoute & { Body: SignBody }>(
     '/sign/:token/sign',
-    { schema: { params: TokenParams, body: SignBody, response: { 200: SignedBody, ...errors } } },
+    { schema: { params: TokenParams, body: SignBody, response: { 200: SignedBody, ...ErrorResponses } } },
     async (request) => signLink(context(request), request.params.token, request.body, visitorOf(request))
   )
 
-  fastify.post<TokenRoute>('/sign/:token/otp', { schema: { params: TokenParams, response: { 200: CodeSentBody, ...errors } } }, async (request) =>
+  fastify.post<TokenRoute>('/sign/:token/otp', { schema: { params: TokenParams, response: { 200: CodeSentBody, ...ErrorResponses } } }, async (request) =>
     sendSigningCode(context(request), request.params.token)
   )
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify'
 import { Type } from '@sinclair/typebox'
-import { ErrorBody } from '../../errors.js'
-import { VERIFY_MAX_BYTES, verifyDocument } from '../../verification/verify-document.js'
+import { ErrorResponses } from '../../errors.js'
+import { VERIFY_MAX_BYTES } from '@paraphe/shared/verification'
+import { verifyDocument } from '../../verification/verify-document.js'
 
 const VerifyBody = Type.Object({
   sha256: Type.String(),
@@ -15,7 +16,7 @@ export default async function verificationRoutes(fastify: FastifyInstance) {
     scope.addContentTypeParser(['application/pdf', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: VERIFY_MAX_BYTES }, (_request, body, done) =>
       done(null, body)
     )
-    scope.post<{ Body: Buffer }>('/verify', { schema: { response: { 200: VerifyBody, 400: ErrorBody, 413: ErrorBody, 415: ErrorBody } } }, async (request, reply) =>
+    scope.post<{ Body: Buffer }>('/verify', { schema: { response: { 200: VerifyBody, ...ErrorResponses } } }, async (request, reply) =>
       reply.header('cache-control', 'no-store').send(await verifyDocument(fastify.db, request.body))
     )
   })

@@ -1,7 +1,5 @@
 // What can be checked of a chosen file before sending it (the gateway checks it is a PDF).
-
-/** The gateway's limit (gateway/src/verification/verify-document.ts): far above any signed quote. */
-export const VERIFY_MAX_BYTES = 20 * 1024 * 1024
+import { VERIFY_MAX_BYTES } from '@paraphe/shared/verification'
 
 /** A French message when the file cannot be a signed quote; null when it is worth sending. */
 export function pdfFileProblem(file: Pick<File, 'name' | 'size' | 'type'>): string | null {
