@@ -307,7 +307,7 @@ export async function waitForHydration(page: Page, timeout = 10_000): Promise<vo
  */
 export async function waitForExpression(page: Page, expression: string, timeout = 10_000): Promise<void> {
   const deadline = Date.now() + timeout
-  let lastError: unknown = null
+  let lastError: unknown
   for (;;) {
     try {
       if (await page.evaluate<unknown>(expression)) return

@@ -156,7 +156,7 @@ t.test('the workspace’s account section (/espace and the other workspace pages
 })
 
 t.test('/espace asks the gateway who is signed in', async (t) => {
-  const api = (answer: () => Promise<Response>) => createApiClient({ getAccessToken: async () => 'jwt', fetch: answer as typeof fetch })
+  const api = (answer: () => Promise<Response>) => createApiClient({ getAccessToken: async () => 'jwt', fetch: answer })
   const json = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status })
   t.same(await loadAccount(api(json(200, { user: { id: 'u', email: 'ines@example.fr', role: 'authenticated', aal: 'aal1' } }))), {
     kind: 'ready',
