@@ -2,7 +2,8 @@ import t from 'tap'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { ConfigError, DEFAULT_SITE_DIR, loadConfig } from '../src/config.js'
+import { DEFAULT_SITE_DIR, loadConfig } from '../src/config.js'
+import { problemsOf } from './support/config-problems.js'
 
 const productionEnv = {
   NODE_ENV: 'production',
@@ -16,16 +17,6 @@ const productionEnv = {
   OPERATOR_PUBLICATION_DIRECTOR: 'Claire Durand',
   HOSTING_PROVIDER_NAME: 'Hébergeur SAS',
   HOSTING_PROVIDER_ADDRESS: '2 rue du Serveur, 59100 Roubaix'
-}
-
-function problemsOf(env: NodeJS.ProcessEnv): string[] {
-  try {
-    loadConfig(env)
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  return []
 }
 
 t.test('defaults run the site on 127.0.0.1:3000 from the build, with example operator data', async (t) => {

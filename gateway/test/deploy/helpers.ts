@@ -2,9 +2,9 @@
 // types, and small process and HTTP helpers.
 import { spawn } from 'node:child_process'
 import http from 'node:http'
-import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+export { freePort } from '../support/free-port.js'
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 export const composeFile = path.join(repoRoot, 'docker-compose.yml')
@@ -92,18 +92,6 @@ export function runProgram(
     child.on('close', (code) => {
       clearTimeout(timer)
       resolve({ code, stdout, stderr })
-    })
-  })
-}
-
-/** A port free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
     })
   })
 }

@@ -5,6 +5,7 @@
 // The root tsconfig type-checks the tests without the DOM library, so code that runs in the page
 // is written as string expressions (see `inPage`).
 import type { AddressInfo } from 'node:net'
+import { AxeBuilder } from '@axe-core/playwright'
 import type { FastifyInstance } from 'fastify'
 import {
   chromium,
@@ -405,3 +406,9 @@ export function emailFactory(): (name: string) => string {
 }
 
 export const CLEAN = 'no console error, hydration error, page error or failed request'
+
+/** The page's accessibility violations (WCAG 2.1 A and AA, and axe's best practices), one line each. */
+export async function axe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  return results.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
+}
