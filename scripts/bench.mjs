@@ -33,7 +33,9 @@ async function waitFor(url) {
   for (let i = 0; i < 100; i++) {
     try {
       if ((await fetch(url)).ok) return
-    } catch {}
+    } catch {
+      // Not listening yet: try again.
+    }
     await sleep(100)
   }
   throw new Error(`${url} did not come up`)

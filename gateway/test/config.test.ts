@@ -50,7 +50,7 @@ t.test('every problem is reported at once, naming the variable and the value', a
 })
 
 t.test('the error message lists the problems for the operator', async (t) => {
-  t.throws(() => loadConfig({ PORT: '-1' }), { name: 'ConfigError', message: /Invalid configuration:\n  - PORT/ })
+  t.throws(() => loadConfig({ PORT: '-1' }), { name: 'ConfigError', message: /Invalid configuration:\n {2}- PORT/ })
 })
 
 t.test('a folder without a build is refused with the command that makes one', async (t) => {

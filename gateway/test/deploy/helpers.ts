@@ -129,7 +129,7 @@ export function rawGet(port: number, target: string, headers: Record<string, str
 /** Every value of one header, as received (duplicates stay separate). */
 export function headerValues(response: RawResponse, name: string): string[] {
   const values: string[] = []
-  const raw = response.rawHeaders as string[]
+  const raw = response.rawHeaders
   for (let i = 0; i < raw.length; i += 2) {
     if ((raw[i] as string).toLowerCase() === name) values.push(raw[i + 1] as string)
   }

@@ -134,7 +134,7 @@ export default async function signRoutes(fastify: FastifyInstance) {
       )
       const outcome = rows[0]?.outcome
       if (outcome !== 'declined_now') throw answerRefusal(view, outcome)
-      fastify.outbox.wake()
+      void fastify.outbox.wake()
       return { state: 'declined' }
     }
   )
@@ -194,7 +194,7 @@ export default async function signRoutes(fastify: FastifyInstance) {
         const certificate = await fastify.sealCertificate()
         await completeSignature({ db: fastify.db, config: fastify.config, certificate, log: request.log }, view.quote.id)
         signedDocument = true
-        fastify.outbox.wake()
+        void fastify.outbox.wake()
       } catch (error) {
         request.log.error({ err: error, quoteId: view.quote.id }, 'signed copy not sealed yet')
       }
@@ -236,7 +236,7 @@ export default async function signRoutes(fastify: FastifyInstance) {
       if (rows[0]?.outcome === 'too_soon') {
         throw new ApiProblem(429, 'code_too_soon', 'Un code vient d’être envoyé : attendez une minute avant d’en demander un autre, et vérifiez vos courriers indésirables.')
       }
-      fastify.outbox.wake()
+      void fastify.outbox.wake()
       return { sentTo: maskEmail(view.quote.client.email) }
     }
   )
