@@ -34,7 +34,9 @@ async function waitFor(url) {
   for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(url)).ok) return
-    } catch {}
+    } catch {
+      // Not listening yet: try again.
+    }
     await sleep(100)
   }
   throw new Error(`${url} did not come up`)

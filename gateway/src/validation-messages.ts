@@ -15,7 +15,7 @@ const TYPE_NAMES: Record<string, string> = {
 const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`
 
 function message(issue: FastifySchemaValidationError): string {
-  const params = issue.params as Record<string, unknown>
+  const params = issue.params
   switch (issue.keyword) {
     case 'required':
       return 'Champ obligatoire.'
@@ -46,7 +46,7 @@ function message(issue: FastifySchemaValidationError): string {
 export function fieldMessages(issues: readonly FastifySchemaValidationError[], prefix = ''): Record<string, string> {
   const fields: Record<string, string> = {}
   for (const issue of issues) {
-    const params = issue.params as Record<string, unknown>
+    const params = issue.params
     const base = issue.instancePath.slice(1).replaceAll('/', '.')
     const child =
       typeof params.missingProperty === 'string'

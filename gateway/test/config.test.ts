@@ -2,7 +2,8 @@ import t from 'tap'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { ConfigError, DEFAULT_SITE_DIR, EnvSchema, loadConfig } from '../src/config.js'
+import { DEFAULT_SITE_DIR, EnvSchema, loadConfig } from '../src/config.js'
+import { problemsOf } from './support/config-problems.js'
 
 const productionEnv = {
   NODE_ENV: 'production',
@@ -17,16 +18,6 @@ const productionEnv = {
   HOSTING_PROVIDER_NAME: 'Hébergeur SAS',
   HOSTING_PROVIDER_ADDRESS: '2 rue du Serveur, 59100 Roubaix',
   SMTP_URL: 'smtp://mailer.example.fr:587'
-}
-
-function problemsOf(env: NodeJS.ProcessEnv): string[] {
-  try {
-    loadConfig(env)
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  return []
 }
 
 t.test('defaults run the site on 127.0.0.1:3000 from the build, with example operator data', async (t) => {
@@ -60,7 +51,7 @@ t.test('every problem is reported at once, naming the variable and the value', a
 })
 
 t.test('the error message lists the problems for the operator', async (t) => {
-  t.throws(() => loadConfig({ PORT: '-1' }), { name: 'ConfigError', message: /Invalid configuration:\n  - PORT/ })
+  t.throws(() => loadConfig({ PORT: '-1' }), { name: 'ConfigError', message: /Invalid configuration:\n {2}- PORT/ })
 })
 
 t.test('a folder without a build is refused with the command that makes one', async (t) => {

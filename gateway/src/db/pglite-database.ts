@@ -40,7 +40,10 @@ export async function openPglite(dataDir: string | null, load?: Blob): Promise<D
   const direct = wrap(pglite)
   return {
     engine: 'pglite',
+    // wrap() returns closures, which never use `this`.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     query: direct.query,
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     script: direct.script,
     // PGlite has one connection: its transactions run one after the other, never interleaved.
     transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),

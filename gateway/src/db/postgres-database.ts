@@ -10,6 +10,8 @@ const typeParsers: Record<number, (value: string) => unknown> = {
 }
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    // pg types its own parsers as returning any.
+    // eslint-disable-next-line @typescript-eslint/no-unsafe-return
     typeParsers[oid] ?? pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser
 }
 
@@ -46,7 +48,10 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   const direct = wrap(pool)
   return {
     engine: 'postgres',
+    // wrap() returns closures, which never use `this`.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     query: direct.query,
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     script: direct.script,
     async transaction(work) {
       const client = await pool.connect()

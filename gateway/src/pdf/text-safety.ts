@@ -9,6 +9,7 @@ export type GlyphCheck = (codePoint: number) => boolean
 /** What replaces a character no font can draw: visible, so nobody thinks text was lost. */
 export const REPLACEMENT = '?'
 
+// eslint-disable-next-line no-control-regex -- the vertical tab is a line break to replace
 const LINE_BREAKS = /\r\n|[\r\u000b\f\u0085\u2028\u2029]/g
 // Invisible characters (variation selectors, zero-width joiners, BOM…) are dropped rather than
 // replaced: a `?` after each emoji selector would be noise.

@@ -24,7 +24,7 @@ export function element(tag: number, content: Buffer): Buffer {
 export const sequence = (...items: Buffer[]): Buffer => element(0x30, Buffer.concat(items))
 
 /** The content of a DER `SET OF`: its elements in ascending order of their encodings (X.690 11.6). */
-export const setContent = (items: Buffer[]): Buffer => Buffer.concat([...items].sort(Buffer.compare))
+export const setContent = (items: Buffer[]): Buffer => Buffer.concat([...items].sort((a, b) => Buffer.compare(a, b)))
 export const set = (...items: Buffer[]): Buffer => element(0x31, setContent(items))
 
 /** `[n]` context-specific and constructed: EXPLICIT tagging, or IMPLICIT over a SET/SEQUENCE. */

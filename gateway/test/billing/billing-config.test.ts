@@ -1,20 +1,11 @@
 import t from 'tap'
 import Stripe from 'stripe'
 import { buildApp } from '../helper.js'
-import { ConfigError, loadConfig } from '../../src/config.js'
+import { loadConfig } from '../../src/config.js'
 import { PRICES } from './billing-app.js'
+import { problemsOf } from '../support/config-problems.js'
 
 const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_live_51AbCdEf', STRIPE_WEBHOOK_SECRET: 'whsec_AbCdEf123', ...PRICES }
-
-function problemsOf(env: NodeJS.ProcessEnv): string[] {
-  try {
-    loadConfig(env)
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  return []
-}
 
 t.test('without any STRIPE_* variable, online payment is simply off', async (t) => {
   const config = loadConfig({ STRIPE_SECRET_KEY: '  ' })

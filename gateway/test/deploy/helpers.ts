@@ -2,9 +2,9 @@
 // types, and small process and HTTP helpers.
 import { spawn } from 'node:child_process'
 import http from 'node:http'
-import net from 'node:net'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+export { freePort } from '../support/free-port.js'
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..')
 export const composeFile = path.join(repoRoot, 'docker-compose.yml')
@@ -96,18 +96,6 @@ export function runProgram(
   })
 }
 
-/** A port free on 127.0.0.1 right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.on('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
-
 export interface RawResponse {
   status: number
   headers: http.IncomingHttpHeaders
@@ -141,7 +129,7 @@ export function rawGet(port: number, target: string, headers: Record<string, str
 /** Every value of one header, as received (duplicates stay separate). */
 export function headerValues(response: RawResponse, name: string): string[] {
   const values: string[] = []
-  const raw = response.rawHeaders as string[]
+  const raw = response.rawHeaders
   for (let i = 0; i < raw.length; i += 2) {
     if ((raw[i] as string).toLowerCase() === name) values.push(raw[i + 1] as string)
   }

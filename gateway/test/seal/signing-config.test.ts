@@ -4,25 +4,16 @@ import t from 'tap'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { ConfigError, loadConfig } from '../../src/config.js'
+import { loadConfig } from '../../src/config.js'
 import { createSelfSignedSeal } from '../../src/seal/self-signed.js'
 import { loadSealCertificate } from '../../src/seal/signing-certificate.js'
+import { problemsOf } from '../support/config-problems.js'
 
 const directory = await mkdtemp(path.join(tmpdir(), 'paraphe-signing-config-'))
 t.teardown(() => rm(directory, { recursive: true, force: true }))
 const seal = createSelfSignedSeal('Cabinet Martin', { modulusLength: 2048 })
 const p12File = path.join(directory, 'seal.p12')
 await writeFile(p12File, seal.p12)
-
-function problemsOf(env: NodeJS.ProcessEnv): string[] {
-  try {
-    loadConfig(env)
-  } catch (error) {
-    if (error instanceof ConfigError) return error.problems
-    throw error
-  }
-  return []
-}
 
 t.test('unset: no configured certificate (the self-signed one is generated under DATA_DIR)', async (t) => {
   t.same(loadConfig({}).signing, { p12: null, passphrase: null })

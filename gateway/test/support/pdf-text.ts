@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFRef } from 'pdf-lib'
+import { decodePDFRawStream, PDFDict, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib'
 
 const run = promisify(execFile)
 
@@ -99,7 +99,7 @@ export async function embeddedCharacters(bytes: Uint8Array): Promise<Map<string,
   for (const [, object] of doc.context.enumerateIndirectObjects()) {
     if (!(object instanceof PDFDict) || object.get(PDFName.of('Subtype')) !== PDFName.of('Type0')) continue
     const name = (object.get(PDFName.of('BaseFont')) as PDFName).decodeText()
-    const stream = doc.context.lookup(object.get(PDFName.of('ToUnicode')) as PDFRef)
+    const stream = doc.context.lookup(object.get(PDFName.of('ToUnicode')))
     if (!(stream instanceof PDFRawStream)) throw new Error(`no ToUnicode map for ${name}`)
     const cmap = new TextDecoder().decode(decodePDFRawStream(stream).decode())
     const characters = new Set<string>()

@@ -2,26 +2,15 @@
 // stopped (by its pid file, through pg_ctl) and deleted when the test process ends.
 import { execFileSync } from 'node:child_process'
 import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { freePort } from './free-port.js'
 
 const BIN_DIR = process.env.POSTGRES_BIN_DIR ?? '/usr/lib/postgresql/15/bin'
 
 export interface ThrowawayPostgres {
   url: string
   stop: () => void
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-    server.on('error', reject)
-  })
 }
 
 /** initdb refuses to run as root: as root, the cluster belongs to the `postgres` user. */

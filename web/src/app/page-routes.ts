@@ -105,21 +105,20 @@ export const pageRoutes: readonly PageRoute[] = [
     load: () => import('@/features/auth/routes/forgot-password'),
     prerender: true
   },
-  // The workspace: prerendered in its neutral « Chargement… » state; the guard runs in the
-  // browser, and the data loads once the session is confirmed.
+  // The workspace (one layout route, guarded by `auth`, see routes.tsx): prerendered in its
+  // neutral « Chargement… » state; the guard runs in the browser, and the data loads once the
+  // session is confirmed.
   {
     path: paths.account.path,
     file: 'src/features/quotes/routes/quotes-list.tsx',
     load: () => import('@/features/quotes/routes/quotes-list'),
-    prerender: true,
-    guards: ['auth']
+    prerender: true
   },
   {
     path: paths.quoteNew.path,
     file: 'src/features/quotes/routes/quote-new.tsx',
     load: () => import('@/features/quotes/routes/quote-new'),
-    prerender: true,
-    guards: ['auth']
+    prerender: true
   },
   {
     // One shell for every quote (written at the pattern's own path, `espace/devis/:id/`): its
@@ -127,22 +126,19 @@ export const pageRoutes: readonly PageRoute[] = [
     path: paths.quote.path,
     file: 'src/features/quotes/routes/quote-editor.tsx',
     load: () => import('@/features/quotes/routes/quote-editor'),
-    prerender: true,
-    guards: ['auth']
+    prerender: true
   },
   {
     path: paths.profile.path,
     file: 'src/features/profile/routes/profile.tsx',
     load: () => import('@/features/profile/routes/profile'),
-    prerender: true,
-    guards: ['auth']
+    prerender: true
   },
   {
     path: paths.subscription.path,
     file: 'src/features/billing/routes/subscription.tsx',
     load: () => import('@/features/billing/routes/subscription'),
-    prerender: true,
-    guards: ['auth']
+    prerender: true
   },
   {
     path: paths.signQuote.path,

@@ -7,13 +7,23 @@ import { SessionEvents } from '@/features/auth/components/session-events'
 import { requireSession } from '@/features/auth/lib/guard'
 import { DocumentHead } from '@/lib/document-head'
 import { useRuntimeConfig } from '@/lib/runtime-config'
+import { paths } from '@paraphe/shared/paths'
 import { guardVisit, resolveGuard, type GuardRegistry } from './guards'
 import { lazyPage, type LazyPage } from './lazy-page'
 import { notFoundRoute, pageRoutes, type PageRoute } from './page-routes'
+import { WorkspaceLayout } from './workspace/workspace-layout'
 
 /** Route guards by name. `auth`: a signed-in user (else the sign-in page, and back). */
 export const guardRegistry: GuardRegistry = {
   auth: requireSession
+}
+
+/** The workspace's guards, run once for the whole layout: a signed-in user. */
+export const workspaceGuards: readonly string[] = ['auth']
+
+/** A workspace page: /espace and everything under it. */
+export function isWorkspacePath(path: string): boolean {
+  return path === paths.account.path || path.startsWith(`${paths.account.path}/`)
 }
 
 /** Renders a page once its code is loaded (suspends until then). */
@@ -60,6 +70,7 @@ function PageSlot({ page, guards }: { page: LazyPage; guards: GuardRegistry }) {
  * a misspelt one fails when the app starts rather than when someone first navigates.
  */
 export function createPages(pages: readonly PageRoute[] = pageRoutes, guards: GuardRegistry = guardRegistry): LazyPage[] {
+  if (pages.some((page) => isWorkspacePath(page.path))) for (const name of workspaceGuards) resolveGuard(name, guards)
   for (const page of pages) for (const name of page.guards ?? []) resolveGuard(name, guards)
   return [...pages, notFoundRoute].map(lazyPage)
 }
@@ -74,13 +85,25 @@ function Layout() {
   )
 }
 
+/** The workspace's one layout route, guarded once for every page under it. */
+function WorkspaceRoute({ guards }: { guards: GuardRegistry }) {
+  return (
+    <>
+      <PageGuards names={workspaceGuards} guards={guards} />
+      <WorkspaceLayout />
+    </>
+  )
+}
+
 export function AppRoutes({ pages, guards = guardRegistry }: { pages: readonly LazyPage[]; guards?: GuardRegistry }) {
+  const slot = (page: LazyPage) => (
+    <Route key={page.route.path} path={page.route.path} caseSensitive element={<PageSlot page={page} guards={guards} />} />
+  )
   return (
     <Routes>
       <Route element={<Layout />}>
-        {pages.map((page) => (
-          <Route key={page.route.path} path={page.route.path} caseSensitive element={<PageSlot page={page} guards={guards} />} />
-        ))}
+        {pages.filter((page) => !isWorkspacePath(page.route.path)).map(slot)}
+        <Route element={<WorkspaceRoute guards={guards} />}>{pages.filter((page) => isWorkspacePath(page.route.path)).map(slot)}</Route>
       </Route>
     </Routes>
   )

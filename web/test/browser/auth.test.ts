@@ -6,10 +6,10 @@
 import t from 'tap'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { pkcePair, type SentMail } from '../../../gateway/test/support/gotrue-stand-in.js'
 import {
+  axe,
   DEFAULT_SITE_DIR,
   DESKTOP,
   PHONE,
@@ -72,11 +72,6 @@ async function alertText(page: Page): Promise<string> {
   const alert = page.getByRole('alert')
   await alert.first().waitFor()
   return normalizeSpace(await alert.first().innerText())
-}
-
-async function axe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  return results.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
 }
 
 /** The link of an e-mail, which goes through the gateway (API_EXTERNAL_URL = origin + /auth/v1). */

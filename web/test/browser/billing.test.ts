@@ -5,13 +5,12 @@
 // Pro active; /espace/abonnement shows the plan. Without Stripe keys /tarifs says that online
 // payment is not configured. No console error, no hydration error, axe-clean.
 import t from 'tap'
-import net, { type AddressInfo } from 'node:net'
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Page, Route } from 'playwright-core'
 import { buildApp } from '../../../gateway/test/helper.js'
 import { startGoTrueStandIn } from '../../../gateway/test/support/gotrue-stand-in.js'
 import { startStripeStandIn, type SignedEvent } from '../../../gateway/test/support/stripe-stand-in.js'
 import {
+  axe,
   DEFAULT_SITE_DIR,
   gotoHydrated,
   normalizeSpace,
@@ -22,19 +21,11 @@ import {
   type ConsoleEntry,
   type HttpProblem
 } from './harness.js'
+import { freePort } from '../../../gateway/test/support/free-port.js'
 
 const SECRET = 'billing-tests-jwt-secret-0123456789-abcdefgh'
 const PASSWORD = 'une phrase de passe solide'
 const CLEAN = 'no console error, hydration error, page error or failed request'
-
-/** A free loopback port, so PUBLIC_URL (Stripe's return URLs) can name it before listening. */
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 const standIn = await startGoTrueStandIn({ jwtSecret: SECRET })
 t.teardown(() => standIn.close())
@@ -106,11 +97,6 @@ async function serveCheckoutPage(page: Page, paid: string[]): Promise<void> {
     paid.push(sessionId)
     return route.fulfill({ status: 303, headers: { location: (session.success_url ?? '').replace('{CHECKOUT_SESSION_ID}', sessionId) } })
   })
-}
-
-async function axe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  return results.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
 }
 
 const heading = (page: Page) => page.getByRole('heading', { level: 1 })

@@ -3,10 +3,9 @@
 // process), a network failure that keeps what was typed, and the hidden anti-robot field out of
 // reach. No console error, no hydration error; axe-clean with the errors shown.
 import t from 'tap'
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { startSmtpServer } from '../../../gateway/test/support/smtp-server.js'
-import { PHONE, gotoHydrated, headingText, inPage, normalizeSpace, openPage, problemsOf, sharedBrowser, startGateway, waitForExpression } from './harness.js'
+import { PHONE, axe, gotoHydrated, headingText, inPage, normalizeSpace, openPage, problemsOf, sharedBrowser, startGateway, waitForExpression } from './harness.js'
 
 const OPERATOR = 'accueil@paraphe.example'
 const smtp = await startSmtpServer()
@@ -24,11 +23,6 @@ const CLEAN = 'no console error, hydration error, page error or failed request'
 
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true })
 const send = (page: Page) => page.getByRole('button', { name: 'Envoyer le message', exact: true }).click()
-
-async function axe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  return results.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
-}
 
 async function waitForFocus(page: Page, id: string): Promise<void> {
   await waitForExpression(page, `document.activeElement !== null && document.activeElement.id === ${JSON.stringify(id)}`)

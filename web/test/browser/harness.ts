@@ -4,7 +4,9 @@
 //
 // The root tsconfig type-checks the tests without the DOM library, so code that runs in the page
 // is written as string expressions (see `inPage`).
-import net, { type AddressInfo } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { AxeBuilder } from '@axe-core/playwright'
+import { freePort } from '../../../gateway/test/support/free-port.js'
 import type { FastifyInstance } from 'fastify'
 import {
   chromium,
@@ -310,7 +312,7 @@ export async function waitForHydration(page: Page, timeout = 10_000): Promise<vo
  */
 export async function waitForExpression(page: Page, expression: string, timeout = 10_000): Promise<void> {
   const deadline = Date.now() + timeout
-  let lastError: unknown = null
+  let lastError: unknown
   for (;;) {
     try {
       if (await page.evaluate<unknown>(expression)) return
@@ -401,15 +403,6 @@ export async function startAuthStack(t: Teardown, jwtSecret: string): Promise<Au
   return { standIn, gateway, browser: await sharedBrowser(t) }
 }
 
-/** A port free right now on 127.0.0.1 (for a server whose PUBLIC_URL must name its own port). */
-export async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
 /**
  * A gateway on the embedded default (its own accounts, no auth server) on `engine`, as `npm start`
  * runs it: development mode, no SMTP, so e-mails wait in the local mailbox page; PUBLIC_URL is its
@@ -450,3 +443,9 @@ export function emailFactory(): (name: string) => string {
 }
 
 export const CLEAN = 'no console error, hydration error, page error or failed request'
+
+/** The page's accessibility violations (WCAG 2.1 A and AA, and axe's best practices), one line each. */
+export async function axe(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
+  return results.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
+}

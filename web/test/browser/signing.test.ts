@@ -8,8 +8,6 @@
 // error, no hydration error, axe-clean in every state.
 import t from 'tap'
 import { readFile } from 'node:fs/promises'
-import net, { type AddressInfo } from 'node:net'
-import { AxeBuilder } from '@axe-core/playwright'
 import type { BrowserContext, Page, Request } from 'playwright-core'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import type { Quote } from '@paraphe/shared/quote'
@@ -17,6 +15,7 @@ import { pdfsig } from '../../../gateway/test/support/pdfsig.js'
 import { startSmtpServer, type ReceivedMail } from '../../../gateway/test/support/smtp-server.js'
 import { AUTH_ENV, COMPLETE_PROFILE, completeContent, newUser, subscribe, type TestUser } from '../../../gateway/test/support/workspace-users.js'
 import {
+  axe,
   DESKTOP,
   PHONE,
   gotoHydrated,
@@ -32,15 +31,7 @@ import {
   type HttpProblem,
   type ProblemFilter
 } from './harness.js'
-
-/** A free port, so that PUBLIC_URL (the links in the e-mails) is the gateway's own address. */
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
+import { freePort } from '../../../gateway/test/support/free-port.js'
 
 const smtp = await startSmtpServer()
 t.teardown(() => smtp.stop())
@@ -95,11 +86,6 @@ async function events(sent: SentQuote): Promise<string[]> {
 
 async function statusOf(sent: SentQuote): Promise<string> {
   return (await sent.pro.request('GET', `/api/quotes/${sent.id}`)).json<{ quote: Quote }>().quote.status
-}
-
-async function axe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  return results.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
 }
 
 /** Refusals a test provokes on purpose (Chromium logs each as a console error). */

@@ -4,12 +4,12 @@
 // or by the gateway. The file picker works from the keyboard with a visible focus, the page
 // prerenders and hydrates cleanly, fits a 360 px phone, and axe finds nothing in any state.
 import t from 'tap'
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import type { Quote } from '@paraphe/shared/quote'
 import { AUTH_ENV, COMPLETE_PROFILE, completeContent, newUser } from '../../../gateway/test/support/workspace-users.js'
 import {
+  axe,
   DESKTOP,
   PHONE,
   gotoHydrated,
@@ -57,11 +57,6 @@ async function signedPdf(): Promise<{ number: string; bytes: Buffer }> {
 }
 
 const document = await signedPdf()
-
-async function axe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  return results.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
-}
 
 const picker = (page: Page) => page.locator('#verification-file')
 const answer = async (page: Page) => normalizeSpace(await page.locator('.verification-result').innerText())

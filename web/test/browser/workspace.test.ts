@@ -6,10 +6,10 @@
 // hydration error, axe-clean.
 import t from 'tap'
 import { readFile } from 'node:fs/promises'
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Locator, Page, Request } from 'playwright-core'
 import { pdfText } from '../../../gateway/test/support/pdf-text.js'
 import {
+  axe,
   DESKTOP,
   PHONE,
   gotoHydrated,
@@ -52,11 +52,6 @@ function both(...filters: ProblemFilter[]): ProblemFilter {
     allowHttp: (problem) => filters.some((filter) => filter.allowHttp?.(problem) === true),
     allowConsole: (entry) => filters.some((filter) => filter.allowConsole?.(entry) === true)
   }
-}
-
-async function axe(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  return results.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
 }
 
 function button(scope: Page | Locator, name: string | RegExp) {

@@ -97,7 +97,7 @@ t.test('the API client attaches the token, reads the gateway’s errors, never n
     return next()
   }
   let token: string | null = 'jwt-1'
-  const api = createApiClient({ getAccessToken: async () => token, fetch: fetcher as typeof fetch })
+  const api = createApiClient({ getAccessToken: async () => token, fetch: fetcher })
 
   t.same(await api.get('/api/session'), { user: { email: 'a@b.fr' } })
   t.match(calls[0], { url: '/api/session', init: { method: 'GET', headers: { authorization: 'Bearer jwt-1', accept: 'application/json' } } })

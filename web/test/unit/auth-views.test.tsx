@@ -11,7 +11,7 @@ import { FormAlert, FormStatus } from '@/components/form/form-alert'
 import { HeaderAccountView } from '@/features/auth/components/header-account'
 import { ResendConfirmation } from '@/features/auth/components/resend-confirmation'
 import { TextField } from '@/components/form/text-field'
-import { AccountView, loadAccount, type AccountViewProps } from '@/features/auth/routes/account'
+import { AccountView, loadAccount, type AccountViewProps } from '@/features/auth/components/account-section'
 import { ConfirmEmailView } from '@/features/auth/routes/confirm-email'
 import { ResetRequested } from '@/features/auth/routes/forgot-password'
 import { AlreadySignedIn } from '@/features/auth/routes/login'
@@ -156,7 +156,7 @@ t.test('the workspace’s account section (/espace and the other workspace pages
 })
 
 t.test('/espace asks the gateway who is signed in', async (t) => {
-  const api = (answer: () => Promise<Response>) => createApiClient({ getAccessToken: async () => 'jwt', fetch: answer as typeof fetch })
+  const api = (answer: () => Promise<Response>) => createApiClient({ getAccessToken: async () => 'jwt', fetch: answer })
   const json = (status: number, body: unknown) => async () => new Response(JSON.stringify(body), { status })
   t.same(await loadAccount(api(json(200, { user: { id: 'u', email: 'ines@example.fr', role: 'authenticated', aal: 'aal1' } }))), {
     kind: 'ready',

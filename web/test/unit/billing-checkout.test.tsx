@@ -197,6 +197,7 @@ t.test('/success follows a session: pending until the webhook, then active; give
   t.same(expired.states.at(-1), { kind: 'signed-out' }, 'a token the gateway refuses: sign in again')
   const down = await follow({ ask: async () => Promise.reject(new ApiError(0, 'network_error', 'Le serveur ne répond pas.')) })
   t.same(down.states.at(-1), { kind: 'failed', message: 'Le serveur ne répond pas.' })
+  // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- a non-Error rejection is the case under test
   const odd = await follow({ ask: async () => Promise.reject('bizarre') })
   t.same(odd.states.at(-1), { kind: 'failed', message: 'bizarre' })
 

@@ -20,7 +20,7 @@ import { SuccessView } from '@/features/billing/routes/success'
 import { SubscriptionView, type SubscriptionViewProps } from '@/features/billing/routes/subscription'
 import { CheckoutStatus } from '@/features/pricing/components/checkout-status'
 import { PlanCard } from '@/features/pricing/components/plan-card'
-import { sectionOf, WorkspaceNav } from '@/features/workspace/components/workspace-nav'
+import { sectionOf, WorkspaceNav } from '@/app/workspace/workspace-nav'
 
 const noop = () => {}
 

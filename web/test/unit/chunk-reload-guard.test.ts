@@ -33,7 +33,7 @@ t.test('reloads at most once per 10 s per path', async (t) => {
   t.equal(reloads, 3)
   now += 60_000
   t.equal(reloadAfterChunkError('/', deps), true)
-  t.same(Object.keys(JSON.parse(storage.data.get('paraphe:chunk-reload') ?? '{}')), ['/'], 'old entries forgotten')
+  t.same(Object.keys(JSON.parse(storage.data.get('paraphe:chunk-reload') ?? '{}') as object), ['/'], 'old entries forgotten')
 })
 
 t.test('without usable storage it never reloads (no loop possible)', async (t) => {

@@ -130,7 +130,7 @@ t.test('sending: what the gateway receives, and the message shown for each failu
     fetch: (async (input: RequestInfo | URL, init: RequestInit = {}) => {
       requests.push({ url: String(input), init })
       return answer()
-    }) as typeof fetch
+    })
   })
   const values = { ...EMPTY_CONTACT, name: 'Inès', email: ' ines@example.fr ', message: 'Bonjour, une question.', consent: true }
 

@@ -3,7 +3,7 @@
 import t from 'tap'
 import type { AddressInfo } from 'node:net'
 import { buildWorkspaceApp, COMPLETE_PROFILE, newUser } from '../../../gateway/test/support/workspace-users.js'
-import { createWorkspaceApi } from '@/features/workspace/lib/workspace-api'
+import { createWorkspaceApi } from '@/lib/workspace-api'
 import { profileApi } from '@/features/profile/api/profile-api'
 import { removeLogo, saveProfile, uploadLogo } from '@/features/profile/lib/profile-actions'
 import { profileFormOf } from '@/features/profile/lib/profile-form'

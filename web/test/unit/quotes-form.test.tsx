@@ -196,7 +196,7 @@ const lineArbitrary: fc.Arbitrary<QuoteLine> = fc.record({
   discountBp: fc.integer({ min: 0, max: 10_000 })
 })
 
-t.test('any saved content reads back unchanged, and its live totals are the server’s', async (t) => {
+t.test('any saved content reads back unchanged, and its live totals are the server’s', async () => {
   fc.assert(
     fc.property(fc.array(lineArbitrary, { maxLength: 8 }), fc.integer({ min: 0, max: 10_000 }), fc.boolean(), (lines, depositBp, franchise) => {
       const saved = content({ lines, depositBp })

@@ -4,17 +4,17 @@
 import t from 'tap'
 import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
+import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
 import { computeTotals } from '@paraphe/shared/quote-totals'
 import type { Quote, QuoteContent, QuoteStatus, QuoteSummary } from '@paraphe/shared/quote'
 import { RuntimeConfigProvider } from '@/lib/runtime-config'
 import { ApiError } from '@/lib/api-client'
-import { WorkspaceContext, useWorkspace } from '@/features/workspace/hooks/use-workspace'
-import { createWorkspaceApi } from '@/features/workspace/lib/workspace-api'
-import { CheckboxField, InputField, SelectField, TextAreaField } from '@/features/workspace/components/form-fields'
-import { sectionOf, WorkspaceNav } from '@/features/workspace/components/workspace-nav'
-import { WorkspaceFrame } from '@/features/workspace/components/workspace-frame'
+import { WorkspaceContext, useWorkspace } from '@/hooks/use-workspace'
+import { createWorkspaceApi } from '@/lib/workspace-api'
+import { CheckboxField, InputField, SelectField, TextAreaField } from '@/components/form/form-fields'
+import { sectionOf, WorkspaceNav } from '@/app/workspace/workspace-nav'
+import { WorkspaceLayout } from '@/app/workspace/workspace-layout'
 import { ActionProblemView } from '@/features/quotes/components/action-problem'
 import { ConfirmAction } from '@/features/quotes/components/confirm-action'
 import { DraftForm } from '@/features/quotes/components/draft-form'
@@ -103,7 +103,7 @@ const summary = (overrides: Partial<QuoteSummary>): QuoteSummary => ({
   ...overrides
 })
 
-t.test('the workspace frame: its navigation, the account section, the loading state of the prerender', async (t) => {
+t.test('the workspace layout: its navigation, the account section, the loading state of the prerender', async (t) => {
   t.equal(sectionOf('/espace'), 'quotes')
   t.equal(sectionOf('/espace/devis/abc'), 'quotes')
   t.equal(sectionOf('/espace/profil'), 'profile')
@@ -122,15 +122,17 @@ t.test('the workspace frame: its navigation, the account section, the loading st
   const frame = renderToStaticMarkup(
     <RuntimeConfigProvider value={placeholderRuntimeConfig()}>
       <MemoryRouter initialEntries={['/espace']}>
-        <WorkspaceFrame>
-          <Probe />
-        </WorkspaceFrame>
+        <Routes>
+          <Route element={<WorkspaceLayout />}>
+            <Route path="/espace" element={<Probe />} />
+          </Route>
+        </Routes>
       </MemoryRouter>
     </RuntimeConfigProvider>
   )
   t.match(frame, /Chargement de votre espace…/)
   t.match(frame, /hydrated=false user=null/, 'nothing personal before the session is confirmed')
-  t.throws(() => renderToStaticMarkup(<Probe />), { message: /inside WorkspaceFrame/ })
+  t.throws(() => renderToStaticMarkup(<Probe />), { message: /inside WorkspaceLayout/ })
 })
 
 t.test('form controls: label, hint and error read together', async (t) => {

@@ -2,7 +2,7 @@ import t from 'tap'
 import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
 import { guardVisit, resolveGuard, runGuards } from '@/app/guards'
 import { pageRoutes } from '@/app/page-routes'
-import { createPages, guardRegistry, pageFor } from '@/app/routes'
+import { createPages, guardRegistry, isWorkspacePath, pageFor, workspaceGuards } from '@/app/routes'
 
 t.test('an unknown route guard name throws when the pages are built', async (t) => {
   const page = { ...pageRoutes[0]!, guards: ['connecte'] }
@@ -38,9 +38,12 @@ t.test('URLs map to their page, unknown ones to the 404 page', async (t) => {
   t.throws(() => pageFor([], '/'), { message: 'no page for /, not even the catch-all' })
 })
 
-t.test('the account area is guarded by `auth`, which the registry knows', async (t) => {
-  const account = pageRoutes.find((route) => route.path === '/espace')
-  t.same(account?.guards, ['auth'])
+t.test('the account area is one layout guarded by `auth`, which the registry knows', async (t) => {
+  t.same(workspaceGuards, ['auth'])
+  const workspace = pageRoutes.filter((route) => isWorkspacePath(route.path)).map((route) => route.path)
+  t.same(workspace, ['/espace', '/espace/devis/nouveau', '/espace/devis/:id', '/espace/profil', '/espace/abonnement'])
+  t.notOk(isWorkspacePath('/espaces'), 'a path that only starts like /espace is not in it')
+  t.ok(pageRoutes.every((route) => route.guards === undefined), 'no page repeats the guard')
   t.type(resolveGuard('auth', guardRegistry), 'function')
   const login = await runGuards(['auth'], guardRegistry, { path: '/espace', search: '?onglet=devis', config: placeholderRuntimeConfig() })
   t.equal(login, '/connexion?redirectTo=%2Fespace%3Fonglet%3Ddevis', 'without accounts configured: the sign-in page, and back')

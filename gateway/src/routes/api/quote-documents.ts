@@ -22,7 +22,7 @@ export default async function quoteDocumentRoutes(fastify: FastifyInstance) {
       sendQuote(tx, user.id, request.params.id, { now: new Date(), publicUrl: fastify.config.publicUrl, siteName: fastify.config.runtime.siteName })
     )
     // Sent right away rather than at the next poll.
-    fastify.outbox.wake()
+    void fastify.outbox.wake()
     request.log.info({ quoteId: sent.quote.id, number: sent.quote.number }, 'quote sent')
     return reply.header('cache-control', 'no-store').send({ quote: sent.quote, signingUrl: sent.signingUrl })
   })

@@ -1,9 +1,8 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
-import { WorkspaceFrame } from '@/features/workspace/components/workspace-frame'
-import { useWorkspace } from '@/features/workspace/hooks/use-workspace'
-import { asApiError } from '@/features/workspace/lib/workspace-api'
+import { useWorkspace } from '@/hooks/use-workspace'
+import { asApiError } from '@/lib/workspace-api'
 import type { ApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { billingApi, type SubscriptionState } from '../api/billing-api'
@@ -14,13 +13,7 @@ export const handle: RouteHandle = {
   description: 'Votre formule, son renouvellement, vos envois de devis du mois et la gestion de votre abonnement.'
 }
 
-export function Component() {
-  return (
-    <WorkspaceFrame>
-      <SubscriptionPage />
-    </WorkspaceFrame>
-  )
-}
+export { SubscriptionPage as Component }
 
 export type SubscriptionLoad = { kind: 'loading' } | { kind: 'ready'; subscription: SubscriptionState } | { kind: 'failed'; error: ApiError }
 export type PortalState = { kind: 'idle' } | { kind: 'working' } | { kind: 'failed'; message: string }

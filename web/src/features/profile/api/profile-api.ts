@@ -1,6 +1,6 @@
 // The profile routes of the API (see the workspace API contract), typed.
 import type { CompanyProfile } from '@paraphe/shared/company'
-import type { WorkspaceApi } from '@/features/workspace/lib/workspace-api'
+import type { WorkspaceApi } from '@/lib/workspace-api'
 
 export interface LogoInfo {
   type: 'image/png' | 'image/jpeg'

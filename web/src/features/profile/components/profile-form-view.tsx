@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react'
 import type { CompanyProfile } from '@paraphe/shared/company'
 import { QUOTE_DEFAULTS, TEXT_LIMITS } from '@paraphe/shared/quote'
-import { CheckboxField, InputField, TextAreaField } from '@/features/workspace/components/form-fields'
+import { CheckboxField, InputField, TextAreaField } from '@/components/form/form-fields'
 import type { ProfileErrors, ProfileForm } from '../lib/profile-form'
 
 type TextField = Exclude<keyof ProfileForm, 'franchiseEnBase'>

@@ -1,7 +1,7 @@
 // Saving the profile and its logo, apart from React: the checks first, then the gateway, and
 // what the page shows afterwards.
 import type { CompanyProfile } from '@paraphe/shared/company'
-import { asApiError, errorFields, type WorkspaceApi } from '@/features/workspace/lib/workspace-api'
+import { asApiError, errorFields, type WorkspaceApi } from '@/lib/workspace-api'
 import { profileApi } from '../api/profile-api'
 import { logoFileProblem } from './logo-file'
 import { readProfileForm, type ProfileErrors, type ProfileForm } from './profile-form'

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { EMPTY_PROFILE, profileGaps, type CompanyProfile } from '@paraphe/shared/company'
-import { WorkspaceFrame } from '@/features/workspace/components/workspace-frame'
-import { useWorkspace } from '@/features/workspace/hooks/use-workspace'
-import { asApiError } from '@/features/workspace/lib/workspace-api'
+import { useWorkspace } from '@/hooks/use-workspace'
+import { asApiError } from '@/lib/workspace-api'
 import type { ApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { profileApi } from '../api/profile-api'
@@ -16,13 +15,7 @@ export const handle: RouteHandle = {
   description: 'Les informations de votre entreprise qui figurent sur chaque devis\u202f: identité, SIRET, TVA, assurance, logo.'
 }
 
-export function Component() {
-  return (
-    <WorkspaceFrame>
-      <ProfilePage />
-    </WorkspaceFrame>
-  )
-}
+export { ProfilePage as Component }
 
 export type ProfileLoad = { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; error: ApiError }
 export type SaveOutcome = { kind: 'idle' } | { kind: 'saved' } | { kind: 'invalid' } | { kind: 'failed'; message: string }

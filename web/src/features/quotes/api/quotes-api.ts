@@ -1,6 +1,6 @@
 // The quote routes of the API (see the workspace API contract), typed.
 import type { Quote, QuoteContent, QuoteSummary } from '@paraphe/shared/quote'
-import type { DownloadedFile, WorkspaceApi } from '@/features/workspace/lib/workspace-api'
+import type { DownloadedFile, WorkspaceApi } from '@/lib/workspace-api'
 import { searchOfFilters, type QuoteFilters } from '../lib/list-filters'
 
 export interface QuoteEvent {

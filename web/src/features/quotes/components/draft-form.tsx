@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react'
 import { QUOTE_DEFAULTS, TEXT_LIMITS, type QuoteClient } from '@paraphe/shared/quote'
-import { CheckboxField, InputField, TextAreaField } from '@/features/workspace/components/form-fields'
+import { CheckboxField, InputField, TextAreaField } from '@/components/form/form-fields'
 import { parsePercentToBp } from '../lib/percent'
 import type { EditorAction, FieldErrors, LiveTotals, QuoteForm, TextKey } from '../lib/quote-form'
 import { LinesEditor } from './lines-editor'

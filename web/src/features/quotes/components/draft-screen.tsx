@@ -1,5 +1,5 @@
 import type { Quote } from '@paraphe/shared/quote'
-import { useWorkspace } from '@/features/workspace/hooks/use-workspace'
+import { useWorkspace } from '@/hooks/use-workspace'
 import { useDraft } from '../hooks/use-draft'
 import { useQuoteActions } from '../hooks/use-quote-actions'
 import { controlIdOf } from '../lib/field-ids'

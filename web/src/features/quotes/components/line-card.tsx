@@ -1,6 +1,6 @@
 import { formatEuros, formatVatRate, VAT_RATES_BP, type VatRateBp } from '@paraphe/shared/money'
 import { TEXT_LIMITS, UNIT_LABELS, UNITS, type Unit } from '@paraphe/shared/quote'
-import { InputField, SelectField, TextAreaField } from '@/features/workspace/components/form-fields'
+import { InputField, SelectField, TextAreaField } from '@/components/form/form-fields'
 import { lineControlId } from '../lib/field-ids'
 import type { EditorAction, FieldErrors, LineForm } from '../lib/quote-form'
 

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import type { Quote } from '@paraphe/shared/quote'
-import type { WorkspaceApi } from '@/features/workspace/lib/workspace-api'
+import type { WorkspaceApi } from '@/lib/workspace-api'
 import { quotesApi } from '../api/quotes-api'
 import { createAutosave, type Autosave, type SaveState } from '../lib/autosave'
 import { canonicalContent } from '../lib/content'

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { Quote } from '@paraphe/shared/quote'
-import { saveFile } from '@/features/workspace/lib/save-file'
-import type { WorkspaceApi } from '@/features/workspace/lib/workspace-api'
+import { saveFile } from '@/lib/save-file'
+import type { WorkspaceApi } from '@/lib/workspace-api'
 import type { ActionProblem, QuoteAction } from '../lib/action-problems'
 import { performQuoteAction } from '../lib/quote-actions'
 

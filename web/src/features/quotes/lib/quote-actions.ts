@@ -2,7 +2,7 @@
 // does with the answer (show the new quote, go to another page, hand over the PDF).
 import { paths } from '@paraphe/shared/paths'
 import type { Quote } from '@paraphe/shared/quote'
-import type { DownloadedFile, WorkspaceApi } from '@/features/workspace/lib/workspace-api'
+import type { DownloadedFile, WorkspaceApi } from '@/lib/workspace-api'
 import { quotesApi } from '../api/quotes-api'
 import { actionProblem, localProblem, type ActionProblem, type QuoteAction } from './action-problems'
 

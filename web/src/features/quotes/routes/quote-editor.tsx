@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react'
 import { Link, useLocation, useParams } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import type { Quote } from '@paraphe/shared/quote'
-import { WorkspaceFrame } from '@/features/workspace/components/workspace-frame'
-import { useWorkspace } from '@/features/workspace/hooks/use-workspace'
-import { asApiError } from '@/features/workspace/lib/workspace-api'
+import { useWorkspace } from '@/hooks/use-workspace'
+import { asApiError } from '@/lib/workspace-api'
 import type { ApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { quotesApi } from '../api/quotes-api'
@@ -22,13 +21,7 @@ export type QuoteLoad =
   | { kind: 'failed'; error: ApiError }
 
 /** A quote's page (`/espace/devis/:id`): the editor for a draft, the read-only quote otherwise. */
-export function Component() {
-  return (
-    <WorkspaceFrame>
-      <QuotePage />
-    </WorkspaceFrame>
-  )
-}
+export { QuotePage as Component }
 
 const NOTICES: Readonly<Record<string, string>> = {
   duplicated: 'Copie créée\u202f: vous modifiez maintenant la copie, en brouillon.',

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
-import { WorkspaceFrame } from '@/features/workspace/components/workspace-frame'
-import { useWorkspace } from '@/features/workspace/hooks/use-workspace'
-import { asApiError } from '@/features/workspace/lib/workspace-api'
+import { useWorkspace } from '@/hooks/use-workspace'
+import { asApiError } from '@/lib/workspace-api'
 import type { ApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { quotesApi } from '../api/quotes-api'
@@ -14,13 +13,7 @@ export const handle: RouteHandle = {
 }
 
 /** `/espace/devis/nouveau`: creates a draft, then shows it at its own address (replacing this one). */
-export function Component() {
-  return (
-    <WorkspaceFrame>
-      <NewQuote />
-    </WorkspaceFrame>
-  )
-}
+export { NewQuote as Component }
 
 function NewQuote() {
   const { userId, api } = useWorkspace()

@@ -3,9 +3,8 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { profileGaps, type CompanyProfile } from '@paraphe/shared/company'
 import { paths } from '@paraphe/shared/paths'
 import type { QuoteStatus, QuoteSummary } from '@paraphe/shared/quote'
-import { WorkspaceFrame } from '@/features/workspace/components/workspace-frame'
-import { useWorkspace } from '@/features/workspace/hooks/use-workspace'
-import { asApiError } from '@/features/workspace/lib/workspace-api'
+import { useWorkspace } from '@/hooks/use-workspace'
+import { asApiError } from '@/lib/workspace-api'
 import type { ApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { quotesApi } from '../api/quotes-api'
@@ -21,13 +20,7 @@ export const handle: RouteHandle = {
 export type ListLoad = { kind: 'loading' } | { kind: 'ready'; quotes: QuoteSummary[] } | { kind: 'failed'; error: ApiError }
 
 /** The quotes page (`/espace`), inside the workspace frame. */
-export function Component() {
-  return (
-    <WorkspaceFrame>
-      <QuotesPage />
-    </WorkspaceFrame>
-  )
-}
+export { QuotesPage as Component }
 
 function QuotesPage() {
   const { hydrated, userId, api } = useWorkspace()

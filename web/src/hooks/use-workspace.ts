@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react'
-import type { WorkspaceApi } from '../lib/workspace-api'
+import type { WorkspaceApi } from '@/lib/workspace-api'
 
-/** What every workspace page gets from the frame around it. */
+/** What every workspace page gets from the layout around it. */
 export interface Workspace {
   /** False while React hydrates the prerendered shell: values from the URL wait for it. */
   hydrated: boolean
@@ -14,6 +14,6 @@ export const WorkspaceContext = createContext<Workspace | null>(null)
 
 export function useWorkspace(): Workspace {
   const workspace = useContext(WorkspaceContext)
-  if (workspace === null) throw new Error('useWorkspace must be used inside WorkspaceFrame')
+  if (workspace === null) throw new Error('useWorkspace must be used inside WorkspaceLayout')
   return workspace
 }

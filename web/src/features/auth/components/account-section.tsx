@@ -1,6 +1,6 @@
 // The account part of the workspace (the professional's area under /espace): who is signed in as
 // the gateway reads the access token, the notice after a password change, and signing out. The
-// workspace frame (features/workspace) shows it above every workspace page; the pages themselves
+// workspace layout (app/workspace) shows it above every workspace page; the pages themselves
 // (quotes, profile) live in their features.
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'

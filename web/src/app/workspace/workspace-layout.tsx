@@ -1,20 +1,21 @@
-import { useMemo, type ReactNode } from 'react'
-import { AccountSection } from '@/features/auth/routes/account'
+import { useMemo } from 'react'
+import { Outlet } from 'react-router-dom'
+import { AccountSection } from '@/features/auth/components/account-section'
 import { useAuthSession } from '@/features/auth/hooks/use-auth-session'
 import { useHydrated } from '@/hooks/use-hydrated'
+import { WorkspaceContext, type Workspace } from '@/hooks/use-workspace'
 import { useRuntimeConfig } from '@/lib/runtime-config'
 import { getAccessToken } from '@/lib/supabase'
-import { WorkspaceContext, type Workspace } from '../hooks/use-workspace'
-import { createWorkspaceApi } from '../lib/workspace-api'
+import { createWorkspaceApi } from '@/lib/workspace-api'
 import { WorkspaceNav } from './workspace-nav'
 
 /**
- * Around every workspace page: its navigation, the account section (who is signed in, sign
- * out), and what the page needs to reach the API once the session is confirmed. The pages are
- * guarded by `auth`; until supabase-js answers they show their loading state (also what the
- * prerender holds), so nothing personal is in the HTML.
+ * The one layout of every workspace page (under /espace): its navigation, the account section
+ * (who is signed in, sign out), and what the pages need to reach the API once the session is
+ * confirmed. The layout route is guarded by `auth`; until supabase-js answers the pages show
+ * their loading state (also what the prerender holds), so nothing personal is in the HTML.
  */
-export function WorkspaceFrame({ children }: { children: ReactNode }) {
+export function WorkspaceLayout() {
   const session = useAuthSession({ eager: true })
   const hydrated = useHydrated()
   const { supabaseAnonKey } = useRuntimeConfig()
@@ -31,7 +32,7 @@ export function WorkspaceFrame({ children }: { children: ReactNode }) {
           <WorkspaceNav />
           <AccountSection />
         </div>
-        {children}
+        <Outlet />
       </div>
     </WorkspaceContext>
   )
