@@ -33,6 +33,10 @@ async function main(): Promise<number> {
         console.error(await readFile(path.join(dataDir, BACKUP_ERROR), 'utf8'))
         return 1
       }
+      if (liveHolder(dataDir) === null) {
+        console.error(`La passerelle (PID ${holder.pid}) s’est arrêtée avant d’écrire la sauvegarde ; relancez la commande.`)
+        return 1
+      }
       if (Date.now() > deadline) {
         console.error(`La passerelle (PID ${holder.pid}) n’a pas écrit la sauvegarde en 10 minutes.`)
         return 1
