@@ -103,7 +103,12 @@ function fromSchema(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unk
   return fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 1, arbitrary: hostile })
 }
 
-const segment = fc.oneof(fc.uuid(), fc.string({ minLength: 1, maxLength: 30 }), fc.constantFrom('..', '%2e%2e', '%00', 'a'.repeat(600), '%F0%9F%92%A5', '%ZZ'))
+// Dot segments (`..`, `%2e%2e`) are left out: URL parsing resolves them before the request leaves,
+// so they would test the site's 404 page, not the route; raw dot segments are the site tests' job.
+const isDotSegment = (value: string) => /^(\.|%2e){1,2}$/i.test(value)
+const segment = fc
+  .oneof(fc.uuid(), fc.string({ minLength: 1, maxLength: 30 }).map(encodeURIComponent), fc.constantFrom('%00', 'a'.repeat(600), '%F0%9F%92%A5', '%ZZ', '%2F'))
+  .filter((value) => !isDotSegment(value))
 const AUTH_ENDPOINTS = ['signup', 'token?grant_type=password', 'token?grant_type=refresh_token', 'recover', 'otp', 'verify', 'user', 'logout', 'settings', 'resend', 'authorize', 'admin/users']
 
 const FRENCH = /[éèàùçêâîôœ’«]|\b(le|la|les|de|des|du|un|une|est|sont|pas|votre|vous|ce|cette|ces|certains|champs|pour|avec|et|au|aux)\b/i
@@ -129,7 +134,7 @@ for (const route of routes) {
     })
     await fc.assert(
       fc.asyncProperty(request, async (input) => {
-        let url = route.url.replace(/:([A-Za-z]+)/g, (_, key: string) => encodeURIComponent(String(input.params[key] ?? 'x')))
+        let url = route.url.replace(/:([A-Za-z]+)/g, (_, key: string) => input.params[key] ?? 'x')
         url = url.replace('*', input.wildcard)
         const query = typeof input.query === 'object' && input.query !== null && !Array.isArray(input.query)
           ? new URLSearchParams(Object.entries(input.query).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value) ?? ''])).toString()
