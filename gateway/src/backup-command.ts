@@ -2,7 +2,7 @@
 // running gateway takes it, asked by SIGUSR2), or directly when no gateway holds DATA_DIR.
 // With DATABASE_URL, PostgreSQL's own pg_dump is the tool (deploy/OPERATIONS.md).
 import { existsSync } from 'node:fs'
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { BACKUP_ERROR, BACKUP_REQUEST, MANIFEST, writeBackup } from './backup/embedded-backup.js'
@@ -21,6 +21,10 @@ async function main(): Promise<number> {
   const dataDir = config.database.dataDir
   const stamp = new Date().toISOString().replace(/[:.]/g, '-')
   const target = path.resolve(process.argv[2] ?? path.join(path.dirname(dataDir), `paraphe-backup-${stamp}`))
+  if (existsSync(target) && (await readdir(target)).length > 0) {
+    console.error(`${target} n’est pas vide : choisissez un nouveau dossier pour la sauvegarde.`)
+    return 1
+  }
   const holder = liveHolder(dataDir)
   if (holder !== null) {
     // The running gateway holds the database: it writes the copy between two queries.
@@ -31,6 +35,10 @@ async function main(): Promise<number> {
     while (!existsSync(path.join(target, MANIFEST))) {
       if (existsSync(path.join(dataDir, BACKUP_ERROR))) {
         console.error(await readFile(path.join(dataDir, BACKUP_ERROR), 'utf8'))
+        return 1
+      }
+      if (liveHolder(dataDir) === null) {
+        console.error(`La passerelle (PID ${holder.pid}) s’est arrêtée avant d’écrire la sauvegarde ; relancez la commande.`)
         return 1
       }
       if (Date.now() > deadline) {

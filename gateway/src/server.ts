@@ -40,7 +40,8 @@ try {
   process.exit(1)
 }
 
-closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
+// SIGUSR2 asks for a backup (below), not a shutdown.
+closeWithGrace({ delay: config.shutdownGraceMs, skip: ['SIGUSR2'] }, async ({ signal, err }) => {
   if (err !== undefined) fastify.log.error({ err }, 'shutting down after an error')
   else fastify.log.info({ signal }, 'shutting down: finishing requests in flight')
   // Readiness 503, Connection: close, idle connections closed; resolves when none is left.

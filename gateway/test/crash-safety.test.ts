@@ -42,7 +42,7 @@ t.test('kill -9 during writes, three times: PGlite opens cleanly and keeps every
   const dataDir = path.join(root, 'writes')
   const acknowledged: string[] = []
   for (let round = 1; round <= 3; round++) {
-    const gateway = await startGateway({ DATA_DIR: dataDir, CONTACT_RATE_LIMIT_PER_HOUR: '10000', LOG_LEVEL: 'warn' })
+    const gateway = await startGateway({ DATA_DIR: dataDir, CONTACT_RATE_LIMIT_PER_HOUR: '10000' })
     t.teardown(() => gateway.child.kill('SIGKILL'))
     t.equal((await fetch(`http://127.0.0.1:${gateway.port}/readyz`)).status, 200, `round ${round}: the database opened`)
     // Four writers in parallel; the kill lands after a varying number of acknowledged writes.
@@ -57,7 +57,9 @@ t.test('kill -9 during writes, three times: PGlite opens cleanly and keeps every
             body: JSON.stringify({ name: 'Essai', email: 'essai@example.org', subject, message: 'Écriture interrompue ?', consent: true, website: '' })
           })
           if (response.status === 201) acknowledged.push(subject)
-        } catch {
+          else throw new Error(`contact answered ${response.status}: ${await response.text()}`)
+        } catch (error) {
+          if (String(error).includes('contact answered')) throw error
           return // the process is gone
         }
       }

@@ -2,7 +2,7 @@
 // gateway opening the same folder would write the same files behind the first one's back and
 // corrupt the database. A lock file names the holder (PID, start time, host); a holder that no
 // longer runs (kill -9, power cut) leaves a stale lock that the next start takes over.
-import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { linkSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -72,6 +72,7 @@ export function liveHolder(dataDir: string): Holder | null {
  * Returns the release function (called when the database closes).
  */
 export function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true })
   const lockPath = path.join(dataDir, LOCK_FILE)
   const me: Holder = { pid: process.pid, host: os.hostname(), processStart: processStart(process.pid), since: new Date().toISOString() }
   // Written aside, then hard-linked into place: the link fails if a lock exists, atomically.
