@@ -96,7 +96,7 @@ try {
     try {
       if ((await fetch(`${base}/healthz`)).ok) break
     } catch {}
-    if (i > 600) throw new Error('the gateway did not come up')
+    if (i > 1800) throw new Error('the gateway did not come up')
     await sleep(100)
   }
   // One professional per sent quote: the free plan sends 3 quotes a month.

@@ -47,7 +47,7 @@ try {
     try {
       if ((await fetch(`${base}/healthz`)).ok) break
     } catch {}
-    if (i > 600) throw new Error('the gateway did not come up')
+    if (i > 1800) throw new Error('the gateway did not come up')
     await sleep(100)
   }
   const now = Math.floor(Date.now() / 1000)
