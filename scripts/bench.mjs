@@ -152,20 +152,14 @@ const signing = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '
 const signingCode = await new Promise((resolve) => signing.on('exit', resolve))
 if (signingCode !== 0) process.exitCode = 1
 
-// Embedded accounts: warm start, password sign-in, refresh (TypeScript, run from source).
-const accounts = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', 'gateway/bench/accounts.ts'], {
-  cwd: root,
-  stdio: 'inherit'
-})
-const accountsCode = await new Promise((resolve) => accounts.on('exit', resolve))
-if (accountsCode !== 0) process.exitCode = 1
-
-// Heavy work beside the pages (issue 17): PDFs and seals on worker threads, evidence with many views.
-const heavy = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', 'gateway/bench/heavy-work.ts'], {
-  cwd: root,
-  stdio: 'inherit'
-})
-if ((await new Promise((resolve) => heavy.on('exit', resolve))) !== 0) process.exitCode = 1
+// Each of these runs in its own process (TypeScript, from source), one after the other:
+// embedded accounts (warm start, password sign-in, refresh); heavy work beside the pages (PDFs and
+// seals on worker threads, evidence with many views); the auth proxy's overhead; start time and
+// idle memory on PGlite and PostgreSQL; Lighthouse on a real signing link (with LIGHTHOUSE_BIN set).
+for (const bench of ['gateway/bench/accounts.ts', 'gateway/bench/heavy-work.ts', 'gateway/bench/auth-proxy.ts', 'gateway/bench/start-memory.ts', 'gateway/bench/signing-page.ts']) {
+  const child = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', bench], { cwd: root, stdio: 'inherit' })
+  if ((await new Promise((resolve) => child.on('exit', resolve))) !== 0) process.exitCode = 1
+}
 
 /** The exact compressed bytes the gateway sends (fetch would decompress them). */
 async function rawBody(port, encoding) {

@@ -2,7 +2,7 @@
 // straight to the upstream, each a separate process, side by side in one run. The upstream
 // answers like GoTrue's /settings (a small JSON document, keep-alive). Run by `npm run bench`.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -26,7 +26,7 @@ function freePort(): Promise<number> {
 }
 
 async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 600; i += 1) {
+  for (let i = 0; i < 3000; i += 1) {
     try {
       if ((await fetch(url)).ok) return
     } catch {}
@@ -35,12 +35,28 @@ async function waitFor(url: string): Promise<void> {
   throw new Error(`${url} did not come up`)
 }
 
-function load(url: string): Promise<{ rps: number; p50: number; p99: number; bad: number }> {
+/** CPU time (user + system) a process used so far, in ms (/proc ticks are 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? []
+  return (Number(fields[11]) + Number(fields[12])) * 10
+}
+
+interface Load { rps: number; p50: number; p99: number; bad: number; total: number }
+
+function load(url: string): Promise<Load> {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: DURATION }, (error, result) =>
-      error ? reject(error) : resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors })
+      error ? reject(error) : resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors, total: result.requests.total })
     )
   })
+}
+
+/** The load, and the CPU each process spent per request meanwhile (robust on a busy machine, unlike req/s). */
+async function measured(url: string, pids: { gateway: number; upstream: number }) {
+  const before = { gateway: cpuMs(pids.gateway), upstream: cpuMs(pids.upstream) }
+  const result = await load(url)
+  const perRequest = (pid: number, start: number) => ((cpuMs(pid) - start) * 1000) / Math.max(1, result.total)
+  return { ...result, gatewayUs: perRequest(pids.gateway, before.gateway), upstreamUs: perRequest(pids.upstream, before.upstream) }
 }
 
 const upstreamScript = `
@@ -71,12 +87,14 @@ try {
   await waitFor(`http://127.0.0.1:${gatewayPort}/healthz`)
   await waitFor(proxied)
   await load(proxied) // warm-up
-  const direct = await load(upstream)
-  const through = await load(proxied)
+  const pids = { upstream: children[0]?.pid as number, gateway: children[1]?.pid as number }
+  const direct = await measured(upstream, pids)
+  const through = await measured(proxied, pids)
+  const healthz = await measured(`http://127.0.0.1:${gatewayPort}/healthz`, pids)
   console.log(`\nAuth proxy: GET /auth/v1/settings, ${CONNECTIONS} connections, ${DURATION} s each (upstream and gateway are separate processes)`)
-  console.log('path                      req/s  p50 ms  p99 ms  !2xx')
-  for (const [name, r] of [['upstream directly', direct], ['through the gateway', through]] as const) {
-    console.log(`${name.padEnd(24)} ${String(Math.round(r.rps)).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.bad).padStart(4)}`)
+  console.log('path                               req/s  p50 ms  p99 ms  !2xx   CPU µs/request: gateway  upstream')
+  for (const [name, r] of [['upstream directly', direct], ['through the gateway', through], ['gateway /healthz (reference)', healthz]] as const) {
+    console.log(`${name.padEnd(32)} ${String(Math.round(r.rps)).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.bad).padStart(4)}   ${r.gatewayUs.toFixed(0).padStart(22)}  ${r.upstreamUs.toFixed(0).padStart(8)}`)
   }
   console.log(`ratio gateway / upstream: ${(through.rps / direct.rps).toFixed(2)} (goal ≥ 0.80); p99 added: ${through.p99 - direct.p99} ms (goal ≤ 2)`)
 } finally {

@@ -7,7 +7,7 @@
 // PGlite data folder; the load generator (autocannon) runs here. Run by `npm run bench`.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, openSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -85,8 +85,10 @@ const env = {
 // ---- 1. Over HTTP, against a gateway process -------------------------------------------------
 const port = await freePort()
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paraphe-bench-heavy-'))
+// BENCH_GATEWAY_LOG=file keeps the gateway's log (JSON lines) there.
+const logFile = process.env.BENCH_GATEWAY_LOG
 const gateway = spawn(process.execPath, [path.join(root, 'gateway/dist/server.js')], {
-  stdio: ['ignore', 'ignore', 'inherit'],
+  stdio: ['ignore', logFile === undefined ? 'ignore' : openSync(logFile, 'w'), 'inherit'],
   env: { ...process.env, ...env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}` }
 })
 const base = `http://127.0.0.1:${port}`
@@ -96,7 +98,7 @@ try {
     try {
       if ((await fetch(`${base}/healthz`)).ok) break
     } catch {}
-    if (i > 600) throw new Error('the gateway did not come up')
+    if (i > 1800) throw new Error('the gateway did not come up')
     await sleep(100)
   }
   // One professional per sent quote: the free plan sends 3 quotes a month.

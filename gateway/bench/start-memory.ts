@@ -38,7 +38,7 @@ async function measure(args: string[], env: Record<string, string>, ready: strin
       try {
         if ((await fetch(`http://127.0.0.1:${port}${ready}`)).ok) break
       } catch {}
-      if (i > 1200) throw new Error(`${args.join(' ')} did not come up`)
+      if (i > 15000) throw new Error(`${args.join(' ')} did not come up`)
       await sleep(20)
     }
     const ms = performance.now() - started

@@ -58,7 +58,7 @@ export function setPdfPoolLimits(next: Partial<PdfPoolLimits>): void {
   limits = { ...limits, ...next }
 }
 
-/** Each app holds the pool while it runs (plugins/app/pdf-workers.ts); the last one closing ends the threads. */
+/** Each app holds the pool while it runs (plugins/app/pdf-workers.ts); the last one closing ends the threads, after their tasks. */
 export function holdPdfPool(): () => Promise<void> {
   users += 1
   let released = false
@@ -69,7 +69,8 @@ export function holdPdfPool(): () => Promise<void> {
     if (users === 0 && pool !== null) {
       const ending = pool
       pool = null
-      await ending.destroy()
+      // Tasks already queued or running finish (the requests in flight get their PDF), then the threads end.
+      await ending.close()
     }
   }
 }

@@ -79,6 +79,9 @@ t.test('sign-in, events, guard, landings, sign-out', async (t) => {
   t.match(session.sessionSnapshot(), { status: 'signed-out', confirmed: true })
   t.same(seen, ['signed-out'])
   t.notOk(supabaseLib.supabaseRequested())
+  // A client opening a signing link: its API calls ask for a token, and get none without loading the library.
+  t.equal(await supabaseLib.getAccessToken(KEY), null)
+  t.notOk(supabaseLib.supabaseRequested(), 'supabase-js still not loaded')
   session.finishRecovery()
   t.same(seen, ['signed-out'], 'no recovery to finish, nobody told')
   stop()
