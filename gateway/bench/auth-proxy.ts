@@ -29,7 +29,9 @@ async function waitFor(url: string): Promise<void> {
   for (let i = 0; i < 3000; i += 1) {
     try {
       if ((await fetch(url)).ok) return
-    } catch {}
+    } catch {
+      // not answering yet
+    }
     await sleep(100)
   }
   throw new Error(`${url} did not come up`)

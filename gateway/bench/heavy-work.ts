@@ -97,7 +97,9 @@ try {
   for (let i = 0; ; i += 1) {
     try {
       if ((await fetch(`${base}/healthz`)).ok) break
-    } catch {}
+    } catch {
+      // not answering yet
+    }
     if (i > 1800) throw new Error('the gateway did not come up')
     await sleep(100)
   }

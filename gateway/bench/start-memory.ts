@@ -37,7 +37,9 @@ async function measure(args: string[], env: Record<string, string>, ready: strin
     for (let i = 0; ; i += 1) {
       try {
         if ((await fetch(`http://127.0.0.1:${port}${ready}`)).ok) break
-      } catch {}
+      } catch {
+      // not answering yet
+    }
       if (i > 15000) throw new Error(`${args.join(' ')} did not come up`)
       await sleep(20)
     }

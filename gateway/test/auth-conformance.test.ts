@@ -38,7 +38,7 @@ async function call(backend: AuthBackend, method: string, path: string, body?: u
 
 for (const { name, start } of AUTH_BACKENDS) {
   const backend = async (tt: Test, settings: AuthBackendSettings = {}) => {
-    const started = await (start as BackendFactory)(settings)
+    const started = await start(settings)
     tt.teardown(() => started.close())
     return started
   }

@@ -36,8 +36,8 @@ async function snapshot(gateway: GatewayProcess, userId: string, ids: Array<{ id
   const perQuote = []
   for (const { id, token } of ids) {
     perQuote.push({
-      quote: await (await user.call('GET', `/api/quotes/${id}`)).json(),
-      events: await (await user.call('GET', `/api/quotes/${id}/events`)).json(),
+      quote: (await (await user.call('GET', `/api/quotes/${id}`)).json()) as unknown,
+      events: (await (await user.call('GET', `/api/quotes/${id}/events`)).json()) as unknown,
       pdf: Buffer.from(await (await fetch(`${origin}/api/sign/${token}/pdf`)).arrayBuffer())
     })
   }

@@ -267,7 +267,7 @@ export function createAccountService({ db, secret, limiter, site, settings, wake
         return { session: await sessionJson(user, token.session_id, token.method, token.started, next) }
       })
       // The revocation above is committed before the error is answered.
-      if ('error' in outcome) throw outcome.error
+      if ('error' in outcome && outcome.error instanceof AuthApiError) throw outcome.error
       return outcome.session
     },
 

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite, types } from '@electric-sql/pglite'
 import type { Database, Queryable, QueryResult } from './database.js'
-import { initDataDirOffThread, LEAN_START_PARAMS } from './pglite-lean.js'
+import { LEAN_START_PARAMS } from './pglite-lean.js'
 
 // Same JavaScript values as the pg driver with our settings (see postgres-database.ts).
 const parsers = {
@@ -28,10 +28,7 @@ function wrap(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
  * new folder from (restore).
  */
 export async function openPglite(dataDir: string | null, load?: Blob): Promise<Database> {
-  if (dataDir !== null) {
-    mkdirSync(dataDir, { recursive: true })
-    if (load === undefined) await initDataDirOffThread(dataDir)
-  }
+  if (dataDir !== null) mkdirSync(dataDir, { recursive: true })
   const pglite = await PGlite.create(dataDir ?? undefined, {
     parsers,
     startParams: [...LEAN_START_PARAMS],

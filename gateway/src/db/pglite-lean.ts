@@ -2,10 +2,9 @@
 // (shared_buffers 128 MB…) inside one WebAssembly memory that never shrinks, and creating a
 // data folder runs initdb in a second WebAssembly instance whose memory the process keeps after
 // it is done. Measured on this project (gateway/bench/start-memory.ts, notes/issue-17.md):
-// a first start held ≈ 480 MB for PGlite alone, a restart ≈ 330 MB.
-import { existsSync } from 'node:fs'
-import path from 'node:path'
-import { Worker } from 'node:worker_threads'
+// a first start held ≈ 480 MB for PGlite alone, a restart ≈ 330 MB; with these settings a
+// restart holds ≈ 170 MB. (Running initdb on a worker thread also freed the first start's extra
+// memory, but added a reopen to the first start, too slow on a busy machine: not kept.)
 
 // PGlite's own defaults (single user, no parallel workers, synchronous I/O)…
 const PGLITE_DEFAULTS = [
@@ -23,21 +22,3 @@ export const LEAN_START_PARAMS: readonly string[] = [
   '-c', 'work_mem=2MB',
   '-c', 'maintenance_work_mem=16MB'
 ]
-
-/**
- * Creates the data folder's cluster (initdb) on a worker thread: its WebAssembly memory goes
- * away with the thread instead of staying in the gateway's process. Nothing to do when the
- * folder already holds a cluster.
- */
-export async function initDataDirOffThread(dataDir: string): Promise<void> {
-  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return
-  const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
-  const worker = new Worker(new URL(`./pglite-initdb${extension}`, import.meta.url), {
-    workerData: { dataDir, startParams: LEAN_START_PARAMS },
-    execArgv: process.execArgv
-  })
-  await new Promise<void>((resolve, reject) => {
-    worker.once('error', reject)
-    worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`PGlite initdb worker exited with code ${code}`))))
-  })
-}

@@ -31,7 +31,7 @@ export function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInte
             className={plan.highlighted ? 'button button--primary' : 'button button--ghost'}
             // Paid plans are the only ones with a button (the free plan is a sign-up link).
             onClick={() => {
-              if (!busy) void choose({ plan: plan.id as CheckoutChoice['plan'], interval })
+              if (!busy) void choose({ plan: plan.id, interval })
             }}
             aria-disabled={busy ? true : undefined}
           >

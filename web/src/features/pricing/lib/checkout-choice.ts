@@ -19,7 +19,7 @@ export function choiceFromSearch(search: string): CheckoutChoice | null {
   const plan = findPlan(params.get('plan') ?? '')
   const interval = params.get('interval')
   if (plan === undefined || !isPaidPlan(plan) || !isInterval(interval)) return null
-  return { plan: plan.id as CheckoutChoice['plan'], interval }
+  return { plan: plan.id, interval }
 }
 
 /** Where the visitor comes back to once signed in: /tarifs, which resumes the checkout. */
