@@ -1,7 +1,7 @@
 // The application as a Fastify plugin: it never listens (server.ts does), so tests build it
 // with the same code path and use inject().
 import { randomUUID } from 'node:crypto'
-import type { FastifyInstance, FastifyServerOptions } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import type Stripe from 'stripe'
 import type { Config } from './config.js'
@@ -41,6 +41,17 @@ export function serverOptions(config: Config): FastifyServerOptions {
     genReqId: (request) => {
       const incoming = request.headers['x-request-id']
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    },
+    // Found by fuzzing: a path with a malformed %-escape (`/api/sign/%ZZ`) fails before routing,
+    // where Fastify answers in English with its own shape. Same shape and language as every
+    // other refusal instead.
+    frameworkErrors: (error, request, reply) => {
+      const badUrl = error.code === 'FST_ERR_BAD_URL'
+      // The generic reply type of this hook has no schema to type `send` against.
+      void (reply as FastifyReply)
+        .code(400)
+        .header('cache-control', 'no-store')
+        .send({ error: { code: badUrl ? 'bad_url' : 'bad_request', message: badUrl ? 'Adresse invalide : un caractère encodé (%) y est mal formé.' : 'Requête invalide.' } })
     },
     bodyLimit: 1_048_576,
     connectionTimeout: 30_000,

@@ -58,3 +58,11 @@ t.test('other client errors keep a French message', async (t) => {
   t.equal(teapot.statusCode, 418)
   t.equal(teapot.json<{ error: { message: string } }>().error.message, 'La requête n’a pas pu être traitée.')
 })
+
+t.test('a malformed %-escape in the path: 400 JSON in French, not Fastify’s English (found by fuzzing)', async (t) => {
+  const app = await buildApp()
+  t.teardown(() => app.close())
+  const response = await app.inject({ url: '/api/sign/%ZZ' })
+  t.equal(response.statusCode, 400)
+  t.same(response.json(), { error: { code: 'bad_url', message: 'Adresse invalide : un caractère encodé (%) y est mal formé.' } })
+})

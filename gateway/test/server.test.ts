@@ -8,6 +8,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { DEFAULT_SITE_DIR } from '../src/config.js'
 
+// Seven real server processes: minutes on a busy 2-core machine, more than .taprc's default.
+t.setTimeout(900_000)
 const serverFile = fileURLToPath(new URL('../src/server.ts', import.meta.url))
 // Each server process gets its own data folder (its embedded database and seal certificate).
 const dataRoot = await mkdtemp(path.join(tmpdir(), 'paraphe-server-'))
