@@ -4,7 +4,7 @@
 import t, { type Test } from 'tap'
 import { AuthClient } from '@supabase/auth-js'
 import { decodeJwt } from 'jose'
-import { AUTH_BACKENDS, type AuthBackend, type AuthBackendSettings, type BackendFactory } from './support/auth-backends.js'
+import { AUTH_BACKENDS, type AuthBackend, type AuthBackendSettings } from './support/auth-backends.js'
 
 const PASSWORD = 'correct-horse-battery-staple'
 

@@ -2,7 +2,6 @@ import { Link } from 'react-router-dom'
 import { isPaidPlan, type BillingInterval, type Plan } from '@paraphe/shared/plans'
 import { paths } from '@paraphe/shared/paths'
 import { useCheckout } from '../hooks/use-checkout'
-import type { CheckoutChoice } from '../lib/checkout-choice'
 import { CheckoutStatus } from './checkout-status'
 import { PlanPrice } from './plan-price'
 
