@@ -22,6 +22,24 @@ export interface OutboxMessage {
   attachments?: readonly EmailAttachment[]
 }
 
+/**
+ * E-mails whose body carries a credential: a link token (sign-up confirmation, password reset,
+ * the client's signing link and its reminders) or a signing code. Those tokens are stored only as
+ * hashes everywhere else, so once such an e-mail has left, its body is erased from the outbox
+ * (worker.ts): a database dump or backup then holds no usable link. Unsent ones keep their body,
+ * which the local mailbox page and the retries need.
+ */
+export const CREDENTIAL_BEARING_KINDS: readonly string[] = [
+  'account-confirmation',
+  'account-recovery',
+  'signing-request',
+  'quote-reminder',
+  'signing-code'
+]
+
+/** What an erased body says instead, for an operator reading the outbox. */
+export const ERASED_BODY = '(effacé après l’envoi : contenait un lien ou un code personnel)'
+
 /** Subjects are one header line: line breaks and control characters become spaces. */
 export function singleLine(text: string): string {
   return text.replace(/[\s\p{Cc}]+/gu, ' ').trim()

@@ -18,7 +18,7 @@
 // each is logged once per process, links included, so a developer can follow them.
 import type { Database } from '../db/database.js'
 import type { Mailer, OutgoingEmail } from './mailer.js'
-import type { EmailAttachment } from './outbox.js'
+import { CREDENTIAL_BEARING_KINDS, ERASED_BODY, type EmailAttachment } from './outbox.js'
 import { MAX_ATTEMPTS, retryDelayMs } from './retry-delay.js'
 
 export const DEFAULT_POLL_INTERVAL_MS = 5_000
@@ -150,7 +150,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   async function markSent(id: number): Promise<void> {
-    await db.query(`update paraphe.outbox set status = 'sent', sent_at = now(), last_error = null where id = $1`, [id])
+    await db.query(
+      `update paraphe.outbox
+          set status = 'sent', sent_at = now(), last_error = null,
+              text_body = case when kind = any($2::text[]) then $3 else text_body end,
+              html_body = case when kind = any($2::text[]) then $3 else html_body end
+        where id = $1`,
+      [id, CREDENTIAL_BEARING_KINDS, ERASED_BODY]
+    )
   }
 
   async function flushUnmarked(): Promise<void> {

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import app, { serverOptions } from '../../src/app.js'
 import { asUser, type Database } from '../../src/db/database.js'
 import { createSmtpMailer, type Mailer } from '../../src/mail/mailer.js'
-import { enqueueEmail, type OutboxMessage } from '../../src/mail/outbox.js'
+import { enqueueEmail, ERASED_BODY, type OutboxMessage } from '../../src/mail/outbox.js'
 import { createOutboxWorker, type MailLog, type OutboxWorker, type OutboxWorkerOptions } from '../../src/mail/worker.js'
 import type { OutboxPluginOptions } from '../../src/plugins/app/outbox.js'
 import { testConfig } from '../helper.js'
@@ -140,6 +140,28 @@ forEachEngine('SMTP down: nothing is lost, attempts grow; back up: every message
   t.match(first?.html, '<a href="https://devis.example.fr/SignatureDevis?token=t0">devis 0</a>')
   t.equal(first?.from, 'Paraphe <devis@paraphe.example>')
   t.match(first?.messageId, /^<outbox\.\d+\.\d+@paraphe\.example>$/, 'a stable Message-ID per outbox row')
+})
+
+forEachEngine('a sent e-mail that carried a link or a code keeps no copy of it in the database', async (t, db) => {
+  const server = await smtp(t)
+  await db.query('delete from paraphe.outbox')
+  await db.transaction(async (tx) => {
+    await enqueueEmail(tx, message(0, { kind: 'signing-request' }))
+    await enqueueEmail(tx, message(1, { kind: 'account-recovery', text: 'Lien : https://devis.example.fr/reset-password?token_hash=secret1' }))
+    await enqueueEmail(tx, message(2, { kind: 'quote-declined' }))
+  })
+  const sender = worker(t, { db, mailer: mailerFor(server) })
+  sender.start()
+  await server.waitFor((messages) => messages.length >= 3)
+  await until(async () => (await rows(db)).every((row) => row.status === 'sent'), 'all marked sent')
+  t.match(server.messages.find((mail) => mail.envelope.to[0] === 'client-1@example.fr')?.text, /token_hash=secret1/, 'the recipient got the link')
+  const stored = await db.query<{ kind: string; text_body: string; html_body: string }>('select kind, text_body, html_body from paraphe.outbox order by id')
+  const byKind = new Map(stored.rows.map((row) => [row.kind, row]))
+  for (const kind of ['signing-request', 'account-recovery']) {
+    t.equal(byKind.get(kind)?.text_body, ERASED_BODY, `${kind}: text erased once sent`)
+    t.equal(byKind.get(kind)?.html_body, ERASED_BODY, `${kind}: HTML erased once sent`)
+  }
+  t.match(byKind.get('quote-declined')?.text_body, /SignatureDevis\?token=t2/, 'an e-mail without credentials keeps its body')
 })
 
 forEachEngine('two gateways on one database never send a message twice', async (t, db) => {
