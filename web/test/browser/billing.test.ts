@@ -10,6 +10,7 @@ import { buildApp } from '../../../gateway/test/helper.js'
 import { startGoTrueStandIn } from '../../../gateway/test/support/gotrue-stand-in.js'
 import { startStripeStandIn, type SignedEvent } from '../../../gateway/test/support/stripe-stand-in.js'
 import {
+  BUSY_MACHINE_WAIT_MS,
   axe,
   DEFAULT_SITE_DIR,
   gotoHydrated,
@@ -145,7 +146,7 @@ t.test('a visitor picks Pro yearly, signs up, pays, and sees Pro active once the
 
   // Stripe's webhook arrives a moment later; the page sees it on its own.
   await deliver(stripe.completeSession(sessionId))
-  await heading(page).filter({ hasText: 'Formule Pro active' }).waitFor({ timeout: 10_000 })
+  await heading(page).filter({ hasText: 'Formule Pro active' }).waitFor({ timeout: BUSY_MACHINE_WAIT_MS })
   t.same(await axe(page), [], 'axe: Pro active')
 
   await page.getByRole('link', { name: 'Voir mon abonnement', exact: true }).click()

@@ -75,6 +75,12 @@ export async function startGateway(env: NodeJS.ProcessEnv = {}, port = 0, option
 
 export const CHROMIUM_PATH = '/usr/bin/chromium'
 
+/**
+ * How long a test waits for something the page does by itself (a poll, a prefetch, a heading after
+ * a request). Generous on purpose: CI shares two cores, and a wait that ends early costs nothing.
+ */
+export const BUSY_MACHINE_WAIT_MS = 30_000
+
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,

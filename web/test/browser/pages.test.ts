@@ -3,6 +3,7 @@
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import {
+  BUSY_MACHINE_WAIT_MS,
   FRENCH_TEXT,
   gotoHydrated,
   headingText,
@@ -71,7 +72,7 @@ async function fetchRaw(gw: Gateway, path: string): Promise<{ status: number; ht
 
 /** Waits for the manifest prefetch (1 s after load), the last request a fresh page makes. */
 function manifestResponse(page: Page): Promise<unknown> {
-  return page.waitForResponse((response) => response.url().includes('/builds/meta/'), { timeout: 6_000 })
+  return page.waitForResponse((response) => response.url().includes('/builds/meta/'), { timeout: BUSY_MACHINE_WAIT_MS })
 }
 
 const CLEAN = 'no console error, hydration warning, page error or failed request'
