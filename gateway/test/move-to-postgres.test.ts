@@ -86,7 +86,7 @@ t.test('embedded → PostgreSQL: everything identical, same password, numbering 
   t.equal((await embedded.exited).code, 0)
 
   const move = await moveToPostgres({ DATA_DIR: dataDir, DATABASE_URL: postgres.url })
-  t.equal(move.code, 0, move.output)
+  t.equal(move.code, 0, 'moved', { output: move.output })
   t.match(move.output, /paraphe\.signed_documents\s+1 ligne/)
   t.match(move.output, /paraphe_auth\.users\s+1 ligne/)
   t.match(move.output, /même DATA_DIR/, 'says the keys must stay with the gateway')
