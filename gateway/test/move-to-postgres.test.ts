@@ -3,6 +3,7 @@
 // PostgreSQL with the same DATA_DIR (its keys): every quote, event and sealed PDF identical, the
 // seal still recognised, the same password signs in, numbering continues; a second move is refused.
 import t from 'tap'
+import pg from 'pg'
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -117,4 +118,29 @@ t.test('embedded → PostgreSQL: everything identical, same password, numbering 
   const second = await moveToPostgres({ DATA_DIR: dataDir, DATABASE_URL: postgres.url })
   t.equal(second.code, 1, 'a second move into the now non-empty target is refused')
   t.match(second.output, /contient déjà Paraphe/)
+})
+
+// Supabase's `postgres` role is no superuser: session_replication_role is refused there, so the
+// copy switches the triggers of the tables it has just created off, and on again before commit.
+t.test('into a database owned by a role that is not superuser: triggers disabled for the load', async (t) => {
+  const admin = new pg.Client({ connectionString: postgres.url })
+  await admin.connect()
+  await admin.query(`create role mover login createrole password 'mover-password'`)
+  await admin.query('create database moved owner mover')
+  await admin.end()
+  const url = new URL(postgres.url)
+  url.username = 'mover'
+  url.password = 'mover-password'
+  url.pathname = '/moved'
+  const move = await moveToPostgres({ DATA_DIR: path.join(root, 'data'), DATABASE_URL: url.toString() })
+  t.equal(move.code, 0, 'moved', { output: move.output })
+  t.match(move.output, /déclencheurs : désactivés pendant la copie/)
+  t.match(move.output, /paraphe\.quote_events\s+\d+ ligne/)
+  const target = new pg.Client({ connectionString: url.toString() })
+  await target.connect()
+  t.teardown(() => target.end())
+  const disabled = await target.query<{ n: number }>(`select count(*)::int as n from pg_trigger where not tgisinternal and tgenabled = 'D'`)
+  t.equal(disabled.rows[0]?.n, 0, 'every trigger is on again')
+  // The append-only rule holds again on the copy.
+  await t.rejects(target.query('update paraphe.quote_events set quote_id = quote_id'), 'events stay append-only')
 })
