@@ -94,6 +94,13 @@ export const EnvSchema = Type.Object({
   SIGNING_P12_PASSPHRASE: Type.Optional(Type.String({ minLength: 1 })),
   BUILD_POLL_INTERVAL_MS: Type.Integer({ minimum: 100, default: APP_SHELL.defaultBuildPollIntervalMs }),
   SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 10_000 }),
+  /** How often expiry, reminders and seal repair run (every gateway; each due quote is handled once). */
+  JOBS_INTERVAL_MS: Type.Integer({ minimum: 1_000, maximum: 3_600_000, default: 300_000 }),
+  /**
+   * How long a claimed e-mail is kept from other gateways: after a crash between claim and send it
+   * goes out once the lease ends. Keep it above the longest SMTP exchange (default 5 minutes).
+   */
+  OUTBOX_LEASE_MS: Type.Integer({ minimum: 5_000, maximum: 3_600_000, default: 300_000 }),
   OPERATOR_NAME: OptionalText,
   OPERATOR_LEGAL_FORM: OptionalText,
   OPERATOR_ADDRESS: OptionalText,
@@ -180,6 +187,8 @@ export interface Config {
   trustProxy: string | false
   siteDir: string
   shutdownGraceMs: number
+  /** Periodic jobs: quote jobs' interval and the outbox's lease. */
+  jobs: { intervalMs: number; outboxLeaseMs: number }
   /** Supabase Auth (GoTrue) behind the proxy; null = the embedded accounts (`accounts`). */
   auth: AuthConfig | null
   /** The embedded accounts; null when `auth` is set. */
@@ -268,6 +277,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     trustProxy: valid.TRUST_PROXY ?? false,
     siteDir: valid.SITE_DIR,
     shutdownGraceMs: valid.SHUTDOWN_GRACE_MS,
+    jobs: { intervalMs: valid.JOBS_INTERVAL_MS, outboxLeaseMs: valid.OUTBOX_LEASE_MS },
     auth,
     accounts,
     database: { url: valid.DATABASE_URL ?? null, poolSize: valid.DATABASE_POOL_SIZE, dataDir: path.resolve(valid.DATA_DIR) },

@@ -1,0 +1,66 @@
+// Several gateways on one PostgreSQL, the way the product grows past one machine: two real
+// gateway processes, each with its own pool and timers (jobs every second), one SMTP server.
+// Numbering has no duplicate and no gap when sends are split across them; concurrent signatures
+// through both give exactly one 200; expiry and the outbox act once (each e-mail received once).
+import t from 'tap'
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { startGateway, waitUntil } from './support/gateway-process.js'
+import { AUTH_ENV, httpUser, sentQuoteOverHttp, signOverHttp } from './support/http-workspace.js'
+import { startSmtpServer } from './support/smtp-server.js'
+import { startPostgres } from './support/throwaway-postgres.js'
+
+t.setTimeout(900_000)
+
+t.test('two gateways on one PostgreSQL', async (t) => {
+  const postgres = await startPostgres()
+  t.teardown(() => postgres.stop())
+  const smtp = await startSmtpServer()
+  t.teardown(() => smtp.stop())
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'paraphe-two-'))
+  t.teardown(() => rm(dataDir, { recursive: true, force: true }))
+  const env = { ...AUTH_ENV, DATABASE_URL: postgres.url, DATA_DIR: dataDir, SMTP_URL: smtp.url, JOBS_INTERVAL_MS: '1000' }
+  // One after the other: the first applies the migrations and creates the seal certificate.
+  const first = await startGateway(env)
+  t.teardown(() => first.child.kill('SIGKILL'))
+  const second = await startGateway(env)
+  t.teardown(() => second.child.kill('SIGKILL'))
+  const origins = [`http://127.0.0.1:${first.port}`, `http://127.0.0.1:${second.port}`]
+  const db = new pg.Client({ connectionString: postgres.url })
+  await db.connect()
+  t.teardown(() => db.end())
+  const userId = randomUUID()
+  const users = await Promise.all(origins.map((origin) => httpUser(origin, userId)))
+  // A paid plan: the free plan's 3 quotes a month would stop the sends below.
+  await db.query(`insert into paraphe.subscriptions (user_id, plan_id, status) values ($1, 'pro', 'active')`, [userId])
+
+  // Sends split across both gateways, concurrently: numbers 1..N, no duplicate, no gap.
+  const quotes = await Promise.all(Array.from({ length: 10 }, (_, index) => sentQuoteOverHttp(users[index % 2] as (typeof users)[number])))
+  const numbers = (await db.query<{ number: string }>('select number from paraphe.quotes where user_id = $1 order by number', [userId])).rows.map((row) => row.number)
+  const sequence = numbers.map((number) => Number(/(\d+)$/.exec(number)?.[1])).sort((a, b) => a - b)
+  t.same(sequence, Array.from({ length: 10 }, (_, index) => sequence[0] as number + index), `numbers without gap: ${numbers.join(', ')}`)
+  t.equal(new Set(numbers).size, 10, 'no duplicate number')
+
+  // The signing race: 10 concurrent signatures of one quote, half through each gateway.
+  const raced = quotes[0] as (typeof quotes)[number]
+  const statuses = await Promise.all(Array.from({ length: 10 }, (_, index) => signOverHttp(origins[index % 2] as string, raced.token).then((response) => response.status)))
+  t.equal(statuses.filter((status) => status === 200).length, 1, `exactly one 200 (${statuses.join(', ')})`)
+  t.ok(statuses.every((status) => status === 200 || (status >= 400 && status < 500)), 'the others refused, never a 5xx')
+
+  // Expiry, run by both gateways every second: each expired quote closed once, one notice each.
+  const toExpire = quotes.slice(1, 4).map((quote) => quote.id)
+  await db.query(`update paraphe.quotes set expires_on = current_date - 2 where id = any($1::uuid[])`, [toExpire])
+  await waitUntil(async () => Number((await db.query<{ n: string }>(`select count(*) as n from paraphe.outbox where user_id = $1 and kind = 'quote-expired' and status = 'sent'`, [userId])).rows[0]?.n) === 3)
+  const expiredEvents = await db.query<{ quote_id: string; n: string }>(`select quote_id, count(*) as n from paraphe.quote_events where quote_id = any($1::uuid[]) and type = 'expired' group by quote_id`, [toExpire])
+  t.same(expiredEvents.rows.map((row) => Number(row.n)), [1, 1, 1], 'one expired event per quote')
+
+  // The outbox, polled by both: every e-mail of this user received exactly once.
+  await waitUntil(async () => Number((await db.query<{ n: string }>(`select count(*) as n from paraphe.outbox where user_id = $1 and status <> 'sent'`, [userId])).rows[0]?.n) === 0)
+  const sentRows = (await db.query<{ kind: string; recipient: string; subject: string }>(`select kind, recipient, subject from paraphe.outbox where user_id = $1`, [userId])).rows
+  t.equal(smtp.messages.length, sentRows.length, `${sentRows.length} e-mails queued, ${smtp.messages.length} received`)
+  t.equal(new Set(smtp.messages.map((message) => message.messageId)).size, smtp.messages.length, 'no Message-ID received twice')
+  t.ok(sentRows.length >= 10 + 2 + 3, 'signing requests, signed copies and expiry notices all went out')
+})
