@@ -4,27 +4,15 @@
 // through the same loop).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { hashPassword, passwordMatches } from '../src/accounts/passwords.js'
+import { freePort, percentile, root } from './bench-support.js'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const SIGN_INS = Number(process.env.BENCH_SIGN_INS ?? 40)
 const REFRESH_SECONDS = Number(process.env.BENCH_DURATION ?? 10) / 2
 const CONCURRENCY = 10
 const PASSWORD = 'une phrase de passe solide'
-
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))] as number
 
 /** Starts a process and measures the time until `url` answers 200. */
 async function timedStart(args: string[], env: NodeJS.ProcessEnv, url: string): Promise<{ ms: number; child: ChildProcess }> {
@@ -117,7 +105,7 @@ try {
   console.log('\nEmbedded accounts (PGlite, development mode, one process)')
   console.log('measure                                   value         reference (same run)')
   console.log(`warm start: built tree → first 200 on /   ${(warm.ms / 1000).toFixed(2).padStart(6)} s      bare Node HTTP server ${(bare.ms / 1000).toFixed(2)} s; first start on an empty folder ${(cold.ms / 1000).toFixed(2)} s`)
-  console.log(`password sign-in p50 / p95 (${SIGN_INS}, serial)   ${percentile(signIn, 0.5).toFixed(0).padStart(4)} / ${percentile(signIn, 0.95).toFixed(0)} ms   argon2id verify alone ${percentile(verify, 0.5).toFixed(0)} / ${percentile(verify, 0.95).toFixed(0)} ms`)
+  console.log(`password sign-in p50 / p95 (${SIGN_INS}, serial)   ${percentile(signIn, 50).toFixed(0).padStart(4)} / ${percentile(signIn, 95).toFixed(0)} ms   argon2id verify alone ${percentile(verify, 50).toFixed(0)} / ${percentile(verify, 95).toFixed(0)} ms`)
   console.log(`refresh, ${CONCURRENCY} concurrent chains                 ${refreshes.toFixed(0).padStart(6)} req/s  GET /healthz same loop ${health.toFixed(0)} req/s`)
 } finally {
   await rm(dataDir, { recursive: true, force: true })

@@ -3,39 +3,13 @@
 // answers like GoTrue's /settings (a small JSON document, keep-alive). Run by `npm run bench`.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
+import { freePort, root, waitForOk as waitFor } from './bench-support.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
 const CONNECTIONS = 10
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0))
-    })
-    server.on('error', reject)
-  })
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (let i = 0; i < 3000; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not answering yet
-    }
-    await sleep(100)
-  }
-  throw new Error(`${url} did not come up`)
-}
 
 /** CPU time (user + system) a process used so far, in ms (/proc ticks are 10 ms). */
 function cpuMs(pid: number): number {

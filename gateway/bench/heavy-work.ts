@@ -8,59 +8,19 @@
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, openSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import Fastify from 'fastify'
-import { parisIsoDate } from '@paraphe/shared/dates'
 import app, { serverOptions } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import { migrate } from '../src/db/migrate.js'
 import { openPglite } from '../src/db/pglite-database.js'
 import { signAccessToken } from '../test/support/gotrue-tokens.js'
+import { BENCH_JWT_SECRET as SECRET, benchProfile as profile, benchQuoteContent as content, benchSignBody as signBody, freePort, percentile, root, waitForOk } from './bench-support.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
 const HOME_CONNECTIONS = 10
-const SECRET = 'bench-secret-bench-secret-bench-secret-0000'
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
-const today = parisIsoDate(new Date())
-
-const profile = {
-  companyName: 'Dupont Rénovation', legalForm: 'SARL', address: '12 rue de la Forge\n69003 Lyon', siret: '73282932000074',
-  registration: 'RCS Lyon 732 829 320', vatNumber: 'FR44732829320', email: 'contact@dupont-renovation.fr', phone: '04 72 00 00 00',
-  insurer: 'MAAF', insuranceCoverage: 'France', insurancePolicy: '', defaultConditions: '', defaultValidityDays: 30, franchiseEnBase: false
-}
-const content = {
-  client: { kind: 'individual', name: 'Élise Martin', company: '', email: 'elise@example.org', phone: '', address: '5 place Bellecour\n69002 Lyon' },
-  siteAddress: '', title: 'Rénovation', issueDate: today, validityDays: 30, workStartDate: null, workDuration: '',
-  lines: Array.from({ length: 12 }, (_, index) => ({ id: `l${index}`, description: `Poste ${index + 1} — fourniture et pose`, quantityMilli: 1500, unit: 'h', unitPriceCents: 4500, vatRateBp: index % 2 === 0 ? 1000 : 2000, discountBp: 0 })),
-  depositBp: 3000, paymentTerms: 'À réception.', conditions: '', notes: '', buildingTrade: true, requireEmailCode: false
-}
-const strokes = [{ points: Array.from({ length: 60 }, (_, index) => ({ x: 10 + index * 6, y: 80 + Math.sin(index / 4) * 40, time: index * 16 })) }]
-const signBody = (documentSha256: string) => ({
-  signerName: 'Élise Martin', accepted: true, mention: 'Bon pour accord', preWorkAcknowledged: true,
-  signature: { method: 'drawn', strokes, padWidth: 400, padHeight: 160 }, documentSha256
-})
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0))
-    })
-    server.on('error', reject)
-  })
-}
-
 async function accessToken(): Promise<string> {
   const now = Math.floor(Date.now() / 1000)
   const sub = randomUUID()
@@ -94,15 +54,7 @@ const gateway = spawn(process.execPath, [path.join(root, 'gateway/dist/server.js
 const base = `http://127.0.0.1:${port}`
 const lines: string[] = []
 try {
-  for (let i = 0; ; i += 1) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break
-    } catch {
-      // not answering yet
-    }
-    if (i > 1800) throw new Error('the gateway did not come up')
-    await sleep(100)
-  }
+  await waitForOk(`${base}/healthz`)
   // One professional per sent quote: the free plan sends 3 quotes a month.
   const professional = async () => {
     const auth = { authorization: `Bearer ${await accessToken()}` }

@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
-import { parisIsoDate } from '@paraphe/shared/dates'
 import app, { serverOptions } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
@@ -15,29 +14,9 @@ import { openPglite } from '../src/db/pglite-database.js'
 import { openPostgres } from '../src/db/postgres-database.js'
 import { signAccessToken } from '../test/support/gotrue-tokens.js'
 import { startPostgres } from '../test/support/throwaway-postgres.js'
+import { BENCH_JWT_SECRET as SECRET, benchProfile, benchQuoteContent, benchSignBody, percentile } from './bench-support.js'
 
 const SIGNATURES = Number(process.env.BENCH_SIGNATURES ?? 50)
-const SECRET = 'bench-secret-bench-secret-bench-secret-0000'
-const today = parisIsoDate(new Date())
-
-const profile = {
-  companyName: 'Dupont Rénovation', legalForm: 'SARL', address: '12 rue de la Forge\n69003 Lyon', siret: '73282932000074',
-  registration: 'RCS Lyon 732 829 320', vatNumber: 'FR44732829320', email: 'contact@dupont-renovation.fr', phone: '04 72 00 00 00',
-  insurer: 'MAAF', insuranceCoverage: 'France', insurancePolicy: '', defaultConditions: '', defaultValidityDays: 30, franchiseEnBase: false
-}
-const content = {
-  client: { kind: 'individual', name: 'Élise Martin', company: '', email: 'elise@example.org', phone: '', address: '5 place Bellecour\n69002 Lyon' },
-  siteAddress: '', title: 'Rénovation', issueDate: today, validityDays: 30, workStartDate: null, workDuration: '',
-  lines: Array.from({ length: 12 }, (_, index) => ({ id: `l${index}`, description: `Poste ${index + 1} — fourniture et pose`, quantityMilli: 1500, unit: 'h', unitPriceCents: 4500, vatRateBp: index % 2 === 0 ? 1000 : 2000, discountBp: 0 })),
-  depositBp: 3000, paymentTerms: 'À réception.', conditions: '', notes: '', buildingTrade: true, requireEmailCode: false
-}
-const strokes = [{ points: Array.from({ length: 60 }, (_, index) => ({ x: 10 + index * 6, y: 80 + Math.sin(index / 4) * 40, time: index * 16 })) }]
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b)
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
-}
-
 async function measure(name: string, db: Database, dataDir: string): Promise<{ name: string; sign: number[]; render: number[] }> {
   await migrate(db)
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_UPSTREAM_URL: 'http://127.0.0.1:9', SUPABASE_ANON_KEY: 'bench-anon-key-0000000000', SUPABASE_JWT_SECRET: SECRET })
@@ -53,8 +32,8 @@ async function measure(name: string, db: Database, dataDir: string): Promise<{ n
       const sub = randomUUID()
       const token = await signAccessToken({ sub, aud: 'authenticated', exp: now + 3600, iat: now, email: `${sub}@example.fr`, phone: '', role: 'authenticated', aal: 'aal1', amr: [], session_id: sub, is_anonymous: false, app_metadata: {}, user_metadata: {} }, SECRET)
       const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => fastify.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload }) })
-      await as('PUT', '/api/profile', profile)
-      const id = (await as('POST', '/api/quotes', { content })).json<{ quote: { id: string } }>().quote.id
+      await as('PUT', '/api/profile', benchProfile)
+      const id = (await as('POST', '/api/quotes', { content: benchQuoteContent })).json<{ quote: { id: string } }>().quote.id
       const started = performance.now()
       await as('GET', `/api/quotes/${id}/pdf`)
       const rendered = performance.now() - started
@@ -64,7 +43,7 @@ async function measure(name: string, db: Database, dataDir: string): Promise<{ n
       const response = await fastify.inject({
         method: 'POST',
         url: `/api/sign/${link}/sign`,
-        payload: { signerName: 'Élise Martin', accepted: true, mention: 'Bon pour accord', preWorkAcknowledged: true, signature: { method: 'drawn', strokes, padWidth: 400, padHeight: 160 }, documentSha256: view.documentSha256 }
+        payload: benchSignBody(view.documentSha256)
       })
       const elapsed = performance.now() - before
       if (response.json<{ signedDocument: boolean }>().signedDocument !== true) throw new Error(`${name}: signature not sealed: ${response.body}`)

@@ -5,34 +5,19 @@
 import { execFile, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
-import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { signAccessToken } from '../test/support/gotrue-tokens.js'
+import { BENCH_JWT_SECRET as SECRET, freePort, root, waitForOk } from './bench-support.js'
 
 const lighthouse = process.env.LIGHTHOUSE_BIN
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
-const SECRET = 'bench-secret-bench-secret-bench-secret-0000'
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 if (lighthouse === undefined) {
   console.log('\nLighthouse on a signing link: skipped (set LIGHTHOUSE_BIN to a lighthouse 12 CLI)')
   process.exit(0)
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0))
-    })
-    server.on('error', reject)
-  })
 }
 
 const port = await freePort()
@@ -43,15 +28,7 @@ const gateway = spawn(process.execPath, [path.join(root, 'gateway/dist/server.js
 })
 const base = `http://127.0.0.1:${port}`
 try {
-  for (let i = 0; ; i += 1) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break
-    } catch {
-      // not answering yet
-    }
-    if (i > 1800) throw new Error('the gateway did not come up')
-    await sleep(100)
-  }
+  await waitForOk(`${base}/healthz`)
   const now = Math.floor(Date.now() / 1000)
   const sub = randomUUID()
   const token = await signAccessToken({ sub, aud: 'authenticated', exp: now + 3600, iat: now, email: `${sub}@example.fr`, phone: '', role: 'authenticated', aal: 'aal1', amr: [], session_id: sub, is_anonymous: false, app_metadata: {}, user_metadata: {} }, SECRET)
