@@ -2,11 +2,10 @@
 // `npm run backup` while it runs, `npm run restore` into a new data folder, a gateway on it: every
 // quote, event and sealed PDF identical, and /api/verify still recognises the sealed PDFs.
 import t from 'tap'
-import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { startGateway, type GatewayProcess } from './support/gateway-process.js'
+import { runGatewayCommand, startGateway, type GatewayProcess } from './support/gateway-process.js'
 import { AUTH_ENV, httpUser, sentQuoteOverHttp, signOverHttp } from './support/http-workspace.js'
 
 // Several real gateway starts: minutes on a busy 2-core machine, more than .taprc's default.
@@ -14,16 +13,7 @@ t.setTimeout(900_000)
 const root = await mkdtemp(path.join(tmpdir(), 'paraphe-restore-'))
 t.teardown(() => rm(root, { recursive: true, force: true }))
 
-function runCommand(command: 'backup' | 'restore', env: NodeJS.ProcessEnv, args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-ts.mjs', `gateway/src/${command}-command.ts`, ...args], {
-    env: { ...process.env, NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })))
-}
+const runCommand = (command: 'backup' | 'restore', env: NodeJS.ProcessEnv, args: string[]) => runGatewayCommand(command, env, args)
 
 interface Snapshot {
   quotes: unknown

@@ -4,11 +4,10 @@
 // seal still recognised, the same password signs in, numbering continues; a second move is refused.
 import t from 'tap'
 import pg from 'pg'
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { startGateway, type GatewayProcess } from './support/gateway-process.js'
+import { runGatewayCommand, startGateway, type GatewayProcess } from './support/gateway-process.js'
 import { sentQuoteOverHttp, signOverHttp, type HttpUser } from './support/http-workspace.js'
 import { startPostgres } from './support/throwaway-postgres.js'
 
@@ -23,16 +22,7 @@ const EMAIL = 'artisane@example.fr'
 const PASSWORD = 'un mot de passe assez long 42'
 const EMBEDDED_ENV = { AUTH_AUTOCONFIRM: 'true' }
 
-function moveToPostgres(env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-ts.mjs', 'gateway/src/move-to-postgres-command.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  let output = ''
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })))
-}
+const moveToPostgres = (env: NodeJS.ProcessEnv) => runGatewayCommand('move-to-postgres', env)
 
 async function auth(origin: string, route: string, body: unknown): Promise<{ status: number; json: { access_token?: string; user?: { id: string } } }> {
   const response = await fetch(`${origin}/auth/v1${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })

@@ -7,6 +7,7 @@ import { testConfig } from './helper.js'
 import { testDatabase } from './support/databases.js'
 import { normaliseSpaces, pdfText } from './support/pdf-text.js'
 import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser } from './support/workspace-users.js'
+import { signRequestBody } from './support/http-workspace.js'
 import { parisIsoDate } from '@paraphe/shared/dates'
 
 const db = await testDatabase('pglite')
@@ -44,18 +45,10 @@ t.test('signature evidence: the connection’s address, not the claimed one', as
   const token = new URL(signingUrl).searchParams.get('token') as string
   const forged = { 'x-forwarded-for': '203.0.113.66', 'user-agent': 'Mozilla/5.0 (Test)' }
   const view = (await (await fetch(`${origin}/api/sign/${token}`, { headers: forged })).json()) as { documentSha256: string }
-  const points = Array.from({ length: 40 }, (_, index) => ({ x: 20 + index * 8, y: 80 + Math.sin(index / 3) * 30, time: 1_700_000_000_000 + index * 16 }))
   const signed = await fetch(`${origin}/api/sign/${token}/sign`, {
     method: 'POST',
     headers: { ...forged, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      signerName: 'Élise Martin',
-      accepted: true,
-      mention: 'Bon pour accord',
-      preWorkAcknowledged: true,
-      signature: { method: 'drawn', strokes: [{ points }], padWidth: 400, padHeight: 160 },
-      documentSha256: view.documentSha256
-    })
+    body: JSON.stringify(signRequestBody(view.documentSha256))
   })
   t.equal(signed.status, 200)
   const pdf = new Uint8Array(await (await fetch(`${origin}/api/sign/${token}/pdf`)).arrayBuffer())

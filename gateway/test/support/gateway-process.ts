@@ -70,3 +70,19 @@ export function startGateway(env: NodeJS.ProcessEnv): Promise<GatewayProcess> {
 export async function waitUntil(check: () => boolean | Promise<boolean>, intervalMs = 100): Promise<void> {
   while (!(await check())) await new Promise((resolve) => setTimeout(resolve, intervalMs))
 }
+
+/**
+ * Runs one of the gateway's commands (`gateway/src/<name>-command.ts`: backup, restore,
+ * move-to-postgres…) from its source, as its npm script does; resolves with its exit code and
+ * everything it printed.
+ */
+export function runGatewayCommand(name: string, env: NodeJS.ProcessEnv, args: readonly string[] = []): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-ts.mjs', `gateway/src/${name}-command.ts`, ...args], {
+    env: { ...process.env, NODE_ENV: 'test', ...env },
+    stdio: ['ignore', 'pipe', 'pipe']
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  return new Promise((resolve) => child.on('exit', (code) => resolve({ code, output })))
+}

@@ -37,20 +37,25 @@ export async function sentQuoteOverHttp(user: HttpUser): Promise<{ id: string; t
   return { id: draft.id, token: new URL(sent.signingUrl).searchParams.get('token') as string }
 }
 
+/** The body of the client's « Signer » request as the signing page sends it (drawn signature). */
+export function signRequestBody(documentSha256: string): Record<string, unknown> {
+  const points = Array.from({ length: 40 }, (_, index) => ({ x: 20 + index * 8, y: 80 + Math.sin(index / 3) * 30, time: 1_700_000_000_000 + index * 16 }))
+  return {
+    signerName: 'Élise Martin',
+    accepted: true,
+    mention: 'Bon pour accord',
+    preWorkAcknowledged: true,
+    signature: { method: 'drawn', strokes: [{ points }], padWidth: 400, padHeight: 160 },
+    documentSha256
+  }
+}
+
 /** The client's signature through the signing API, as the signing page sends it. */
 export async function signOverHttp(origin: string, token: string): Promise<Response> {
   const view = (await (await fetch(`${origin}/api/sign/${token}`)).json()) as { documentSha256: string }
-  const points = Array.from({ length: 40 }, (_, index) => ({ x: 20 + index * 8, y: 80 + Math.sin(index / 3) * 30, time: 1_700_000_000_000 + index * 16 }))
   return fetch(`${origin}/api/sign/${token}/sign`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'user-agent': 'Mozilla/5.0 (Test)' },
-    body: JSON.stringify({
-      signerName: 'Élise Martin',
-      accepted: true,
-      mention: 'Bon pour accord',
-      preWorkAcknowledged: true,
-      signature: { method: 'drawn', strokes: [{ points }], padWidth: 400, padHeight: 160 },
-      documentSha256: view.documentSha256
-    })
+    body: JSON.stringify(signRequestBody(view.documentSha256))
   })
 }

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import type { Quote } from '@paraphe/shared/quote'
 import { AUTH_ENV, COMPLETE_PROFILE, completeContent, newUser } from '../../../gateway/test/support/workspace-users.js'
+import { signRequestBody } from '../../../gateway/test/support/http-workspace.js'
 import {
   axe,
   DESKTOP,
@@ -38,19 +39,7 @@ async function signedPdf(): Promise<{ number: string; bytes: Buffer }> {
   const sent = await pro.request('POST', `/api/quotes/${draft.id}/send`)
   const token = new URL(sent.json<{ signingUrl: string }>().signingUrl).searchParams.get('token') as string
   const view = (await gateway.app.inject({ url: `/api/sign/${token}` })).json<{ documentSha256: string; quote: Quote }>()
-  const points = Array.from({ length: 40 }, (_, index) => ({ x: 20 + index * 8, y: 80 + Math.sin(index / 3) * 30, time: 1_700_000_000_000 + index * 16 }))
-  const signed = await gateway.app.inject({
-    method: 'POST',
-    url: `/api/sign/${token}/sign`,
-    payload: {
-      signerName: 'Élise Martin',
-      accepted: true,
-      mention: 'Bon pour accord',
-      preWorkAcknowledged: true,
-      signature: { method: 'drawn', strokes: [{ points }], padWidth: 400, padHeight: 160 },
-      documentSha256: view.documentSha256
-    }
-  })
+  const signed = await gateway.app.inject({ method: 'POST', url: `/api/sign/${token}/sign`, payload: signRequestBody(view.documentSha256) })
   if (signed.statusCode !== 200) throw new Error(`signing refused: ${signed.body}`)
   const pdf = await gateway.app.inject({ url: `/api/sign/${token}/pdf` })
   return { number: view.quote.number as string, bytes: pdf.rawPayload }
