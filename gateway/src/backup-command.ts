@@ -6,7 +6,8 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { BACKUP_ERROR, BACKUP_REQUEST, MANIFEST, writeBackup } from './backup/embedded-backup.js'
-import { ConfigError, loadConfig } from './config.js'
+import { loadConfig } from './config.js'
+import { runCommand } from './run-command.js'
 import { liveHolder, lockDataDir } from './db/data-dir-lock.js'
 import { openPglite } from './db/pglite-database.js'
 
@@ -65,10 +66,4 @@ async function main(): Promise<number> {
   return 0
 }
 
-try {
-  process.exitCode = await main()
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error)
-  if (!(error instanceof ConfigError) && !(error instanceof Error)) console.error(error)
-  process.exitCode = 1
-}
+await runCommand(main)

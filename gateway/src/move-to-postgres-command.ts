@@ -5,7 +5,8 @@
 // must run with the same DATA_DIR.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { ConfigError, loadConfig } from './config.js'
+import { loadConfig } from './config.js'
+import { runCommand } from './run-command.js'
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js'
 import { openPglite } from './db/pglite-database.js'
 import { openPostgres } from './db/postgres-database.js'
@@ -74,10 +75,4 @@ function redact(url: string): string {
   }
 }
 
-try {
-  process.exitCode = await main()
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error)
-  if (!(error instanceof ConfigError) && !(error instanceof Error)) console.error(error)
-  process.exitCode = 1
-}
+await runCommand(main)

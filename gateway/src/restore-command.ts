@@ -3,6 +3,7 @@
 import path from 'node:path'
 import { prepareRestore } from './backup/embedded-backup.js'
 import { loadConfig } from './config.js'
+import { runCommand } from './run-command.js'
 import { lockDataDir } from './db/data-dir-lock.js'
 import { openPglite } from './db/pglite-database.js'
 
@@ -31,9 +32,4 @@ async function main(): Promise<number> {
   return 0
 }
 
-try {
-  process.exitCode = await main()
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error)
-  process.exitCode = 1
-}
+await runCommand(main)

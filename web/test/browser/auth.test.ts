@@ -29,7 +29,10 @@ import {
   type ConsoleEntry,
   type HttpProblem,
   type OpenedPage,
-  type ProblemFilter
+  type ProblemFilter,
+  button,
+  chooseNewPassword,
+  field
 } from './harness.js'
 
 const SECRET = 'browser-tests-jwt-secret-0123456789-abcdefgh'
@@ -54,14 +57,6 @@ function mainHeading(page: Page) {
 
 async function waitForHeading(page: Page, text: string): Promise<void> {
   await mainHeading(page).filter({ hasText: text }).waitFor()
-}
-
-function field(page: Page, label: string) {
-  return page.getByLabel(label, { exact: true })
-}
-
-function button(page: Page, name: string) {
-  return page.getByRole('button', { name, exact: true })
 }
 
 function header(page: Page) {
@@ -219,20 +214,14 @@ t.test('password reset through the e-mail link: weak, then same password explain
   t.match(normalizeSpace(await page.locator('#reset-password-hint').innerText()), /Au moins 12 caractères/)
   t.same(await axe(page), [], 'axe: the new-password form')
 
-  await field(page, 'Nouveau mot de passe').fill('court')
-  await field(page, 'Nouveau mot de passe, une seconde fois').fill('court')
-  await button(page, 'Enregistrer le nouveau mot de passe').click()
+  await chooseNewPassword(page, 'court')
   t.match(normalizeSpace(await page.locator('#reset-password-error').innerText()), /au moins 12 caractères/, 'weak: refused before sending')
 
-  await field(page, 'Nouveau mot de passe').fill(PASSWORD)
-  await field(page, 'Nouveau mot de passe, une seconde fois').fill(PASSWORD)
-  await button(page, 'Enregistrer le nouveau mot de passe').click()
+  await chooseNewPassword(page, PASSWORD)
   t.equal(await alertText(page), 'C’est déjà votre mot de passe actuel : choisissez-en un différent.')
 
   const fresh = 'un tout nouveau mot de passe'
-  await field(page, 'Nouveau mot de passe').fill(fresh)
-  await field(page, 'Nouveau mot de passe, une seconde fois').fill(fresh)
-  await button(page, 'Enregistrer le nouveau mot de passe').click()
+  await chooseNewPassword(page, fresh)
   await page.waitForURL(gateway.url('/espace'))
   await page.getByRole('status').filter({ hasText: 'Votre nouveau mot de passe est enregistré.' }).waitFor()
   await greeting(page, email)

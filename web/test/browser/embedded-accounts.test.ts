@@ -18,15 +18,16 @@ import {
   type ConsoleEntry,
   type Gateway,
   type HttpProblem,
-  type ProblemFilter
+  type ProblemFilter,
+  button,
+  chooseNewPassword,
+  field
 } from './harness.js'
 
 const PASSWORD = 'une phrase de passe solide'
 const browser = await sharedBrowser(t)
 const newEmail = emailFactory()
 
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true })
-const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
 const heading = (page: Page, text: string) => page.getByRole('heading', { level: 1 }).filter({ hasText: text }).waitFor()
 
 async function alertText(page: Page): Promise<string> {
@@ -125,14 +126,10 @@ for (const engine of ENGINES) {
       await heading(page, 'Vérifiez votre boîte mail')
       await page.goto(await mailboxLink(gateway.origin, email, '/reset-password'), { waitUntil: 'load' })
       await heading(page, 'Choisir un nouveau mot de passe')
-      await field(page, 'Nouveau mot de passe').fill(PASSWORD)
-      await field(page, 'Nouveau mot de passe, une seconde fois').fill(PASSWORD)
-      await button(page, 'Enregistrer le nouveau mot de passe').click()
+      await chooseNewPassword(page, PASSWORD)
       t.equal(await alertText(page), 'C’est déjà votre mot de passe actuel : choisissez-en un différent.')
       const fresh = 'un tout nouveau mot de passe'
-      await field(page, 'Nouveau mot de passe').fill(fresh)
-      await field(page, 'Nouveau mot de passe, une seconde fois').fill(fresh)
-      await button(page, 'Enregistrer le nouveau mot de passe').click()
+      await chooseNewPassword(page, fresh)
       await page.waitForURL(gateway.url('/espace'))
       await page.getByRole('status').filter({ hasText: 'Votre nouveau mot de passe est enregistré.' }).waitFor()
       await button(page, 'Se déconnecter').first().click()

@@ -455,3 +455,16 @@ export async function axe(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
   return results.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
 }
+
+/** A form field by its exact label, as a visitor reads it. */
+export const field = (page: Page, label: string) => page.getByLabel(label, { exact: true })
+
+/** A button by its exact name. */
+export const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
+
+/** Fills the reset-password form (both fields) with `password` and submits it. */
+export async function chooseNewPassword(page: Page, password: string): Promise<void> {
+  await field(page, 'Nouveau mot de passe').fill(password)
+  await field(page, 'Nouveau mot de passe, une seconde fois').fill(password)
+  await button(page, 'Enregistrer le nouveau mot de passe').click()
+}
