@@ -1,17 +1,7 @@
 // The API's error body: `{ error: { code, message, fields? } }`, message in French.
-import { Type, type Static } from '@sinclair/typebox'
+import { ErrorBody, ErrorResponses } from '@paraphe/shared/api/error-schemas'
 
-export const ErrorBody = Type.Object({
-  error: Type.Object({
-    code: Type.String(),
-    message: Type.String(),
-    fields: Type.Optional(Type.Record(Type.String(), Type.String()))
-  })
-})
-export type ErrorBody = Static<typeof ErrorBody>
-
-/** The one error part of every route's response schema: any 4xx or 5xx answer is an ErrorBody. */
-export const ErrorResponses = { '4xx': ErrorBody, '5xx': ErrorBody } as const
+export { ErrorBody, ErrorResponses }
 
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields === undefined ? { code, message } : { code, message, fields } }

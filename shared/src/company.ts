@@ -1,22 +1,12 @@
 // The professional's company profile and the checks on its French identifiers.
+import type { Static } from '@sinclair/typebox'
+import type { CompanyProfileSchema } from './api/profile-schemas.js'
 
-export interface CompanyProfile {
-  companyName: string
-  legalForm: string
-  address: string
-  siret: string
-  /** RCS or RM registration, e.g. « RCS Lyon 123 456 789 » or « RM 69 ». */
-  registration: string
-  vatNumber: string
-  email: string
-  phone: string
-  insurer: string
-  insuranceCoverage: string
-  insurancePolicy: string
-  defaultConditions: string
-  defaultValidityDays: number
-  franchiseEnBase: boolean
-}
+/**
+ * What the professional's company prints on every quote, and its defaults for new quotes.
+ * `registration` is the RCS or RM registration, e.g. « RCS Lyon 123 456 789 » or « RM 69 ».
+ */
+export type CompanyProfile = Static<typeof CompanyProfileSchema>
 
 export const EMPTY_PROFILE: CompanyProfile = {
   companyName: '',

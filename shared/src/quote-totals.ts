@@ -2,6 +2,8 @@
 // Integer arithmetic only: quantities in thousandths, prices in cents, rates in basis points,
 // products in bigint. Each line's HT is rounded half-up to the cent; VAT is computed per rate
 // on the sum of HT at that rate, rounded half-up; TTC = HT + Σ VAT.
+import type { Static } from '@sinclair/typebox'
+import type { QuoteTotalsSchema, VatLineSchema } from './api/quote-schemas.js'
 import { divRoundHalfUp, VAT_RATES_BP, type VatRateBp } from './money.js'
 
 export interface QuoteLineAmounts {
@@ -14,23 +16,14 @@ export interface QuoteLineAmounts {
   discountBp: number
 }
 
-export interface VatLine {
-  rateBp: VatRateBp
-  baseHtCents: number
-  vatCents: number
-}
+/** VAT at one rate: the HT it applies to and its amount. */
+export type VatLine = Static<typeof VatLineSchema>
 
-export interface QuoteTotals {
-  /** HT of each line, in the order given. */
-  lineHtCents: number[]
-  totalHtCents: number
-  /** One entry per rate used, by increasing rate; empty under the franchise en base. */
-  vat: VatLine[]
-  totalVatCents: number
-  totalTtcCents: number
-  /** Deposit asked at signature, rounded half-up on TTC; 0 without one. */
-  depositCents: number
-}
+/**
+ * `lineHtCents` in the lines' order; `vat` one entry per rate used, by increasing rate (empty under
+ * the franchise en base); `depositCents` rounded half-up on TTC, 0 without a deposit.
+ */
+export type QuoteTotals = Static<typeof QuoteTotalsSchema>
 
 export interface TotalsOptions {
   /** Micro-entrepreneur under the franchise en base: no VAT at all (art. 293 B du CGI). */

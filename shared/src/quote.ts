@@ -1,6 +1,8 @@
 // The quote as the API, the editor and the PDF see it. Amounts are integers (see quote-totals).
-import type { VatRateBp } from './money.js'
-import type { QuoteTotals } from './quote-totals.js'
+// Its types are those of the API's schemas (api/quote-schemas.ts): written once, checked at runtime
+// by the gateway and at compile time everywhere.
+import type { Static } from '@sinclair/typebox'
+import type { QuoteClientSchema, QuoteContentSchema, QuoteLineSchema, QuoteSchema, QuoteSummarySchema } from './api/quote-schemas.js'
 
 export const QUOTE_STATUSES = ['draft', 'sent', 'viewed', 'signed', 'declined', 'expired', 'cancelled'] as const
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number]
@@ -48,25 +50,10 @@ export const TEXT_LIMITS = {
   lineCount: 200
 } as const
 
-export interface QuoteLine {
-  /** Stable id chosen by the editor, so reordering keeps each line's identity. */
-  id: string
-  description: string
-  quantityMilli: number
-  unit: Unit
-  unitPriceCents: number
-  vatRateBp: VatRateBp
-  discountBp: number
-}
+/** One line of the quote: `id` is chosen by the editor, so reordering keeps each line's identity. */
+export type QuoteLine = Static<typeof QuoteLineSchema>
 
-export interface QuoteClient {
-  kind: ClientKind
-  name: string
-  company: string
-  email: string
-  phone: string
-  address: string
-}
+export type QuoteClient = Static<typeof QuoteClientSchema>
 
 /**
  * How the quote names its client to the professional (quote list, « refusé par … », « adressé
@@ -83,58 +70,21 @@ export function clientSalutation(client: Pick<QuoteClient, 'name' | 'company'>):
   return client.name.trim() || client.company.trim()
 }
 
-/** What the professional edits. */
-export interface QuoteContent {
-  client: QuoteClient
-  /** Work-site address when it differs from the client's; empty otherwise. */
-  siteAddress: string
-  title: string
-  /** ISO date (YYYY-MM-DD). */
-  issueDate: string
-  validityDays: number
-  workStartDate: string | null
-  workDuration: string
-  lines: QuoteLine[]
-  depositBp: number
-  paymentTerms: string
-  conditions: string
-  notes: string
-  /** Building or repair work: the PDF and the signing page carry the pre-work mention. */
-  buildingTrade: boolean
-  /** The signer must enter a code sent by e-mail (plans that have it). */
-  requireEmailCode: boolean
-}
+/**
+ * What the professional edits. `siteAddress` is empty when the work site is the client's address;
+ * `buildingTrade` puts the pre-work mention on the PDF and the signing page; `requireEmailCode`
+ * asks the signer for a code sent by e-mail (plans that have it).
+ */
+export type QuoteContent = Static<typeof QuoteContentSchema>
 
-export interface QuoteSummary {
-  id: string
-  number: string | null
-  status: QuoteStatus
-  title: string
-  clientName: string
-  totalTtcCents: number
-  issueDate: string
-  /** Last day the quote can be signed (ISO date); null for drafts. */
-  expiresOn: string | null
-  createdAt: string
-  updatedAt: string
-  sentAt: string | null
-}
+/** A row of the quote list; `expiresOn` is the last day it can be signed (null for drafts). */
+export type QuoteSummary = Static<typeof QuoteSummarySchema>
 
-export interface Quote extends QuoteContent {
-  id: string
-  number: string | null
-  status: QuoteStatus
-  /** Under the franchise en base no VAT applies (copied from the profile, frozen at sending). */
-  franchiseEnBase: boolean
-  totals: QuoteTotals
-  version: number
-  createdAt: string
-  updatedAt: string
-  sentAt: string | null
-  expiresOn: string | null
-  /** The draft that replaced this quote after "modifier", if any. */
-  replacedBy: string | null
-}
+/**
+ * A quote as the API answers it. `franchiseEnBase` (no VAT) is copied from the profile and frozen
+ * at sending; `replacedBy` is the draft that replaced it after « modifier ».
+ */
+export type Quote = Static<typeof QuoteSchema>
 
 /** `DEV-2026-0007`: sequential per account and year, given at first sending. */
 export function formatQuoteNumber(year: number, sequence: number): string {

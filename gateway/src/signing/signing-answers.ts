@@ -16,7 +16,7 @@ import { renderedQuote, type RenderedQuote } from './quote-pdf-cache.js'
 import { drawingProblem } from './signature-input.js'
 import { checkSigningCode, queueSigningCode } from './signing-codes.js'
 import { answerRefusal, linkNotFound, refusalFor } from './signing-refusals.js'
-import type { SignBody } from './signing-schemas.js'
+import type { SignBody } from '@paraphe/shared/api/signing-schemas'
 import { hashToken, isWellFormedToken } from './signing-token.js'
 import { readSigningFiles, readSigningView, type SigningView } from './signing-view.js'
 

@@ -1,9 +1,18 @@
 // Paid plans (issue 6): checkout, its verification for /success, the customer portal, the
 // account's subscription, and Stripe's webhook.
-import { Type, type Static } from '@sinclair/typebox'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import type Stripe from 'stripe'
-import { BILLING_INTERVALS, isPaidPlan, PAID_PLAN_IDS } from '@paraphe/shared/plans'
+import { isPaidPlan } from '@paraphe/shared/plans'
+import {
+  CheckoutBody,
+  CheckoutSessionParams,
+  CheckoutStatusBody,
+  SubscriptionBody,
+  UrlBody,
+  WebhookReceivedBody
+} from '@paraphe/shared/api/billing-schemas'
+import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
 import { paths } from '@paraphe/shared/paths'
 import { createCustomer, findCustomerId } from '../../billing/customers.js'
 import { checkoutSessionParams, sessionPlan } from '../../billing/checkout.js'
@@ -20,32 +29,9 @@ import { isPaidStatus, readSubscription } from '../../billing/subscription-mirro
 import { processEvent } from '../../billing/webhook-events.js'
 import type { AuthUser } from '../../auth/token-verifier.js'
 import type { BillingConfig } from '../../config.js'
-import { ApiProblem, ErrorResponses } from '../../errors.js'
+import { ApiProblem } from '../../errors.js'
 import { currentPlan, quotesSentThisMonth } from '../../workspace/plan-usage.js'
 import { asRequestUser } from '../../workspace/user-transaction.js'
-
-const Interval = Type.Union(BILLING_INTERVALS.map((interval) => Type.Literal(interval)))
-const CheckoutBody = Type.Object(
-  { plan: Type.Union(PAID_PLAN_IDS.map((id) => Type.Literal(id))), interval: Interval },
-  { additionalProperties: false }
-)
-const UrlBody = Type.Object({ url: Type.String() })
-const PlanRef = Type.Object({ id: Type.String(), name: Type.String() })
-const CheckoutStatusBody = Type.Object({
-  status: Type.Union([Type.Literal('active'), Type.Literal('pending')]),
-  plan: PlanRef,
-  interval: Interval
-})
-const SubscriptionBody = Type.Object({
-  plan: PlanRef,
-  status: Type.String(),
-  interval: Type.Union([Interval, Type.Null()]),
-  currentPeriodEnd: Type.Union([Type.String(), Type.Null()]),
-  cancelAtPeriodEnd: Type.Boolean(),
-  paymentFailed: Type.Boolean(),
-  usage: Type.Object({ quotesSentThisMonth: Type.Integer(), quotesPerMonth: Type.Union([Type.Integer(), Type.Null()]) }),
-  paymentsEnabled: Type.Boolean()
-})
 
 /** The Stripe client and settings, or the 503 every billing route answers without them. */
 function payments(fastify: FastifyInstance): { stripe: Stripe; billing: BillingConfig } {
@@ -66,12 +52,13 @@ async function callStripe<T>(work: () => Promise<T>): Promise<T> {
 const toIso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString())
 
 /** Signed-in routes (registered in the private scope). */
-export default async function billingRoutes(fastify: FastifyInstance) {
+export default async function billingRoutes(instance: FastifyInstance) {
+  const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   fastify.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store')
   })
 
-  fastify.post<{ Body: Static<typeof CheckoutBody> }>(
+  fastify.post(
     '/billing/checkout',
     { schema: { body: CheckoutBody, response: { 200: UrlBody, ...ErrorResponses } } },
     async (request) => {
@@ -94,9 +81,9 @@ export default async function billingRoutes(fastify: FastifyInstance) {
     }
   )
 
-  fastify.get<{ Params: { sessionId: string } }>(
+  fastify.get(
     '/billing/checkout/:sessionId',
-    { schema: { params: Type.Object({ sessionId: Type.String({ minLength: 1, maxLength: 255 }) }), response: { 200: CheckoutStatusBody, ...ErrorResponses } } },
+    { schema: { params: CheckoutSessionParams, response: { 200: CheckoutStatusBody, ...ErrorResponses } } },
     async (request) => {
       const { stripe } = payments(fastify)
       // Only Stripe's own id shape goes into its URL path.
@@ -155,7 +142,7 @@ export async function billingWebhookRoutes(fastify: FastifyInstance) {
 
   fastify.post<{ Body: Buffer }>(
     '/billing/webhook',
-    { schema: { response: { 200: Type.Object({ received: Type.Literal(true) }), ...ErrorResponses } } },
+    { schema: { response: { 200: WebhookReceivedBody, ...ErrorResponses } } },
     async (request) => {
       const { stripe, billing } = payments(fastify)
       const signature = request.headers['stripe-signature']

@@ -1,30 +1,18 @@
 // POST /api/contact: the public contact form (contact/contact-messages.ts holds its rules).
-import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
-import { CONTACT_LIMITS } from '@paraphe/shared/contact'
+import { ContactAcceptedBody, ContactBody } from '@paraphe/shared/api/contact-schemas'
+import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
 import { CONTACT_ANSWERS, receiveContact } from '../../contact/contact-messages.js'
-import { errorBody, ErrorResponses } from '../../errors.js'
+import { errorBody } from '../../errors.js'
 
-// The contract, for documentation and serialisation. Fastify's validation would only say
-// « Valeur invalide. »: checkContactBody applies the same rules with a French message per field.
-const ContactBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: CONTACT_LIMITS.name }),
-  email: Type.String({ minLength: 3, maxLength: CONTACT_LIMITS.email }),
-  company: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.company })),
-  phone: Type.Optional(Type.String({ maxLength: CONTACT_LIMITS.phone })),
-  subject: Type.String({ minLength: 1, maxLength: CONTACT_LIMITS.subject }),
-  message: Type.String({ minLength: CONTACT_LIMITS.messageMin, maxLength: CONTACT_LIMITS.messageMax }),
-  consent: Type.Literal(true),
-  /** Hidden from people: only robots fill it in. */
-  website: Type.Optional(Type.String({ maxLength: 0 }))
-})
-const Accepted = Type.Object({ ok: Type.Literal(true) })
+// The schema documents the contract. Fastify's validation would only say « Valeur invalide. »:
+// receiveContact applies the same rules with a French message per field.
 
 export default async function contactRoutes(fastify: FastifyInstance) {
   fastify.post(
     '/contact',
     {
-      schema: { body: ContactBody, response: { 201: Accepted, ...ErrorResponses } },
+      schema: { body: ContactBody, response: { 201: ContactAcceptedBody, ...ErrorResponses } },
       // The handler answers schema problems itself, with one French message per field.
       attachValidation: true,
       bodyLimit: 64 * 1024

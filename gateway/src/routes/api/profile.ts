@@ -1,15 +1,18 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { Type, type Static } from '@sinclair/typebox'
-import { ErrorResponses, notFound } from '../../errors.js'
+import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
+import { CompanyProfileSchema, LogoBody, LogoFile, ProfileBody } from '@paraphe/shared/api/profile-schemas'
+import { NoContent } from '@paraphe/shared/api/schema-parts'
+import { notFound } from '../../errors.js'
 import { checkedLogo, LOGO_MAX_BYTES } from '../../workspace/logo-image.js'
 import { checkedProfile } from '../../workspace/profile-checks.js'
 import { readLogo, readProfile, writeLogo, writeProfile } from '../../workspace/profile-repository.js'
-import { CompanyProfileSchema, LogoBody, ProfileBody } from '../../workspace/profile-schemas.js'
 import { asRequestUser } from '../../workspace/user-transaction.js'
 
 
 /** The company profile: identity printed on every quote, defaults for new quotes, logo. */
-export default async function profileRoutes(fastify: FastifyInstance) {
+export default async function profileRoutes(instance: FastifyInstance) {
+  const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   fastify.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store')
   })
@@ -18,7 +21,7 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     asRequestUser(fastify, request, (tx) => readProfile(tx))
   )
 
-  fastify.put<{ Body: Static<typeof CompanyProfileSchema> }>(
+  fastify.put(
     '/profile',
     { schema: { body: CompanyProfileSchema, response: { 200: ProfileBody, ...ErrorResponses } } },
     async (request) => {
@@ -43,14 +46,14 @@ export default async function profileRoutes(fastify: FastifyInstance) {
     })
   })
 
-  fastify.get('/profile/logo', { schema: { response: ErrorResponses } }, async (request, reply) => {
+  fastify.get('/profile/logo', { schema: { response: { 200: LogoFile, ...ErrorResponses } } }, async (request, reply) => {
     const logo = await asRequestUser(fastify, request, (tx) => readLogo(tx))
     if (logo === null) throw notFound('Aucun logo n’a été ajouté.')
     return reply.type(logo.type).header('content-security-policy', "default-src 'none'").send(Buffer.from(logo.bytes))
   })
 
-  fastify.delete('/profile/logo', { schema: { response: { 204: Type.Null(), ...ErrorResponses } } }, async (request, reply) => {
+  fastify.delete('/profile/logo', { schema: { response: { 204: NoContent, ...ErrorResponses } } }, async (request, reply) => {
     await asRequestUser(fastify, request, (tx, user) => writeLogo(tx, user.id, null))
-    return reply.code(204).send()
+    return reply.code(204).send(null)
   })
 }

@@ -1,23 +1,22 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
-import { Type, type Static } from '@sinclair/typebox'
-import { ErrorResponses } from '../../errors.js'
+import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
+import { QuoteIdParams, QuotePdfFile, RemindedBody, RevokedLinksBody, SentQuoteBody } from '@paraphe/shared/api/quote-schemas'
 import { attachmentDisposition, quotePdfName } from '../../pdf/file-name.js'
 import { quoteDocument, signedDocument } from '../../workspace/quote-document.js'
-import { QuoteIdParams, QuoteSchema } from '../../workspace/quote-schemas.js'
 import { remindByHand, revokeLinks } from '../../signing/quote-reminders.js'
 import { renderedQuote } from '../../signing/quote-pdf-cache.js'
 import { renderQuotePdfOffThread } from '../../workers/pdf-pool.js'
 import { sendQuote } from '../../workspace/quote-sending.js'
 import { asRequestUser } from '../../workspace/user-transaction.js'
 
-type IdParams = { Params: Static<typeof QuoteIdParams> }
-const SentBody = Type.Object({ quote: QuoteSchema, signingUrl: Type.String() })
 
 /** Sending a quote and its PDF. */
-export default async function quoteDocumentRoutes(fastify: FastifyInstance) {
+export default async function quoteDocumentRoutes(instance: FastifyInstance) {
+  const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   const withId = { params: QuoteIdParams }
 
-  fastify.post<IdParams>('/quotes/:id/send', { schema: { ...withId, response: { 200: SentBody, ...ErrorResponses } } }, async (request, reply) => {
+  fastify.post('/quotes/:id/send', { schema: { ...withId, response: { 200: SentQuoteBody, ...ErrorResponses } } }, async (request, reply) => {
     const sent = await asRequestUser(fastify, request, (tx, user) =>
       sendQuote(tx, user.id, request.params.id, { now: new Date(), publicUrl: fastify.config.publicUrl, siteName: fastify.config.runtime.siteName })
     )
@@ -27,18 +26,18 @@ export default async function quoteDocumentRoutes(fastify: FastifyInstance) {
     return reply.header('cache-control', 'no-store').send({ quote: sent.quote, signingUrl: sent.signingUrl })
   })
 
-  fastify.post<IdParams>('/quotes/:id/remind', { schema: { ...withId, response: { 200: Type.Object({ reminded: Type.Boolean() }), ...ErrorResponses } } }, async (request) => {
+  fastify.post('/quotes/:id/remind', { schema: { ...withId, response: { 200: RemindedBody, ...ErrorResponses } } }, async (request) => {
     const site = { siteName: fastify.config.runtime.siteName, publicUrl: fastify.config.publicUrl }
     await asRequestUser(fastify, request, (tx, user) => remindByHand(tx, user.id, request.params.id, site))
     void fastify.outbox.wake()
     return { reminded: true }
   })
 
-  fastify.post<IdParams>('/quotes/:id/revoke-links', { schema: { ...withId, response: { 200: Type.Object({ revoked: Type.Integer() }), ...ErrorResponses } } }, async (request) => ({
+  fastify.post('/quotes/:id/revoke-links', { schema: { ...withId, response: { 200: RevokedLinksBody, ...ErrorResponses } } }, async (request) => ({
     revoked: await asRequestUser(fastify, request, (tx, user) => revokeLinks(tx, user.id, request.params.id))
   }))
 
-  fastify.get<IdParams>('/quotes/:id/pdf', { schema: { ...withId, response: ErrorResponses } }, async (request, reply) => {
+  fastify.get('/quotes/:id/pdf', { schema: { ...withId, response: { 200: QuotePdfFile, ...ErrorResponses } } }, async (request, reply) => {
     // One transaction: the sealed copy if there is one, else what the PDF is drawn from.
     const found = await asRequestUser(fastify, request, async (tx) => {
       const signed = await signedDocument(tx, request.params.id)

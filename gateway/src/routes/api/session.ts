@@ -1,16 +1,7 @@
-import { Type } from '@sinclair/typebox'
 import type { FastifyInstance } from 'fastify'
+import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
+import { SessionBody } from '@paraphe/shared/api/session-schemas'
 import type { AuthUser } from '../../auth/token-verifier.js'
-import { ErrorResponses } from '../../errors.js'
-
-const SessionBody = Type.Object({
-  user: Type.Object({
-    id: Type.String(),
-    email: Type.Union([Type.String(), Type.Null()]),
-    role: Type.String(),
-    aal: Type.String()
-  })
-})
 
 /** Who the access token belongs to, as the gateway sees it (the account area greets with it). */
 export default async function sessionRoutes(fastify: FastifyInstance) {

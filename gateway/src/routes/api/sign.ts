@@ -1,15 +1,14 @@
 import rateLimit from '@fastify/rate-limit'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Static } from '@sinclair/typebox'
-import { ErrorResponses } from '../../errors.js'
+import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
+import { QuotePdfFile } from '@paraphe/shared/api/quote-schemas'
+import { CodeSentBody, DeclineBody, DeclinedBody, SignBody, SignedBody, SigningViewBody, TokenParams } from '@paraphe/shared/api/signing-schemas'
 import { attachmentDisposition } from '../../pdf/file-name.js'
 import { declineLink, linkPdf, sendSigningCode, showLink, signLink, type SigningContext, type Visitor } from '../../signing/signing-answers.js'
-import { CodeSentBody, DeclineBody, DeclinedBody, SignBody, SignedBody, SigningViewBody, TokenParams } from '../../signing/signing-schemas.js'
 
 /** Requests per client address and minute on the signing API. */
 export const SIGN_REQUESTS_PER_MINUTE = 300
-
-type TokenRoute = { Params: Static<typeof TokenParams> }
 
 function visitorOf(request: FastifyRequest): Visitor {
   const session = request.headers['x-signing-visitor']
@@ -17,7 +16,8 @@ function visitorOf(request: FastifyRequest): Visitor {
 }
 
 /** The client's side of a quote, reached only by the link's token (signing/signing-answers.ts). */
-export default async function signRoutes(fastify: FastifyInstance) {
+export default async function signRoutes(instance: FastifyInstance) {
+  const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   // Tokens cannot be guessed (256 bits), but each request may render a PDF or write an event:
   // one address gets a generous budget, far above what a person signing needs.
   await fastify.register(rateLimit, { global: false })
@@ -42,28 +42,28 @@ export default async function signRoutes(fastify: FastifyInstance) {
     wakeOutbox: () => void fastify.outbox.wake()
   })
 
-  fastify.get<TokenRoute>('/sign/:token', { schema: { params: TokenParams, response: { 200: SigningViewBody, ...ErrorResponses } } }, async (request) =>
+  fastify.get('/sign/:token', { schema: { params: TokenParams, response: { 200: SigningViewBody, ...ErrorResponses } } }, async (request) =>
     showLink(context(request), request.params.token, visitorOf(request))
   )
 
-  fastify.get<TokenRoute>('/sign/:token/pdf', { schema: { params: TokenParams, response: ErrorResponses } }, async (request, reply) => {
+  fastify.get('/sign/:token/pdf', { schema: { params: TokenParams, response: { 200: QuotePdfFile, ...ErrorResponses } } }, async (request, reply) => {
     const { pdf, filename } = await linkPdf(fastify.db, request.params.token)
     return reply.type('application/pdf').header('content-disposition', attachmentDisposition(filename)).send(Buffer.from(pdf))
   })
 
-  fastify.post<TokenRoute & { Body: Static<typeof DeclineBody> }>(
+  fastify.post(
     '/sign/:token/decline',
     { schema: { params: TokenParams, body: DeclineBody, response: { 200: DeclinedBody, ...ErrorResponses } } },
     async (request) => declineLink(context(request), request.params.token, request.body.reason, visitorOf(request))
   )
 
-  fastify.post<TokenRoute & { Body: SignBody }>(
+  fastify.post(
     '/sign/:token/sign',
     { schema: { params: TokenParams, body: SignBody, response: { 200: SignedBody, ...ErrorResponses } } },
     async (request) => signLink(context(request), request.params.token, request.body, visitorOf(request))
   )
 
-  fastify.post<TokenRoute>('/sign/:token/otp', { schema: { params: TokenParams, response: { 200: CodeSentBody, ...ErrorResponses } } }, async (request) =>
+  fastify.post('/sign/:token/otp', { schema: { params: TokenParams, response: { 200: CodeSentBody, ...ErrorResponses } } }, async (request) =>
     sendSigningCode(context(request), request.params.token)
   )
 }

@@ -4,21 +4,17 @@
 // (quotes, profile) live in their features.
 import { useEffect, useState } from 'react'
 import { Link, useLocation } from 'react-router-dom'
+import type { SessionBody } from '@paraphe/shared/api/session-schemas'
 import { paths } from '@paraphe/shared/paths'
 import { ApiError, useApiClient, type ApiClient } from '@/lib/api-client'
 import { FormAlert, FormStatus } from '@/components/form/form-alert'
 import { useAuthSession } from '../hooks/use-auth-session'
 import { useSignOut } from '../hooks/use-sign-out'
 
-/** What GET /api/session answers: the account as the gateway sees the access token. */
-interface SessionResponse {
-  user: { id: string; email: string | null; role: string; aal: string }
-}
-
 /** Who is signed in, as the gateway reads the access token (GET /api/session). */
 export async function loadAccount(api: ApiClient, signal?: AbortSignal): Promise<Load> {
   try {
-    const body = await api.get<SessionResponse>('/api/session', { signal })
+    const body = await api.get<SessionBody>('/api/session', { signal })
     return { kind: 'ready', email: body.user.email }
   } catch (error) {
     return { kind: 'failed', error: error instanceof ApiError ? error : new ApiError(0, 'unknown', String(error)) }

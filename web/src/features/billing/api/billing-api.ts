@@ -1,30 +1,8 @@
 // The billing endpoints of the gateway (contract of issue 6), typed once for the pages.
-import type { BillingInterval } from '@paraphe/shared/plans'
+import type { CheckoutSessionState, SubscriptionState } from '@paraphe/shared/api/billing-schemas'
 import type { ApiClient } from '@/lib/api-client'
 
-export interface PlanRef {
-  id: string
-  name: string
-}
-
-export interface CheckoutSessionState {
-  status: 'active' | 'pending'
-  plan: PlanRef
-  interval: BillingInterval
-}
-
-export interface SubscriptionState {
-  plan: PlanRef
-  /** Stripe's subscription status (`active`, `past_due`, `canceled`…), or the free plan's. */
-  status: string
-  interval: BillingInterval | null
-  /** ISO date of the next renewal (or of the end, when cancelled at period end). */
-  currentPeriodEnd: string | null
-  cancelAtPeriodEnd: boolean
-  paymentFailed: boolean
-  usage: { quotesSentThisMonth: number; quotesPerMonth: number | null }
-  paymentsEnabled: boolean
-}
+export type { CheckoutSessionState, SubscriptionState } from '@paraphe/shared/api/billing-schemas'
 
 export const billingApi = {
   checkoutSession: (api: ApiClient, sessionId: string, signal?: AbortSignal) =>

@@ -1,13 +1,12 @@
 // The quote routes of the API (see the workspace API contract), typed.
-import type { Quote, QuoteContent, QuoteSummary } from '@paraphe/shared/quote'
+import type { Static } from '@sinclair/typebox'
+import type { QuoteBody, QuoteEventSchema, QuoteEventsBody, QuoteListBody, SentQuoteBody } from '@paraphe/shared/api/quote-schemas'
+import type { QuoteContent } from '@paraphe/shared/quote'
 import type { DownloadedFile, WorkspaceApi } from '@/lib/workspace-api'
 import { searchOfFilters, type QuoteFilters } from '../lib/list-filters'
 
-export interface QuoteEvent {
-  type: string
-  occurredAt: string
-  label: string
-}
+export type QuoteEvent = Static<typeof QuoteEventSchema>
+type QuoteAnswer = Static<typeof QuoteBody>
 
 const base = '/api/quotes'
 const one = (id: string) => `${base}/${encodeURIComponent(id)}`
@@ -20,17 +19,17 @@ export function listPath(filters: QuoteFilters): string {
 
 export const quotesApi = {
   list: async (api: WorkspaceApi, filters: QuoteFilters, signal?: AbortSignal) =>
-    (await api.get<{ quotes: QuoteSummary[] }>(listPath(filters), { signal })).quotes,
-  create: async (api: WorkspaceApi) => (await api.post<{ quote: Quote }>(base, { body: {} })).quote,
-  get: async (api: WorkspaceApi, id: string, signal?: AbortSignal) => (await api.get<{ quote: Quote }>(one(id), { signal })).quote,
+    (await api.get<Static<typeof QuoteListBody>>(listPath(filters), { signal })).quotes,
+  create: async (api: WorkspaceApi) => (await api.post<QuoteAnswer>(base, { body: {} })).quote,
+  get: async (api: WorkspaceApi, id: string, signal?: AbortSignal) => (await api.get<QuoteAnswer>(one(id), { signal })).quote,
   save: async (api: WorkspaceApi, id: string, version: number, content: QuoteContent) =>
-    (await api.put<{ quote: Quote }>(one(id), { body: { version, content } })).quote,
+    (await api.put<QuoteAnswer>(one(id), { body: { version, content } })).quote,
   remove: (api: WorkspaceApi, id: string) => api.delete<null>(one(id)),
-  duplicate: async (api: WorkspaceApi, id: string) => (await api.post<{ quote: Quote }>(`${one(id)}/duplicate`)).quote,
-  revise: async (api: WorkspaceApi, id: string) => (await api.post<{ quote: Quote }>(`${one(id)}/revise`)).quote,
-  cancel: async (api: WorkspaceApi, id: string) => (await api.post<{ quote: Quote }>(`${one(id)}/cancel`)).quote,
-  send: (api: WorkspaceApi, id: string) => api.post<{ quote: Quote; signingUrl: string }>(`${one(id)}/send`),
+  duplicate: async (api: WorkspaceApi, id: string) => (await api.post<QuoteAnswer>(`${one(id)}/duplicate`)).quote,
+  revise: async (api: WorkspaceApi, id: string) => (await api.post<QuoteAnswer>(`${one(id)}/revise`)).quote,
+  cancel: async (api: WorkspaceApi, id: string) => (await api.post<QuoteAnswer>(`${one(id)}/cancel`)).quote,
+  send: (api: WorkspaceApi, id: string) => api.post<Static<typeof SentQuoteBody>>(`${one(id)}/send`),
   events: async (api: WorkspaceApi, id: string, signal?: AbortSignal) =>
-    (await api.get<{ events: QuoteEvent[] }>(`${one(id)}/events`, { signal })).events,
+    (await api.get<Static<typeof QuoteEventsBody>>(`${one(id)}/events`, { signal })).events,
   pdf: (api: WorkspaceApi, id: string): Promise<DownloadedFile> => api.download(`${one(id)}/pdf`)
 }

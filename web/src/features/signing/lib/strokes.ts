@@ -7,7 +7,7 @@ export interface PointGroupLike {
   points: ReadonlyArray<StrokePoint & { pressure?: number }>
 }
 
-/** The gateway's limits (gateway/src/signing/signing-schemas.ts). */
+/** The gateway's limits (shared/src/api/signing-schemas.ts). */
 export const STROKE_LIMITS = { strokes: 100, pointsPerStroke: 2000 } as const
 
 /** The same strokes in a pad `sx` times wider and `sy` times taller; other fields kept. */

@@ -1,12 +1,9 @@
 // « Is this PDF one this instance sealed? »: the file's bytes go as they are (not JSON), so this
 // is the one call that does not go through the JSON API client; errors read the same way.
+import type { VerifyResult } from '@paraphe/shared/api/verification-schemas'
 import { API_MESSAGES, ApiError, apiErrorOf } from '@/lib/api-client'
 
-export interface VerifyResult {
-  sha256: string
-  /** Sealed here: the quote number, the signer and the date (nothing else is disclosed). */
-  document: { number: string; signerName: string; signedAt: string } | null
-}
+export type { VerifyResult } from '@paraphe/shared/api/verification-schemas'
 
 export async function verifyPdf(file: Blob, fetcher: typeof fetch = (...args) => fetch(...args)): Promise<VerifyResult> {
   let response: Response

@@ -1,7 +1,7 @@
-import { Type } from '@sinclair/typebox'
-import { QUOTE_DEFAULTS, TEXT_LIMITS } from '@paraphe/shared/quote'
-
-const text = (maxLength: number) => Type.String({ maxLength })
+// The profile routes' contract (`/api/profile…`): the company's identity and defaults, its logo.
+import { Type, type Static } from '@sinclair/typebox'
+import { QUOTE_DEFAULTS, TEXT_LIMITS } from '../quote.js'
+import { binaryFile, text } from './schema-parts.js'
 
 export const CompanyProfileSchema = Type.Object(
   {
@@ -23,10 +23,12 @@ export const CompanyProfileSchema = Type.Object(
   { additionalProperties: false }
 )
 
-const LogoInfo = Type.Union([
-  Type.Object({ type: Type.Union([Type.Literal('image/png'), Type.Literal('image/jpeg')]), updatedAt: Type.String() }),
-  Type.Null()
-])
+export const LogoInfoSchema = Type.Object({ type: Type.Union([Type.Literal('image/png'), Type.Literal('image/jpeg')]), updatedAt: Type.String() })
+export type LogoInfo = Static<typeof LogoInfoSchema>
+const LogoInfo = Type.Union([LogoInfoSchema, Type.Null()])
 
 export const ProfileBody = Type.Object({ profile: CompanyProfileSchema, logo: LogoInfo })
+export type ProfileBody = Static<typeof ProfileBody>
 export const LogoBody = Type.Object({ logo: LogoInfo })
+export type LogoBody = Static<typeof LogoBody>
+export const LogoFile = binaryFile('image/*')

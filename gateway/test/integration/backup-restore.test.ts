@@ -5,8 +5,8 @@ import t from 'tap'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { runGatewayCommand, startGateway, type GatewayProcess } from './support/gateway-process.js'
-import { AUTH_ENV, httpUser, sentQuoteOverHttp, signOverHttp } from './support/http-workspace.js'
+import { runGatewayCommand, startGateway, type GatewayProcess } from '../support/gateway-process.js'
+import { AUTH_ENV, httpUser, sentQuoteOverHttp, signOverHttp } from '../support/http-workspace.js'
 
 // Several real gateway starts: minutes on a busy 2-core machine, more than .taprc's default.
 t.setTimeout(900_000)

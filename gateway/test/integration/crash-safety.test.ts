@@ -6,8 +6,8 @@ import t from 'tap'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { openPglite } from '../src/db/pglite-database.js'
-import { startGateway, waitUntil } from './support/gateway-process.js'
+import { openPglite } from '../../src/db/pglite-database.js'
+import { startGateway, waitUntil } from '../support/gateway-process.js'
 import { spawnSync } from 'node:child_process'
 
 // Several real gateway starts: minutes on a busy 2-core machine, more than .taprc's default.

@@ -9,12 +9,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { startGateway, waitUntil, type GatewayProcess } from './support/gateway-process.js'
-import { AUTH_ENV, httpUser, sentQuoteOverHttp, signOverHttp } from './support/http-workspace.js'
-import { pdfsig } from './support/pdfsig.js'
-import { startSmtpServer } from './support/smtp-server.js'
-import { startPostgres } from './support/throwaway-postgres.js'
-import { COMPLETE_PROFILE } from './support/workspace-users.js'
+import { startGateway, waitUntil, type GatewayProcess } from '../support/gateway-process.js'
+import { AUTH_ENV, httpUser, sentQuoteOverHttp, signOverHttp } from '../support/http-workspace.js'
+import { pdfsig } from '../support/pdfsig.js'
+import { startSmtpServer } from '../support/smtp-server.js'
+import { startPostgres } from '../support/throwaway-postgres.js'
+import { COMPLETE_PROFILE } from '../support/workspace-users.js'
 
 // Twenty restarts of a real process: minutes on a busy 2-core machine.
 t.setTimeout(1_800_000)

@@ -7,9 +7,9 @@ import pg from 'pg'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { runGatewayCommand, startGateway, type GatewayProcess } from './support/gateway-process.js'
-import { sentQuoteOverHttp, signOverHttp, type HttpUser } from './support/http-workspace.js'
-import { startPostgres } from './support/throwaway-postgres.js'
+import { runGatewayCommand, startGateway, type GatewayProcess } from '../support/gateway-process.js'
+import { sentQuoteOverHttp, signOverHttp, type HttpUser } from '../support/http-workspace.js'
+import { startPostgres } from '../support/throwaway-postgres.js'
 
 // Two real gateway starts and a PostgreSQL cluster: minutes on a busy 2-core machine.
 t.setTimeout(900_000)

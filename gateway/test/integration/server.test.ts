@@ -1,56 +1,25 @@
-import t from 'tap'
-import { spawn, type ChildProcess } from 'node:child_process'
+import t, { type Test } from 'tap'
+import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import http from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEFAULT_SITE_DIR } from '../src/config.js'
+import { DEFAULT_SITE_DIR } from '../../src/config.js'
+import { startGateway, type GatewayProcess } from '../support/gateway-process.js'
 
 // Seven real server processes: minutes on a busy 2-core machine, more than .taprc's default.
 t.setTimeout(900_000)
-const serverFile = fileURLToPath(new URL('../src/server.ts', import.meta.url))
+const serverFile = fileURLToPath(new URL('../../src/server.ts', import.meta.url))
 // Each server process gets its own data folder (its embedded database and seal certificate).
 const dataRoot = await mkdtemp(path.join(tmpdir(), 'paraphe-server-'))
 t.teardown(() => rm(dataRoot, { recursive: true, force: true }))
 let servers = 0
 const dataDir = () => path.join(dataRoot, String((servers += 1)))
 
-interface Started {
-  child: ChildProcess
-  port: number
-  lines: Array<Record<string, unknown>>
-  exited: Promise<number | null>
-}
-
-/** Runs server.ts as the real process (JSON logs on a pipe) and waits until it listens. */
-function startServer(env: NodeJS.ProcessEnv): Promise<Started> {
-  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-ts.mjs', serverFile], {
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir(), ...env },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
-  const lines: Array<Record<string, unknown>> = []
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  return new Promise((resolve, reject) => {
-    let buffer = ''
-    let stderr = ''
-    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.stdout?.on('data', (chunk: Buffer) => {
-      buffer += chunk.toString()
-      let newline = buffer.indexOf('\n')
-      while (newline !== -1) {
-        const line = JSON.parse(buffer.slice(0, newline)) as Record<string, unknown>
-        lines.push(line)
-        buffer = buffer.slice(newline + 1)
-        newline = buffer.indexOf('\n')
-        const match = /^Server listening at http:\/\/127\.0\.0\.1:(\d+)$/.exec(String(line.msg))
-        if (match !== null) resolve({ child, port: Number(match[1]), lines, exited })
-      }
-    })
-    void exited.then((code) => reject(new Error(`server exited with ${code}: ${stderr}`)))
-  })
-}
+/** The real server process (support/gateway-process.ts) with a data folder of its own. */
+const startServer = (env: NodeJS.ProcessEnv) => startGateway({ DATA_DIR: dataDir(), ...env })
 
 function get(port: number, urlPath: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -84,27 +53,34 @@ t.test('JSON logs carry the request id', async (t) => {
   const response = await get(server.port, '/api/plans')
   t.equal(response.status, 200)
   server.child.kill('SIGTERM')
-  t.equal(await server.exited, 0)
+  t.equal((await server.exited).code, 0)
   const completed = server.lines.find((line) => line.msg === 'request completed')
   t.ok(completed, 'the API request is logged')
   t.match(completed, { level: 30, reqId: /^[0-9a-f-]{36}$/, res: { statusCode: 200 } })
   t.ok(server.lines.some((line) => line.msg === 'shutting down: finishing requests in flight' && line.signal === 'SIGTERM'))
 })
 
-t.test('SIGTERM lets the request in flight finish, then exits 0', async (t) => {
-  // A large file read slowly keeps a response in flight while the signal arrives.
+/** A copy of the built site with one large file, for responses that last while the signal arrives. */
+async function siteWithLargeFile(t: Test, megabytes: number): Promise<{ siteDir: string; size: number }> {
   const siteDir = await mkdtemp(path.join(tmpdir(), 'paraphe-site-'))
   t.teardown(() => rm(siteDir, { recursive: true, force: true }))
   await cp(DEFAULT_SITE_DIR, siteDir, { recursive: true })
-  const big = randomBytes(48 * 1024 * 1024)
-  await writeFile(path.join(siteDir, 'gros-fichier.bin'), big)
-  const server = await startServer({ SITE_DIR: siteDir })
-  t.teardown(() => server.child.kill('SIGKILL'))
+  const size = megabytes * 1024 * 1024
+  await writeFile(path.join(siteDir, 'gros-fichier.bin'), randomBytes(size))
+  return { siteDir, size }
+}
 
-  const received = await new Promise<number>((resolve, reject) => {
+/**
+ * Downloads the large file and sends SIGTERM to the server at its first chunk, then reads slowly
+ * for a moment so the shutdown really overlaps the response. Resolves with what arrived.
+ */
+function downloadWhileTerminating(
+  server: GatewayProcess,
+  agent: http.Agent | false
+): Promise<{ length: number; connection: string | undefined; lastByteAt: number }> {
+  return new Promise((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port: server.port, path: '/gros-fichier.bin', agent: false }, (response) => {
-        t.equal(response.statusCode, 200)
+      .get({ host: '127.0.0.1', port: server.port, path: '/gros-fichier.bin', agent }, (response) => {
         let length = 0
         let signalled = false
         response.on('data', (chunk: Buffer) => {
@@ -112,18 +88,24 @@ t.test('SIGTERM lets the request in flight finish, then exits 0', async (t) => {
           if (!signalled) {
             signalled = true
             server.child.kill('SIGTERM')
-            // Read slowly for a moment so the shutdown really overlaps the response.
             response.pause()
             setTimeout(() => response.resume(), 300)
           }
         })
-        response.on('end', () => resolve(length))
+        response.on('end', () => resolve({ length, connection: response.headers.connection, lastByteAt: Date.now() }))
         response.on('error', reject)
       })
       .on('error', reject)
   })
-  t.equal(received, big.length, 'the whole file arrived')
-  t.equal(await server.exited, 0)
+}
+
+t.test('SIGTERM lets the request in flight finish, then exits 0', async (t) => {
+  const { siteDir, size } = await siteWithLargeFile(t, 48)
+  const server = await startServer({ SITE_DIR: siteDir })
+  t.teardown(() => server.child.kill('SIGKILL'))
+  const received = await downloadWhileTerminating(server, false)
+  t.equal(received.length, size, 'the whole file arrived')
+  t.equal((await server.exited).code, 0)
   await t.rejects(get(server.port, '/'), 'no longer listening')
 })
 
@@ -192,7 +174,7 @@ t.test('SIGTERM with an idle keep-alive client: exit 0 at once, not at the grace
   t.equal(first.connection, 'keep-alive', 'the connection stays open, idle')
   const signalled = Date.now()
   server.child.kill('SIGTERM')
-  t.equal(await server.exited, 0)
+  t.equal((await server.exited).code, 0)
   const elapsed = Date.now() - signalled
   t.comment(`exited ${elapsed} ms after SIGTERM`)
   // Far below the 60 s grace (the old behaviour waited it out and exited 1); generous for a busy machine.
@@ -201,43 +183,17 @@ t.test('SIGTERM with an idle keep-alive client: exit 0 at once, not at the grace
   t.ok(server.lines.some((line) => line.msg === 'stopped'))
 })
 
-t.test('SIGTERM during a keep-alive response: it completes, says Connection: close, then exit 0', async (t) => {
-  const siteDir = await mkdtemp(path.join(tmpdir(), 'paraphe-site-'))
-  t.teardown(() => rm(siteDir, { recursive: true, force: true }))
-  await cp(DEFAULT_SITE_DIR, siteDir, { recursive: true })
-  const big = randomBytes(16 * 1024 * 1024)
-  await writeFile(path.join(siteDir, 'gros-fichier.bin'), big)
+t.test('SIGTERM during a keep-alive response: it completes, then exit 0 without waiting for the grace deadline', async (t) => {
+  const { siteDir, size } = await siteWithLargeFile(t, 16)
   const server = await startServer({ SITE_DIR: siteDir, SHUTDOWN_GRACE_MS: '60000' })
   t.teardown(() => server.child.kill('SIGKILL'))
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
   t.teardown(() => agent.destroy())
-  let lastByte = 0
-  const received = await new Promise<number>((resolve, reject) => {
-    http
-      .get({ host: '127.0.0.1', port: server.port, path: '/gros-fichier.bin', agent }, (response) => {
-        t.equal(response.headers.connection, 'keep-alive', 'headers went out before the signal')
-        let length = 0
-        let signalled = false
-        response.on('data', (chunk: Buffer) => {
-          length += chunk.length
-          if (!signalled) {
-            signalled = true
-            server.child.kill('SIGTERM')
-            response.pause()
-            setTimeout(() => response.resume(), 300)
-          }
-        })
-        response.on('end', () => {
-          lastByte = Date.now()
-          resolve(length)
-        })
-        response.on('error', reject)
-      })
-      .on('error', reject)
-  })
-  t.equal(received, big.length, 'the whole file arrived')
-  t.equal(await server.exited, 0)
-  const afterLastByte = Date.now() - lastByte
+  const received = await downloadWhileTerminating(server, agent)
+  t.equal(received.connection, 'keep-alive', 'headers went out before the signal')
+  t.equal(received.length, size, 'the whole file arrived')
+  t.equal((await server.exited).code, 0)
+  const afterLastByte = Date.now() - received.lastByteAt
   t.comment(`exited ${afterLastByte} ms after the last byte`)
   t.ok(afterLastByte < 20_000, `exited right after the response, not at the grace deadline (${afterLastByte} ms)`)
 })

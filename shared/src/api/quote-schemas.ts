@@ -1,13 +1,11 @@
-// Request and response schemas of the quote routes, built from the shared model's constants so
-// the API accepts exactly what the editor can produce.
-import { Type, type TSchema } from '@sinclair/typebox'
-import { VAT_RATES_BP } from '@paraphe/shared/money'
-import { CLIENT_KINDS, QUOTE_DEFAULTS, QUOTE_STATUSES, TEXT_LIMITS, UNITS } from '@paraphe/shared/quote'
-import { LIMITS } from '@paraphe/shared/quote-totals'
-
-const literals = <T extends string | number>(values: readonly T[]) => Type.Union(values.map((value) => Type.Literal(value)))
-const text = (maxLength: number) => Type.String({ maxLength })
-const isoDate = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' })
+// The quote routes' contract (`/api/quotes…`): request and response schemas, built from the model's
+// constants so the API accepts exactly what the editor can produce. The gateway validates with
+// them; the model's types (quote.ts) and the web's API client are their `Static<>`.
+import { Type } from '@sinclair/typebox'
+import { VAT_RATES_BP } from '../money.js'
+import { CLIENT_KINDS, QUOTE_DEFAULTS, QUOTE_STATUSES, TEXT_LIMITS, UNITS } from '../quote.js'
+import { LIMITS } from '../quote-totals.js'
+import { binaryFile, isoDate, literals, nullable, text } from './schema-parts.js'
 
 export const QuoteLineSchema = Type.Object(
   {
@@ -54,7 +52,7 @@ export const QuoteContentSchema = Type.Object(
   { additionalProperties: false }
 )
 
-const VatLineSchema = Type.Object({ rateBp: Type.Integer(), baseHtCents: Type.Integer(), vatCents: Type.Integer() })
+export const VatLineSchema = Type.Object({ rateBp: literals(VAT_RATES_BP), baseHtCents: Type.Integer(), vatCents: Type.Integer() })
 export const QuoteTotalsSchema = Type.Object({
   lineHtCents: Type.Array(Type.Integer()),
   totalHtCents: Type.Integer(),
@@ -64,7 +62,6 @@ export const QuoteTotalsSchema = Type.Object({
   depositCents: Type.Integer()
 })
 
-const nullable = (schema: TSchema) => Type.Union([schema, Type.Null()])
 export const QuoteStatusSchema = literals(QUOTE_STATUSES)
 
 export const QuoteSchema = Type.Composite([
@@ -100,3 +97,18 @@ export const QuoteSummarySchema = Type.Object({
 
 export const QuoteBody = Type.Object({ quote: QuoteSchema })
 export const QuoteIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) })
+
+export const QuoteListQuery = Type.Object({ status: Type.Optional(QuoteStatusSchema), q: Type.Optional(Type.String({ maxLength: 200 })) })
+export const QuoteListBody = Type.Object({ quotes: Type.Array(QuoteSummarySchema) })
+/** « Nouveau devis » sends nothing; a duplicate or an import may send part of the content. */
+export const CreateQuoteBody = Type.Object({ content: Type.Optional(Type.Partial(QuoteContentSchema)) }, { additionalProperties: false })
+/** `version` is the one the editor last read: a stale save is refused instead of overwriting. */
+export const UpdateQuoteBody = Type.Object({ version: Type.Integer({ minimum: 1 }), content: QuoteContentSchema }, { additionalProperties: false })
+
+export const QuoteEventSchema = Type.Object({ type: Type.String(), occurredAt: Type.String(), label: Type.String() })
+export const QuoteEventsBody = Type.Object({ events: Type.Array(QuoteEventSchema) })
+
+export const SentQuoteBody = Type.Object({ quote: QuoteSchema, signingUrl: Type.String() })
+export const RemindedBody = Type.Object({ reminded: Type.Boolean() })
+export const RevokedLinksBody = Type.Object({ revoked: Type.Integer() })
+export const QuotePdfFile = binaryFile('application/pdf')

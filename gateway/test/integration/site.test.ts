@@ -4,8 +4,8 @@ import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import type { BuildMeta, LatestBuild, RoutePayload } from '@paraphe/shared/build-manifest'
 import { RUNTIME_CONFIG_ELEMENT_ID } from '@paraphe/shared/runtime-config'
-import { DEFAULT_SITE_DIR } from '../src/config.js'
-import { buildApp, rawRequest } from './helper.js'
+import { DEFAULT_SITE_DIR } from '../../src/config.js'
+import { buildApp, rawRequest } from '../helper.js'
 
 const ORIGINAL_ROUTES = ['/', '/tarifs', '/fonctionnalites', '/contact', '/privacy', '/success', '/cancel', '/confirm-email', '/reset-password', '/SignatureDevis']
 const latest = JSON.parse(readFileSync(path.join(DEFAULT_SITE_DIR, 'builds/latest.json'), 'utf8')) as LatestBuild

@@ -8,10 +8,10 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
-import { startGateway, waitUntil } from './support/gateway-process.js'
-import { AUTH_ENV, httpUser, sentQuoteOverHttp, signOverHttp } from './support/http-workspace.js'
-import { startSmtpServer } from './support/smtp-server.js'
-import { startPostgres } from './support/throwaway-postgres.js'
+import { startGateway, waitUntil } from '../support/gateway-process.js'
+import { AUTH_ENV, httpUser, sentQuoteOverHttp, signOverHttp } from '../support/http-workspace.js'
+import { startSmtpServer } from '../support/smtp-server.js'
+import { startPostgres } from '../support/throwaway-postgres.js'
 
 t.setTimeout(900_000)
 

@@ -3,11 +3,11 @@
 // neither to get around the contact limit nor to put a false address in the signature evidence.
 import t from 'tap'
 import type { FastifyInstance } from 'fastify'
-import { testConfig } from './helper.js'
-import { testDatabase } from './support/databases.js'
-import { normaliseSpaces, pdfText } from './support/pdf-text.js'
-import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser } from './support/workspace-users.js'
-import { signRequestBody } from './support/http-workspace.js'
+import { testConfig } from '../helper.js'
+import { testDatabase } from '../support/databases.js'
+import { normaliseSpaces, pdfText } from '../support/pdf-text.js'
+import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser } from '../support/workspace-users.js'
+import { signRequestBody } from '../support/http-workspace.js'
 import { parisIsoDate } from '@paraphe/shared/dates'
 
 const db = await testDatabase('pglite')

@@ -1,7 +1,7 @@
 import t from 'tap'
 import http, { type IncomingHttpHeaders } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { buildApp } from './helper.js'
+import { buildApp } from '../helper.js'
 
 interface Seen {
   method: string

@@ -1,0 +1,15 @@
+// The API's error body, `{ error: { code, message, fields? } }` with the message in French: what
+// every route answers on 4xx and 5xx, and what the web's client reads.
+import { Type, type Static } from '@sinclair/typebox'
+
+export const ErrorBody = Type.Object({
+  error: Type.Object({
+    code: Type.String(),
+    message: Type.String(),
+    fields: Type.Optional(Type.Record(Type.String(), Type.String()))
+  })
+})
+export type ErrorBody = Static<typeof ErrorBody>
+
+/** The one error part of every route's response schema: any 4xx or 5xx answer is an ErrorBody. */
+export const ErrorResponses = { '4xx': ErrorBody, '5xx': ErrorBody } as const
