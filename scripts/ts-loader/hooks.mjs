@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import ts from 'typescript'
+import { expandImportMetaGlob } from './import-meta-glob.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const webSrc = path.join(root, 'web/src')
@@ -55,5 +56,5 @@ export async function load(url, context, nextLoad) {
   if (!url.startsWith('file:') || !TS_FILE.test(url)) return nextLoad(url, context)
   const fileName = fileURLToPath(url)
   const { outputText } = ts.transpileModule(await readFile(fileName, 'utf8'), { fileName, compilerOptions })
-  return { format: 'module', source: outputText, shortCircuit: true }
+  return { format: 'module', source: expandImportMetaGlob(outputText, fileName), shortCircuit: true }
 }

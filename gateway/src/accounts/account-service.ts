@@ -64,6 +64,12 @@ type SessionMethod = 'password' | 'otp' | 'recovery'
 
 const MAX_EMAIL_LENGTH = 255
 
+/** The two e-mails carrying a one-time link: when each was last sent, its outbox kind, its text. */
+const LINK_EMAILS = {
+  confirmation: { sentAtColumn: 'confirmation_sent_at', mailKind: 'account-confirmation', render: confirmationEmail },
+  recovery: { sentAtColumn: 'recovery_sent_at', mailKind: 'account-recovery', render: recoveryEmail }
+} as const satisfies Record<string, { sentAtColumn: keyof UserRow; mailKind: string; render: typeof confirmationEmail }>
+
 export function createAccountService({ db, secret, limiter, site, settings, wakeOutbox }: AccountServiceOptions) {
   const key = new TextEncoder().encode(secret)
   const failureRule: RateLimitRule = { bucket: 'signin-failures', ...settings.signInFailures }
@@ -100,21 +106,20 @@ export function createAccountService({ db, secret, limiter, site, settings, wake
     return token
   }
 
-  async function sendConfirmation(tx: Queryable, user: UserRow): Promise<boolean> {
-    if (recently(user.confirmation_sent_at)) return false
-    const token = await newLinkToken(tx, user.id, 'confirmation')
-    await tx.query('update paraphe_auth.users set confirmation_sent_at = now() where id = $1', [user.id])
-    await enqueueEmail(tx, { userId: user.id, kind: 'account-confirmation', to: user.email, ...confirmationEmail(site, token) })
+  /**
+   * The e-mail with a one-time link (confirmation or recovery), at most once per
+   * `emailMinIntervalSeconds` for one account: false when one went out too recently.
+   */
+  async function sendLinkEmail(tx: Queryable, user: UserRow, kind: 'confirmation' | 'recovery'): Promise<boolean> {
+    const email = LINK_EMAILS[kind]
+    if (recently(user[email.sentAtColumn])) return false
+    const token = await newLinkToken(tx, user.id, kind)
+    await tx.query(`update paraphe_auth.users set ${email.sentAtColumn} = now() where id = $1`, [user.id])
+    await enqueueEmail(tx, { userId: user.id, kind: email.mailKind, to: user.email, ...email.render(site, token) })
     return true
   }
-
-  async function sendRecovery(tx: Queryable, user: UserRow): Promise<boolean> {
-    if (recently(user.recovery_sent_at)) return false
-    const token = await newLinkToken(tx, user.id, 'recovery')
-    await tx.query('update paraphe_auth.users set recovery_sent_at = now() where id = $1', [user.id])
-    await enqueueEmail(tx, { userId: user.id, kind: 'account-recovery', to: user.email, ...recoveryEmail(site, token) })
-    return true
-  }
+  const sendConfirmation = (tx: Queryable, user: UserRow) => sendLinkEmail(tx, user, 'confirmation')
+  const sendRecovery = (tx: Queryable, user: UserRow) => sendLinkEmail(tx, user, 'recovery')
 
   async function sendExistingAccount(tx: Queryable, user: UserRow): Promise<boolean> {
     if (recently(user.existing_account_mail_at)) return false
