@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import type { WorkspaceApi } from '@/lib/workspace-api'
+import type { ApiClient } from '@/lib/api-client'
 
 /** What every workspace page gets from the layout around it. */
 export interface Workspace {
@@ -7,7 +7,7 @@ export interface Workspace {
   hydrated: boolean
   /** The signed-in user once supabase-js has confirmed the session; null before (and in the prerender). */
   userId: string | null
-  api: WorkspaceApi
+  api: ApiClient
 }
 
 export const WorkspaceContext = createContext<Workspace | null>(null)

@@ -136,3 +136,16 @@ export function useApiClient(): ApiClient {
     [supabaseAnonKey]
   )
 }
+
+/** Messages by field path (`client.email`, `lines.2.description`), as the gateway sends them. */
+export type FieldMessages = Readonly<Record<string, string>>
+
+/** The per-field messages of a refused request (400 validation_failed, 422 quote_incomplete); none otherwise. */
+export function errorFields(error: unknown): FieldMessages {
+  return error instanceof ApiError ? (error.fields ?? {}) : {}
+}
+
+/** Any thrown value as an ApiError (a bug or a storage failure reads as « unknown »). */
+export function asApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError(0, 'unknown', String(error))
+}

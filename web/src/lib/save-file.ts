@@ -1,4 +1,4 @@
-import type { DownloadedFile } from './workspace-api'
+import type { DownloadedFile } from './api-client'
 
 /**
  * Hands a downloaded file to the browser as a download under the server's file name. Browser

@@ -3,7 +3,7 @@
 import t from 'tap'
 import type { AddressInfo } from 'node:net'
 import { buildWorkspaceApp, COMPLETE_PROFILE, newUser } from '../../../gateway/test/support/workspace-users.js'
-import { createWorkspaceApi } from '@/lib/workspace-api'
+import { createApiClient } from '@/lib/api-client'
 import { profileApi } from '@/features/profile/api/profile-api'
 import { removeLogo, saveProfile, uploadLogo } from '@/features/profile/lib/profile-actions'
 import { profileFormOf } from '@/features/profile/lib/profile-form'
@@ -21,7 +21,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 t.test('the profile form: checked here, then saved and normalised by the gateway', async (t) => {
   const user = await newUser(app)
-  const api = createWorkspaceApi({ getAccessToken: async () => user.token, fetch: local })
+  const api = createApiClient({ getAccessToken: async () => user.token, fetch: local })
   const form = profileFormOf(COMPLETE_PROFILE)
   requests.length = 0
   const wrong = await saveProfile(api, { ...form, siret: '732 829 320 00075' })
@@ -30,13 +30,13 @@ t.test('the profile form: checked here, then saved and normalised by the gateway
   const saved = await saveProfile(api, { ...form, vatNumber: 'fr 44 732 829 320' })
   t.match(saved, { kind: 'saved', profile: { siret: '73282932000074', vatNumber: 'FR44732829320' } })
   t.same(requests, ['PUT /api/profile'])
-  const expired = createWorkspaceApi({ getAccessToken: async () => 'pas-un-jeton', fetch: local })
+  const expired = createApiClient({ getAccessToken: async () => 'pas-un-jeton', fetch: local })
   t.same(await saveProfile(expired, form), { kind: 'failed', message: 'Jeton d’accès illisible.' }, 'the gateway’s message')
 })
 
 t.test('the logo: checked here, stored, removed', async (t) => {
   const user = await newUser(app)
-  const api = createWorkspaceApi({ getAccessToken: async () => user.token, fetch: local })
+  const api = createApiClient({ getAccessToken: async () => user.token, fetch: local })
   requests.length = 0
   t.match(await uploadLogo(api, new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })), { kind: 'failed', message: /SVG/ })
   t.same(requests, [], 'an SVG is not even sent')
@@ -45,6 +45,6 @@ t.test('the logo: checked here, stored, removed', async (t) => {
   t.match(await uploadLogo(api, new File([Buffer.from('pas une image')], 'faux.png', { type: 'image/png' })), { kind: 'failed', message: /PNG ou JPEG/ }, 'the gateway checks the bytes')
   t.same(await removeLogo(api), { kind: 'done', message: 'Logo retiré.' })
   t.match(await profileApi.get(api), { logo: null })
-  const offline = createWorkspaceApi({ getAccessToken: async () => user.token, fetch: async () => Promise.reject(new TypeError('fetch failed')) })
+  const offline = createApiClient({ getAccessToken: async () => user.token, fetch: async () => Promise.reject(new TypeError('fetch failed')) })
   t.match(await removeLogo(offline), { kind: 'failed', message: /ne répond pas/ })
 })

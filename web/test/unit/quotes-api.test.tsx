@@ -7,13 +7,13 @@ import { parisIsoDate } from '@paraphe/shared/dates'
 import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser } from '../../../gateway/test/support/workspace-users.js'
 import { pdfText } from '../../../gateway/test/support/pdf-text.js'
 import { ApiError } from '@/lib/api-client'
-import { asApiError, createWorkspaceApi, errorFields } from '@/lib/workspace-api'
+import { asApiError, createApiClient, errorFields } from '@/lib/api-client'
 import { filenameFromDisposition } from '@/lib/api-client'
 import { quotesApi } from '@/features/quotes/api/quotes-api'
 import { profileApi } from '@/features/profile/api/profile-api'
 import { actionProblem, localProblem } from '@/features/quotes/lib/action-problems'
 import { NOT_SAVED, performQuoteAction, type ActionEffects } from '@/features/quotes/lib/quote-actions'
-import type { DownloadedFile } from '@/lib/workspace-api'
+import type { DownloadedFile } from '@/lib/api-client'
 import type { Quote, QuoteContent } from '@paraphe/shared/quote'
 
 const app = await buildWorkspaceApp()
@@ -25,7 +25,7 @@ const local: typeof fetch = (input, init) => fetch(new URL(String(input), origin
 
 async function workspaceApi() {
   const user = await newUser(app)
-  return createWorkspaceApi({ getAccessToken: async () => user.token, fetch: local })
+  return createApiClient({ getAccessToken: async () => user.token, fetch: local })
 }
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
@@ -109,23 +109,23 @@ t.test('the profile: checked, normalised, and the logo as raw bytes', async (t) 
 })
 
 t.test('without a token, or without a server', async (t) => {
-  const anonymous = createWorkspaceApi({ getAccessToken: async () => null, fetch: local })
+  const anonymous = createApiClient({ getAccessToken: async () => null, fetch: local })
   t.match(await quotesApi.list(anonymous, { status: null, q: '' }).catch((error: unknown) => error), { status: 401 })
   t.match(await profileApi.logo(anonymous).catch((error: unknown) => error), { status: 401, message: /Connectez-vous/ })
   const down: typeof fetch = async () => {
     throw new TypeError('fetch failed')
   }
-  const offline = createWorkspaceApi({ getAccessToken: async () => 'jwt', fetch: down })
+  const offline = createApiClient({ getAccessToken: async () => 'jwt', fetch: down })
   t.match(await offline.download('/api/quotes/x/pdf').catch((error: unknown) => error), { status: 0, code: 'network_error', message: /ne répond pas/ })
   t.match(await offline.get('/api/quotes').catch((error: unknown) => error), { status: 0, code: 'network_error' })
   const aborted = new AbortController()
   aborted.abort()
   t.match(await offline.download('/api/quotes/x/pdf', { signal: aborted.signal }).catch((error: unknown) => error), { name: 'TypeError' }, 'an abort is not a network failure')
-  const broken = createWorkspaceApi({ getAccessToken: async () => 'jwt', fetch: async () => new Response('<html>', { status: 502 }) })
+  const broken = createApiClient({ getAccessToken: async () => 'jwt', fetch: async () => new Response('<html>', { status: 502 }) })
   t.match(await broken.download('/api/x').catch((error: unknown) => error), { status: 502, code: 'http_502', message: /ne répond pas/ })
-  const teapot = createWorkspaceApi({ getAccessToken: async () => 'jwt', fetch: async () => new Response('nope', { status: 418 }) })
+  const teapot = createApiClient({ getAccessToken: async () => 'jwt', fetch: async () => new Response('nope', { status: 418 }) })
   t.match(await teapot.upload('/api/x', new Blob([]), 'image/png').catch((error: unknown) => error), { status: 418, message: /n’a pas pu traiter/ })
-  const failing = createWorkspaceApi({
+  const failing = createApiClient({
     getAccessToken: async () => {
       throw new Error('storage')
     }

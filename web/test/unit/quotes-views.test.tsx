@@ -11,7 +11,7 @@ import type { Quote, QuoteContent, QuoteStatus, QuoteSummary } from '@paraphe/sh
 import { RuntimeConfigProvider } from '@/lib/runtime-config'
 import { ApiError } from '@/lib/api-client'
 import { WorkspaceContext, useWorkspace } from '@/hooks/use-workspace'
-import { createWorkspaceApi } from '@/lib/workspace-api'
+import { createApiClient } from '@/lib/api-client'
 import { CheckboxField, InputField, SelectField, TextAreaField } from '@/components/form/form-fields'
 import { sectionOf, WorkspaceNav } from '@/app/workspace/workspace-nav'
 import { WorkspaceLayout } from '@/app/workspace/workspace-layout'
@@ -36,7 +36,7 @@ import { QuotePageStatus } from '@/features/quotes/routes/quote-editor'
 import { NewQuoteView } from '@/features/quotes/routes/quote-new'
 
 const noop = () => {}
-const api = createWorkspaceApi({ getAccessToken: async () => null })
+const api = createApiClient({ getAccessToken: async () => null })
 
 function render(node: ReactNode, path = '/espace'): string {
   const html = renderToStaticMarkup(

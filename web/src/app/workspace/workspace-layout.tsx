@@ -6,7 +6,7 @@ import { useHydrated } from '@/hooks/use-hydrated'
 import { WorkspaceContext, type Workspace } from '@/hooks/use-workspace'
 import { useRuntimeConfig } from '@/lib/runtime-config'
 import { getAccessToken } from '@/lib/supabase'
-import { createWorkspaceApi } from '@/lib/workspace-api'
+import { createApiClient } from '@/lib/api-client'
 import { WorkspaceNav } from './workspace-nav'
 
 /**
@@ -21,7 +21,7 @@ export function WorkspaceLayout() {
   const { supabaseAnonKey } = useRuntimeConfig()
   const userId = session.status === 'signed-in' && session.confirmed ? (session.session?.user.id ?? null) : null
   const api = useMemo(
-    () => createWorkspaceApi({ getAccessToken: async () => (supabaseAnonKey === null ? null : getAccessToken(supabaseAnonKey)) }),
+    () => createApiClient({ getAccessToken: async () => (supabaseAnonKey === null ? null : getAccessToken(supabaseAnonKey)) }),
     [supabaseAnonKey]
   )
   const workspace = useMemo<Workspace>(() => ({ hydrated, userId, api }), [hydrated, userId, api])

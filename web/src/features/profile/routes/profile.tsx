@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { EMPTY_PROFILE, profileGaps, type CompanyProfile } from '@paraphe/shared/company'
 import { useWorkspace } from '@/hooks/use-workspace'
-import { asApiError } from '@/lib/workspace-api'
+import { asApiError } from '@/lib/api-client'
 import type { ApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { profileApi } from '../api/profile-api'

@@ -2,7 +2,7 @@
 import type { Static } from '@sinclair/typebox'
 import type { QuoteBody, QuoteEventSchema, QuoteEventsBody, QuoteListBody, SentQuoteBody } from '@paraphe/shared/api/quote-schemas'
 import type { QuoteContent } from '@paraphe/shared/quote'
-import type { DownloadedFile, WorkspaceApi } from '@/lib/workspace-api'
+import type { DownloadedFile, ApiClient } from '@/lib/api-client'
 import { searchOfFilters, type QuoteFilters } from '../lib/list-filters'
 
 export type QuoteEvent = Static<typeof QuoteEventSchema>
@@ -18,18 +18,18 @@ export function listPath(filters: QuoteFilters): string {
 }
 
 export const quotesApi = {
-  list: async (api: WorkspaceApi, filters: QuoteFilters, signal?: AbortSignal) =>
+  list: async (api: ApiClient, filters: QuoteFilters, signal?: AbortSignal) =>
     (await api.get<Static<typeof QuoteListBody>>(listPath(filters), { signal })).quotes,
-  create: async (api: WorkspaceApi) => (await api.post<QuoteAnswer>(base, { body: {} })).quote,
-  get: async (api: WorkspaceApi, id: string, signal?: AbortSignal) => (await api.get<QuoteAnswer>(one(id), { signal })).quote,
-  save: async (api: WorkspaceApi, id: string, version: number, content: QuoteContent) =>
+  create: async (api: ApiClient) => (await api.post<QuoteAnswer>(base, { body: {} })).quote,
+  get: async (api: ApiClient, id: string, signal?: AbortSignal) => (await api.get<QuoteAnswer>(one(id), { signal })).quote,
+  save: async (api: ApiClient, id: string, version: number, content: QuoteContent) =>
     (await api.put<QuoteAnswer>(one(id), { body: { version, content } })).quote,
-  remove: (api: WorkspaceApi, id: string) => api.delete<null>(one(id)),
-  duplicate: async (api: WorkspaceApi, id: string) => (await api.post<QuoteAnswer>(`${one(id)}/duplicate`)).quote,
-  revise: async (api: WorkspaceApi, id: string) => (await api.post<QuoteAnswer>(`${one(id)}/revise`)).quote,
-  cancel: async (api: WorkspaceApi, id: string) => (await api.post<QuoteAnswer>(`${one(id)}/cancel`)).quote,
-  send: (api: WorkspaceApi, id: string) => api.post<Static<typeof SentQuoteBody>>(`${one(id)}/send`),
-  events: async (api: WorkspaceApi, id: string, signal?: AbortSignal) =>
+  remove: (api: ApiClient, id: string) => api.delete<null>(one(id)),
+  duplicate: async (api: ApiClient, id: string) => (await api.post<QuoteAnswer>(`${one(id)}/duplicate`)).quote,
+  revise: async (api: ApiClient, id: string) => (await api.post<QuoteAnswer>(`${one(id)}/revise`)).quote,
+  cancel: async (api: ApiClient, id: string) => (await api.post<QuoteAnswer>(`${one(id)}/cancel`)).quote,
+  send: (api: ApiClient, id: string) => api.post<Static<typeof SentQuoteBody>>(`${one(id)}/send`),
+  events: async (api: ApiClient, id: string, signal?: AbortSignal) =>
     (await api.get<Static<typeof QuoteEventsBody>>(`${one(id)}/events`, { signal })).events,
-  pdf: (api: WorkspaceApi, id: string): Promise<DownloadedFile> => api.download(`${one(id)}/pdf`)
+  pdf: (api: ApiClient, id: string): Promise<DownloadedFile> => api.download(`${one(id)}/pdf`)
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import type { Quote } from '@paraphe/shared/quote'
-import type { WorkspaceApi } from '@/lib/workspace-api'
+import type { ApiClient } from '@/lib/api-client'
 import { quotesApi } from '../api/quotes-api'
 import { createAutosave, type Autosave, type SaveState } from '../lib/autosave'
 import { canonicalContent } from '../lib/content'
@@ -18,7 +18,7 @@ export interface Draft {
 }
 
 /** A draft being edited: its form, live totals, and autosave with the version it was loaded at. */
-export function useDraft(quote: Quote, api: WorkspaceApi): Draft {
+export function useDraft(quote: Quote, api: ApiClient): Draft {
   const [form, dispatch] = useReducer(editorReducer, quote, formOf)
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'saved' })
   const autosave = useMemo(

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { Quote } from '@paraphe/shared/quote'
 import { saveFile } from '@/lib/save-file'
-import type { WorkspaceApi } from '@/lib/workspace-api'
+import type { ApiClient } from '@/lib/api-client'
 import type { ActionProblem, QuoteAction } from '../lib/action-problems'
 import { performQuoteAction } from '../lib/quote-actions'
 
@@ -13,7 +13,7 @@ export interface QuoteActions {
 }
 
 export interface QuoteActionsOptions {
-  api: WorkspaceApi
+  api: ApiClient
   quote: Quote
   /** Saves what is waiting before the PDF, sending or duplicating (drafts). */
   saveFirst?: () => Promise<boolean>

@@ -1,6 +1,6 @@
 // What went wrong with an action on a quote, as the page shows it.
 import { ApiError } from '@/lib/api-client'
-import { errorFields, type FieldMessages } from '@/lib/workspace-api'
+import { errorFields, type FieldMessages } from '@/lib/api-client'
 
 export type QuoteAction = 'pdf' | 'send' | 'duplicate' | 'delete' | 'revise' | 'cancel'
 

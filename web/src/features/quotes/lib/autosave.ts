@@ -3,7 +3,7 @@
 // time, so versions never race. What it shows the professional is `state`. A conflict (saved
 // elsewhere) or a quote sent meanwhile stops saving: the page offers to reload.
 import { ApiError } from '@/lib/api-client'
-import { errorFields, type FieldMessages } from '@/lib/workspace-api'
+import { errorFields, type FieldMessages } from '@/lib/api-client'
 
 export type SaveState =
   | { kind: 'saved' }

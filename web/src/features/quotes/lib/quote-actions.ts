@@ -2,7 +2,7 @@
 // does with the answer (show the new quote, go to another page, hand over the PDF).
 import { paths } from '@paraphe/shared/paths'
 import type { Quote } from '@paraphe/shared/quote'
-import type { DownloadedFile, WorkspaceApi } from '@/lib/workspace-api'
+import type { DownloadedFile, ApiClient } from '@/lib/api-client'
 import { quotesApi } from '../api/quotes-api'
 import { actionProblem, localProblem, type ActionProblem, type QuoteAction } from './action-problems'
 
@@ -18,7 +18,7 @@ export interface ActionEffects {
 export const NOT_SAVED = 'Le brouillon n’est pas enregistré\u202f: corrigez les valeurs signalées ou réessayez l’enregistrement, puis recommencez.'
 
 /** Runs one action; resolves with what went wrong, or null. */
-export async function performQuoteAction(action: QuoteAction, api: WorkspaceApi, quote: Quote, effects: ActionEffects): Promise<ActionProblem | null> {
+export async function performQuoteAction(action: QuoteAction, api: ApiClient, quote: Quote, effects: ActionEffects): Promise<ActionProblem | null> {
   const needsSaving = action === 'pdf' || action === 'send' || action === 'duplicate'
   if (needsSaving && effects.saveFirst !== undefined && !(await effects.saveFirst())) return localProblem(NOT_SAVED)
   try {
