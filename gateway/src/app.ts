@@ -24,6 +24,7 @@ import readinessPlugin from './plugins/app/readiness.js'
 import sealPlugin from './plugins/app/seal.js'
 import quoteJobsPlugin, { type QuoteJobsOptions } from './plugins/app/quote-jobs.js'
 import sitePlugin from './plugins/app/site.js'
+import { loadSiteStore } from './site/site-store.js'
 import apiRoutes from './routes/api/index.js'
 import healthRoutes from './routes/health.js'
 import siteRoutes from './routes/site.js'
@@ -81,6 +82,10 @@ export interface AppOptions {
 }
 
 async function app(fastify: FastifyInstance, options: AppOptions) {
+  // The site's pages are compressed on libuv's threads while the main thread opens the database.
+  // `.catch` marks a failure as handled until the site plugin awaits it and fails the start.
+  const siteLoading = loadSiteStore(options.config.siteDir, options.config.runtime)
+  siteLoading.catch(() => undefined)
   // 1. Ecosystem plugins: none needed yet (compression and static files are precomputed).
   // 2. The app's own decorators and hooks.
   await fastify.register(configPlugin, { config: options.config })
@@ -96,7 +101,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(quoteJobsPlugin, options.quoteJobs ?? { intervalMs: options.config.jobs.intervalMs })
   await fastify.register(authenticatePlugin)
   await fastify.register(billingPlugin, options.stripe === undefined ? {} : { stripe: options.stripe })
-  await fastify.register(sitePlugin)
+  await fastify.register(sitePlugin, { loading: siteLoading })
   const headers = securityHeaders(options.config)
   fastify.addHook('onRequest', async (request, reply) => {
     reply.headers(headers).header('x-request-id', request.id)

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto'
-import { brotliCompressSync, constants, crc32, deflateRawSync, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, crc32, deflateRawSync, gzip } from 'node:zlib'
+
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
 
 /** Strong validator for one representation's exact bytes. */
 export function etagOf(body: Buffer): string {
@@ -7,22 +11,18 @@ export function etagOf(body: Buffer): string {
 }
 
 // Pages are compressed once at start; several apps in one process (tests) share the work.
-const memo = new Map<string, { br: Buffer; gzip: Buffer }>()
+const memo = new Map<string, Promise<{ br: Buffer; gzip: Buffer }>>()
 
-/** Best-ratio compression, for bodies compressed once and served many times. */
-export function compressOnce(body: Buffer): { br: Buffer; gzip: Buffer } {
+/**
+ * Best-ratio compression, for bodies compressed once and served many times. On libuv's threads:
+ * the pages of a start are compressed side by side, while the main thread opens the database.
+ */
+export function compressOnce(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
   const key = createHash('sha256').update(body).digest('hex')
   let result = memo.get(key)
   if (result === undefined) {
-    result = {
-      br: brotliCompressSync(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.length
-        }
-      }),
-      gzip: gzipSync(body, { level: 9 })
-    }
+    const brotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }
+    result = Promise.all([brotliAsync(body, brotliOptions), gzipAsync(body, { level: 9 })]).then(([br, gzipped]) => ({ br, gzip: gzipped }))
     memo.set(key, result)
   }
   return result

@@ -69,44 +69,47 @@ export async function loadSiteStore(siteDir: string, runtime: RuntimeConfig): Pr
   const jsonValues = new Map([...textValues(runtime)].map(([key, value]) => [key, JSON.stringify(value).slice(1, -1)]))
   let notFoundHtml = ''
 
-  const entries = await readdir(siteDir, { recursive: true, withFileTypes: true })
-  for (const entry of entries) {
-    if (!entry.isFile()) continue
-    const relative = path.relative(siteDir, path.join(entry.parentPath, entry.name))
-    // Build internals (.vite/manifest.json, stamps) and precompressed siblings are not URLs.
-    if (relative.split(path.sep).some((part) => part.startsWith('.'))) continue
-    if (/\.(br|gz)$/.test(entry.name)) continue
+  /** One file of the build, with its encodings; compressions run side by side (compressOnce). */
+  async function loadEntry(relative: string, name: string): Promise<void> {
     const absolute = path.join(siteDir, relative)
-    const contentType = contentTypeFor(entry.name)
+    const contentType = contentTypeFor(name)
     const raw = await readFile(absolute)
 
     if (relative === '404.html') {
       notFoundHtml = substitute(raw.toString('utf8'), htmlValues)
-      continue
+      return
     }
     const urlPath = urlPathOf(relative)
     const isPage = contentType.startsWith('text/html')
-    const isPayload = entry.name === '_payload.json'
-    if (isPage || isPayload) {
+    if (isPage || name === '_payload.json') {
       // Runtime values go into the prerendered text, so the precompressed copies are redone.
       const body = Buffer.from(substitute(raw.toString('utf8'), isPage ? htmlValues : jsonValues))
-      files.set(urlPath, makeFile(urlPath, contentType, body, compressOnce(body)))
-      continue
+      files.set(urlPath, makeFile(urlPath, contentType, body, await compressOnce(body)))
+      return
     }
     const compressed: Partial<Record<'br' | 'gzip', Buffer>> = {}
     if (isCompressible(contentType)) {
       const [br, gzip] = await Promise.all([readOptional(`${absolute}.br`), readOptional(`${absolute}.gz`)])
-      if (br !== undefined && gzip !== undefined) Object.assign(compressed, { br, gzip })
-      else Object.assign(compressed, compressOnce(raw))
+      Object.assign(compressed, br !== undefined && gzip !== undefined ? { br, gzip } : await compressOnce(raw))
     }
     files.set(urlPath, makeFile(urlPath, contentType, raw, compressed))
   }
+
+  const entries = await readdir(siteDir, { recursive: true, withFileTypes: true })
+  await Promise.all(
+    entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => ({ name: entry.name, relative: path.relative(siteDir, path.join(entry.parentPath, entry.name)) }))
+      // Build internals (.vite/manifest.json, stamps) and precompressed siblings are not URLs.
+      .filter(({ name, relative }) => !relative.split(path.sep).some((part) => part.startsWith('.')) && !/\.(br|gz)$/.test(name))
+      .map(({ name, relative }) => loadEntry(relative, name))
+  )
   if (notFoundHtml === '') throw new Error(`${siteDir} has no 404.html: run \`npm run build\``)
 
   // The 404 page names the path: compressed once around it, filled in per request.
   const notFoundParts = notFoundHtml.split(NOT_FOUND_PATH_PLACEHOLDER).map((part) => Buffer.from(part))
   const notFoundGzip = gzipTemplate(notFoundParts)
-  const patterns = routePatterns([...files.keys()])
+  const patterns = routePatterns([...files.keys()].sort())
   return {
     lookup: (urlPath) => files.get(urlPath) ?? files.get(matchPattern(patterns, urlPath) ?? ''),
     notFoundPage: (requestPath, encoding) => {

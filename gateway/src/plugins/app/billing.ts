@@ -19,7 +19,7 @@ export interface BillingPluginOptions {
 export default fp<BillingPluginOptions>(
   async function billing(fastify: FastifyInstance, options) {
     const billingConfig = fastify.config.billing
-    fastify.decorate('stripe', billingConfig === null ? null : (options.stripe ?? createStripeClient(billingConfig)))
+    fastify.decorate('stripe', billingConfig === null ? null : (options.stripe ?? (await createStripeClient(billingConfig))))
   },
   { name: 'billing', dependencies: ['config'] }
 )

@@ -8,10 +8,15 @@ declare module 'fastify' {
   }
 }
 
+export interface SitePluginOptions {
+  /** The site already being loaded (app.ts starts it first, so it overlaps the database's start). */
+  loading?: Promise<SiteStore>
+}
+
 /** Loads the built site into memory once, at start. */
-export default fp(
-  async function site(fastify: FastifyInstance) {
-    const store = await loadSiteStore(fastify.config.siteDir, fastify.config.runtime)
+export default fp<SitePluginOptions>(
+  async function site(fastify: FastifyInstance, options) {
+    const store = await (options.loading ?? loadSiteStore(fastify.config.siteDir, fastify.config.runtime))
     fastify.decorate('site', store)
     // Loaded once at start: it stays ready for the life of the process.
     fastify.readiness.add('site', async () => store.size > 0)
