@@ -77,11 +77,18 @@ export function build() {
   console.log('› Prerendering the public pages…')
   run('node', [...runTs, 'scripts/prerender.ts'], { cwd: webDir, ...production })
   run('node', [...runTs, 'scripts/precompress.ts'], { cwd: webDir, ...production })
+  ensurePgliteTemplate()
   writeFileSync(STAMP, sourceFingerprint())
 }
 
+/** The initialised PGlite cluster new data folders start from (gateway/src/db/pglite-template.ts). */
+function ensurePgliteTemplate() {
+  run('node', ['gateway/dist/pglite-template-command.js'])
+}
+
 export function ensureBuild() {
-  if (isBuildCurrent()) return
+  // Also when the build is current: the template is per PGlite version, and npm may update it.
+  if (isBuildCurrent()) return ensurePgliteTemplate()
   build()
 }
 

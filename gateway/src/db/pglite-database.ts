@@ -1,8 +1,10 @@
 // The embedded default: PGlite (PostgreSQL compiled to WebAssembly) in a data folder.
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
+import path from 'node:path'
 import { PGlite, types } from '@electric-sql/pglite'
 import type { Database, Queryable, QueryResult } from './database.js'
 import { LEAN_START_PARAMS } from './pglite-lean.js'
+import { copyPgliteTemplate } from './pglite-template.js'
 
 // Same JavaScript values as the pg driver with our settings (see postgres-database.ts).
 const parsers = {
@@ -25,9 +27,11 @@ function wrap(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
 
 /**
  * `dataDir` null keeps everything in memory (tests). `load`: a dumpDataDir() archive to start the
- * new folder from (restore).
+ * new folder from (restore); a new folder without one starts as a copy of the initialised cluster
+ * the build made (db/pglite-template.ts), or runs initdb when there is none. In memory, initdb runs.
  */
 export async function openPglite(dataDir: string | null, load?: Blob): Promise<Database> {
+  if (dataDir !== null && load === undefined && !existsSync(path.join(dataDir, 'PG_VERSION'))) copyPgliteTemplate(dataDir)
   if (dataDir !== null) mkdirSync(dataDir, { recursive: true })
   const pglite = await PGlite.create(dataDir ?? undefined, {
     parsers,
