@@ -6,7 +6,7 @@ import path from 'node:path'
 import t from 'tap'
 import { migrate } from '../src/db/migrate.js'
 import { openPglite } from '../src/db/pglite-database.js'
-import { copyPgliteTemplate, ensurePgliteTemplate, pgliteTemplateDir } from '../src/db/pglite-template.js'
+import { copyPgliteTemplate, ensurePgliteTemplate, pgliteTemplateDir, readPgliteTemplateArchive } from '../src/db/pglite-template.js'
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'paraphe-template-'))
 t.teardown(() => rmSync(root, { recursive: true, force: true }))
@@ -17,6 +17,14 @@ t.test('the build made the template of the installed PGlite', async (t) => {
   t.notOk(created, 'npm test builds first, so it already exists')
   t.ok(existsSync(path.join(dir, 'PG_VERSION')), 'an initialised cluster')
   t.match(path.basename(dir), /^pglite-\d+\.\d+\.\d+/, 'named after the PGlite version')
+  t.ok(readPgliteTemplateArchive(), 'and its archive, for the databases kept in memory')
+})
+
+t.test('a database in memory starts from the archive: a whole cluster, ready for the migrations', async (t) => {
+  const db = await openPglite(null)
+  t.teardown(() => db.close())
+  t.ok((await migrate(db)).length > 0)
+  t.same((await db.query<{ n: number }>("select count(*)::int as n from pg_namespace where nspname = 'paraphe'")).rows, [{ n: 1 }])
 })
 
 t.test('a new data folder opens from the template, migrates, and keeps its data across a restart', async (t) => {

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { PGlite, types } from '@electric-sql/pglite'
 import type { Database, Queryable, QueryResult } from './database.js'
 import { LEAN_START_PARAMS } from './pglite-lean.js'
-import { copyPgliteTemplate } from './pglite-template.js'
+import { copyPgliteTemplate, readPgliteTemplateArchive } from './pglite-template.js'
 
 // Same JavaScript values as the pg driver with our settings (see postgres-database.ts).
 const parsers = {
@@ -28,15 +28,17 @@ function wrap(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
 /**
  * `dataDir` null keeps everything in memory (tests). `load`: a dumpDataDir() archive to start the
  * new folder from (restore); a new folder without one starts as a copy of the initialised cluster
- * the build made (db/pglite-template.ts), or runs initdb when there is none. In memory, initdb runs.
+ * the build made (db/pglite-template.ts), or runs initdb when there is none; in memory, from the
+ * template's archive.
  */
 export async function openPglite(dataDir: string | null, load?: Blob): Promise<Database> {
   if (dataDir !== null && load === undefined && !existsSync(path.join(dataDir, 'PG_VERSION'))) copyPgliteTemplate(dataDir)
   if (dataDir !== null) mkdirSync(dataDir, { recursive: true })
+  const archive = load ?? (dataDir === null ? readPgliteTemplateArchive() : undefined)
   const pglite = await PGlite.create(dataDir ?? undefined, {
     parsers,
     startParams: [...LEAN_START_PARAMS],
-    ...(load === undefined ? {} : { loadDataDir: load })
+    ...(archive === undefined ? {} : { loadDataDir: archive })
   })
   const direct = wrap(pglite)
   return {

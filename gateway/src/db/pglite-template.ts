@@ -4,7 +4,7 @@
 // template holds only what initdb writes (no table of ours, no data, no secret); migrations run
 // on it as on any new database. It is named after PGlite's version, so an upgraded PGlite never
 // starts from an older cluster.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
@@ -38,19 +38,37 @@ export function copyPgliteTemplate(dataDir: string, template = pgliteTemplateDir
   return true
 }
 
-/** Makes the template unless it exists: initdb in a folder beside it, then renamed into place. */
+/** The same cluster as one archive, for databases kept in memory (each test process has one). */
+function templateArchive(): string {
+  return `${pgliteTemplateDir()}.tar`
+}
+
+/** The archive to load into a new in-memory database, if the build made it. */
+export function readPgliteTemplateArchive(): Blob | undefined {
+  const archive = templateArchive()
+  return existsSync(archive) ? new Blob([readFileSync(archive)]) : undefined
+}
+
+/**
+ * Makes the template unless it exists: initdb in a folder beside it, archived, then both renamed
+ * into place (the folder last: it is what says the template is complete).
+ */
 export async function ensurePgliteTemplate(): Promise<{ dir: string; created: boolean }> {
   const dir = pgliteTemplateDir()
-  if (existsSync(path.join(dir, 'PG_VERSION'))) return { dir, created: false }
+  if (existsSync(path.join(dir, 'PG_VERSION')) && existsSync(templateArchive())) return { dir, created: false }
   mkdirSync(TEMPLATES, { recursive: true })
   const work = mkdtempSync(path.join(TEMPLATES, '.initdb-'))
   try {
     const pglite = await PGlite.create(work)
+    const archive = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer())
     await pglite.close()
+    writeFileSync(`${work}.tar`, archive)
+    renameSync(`${work}.tar`, templateArchive())
     rmSync(dir, { recursive: true, force: true })
     renameSync(work, dir)
     return { dir, created: true }
   } finally {
     rmSync(work, { recursive: true, force: true })
+    rmSync(`${work}.tar`, { force: true })
   }
 }
