@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastif
 import fp from 'fastify-plugin'
 import type Stripe from 'stripe'
 import type { Config } from './config.js'
-import embeddedAccountsPlugin from './accounts/plugin.js'
+import embeddedAccountsPlugin, { embeddedAccountKeys } from './accounts/plugin.js'
 import accountRoutes from './accounts/routes.js'
 import localMailboxRoutes from './accounts/local-mailbox.js'
 import authProxy from './plugins/app/auth-proxy.js'
@@ -82,6 +82,8 @@ export interface AppOptions {
 }
 
 async function app(fastify: FastifyInstance, options: AppOptions) {
+  // First the embedded accounts' anon key (a file read), which the pages carry in their config.
+  const accountKeys = await embeddedAccountKeys(options.config)
   // The site's pages are compressed on libuv's threads while the main thread opens the database.
   // `.catch` marks a failure as handled until the site plugin awaits it and fails the start.
   const siteLoading = loadSiteStore(options.config.siteDir, options.config.runtime)
@@ -95,7 +97,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(databasePlugin, options.database === undefined ? {} : { database: options.database })
   await fastify.register(outboxPlugin, options.outbox ?? { leaseMs: options.config.jobs.outboxLeaseMs })
   await fastify.register(rateLimiterPlugin)
-  await fastify.register(embeddedAccountsPlugin)
+  await fastify.register(embeddedAccountsPlugin, { keys: accountKeys })
   await fastify.register(pdfWorkersPlugin)
   await fastify.register(sealPlugin)
   await fastify.register(quoteJobsPlugin, options.quoteJobs ?? { intervalMs: options.config.jobs.intervalMs })

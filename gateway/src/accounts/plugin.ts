@@ -1,8 +1,10 @@
 // The embedded accounts, when no AUTH_UPSTREAM_URL is set: the signing secret from DATA_DIR, the
 // anon key the browser gets (runtime config), and the service the routes and the token check use.
-// Registered before the site (which hands the anon key to pages) and the token check on /api.
+// The keys are read by the app before anything else (embeddedAccountKeys): the site's pages are
+// rendered with the anon key while the database opens, so it must be in the runtime config first.
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
+import type { Config } from '../config.js'
 import { createAccountService, DEFAULT_ACCOUNT_SETTINGS, type AccountService } from './account-service.js'
 import { loadOrCreateSigningKey, mintAnonKey } from './signing-key.js'
 
@@ -20,17 +22,35 @@ declare module 'fastify' {
   }
 }
 
+export interface EmbeddedAccountKeys {
+  secret: string
+  anonKey: string
+}
+
+/**
+ * The signing secret and anon key of the embedded accounts (null with GoTrue), also written into
+ * the runtime config: the pages read the anon key from it, as with GoTrue's SUPABASE_ANON_KEY.
+ */
+export async function embeddedAccountKeys(config: Config): Promise<EmbeddedAccountKeys | null> {
+  if (config.accounts === null) return null
+  const secret = await loadOrCreateSigningKey(config.database.dataDir)
+  const anonKey = await mintAnonKey(secret)
+  config.runtime.supabaseAnonKey = anonKey
+  return { secret, anonKey }
+}
+
+export interface EmbeddedAccountsOptions {
+  keys: EmbeddedAccountKeys | null
+}
+
 export default fp(
-  async function embeddedAccounts(fastify: FastifyInstance) {
+  async function embeddedAccounts(fastify: FastifyInstance, options: EmbeddedAccountsOptions) {
     const { config } = fastify
-    if (config.accounts === null) {
+    if (config.accounts === null || options.keys === null) {
       fastify.decorate('embeddedAccounts', null)
       return
     }
-    const secret = await loadOrCreateSigningKey(config.database.dataDir)
-    const anonKey = await mintAnonKey(secret)
-    // The pages read the anon key from the runtime config, as with GoTrue's SUPABASE_ANON_KEY.
-    config.runtime.supabaseAnonKey = anonKey
+    const { secret, anonKey } = options.keys
     const service = createAccountService({
       db: fastify.db,
       secret,
