@@ -29,6 +29,7 @@ export const quotesApi = {
   duplicate: async (api: WorkspaceApi, id: string) => (await api.post<{ quote: Quote }>(`${one(id)}/duplicate`)).quote,
   revise: async (api: WorkspaceApi, id: string) => (await api.post<{ quote: Quote }>(`${one(id)}/revise`)).quote,
   cancel: async (api: WorkspaceApi, id: string) => (await api.post<{ quote: Quote }>(`${one(id)}/cancel`)).quote,
+  remind: (api: WorkspaceApi, id: string) => api.post<{ reminded: boolean }>(`${one(id)}/remind`),
   send: (api: WorkspaceApi, id: string) => api.post<{ quote: Quote; signingUrl: string }>(`${one(id)}/send`),
   events: async (api: WorkspaceApi, id: string, signal?: AbortSignal) =>
     (await api.get<{ events: QuoteEvent[] }>(`${one(id)}/events`, { signal })).events,
