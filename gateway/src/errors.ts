@@ -1,10 +1,10 @@
-// The API's error body: `{ error: { code, message, fields? } }`, message in French.
-import { ErrorBody, ErrorResponses } from '@paraphe/shared/api/error-schemas'
+// The API's error body: `{ error: { code, message, fields?, upgrade? } }`, message in French.
+import { ErrorBody, ErrorResponses, UpgradeOffer } from '@paraphe/shared/api/error-schemas'
 
-export { ErrorBody, ErrorResponses }
+export { ErrorBody, ErrorResponses, UpgradeOffer }
 
-export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
-  return { error: fields === undefined ? { code, message } : { code, message, fields } }
+export function errorBody(code: string, message: string, fields?: Record<string, string>, upgrade?: UpgradeOffer): ErrorBody {
+  return { error: { code, message, ...(fields === undefined ? {} : { fields }), ...(upgrade === undefined ? {} : { upgrade }) } }
 }
 
 /** A refusal the API explains: thrown anywhere in a request, answered by the error handler. */
@@ -13,7 +13,8 @@ export class ApiProblem extends Error {
     readonly statusCode: number,
     readonly code: string,
     message: string,
-    readonly fields?: Record<string, string>
+    readonly fields?: Record<string, string>,
+    readonly upgrade?: UpgradeOffer
   ) {
     super(message)
     this.name = 'ApiProblem'

@@ -17,11 +17,12 @@ export interface PlanLimits {
   quotesPerMonth: number | null
   /** Users of one company account. */
   seats: number
+  /** The company's logo printed on the quote PDF and shown in the e-mails to the client. */
   logo: boolean
+  /** Reminders sent to the client without the professional (quote-jobs.ts). */
   automaticReminders: boolean
+  /** The client types a code received by e-mail before signing. */
   signerEmailCode: boolean
-  apiAccess: boolean
-  customEmailSender: boolean
 }
 
 export interface Plan {
@@ -47,9 +48,7 @@ export const PLANS: readonly Plan[] = [
       seats: 1,
       logo: false,
       automaticReminders: false,
-      signerEmailCode: false,
-      apiAccess: false,
-      customEmailSender: false
+      signerEmailCode: false
     },
     features: [
       '3 devis envoyés par mois',
@@ -69,9 +68,7 @@ export const PLANS: readonly Plan[] = [
       seats: 1,
       logo: true,
       automaticReminders: true,
-      signerEmailCode: true,
-      apiAccess: false,
-      customEmailSender: false
+      signerEmailCode: true
     },
     features: [
       'Devis illimités',
@@ -92,14 +89,10 @@ export const PLANS: readonly Plan[] = [
       seats: 5,
       logo: true,
       automaticReminders: true,
-      signerEmailCode: true,
-      apiAccess: true,
-      customEmailSender: true
+      signerEmailCode: true
     },
     features: [
       'Plusieurs utilisateurs (jusqu’à 5)',
-      'Accès à l’API',
-      'Adresse d’expédition des e-mails personnalisée',
       'Tout ce que contient Pro'
     ],
     highlighted: false
@@ -122,4 +115,50 @@ export function planPriceTtcCents(plan: Plan, interval: BillingInterval): number
 /** What a yearly subscription saves against twelve monthly payments, HT. */
 export function yearlySavingHtCents(plan: Plan): number {
   return plan.priceHtCents.month * 12 - plan.priceHtCents.year
+}
+
+/**
+ * The plan features that are either there or not. Each one is enforced by the gateway where it is
+ * used and shown by the pages with the badge of the first plan that has it (planAllows below).
+ */
+export const PLAN_FEATURES = ['logo', 'automaticReminders', 'signerEmailCode'] as const satisfies ReadonlyArray<keyof PlanLimits>
+export type PlanFeature = (typeof PLAN_FEATURES)[number]
+
+/** What each feature is called in a refusal or an upgrade prompt. */
+export const PLAN_FEATURE_LABELS: Readonly<Record<PlanFeature, string>> = {
+  logo: 'Le logo sur les devis et les e-mails',
+  automaticReminders: 'Les relances automatiques',
+  signerEmailCode: 'Le code de vérification par e-mail'
+}
+
+/** The one gating rule: may an account on `plan` use `feature`? */
+export function planAllows(plan: Plan, feature: PlanFeature): boolean {
+  return plan.limits[feature]
+}
+
+/** The cheapest plan that has `feature` (the plans are listed from the cheapest): the badge and the upgrade offered. */
+export function planWith(feature: PlanFeature): Plan {
+  const found = PLANS.find((plan) => planAllows(plan, feature))
+  if (found === undefined) throw new Error(`No plan has ${feature}`)
+  return found
+}
+
+/** The cheapest plan without a monthly quota: the upgrade offered at the wall. */
+export function unlimitedPlan(): Plan {
+  const found = PLANS.find((plan) => plan.limits.quotesPerMonth === null)
+  if (found === undefined) throw new Error('No plan is unlimited')
+  return found
+}
+
+/** Quotes the plan still lets the account send this month; null = unlimited. */
+export function quotesLeft(plan: Plan, sentThisMonth: number): number | null {
+  const limit = plan.limits.quotesPerMonth
+  return limit === null ? null : Math.max(0, limit - sentThisMonth)
+}
+
+/** « 2 devis envoyés sur 3 ce mois-ci »; null on an unlimited plan (nothing to count against). */
+export function quotaText(plan: Plan, sentThisMonth: number): string | null {
+  const limit = plan.limits.quotesPerMonth
+  if (limit === null) return null
+  return `${sentThisMonth} devis envoyé${sentThisMonth > 1 ? 's' : ''} sur ${limit} ce mois-ci`
 }

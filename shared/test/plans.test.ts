@@ -1,5 +1,21 @@
 import t from 'tap'
-import { FREE_PLAN_ID, PAID_PLAN_IDS, PLANS, findPlan, isPaidPlan, planPriceTtcCents, yearlySavingHtCents } from '../src/plans.js'
+import {
+  FREE_PLAN_ID,
+  PAID_PLAN_IDS,
+  PLAN_FEATURES,
+  PLANS,
+  findPlan,
+  isPaidPlan,
+  planAllows,
+  planPriceTtcCents,
+  planWith,
+  quotaText,
+  quotesLeft,
+  unlimitedPlan,
+  yearlySavingHtCents,
+  type Plan
+} from '../src/plans.js'
+import { canRemindAt, nextReminderAt } from '../src/reminders.js'
 
 t.test('the plans of the product specification', async (t) => {
   t.same(PLANS.map((plan) => [plan.name, plan.priceHtCents.month, plan.priceHtCents.year]), [
@@ -28,4 +44,35 @@ t.test('the paid plans are exactly those with a price: only they can be bought t
     t.equal(isPaidPlan(plan), plan.priceHtCents.month > 0 && plan.priceHtCents.year > 0, plan.id)
     t.equal(PAID_PLAN_IDS.includes(plan.id as never), isPaidPlan(plan), plan.id)
   }
+})
+
+t.test('one gating rule: planAllows, the plan a badge names, the quota counter', async (t) => {
+  const [free, pro, entreprise] = PLANS as [Plan, Plan, Plan]
+  for (const feature of PLAN_FEATURES) {
+    t.equal(planAllows(free, feature), false, `${feature} is not free`)
+    t.equal(planAllows(pro, feature), true, `${feature} comes with Pro`)
+    t.equal(planAllows(entreprise, feature), true, `${feature} stays in Entreprise`)
+    t.equal(planWith(feature).id, 'pro', `the « Pro » badge for ${feature}`)
+  }
+  t.equal(unlimitedPlan().id, 'pro')
+  t.equal(quotaText(free, 2), '2 devis envoyés sur 3 ce mois-ci')
+  t.equal(quotaText(free, 1), '1 devis envoyé sur 3 ce mois-ci')
+  t.equal(quotaText(pro, 40), null, 'nothing to count on an unlimited plan')
+  t.same([quotesLeft(free, 2), quotesLeft(free, 3), quotesLeft(free, 5), quotesLeft(pro, 99)], [1, 0, 0, null])
+})
+
+t.test('sell only what ships: no API access nor custom sender until they are built', async (t) => {
+  for (const plan of PLANS) {
+    t.notOk('apiAccess' in plan.limits || 'customEmailSender' in plan.limits, plan.id)
+    t.notMatch(plan.features.join('\n'), /API|expédition/, plan.id)
+  }
+})
+
+t.test('the reminder rule: not twice within 20 hours', async (t) => {
+  const last = new Date('2026-11-21T12:00:00Z')
+  t.equal(nextReminderAt(last)?.toISOString(), '2026-11-22T08:00:00.000Z')
+  t.equal(nextReminderAt(null), null)
+  t.equal(canRemindAt(null, last), true)
+  t.equal(canRemindAt(last, new Date('2026-11-22T07:59:59Z')), false)
+  t.equal(canRemindAt(last, new Date('2026-11-22T08:00:00Z')), true)
 })

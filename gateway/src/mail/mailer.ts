@@ -62,7 +62,8 @@ export function createSmtpMailer(transport: SmtpTransport, from: MailConfig['fro
           filename: attachment.filename,
           contentType: attachment.contentType,
           content: attachment.contentBase64,
-          encoding: 'base64'
+          encoding: 'base64',
+          ...(attachment.cid === undefined ? {} : { cid: attachment.cid })
         }))
       })
     },

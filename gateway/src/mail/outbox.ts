@@ -7,6 +7,8 @@ export interface EmailAttachment {
   contentType: string
   /** The file's bytes, base64-encoded (the outbox keeps attachments as JSON). */
   contentBase64: string
+  /** Set for an image the HTML shows inline (`<img src="cid:…">`), such as the company's logo. */
+  cid?: string
 }
 
 export interface OutboxMessage {

@@ -2,7 +2,7 @@
 // reminders, and sealing signed copies a crash left unsealed. Runs as the database owner, one
 // short transaction per batch, rows claimed with SKIP LOCKED so several gateways can run it.
 import type { FastifyBaseLogger } from 'fastify'
-import { PLANS } from '@paraphe/shared/plans'
+import { PLANS, planAllows } from '@paraphe/shared/plans'
 import { paths } from '@paraphe/shared/paths'
 import type { CompanyProfile } from '@paraphe/shared/company'
 import type { Config } from '../config.js'
@@ -14,7 +14,8 @@ import type { SealCertificate } from '../seal/signing-certificate.js'
 import { QUOTE_COLUMNS, type QuoteRow } from '../workspace/quote-rows.js'
 import { closeQuote } from '../workspace/quotes-repository.js'
 import { completeSignature } from './complete-signature.js'
-import { AUTOMATIC_REMINDER_DAYS, queueReminder, REMINDER_GAP_HOURS } from './quote-reminders.js'
+import { AUTOMATIC_REMINDER_DAYS, REMINDER_GAP_HOURS } from '@paraphe/shared/reminders'
+import { queueReminder } from './quote-reminders.js'
 
 const BATCH = 50
 
@@ -56,7 +57,7 @@ export async function expireQuotes(context: JobContext): Promise<number> {
 /** Automatic reminders due now, on the plans that include them; returns how many were queued. */
 export async function sendDueReminders(context: JobContext): Promise<number> {
   const { db, config } = context
-  const plansWithReminders = PLANS.filter((plan) => plan.limits.automaticReminders).map((plan) => plan.id)
+  const plansWithReminders = PLANS.filter((plan) => planAllows(plan, 'automaticReminders')).map((plan) => plan.id)
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<OwnedRow>(
       `select ${QUOTE_COLUMNS.split(', ').map((column) => `q.${column}`).join(', ')}, q.user_id from paraphe.quotes q

@@ -2,18 +2,19 @@
 // (3 and 7 days after sending), never once the quote is signed, declined, cancelled or expired.
 import type { CompanyProfile } from '@paraphe/shared/company'
 import { isAwaitingClient } from '@paraphe/shared/quote'
+import { formatDateTime } from '@paraphe/shared/dates'
+import { canRemindAt, nextReminderAt, REMINDER_GAP_HOURS } from '@paraphe/shared/reminders'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { enqueueEmail } from '../mail/outbox.js'
 import { reminderEmail } from '../mail/templates/quote-follow-ups.js'
+import { emailLogo } from '../mail/templates/email-logo.js'
+import { documentOf } from '../workspace/quote-document.js'
 import { toQuote, type QuoteRow } from '../workspace/quote-rows.js'
 import { findQuote, recordEvent } from '../workspace/quotes-repository.js'
 import { createSigningLink } from './signing-links.js'
 
 /** Days after sending when automatic reminders go out (at most one per entry). */
-export const AUTOMATIC_REMINDER_DAYS = [3, 7] as const
-/** A client is not reminded twice within this time, by hand or automatically. */
-export const REMINDER_GAP_HOURS = 20
 
 export interface ReminderSite {
   siteName: string
@@ -25,12 +26,15 @@ export async function queueReminder(tx: Queryable, row: QuoteRow & { user_id: st
   const quote = toQuote(row)
   const company = row.company as CompanyProfile
   const signingUrl = await createSigningLink(tx, { id: row.id, userId: row.user_id, expiresOn: row.expires_on as string }, site.publicUrl)
+  // The logo frozen at sending: there only when the plan included it then, as on the PDF.
+  const logo = emailLogo((await documentOf(tx, row)).logo, company.companyName)
   await enqueueEmail(tx, {
     userId: row.user_id,
     kind: 'quote-reminder',
     to: quote.client.email,
     replyTo: company.email === '' ? null : company.email,
-    ...reminderEmail(quote, company, signingUrl, { siteName: site.siteName, siteUrl: site.publicUrl })
+    ...reminderEmail(quote, company, signingUrl, { siteName: site.siteName, siteUrl: site.publicUrl }, logo?.layout),
+    ...(logo === null ? {} : { attachments: [logo.attachment] })
   })
   await tx.query('update paraphe.quotes set reminders_sent = reminders_sent + 1, last_reminded_at = now() where id = $1', [row.id])
   await recordEvent(tx, row.id, row.user_id, 'reminded', { automatic })
@@ -42,12 +46,15 @@ export async function remindByHand(tx: Queryable, userId: string, id: string, si
   if (!isAwaitingClient(row.status)) {
     throw new ApiProblem(409, 'not_awaiting', 'Seul un devis envoyé, ni signé, ni refusé, ni expiré, ni annulé peut être relancé.')
   }
-  const { rows } = await tx.query<{ recent: boolean }>(
-    `select coalesce(last_reminded_at > now() - make_interval(hours => $2), false) as recent from paraphe.quotes where id = $1`,
-    [id, REMINDER_GAP_HOURS]
-  )
-  if (rows[0]?.recent === true) {
-    throw new ApiProblem(429, 'reminded_recently', 'Ce client a déjà été relancé il y a moins de 20 heures : laissez-lui un peu de temps.')
+  const { rows } = await tx.query<{ last_reminded_at: Date | null; now: Date }>('select last_reminded_at, now() as now from paraphe.quotes where id = $1', [id])
+  const last = rows[0]?.last_reminded_at ?? null
+  if (!canRemindAt(last, rows[0]?.now ?? new Date())) {
+    const next = formatDateTime(nextReminderAt(last) as Date)
+    throw new ApiProblem(
+      429,
+      'reminded_recently',
+      `Ce client a déjà été relancé il y a moins de ${REMINDER_GAP_HOURS} heures : laissez-lui un peu de temps. Prochaine relance possible le ${next}.`
+    )
   }
   await queueReminder(tx, { ...row, user_id: userId }, site, false)
 }

@@ -1,6 +1,7 @@
 // Everything the PDF of a quote is made from: the quote, the company identity and the logo as
 // they were at sending (frozen), or as they are now for a draft.
 import type { CompanyProfile } from '@paraphe/shared/company'
+import { planAllows } from '@paraphe/shared/plans'
 import type { Quote } from '@paraphe/shared/quote'
 import type { Queryable } from '../db/database.js'
 import { quotePdfName } from '../pdf/file-name.js'
@@ -32,7 +33,7 @@ export async function documentOf(tx: Queryable, row: QuoteRow): Promise<QuoteDoc
     return { quote, company: row.company, logo }
   }
   const [{ profile }, plan] = await Promise.all([readProfile(tx), currentPlan(tx)])
-  return { quote, company: profile, logo: plan.limits.logo ? await readLogo(tx) : null }
+  return { quote, company: profile, logo: planAllows(plan, 'logo') ? await readLogo(tx) : null }
 }
 
 /** The sealed signed copy, once the quote is signed and sealed; null otherwise. */

@@ -2,14 +2,16 @@
 // a crash leaves neither a used number nor a half-sent quote.
 import type { CompanyProfile } from '@paraphe/shared/company'
 import { parisIsoDate } from '@paraphe/shared/dates'
-import { paths } from '@paraphe/shared/paths'
+import { planAllows } from '@paraphe/shared/plans'
 import { expiryDate, formatQuoteNumber, type Quote } from '@paraphe/shared/quote'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { createSigningLink } from '../signing/signing-links.js'
 import { enqueueEmail } from '../mail/outbox.js'
 import { signingRequestEmail } from '../mail/templates/signing-request.js'
-import { currentPlan, quotesSentThisMonth } from './plan-usage.js'
+import { emailLogo } from '../mail/templates/email-logo.js'
+import { featureRefusal, requireQuotaLeft } from './plan-gates.js'
+import { currentPlan } from './plan-usage.js'
 import { readLogo, readProfile } from './profile-repository.js'
 import { sendingProblems } from './quote-completeness.js'
 import { QUOTE_COLUMNS, toQuote, type QuoteRow } from './quote-rows.js'
@@ -46,16 +48,11 @@ export async function sendQuote(tx: Queryable, userId: string, id: string, { now
     [userId, year]
   )
   const plan = await currentPlan(tx)
-  const limit = plan.limits.quotesPerMonth
-  if (limit !== null && (await quotesSentThisMonth(tx)) >= limit) {
-    throw new ApiProblem(
-      403,
-      'plan_limit',
-      `Votre formule ${plan.name} permet d’envoyer ${limit} devis par mois, et vous les avez déjà envoyés. Passez à la formule Pro pour des envois illimités : ${paths.pricing.href()}`
-    )
-  }
+  await requireQuotaLeft(tx, plan, publicUrl)
+  // Refused here rather than at the draft's autosave: a draft written before a downgrade stays editable.
+  if (row.content.requireEmailCode && !planAllows(plan, 'signerEmailCode')) throw featureRefusal(plan, 'signerEmailCode', publicUrl)
   // The logo is part of the paid plans; it is frozen with the rest of the quote.
-  const logo = plan.limits.logo ? await readLogo(tx) : null
+  const logo = planAllows(plan, 'logo') ? await readLogo(tx) : null
   const number = formatQuoteNumber(year, (counter.rows[0] as { last_number: number }).last_number)
   const expiresOn = expiryDate(row.content.issueDate, row.content.validityDays)
   const { rows } = await tx.query<QuoteRow>(
@@ -69,13 +66,15 @@ export async function sendQuote(tx: Queryable, userId: string, id: string, { now
   await recordEvent(tx, id, userId, 'sent', { number, to: row.content.client.email })
   const quote = toQuote(rows[0] as QuoteRow)
   // Queued in this transaction: the e-mail exists exactly when the quote is sent.
-  const email = signingRequestEmail(quote, profile, signingUrl, { siteName, siteUrl: publicUrl })
+  const inlineLogo = emailLogo(logo, profile.companyName)
+  const email = signingRequestEmail(quote, profile, signingUrl, { siteName, siteUrl: publicUrl }, inlineLogo?.layout)
   await enqueueEmail(tx, {
     userId,
     kind: 'signing-request',
     to: quote.client.email,
     replyTo: profile.email === '' ? null : profile.email,
-    ...email
+    ...email,
+    ...(inlineLogo === null ? {} : { attachments: [inlineLogo.attachment] })
   })
   return { quote, company: profile, signingUrl }
 }

@@ -14,6 +14,7 @@ import type { OutboxPluginOptions } from '../../src/plugins/app/outbox.js'
 import { testConfig } from '../helper.js'
 import { forEachEngine } from '../support/databases.js'
 import { startSmtpServer, type TestSmtpServer } from '../support/smtp-server.js'
+import { makePng } from '../pdf/quote-fixtures.js'
 
 const FROM = { address: 'devis@paraphe.example', name: 'Paraphe' }
 const FAST = { pollIntervalMs: 25, retryDelayMs: () => 0 }
@@ -262,7 +263,11 @@ forEachEngine('attachments and Reply-To reach the recipient; a user queues mail 
         kind: 'signed-copy',
         subject: 'Devis signé\r\nBcc: intrus@example.com',
         replyTo: 'pro@example.fr',
-        attachments: [{ filename: 'Devis-DEV-2026-0001.pdf', contentType: 'application/pdf', contentBase64: pdf.toString('base64') }]
+        attachments: [
+          { filename: 'Devis-DEV-2026-0001.pdf', contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
+          // The company's logo, shown by the HTML through its Content-ID (mail/templates/email-logo.ts).
+          { filename: 'logo.png', contentType: 'image/png', contentBase64: Buffer.from(makePng(12, 4)).toString('base64'), cid: 'logo@paraphe' }
+        ]
       })
     )
   )
@@ -276,6 +281,8 @@ forEachEngine('attachments and Reply-To reach the recipient; a user queues mail 
   t.equal(mail?.attachments[0]?.filename, 'Devis-DEV-2026-0001.pdf')
   t.equal(mail?.attachments[0]?.contentType, 'application/pdf')
   t.same(mail?.attachments[0]?.content, pdf, 'the bytes are intact')
+  t.match(mail?.raw, /multipart\/related/i, 'the logo travels with the HTML it belongs to')
+  t.match(mail?.raw, /Content-ID: <logo@paraphe>/i, 'under the Content-ID the HTML shows')
   await t.rejects(
     db.transaction((tx) => enqueueEmail(tx, message(8, { to: '  ' }))),
     /no recipient/,

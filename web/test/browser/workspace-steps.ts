@@ -2,6 +2,38 @@
 // whole-job test on the embedded default: the profile, a new quote, its client and lines, and the
 // autosave that follows a change.
 import type { Locator, Page, Request } from 'playwright-core'
+import { gotoHydrated, inPage } from './harness.js'
+
+/** Where supabase-js keeps the session of a site served from 127.0.0.1. */
+const STORAGE_KEY = 'sb-127-auth-token'
+
+/** Signs in with the form of /connexion and waits for /espace with its data loaded. */
+export async function signIn(page: Page, url: (path: string) => string, email: string, password: string): Promise<void> {
+  await gotoHydrated(page, url('/connexion'))
+  await page.getByLabel('Adresse e-mail', { exact: true }).fill(email)
+  await page.getByLabel('Mot de passe', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click()
+  await page.waitForURL(url('/espace'))
+  await page.locator('.account__greeting').filter({ hasText: email }).waitFor()
+}
+
+/** Calls the gateway's API with `token` (to prepare data); the JSON answer, null for 204; throws on a refusal. */
+export async function callApi<T>(url: (path: string) => string, token: string, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(url(path), {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    body: body === undefined ? undefined : JSON.stringify(body)
+  })
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`)
+  return (response.status === 204 ? null : await response.json()) as T
+}
+
+/** The signed-in user's access token, to prepare data through the API directly. */
+export async function accessToken(page: Page): Promise<string> {
+  const stored = await inPage(page, `localStorage.getItem(${JSON.stringify(STORAGE_KEY)})`)
+  if (typeof stored !== 'string') throw new Error('no stored session')
+  return (JSON.parse(stored) as { access_token: string }).access_token
+}
 
 /** A valid SIRET (Luhn on the SIREN and on the whole) and its French VAT number. */
 export const SIRET = '732 829 320 00074'

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter } from 'react-router-dom'
 import { EMPTY_PROFILE } from '@paraphe/shared/company'
+import { findPlan, type Plan } from '@paraphe/shared/plans'
 import { ApiError } from '@/lib/api-client'
 import { LogoField } from '@/features/profile/components/logo-field'
 import { ProfileFormView } from '@/features/profile/components/profile-form-view'
@@ -89,4 +90,19 @@ t.test('the logo: preview, replace, remove, and what went wrong', async (t) => {
   const busy = render(<LogoField preview="blob:x" status={{ kind: 'busy', label: 'Envoi du logo…' }} onFile={noop} onRemove={noop} disabled={false} />)
   t.match(busy, /role="status">Envoi du logo…</)
   t.match(busy, /<button type="button" class="button button--ghost" disabled="">Retirer le logo/)
+})
+
+t.test('the logo by plan: kept on Découverte with the « Pro » badge and the plain truth; printed on Pro', async (t) => {
+  const field = (plan: Plan | null) => render(<LogoField preview={null} status={{ kind: 'idle' }} onFile={noop} onRemove={noop} disabled={false} plan={plan} />)
+  const free = field(findPlan('decouverte') ?? null)
+  t.match(free, /Logo<span class="badge badge--plan">Pro<\/span>/)
+  t.match(free, /n’imprime pas le logo : vous pouvez l’enregistrer dès maintenant, il figurera en haut de vos devis et dans vos e-mails aux clients avec la formule Pro/)
+  t.match(free, /<a href="\/tarifs"[^>]*>Passer à la formule Pro<\/a>/)
+  t.notMatch(free, /disabled=""/, 'the upload stays usable')
+  for (const id of ['pro', 'entreprise']) {
+    const paid = field(findPlan(id) ?? null)
+    t.notMatch(paid, /badge--plan|tarifs/, id)
+    t.match(paid, /Il figure en haut de vos devis et dans vos e-mails aux clients./, id)
+  }
+  t.notMatch(field(null), /badge--plan|Il figure/, 'nothing promised while the plan loads')
 })

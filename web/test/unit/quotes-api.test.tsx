@@ -205,3 +205,31 @@ t.test('each action of the quote page: what it asks the gateway, where it leads'
   t.match(await performQuoteAction('cancel', api, otherSent, effects()), { message: /^Le devis n’a pas été annulé/ }, 'twice: refused')
   t.match(await performQuoteAction('delete', api, otherSent, effects()), { message: /^Le brouillon n’a pas été supprimé/ })
 })
+
+t.test('« Relancer » and the plan refusals as the quote page gets them from the gateway', async (t) => {
+  const api = await workspaceApi()
+  await profileApi.save(api, COMPLETE_PROFILE)
+  const content = completeContent(parisIsoDate(new Date())) as QuoteContent
+  const sendOne = async (overrides: Partial<QuoteContent> = {}) => {
+    const created = await quotesApi.create(api)
+    return quotesApi.save(api, created.id, created.version, { ...content, ...overrides })
+  }
+  let reminded = 0
+  const effects: ActionEffects = { navigate: () => undefined, onChanged: () => undefined, saveFile: () => undefined, onReminded: () => void reminded++ }
+
+  // The e-mail code on Découverte: refused at sending, the pricing page linked by its full address.
+  const withCode = await sendOne({ requireEmailCode: true })
+  const refused = await performQuoteAction('send', api, withCode, effects)
+  t.match(refused, { planLimit: true, message: new RegExp(`formule Pro, pas dans votre formule Découverte. Passez à la formule Pro : ${new URL('/tarifs', app.config.publicUrl).href.replace(/[.]/g, '\\.')}$`) })
+
+  const sent = (await quotesApi.send(api, (await sendOne()).id)).quote
+  t.equal(await performQuoteAction('remind', api, sent, effects), null)
+  t.equal(reminded, 1, 'the page learns the client was reminded')
+  const again = await performQuoteAction('remind', api, sent, effects)
+  t.match(again, { planLimit: false, message: /moins de 20 heures .* Prochaine relance possible le \d+ \S+ \d{4} à \d{2}:\d{2}/ })
+  t.equal(reminded, 1)
+
+  // The second and third sends of the month go, the fourth meets the wall with its link.
+  for (let index = 0; index < 2; index++) await quotesApi.send(api, (await sendOne()).id)
+  t.match(await performQuoteAction('send', api, await sendOne(), effects), { planLimit: true, message: /3 devis par mois.*\/tarifs$/ })
+})

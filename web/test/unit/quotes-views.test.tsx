@@ -34,6 +34,11 @@ import { formOf, liveTotals } from '@/features/quotes/lib/quote-form'
 import { QuotesView, type QuotesViewProps } from '@/features/quotes/routes/quotes-list'
 import { QuotePageStatus } from '@/features/quotes/routes/quote-editor'
 import { NewQuoteView } from '@/features/quotes/routes/quote-new'
+import { AutomaticReminders } from '@/features/quotes/components/automatic-reminders'
+import { actionProblem } from '@/features/quotes/lib/action-problems'
+import { elapsedText, lastReminder, reminderRule, type ReminderRule } from '@/features/quotes/lib/reminder-rule'
+import { findPlan, type Plan } from '@paraphe/shared/plans'
+import { formatDateTime } from '@paraphe/shared/dates'
 
 const noop = () => {}
 const api = createApiClient({ getAccessToken: async () => null })
@@ -401,4 +406,67 @@ t.test('the screens of a quote page as first rendered', async (t) => {
 
   t.match(render(<NewQuoteView failure={null} onRetry={noop} />), /<h1>Nouveau devis<\/h1>[\s\S]*role="status">Création du brouillon…/)
   t.match(render(<NewQuoteView failure={new ApiError(0, 'network_error', 'Hors ligne.')} onRetry={noop} />), /n’a pas pu être créé : Hors ligne.[\s\S]*Réessayer[\s\S]*Retour à mes devis/)
+})
+
+t.test('the plan in the editor: the e-mail code with its « Pro » badge on Découverte, usable on Pro', async (t) => {
+  const form = formOf(quote('draft'))
+  const editor = (planId: string, requireEmailCode = false) =>
+    render(
+      <DraftForm form={{ ...form, requireEmailCode }} errors={{}} live={liveTotals(form, false)} franchiseEnBase={false} dispatch={noop} plan={findPlan(planId) ?? null} />
+    )
+  const free = editor('decouverte')
+  t.match(free, /id="quote-require-code" type="checkbox" disabled=""/)
+  t.match(free, /avant la signature<span class="badge badge--plan">Pro<\/span><\/label>/)
+  t.match(free, /Votre formule Découverte ne comprend pas le code de vérification. <a href="\/tarifs"[^>]*>Passer à la formule Pro<\/a>/)
+  t.notMatch(editor('decouverte', true), /id="quote-require-code" type="checkbox"[^>]*disabled=""/, 'a draft ticked before a downgrade can be unticked')
+  for (const id of ['pro', 'entreprise']) t.notMatch(editor(id), /badge--plan|id="quote-require-code" type="checkbox"[^>]*disabled=""/, id)
+})
+
+t.test('the quota before the wall: the month’s count, then an upgrade card instead of the confirmation', async (t) => {
+  const free = findPlan('decouverte') as Plan
+  const bar = (sentThisMonth: number, plan: Plan = free) =>
+    render(<QuoteActionsBar quote={quote('draft')} busy={null} problem={null} onAction={noop} controlIdOf={() => null} clientEmail="karim@benali.fr" quota={{ plan, sentThisMonth }} />)
+  t.match(bar(2), /<p class="quote-actions__quota">2 devis envoyés sur 3 ce mois-ci<\/p>/)
+  t.match(bar(1), /1 devis envoyé sur 3 ce mois-ci/)
+  t.match(bar(2), /<button type="button" class="button button--primary">Envoyer le devis<\/button>/, 'the usual confirmation')
+  const wall = bar(3)
+  t.match(wall, /3 devis envoyés sur 3 ce mois-ci/)
+  t.match(wall, /<button type="button" class="button button--primary" aria-expanded="false">Envoyer le devis<\/button>/, 'the button opens the upgrade card')
+  t.notMatch(bar(40, findPlan('pro')), /quote-actions__quota|aria-expanded/, 'no counter on an unlimited plan')
+})
+
+t.test('« Relancer » with the 20-hour rule shown before the click', async (t) => {
+  const now = new Date('2026-11-21T15:00:00Z')
+  t.same(reminderRule(null, now), { allowed: true, text: 'Aucune relance pour l’instant. Un client est relancé au plus une fois toutes les 20\u00a0heures.' })
+  const recent = reminderRule(new Date('2026-11-21T12:00:00Z'), now)
+  t.equal(recent.allowed, false)
+  t.equal(recent.text, `Dernière relance il y a 3\u00a0h — prochaine possible le ${formatDateTime(new Date('2026-11-22T08:00:00Z'))}.`)
+  t.match(recent.text, /22 novembre 2026 à 09:00/, 'Paris time')
+  t.same(reminderRule(new Date('2026-11-19T12:00:00Z'), now), { allowed: true, text: 'Dernière relance il y a 2 jours.' })
+  t.equal(elapsedText(new Date('2026-11-21T14:48:00Z'), now), 'il y a 12 min')
+  t.equal(lastReminder([{ type: 'sent', occurredAt: '2026-11-20T08:00:00Z' }, { type: 'reminded', occurredAt: '2026-11-21T12:00:00Z' }, { type: 'reminded', occurredAt: '2026-11-20T12:00:00Z' }])?.toISOString(), '2026-11-21T12:00:00.000Z')
+
+  const bar = (rule: ReminderRule | null) =>
+    render(<QuoteActionsBar quote={quote('sent')} busy={null} problem={null} onAction={noop} controlIdOf={() => null} clientEmail="karim@benali.fr" reminder={rule} />)
+  t.match(bar(recent), /<p class="quote-actions__quota" id="quote-reminder-rule">Dernière relance il y a 3 h — prochaine possible le/)
+  t.match(bar(recent), /<button type="button" class="button button--primary" disabled="">Relancer<\/button>/, 'not twice within 20 hours')
+  t.match(bar(reminderRule(null, now)), /<button type="button" class="button button--primary">Relancer<\/button>/)
+  t.notMatch(render(<QuoteActionsBar quote={quote('signed')} busy={null} problem={null} onAction={noop} controlIdOf={() => null} clientEmail="k@b.fr" reminder={recent} />), /Relancer|quote-reminder-rule/, 'a signed quote is not reminded')
+})
+
+t.test('automatic reminders by plan, and plan refusals with a real link', async (t) => {
+  const free = render(<AutomaticReminders plan={findPlan('decouverte') as Plan} />)
+  t.match(free, /Relances automatiques<span class="badge badge--plan">Pro<\/span>/)
+  t.match(free, /ne relance pas vos clients automatiquement/)
+  t.match(free, /<a href="\/tarifs"[^>]*>Passer à la formule Pro<\/a>/)
+  const pro = render(<AutomaticReminders plan={findPlan('pro') as Plan} />)
+  t.match(pro, /votre client reçoit un rappel 3 et 7 jours après l’envoi/)
+  t.notMatch(pro, /badge--plan/)
+
+  const refusal = actionProblem('send', new ApiError(403, 'plan_feature_required', 'Le code de vérification par e-mail est inclus dans la formule Pro. Passez à la formule Pro : https://paraphe.example/tarifs'))
+  t.equal(refusal.planLimit, true)
+  const shown = render(<ActionProblemView problem={refusal} controlIdOf={() => null} />)
+  t.match(shown, /Passez à la formule Pro : <a href="https:\/\/paraphe.example\/tarifs">https:\/\/paraphe.example\/tarifs<\/a><\/p>/)
+  t.notMatch(shown, /Voir les offres/, 'one link, not two')
+  t.equal(actionProblem('remind', new ApiError(429, 'reminded_recently', 'Déjà relancé.')).message, 'Déjà relancé.')
 })

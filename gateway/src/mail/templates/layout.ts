@@ -30,6 +30,8 @@ export interface EmailLayout {
   blocks: readonly EmailBlock[]
   /** Why the recipient receives this e-mail, at the bottom. */
   footer?: string
+  /** The sender's logo above the heading (an inline attachment, see emailLogo), on the plans that have it. */
+  logo?: { cid: string; alt: string }
 }
 
 export interface RenderedEmail {
@@ -120,6 +122,7 @@ export function renderEmailLayout(layout: EmailLayout): RenderedEmail {
   <body style="margin:0;padding:24px;background:${COLORS.page};font-family:Arial,Helvetica,sans-serif;color:${COLORS.ink}">
     <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;margin:0 auto;background:#ffffff;border-radius:8px">
       <tr><td style="padding:32px">
+        ${layout.logo === undefined ? '' : `<p style="margin:0 0 16px"><img src="cid:${escapeHtml(layout.logo.cid)}" alt="${escapeHtml(layout.logo.alt)}" style="display:block;max-width:200px;max-height:80px;width:auto;height:auto"></p>`}
         <p style="margin:0 0 16px;font-size:14px;color:${COLORS.muted}">${escapeHtml(layout.siteName)}</p>
         <h1 style="margin:0 0 20px;font-size:22px;line-height:1.3;color:${COLORS.brand}">${escapeHtml(layout.heading)}</h1>
         ${layout.blocks.map(htmlBlock).join('\n        ')}

@@ -5,13 +5,15 @@ import { formatEuros } from '@paraphe/shared/money'
 import { clientDisplayName, clientSalutation, type Quote } from '@paraphe/shared/quote'
 import { singleLine } from '../outbox.js'
 import type { SiteIdentity } from './contact-message.js'
-import { renderEmailLayout, type EmailContent } from './layout.js'
+import { renderEmailLayout, type EmailContent, type EmailLayout } from './layout.js'
 
-export function reminderEmail(quote: Quote, company: CompanyProfile, signingUrl: string, site: SiteIdentity): EmailContent {
+/** `logo`: the logo frozen with the quote, on the plans that include it (email-logo.ts). */
+export function reminderEmail(quote: Quote, company: CompanyProfile, signingUrl: string, site: SiteIdentity, logo?: EmailLayout['logo']): EmailContent {
   const client = clientSalutation(quote.client)
   const rendered = renderEmailLayout({
     siteName: site.siteName,
     siteUrl: site.siteUrl,
+    ...(logo === undefined ? {} : { logo }),
     heading: `Rappel : devis ${quote.number ?? ''} en attente`,
     blocks: [
       { type: 'paragraph', text: `Bonjour ${client},` },

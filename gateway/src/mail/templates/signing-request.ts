@@ -4,15 +4,17 @@ import { formatLongDate } from '@paraphe/shared/dates'
 import { formatEuros } from '@paraphe/shared/money'
 import { clientSalutation, type Quote } from '@paraphe/shared/quote'
 import { singleLine } from '../outbox.js'
-import { renderEmailLayout, type EmailContent } from './layout.js'
+import { renderEmailLayout, type EmailContent, type EmailLayout } from './layout.js'
 import type { SiteIdentity } from './contact-message.js'
 
-export function signingRequestEmail(quote: Quote, company: CompanyProfile, signingUrl: string, site: SiteIdentity): EmailContent {
+/** `logo`: the company's logo, on the plans that include it (email-logo.ts). */
+export function signingRequestEmail(quote: Quote, company: CompanyProfile, signingUrl: string, site: SiteIdentity, logo?: EmailLayout['logo']): EmailContent {
   const client = clientSalutation(quote.client)
   const expires = quote.expiresOn === null ? null : formatLongDate(quote.expiresOn)
   const rendered = renderEmailLayout({
     siteName: site.siteName,
     siteUrl: site.siteUrl,
+    ...(logo === undefined ? {} : { logo }),
     heading: `Devis ${quote.number ?? ''} à signer`,
     blocks: [
       { type: 'paragraph', text: `Bonjour ${client},` },

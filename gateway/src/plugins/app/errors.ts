@@ -31,7 +31,7 @@ export default fp(
         request.log.info({ code: error.code }, 'request refused')
         // A temporary refusal (a full PDF queue) tells clients when to come back.
         if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') reply.header('retry-after', String(error.retryAfterSeconds))
-        return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.fields))
+        return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.fields, error.upgrade))
       }
       const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500
       if (status >= 500) {

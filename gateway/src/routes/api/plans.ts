@@ -15,9 +15,7 @@ const PlanBody = Type.Object({
     seats: Type.Integer(),
     logo: Type.Boolean(),
     automaticReminders: Type.Boolean(),
-    signerEmailCode: Type.Boolean(),
-    apiAccess: Type.Boolean(),
-    customEmailSender: Type.Boolean()
+    signerEmailCode: Type.Boolean()
   }),
   features: Type.Array(Type.String()),
   highlighted: Type.Boolean()

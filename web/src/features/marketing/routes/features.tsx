@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
-import { PLANS, type PlanLimits } from '@paraphe/shared/plans'
+import { PLANS, planAllows, type PlanFeature } from '@paraphe/shared/plans'
+import { AUTOMATIC_REMINDER_DAYS, REMINDER_GAP_HOURS } from '@paraphe/shared/reminders'
 import { VAT_RATES_BP, formatVatRate } from '@paraphe/shared/money'
 import { paths } from '@paraphe/shared/paths'
 import type { RouteHandle } from '@/lib/route-handle'
@@ -50,8 +51,8 @@ const STATUSES = [
 ] as const
 
 /** Names of the plans that include an option, as French text (« Pro et Entreprise »). */
-function plansWith(option: keyof PlanLimits): string {
-  const names = PLANS.filter((plan) => plan.limits[option] === true).map((plan) => plan.name)
+function plansWith(feature: PlanFeature): string {
+  const names = PLANS.filter((plan) => planAllows(plan, feature)).map((plan) => plan.name)
   if (names.length <= 1) return names.join('')
   return `${names.slice(0, -1).join(', ')} et ${names[names.length - 1] ?? ''}`
 }
@@ -154,9 +155,10 @@ export function Component() {
           <li className="card">
             <h3>Relances automatiques</h3>
             <p>
-              Tant que le devis n’est ni signé ni refusé, votre client reçoit des rappels par e-mail jusqu’à
-              l’expiration. Vous pouvez aussi relancer à la main. Relances automatiques incluses dans les offres{' '}
-              {plansWith('automaticReminders')}.
+              Tant que le devis n’est ni signé ni refusé, votre client reçoit un rappel par e-mail{' '}
+              {AUTOMATIC_REMINDER_DAYS.join(' et ')}&#8239;jours après l’envoi. Vous pouvez aussi relancer à la main
+              («&#8239;Relancer&#8239;», au plus une fois toutes les {REMINDER_GAP_HOURS}&#8239;heures). Relances automatiques
+              incluses dans les offres {plansWith('automaticReminders')}.
             </p>
           </li>
         </ul>

@@ -1,4 +1,6 @@
 import type { ChangeEvent } from 'react'
+import { planAllows, planWith, type Plan } from '@paraphe/shared/plans'
+import { PlanBadge, UpgradePrompt } from '@/components/ui/plan-badge'
 import type { LogoStatus } from '../lib/profile-actions'
 
 export interface LogoFieldProps {
@@ -8,10 +10,14 @@ export interface LogoFieldProps {
   onFile: (file: File) => void
   onRemove: () => void
   disabled: boolean
+  /** The account's plan once known: the logo is printed only on the plans that include it. */
+  plan?: Plan | null
 }
 
 /** The logo printed at the top of the quotes: preview, replace, remove. */
-export function LogoField({ preview, status, onFile, onRemove, disabled }: LogoFieldProps) {
+export function LogoField({ preview, status, onFile, onRemove, disabled, plan = null }: LogoFieldProps) {
+  // Kept on every plan (ready for the day the account upgrades), printed only where it is sold.
+  const notPrinted = plan !== null && !planAllows(plan, 'logo')
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0]
     // The same file can be chosen again after an error.
@@ -23,6 +29,7 @@ export function LogoField({ preview, status, onFile, onRemove, disabled }: LogoF
     <section className="form-section logo-field" aria-labelledby="logo-title">
       <h2 id="logo-title" className="form-section__legend">
         Logo
+        {notPrinted ? <PlanBadge plan={planWith('logo')} /> : null}
       </h2>
       <div className="logo-field__preview">
         {preview === null ? <p className="hint">Aucun logo pour l’instant.</p> : <img src={preview} alt="Votre logo actuel" />}
@@ -30,7 +37,15 @@ export function LogoField({ preview, status, onFile, onRemove, disabled }: LogoF
       <div className={status.kind === 'failed' ? 'field field--invalid' : 'field'}>
         <label htmlFor="profile-logo">{preview === null ? 'Ajouter un logo' : 'Remplacer le logo'}</label>
         <p className="field__hint" id="profile-logo-hint">
-          Image PNG ou JPEG, 500&nbsp;Ko au plus. Il figure en haut de vos devis.
+          Image PNG ou JPEG, 500&nbsp;Ko au plus.{' '}
+          {plan === null ? null : notPrinted ? (
+            <UpgradePrompt plan={planWith('logo')}>
+              Votre formule {plan.name} n’imprime pas le logo&#8239;: vous pouvez l’enregistrer dès maintenant, il figurera en haut de vos devis et
+              dans vos e-mails aux clients avec la formule {planWith('logo').name}.
+            </UpgradePrompt>
+          ) : (
+            'Il figure en haut de vos devis et dans vos e-mails aux clients.'
+          )}
         </p>
         <input
           id="profile-logo"

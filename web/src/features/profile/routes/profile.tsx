@@ -6,6 +6,8 @@ import type { ApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { profileApi } from '../api/profile-api'
 import { LogoField } from '../components/logo-field'
+import { useAccountPlan } from '@/hooks/use-account-plan'
+import type { Plan } from '@paraphe/shared/plans'
 import { profileFieldId, ProfileFormView } from '../components/profile-form-view'
 import { removeLogo, saveProfile, uploadLogo, type LogoStatus } from '../lib/profile-actions'
 import { firstProblem, profileFormOf, type ProfileErrors, type ProfileForm } from '../lib/profile-form'
@@ -31,6 +33,7 @@ function ProfilePage() {
   const [outcome, setOutcome] = useState<SaveOutcome>({ kind: 'idle' })
   const [preview, setPreview] = useState<string | null>(null)
   const [logoStatus, setLogoStatus] = useState<LogoStatus>({ kind: 'idle' })
+  const account = useAccountPlan(api, userId).state
 
   // The preview is an object URL: released when replaced or when the page goes.
   const previewRef = useRef<string | null>(null)
@@ -116,6 +119,7 @@ function ProfilePage() {
       logoStatus={logoStatus}
       onLogoFile={(file) => void chooseLogo(file)}
       onLogoRemove={() => void dropLogo()}
+      plan={account.kind === 'ready' ? account.plan : null}
     />
   )
 }
@@ -132,6 +136,8 @@ export interface ProfileViewProps {
   saving: boolean
   outcome: SaveOutcome
   preview: string | null
+  /** The account's plan once known: whether the logo is printed. */
+  plan?: Plan | null
   logoStatus: LogoStatus
   onLogoFile: (file: File) => void
   onLogoRemove: () => void
@@ -185,7 +191,14 @@ export function ProfileView(props: ProfileViewProps) {
           ) : null
         }
       />
-      <LogoField preview={props.preview} status={props.logoStatus} onFile={props.onLogoFile} onRemove={props.onLogoRemove} disabled={!ready} />
+      <LogoField
+        preview={props.preview}
+        status={props.logoStatus}
+        onFile={props.onLogoFile}
+        onRemove={props.onLogoRemove}
+        disabled={!ready}
+        plan={props.plan ?? null}
+      />
     </article>
   )
 }

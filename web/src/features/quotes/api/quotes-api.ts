@@ -1,6 +1,6 @@
 // The quote routes of the API (see the workspace API contract), typed.
 import type { Static } from '@sinclair/typebox'
-import type { QuoteBody, QuoteEventSchema, QuoteEventsBody, QuoteListBody, SentQuoteBody } from '@paraphe/shared/api/quote-schemas'
+import type { QuoteBody, QuoteEventSchema, QuoteEventsBody, QuoteListBody, RemindedBody, SentQuoteBody } from '@paraphe/shared/api/quote-schemas'
 import type { QuoteContent } from '@paraphe/shared/quote'
 import type { DownloadedFile, ApiClient } from '@/lib/api-client'
 import { searchOfFilters, type QuoteFilters } from '../lib/list-filters'
@@ -28,6 +28,7 @@ export const quotesApi = {
   duplicate: async (api: ApiClient, id: string) => (await api.post<QuoteAnswer>(`${one(id)}/duplicate`)).quote,
   revise: async (api: ApiClient, id: string) => (await api.post<QuoteAnswer>(`${one(id)}/revise`)).quote,
   cancel: async (api: ApiClient, id: string) => (await api.post<QuoteAnswer>(`${one(id)}/cancel`)).quote,
+  remind: (api: ApiClient, id: string) => api.post<Static<typeof RemindedBody>>(`${one(id)}/remind`),
   send: (api: ApiClient, id: string) => api.post<Static<typeof SentQuoteBody>>(`${one(id)}/send`),
   events: async (api: ApiClient, id: string, signal?: AbortSignal) =>
     (await api.get<Static<typeof QuoteEventsBody>>(`${one(id)}/events`, { signal })).events,

@@ -2,6 +2,22 @@ import { Link } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import type { ActionProblem } from '../lib/action-problems'
 
+const WEB_ADDRESS = /https?:\/\/\S+/
+
+/** The gateway's message, its web addresses (the pricing page of a plan refusal) made links. */
+function MessageWithLinks({ text }: { text: string }) {
+  const parts = text.split(/(https?:\/\/\S+)/)
+  return parts.map((part, index) =>
+    index % 2 === 1 ? (
+      <a key={index} href={part}>
+        {part}
+      </a>
+    ) : (
+      part
+    )
+  )
+}
+
 /**
  * What went wrong with an action: the message, what is missing before sending (each item links
  * to its field, or to the company profile), the plans when a limit was reached.
@@ -10,7 +26,9 @@ export function ActionProblemView({ problem, controlIdOf }: { problem: ActionPro
   const entries = Object.entries(problem.fields)
   return (
     <div className="notice notice--error action-problem" role="alert">
-      <p>{problem.message}</p>
+      <p>
+        <MessageWithLinks text={problem.message} />
+      </p>
       {entries.length === 0 ? null : (
         <ul className="action-problem__fields">
           {entries.map(([path, message]) => {
@@ -31,7 +49,7 @@ export function ActionProblemView({ problem, controlIdOf }: { problem: ActionPro
           })}
         </ul>
       )}
-      {problem.planLimit ? (
+      {problem.planLimit && !WEB_ADDRESS.test(problem.message) ? (
         <p>
           <Link to={paths.pricing.href()}>Voir les offres</Link>
         </p>

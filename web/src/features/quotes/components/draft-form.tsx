@@ -1,6 +1,8 @@
 import type { FormEvent } from 'react'
 import { QUOTE_DEFAULTS, TEXT_LIMITS, type QuoteClient } from '@paraphe/shared/quote'
+import { planAllows, planWith, type Plan } from '@paraphe/shared/plans'
 import { CheckboxField, InputField, TextAreaField } from '@/components/form/form-fields'
+import { PlanBadge, UpgradePrompt } from '@/components/ui/plan-badge'
 import { parsePercentToBp } from '../lib/percent'
 import type { EditorAction, FieldErrors, LiveTotals, QuoteForm, TextKey } from '../lib/quote-form'
 import { LinesEditor } from './lines-editor'
@@ -12,13 +14,16 @@ export interface DraftFormProps {
   live: LiveTotals
   franchiseEnBase: boolean
   dispatch: (action: EditorAction) => void
+  /** The account's plan once known (null before): what it lacks shows its badge instead of failing at sending. */
+  plan?: Plan | null
 }
 
 // Saving is automatic: Enter in a field must not submit anything.
 const noSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault()
 
 /** Every value of a draft, grouped as the PDF presents them; totals follow the lines live. */
-export function DraftForm({ form, errors, live, franchiseEnBase, dispatch }: DraftFormProps) {
+export function DraftForm({ form, errors, live, franchiseEnBase, dispatch, plan = null }: DraftFormProps) {
+  const emailCodeLocked = plan !== null && !planAllows(plan, 'signerEmailCode')
   // What every text control of the form takes: its value, its action, and its error by path.
   const textField = (key: TextKey, errorPath: string = key) => ({
     value: form[key],
@@ -206,9 +211,25 @@ export function DraftForm({ form, errors, live, franchiseEnBase, dispatch }: Dra
         <legend className="form-section__legend">Signature</legend>
         <CheckboxField
           id="quote-require-code"
-          label="Demander un code reçu par e-mail avant la signature"
-          hint="Votre client saisit un code envoyé à son adresse e-mail&#8239;: la preuve de son identité est plus forte."
+          label={
+            <>
+              Demander un code reçu par e-mail avant la signature
+              {emailCodeLocked ? <PlanBadge plan={planWith('signerEmailCode')} /> : null}
+            </>
+          }
+          hint={
+            <>
+              Votre client saisit un code envoyé à son adresse e-mail&#8239;: la preuve de son identité est plus forte.
+              {emailCodeLocked ? (
+                <UpgradePrompt plan={planWith('signerEmailCode')}>
+                  Votre formule {plan.name} ne comprend pas le code de vérification.
+                </UpgradePrompt>
+              ) : null}
+            </>
+          }
           checked={form.requireEmailCode}
+          // Left usable when already ticked (a draft from before a downgrade), so it can be unticked.
+          disabled={emailCodeLocked && !form.requireEmailCode}
           onChange={(value) => dispatch({ type: 'flag', key: 'requireEmailCode', value })}
         />
       </fieldset>

@@ -1,4 +1,6 @@
+import { useEffect } from 'react'
 import type { Quote } from '@paraphe/shared/quote'
+import { useAccountPlan } from '@/hooks/use-account-plan'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { useDraft } from '../hooks/use-draft'
 import { useQuoteActions } from '../hooks/use-quote-actions'
@@ -18,8 +20,10 @@ export interface DraftScreenProps {
 
 /** A draft: the editor with its saved state and its actions. */
 export function DraftScreen({ quote, onSent, onReload }: DraftScreenProps) {
-  const { api } = useWorkspace()
+  const { api, userId } = useWorkspace()
   const draft = useDraft(quote, api)
+  const { state: account, refresh } = useAccountPlan(api, userId)
+  const plan = account.kind === 'ready' ? account.plan : null
   const actions = useQuoteActions({
     api,
     quote,
@@ -29,6 +33,11 @@ export function DraftScreen({ quote, onSent, onReload }: DraftScreenProps) {
       onSent(next, signingUrl)
     }
   })
+  // Refused at sending (the quota used up in another tab): the counter and the wall catch up.
+  const refusedByPlan = actions.problem?.planLimit === true
+  useEffect(() => {
+    if (refusedByPlan) refresh()
+  }, [refusedByPlan, refresh])
   return (
     <article className="quote-page">
       <header className="quote-page__head">
@@ -39,7 +48,7 @@ export function DraftScreen({ quote, onSent, onReload }: DraftScreenProps) {
         </p>
         <SaveStatus state={draft.saveState} onRetry={() => draft.autosave.retry()} onReload={onReload} />
       </header>
-      <DraftForm form={draft.form} errors={draft.errors} live={draft.live} franchiseEnBase={quote.franchiseEnBase} dispatch={draft.dispatch} />
+      <DraftForm form={draft.form} errors={draft.errors} live={draft.live} franchiseEnBase={quote.franchiseEnBase} dispatch={draft.dispatch} plan={plan} />
       <QuoteActionsBar
         quote={quote}
         busy={actions.busy}
@@ -50,6 +59,7 @@ export function DraftScreen({ quote, onSent, onReload }: DraftScreenProps) {
         }}
         controlIdOf={(path) => controlIdOf(path, draft.form)}
         clientEmail={draft.form.client.email}
+        quota={account.kind === 'ready' ? { plan: account.plan, sentThisMonth: account.sentThisMonth } : null}
       />
     </article>
   )

@@ -1,7 +1,10 @@
+import { quotaText, quotesLeft, type Plan } from '@paraphe/shared/plans'
 import { isAwaitingClient, type Quote } from '@paraphe/shared/quote'
 import type { ActionProblem, QuoteAction } from '../lib/action-problems'
+import type { ReminderRule } from '../lib/reminder-rule'
 import { ActionProblemView } from './action-problem'
 import { ConfirmAction, type ConfirmActionProps } from './confirm-action'
+import { QuotaWall } from './quota-wall'
 
 export interface QuoteActionsBarProps {
   quote: Quote
@@ -12,26 +15,40 @@ export interface QuoteActionsBarProps {
   controlIdOf: (path: string) => string | null
   /** The client's e-mail as currently typed (drafts) or sent. */
   clientEmail: string
+  /** The account's plan and this month's sends, once known (drafts: the quota before the wall). */
+  quota?: { plan: Plan; sentThisMonth: number } | null
+  /** When the client may be reminded, once the history is known (quotes awaiting the client). */
+  reminder?: ReminderRule | null
 }
 
 /** What can be done with the quote now: a draft is sent or deleted, a sent one revised or cancelled. */
-export function QuoteActionsBar({ quote, busy, problem, onAction, controlIdOf, clientEmail }: QuoteActionsBarProps) {
+export function QuoteActionsBar({ quote, busy, problem, onAction, controlIdOf, clientEmail, quota = null, reminder = null }: QuoteActionsBarProps) {
   const draft = quote.status === 'draft'
   const waiting = isAwaitingClient(quote.status)
   const working = busy !== null
   // Every asking action shares the bar's state: pending while it runs, disabled while any runs.
-  const confirm = (action: QuoteAction, props: Omit<ConfirmActionProps, 'onConfirm' | 'pending' | 'disabled'>) => (
-    <ConfirmAction {...props} onConfirm={() => onAction(action)} pending={busy === action} disabled={working} />
+  const confirm = (action: QuoteAction, props: Omit<ConfirmActionProps, 'onConfirm' | 'pending' | 'disabled'>, disabled = false) => (
+    <ConfirmAction {...props} onConfirm={() => onAction(action)} pending={busy === action} disabled={working || disabled} />
   )
+  const counter = draft && quota !== null ? quotaText(quota.plan, quota.sentThisMonth) : null
+  const wall = draft && quota !== null && quotesLeft(quota.plan, quota.sentThisMonth) === 0 ? quota : null
   return (
     <section className="quote-actions" aria-labelledby="quote-actions-title">
       <h2 id="quote-actions-title" className="visually-hidden">
         Actions
       </h2>
       {problem === null ? null : <ActionProblemView problem={problem} controlIdOf={controlIdOf} />}
+      {counter === null ? null : <p className="quote-actions__quota">{counter}</p>}
+      {waiting && reminder !== null ? (
+        <p className="quote-actions__quota" id="quote-reminder-rule">
+          {reminder.text}
+        </p>
+      ) : null}
       <div className="quote-actions__buttons">
-        {draft
-          ? confirm('send', {
+        {wall !== null ? (
+          <QuotaWall plan={wall.plan} limit={wall.plan.limits.quotesPerMonth ?? 0} />
+        ) : draft ? (
+          confirm('send', {
               label: 'Envoyer le devis',
               question: (
                 <>
@@ -44,7 +61,7 @@ export function QuoteActionsBar({ quote, busy, problem, onAction, controlIdOf, c
               pendingLabel: 'Envoi…',
               tone: 'primary'
             })
-          : null}
+        ) : null}
         <button type="button" className="button button--ghost" onClick={() => onAction('pdf')} disabled={working}>
           {busy === 'pdf' ? 'Préparation du PDF…' : 'Télécharger le PDF'}
         </button>
@@ -53,6 +70,21 @@ export function QuoteActionsBar({ quote, busy, problem, onAction, controlIdOf, c
         </button>
         {waiting ? (
           <>
+            {confirm(
+              'remind',
+              {
+                label: 'Relancer',
+                question: (
+                  <>
+                    Envoyer un rappel à <strong>{clientEmail}</strong>&#8239;? Il reçoit un nouveau lien pour consulter et signer le devis.
+                  </>
+                ),
+                confirmLabel: 'Envoyer la relance',
+                pendingLabel: 'Relance…',
+                tone: 'primary'
+              },
+              reminder !== null && !reminder.allowed
+            )}
             {confirm('revise', {
               label: 'Modifier',
               question:

@@ -2,12 +2,15 @@ import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { formatLongDate } from '@paraphe/shared/dates'
 import { paths } from '@paraphe/shared/paths'
-import type { Quote } from '@paraphe/shared/quote'
+import { isAwaitingClient, type Quote } from '@paraphe/shared/quote'
+import { useAccountPlan } from '@/hooks/use-account-plan'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
 import { quotesApi } from '../api/quotes-api'
 import { useQuoteActions } from '../hooks/use-quote-actions'
 import { dayOf } from '../lib/format-day'
+import { lastReminder, reminderRule } from '../lib/reminder-rule'
+import { AutomaticReminders } from './automatic-reminders'
 import { EventsTimeline, type EventsLoad } from './events-timeline'
 import { FrozenQuote } from './frozen-quote'
 import { QuoteActionsBar } from './quote-actions-bar'
@@ -23,8 +26,10 @@ export interface SentScreenProps {
 
 /** A quote that is no longer a draft: read-only, its history, and what can still be done. */
 export function SentScreen({ quote, signingUrl, onChanged }: SentScreenProps) {
-  const { api } = useWorkspace()
-  const actions = useQuoteActions({ api, quote, onChanged })
+  const { api, userId } = useWorkspace()
+  const [reminded, setReminded] = useState(0)
+  const actions = useQuoteActions({ api, quote, onChanged, onReminded: () => setReminded((count) => count + 1) })
+  const account = useAccountPlan(api, userId).state
   const [events, setEvents] = useState<EventsLoad>({ kind: 'loading' })
   useEffect(() => {
     const controller = new AbortController()
@@ -35,12 +40,28 @@ export function SentScreen({ quote, signingUrl, onChanged }: SentScreenProps) {
       }
     )
     return () => controller.abort()
-  }, [api, quote.id, quote.status])
+  }, [api, quote.id, quote.status, reminded])
+  const waiting = isAwaitingClient(quote.status)
+  const reminder = events.kind === 'ready' ? reminderRule(lastReminder(events.events), new Date()) : null
   return (
     <article className="quote-page">
       <SentHeader quote={quote} />
       {signingUrl === null ? null : <SigningLink url={signingUrl} email={quote.client.email} />}
-      <QuoteActionsBar quote={quote} busy={actions.busy} problem={actions.problem} onAction={actions.run} controlIdOf={() => null} clientEmail={quote.client.email} />
+      {reminded > 0 && actions.problem === null ? (
+        <p className="notice notice--success workspace-notice" role="status">
+          Relance envoyée à {quote.client.email}, avec un nouveau lien de signature.
+        </p>
+      ) : null}
+      <QuoteActionsBar
+        quote={quote}
+        busy={actions.busy}
+        problem={actions.problem}
+        onAction={actions.run}
+        controlIdOf={() => null}
+        clientEmail={quote.client.email}
+        reminder={reminder}
+      />
+      {waiting && account.kind === 'ready' ? <AutomaticReminders plan={account.plan} /> : null}
       <FrozenQuote quote={quote} />
       <EventsTimeline load={events} />
     </article>

@@ -19,10 +19,12 @@ export interface QuoteActionsOptions {
   saveFirst?: () => Promise<boolean>
   /** The quote changed in place (sent, cancelled). */
   onChanged: (quote: Quote, signingUrl?: string) => void
+  /** The client was reminded. */
+  onReminded?: () => void
 }
 
 /** The actions on one quote, one at a time, with what went wrong if anything. */
-export function useQuoteActions({ api, quote, saveFirst, onChanged }: QuoteActionsOptions): QuoteActions {
+export function useQuoteActions({ api, quote, saveFirst, onChanged, onReminded }: QuoteActionsOptions): QuoteActions {
   const navigate = useNavigate()
   const [busy, setBusy] = useState<QuoteAction | null>(null)
   const [problem, setProblem] = useState<ActionProblem | null>(null)
@@ -30,7 +32,7 @@ export function useQuoteActions({ api, quote, saveFirst, onChanged }: QuoteActio
     if (busy !== null) return
     setBusy(action)
     setProblem(null)
-    void performQuoteAction(action, api, quote, { navigate: (to, state) => void navigate(to, { state }), onChanged, saveFile, saveFirst }).then((found) => {
+    void performQuoteAction(action, api, quote, { navigate: (to, state) => void navigate(to, { state }), onChanged, saveFile, saveFirst, onReminded }).then((found) => {
       setBusy(null)
       setProblem(found)
     })

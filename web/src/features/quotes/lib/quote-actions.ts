@@ -13,6 +13,8 @@ export interface ActionEffects {
   saveFile: (file: DownloadedFile, fallbackName: string) => void
   /** Saves what is waiting first (drafts); false when it cannot. */
   saveFirst?: () => Promise<boolean>
+  /** The client was reminded (the history and the rule change). */
+  onReminded?: () => void
 }
 
 export const NOT_SAVED = 'Le brouillon n’est pas enregistré\u202f: corrigez les valeurs signalées ou réessayez l’enregistrement, puis recommencez.'
@@ -43,6 +45,10 @@ export async function performQuoteAction(action: QuoteAction, api: ApiClient, qu
         break
       case 'cancel':
         effects.onChanged(await quotesApi.cancel(api, quote.id))
+        break
+      case 'remind':
+        await quotesApi.remind(api, quote.id)
+        effects.onReminded?.()
         break
     }
     return null

@@ -1,0 +1,125 @@
+// The plans table, walked: for every limit of every plan, what the API answers to an account on
+// that plan. A limit added to PlanLimits without its check here fails the typecheck (the Record
+// below) and this test (the keys are compared at run time), so nothing is sold unenforced.
+import t, { type Test } from 'tap'
+import type { FastifyInstance } from 'fastify'
+import { parisIsoDate } from '@paraphe/shared/dates'
+import { PLANS, planWith, unlimitedPlan, type Plan, type PlanLimits } from '@paraphe/shared/plans'
+import type { Quote } from '@paraphe/shared/quote'
+import type { Database } from '../src/db/database.js'
+import { sendDueReminders } from '../src/signing/quote-jobs.js'
+import { forEachEngine } from './support/databases.js'
+import { pdfImages } from './support/pdf-text.js'
+import { makePng } from './pdf/quote-fixtures.js'
+import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, subscribe, type TestUser } from './support/workspace-users.js'
+
+interface Walk {
+  t: Test
+  db: Database
+  app: FastifyInstance
+  plan: Plan
+  user: TestUser
+}
+type ErrorJson = { error: { code: string; message: string; upgrade?: { planId: string; planName: string; url: string } } }
+
+/** `seats` is enforced by the company members' invitations, and proven in their tests. */
+const SEATS_CHECKED_IN_MEMBERS_TESTS = 'checked in the members tests'
+
+const today = parisIsoDate(new Date())
+
+async function draft(user: TestUser, content: Record<string, unknown> = {}): Promise<Quote> {
+  return (await user.request('POST', '/api/quotes', { content: { ...completeContent(today), ...content } })).json<{ quote: Quote }>().quote
+}
+
+/** The refusal names the plan that has what was asked, and links to the pricing page by its full address. */
+function assertUpgrade(t: Test, walk: Walk, body: ErrorJson, offered: Plan) {
+  t.equal(body.error.upgrade?.planId, offered.id, `${walk.plan.id}: the refusal offers ${offered.name}`)
+  t.equal(body.error.upgrade?.url, new URL('/tarifs', walk.app.config.publicUrl).href, 'an absolute link to /tarifs')
+  t.ok(body.error.message.includes(`formule ${offered.name}`) && body.error.message.includes(body.error.upgrade?.url ?? '?'), 'the message says it too')
+}
+
+const checks: Record<keyof PlanLimits, ((walk: Walk) => Promise<void>) | typeof SEATS_CHECKED_IN_MEMBERS_TESTS> = {
+  async signerEmailCode(walk) {
+    const { t, plan, user } = walk
+    const quote = await draft(user, { requireEmailCode: true })
+    const sent = await user.request('POST', `/api/quotes/${quote.id}/send`)
+    if (plan.limits.signerEmailCode) {
+      t.equal(sent.statusCode, 200, `${plan.id}: sent with the e-mail code`)
+      return
+    }
+    t.equal(sent.statusCode, 403, `${plan.id}: the e-mail code is refused`)
+    t.equal(sent.json<ErrorJson>().error.code, 'plan_feature_required')
+    assertUpgrade(t, walk, sent.json<ErrorJson>(), planWith('signerEmailCode'))
+    t.equal((await user.request('GET', `/api/quotes/${quote.id}`)).json<{ quote: Quote }>().quote.status, 'draft', 'nothing was sent')
+  },
+
+  async logo({ t, db, plan, user, app }) {
+    const upload = await app.inject({
+      method: 'PUT',
+      url: '/api/profile/logo',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'image/png' },
+      payload: Buffer.from(makePng(120, 40))
+    })
+    t.equal(upload.statusCode, 200, `${plan.id}: the logo is kept (printed once the plan includes it)`)
+    const quote = await draft(user)
+    const images = async () => (await pdfImages((await user.request('GET', `/api/quotes/${quote.id}/pdf`)).rawPayload)).filter((image) => image.type === 'image').length
+    t.equal(await images(), plan.limits.logo ? 1 : 0, `${plan.id}: logo on the draft's PDF`)
+    t.equal((await user.request('POST', `/api/quotes/${quote.id}/send`)).statusCode, 200)
+    t.equal(await images(), plan.limits.logo ? 1 : 0, `${plan.id}: logo on the sent quote's PDF`)
+    const { rows } = await db.query<{ html_body: string; attachments: Array<{ cid?: string; contentType: string }> }>(
+      `select html_body, attachments from paraphe.outbox where user_id = $1 and kind = 'signing-request'`,
+      [user.id]
+    )
+    const email = rows.at(-1)
+    t.equal(email?.html_body.includes('src="cid:logo@paraphe"'), plan.limits.logo, `${plan.id}: logo in the e-mail to the client`)
+    t.same(email?.attachments.map((attachment) => [attachment.cid, attachment.contentType]), plan.limits.logo ? [['logo@paraphe', 'image/png']] : [])
+  },
+
+  async automaticReminders({ t, db, app, plan, user }) {
+    const quote = await draft(user)
+    t.equal((await user.request('POST', `/api/quotes/${quote.id}/send`)).statusCode, 200)
+    await db.query(`update paraphe.quotes set sent_at = now() - interval '4 days' where id = $1`, [quote.id])
+    await sendDueReminders({ db, config: app.config, log: app.log, certificate: app.sealCertificate })
+    const { rows } = await db.query<{ sent: number }>(`select count(*)::int as sent from paraphe.outbox where user_id = $1 and kind = 'quote-reminder'`, [user.id])
+    t.equal(rows[0]?.sent, plan.limits.automaticReminders ? 1 : 0, `${plan.id}: automatic reminder 3 days after sending`)
+  },
+
+  async quotesPerMonth(walk) {
+    const { t, plan, user } = walk
+    const limit = plan.limits.quotesPerMonth
+    // Beyond every finite quota of the table: an unlimited plan must go past all of them.
+    const attempts = Math.max(...PLANS.map((other) => other.limits.quotesPerMonth ?? 0)) + 1
+    const answers: number[] = []
+    for (let index = 0; index < attempts; index += 1) answers.push((await user.request('POST', `/api/quotes/${(await draft(user)).id}/send`)).statusCode)
+    const expected = Array.from({ length: attempts }, (_, index) => (limit === null || index < limit ? 200 : 403))
+    t.same(answers, expected, `${plan.id}: ${limit ?? 'no'} quota`)
+    const usage = (await user.request('GET', '/api/billing/subscription')).json<{ usage: { quotesSentThisMonth: number; quotesPerMonth: number | null } }>().usage
+    t.same(usage, { quotesSentThisMonth: limit ?? attempts, quotesPerMonth: limit }, 'the counter the workspace shows')
+    if (limit === null) return
+    const refused = await user.request('POST', `/api/quotes/${(await draft(user)).id}/send`)
+    t.equal(refused.json<ErrorJson>().error.code, 'plan_limit')
+    assertUpgrade(t, walk, refused.json<ErrorJson>(), unlimitedPlan())
+  },
+
+  seats: SEATS_CHECKED_IN_MEMBERS_TESTS
+}
+
+t.test('every limit of the plans table has its check in this walk', async (t) => {
+  for (const plan of PLANS) t.same(Object.keys(plan.limits).sort(), Object.keys(checks).sort(), plan.id)
+})
+
+forEachEngine('the API enforces each limit of each plan', async (t, db) => {
+  const app = await buildWorkspaceApp(db)
+  t.teardown(() => app.close())
+  for (const plan of PLANS) {
+    for (const [limit, check] of Object.entries(checks)) {
+      if (typeof check === 'string') continue
+      await t.test(`${plan.name}: ${limit}`, async (t) => {
+        const user = await newUser(app)
+        if (plan.id !== 'decouverte') await subscribe(db, user.id, plan.id)
+        await user.request('PUT', '/api/profile', COMPLETE_PROFILE)
+        await check({ t, db, app, plan, user })
+      })
+    }
+  }
+})
