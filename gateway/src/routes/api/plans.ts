@@ -1,31 +1,7 @@
-import { Type } from '@sinclair/typebox'
+// The plans table, public (the pricing page and integrators read it); cached five minutes.
+import { PlansBody } from '@paraphe/shared/api/plans-schemas'
 import type { FastifyInstance } from 'fastify'
 import { PLANS, planPriceTtcCents, yearlySavingHtCents } from '@paraphe/shared/plans'
-
-const Price = Type.Object({ month: Type.Integer(), year: Type.Integer() })
-const PlanBody = Type.Object({
-  id: Type.String(),
-  name: Type.String(),
-  tagline: Type.String(),
-  priceHtCents: Price,
-  priceTtcCents: Price,
-  yearlySavingHtCents: Type.Integer(),
-  limits: Type.Object({
-    quotesPerMonth: Type.Union([Type.Integer(), Type.Null()]),
-    seats: Type.Integer(),
-    logo: Type.Boolean(),
-    automaticReminders: Type.Boolean(),
-    signerEmailCode: Type.Boolean()
-  }),
-  features: Type.Array(Type.String()),
-  highlighted: Type.Boolean()
-})
-const PlansBody = Type.Object({
-  currency: Type.Literal('EUR'),
-  pricesExcludeVat: Type.Literal(true),
-  checkoutAvailable: Type.Boolean(),
-  plans: Type.Array(PlanBody)
-})
 
 export default async function planRoutes(fastify: FastifyInstance) {
   fastify.get('/plans', { schema: { response: { 200: PlansBody } } }, async (request, reply) => {
