@@ -125,6 +125,45 @@ t.test('the list searches and filters, newest first', async (t) => {
   t.same((await list('?status=draft')).length, 2)
 })
 
+t.test('the list comes a page at a time, with counts per status: no quote is left out', async (t) => {
+  const user = await newUser(app)
+  const created: string[] = []
+  for (let i = 0; i < 105; i += 1) created.push(quoteOf(await user.request('POST', '/api/quotes', { content: { title: `Chantier ${i}` } })).id)
+  // Forty changed in the same microsecond: the order still has one answer (id breaks the tie).
+  await db.query(`update paraphe.quotes set updated_at = '2026-03-02T10:00:00.123456Z' where id = any($1::uuid[])`, [created.slice(20, 60)])
+  const { rows } = await db.query<{ id: string }>('select id from paraphe.quotes where user_id = $1 order by updated_at desc, id desc', [user.id])
+  type Page = { quotes: QuoteSummary[]; nextCursor: string | null; counts: Record<string, number> }
+  const pages: Page[] = []
+  let cursor: string | null = ''
+  while (cursor !== null) {
+    const response = await user.request('GET', `/api/quotes${cursor === '' ? '' : `?cursor=${encodeURIComponent(cursor)}`}`)
+    t.equal(response.statusCode, 200)
+    const page: Page = response.json<Page>()
+    pages.push(page)
+    cursor = page.nextCursor
+  }
+  t.same(pages.map((page) => page.quotes.length), [50, 50, 5], 'pages of 50, then the rest')
+  t.same(pages.flatMap((page) => page.quotes.map((quote) => quote.id)), rows.map((row) => row.id), 'every quote once, newest change first')
+  t.match(pages[0]?.counts, { all: 105, draft: 105, sent: 0, signed: 0 })
+
+  const small = (await user.request('GET', '/api/quotes?limit=10&status=sent')).json<Page>()
+  t.same(small.quotes, [])
+  t.equal(small.nextCursor, null)
+  t.equal(small.counts.all, 105, 'the counts ignore the status filter (they label its choices)')
+  const searched = (await user.request('GET', '/api/quotes?q=chantier%2010')).json<Page>()
+  t.same(searched.counts.all, searched.quotes.length, 'but follow the search')
+  t.ok(searched.quotes.every((quote) => quote.title.startsWith('Chantier 10')))
+
+  for (const bad of ['nimporte', Buffer.from('2026-03-02T10:00:00Z|x', 'utf8').toString('base64url')]) {
+    const refused = await user.request('GET', `/api/quotes?cursor=${bad}`)
+    t.equal(refused.statusCode, 400)
+    t.match(refused.json<ErrorJson>().error, { code: 'invalid_cursor', message: /rechargez la liste/ })
+  }
+  const tooMany = await user.request('GET', '/api/quotes?limit=101')
+  t.equal(tooMany.statusCode, 400)
+  t.match(tooMany.json<ErrorJson>().error, { message: 'Certains champs sont invalides.', fields: { limit: /100/ } })
+})
+
 t.test('sending checks the mandatory mentions, numbers the quote and freezes it', async (t) => {
   const user = await newUser(app)
   const draft = quoteOf(await user.request('POST', '/api/quotes'))

@@ -3,11 +3,11 @@
 import { newLineId } from '@paraphe/shared/line-id'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { STANDARD_VAT_BP } from '@paraphe/shared/money'
-import { isAwaitingClient, QUOTE_DEFAULTS, type Quote, type QuoteContent, type QuoteStatus, type QuoteSummary } from '@paraphe/shared/quote'
+import { isAwaitingClient, QUOTE_DEFAULTS, type Quote, type QuoteContent } from '@paraphe/shared/quote'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem, notFound } from '../errors.js'
 import { readProfile } from './profile-repository.js'
-import { QUOTE_COLUMNS, searchText, toQuote, toSummary, totalsOf, type QuoteRow, type QuoteSummaryRow } from './quote-rows.js'
+import { QUOTE_COLUMNS, searchText, toQuote, totalsOf, type QuoteRow } from './quote-rows.js'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -28,38 +28,6 @@ export async function findQuote(tx: Queryable, id: string, options: { lock?: boo
 
 export async function getQuote(tx: Queryable, id: string): Promise<Quote> {
   return toQuote(await findQuote(tx, id))
-}
-
-export interface ListFilter {
-  status?: QuoteStatus
-  search?: string
-}
-
-export async function listQuotes(tx: Queryable, filter: ListFilter): Promise<QuoteSummary[]> {
-  const conditions: string[] = []
-  const params: unknown[] = []
-  if (filter.status !== undefined) {
-    params.push(filter.status)
-    conditions.push(`status = $${params.length}`)
-  }
-  const search = filter.search?.trim().toLowerCase() ?? ''
-  if (search !== '') {
-    // The words typed, each matched literally (% and _ are not wildcards here).
-    for (const word of search.split(/\s+/).slice(0, 8)) {
-      params.push(`%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`)
-      conditions.push(`search_text like $${params.length}`)
-    }
-  }
-  const { rows } = await tx.query<QuoteSummaryRow>(
-    `select id, number, status, content ->> 'title' as title,
-            content -> 'client' as client,
-            total_ttc_cents, content ->> 'issueDate' as issue_date, expires_on, created_at, updated_at, sent_at
-       from paraphe.quotes ${conditions.length > 0 ? `where ${conditions.join(' and ')}` : ''}
-      order by updated_at desc, id
-      limit 500`,
-    params
-  )
-  return rows.map(toSummary)
 }
 
 async function defaultContent(tx: Queryable, now: Date): Promise<{ content: QuoteContent; franchiseEnBase: boolean }> {

@@ -1,7 +1,7 @@
 // The quote routes' contract (`/api/quotes…`): request and response schemas, built from the model's
 // constants so the API accepts exactly what the editor can produce. The gateway validates with
 // them; the model's types (quote.ts) and the web's API client are their `Static<>`.
-import { Type } from '@sinclair/typebox'
+import { Type, type Static, type TInteger } from '@sinclair/typebox'
 import { VAT_RATES_BP } from '../money.js'
 import { CLIENT_KINDS, QUOTE_DEFAULTS, QUOTE_STATUSES, TEXT_LIMITS, UNITS } from '../quote.js'
 import { LIMITS } from '../quote-totals.js'
@@ -98,8 +98,25 @@ export const QuoteSummarySchema = Type.Object({
 export const QuoteBody = Type.Object({ quote: QuoteSchema })
 export const QuoteIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) })
 
-export const QuoteListQuery = Type.Object({ status: Type.Optional(QuoteStatusSchema), q: Type.Optional(Type.String({ maxLength: 200 })) })
-export const QuoteListBody = Type.Object({ quotes: Type.Array(QuoteSummarySchema) })
+/** Quotes per page of the list (the API's default; `limit` asks for up to 100). */
+export const QUOTE_LIST_PAGE_SIZE = 50
+export const QuoteListQuery = Type.Object({
+  status: Type.Optional(QuoteStatusSchema),
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  /** The previous page's `nextCursor`. */
+  cursor: Type.Optional(Type.String({ maxLength: 200 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 }))
+})
+/** How many quotes the search matches, in all and per status (whatever the status filter). */
+const statusCounts = Object.fromEntries(QUOTE_STATUSES.map((status) => [status, Type.Integer()])) as Record<(typeof QUOTE_STATUSES)[number], TInteger>
+export const QuoteCountsSchema = Type.Object({ all: Type.Integer(), ...statusCounts })
+export type QuoteCounts = Static<typeof QuoteCountsSchema>
+export const QuoteListBody = Type.Object({
+  quotes: Type.Array(QuoteSummarySchema),
+  /** Null on the last page. */
+  nextCursor: Type.Union([Type.String(), Type.Null()]),
+  counts: QuoteCountsSchema
+})
 /** « Nouveau devis » sends nothing; a duplicate or an import may send part of the content. */
 export const CreateQuoteBody = Type.Object({ content: Type.Optional(Type.Partial(QuoteContentSchema)) }, { additionalProperties: false })
 /** `version` is the one the editor last read: a stale save is refused instead of overwriting. */

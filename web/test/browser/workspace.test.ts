@@ -408,6 +408,26 @@ t.test('the list: search and status filter in the URL, surviving a reload; dupli
   t.same(problemsOf(record), [], CLEAN)
 })
 
+t.test('more quotes than a page: the count says so, « Afficher plus » brings the rest, focus on the first new one', async (t) => {
+  const { page, record } = await signedInPage(t, newEmail('pages'))
+  const token = await accessToken(page)
+  for (let i = 1; i <= 53; i += 1) await api(token, 'POST', '/api/quotes', { content: { title: `Chantier n° ${i}` } })
+  await gotoHydrated(page, gateway.url('/espace'))
+  await page.locator('.quote-card').nth(49).waitFor()
+  t.equal(await page.locator('.quote-card').count(), 50, 'one page')
+  t.equal(await text(page.locator('.quotes-more__count')), '50 devis affichés sur 53')
+  t.equal(await page.getByLabel('Statut').locator('option').first().textContent(), 'Tous les statuts (53)')
+  t.same(await axe(page), [], 'axe: a partial list and its button')
+  await button(page, 'Afficher plus de devis').focus()
+  await page.keyboard.press('Enter')
+  await waitForExpression(page, `document.querySelectorAll('.quote-card').length === 53`)
+  t.equal(await page.locator('.quotes-more').count(), 0, 'nothing more to show')
+  t.equal(await page.evaluate(() => document.activeElement?.textContent), 'Chantier n° 3', 'the first quote of the new page has the focus')
+  const titles = await page.locator('.quote-card__title').allTextContents()
+  t.equal(new Set(titles).size, 53, 'each quote once')
+  t.same(problemsOf(record), [], CLEAN)
+})
+
 t.test('two tabs on one draft: the second is told, and reloads the newer version', async (t) => {
   const email = newEmail('conflit')
   const first = await signedInPage(t, email)

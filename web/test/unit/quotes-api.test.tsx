@@ -50,8 +50,9 @@ t.test('a draft through its life: create, save with versions, send, PDF, events,
   t.match(errorFields(refused), { 'lines.0.description': /2000 caractères/ }, 'the field of the refused value')
 
   const list = await quotesApi.list(api, { status: 'draft', q: 'salle de bains' })
-  t.same(list.map((quote) => quote.id), [draft.id])
-  t.same(await quotesApi.list(api, { status: 'sent', q: '' }), [])
+  t.same(list.quotes.map((quote) => quote.id), [draft.id])
+  t.match(list, { nextCursor: null, counts: { all: 1, draft: 1 } })
+  t.same((await quotesApi.list(api, { status: 'sent', q: '' })).quotes, [])
 
   const pdf = await quotesApi.pdf(api, draft.id)
   t.equal(pdf.filename, 'Devis-brouillon.pdf')

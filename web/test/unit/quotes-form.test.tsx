@@ -238,4 +238,5 @@ t.test('the list’s filters in the query string', async (t) => {
   t.ok(hasFilters({ status: null, q: 'x' }))
   t.equal(listPath(NO_FILTERS), '/api/quotes')
   t.equal(listPath({ status: 'signed', q: 'DEV-2026' }), '/api/quotes?status=signed&q=DEV-2026')
+  t.equal(listPath({ status: 'signed', q: '' }, 'MjAy|x'), '/api/quotes?status=signed&cursor=MjAy%7Cx', 'the next page keeps the filters')
 })

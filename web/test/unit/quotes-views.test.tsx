@@ -31,7 +31,8 @@ import { StatusBadge } from '@/components/ui/status-badge'
 import { FRANCHISE_MENTION } from '@paraphe/shared/quote-mentions'
 import { TotalsPanel } from '@/features/quotes/components/totals-panel'
 import { formOf, liveTotals } from '@/features/quotes/lib/quote-form'
-import { QuotesView, type QuotesViewProps } from '@/features/quotes/routes/quotes-list'
+import { QuotesView, type ListLoad, type MoreLoad, type QuotesViewProps } from '@/features/quotes/routes/quotes-list'
+import type { QuoteCounts } from '@paraphe/shared/api/quote-schemas'
 import { QuotePageStatus } from '@/features/quotes/routes/quote-editor'
 import { NewQuoteView } from '@/features/quotes/routes/quote-new'
 import { AutomaticReminders } from '@/features/quotes/components/automatic-reminders'
@@ -189,6 +190,7 @@ t.test('/espace in each state: loading, failures, empty, filtered, with a remind
     onSearch: noop,
     onClearFilters: noop,
     onRetry: noop,
+    onMore: noop,
     onDismissNotice: noop,
     load: { kind: 'loading' },
     hydrated: false,
@@ -205,22 +207,35 @@ t.test('/espace in each state: loading, failures, empty, filtered, with a remind
   t.match(loading, /<option value="" selected="">Tous les statuts<\/option><option value="draft">Brouillon<\/option>/)
   t.notMatch(loading, /notice--warning/)
 
-  const empty = render(<QuotesView {...props({ hydrated: true, load: { kind: 'ready', quotes: [] }, profileGaps: ['le SIRET', 'l’adresse'] })} />)
+  const counts = (all: number, more: Partial<QuoteCounts> = {}): QuoteCounts => ({ all, draft: all, sent: 0, viewed: 0, signed: 0, declined: 0, expired: 0, cancelled: 0, ...more })
+  const ready = (quotes: QuoteSummary[], all = quotes.length, nextCursor: string | null = null, more: MoreLoad = { kind: 'idle' }): ListLoad => ({ kind: 'ready', quotes, nextCursor, counts: counts(all), more })
+  const empty = render(<QuotesView {...props({ hydrated: true, load: ready([]), profileGaps: ['le SIRET', 'l’adresse'] })} />)
   t.match(empty, /Vous n’avez pas encore de devis./)
+  t.notMatch(empty, /role="search"/, 'no search panel over an empty list')
   t.match(empty, /href="\/espace\/devis\/nouveau"[^>]*>Créer mon premier devis/)
   t.match(empty, /complétez votre profil d’entreprise \(mentions obligatoires\) : le SIRET, l’adresse. <a href="\/espace\/profil"/)
   t.notMatch(empty, /disabled=""/)
 
-  const none = render(<QuotesView {...props({ hydrated: true, filters: { status: 'signed', q: 'x' }, typed: 'x', load: { kind: 'ready', quotes: [] } })} />)
+  const none = render(<QuotesView {...props({ hydrated: true, filters: { status: 'signed', q: 'x' }, typed: 'x', load: ready([], 0) })} />)
   t.match(none, /Aucun devis ne correspond à cette recherche./)
   t.match(none, />Afficher tous les devis</)
-  t.match(none, /<option value="signed" selected="">Signé<\/option>/)
+  t.match(none, /<option value="signed" selected="">Signé \(0\)<\/option>/, 'the filter keeps its panel, with counts')
   t.match(none, /value="x"/)
 
-  const some = render(<QuotesView {...props({ hydrated: true, filters: { status: null, q: 'leroy' }, load: { kind: 'ready', quotes: [summary({}), summary({ id: 's2' })] }, deletedNotice: true })} />)
+  const some = render(<QuotesView {...props({ hydrated: true, filters: { status: null, q: 'leroy' }, load: ready([summary({}), summary({ id: 's2' })]), deletedNotice: true })} />)
   t.match(some, /role="status">2 devis correspondant à la recherche</)
   t.match(some, /Le brouillon a été supprimé./)
-  t.match(render(<QuotesView {...props({ load: { kind: 'ready', quotes: [summary({})] } })} />), /role="status">1 devis</)
+  t.notMatch(some, /Afficher plus/, 'everything is shown: no « more » button')
+  t.match(render(<QuotesView {...props({ load: ready([summary({})]) })} />), /role="status">1 devis</)
+
+  const partial = render(<QuotesView {...props({ hydrated: true, load: ready([summary({}), summary({ id: 's2' })], 120, 'next') })} />)
+  t.match(partial, /role="status">120 devis, 2 affichés</)
+  t.match(partial, /<p class="quotes-more__count" id="quotes-more-count">2 devis affichés sur 120<\/p><button type="button" class="button button--ghost" aria-describedby="quotes-more-count" aria-disabled="false">Afficher plus de devis<\/button>/)
+  t.match(partial, /<option value="" selected="">Tous les statuts \(120\)<\/option><option value="draft">Brouillon \(120\)<\/option>/)
+  const loadingMore = render(<QuotesView {...props({ hydrated: true, load: ready([summary({})], 120, 'next', { kind: 'loading' }) })} />)
+  t.match(loadingMore, /aria-disabled="true">Chargement…<\/button>/)
+  const moreFailed = render(<QuotesView {...props({ hydrated: true, load: ready([summary({})], 120, 'next', { kind: 'failed', message: 'Le serveur ne répond pas.' }) })} />)
+  t.match(moreFailed, /Afficher plus de devis<\/button><p class="field__error" role="alert">Le serveur ne répond pas.<\/p>/, 'the shown quotes stay; the failure is said under the button')
 
   const down = render(<QuotesView {...props({ load: { kind: 'failed', error: new ApiError(0, 'network_error', 'Le serveur ne répond pas.') } })} />)
   t.match(down, /role="alert"><p>Le serveur ne répond pas.<\/p><button[^>]*>Réessayer/)

@@ -19,10 +19,10 @@ import {
   duplicateQuote,
   getQuote,
   listEvents,
-  listQuotes,
   reviseQuote,
   updateDraft
 } from '../../workspace/quotes-repository.js'
+import { listQuotes } from '../../workspace/quote-list.js'
 import { asRequestUser } from '../../workspace/user-transaction.js'
 
 /** The professional's quotes: list, drafts, their life after sending. */
@@ -36,9 +36,10 @@ export default async function quoteRoutes(instance: FastifyInstance) {
   fastify.get(
     '/quotes',
     { schema: { querystring: QuoteListQuery, response: { 200: QuoteListBody, ...ErrorResponses } } },
-    async (request) => ({
-      quotes: await asRequestUser(fastify, request, (tx) => listQuotes(tx, { status: request.query.status, search: request.query.q }))
-    })
+    async (request) => {
+      const { status, q, cursor, limit } = request.query
+      return asRequestUser(fastify, request, (tx) => listQuotes(tx, { status, search: q, cursor, limit }))
+    }
   )
 
   fastify.post(

@@ -11,15 +11,20 @@ type QuoteAnswer = Static<typeof QuoteBody>
 const base = '/api/quotes'
 const one = (id: string) => `${base}/${encodeURIComponent(id)}`
 
-/** `/api/quotes?status=sent&q=dupont` */
-export function listPath(filters: QuoteFilters): string {
-  const search = searchOfFilters(filters).toString()
-  return search === '' ? base : `${base}?${search}`
+export type QuoteListPage = Static<typeof QuoteListBody>
+
+/** `/api/quotes?status=sent&q=dupont`, and `&cursor=…` for the page after the one that gave it. */
+export function listPath(filters: QuoteFilters, cursor: string | null = null): string {
+  const search = searchOfFilters(filters)
+  if (cursor !== null) search.set('cursor', cursor)
+  const query = search.toString()
+  return query === '' ? base : `${base}?${query}`
 }
 
 export const quotesApi = {
-  list: async (api: ApiClient, filters: QuoteFilters, signal?: AbortSignal) =>
-    (await api.get<Static<typeof QuoteListBody>>(listPath(filters), { signal })).quotes,
+  /** One page of the list; `cursor` is the previous page's `nextCursor`. */
+  list: (api: ApiClient, filters: QuoteFilters, cursor: string | null = null, signal?: AbortSignal) =>
+    api.get<QuoteListPage>(listPath(filters, cursor), { signal }),
   create: async (api: ApiClient) => (await api.post<QuoteAnswer>(base, { body: {} })).quote,
   get: async (api: ApiClient, id: string, signal?: AbortSignal) => (await api.get<QuoteAnswer>(one(id), { signal })).quote,
   save: async (api: ApiClient, id: string, version: number, content: QuoteContent) =>

@@ -1,10 +1,13 @@
 import type { FormEvent } from 'react'
+import type { QuoteCounts } from '@paraphe/shared/api/quote-schemas'
 import { QUOTE_STATUSES, QUOTE_STATUS_LABELS, type QuoteStatus } from '@paraphe/shared/quote'
 
 export interface QuoteFiltersFormProps {
   /** The search text being typed (applied on submit). */
   q: string
   status: QuoteStatus | null
+  /** How many quotes the search matches per status, once the list has answered. */
+  counts: QuoteCounts | null
   onQChange: (q: string) => void
   /** A status applies at once; the search with it. */
   onStatusChange: (status: QuoteStatus | null) => void
@@ -14,7 +17,8 @@ export interface QuoteFiltersFormProps {
 }
 
 /** Search and status filter of the quotes list. */
-export function QuoteFiltersForm({ q, status, onQChange, onStatusChange, onSubmit, disabled }: QuoteFiltersFormProps) {
+export function QuoteFiltersForm({ q, status, counts, onQChange, onStatusChange, onSubmit, disabled }: QuoteFiltersFormProps) {
+  const counted = (label: string, count: number | undefined) => (count === undefined ? label : `${label} (${count})`)
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     onSubmit()
@@ -47,10 +51,10 @@ export function QuoteFiltersForm({ q, status, onQChange, onStatusChange, onSubmi
           onChange={(event) => onStatusChange(event.target.value === '' ? null : (event.target.value as QuoteStatus))}
           disabled={disabled}
         >
-          <option value="">Tous les statuts</option>
+          <option value="">{counted('Tous les statuts', counts?.all)}</option>
           {QUOTE_STATUSES.map((value) => (
             <option key={value} value={value}>
-              {QUOTE_STATUS_LABELS[value]}
+              {counted(QUOTE_STATUS_LABELS[value], counts?.[value])}
             </option>
           ))}
         </select>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { formatDateTime, formatLongDate } from '@paraphe/shared/dates'
 import { formatEuros } from '@paraphe/shared/money'
@@ -6,18 +7,31 @@ import { paths } from '@paraphe/shared/paths'
 import { dayOf } from '../lib/format-day'
 import { StatusBadge } from '@/components/ui/status-badge'
 
+export interface QuoteListProps {
+  quotes: readonly QuoteSummary[]
+  /**
+   * The first quote of the page « Afficher plus » just added: its link takes the focus, so a
+   * keyboard or screen-reader user goes on reading where the new quotes start.
+   */
+  focusIndex?: number | null
+}
+
 /** The quotes as cards (one column on a phone, a grid on wider screens), newest first. */
-export function QuoteList({ quotes }: { quotes: readonly QuoteSummary[] }) {
+export function QuoteList({ quotes, focusIndex = null }: QuoteListProps) {
+  const focused = useRef<HTMLAnchorElement | null>(null)
+  useEffect(() => {
+    if (focusIndex !== null) focused.current?.focus()
+  }, [focusIndex])
   return (
     <ul className="quote-list">
-      {quotes.map((quote) => (
+      {quotes.map((quote, index) => (
         <li key={quote.id} className="quote-card">
           <p className="quote-card__head">
             <StatusBadge status={quote.status} />
             <span className="quote-card__number">{quote.number ?? 'Brouillon'}</span>
           </p>
           <h3 className="quote-card__title">
-            <Link to={paths.quote.href(quote.id)}>{quote.title.trim() === '' ? 'Devis sans titre' : quote.title}</Link>
+            <Link to={paths.quote.href(quote.id)} ref={index === focusIndex ? focused : undefined}>{quote.title.trim() === '' ? 'Devis sans titre' : quote.title}</Link>
           </h3>
           <p className="quote-card__client">{quote.clientName.trim() === '' ? 'Client non renseigné' : quote.clientName}</p>
           <p className="quote-card__amount">

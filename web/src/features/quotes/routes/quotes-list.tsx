@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { profileGaps, type CompanyProfile } from '@paraphe/shared/company'
 import { paths } from '@paraphe/shared/paths'
+import type { QuoteCounts } from '@paraphe/shared/api/quote-schemas'
 import type { QuoteStatus, QuoteSummary } from '@paraphe/shared/quote'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
@@ -17,7 +18,26 @@ export const handle: RouteHandle = {
   description: 'Votre espace\u202f: vos devis, leur envoi et leur signature en ligne.'
 }
 
-export type ListLoad = { kind: 'loading' } | { kind: 'ready'; quotes: QuoteSummary[] } | { kind: 'failed'; error: ApiError }
+/** The next page's request, under the pages already shown. */
+export type MoreLoad = { kind: 'idle' } | { kind: 'loading' } | { kind: 'failed'; message: string }
+
+export type ListLoad =
+  | { kind: 'loading' }
+  | {
+      kind: 'ready'
+      quotes: QuoteSummary[]
+      nextCursor: string | null
+      counts: QuoteCounts
+      more: MoreLoad
+      /** Where the last page « Afficher plus » added starts (it takes the focus). */
+      addedFrom?: number
+    }
+  | { kind: 'failed'; error: ApiError }
+
+/** How many quotes the current filters match (the counts follow the search, not the status). */
+export function matchingCount(counts: QuoteCounts, status: QuoteStatus | null): number {
+  return status === null ? counts.all : counts[status]
+}
 
 /** The quotes page (`/espace`), inside the workspace frame. */
 export { QuotesPage as Component }
@@ -35,6 +55,9 @@ function QuotesPage() {
   const [attempt, setAttempt] = useState(0)
   const [gaps, setGaps] = useState<string[]>([])
   const deleted = (location.state as { notice?: unknown } | null)?.notice === 'quote-deleted'
+  // The filters a page was asked for: a page that comes back after they changed is dropped.
+  const currentFilters = useRef(filtersKey)
+  currentFilters.current = filtersKey
 
   // Back, forward or a link changed the query: the search box follows.
   useEffect(() => setTyped(filtersFromSearch(new URLSearchParams(filtersKey)).q), [filtersKey])
@@ -43,8 +66,8 @@ function QuotesPage() {
     if (userId === null) return
     const controller = new AbortController()
     setLoad({ kind: 'loading' })
-    quotesApi.list(api, filtersFromSearch(new URLSearchParams(filtersKey)), controller.signal).then(
-      (quotes) => setLoad({ kind: 'ready', quotes }),
+    quotesApi.list(api, filtersFromSearch(new URLSearchParams(filtersKey)), null, controller.signal).then(
+      (page) => setLoad({ kind: 'ready', ...page, more: { kind: 'idle' } }),
       (error: unknown) => {
         if (!controller.signal.aborted) setLoad({ kind: 'failed', error: asApiError(error) })
       }
@@ -63,6 +86,28 @@ function QuotesPage() {
     return () => controller.abort()
   }, [api, userId])
 
+  const loadMore = () => {
+    if (load.kind !== 'ready' || load.nextCursor === null || load.more.kind === 'loading') return
+    const asked = filtersKey
+    setLoad({ ...load, more: { kind: 'loading' } })
+    quotesApi.list(api, filtersFromSearch(new URLSearchParams(asked)), load.nextCursor).then(
+      (page) => {
+        if (currentFilters.current !== asked) return
+        setLoad((shown) => {
+          if (shown.kind !== 'ready') return shown
+          // A quote changed meanwhile may come twice: it is shown once, where it was first.
+          const known = new Set(shown.quotes.map((quote) => quote.id))
+          const quotes = [...shown.quotes, ...page.quotes.filter((quote) => !known.has(quote.id))]
+          return { ...page, quotes, kind: 'ready', more: { kind: 'idle' }, addedFrom: shown.quotes.length }
+        })
+      },
+      (error: unknown) => {
+        if (currentFilters.current !== asked) return
+        setLoad((shown) => (shown.kind === 'ready' ? { ...shown, more: { kind: 'failed', message: asApiError(error).message } } : shown))
+      }
+    )
+  }
+
   const apply = (next: QuoteFilters) => setSearchParams(searchOfFilters(next))
   return (
     <QuotesView
@@ -76,6 +121,7 @@ function QuotesPage() {
         apply(NO_FILTERS)
       }}
       onRetry={() => setAttempt((count) => count + 1)}
+      onMore={loadMore}
       onDismissNotice={() => navigate(`${location.pathname}${location.search}`, { replace: true, state: null })}
       load={load}
       hydrated={hydrated}
@@ -93,6 +139,8 @@ export interface QuotesViewProps {
   onSearch: () => void
   onClearFilters: () => void
   onRetry: () => void
+  /** « Afficher plus de devis »: the next page under the shown ones. */
+  onMore: () => void
   onDismissNotice: () => void
   load: ListLoad
   hydrated: boolean
@@ -132,21 +180,34 @@ export function QuotesView(props: QuotesViewProps) {
             Nouveau devis
           </Link>
         </div>
-        <QuoteFiltersForm
-          q={props.typed}
-          status={filters.status}
-          onQChange={props.onTypedChange}
-          onStatusChange={props.onStatusChange}
-          onSubmit={props.onSearch}
-          disabled={!props.hydrated}
-        />
-        <QuotesResult load={load} filtered={filtered} onRetry={props.onRetry} onClearFilters={props.onClearFilters} />
+        {/* Nothing to search in yet: the first quote's invitation comes alone. */}
+        {!filtered && load.kind === 'ready' && load.counts.all === 0 ? null : (
+          <QuoteFiltersForm
+            q={props.typed}
+            status={filters.status}
+            counts={load.kind === 'ready' ? load.counts : null}
+            onQChange={props.onTypedChange}
+            onStatusChange={props.onStatusChange}
+            onSubmit={props.onSearch}
+            disabled={!props.hydrated}
+          />
+        )}
+        <QuotesResult load={load} filters={filters} onRetry={props.onRetry} onMore={props.onMore} onClearFilters={props.onClearFilters} />
       </section>
     </article>
   )
 }
 
-function QuotesResult({ load, filtered, onRetry, onClearFilters }: { load: ListLoad; filtered: boolean; onRetry: () => void; onClearFilters: () => void }) {
+interface QuotesResultProps {
+  load: ListLoad
+  filters: QuoteFilters
+  onRetry: () => void
+  onMore: () => void
+  onClearFilters: () => void
+}
+
+function QuotesResult({ load, filters, onRetry, onMore, onClearFilters }: QuotesResultProps) {
+  const filtered = hasFilters(filters)
   if (load.kind === 'loading') {
     return (
       <p className="workspace-loading" role="status">
@@ -189,13 +250,31 @@ function QuotesResult({ load, filtered, onRetry, onClearFilters }: { load: ListL
       </div>
     )
   }
+  const total = Math.max(matchingCount(load.counts, filters.status), load.quotes.length)
+  const shown = load.quotes.length
   return (
     <>
       <p className="visually-hidden" role="status">
-        {load.quotes.length === 1 ? '1 devis' : `${load.quotes.length} devis`}
+        {total === 1 ? '1 devis' : `${total} devis`}
         {filtered ? ' correspondant à la recherche' : ''}
+        {shown < total ? `, ${shown} affichés` : ''}
       </p>
-      <QuoteList quotes={load.quotes} />
+      <QuoteList quotes={load.quotes} focusIndex={load.addedFrom ?? null} />
+      {load.nextCursor === null ? null : (
+        <div className="quotes-more">
+          <p className="quotes-more__count" id="quotes-more-count">
+            {shown} devis affichés sur {total}
+          </p>
+          <button type="button" className="button button--ghost" onClick={onMore} aria-describedby="quotes-more-count" aria-disabled={load.more.kind === 'loading'}>
+            {load.more.kind === 'loading' ? 'Chargement…' : 'Afficher plus de devis'}
+          </button>
+          {load.more.kind === 'failed' ? (
+            <p className="field__error" role="alert">
+              {load.more.message}
+            </p>
+          ) : null}
+        </div>
+      )}
     </>
   )
 }

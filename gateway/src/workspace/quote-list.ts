@@ -1,0 +1,99 @@
+// The quotes list, a page at a time: newest change first, with a cursor to the next page and the
+// count per status of everything the search matches, so nothing is silently left out (the list
+// used to stop at 500). Runs inside `asUser`: the policies limit rows to the account's own.
+import { QUOTE_STATUSES, type QuoteStatus, type QuoteSummary } from '@paraphe/shared/quote'
+import { QUOTE_LIST_PAGE_SIZE, type QuoteCounts } from '@paraphe/shared/api/quote-schemas'
+import type { Queryable } from '../db/database.js'
+import { ApiProblem } from '../errors.js'
+import { toSummary, type QuoteSummaryRow } from './quote-rows.js'
+
+export interface ListFilter {
+  status?: QuoteStatus
+  search?: string
+  /** From the previous page's `nextCursor`. */
+  cursor?: string
+  limit?: number
+}
+
+export interface QuoteListPage {
+  quotes: QuoteSummary[]
+  nextCursor: string | null
+  counts: QuoteCounts
+}
+
+/** Where a page ends: the last row's change time (to the microsecond, as stored) and id. */
+interface Position {
+  at: string
+  id: string
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const ISO_MICROSECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
+
+function encodeCursor(position: Position): string {
+  return Buffer.from(`${position.at}|${position.id}`, 'utf8').toString('base64url')
+}
+
+function decodeCursor(cursor: string): Position {
+  const [at = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|')
+  if (rest.length > 0 || !ISO_MICROSECONDS.test(at) || !UUID.test(id)) {
+    throw new ApiProblem(400, 'invalid_cursor', 'Cette suite de liste n’est plus valide : rechargez la liste des devis.')
+  }
+  return { at, id }
+}
+
+/** `search_text like …` per word typed, each matched literally (% and _ are not wildcards). */
+function searchConditions(search: string | undefined, params: unknown[]): string[] {
+  const words = search?.trim().toLowerCase().split(/\s+/).filter((word) => word !== '').slice(0, 8) ?? []
+  return words.map((word) => {
+    params.push(`%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`)
+    return `search_text like $${params.length}`
+  })
+}
+
+const where = (conditions: string[]) => (conditions.length > 0 ? `where ${conditions.join(' and ')}` : '')
+
+async function countByStatus(tx: Queryable, search: string | undefined): Promise<QuoteCounts> {
+  const params: unknown[] = []
+  const conditions = searchConditions(search, params)
+  const { rows } = await tx.query<{ status: QuoteStatus; count: number }>(
+    `select status, count(*)::int as count from paraphe.quotes ${where(conditions)} group by status`,
+    params
+  )
+  const counts = Object.fromEntries(QUOTE_STATUSES.map((status) => [status, 0])) as Record<QuoteStatus, number>
+  for (const row of rows) counts[row.status] = row.count
+  return { all: rows.reduce((sum, row) => sum + row.count, 0), ...counts }
+}
+
+export async function listQuotes(tx: Queryable, filter: ListFilter): Promise<QuoteListPage> {
+  const limit = filter.limit ?? QUOTE_LIST_PAGE_SIZE
+  const params: unknown[] = []
+  const conditions = searchConditions(filter.search, params)
+  if (filter.status !== undefined) {
+    params.push(filter.status)
+    conditions.push(`status = $${params.length}`)
+  }
+  if (filter.cursor !== undefined) {
+    const after = decodeCursor(filter.cursor)
+    params.push(after.at, after.id)
+    conditions.push(`(updated_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`)
+  }
+  params.push(limit + 1)
+  const { rows } = await tx.query<QuoteSummaryRow & { position_at: string }>(
+    `select id, number, status, content ->> 'title' as title,
+            content -> 'client' as client,
+            total_ttc_cents, content ->> 'issueDate' as issue_date, expires_on, created_at, updated_at, sent_at,
+            to_char(updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as position_at
+       from paraphe.quotes ${where(conditions)}
+      order by updated_at desc, id desc
+      limit $${params.length}`,
+    params
+  )
+  const page = rows.slice(0, limit)
+  const last = page.at(-1)
+  return {
+    quotes: page.map(toSummary),
+    nextCursor: rows.length > limit && last !== undefined ? encodeCursor({ at: last.position_at, id: last.id }) : null,
+    counts: await countByStatus(tx, filter.search)
+  }
+}
