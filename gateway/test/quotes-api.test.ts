@@ -20,7 +20,7 @@ t.test('every private route needs a token', async (t) => {
   const id = '00000000-0000-4000-8000-000000000000'
   const routes: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
     ['GET', '/api/profile'], ['PUT', '/api/profile'], ['PUT', '/api/profile/logo'], ['GET', '/api/profile/logo'], ['DELETE', '/api/profile/logo'],
-    ['GET', '/api/quotes'], ['POST', '/api/quotes'], ['GET', `/api/quotes/${id}`], ['PUT', `/api/quotes/${id}`], ['DELETE', `/api/quotes/${id}`],
+    ['GET', '/api/quotes'], ['GET', '/api/quotes/new'], ['POST', '/api/quotes'], ['GET', `/api/quotes/${id}`], ['PUT', `/api/quotes/${id}`], ['DELETE', `/api/quotes/${id}`],
     ['POST', `/api/quotes/${id}/send`], ['POST', `/api/quotes/${id}/cancel`], ['POST', `/api/quotes/${id}/duplicate`],
     ['POST', `/api/quotes/${id}/revise`], ['GET', `/api/quotes/${id}/pdf`], ['GET', `/api/quotes/${id}/events`]
   ]
@@ -34,6 +34,10 @@ t.test('every private route needs a token', async (t) => {
 t.test('a new draft starts from the profile’s defaults and saves with its version', async (t) => {
   const user = await newUser(app)
   await user.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, defaultValidityDays: 45, defaultConditions: 'Travaux garantis 10 ans.' })
+  const opened = await user.request('GET', '/api/quotes/new')
+  t.equal(opened.statusCode, 200)
+  t.match(quoteOf(opened), { id: '', version: 0, status: 'draft', number: null, validityDays: 45, conditions: 'Travaux garantis 10 ans.', issueDate: today })
+  t.same((await user.request('GET', '/api/quotes')).json<{ quotes: unknown[] }>().quotes, [], '« Nouveau devis » stores nothing by itself')
   const created = await user.request('POST', '/api/quotes')
   t.equal(created.statusCode, 201)
   const draft = quoteOf(created)

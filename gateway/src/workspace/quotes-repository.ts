@@ -81,6 +81,30 @@ async function insertDraft(tx: Queryable, userId: string, content: QuoteContent,
   return toQuote(rows[0] as QuoteRow)
 }
 
+/**
+ * What « Nouveau devis » opens: a draft with the profile's defaults that is not stored yet (id '',
+ * version 0). The editor creates it with its first input, so no empty draft is ever left behind.
+ */
+export async function unsavedDraft(tx: Queryable, now: Date): Promise<Quote> {
+  const { content, franchiseEnBase } = await defaultContent(tx, now)
+  assertComputable(content, franchiseEnBase)
+  const at = now.toISOString()
+  return {
+    ...content,
+    id: '',
+    number: null,
+    status: 'draft',
+    franchiseEnBase,
+    totals: totalsOf(content, franchiseEnBase),
+    version: 0,
+    createdAt: at,
+    updatedAt: at,
+    sentAt: null,
+    expiresOn: null,
+    replacedBy: null
+  }
+}
+
 export async function createQuote(tx: Queryable, userId: string, partial: Partial<QuoteContent>, now: Date): Promise<Quote> {
   const defaults = await defaultContent(tx, now)
   return insertDraft(tx, userId, { ...defaults.content, ...partial }, defaults.franchiseEnBase)

@@ -90,11 +90,15 @@ export async function fillProfile(page: Page): Promise<void> {
   await page.locator('#profile-insuranceCoverage').fill('France métropolitaine')
 }
 
-/** « Nouveau devis » from the list: a draft is created and its own address replaces /espace/devis/nouveau. */
-export async function newQuote(page: Page): Promise<string> {
+/**
+ * « Nouveau devis » from the list: the editor opens on a draft that is stored at the first input
+ * (the title, here); its own address then replaces /espace/devis/nouveau.
+ */
+export async function newQuote(page: Page, title = 'Nouveau chantier'): Promise<string> {
   await page.getByRole('link', { name: 'Nouveau devis' }).click()
-  await page.waitForURL(/\/espace\/devis\/[0-9a-f-]{36}$/)
   await page.getByRole('heading', { level: 1, name: 'Brouillon de devis' }).waitFor()
+  await page.locator('#quote-title').fill(title)
+  await page.waitForURL(/\/espace\/devis\/[0-9a-f-]{36}$/)
   return new URL(page.url()).pathname.split('/').at(-1) as string
 }
 

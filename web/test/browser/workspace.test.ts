@@ -253,7 +253,7 @@ t.test('sending: what is missing, the signing link, a frozen quote revised or ca
   t.equal(await page.locator('#quote-validity').inputValue(), '45', 'defaults from the profile')
   t.equal(await page.locator('#quote-conditions').inputValue(), 'Travaux garantis un an.')
 
-  // Sending an empty draft: the gateway lists what is missing; each item leads to its field.
+  // Sending a draft with only its title: the gateway lists what is missing; each item leads to its field.
   await button(page, 'Envoyer le devis').click()
   t.ok(await page.locator('.confirm__question').evaluate((element) => element === document.activeElement), 'the question takes the focus')
   await button(page, 'Confirmer l’envoi').click()
@@ -425,6 +425,35 @@ t.test('more quotes than a page: the count says so, « Afficher plus » brings t
   t.equal(await page.evaluate(() => document.activeElement?.textContent), 'Chantier n° 3', 'the first quote of the new page has the focus')
   const titles = await page.locator('.quote-card__title').allTextContents()
   t.equal(new Set(titles).size, 53, 'each quote once')
+  t.same(problemsOf(record), [], CLEAN)
+})
+
+t.test('« Nouveau devis » stores nothing until the first input, then the draft keeps being typed at its own address', async (t) => {
+  const { page, record } = await signedInPage(t, newEmail('premiere-saisie'))
+  await page.getByRole('link', { name: 'Nouveau devis' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Brouillon de devis' }).waitFor()
+  t.match(await text(page.locator('.quote-page__unsaved')), /enregistré dès votre première saisie/)
+  t.same(await axe(page), [], 'axe: a draft not stored yet')
+  await page.goBack()
+  await page.waitForURL(gateway.url('/espace'))
+  await page.getByText('Vous n’avez pas encore de devis.').waitFor()
+
+  await page.getByRole('link', { name: 'Créer mon premier devis' }).click()
+  const name = page.locator('#quote-client-name')
+  await name.click()
+  await page.keyboard.type('Hélène')
+  await page.waitForURL(/\/espace\/devis\/[0-9a-f-]{36}$/)
+  // The address changed under the editor: the field kept the focus and what follows is typed on.
+  await page.keyboard.type(' Garnier')
+  t.equal(await name.inputValue(), 'Hélène Garnier')
+  t.ok(await name.evaluate((element) => element === document.activeElement), 'still in the field')
+  await waitForExpression(page, `document.querySelector('#quote-save-status')?.textContent === 'Enregistré'`)
+  await page.reload({ waitUntil: 'load' })
+  await waitForExpression(page, `document.querySelector('#quote-client-name')?.value === 'Hélène Garnier'`)
+  await button(page, 'Envoyer le devis').waitFor()
+  await gotoHydrated(page, gateway.url('/espace'))
+  await page.locator('.quote-card').first().waitFor()
+  t.equal(await page.locator('.quote-card').count(), 1, 'one draft, the one typed in')
   t.same(problemsOf(record), [], CLEAN)
 })
 

@@ -34,7 +34,6 @@ import { formOf, liveTotals } from '@/features/quotes/lib/quote-form'
 import { QuotesView, type ListLoad, type MoreLoad, type QuotesViewProps } from '@/features/quotes/routes/quotes-list'
 import type { QuoteCounts } from '@paraphe/shared/api/quote-schemas'
 import { QuotePageStatus } from '@/features/quotes/routes/quote-editor'
-import { NewQuoteView } from '@/features/quotes/routes/quote-new'
 import { AutomaticReminders } from '@/features/quotes/components/automatic-reminders'
 import { actionProblem } from '@/features/quotes/lib/action-problems'
 import { elapsedText, lastReminder, reminderRule, type ReminderRule } from '@/features/quotes/lib/reminder-rule'
@@ -419,8 +418,11 @@ t.test('the screens of a quote page as first rendered', async (t) => {
   t.match(missing, /href="\/espace"[^>]*>Retour à mes devis/)
   t.match(render(<QuotePageStatus load={{ kind: 'failed', error: new ApiError(503, 'x', 'Indisponible.') }} onRetry={noop} />), /Indisponible.<\/p><button[^>]*>Réessayer/)
 
-  t.match(render(<NewQuoteView failure={null} onRetry={noop} />), /<h1>Nouveau devis<\/h1>[\s\S]*role="status">Création du brouillon…/)
-  t.match(render(<NewQuoteView failure={new ApiError(0, 'network_error', 'Hors ligne.')} onRetry={noop} />), /n’a pas pu être créé : Hors ligne.[\s\S]*Réessayer[\s\S]*Retour à mes devis/)
+  t.match(render(<QuotePageStatus load={{ kind: 'loading' }} onRetry={noop} creating />), /<h1>Nouveau devis<\/h1><\/header><p class="workspace-loading" role="status">Préparation du brouillon…/)
+  t.match(render(<QuotePageStatus load={{ kind: 'failed', error: new ApiError(0, 'network_error', 'Hors ligne.') }} onRetry={noop} creating />), /<h1>Nouveau devis<\/h1>[\s\S]*Hors ligne.<\/p><button[^>]*>Réessayer/)
+  const unsaved = render(<DraftScreen quote={{ ...quote('draft'), id: '', version: 0 }} onSent={noop} onReload={noop} />, '/espace/devis/nouveau')
+  t.match(unsaved, /Le brouillon est enregistré dès votre première saisie/, 'a draft not stored yet says when it will be')
+  t.notMatch(unsaved, /Envoyer|Supprimer le brouillon|Dupliquer/, 'and offers no action on it yet')
 })
 
 t.test('the plan in the editor: the e-mail code with its « Pro » badge on Découverte, usable on Pro', async (t) => {

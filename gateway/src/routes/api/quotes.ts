@@ -20,6 +20,7 @@ import {
   getQuote,
   listEvents,
   reviseQuote,
+  unsavedDraft,
   updateDraft
 } from '../../workspace/quotes-repository.js'
 import { listQuotes } from '../../workspace/quote-list.js'
@@ -57,6 +58,10 @@ export default async function quoteRoutes(instance: FastifyInstance) {
       return reply.code(201).send({ quote })
     }
   )
+
+  fastify.get('/quotes/new', { schema: { response: { 200: QuoteBody, ...ErrorResponses } } }, async (request) => ({
+    quote: await asRequestUser(fastify, request, (tx) => unsavedDraft(tx, new Date()))
+  }))
 
   fastify.get('/quotes/:id', { schema: { ...withId, response: { 200: QuoteBody, ...ErrorResponses } } }, async (request) => ({
     quote: await asRequestUser(fastify, request, (tx) => getQuote(tx, request.params.id))

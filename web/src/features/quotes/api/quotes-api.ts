@@ -25,7 +25,10 @@ export const quotesApi = {
   /** One page of the list; `cursor` is the previous page's `nextCursor`. */
   list: (api: ApiClient, filters: QuoteFilters, cursor: string | null = null, signal?: AbortSignal) =>
     api.get<QuoteListPage>(listPath(filters, cursor), { signal }),
-  create: async (api: ApiClient) => (await api.post<QuoteAnswer>(base, { body: {} })).quote,
+  /** The draft « Nouveau devis » opens, with the profile's defaults, not stored yet (id ''). */
+  unsaved: async (api: ApiClient, signal?: AbortSignal) => (await api.get<QuoteAnswer>(`${base}/new`, { signal })).quote,
+  /** Stores a draft: from the editor's first input (its content), or empty. */
+  create: async (api: ApiClient, content?: QuoteContent) => (await api.post<QuoteAnswer>(base, { body: content === undefined ? {} : { content } })).quote,
   get: async (api: ApiClient, id: string, signal?: AbortSignal) => (await api.get<QuoteAnswer>(one(id), { signal })).quote,
   save: async (api: ApiClient, id: string, version: number, content: QuoteContent) =>
     (await api.put<QuoteAnswer>(one(id), { body: { version, content } })).quote,

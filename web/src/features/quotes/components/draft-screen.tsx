@@ -16,12 +16,14 @@ export interface DraftScreenProps {
   onSent: (quote: Quote, signingUrl?: string) => void
   /** Load the quote again (after a conflict, or once sent from elsewhere). */
   onReload: () => void
+  /** A draft not stored yet (id '') was created by the first input. */
+  onCreated?: (quote: Quote) => void
 }
 
 /** A draft: the editor with its saved state and its actions. */
-export function DraftScreen({ quote, onSent, onReload }: DraftScreenProps) {
+export function DraftScreen({ quote, onSent, onReload, onCreated }: DraftScreenProps) {
   const { api, userId } = useWorkspace()
-  const draft = useDraft(quote, api)
+  const draft = useDraft(quote, api, onCreated)
   const { state: account, refresh } = useAccountPlan(api, userId)
   const plan = account.kind === 'ready' ? account.plan : null
   const actions = useQuoteActions({
@@ -49,7 +51,10 @@ export function DraftScreen({ quote, onSent, onReload }: DraftScreenProps) {
         <SaveStatus state={draft.saveState} onRetry={() => draft.autosave.retry()} onReload={onReload} />
       </header>
       <DraftForm form={draft.form} errors={draft.errors} live={draft.live} franchiseEnBase={quote.franchiseEnBase} dispatch={draft.dispatch} plan={plan} />
-      <QuoteActionsBar
+      {quote.id === '' ? (
+        <p className="quote-page__unsaved">Le brouillon est enregistré dès votre première saisie&#8239;; vous pourrez alors l’envoyer.</p>
+      ) : (
+        <QuoteActionsBar
         quote={quote}
         busy={actions.busy}
         problem={actions.problem}
@@ -61,6 +66,7 @@ export function DraftScreen({ quote, onSent, onReload }: DraftScreenProps) {
         clientEmail={draft.form.client.email}
         quota={account.kind === 'ready' ? { plan: account.plan, sentThisMonth: account.sentThisMonth } : null}
       />
+      )}
     </article>
   )
 }

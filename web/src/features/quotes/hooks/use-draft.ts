@@ -17,20 +17,34 @@ export interface Draft {
   autosave: Autosave<unknown>
 }
 
-/** A draft being edited: its form, live totals, and autosave with the version it was loaded at. */
-export function useDraft(quote: Quote, api: ApiClient): Draft {
+/**
+ * A draft being edited: its form, live totals, and autosave with the version it was loaded at.
+ * A draft not stored yet (id '', from « Nouveau devis ») is created by its first save, with the
+ * content typed so far; `onCreated` then gives the page its id. The editor stays mounted: the
+ * professional goes on typing.
+ */
+export function useDraft(quote: Quote, api: ApiClient, onCreated?: (quote: Quote) => void): Draft {
   const [form, dispatch] = useReducer(editorReducer, quote, formOf)
   const [saveState, setSaveState] = useState<SaveState>({ kind: 'saved' })
-  const autosave = useMemo(
-    () =>
-      createAutosave({
-        version: quote.version,
-        saved: canonicalContent(quote),
-        save: async (content, version) => (await quotesApi.save(api, quote.id, version, content)).version,
-        onState: setSaveState
-      }),
-    [quote, api]
-  )
+  // The quote as this editor opened it: its creation does not start a new autosave.
+  const [opened] = useState(quote)
+  const created = useRef(onCreated)
+  created.current = onCreated
+  const autosave = useMemo(() => {
+    let id = opened.id === '' ? null : opened.id
+    return createAutosave({
+      version: opened.version,
+      saved: canonicalContent(opened),
+      save: async (content, version) => {
+        if (id !== null) return (await quotesApi.save(api, id, version, content)).version
+        const stored = await quotesApi.create(api, content)
+        id = stored.id
+        created.current?.(stored)
+        return stored.version
+      },
+      onState: setSaveState
+    })
+  }, [opened, api])
   const read = useMemo(() => readForm(form), [form])
   const live = useMemo(() => liveTotals(form, quote.franchiseEnBase), [form, quote.franchiseEnBase])
 

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react'
-import { Link, useLocation, useParams } from 'react-router-dom'
+import { useEffect, useRef, useState } from 'react'
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import type { Quote } from '@paraphe/shared/quote'
 import { useWorkspace } from '@/hooks/use-workspace'
@@ -17,10 +17,15 @@ export const handle: RouteHandle = {
 
 export type QuoteLoad =
   | { kind: 'loading' }
-  | { kind: 'ready'; quote: Quote; signingUrl: string | null; generation: number }
+  /** `editor` names the editor's instance: a new one for each load, kept when a new draft is stored. */
+  | { kind: 'ready'; quote: Quote; signingUrl: string | null; editor: string }
   | { kind: 'failed'; error: ApiError }
 
-/** A quote's page (`/espace/devis/:id`): the editor for a draft, the read-only quote otherwise. */
+/**
+ * A quote's page (`/espace/devis/:id`): the editor for a draft, the read-only quote otherwise.
+ * Also « Nouveau devis » (`/espace/devis/nouveau`, no id): the editor on a draft that is stored
+ * at the first input, then takes its own address without leaving the editor.
+ */
 export { QuotePage as Component }
 
 const NOTICES: Readonly<Record<string, string>> = {
@@ -32,16 +37,28 @@ function QuotePage() {
   const { id = '' } = useParams()
   const { userId, api } = useWorkspace()
   const location = useLocation()
+  const navigate = useNavigate()
   const [load, setLoad] = useState<QuoteLoad>({ kind: 'loading' })
   const [attempt, setAttempt] = useState(0)
+  const loads = useRef(0)
+  // The id a new draft just got: its address changes, but it is already on screen.
+  const justStored = useRef<string | null>(null)
   const notice = NOTICES[String((location.state as { notice?: unknown } | null)?.notice)] ?? null
 
   useEffect(() => {
     if (userId === null) return
+    if (justStored.current !== null && justStored.current === id) {
+      justStored.current = null
+      return
+    }
     const controller = new AbortController()
     setLoad({ kind: 'loading' })
-    quotesApi.get(api, id, controller.signal).then(
-      (quote) => setLoad({ kind: 'ready', quote, signingUrl: null, generation: attempt }),
+    const loading = id === '' ? quotesApi.unsaved(api, controller.signal) : quotesApi.get(api, id, controller.signal)
+    loading.then(
+      (quote) => {
+        loads.current += 1
+        setLoad({ kind: 'ready', quote, signingUrl: null, editor: String(loads.current) })
+      },
       (error: unknown) => {
         if (!controller.signal.aborted) setLoad({ kind: 'failed', error: asApiError(error) })
       }
@@ -50,10 +67,18 @@ function QuotePage() {
   }, [api, userId, id, attempt])
 
   const reload = () => setAttempt((count) => count + 1)
-  // Another quote's page (after « Dupliquer »): loading until the effect has fetched it.
-  if (load.kind === 'ready' && load.quote.id !== id) return <QuotePageStatus load={{ kind: 'loading' }} onRetry={reload} />
-  if (load.kind !== 'ready') return <QuotePageStatus load={load} onRetry={reload} />
+  // Another quote's page (after « Dupliquer »): loading until the effect has fetched it. Not a
+  // draft just stored, whose own address is on its way.
+  const creating = id === ''
+  const arriving = load.kind === 'ready' && load.quote.id === justStored.current
+  if (load.kind === 'ready' && load.quote.id !== id && !arriving) return <QuotePageStatus load={{ kind: 'loading' }} onRetry={reload} creating={creating} />
+  if (load.kind !== 'ready') return <QuotePageStatus load={load} onRetry={reload} creating={creating} />
   const replace = (quote: Quote, signingUrl?: string) => setLoad({ ...load, quote, signingUrl: signingUrl ?? load.signingUrl })
+  const stored = (quote: Quote) => {
+    justStored.current = quote.id
+    setLoad((shown) => (shown.kind === 'ready' ? { ...shown, quote } : shown))
+    void navigate(paths.quote.href(quote.id), { replace: true })
+  }
   return (
     <>
       {notice === null ? null : (
@@ -63,7 +88,7 @@ function QuotePage() {
       )}
       {load.quote.status === 'draft' ? (
         // A reload starts a fresh editor from what the server has.
-        <DraftScreen key={`${load.quote.id}:${load.generation}`} quote={load.quote} onSent={replace} onReload={reload} />
+        <DraftScreen key={load.editor} quote={load.quote} onSent={replace} onReload={reload} onCreated={stored} />
       ) : (
         <SentScreen quote={load.quote} signingUrl={load.signingUrl} onChanged={replace} />
       )}
@@ -72,15 +97,15 @@ function QuotePage() {
 }
 
 /** Loading (also the prerendered shell) or failed. */
-export function QuotePageStatus({ load, onRetry }: { load: Exclude<QuoteLoad, { kind: 'ready' }>; onRetry: () => void }) {
+export function QuotePageStatus({ load, onRetry, creating = false }: { load: Exclude<QuoteLoad, { kind: 'ready' }>; onRetry: () => void; creating?: boolean }) {
   return (
     <article className="quote-page">
       <header className="quote-page__head">
-        <h1>Devis</h1>
+        <h1>{creating ? 'Nouveau devis' : 'Devis'}</h1>
       </header>
       {load.kind === 'loading' ? (
         <p className="workspace-loading" role="status">
-          Chargement du devis…
+          {creating ? 'Préparation du brouillon…' : 'Chargement du devis…'}
         </p>
       ) : load.error.status === 404 ? (
         <div className="notice notice--error" role="alert">
