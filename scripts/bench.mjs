@@ -155,7 +155,8 @@ if (signingCode !== 0) process.exitCode = 1
 // Each of these runs in its own process (TypeScript, from source), one after the other:
 // embedded accounts (warm start, password sign-in, refresh); heavy work beside the pages (PDFs and
 // seals on worker threads, evidence with many views); the auth proxy's overhead; start time and
-// idle memory on PGlite and PostgreSQL; Lighthouse on a real signing link (with LIGHTHOUSE_BIN set).
+// idle memory on PGlite and PostgreSQL; Lighthouse on a real signing link (with LIGHTHOUSE_BIN set);
+// the quotes list over 1 000 quotes.
 for (const bench of ['gateway/bench/accounts.ts', 'gateway/bench/heavy-work.ts', 'gateway/bench/auth-proxy.ts', 'gateway/bench/start-memory.ts', 'gateway/bench/signing-page.ts', 'gateway/bench/quote-list.ts']) {
   const child = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', bench], { cwd: root, stdio: 'inherit' })
   if ((await new Promise((resolve) => child.on('exit', resolve))) !== 0) process.exitCode = 1
