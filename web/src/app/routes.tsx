@@ -85,10 +85,11 @@ function Layout() {
   )
 }
 
-/** The workspace's one layout route, guarded once for every page under it. */
+/** The workspace's one layout route (its own frame, not the site's), guarded once for every page under it. */
 function WorkspaceRoute({ guards }: { guards: GuardRegistry }) {
   return (
     <>
+      <SessionEvents />
       <PageGuards names={workspaceGuards} guards={guards} />
       <WorkspaceLayout />
     </>
@@ -101,10 +102,8 @@ export function AppRoutes({ pages, guards = guardRegistry }: { pages: readonly L
   )
   return (
     <Routes>
-      <Route element={<Layout />}>
-        {pages.filter((page) => !isWorkspacePath(page.route.path)).map(slot)}
-        <Route element={<WorkspaceRoute guards={guards} />}>{pages.filter((page) => isWorkspacePath(page.route.path)).map(slot)}</Route>
-      </Route>
+      <Route element={<Layout />}>{pages.filter((page) => !isWorkspacePath(page.route.path)).map(slot)}</Route>
+      <Route element={<WorkspaceRoute guards={guards} />}>{pages.filter((page) => isWorkspacePath(page.route.path)).map(slot)}</Route>
     </Routes>
   )
 }

@@ -39,8 +39,16 @@ t.test('every public page and the 404 page are prerendered', async (t) => {
     t.match(headings[0], HEADINGS[target.path] ?? /^$/, `${target.path}: heading`)
     t.ok(page.html.includes(placeholder('siteName')), `${target.path}: site name left for the gateway`)
     t.ok(page.handle.title.length > 0 && page.handle.description.length > 20, `${target.path}: head`)
-    t.match(page.html, /<nav aria-label="Navigation principale">/, `${target.path}: layout`)
-    for (const label of ['Fonctionnalités', 'Tarifs', 'Contact', 'Connexion', 'Confidentialité', 'Mentions légales', 'Conditions d’utilisation']) {
+    // The site's pages in the site's frame; the workspace in its application frame.
+    const workspace = target.path.startsWith('/espace')
+    if (workspace) {
+      t.match(page.html, /<header class="app-header">[\s\S]*<nav class="workspace-nav" aria-label="Espace professionnel">/, `${target.path}: workspace layout`)
+      t.notMatch(page.html, /Navigation principale/, `${target.path}: no marketing menu`)
+    } else {
+      t.match(page.html, /<nav aria-label="Navigation principale">/, `${target.path}: layout`)
+    }
+    const links = workspace ? ['Devis', 'Profil', 'Abonnement', 'Nouveau devis'] : ['Fonctionnalités', 'Tarifs', 'Contact', 'Connexion']
+    for (const label of [...links, 'Confidentialité', 'Mentions légales', 'Conditions d’utilisation']) {
       t.ok(page.html.includes(`>${label}<`), `${target.path}: link ${label}`)
     }
   }

@@ -137,6 +137,9 @@ t.test('the workspace layout: its navigation, the account section, the loading s
   )
   t.match(frame, /Chargement de votre espace…/)
   t.match(frame, /hydrated=false user=null/, 'nothing personal before the session is confirmed')
+  t.match(frame, /<header class="app-header">[\s\S]*<nav class="workspace-nav" aria-label="Espace professionnel">[\s\S]*href="\/espace\/devis\/nouveau"[^>]*>Nouveau devis<\/a>[\s\S]*Chargement de votre espace…[\s\S]*<\/header><main id="contenu"/, 'an application header: navigation, the primary action, the account')
+  t.notMatch(frame, /Navigation principale|Fonctionnalités|Tarifs/, 'not the site’s marketing menu')
+  t.match(frame, /<footer class="app-footer">[\s\S]*Mentions légales/, 'the legal links stay reachable')
   t.throws(() => renderToStaticMarkup(<Probe />), { message: /inside WorkspaceLayout/ })
 })
 
@@ -202,7 +205,6 @@ t.test('/espace in each state: loading, failures, empty, filtered, with a remind
   t.match(loading, /role="status">Chargement des devis…/)
   t.match(loading, /<form class="quote-filters" role="search" aria-label="Rechercher parmi vos devis">/)
   t.match(loading, /<input id="quotes-q"[^>]*disabled=""/, 'inert before hydration')
-  t.match(loading, /<a class="button button--primary" href="\/espace\/devis\/nouveau"[^>]*>Nouveau devis<\/a>/)
   t.match(loading, /<option value="" selected="">Tous les statuts<\/option><option value="draft">Brouillon<\/option>/)
   t.notMatch(loading, /notice--warning/)
 

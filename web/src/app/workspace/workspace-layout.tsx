@@ -1,5 +1,7 @@
 import { useMemo } from 'react'
-import { Outlet } from 'react-router-dom'
+import { Link, Outlet } from 'react-router-dom'
+import { paths } from '@paraphe/shared/paths'
+import { AppLayout } from '@/components/layout/app-layout'
 import { AccountSection } from '@/features/auth/components/account-section'
 import { useAuthSession } from '@/features/auth/hooks/use-auth-session'
 import { useHydrated } from '@/hooks/use-hydrated'
@@ -10,9 +12,10 @@ import { createApiClient } from '@/lib/api-client'
 import { WorkspaceNav } from './workspace-nav'
 
 /**
- * The one layout of every workspace page (under /espace): its navigation, the account section
- * (who is signed in, sign out), and what the pages need to reach the API once the session is
- * confirmed. The layout route is guarded by `auth`; until supabase-js answers the pages show
+ * The one layout of every workspace page (under /espace), an application rather than the site:
+ * its header holds the workspace's navigation, « Nouveau devis » and the account (who is signed
+ * in, the one « Se déconnecter »); the pages get what they need to reach the API once the session
+ * is confirmed. The layout route is guarded by `auth`; until supabase-js answers the pages show
  * their loading state (also what the prerender holds), so nothing personal is in the HTML.
  */
 export function WorkspaceLayout() {
@@ -27,13 +30,19 @@ export function WorkspaceLayout() {
   const workspace = useMemo<Workspace>(() => ({ hydrated, userId, api }), [hydrated, userId, api])
   return (
     <WorkspaceContext value={workspace}>
-      <div className="workspace">
-        <div className="workspace__bar">
-          <WorkspaceNav />
-          <AccountSection />
+      <AppLayout
+        nav={<WorkspaceNav />}
+        action={
+          <Link className="button button--primary" to={paths.quoteNew.href()}>
+            Nouveau devis
+          </Link>
+        }
+        account={<AccountSection />}
+      >
+        <div className="workspace">
+          <Outlet />
         </div>
-        <Outlet />
-      </div>
+      </AppLayout>
     </WorkspaceContext>
   )
 }

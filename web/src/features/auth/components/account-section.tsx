@@ -135,7 +135,7 @@ export function AccountView({
   return (
     <section className="account" aria-label="Votre compte">
       <div className="account__bar">
-        <p className="account__greeting">
+        <p className="account__greeting" title={load.email ?? undefined}>
           {load.email === null ? (
             <>Bonjour&#8239;!</>
           ) : (

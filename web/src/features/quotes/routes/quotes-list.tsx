@@ -176,9 +176,6 @@ export function QuotesView(props: QuotesViewProps) {
       <section className="quotes-section" aria-labelledby="quotes-title">
         <div className="quotes-section__head">
           <h2 id="quotes-title">Mes devis</h2>
-          <Link className="button button--primary" to={paths.quoteNew.href()}>
-            Nouveau devis
-          </Link>
         </div>
         {/* Nothing to search in yet: the first quote's invitation comes alone. */}
         {!filtered && load.kind === 'ready' && load.counts.all === 0 ? null : (
