@@ -8,6 +8,7 @@ import { SIGN_REQUESTS_PER_MINUTE } from '../src/routes/api/sign.js'
 import { ApiProblem } from '../src/errors.js'
 import { signLink } from '../src/signing/signing-answers.js'
 import type { SignBody } from '@paraphe/shared/api/signing-schemas'
+import type { Dashboard } from '@paraphe/shared/api/dashboard-schemas'
 import { pdfsig } from './support/pdfsig.js'
 import { normaliseSpaces, pdfText } from './support/pdf-text.js'
 import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, subscribe, type TestUser } from './support/workspace-users.js'
@@ -275,4 +276,38 @@ t.test('a typed signature, for a company without an e-mail address on its profil
   t.ok(text.includes('Signé électroniquement par Jean-Éric Dupond'))
   const mails = await db.query<{ kind: string }>(`select kind from paraphe.outbox where user_id = $1 and kind like 'signed-copy-%'`, [pro.id])
   t.same(mails.rows.map((row) => row.kind), ['signed-copy-client'], 'only the client’s copy: the company gave no address')
+})
+
+t.test('the dashboard’s figures follow the clients’ answers, and stay the account’s own', async (t) => {
+  const pro = await newUser(app)
+  const signedQuote = await sentQuote(pro, { title: 'Signé' })
+  const declinedQuote = await sentQuote(pro, { title: 'Refusé' })
+  const waiting = await sentQuote(pro, { title: 'En attente' })
+  const figures = async (user: TestUser) => (await user.request('GET', '/api/dashboard')).json<Dashboard>()
+  const before = await figures(pro)
+  t.equal(before.awaiting.count, 3)
+  t.equal(before.awaiting.totalTtcCents, 3 * 134_413)
+  t.same(before.signature, { signed: 0, closed: 0, ratePercent: null }, 'no rate before any answer')
+
+  const view = (await visit(signedQuote.token)).json<ViewJson>()
+  t.equal((await post(signedQuote.token, '/sign', signBody(view))).statusCode, 200)
+  t.equal((await post(declinedQuote.token, '/decline', { reason: 'Trop cher.' })).statusCode, 200)
+  const after = await figures(pro)
+  t.same(after.awaiting, { count: 1, totalTtcCents: 134_413 })
+  t.same(after.signedThisMonth, { count: 1, totalTtcCents: 134_413 })
+  t.same(after.signature, { signed: 1, closed: 2, ratePercent: 50 })
+  t.equal(after.remindersDue, 0, 'sent today: not yet due')
+  const awaitingList = (await pro.request('GET', '/api/quotes?status=awaiting')).json<{ quotes: Array<{ id: string }>; counts: Record<string, number> }>()
+  t.same(awaitingList.quotes.map((quote) => quote.id), [waiting.id], '« à signer » leads to the quotes sent or opened, not answered')
+  t.match(awaitingList.counts, { awaiting: 1, signed: 1, declined: 1, all: 3 })
+  t.same(after.recent.slice(0, 2).map((event) => [event.label, event.title]), [['Devis refusé par le client', 'Refusé'], ['Devis signé par le client', 'Signé']], 'latest first')
+
+  await db.query(`update paraphe.quotes set sent_at = now() - interval '4 days' where id = $1`, [waiting.id])
+  t.equal((await figures(pro)).remindersDue, 1, 'waiting for four days and never reminded')
+  await db.query(`update paraphe.quotes set last_reminded_at = now() - interval '2 hours' where id = $1`, [waiting.id])
+  t.equal((await figures(pro)).remindersDue, 0, 'reminded two hours ago')
+
+  const stranger = await newUser(app)
+  t.match(await figures(stranger), { awaiting: { count: 0 }, signedThisMonth: { count: 0 }, recent: [] }, 'another account sees none of it')
+  t.equal((await app.inject({ url: '/api/dashboard' })).statusCode, 401)
 })

@@ -18,9 +18,16 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
 }
 
 /** Statuses in which the client can still sign or decline. */
+export const AWAITING_STATUSES = ['sent', 'viewed'] as const satisfies readonly QuoteStatus[]
+
 export function isAwaitingClient(status: QuoteStatus): boolean {
-  return status === 'sent' || status === 'viewed'
+  return (AWAITING_STATUSES as readonly QuoteStatus[]).includes(status)
 }
+
+/** What the quotes list filters on: a status, or `awaiting` (sent or opened, not answered yet). */
+export const QUOTE_LIST_FILTERS = ['awaiting', ...QUOTE_STATUSES] as const
+export type QuoteListFilter = (typeof QUOTE_LIST_FILTERS)[number]
+export const QUOTE_LIST_FILTER_LABELS: Record<QuoteListFilter, string> = { awaiting: 'En attente de signature', ...QUOTE_STATUS_LABELS }
 
 export const UNITS = ['u', 'h', 'jour', 'm', 'm²', 'm³', 'kg', 'forfait'] as const
 export type Unit = (typeof UNITS)[number]

@@ -1,14 +1,14 @@
 // The quotes list, a page at a time: newest change first, with a cursor to the next page and the
 // count per status of everything the search matches, so nothing is silently left out (the list
 // used to stop at 500). Runs inside `asUser`: the policies limit rows to the account's own.
-import { QUOTE_STATUSES, type QuoteStatus, type QuoteSummary } from '@paraphe/shared/quote'
+import { AWAITING_STATUSES, QUOTE_STATUSES, type QuoteListFilter, type QuoteStatus, type QuoteSummary } from '@paraphe/shared/quote'
 import { QUOTE_LIST_PAGE_SIZE, type QuoteCounts } from '@paraphe/shared/api/quote-schemas'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { toSummary, type QuoteSummaryRow } from './quote-rows.js'
 
 export interface ListFilter {
-  status?: QuoteStatus
+  status?: QuoteListFilter
   search?: string
   /** From the previous page's `nextCursor`. */
   cursor?: string
@@ -62,7 +62,8 @@ async function countByStatus(tx: Queryable, search: string | undefined): Promise
   )
   const counts = Object.fromEntries(QUOTE_STATUSES.map((status) => [status, 0])) as Record<QuoteStatus, number>
   for (const row of rows) counts[row.status] = row.count
-  return { all: rows.reduce((sum, row) => sum + row.count, 0), ...counts }
+  const awaiting = AWAITING_STATUSES.reduce((sum, status) => sum + counts[status], 0)
+  return { all: rows.reduce((sum, row) => sum + row.count, 0), awaiting, ...counts }
 }
 
 export async function listQuotes(tx: Queryable, filter: ListFilter): Promise<QuoteListPage> {
@@ -70,8 +71,8 @@ export async function listQuotes(tx: Queryable, filter: ListFilter): Promise<Quo
   const params: unknown[] = []
   const conditions = searchConditions(filter.search, params)
   if (filter.status !== undefined) {
-    params.push(filter.status)
-    conditions.push(`status = $${params.length}`)
+    params.push(filter.status === 'awaiting' ? [...AWAITING_STATUSES] : [filter.status])
+    conditions.push(`status = any($${params.length})`)
   }
   if (filter.cursor !== undefined) {
     const after = decodeCursor(filter.cursor)

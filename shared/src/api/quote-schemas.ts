@@ -3,7 +3,7 @@
 // them; the model's types (quote.ts) and the web's API client are their `Static<>`.
 import { Type, type Static, type TInteger } from '@sinclair/typebox'
 import { VAT_RATES_BP } from '../money.js'
-import { CLIENT_KINDS, QUOTE_DEFAULTS, QUOTE_STATUSES, TEXT_LIMITS, UNITS } from '../quote.js'
+import { CLIENT_KINDS, QUOTE_DEFAULTS, QUOTE_LIST_FILTERS, QUOTE_STATUSES, TEXT_LIMITS, UNITS } from '../quote.js'
 import { LIMITS } from '../quote-totals.js'
 import { binaryFile, isoDate, literals, nullable, text } from './schema-parts.js'
 
@@ -101,14 +101,14 @@ export const QuoteIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) }
 /** Quotes per page of the list (the API's default; `limit` asks for up to 100). */
 export const QUOTE_LIST_PAGE_SIZE = 50
 export const QuoteListQuery = Type.Object({
-  status: Type.Optional(QuoteStatusSchema),
+  status: Type.Optional(literals(QUOTE_LIST_FILTERS)),
   q: Type.Optional(Type.String({ maxLength: 200 })),
   /** The previous page's `nextCursor`. */
   cursor: Type.Optional(Type.String({ maxLength: 200 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 }))
 })
-/** How many quotes the search matches, in all and per status (whatever the status filter). */
-const statusCounts = Object.fromEntries(QUOTE_STATUSES.map((status) => [status, Type.Integer()])) as Record<(typeof QUOTE_STATUSES)[number], TInteger>
+/** How many quotes the search matches, in all and per filter (whatever the status filter). */
+const statusCounts = Object.fromEntries(QUOTE_LIST_FILTERS.map((status) => [status, Type.Integer()])) as Record<(typeof QUOTE_LIST_FILTERS)[number], TInteger>
 export const QuoteCountsSchema = Type.Object({ all: Type.Integer(), ...statusCounts })
 export type QuoteCounts = Static<typeof QuoteCountsSchema>
 export const QuoteListBody = Type.Object({

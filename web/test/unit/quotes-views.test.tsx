@@ -33,6 +33,7 @@ import { TotalsPanel } from '@/features/quotes/components/totals-panel'
 import { formOf, liveTotals } from '@/features/quotes/lib/quote-form'
 import { QuotesView, type ListLoad, type MoreLoad, type QuotesViewProps } from '@/features/quotes/routes/quotes-list'
 import type { QuoteCounts } from '@paraphe/shared/api/quote-schemas'
+import type { Dashboard } from '@paraphe/shared/api/dashboard-schemas'
 import { QuotePageStatus } from '@/features/quotes/routes/quote-editor'
 import { AutomaticReminders } from '@/features/quotes/components/automatic-reminders'
 import { actionProblem } from '@/features/quotes/lib/action-problems'
@@ -205,10 +206,10 @@ t.test('/espace in each state: loading, failures, empty, filtered, with a remind
   t.match(loading, /role="status">Chargement des devis…/)
   t.match(loading, /<form class="quote-filters" role="search" aria-label="Rechercher parmi vos devis">/)
   t.match(loading, /<input id="quotes-q"[^>]*disabled=""/, 'inert before hydration')
-  t.match(loading, /<option value="" selected="">Tous les statuts<\/option><option value="draft">Brouillon<\/option>/)
+  t.match(loading, /<option value="" selected="">Tous les statuts<\/option><option value="awaiting">En attente de signature<\/option><option value="draft">Brouillon<\/option>/)
   t.notMatch(loading, /notice--warning/)
 
-  const counts = (all: number, more: Partial<QuoteCounts> = {}): QuoteCounts => ({ all, draft: all, sent: 0, viewed: 0, signed: 0, declined: 0, expired: 0, cancelled: 0, ...more })
+  const counts = (all: number, more: Partial<QuoteCounts> = {}): QuoteCounts => ({ all, awaiting: 0, draft: all, sent: 0, viewed: 0, signed: 0, declined: 0, expired: 0, cancelled: 0, ...more })
   const ready = (quotes: QuoteSummary[], all = quotes.length, nextCursor: string | null = null, more: MoreLoad = { kind: 'idle' }): ListLoad => ({ kind: 'ready', quotes, nextCursor, counts: counts(all), more })
   const empty = render(<QuotesView {...props({ hydrated: true, load: ready([]), profileGaps: ['le SIRET', 'l’adresse'] })} />)
   t.match(empty, /Vous n’avez pas encore de devis./)
@@ -232,7 +233,25 @@ t.test('/espace in each state: loading, failures, empty, filtered, with a remind
   const partial = render(<QuotesView {...props({ hydrated: true, load: ready([summary({}), summary({ id: 's2' })], 120, 'next') })} />)
   t.match(partial, /role="status">120 devis, 2 affichés</)
   t.match(partial, /<p class="quotes-more__count" id="quotes-more-count">2 devis affichés sur 120<\/p><button type="button" class="button button--ghost" aria-describedby="quotes-more-count" aria-disabled="false">Afficher plus de devis<\/button>/)
-  t.match(partial, /<option value="" selected="">Tous les statuts \(120\)<\/option><option value="draft">Brouillon \(120\)<\/option>/)
+  t.match(partial, /<option value="" selected="">Tous les statuts \(120\)<\/option><option value="awaiting">En attente de signature \(0\)<\/option><option value="draft">Brouillon \(120\)<\/option>/)
+
+  const figures: Dashboard = {
+    awaiting: { count: 2, totalTtcCents: 268_826 },
+    signedThisMonth: { count: 1, totalTtcCents: 134_413 },
+    signature: { signed: 1, closed: 3, ratePercent: 33 },
+    remindersDue: 1,
+    recent: [{ quoteId: 'q9', number: 'DEV-2026-0009', title: 'Toiture', type: 'signed', label: 'Devis signé par le client', occurredAt: '2026-11-20T09:00:00Z' }]
+  }
+  const board = render(<QuotesView {...props({ hydrated: true, load: ready([summary({})]), dashboard: figures, quota: '2 devis envoyés sur 3 ce mois-ci' })} />)
+  t.match(board, /<h2 id="dashboard-title">Tableau de bord<\/h2>/)
+  t.match(board, /href="\/espace\?status=awaiting"[^>]*><span class="dashboard__value">2<\/span><span class="dashboard__label">devis à signer<\/span><span class="dashboard__detail">2\s688,26\s€ TTC en attente/, 'what waits, and its link to the list')
+  t.match(board, /href="\/espace\?status=signed"[^>]*><span class="dashboard__value">1<\/span><span class="dashboard__label">signé ce mois-ci<\/span>/)
+  t.match(board, /33\s%<\/span><span class="dashboard__label">taux de signature<\/span><span class="dashboard__detail">1 signé sur 3 devis clos/)
+  t.match(board, />1<\/span><span class="dashboard__label">relance possible</)
+  t.match(board, /2 devis envoyés sur 3 ce mois-ci/)
+  t.match(board, /href="\/espace\/devis\/q9"[^>]*>DEV-2026-0009 — Toiture<\/a> : devis signé par le client, <time dateTime="2026-11-20T09:00:00Z">20 novembre 2026<\/time>/)
+  t.notMatch(render(<QuotesView {...props({ hydrated: true, filters: { status: 'signed', q: '' }, load: ready([summary({})]), dashboard: figures })} />), /Tableau de bord/, 'a filtered list goes straight to the quotes')
+  t.notMatch(render(<QuotesView {...props({ hydrated: true, load: ready([]), dashboard: figures })} />), /Tableau de bord/, 'no figures before the first quote')
   const loadingMore = render(<QuotesView {...props({ hydrated: true, load: ready([summary({})], 120, 'next', { kind: 'loading' }) })} />)
   t.match(loadingMore, /aria-disabled="true">Chargement…<\/button>/)
   const moreFailed = render(<QuotesView {...props({ hydrated: true, load: ready([summary({})], 120, 'next', { kind: 'failed', message: 'Le serveur ne répond pas.' }) })} />)

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import { errorBody } from '../../errors.js'
 import billingRoutes, { billingWebhookRoutes } from './billing.js'
 import contactRoutes from './contact.js'
+import dashboardRoutes from './dashboard.js'
 import planRoutes from './plans.js'
 import profileRoutes from './profile.js'
 import quoteDocumentRoutes from './quote-documents.js'
@@ -23,6 +24,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     await privateScope.register(sessionRoutes)
     await privateScope.register(profileRoutes)
     await privateScope.register(quoteRoutes)
+    await privateScope.register(dashboardRoutes)
     await privateScope.register(quoteDocumentRoutes)
     await privateScope.register(billingRoutes)
   })

@@ -1,6 +1,7 @@
 // The quote routes of the API (see the workspace API contract), typed.
 import type { Static } from '@sinclair/typebox'
 import type { QuoteBody, QuoteEventSchema, QuoteEventsBody, QuoteListBody, RemindedBody, SentQuoteBody } from '@paraphe/shared/api/quote-schemas'
+import type { Dashboard } from '@paraphe/shared/api/dashboard-schemas'
 import type { QuoteContent } from '@paraphe/shared/quote'
 import type { DownloadedFile, ApiClient } from '@/lib/api-client'
 import { searchOfFilters, type QuoteFilters } from '../lib/list-filters'
@@ -22,6 +23,8 @@ export function listPath(filters: QuoteFilters, cursor: string | null = null): s
 }
 
 export const quotesApi = {
+  /** The workspace's figures (GET /api/dashboard). */
+  dashboard: (api: ApiClient, signal?: AbortSignal) => api.get<Dashboard>('/api/dashboard', { signal }),
   /** One page of the list; `cursor` is the previous page's `nextCursor`. */
   list: (api: ApiClient, filters: QuoteFilters, cursor: string | null = null, signal?: AbortSignal) =>
     api.get<QuoteListPage>(listPath(filters, cursor), { signal }),

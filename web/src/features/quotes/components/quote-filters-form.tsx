@@ -1,16 +1,16 @@
 import type { FormEvent } from 'react'
 import type { QuoteCounts } from '@paraphe/shared/api/quote-schemas'
-import { QUOTE_STATUSES, QUOTE_STATUS_LABELS, type QuoteStatus } from '@paraphe/shared/quote'
+import { QUOTE_LIST_FILTERS, QUOTE_LIST_FILTER_LABELS, type QuoteListFilter } from '@paraphe/shared/quote'
 
 export interface QuoteFiltersFormProps {
   /** The search text being typed (applied on submit). */
   q: string
-  status: QuoteStatus | null
+  status: QuoteListFilter | null
   /** How many quotes the search matches per status, once the list has answered. */
   counts: QuoteCounts | null
   onQChange: (q: string) => void
   /** A status applies at once; the search with it. */
-  onStatusChange: (status: QuoteStatus | null) => void
+  onStatusChange: (status: QuoteListFilter | null) => void
   onSubmit: () => void
   /** Inert until hydration (a click would submit the form natively). */
   disabled: boolean
@@ -48,13 +48,13 @@ export function QuoteFiltersForm({ q, status, counts, onQChange, onStatusChange,
           id="quotes-status"
           name="status"
           value={status ?? ''}
-          onChange={(event) => onStatusChange(event.target.value === '' ? null : (event.target.value as QuoteStatus))}
+          onChange={(event) => onStatusChange(event.target.value === '' ? null : (event.target.value as QuoteListFilter))}
           disabled={disabled}
         >
           <option value="">{counted('Tous les statuts', counts?.all)}</option>
-          {QUOTE_STATUSES.map((value) => (
+          {QUOTE_LIST_FILTERS.map((value) => (
             <option key={value} value={value}>
-              {counted(QUOTE_STATUS_LABELS[value], counts?.[value])}
+              {counted(QUOTE_LIST_FILTER_LABELS[value], counts?.[value])}
             </option>
           ))}
         </select>

@@ -1,16 +1,16 @@
 // The quotes list's filters live in the page's query string (`?status=sent&q=dupont`), so a
 // reload, a bookmark or the back button shows the same list.
-import { QUOTE_STATUSES, type QuoteStatus } from '@paraphe/shared/quote'
+import { QUOTE_LIST_FILTERS, type QuoteListFilter } from '@paraphe/shared/quote'
 
 export interface QuoteFilters {
-  status: QuoteStatus | null
+  status: QuoteListFilter | null
   q: string
 }
 
 export const NO_FILTERS: QuoteFilters = { status: null, q: '' }
 
-function isStatus(value: string | null): value is QuoteStatus {
-  return value !== null && (QUOTE_STATUSES as readonly string[]).includes(value)
+function isStatus(value: string | null): value is QuoteListFilter {
+  return value !== null && (QUOTE_LIST_FILTERS as readonly string[]).includes(value)
 }
 
 /** The filters a query string asks for; an unknown status means all of them. */

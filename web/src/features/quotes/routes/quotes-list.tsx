@@ -2,13 +2,17 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import { profileGaps, type CompanyProfile } from '@paraphe/shared/company'
 import { paths } from '@paraphe/shared/paths'
+import type { Dashboard } from '@paraphe/shared/api/dashboard-schemas'
 import type { QuoteCounts } from '@paraphe/shared/api/quote-schemas'
-import type { QuoteStatus, QuoteSummary } from '@paraphe/shared/quote'
+import { quotaText } from '@paraphe/shared/plans'
+import type { QuoteListFilter, QuoteSummary } from '@paraphe/shared/quote'
+import { useAccountPlan } from '@/hooks/use-account-plan'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
 import type { ApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { quotesApi } from '../api/quotes-api'
+import { DashboardSummary } from '../components/dashboard-summary'
 import { QuoteFiltersForm } from '../components/quote-filters-form'
 import { QuoteList } from '../components/quote-list'
 import { filtersFromSearch, hasFilters, NO_FILTERS, searchOfFilters, type QuoteFilters } from '../lib/list-filters'
@@ -35,7 +39,7 @@ export type ListLoad =
   | { kind: 'failed'; error: ApiError }
 
 /** How many quotes the current filters match (the counts follow the search, not the status). */
-export function matchingCount(counts: QuoteCounts, status: QuoteStatus | null): number {
+export function matchingCount(counts: QuoteCounts, status: QuoteListFilter | null): number {
   return status === null ? counts.all : counts[status]
 }
 
@@ -54,6 +58,8 @@ function QuotesPage() {
   const [load, setLoad] = useState<ListLoad>({ kind: 'loading' })
   const [attempt, setAttempt] = useState(0)
   const [gaps, setGaps] = useState<string[]>([])
+  const [dashboard, setDashboard] = useState<Dashboard | null>(null)
+  const { state: account } = useAccountPlan(api, userId)
   const deleted = (location.state as { notice?: unknown } | null)?.notice === 'quote-deleted'
   // The filters a page was asked for: a page that comes back after they changed is dropped.
   const currentFilters = useRef(filtersKey)
@@ -74,6 +80,14 @@ function QuotesPage() {
     )
     return () => controller.abort()
   }, [api, userId, filtersKey, attempt])
+
+  useEffect(() => {
+    if (userId === null) return
+    const controller = new AbortController()
+    // The figures are a summary: without them the list is still whole.
+    quotesApi.dashboard(api, controller.signal).then(setDashboard, () => setDashboard(null))
+    return () => controller.abort()
+  }, [api, userId, attempt])
 
   useEffect(() => {
     if (userId === null) return
@@ -127,6 +141,8 @@ function QuotesPage() {
       hydrated={hydrated}
       profileGaps={gaps}
       deletedNotice={deleted}
+      dashboard={dashboard}
+      quota={account.kind === 'ready' ? quotaText(account.plan, account.sentThisMonth) : null}
     />
   )
 }
@@ -135,7 +151,7 @@ export interface QuotesViewProps {
   filters: QuoteFilters
   typed: string
   onTypedChange: (q: string) => void
-  onStatusChange: (status: QuoteStatus | null) => void
+  onStatusChange: (status: QuoteListFilter | null) => void
   onSearch: () => void
   onClearFilters: () => void
   onRetry: () => void
@@ -148,6 +164,10 @@ export interface QuotesViewProps {
   profileGaps: readonly string[]
   /** A draft was just deleted (the editor came back here). */
   deletedNotice: boolean
+  /** The workspace's figures, once loaded. */
+  dashboard?: Dashboard | null
+  /** « 2 devis envoyés sur 3 ce mois-ci », on a plan with a quota. */
+  quota?: string | null
 }
 
 export function QuotesView(props: QuotesViewProps) {
@@ -172,6 +192,9 @@ export function QuotesView(props: QuotesViewProps) {
           Avant d’envoyer un devis, complétez votre profil d’entreprise (mentions obligatoires)&#8239;: {props.profileGaps.join(', ')}.{' '}
           <Link to={paths.profile.href()}>Compléter mon profil</Link>
         </p>
+      )}
+      {filtered || props.dashboard == null || load.kind !== 'ready' || load.counts.all === 0 ? null : (
+        <DashboardSummary dashboard={props.dashboard} quota={props.quota ?? null} />
       )}
       <section className="quotes-section" aria-labelledby="quotes-title">
         <div className="quotes-section__head">

@@ -1,0 +1,16 @@
+// The workspace's figures: what waits for a signature, what was signed this month, the signature
+// rate, the reminders due and the latest activity.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance } from 'fastify'
+import { DashboardBody } from '@paraphe/shared/api/dashboard-schemas'
+import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
+import { dashboard } from '../../workspace/dashboard.js'
+import { asRequestUser } from '../../workspace/user-transaction.js'
+
+export default async function dashboardRoutes(instance: FastifyInstance) {
+  const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
+  fastify.get('/dashboard', { schema: { response: { 200: DashboardBody, ...ErrorResponses } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    return asRequestUser(fastify, request, (tx) => dashboard(tx))
+  })
+}

@@ -1,0 +1,28 @@
+// GET /api/dashboard: the figures at the top of the professional's workspace, each of which leads
+// to the list filtered the same way.
+import { Type, type Static } from '@sinclair/typebox'
+import { nullable } from './schema-parts.js'
+
+const Amount = Type.Object({ count: Type.Integer(), totalTtcCents: Type.Integer() })
+
+export const DashboardActivitySchema = Type.Object({
+  quoteId: Type.String(),
+  number: nullable(Type.String()),
+  title: Type.String(),
+  type: Type.String(),
+  label: Type.String(),
+  occurredAt: Type.String()
+})
+
+export const DashboardBody = Type.Object({
+  /** Sent or opened, waiting for the client's answer. */
+  awaiting: Amount,
+  /** Signed since the first of the month (Paris). */
+  signedThisMonth: Amount,
+  /** Signed among the quotes the client answered or let expire (null before the first). */
+  signature: Type.Object({ signed: Type.Integer(), closed: Type.Integer(), ratePercent: nullable(Type.Integer()) }),
+  /** Waiting for at least three days, and not reminded in the last 20 hours: « Relancer » would go. */
+  remindersDue: Type.Integer(),
+  recent: Type.Array(DashboardActivitySchema)
+})
+export type Dashboard = Static<typeof DashboardBody>
