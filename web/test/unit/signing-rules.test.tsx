@@ -10,9 +10,11 @@ import { isClosed, signingApi, VISITOR_HEADER, type SigningView } from '@/featur
 import { asApiError } from '@/features/signing/lib/api-errors'
 import {
   checkSignForm,
+  clearFixed,
   EMPTY_SIGN_VALUES,
   fieldControlId,
   firstProblem,
+  problemFieldOf,
   signatureOf,
   signRefusal,
   signRequest,
@@ -102,6 +104,22 @@ t.test('what must be filled in before sending, field by field, in the order of t
   const typed = { ...FILLED, method: 'typed' as const, typedSignature: ' 1 ' }
   t.same(checkSignForm(typed, options, signatureOf(typed, null)).signature, 'Tapez votre nom pour signer.')
   t.equal(firstProblem({}), undefined)
+})
+
+t.test('errors clear one by one as each field is fixed', async (t) => {
+  const options = { buildingTrade: true, requireEmailCode: true }
+  const shown = checkSignForm(EMPTY_SIGN_VALUES, options, null)
+  const named = { ...EMPTY_SIGN_VALUES, signerName: 'Élise Martin' }
+  const afterName = clearFixed(shown, 'signerName', named, options, null)
+  t.same(Object.keys(afterName), ['accepted', 'mention', 'preWorkAcknowledged', 'signature', 'emailCode'], 'the fixed field only')
+  t.equal(clearFixed(shown, 'signerName', { ...EMPTY_SIGN_VALUES, signerName: 'É' }, options, null), shown, 'not fixed yet: the message stays')
+  t.notOk('signature' in clearFixed(afterName, 'signature', named, options, DRAWING), 'a drawing answers « signature »')
+  const typed = { ...named, method: 'typed' as const, typedSignature: 'Élise Martin' }
+  t.notOk('signature' in clearFixed(afterName, problemFieldOf('typedSignature'), typed, options, signatureOf(typed, null)), 'so does a typed name')
+  t.equal(problemFieldOf('method'), 'signature')
+  t.equal(problemFieldOf('emailCode'), 'emailCode')
+  const server = { mention: 'La mention doit être « Bon pour accord ».' }
+  t.same(clearFixed(server, 'mention', { ...FILLED, mention: 'Bon pour accord' }, options, DRAWING), {}, 'a message from the gateway goes when its field is edited into shape')
 })
 
 t.test('the signature chosen, and the request it goes in', async (t) => {

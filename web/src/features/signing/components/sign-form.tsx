@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ApiClient } from '@/lib/api-client'
 import type { SigningView } from '../api/signing-api'
-import { EMPTY_SIGN_VALUES, fieldControlId, type SignProblems, type SignValues } from '../lib/sign-form'
+import { clearFixed, EMPTY_SIGN_VALUES, fieldControlId, problemFieldOf, signatureOf, type SignField, type SignProblems, type SignValues } from '../lib/sign-form'
 import { requestEmailCode, submitSignature, type CodeStatus } from '../lib/signing-actions'
 import type { SignaturePadHandle } from './signature-pad-field'
 import { SignFormView } from './sign-form-view'
@@ -53,6 +53,10 @@ export function SignForm({ api, token, view, onClosed, onReload }: SignFormProps
     else setFailure(outcome.message)
   }
 
+  // Errors clear one by one as each field is fixed.
+  const settle = (field: SignField, next: SignValues) =>
+    setProblems((current) => clearFixed(current, field, next, view.quote, signatureOf(next, padRef.current?.signature() ?? null)))
+
   return (
     <SignFormView
       view={view}
@@ -64,8 +68,15 @@ export function SignForm({ api, token, view, onClosed, onReload }: SignFormProps
       drawn={drawn}
       code={code}
       padRef={padRef}
-      onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
-      onDrawnChange={setDrawn}
+      onChange={(field, value) => {
+        const next = { ...values, [field]: value }
+        setValues(next)
+        settle(problemFieldOf(field), next)
+      }}
+      onDrawnChange={(isDrawn) => {
+        setDrawn(isDrawn)
+        settle('signature', values)
+      }}
       onRequestCode={() => {
         setCode({ kind: 'sending' })
         void requestEmailCode(api, token).then(setCode)

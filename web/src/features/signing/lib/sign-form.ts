@@ -71,6 +71,22 @@ export function checkSignForm(values: SignValues, options: SignOptions, signatur
   return problems
 }
 
+/** The problem a value of the form answers to (the signature's method and typed name: the signature). */
+export function problemFieldOf(value: keyof SignValues): SignField {
+  return value === 'method' || value === 'typedSignature' ? 'signature' : value
+}
+
+/**
+ * After a change: the problem shown on `field` goes as soon as that field passes the form's own
+ * check, so errors clear one by one as the signer fixes them (the others stay until fixed).
+ */
+export function clearFixed(problems: SignProblems, field: SignField, values: SignValues, options: SignOptions, signature: SignatureInput | null): SignProblems {
+  if (problems[field] === undefined || checkSignForm(values, options, signature)[field] !== undefined) return problems
+  const rest = { ...problems }
+  delete rest[field]
+  return rest
+}
+
 export function firstProblem(problems: SignProblems): SignField | undefined {
   return SIGN_FIELDS.find((field) => problems[field] !== undefined)
 }
