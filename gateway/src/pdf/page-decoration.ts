@@ -43,8 +43,18 @@ function drawDraftMarks(page: PDFPage, fonts: PdfFonts, banner: string): void {
   page.drawSvgPath(svgPath, { x, y, scale: size, rotate: degrees((angle * 180) / Math.PI), color: COLORS.draft, opacity: 0.07, borderWidth: 0 })
 }
 
-/** Decorates every page of `pages` (numbered from 1, out of `pages.length`). */
-export function decoratePages(pages: readonly PDFPage[], fonts: PdfFonts, decoration: PageDecoration): void {
+/** Where a run of pages sits in the whole file, so that numbers run on across its parts. */
+export interface PageNumbering {
+  /** Number of the run's first page. */
+  first: number
+  total: number
+}
+
+/**
+ * Decorates every page of `pages`, numbered from `numbering.first` out of `numbering.total`
+ * (by default 1 to `pages.length`): a signed quote and its evidence pages count as one file.
+ */
+export function decoratePages(pages: readonly PDFPage[], fonts: PdfFonts, decoration: PageDecoration, numbering: PageNumbering = { first: 1, total: pages.length }): void {
   pages.forEach((page, index) => {
     if (decoration.draftBanner !== null) drawDraftMarks(page, fonts, fonts.clean(decoration.draftBanner))
     if (index > 0) {
@@ -54,6 +64,6 @@ export function decoratePages(pages: readonly PDFPage[], fonts: PdfFonts, decora
         color: COLORS.muted
       }, { width: CONTENT_WIDTH })
     }
-    drawFooter(page, fonts, decoration.footer, index + 1, pages.length)
+    drawFooter(page, fonts, decoration.footer, numbering.first + index, numbering.total)
   })
 }
