@@ -2,6 +2,8 @@
 // building trades, then the « Bon pour accord » area where the client dates and signs.
 import type { CompanyProfile } from '@paraphe/shared/company'
 import type { Quote } from '@paraphe/shared/quote'
+import { formatIban } from '@paraphe/shared/bank-details'
+import { isConsumerClient, mediatorMention, withdrawalFormLines, withdrawalMention, WITHDRAWAL_FORM_TITLE } from '@paraphe/shared/consumer-mentions'
 import { ACCEPTANCE_BOX, PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
 import { drawLabelledLines, type LabelledLine } from './labelled-lines.js'
 import { COLORS, CONTENT_LEFT, CONTENT_WIDTH, drawTextLine, lineHeight, TEXT_SIZE, wrapText, type PageFlow } from './layout.js'
@@ -34,6 +36,38 @@ export function insuranceLines(company: CompanyProfile): LabelledLine[] {
   return lines.filter((line) => line.value.trim() !== '')
 }
 
+/** Where to pay the deposit by transfer: only when the quote asks for one and the profile has an IBAN. */
+function drawBankDetails(flow: PageFlow, quote: Quote, company: CompanyProfile): void {
+  if (quote.depositBp <= 0 || company.iban.trim() === '') return
+  const rows = [
+    { label: 'Titulaire du compte', value: company.companyName },
+    { label: 'IBAN', value: formatIban(company.iban) },
+    { label: 'BIC', value: company.bic }
+  ]
+  flow.ensure(lineHeight(TEXT_SIZE.label) * 2 + rows.length * lineHeight(TEXT_SIZE.body) * 1.6)
+  heading(flow, 'Coordonnées bancaires pour l’acompte')
+  drawLabelledLines(flow, rows, { labelWidth: 150 })
+  flow.y -= 4
+}
+
+/**
+ * The model withdrawal form, on a page of its own that the client can print and send back:
+ * quotes to private persons only (they are signed at a distance).
+ */
+export function drawWithdrawalForm(flow: PageFlow, quote: Quote, company: CompanyProfile): void {
+  if (!isConsumerClient(quote.client)) return
+  const { fonts } = flow
+  flow.newPage()
+  drawTextLine(flow.page, WITHDRAWAL_FORM_TITLE, CONTENT_LEFT, flow.y - TEXT_SIZE.title, { font: fonts.bold, size: TEXT_SIZE.title, color: COLORS.accent })
+  flow.y -= lineHeight(TEXT_SIZE.title) + 8
+  const body = { font: fonts.regular, size: TEXT_SIZE.label }
+  for (const line of withdrawalFormLines(company, quote.number)) {
+    flow.paragraph(line, body)
+    // Room to write by hand after each field.
+    flow.y -= line.endsWith(':') ? 22 : 8
+  }
+}
+
 export function drawMentions(flow: PageFlow, quote: Quote, company: CompanyProfile): void {
   const body = { font: flow.fonts.regular, size: TEXT_SIZE.body }
   const sections: [string, string][] = [
@@ -46,6 +80,19 @@ export function drawMentions(flow: PageFlow, quote: Quote, company: CompanyProfi
     heading(flow, title)
     flow.paragraph(text, body)
     flow.y -= 8
+    if (title === 'Conditions de paiement') drawBankDetails(flow, quote, company)
+  }
+  if (quote.paymentTerms.trim() === '') drawBankDetails(flow, quote, company)
+  if (isConsumerClient(quote.client)) {
+    heading(flow, 'Droit de rétractation (client particulier)')
+    flow.paragraph(withdrawalMention(company), body)
+    flow.y -= 8
+    const mediator = mediatorMention(company)
+    if (mediator !== null) {
+      heading(flow, 'Médiation de la consommation')
+      flow.paragraph(mediator, body)
+      flow.y -= 8
+    }
   }
   const insurance = insuranceLines(company)
   if (quote.buildingTrade && insurance.length > 0) {

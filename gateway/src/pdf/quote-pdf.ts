@@ -8,7 +8,7 @@ import { PageFlow } from './layout.js'
 import { decoratePages, type PageDecoration } from './page-decoration.js'
 import { drawQuoteHeader, quoteHeading } from './quote-header.js'
 import { drawLinesTable } from './quote-lines-table.js'
-import { drawMentions, drawSignatureArea, signatureAreaHeight, type SignatureArea, type SignedBoxes } from './quote-mentions.js'
+import { drawMentions, drawSignatureArea, drawWithdrawalForm, signatureAreaHeight, type SignatureArea, type SignedBoxes } from './quote-mentions.js'
 import { drawTotalsBlock } from './quote-totals-block.js'
 
 export interface QuoteLogo {
@@ -104,6 +104,7 @@ async function layoutPass(input: QuotePdfInput, options: QuoteLayoutOptions, blo
     signatureArea = drawSignatureArea(flow, quote, options.signed)
     blockWouldFitUnderTotals = fitsUnderTotals && doc.getPageCount() > pagesBefore
   }
+  drawWithdrawalForm(flow, quote, company)
 
   const siret = company.siret.trim() === '' ? '' : ` – SIRET ${formatSiret(company.siret)}`
   const decoration: PageDecoration = {

@@ -49,3 +49,37 @@ t.test('a typed signature is drawn in the embedded handwriting face', async (t) 
   t.same([...(handwriting?.[1] ?? [])].sort(), [...new Set('Éloïse Cœur')].sort(), 'the name’s letters, from the handwriting subset')
   t.ok(pdf.length < 200_000, `${pdf.length} bytes`)
 })
+
+const IBAN = 'FR7630006000011234567890189'
+
+t.test('bank details print when a deposit is asked, and only then', async (t) => {
+  const company = { iban: IBAN, bic: 'AGRIFRPP' }
+  const withDeposit = normaliseSpaces((await pdfPagesText(await composeSignedPdf(makeSignedInput({ quote: { depositBp: 3000 }, company })))).join('\n'))
+  t.match(withDeposit, 'Acompte de 30 % du TTC')
+  t.match(withDeposit, 'Coordonnées bancaires pour l’acompte')
+  t.match(withDeposit, 'IBAN FR76 3000 6000 0112 3456 7890 189')
+  t.match(withDeposit, 'BIC AGRIFRPP')
+  t.match(withDeposit, 'Titulaire du compte Maçonnerie Œuvre & Fils')
+  const without = normaliseSpaces((await pdfPagesText(await composeSignedPdf(makeSignedInput({ quote: { depositBp: 0 }, company })))).join('\n'))
+  t.notMatch(without, 'IBAN', 'no deposit: no bank details')
+})
+
+t.test('a private client gets the withdrawal right, its form and the mediator; a business does not', async (t) => {
+  const company = { mediatorName: 'Médiateur de la consommation CM2C', mediatorUrl: 'https://www.cm2c.net' }
+  const client = { kind: 'individual' as const, name: 'Éloïse Cœur', company: '', email: 'eloise.coeur@example.fr', phone: '', address: '8 allée des Pêcheurs\n38000 Grenoble' }
+  const pages = (await pdfPagesText(await composeSignedPdf(makeSignedInput({ quote: { client }, company })))).map(normaliseSpaces)
+  const text = pages.join('\n')
+  t.match(text, 'Droit de rétractation (client particulier)')
+  t.match(text, 'dispose d’un délai de quatorze jours à compter de la signature du devis')
+  t.match(text, 'Médiation de la consommation')
+  t.match(text, 'Médiateur de la consommation CM2C (https://www.cm2c.net)')
+  const form = pages.find((page) => page.includes('Formulaire de rétractation')) ?? ''
+  t.match(form, 'À l’attention de Maçonnerie Œuvre & Fils, 12 rue de l’Église, 69003 Lyon, contact@oeuvre-et-fils.fr :')
+  t.match(form, 'rétractation du contrat portant sur la prestation de services ci-dessous (devis n° DEV-2026-0042)')
+  t.match(form, 'Nom du (des) consommateur(s) :')
+  pages.forEach((page, index) => t.match(page, `Page ${index + 1} / ${pages.length}`, `page ${index + 1} numbered in the one file`))
+
+  const business = normaliseSpaces((await pdfPagesText(await composeSignedPdf(makeSignedInput({ company })))).join('\n'))
+  t.notMatch(business, 'rétractation', 'a business client: no withdrawal mentions')
+  t.notMatch(business, 'Médiation', 'nor the consumer mediator')
+})

@@ -244,6 +244,10 @@ t.test('sending: what is missing, the signing link, a frozen quote revised or ca
     insurer: '',
     insuranceCoverage: '',
     insurancePolicy: '',
+    iban: '',
+    bic: '',
+    mediatorName: '',
+    mediatorUrl: '',
     defaultConditions: 'Travaux garantis un an.',
     defaultValidityDays: 45,
     franchiseEnBase: false
