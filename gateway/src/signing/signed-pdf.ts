@@ -59,6 +59,8 @@ export interface SignedPdfInput {
   /** The seal's certificate is self-signed: the evidence page explains what readers show. */
   selfSignedSeal: boolean
   siteName: string
+  /** The host of the RFC 3161 authority that timestamps the seal; null or absent: none. */
+  timestampAuthority?: string | null
 }
 
 /** The strokes as one SVG path, scaled into the box (pad pixels → PDF points, y flipped by pdf-lib). */
@@ -149,6 +151,9 @@ export async function composeSignedPdf(input: SignedPdfInput): Promise<Uint8Arra
     },
     { label: 'Mention manuscrite', value: `« ${signature.mention.trim()} », tapée par le signataire` },
     { label: 'Date de signature', value: `${formatDateTime(signature.signedAt)}\n${signature.signedAt.toISOString()} (UTC, horloge du serveur)` },
+    ...(input.timestampAuthority == null
+      ? []
+      : [{ label: 'Horodatage', value: `Le sceau porte un jeton d’horodatage RFC 3161 de l’autorité ${input.timestampAuthority}, qui date le scellement indépendamment de l’horloge du serveur.` }]),
     { label: 'Adresse IP', value: signature.clientIp },
     { label: 'Appareil', value: signature.userAgent === '' ? 'non communiqué' : signature.userAgent },
     { label: 'Empreinte du devis lu', value: `SHA-256 ${signature.documentSha256}\n(le PDF présenté au signataire avant sa signature)` },

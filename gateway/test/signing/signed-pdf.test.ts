@@ -83,3 +83,9 @@ t.test('a private client gets the withdrawal right, its form and the mediator; a
   t.notMatch(business, 'rétractation', 'a business client: no withdrawal mentions')
   t.notMatch(business, 'Médiation', 'nor the consumer mediator')
 })
+
+t.test('a timestamped seal is announced in the evidence annex, with its authority', async (t) => {
+  const text = normaliseSpaces((await pdfPagesText(await composeSignedPdf({ ...makeSignedInput(), timestampAuthority: 'freetsa.org' }))).join('\n'))
+  t.match(text, 'Horodatage Le sceau porte un jeton d’horodatage RFC 3161 de l’autorité freetsa.org')
+  t.notMatch(normaliseSpaces((await pdfPagesText(await composeSignedPdf(makeSignedInput()))).join('\n')), 'Horodatage', 'none without an authority')
+})
