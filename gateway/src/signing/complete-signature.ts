@@ -141,7 +141,7 @@ export async function completeSignature(context: CompletionContext, quoteId: str
         to,
         replyTo: recipient === 'client' ? document.company.email || null : null,
         attachments: [attachment],
-        ...signedCopyEmail(recipient, document.quote, document.company, signed.signer_name, signed.signed_at, site)
+        ...signedCopyEmail(recipient, document.quote, document.company, signed.signer_name, signed.signed_at, site, new URL(paths.quote.href(quoteId), config.publicUrl).href)
       })
     }
     return true
