@@ -83,7 +83,7 @@ export function DeclineNotice({ events }: { events: EventsLoad }) {
   const declined = events.events.filter((event) => event.type === 'declined').at(-1)
   if (declined === undefined) return null
   return (
-    <div className="notice workspace-notice" role="status">
+    <div className="notice workspace-notice">
       <p>
         <strong>Devis refusé par votre client</strong> le {formatDateTime(declined.occurredAt)}.
       </p>
