@@ -408,7 +408,7 @@ t.test('the screens of a quote page as first rendered', async (t) => {
   t.match(draft, /id="quote-save-status">Enregistré</)
   t.match(draft, /value="Parquet du salon"/)
   const sent = render(<SentScreen quote={quote('sent')} signingUrl="https://x/SignatureDevis?token=t" onChanged={noop} />, '/espace/devis/q1')
-  t.match(sent, /<h1>Devis DEV-2026-0007<\/h1>[\s\S]*Lien de signature[\s\S]*Historique[\s\S]*Chargement de l’historique…/)
+  t.match(sent, /<h1>Devis(<!-- -->)? <span class="quote-number">DEV-2026-0007<\/span><\/h1>[\s\S]*Lien de signature[\s\S]*Historique[\s\S]*Chargement de l’historique…/)
   t.notMatch(render(<SentScreen quote={quote('sent')} signingUrl={null} onChanged={noop} />), /Lien de signature/)
 
   t.match(render(<QuotePageStatus load={{ kind: 'loading' }} onRetry={noop} />), /<h1>Devis<\/h1><\/header><p class="workspace-loading" role="status">Chargement du devis…/)
