@@ -8,6 +8,7 @@ import { SIGN_REQUESTS_PER_MINUTE } from '../src/routes/api/sign.js'
 import { ApiProblem } from '../src/errors.js'
 import { signLink } from '../src/signing/signing-answers.js'
 import type { SignBody } from '@paraphe/shared/api/signing-schemas'
+import { startOpensslTsa } from './support/openssl-tsa.js'
 import { pdfsig } from './support/pdfsig.js'
 import { normaliseSpaces, pdfText } from './support/pdf-text.js'
 import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, subscribe, type TestUser } from './support/workspace-users.js'
@@ -126,6 +127,25 @@ t.test('the client reads the quote, signs it, and gets the sealed PDF', async (t
   ])
   t.match(mails.rows[1]?.text_body, `/espace/devis/${after.quote.id}`, 'the professional’s copy links to the quote')
   t.notMatch(mails.rows[0]?.text_body, '/espace/', 'the client’s copy has no link to the workspace')
+})
+
+t.test('with TSA_URL, the signed copy’s seal carries the authority’s timestamp (PAdES B-T)', async (t) => {
+  const tsa = await startOpensslTsa()
+  t.teardown(() => tsa.stop())
+  const stamped = await buildWorkspaceApp(db, { TSA_URL: tsa.url })
+  t.teardown(() => stamped.close())
+  const pro = await newUser(stamped)
+  const { token } = await sentQuote(pro)
+  const view = (await stamped.inject({ url: `/api/sign/${token}` })).json<ViewJson>()
+  const signed = await stamped.inject({ method: 'POST', url: `/api/sign/${token}/sign`, payload: signBody(view), headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Test' } })
+  t.match(signed.json(), { state: 'signed', signedDocument: true })
+  t.equal(tsa.requests(), 1, 'one timestamp asked for the seal')
+  const pdf = (await stamped.inject({ url: `/api/sign/${token}/pdf` })).rawPayload
+  const [seal] = (await pdfsig(pdf)).signatures
+  t.match(seal, { valid: true, totalDocumentSigned: true })
+  // The signature's /Contents is written in hexadecimal: the signature-time-stamp attribute's OID.
+  t.ok(Buffer.from(pdf).toString('latin1').toLowerCase().includes('060b2a864886f70d010910020e'), 'the timestamp token is in the seal')
+  t.match(normaliseSpaces(await pdfText(pdf)), `Horodatage Le sceau porte un jeton d’horodatage RFC 3161 de l’autorité ${new URL(tsa.url).host}`)
 })
 
 t.test('one address floods the signing API: it is slowed down with a French 429', async (t) => {
