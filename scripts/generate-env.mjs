@@ -55,6 +55,8 @@ const MAY_STAY_EMPTY = new Set([
   'SMTP_PASS',
   'SIGNING_P12',
   'SIGNING_P12_PASSPHRASE',
+  // Empty: seals without an RFC 3161 timestamp.
+  'TSA_URL',
   // Empty: paid plans are shown but online payment is off.
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',

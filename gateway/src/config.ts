@@ -92,6 +92,11 @@ export const EnvSchema = Type.Object({
   SIGNING_P12: Type.Optional(Type.String({ minLength: 1 })),
   /** The file's passphrase, taken verbatim (spaces included). */
   SIGNING_P12_PASSPHRASE: Type.Optional(Type.String({ minLength: 1 })),
+  /**
+   * RFC 3161 timestamping authority: every seal then carries its timestamp (PAdES B-T). Unset:
+   * the seal's time is the server's clock (PAdES B-B).
+   */
+  TSA_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
   BUILD_POLL_INTERVAL_MS: Type.Integer({ minimum: 100, default: APP_SHELL.defaultBuildPollIntervalMs }),
   SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 10_000 }),
   /** How often expiry, reminders and seal repair run (every gateway; each due quote is handled once). */
@@ -166,6 +171,8 @@ export interface SigningConfig {
   p12: Buffer | null
   /** null = none (a file without a passphrase is accepted, see signingConfig). */
   passphrase: string | null
+  /** RFC 3161 timestamping authority of the seals; null = none. */
+  tsaUrl: string | null
 }
 
 export interface BillingConfig {
@@ -261,7 +268,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     if (mail.transport === null) problems.push('SMTP_URL or SMTP_HOST: required in production for the embedded accounts (confirmation and password e-mails); or set AUTH_UPSTREAM_URL to use GoTrue')
     if (publicUrl !== null && publicUrl.protocol !== 'https:') problems.push('PUBLIC_URL: must use https in production with the embedded accounts')
   }
-  const signing = signingConfig(valid, source, problems)
+  const signing: SigningConfig = { ...signingConfig(valid, source, problems), tsaUrl: valid.TSA_URL ?? null }
   const billing = billingConfig(valid, problems)
   if (production) problems.push(...demoSecretProblems(valid))
   if (problems.length > 0 || publicUrl === null) throw new ConfigError(problems)
@@ -392,7 +399,7 @@ function mailConfig(env: Env, problems: string[], operatorEmail: string): MailCo
  * accepted, in production too: it sits next to the passphrase's variable anyway, and the
  * file's permissions (or the Docker secret) are what protects it.
  */
-function signingConfig(env: Env, source: NodeJS.ProcessEnv, problems: string[]): SigningConfig {
+function signingConfig(env: Env, source: NodeJS.ProcessEnv, problems: string[]): Omit<SigningConfig, 'tsaUrl'> {
   // Verbatim, unlike the other variables: leading or trailing spaces can belong to a passphrase.
   const passphrase = env.SIGNING_P12_PASSPHRASE === undefined ? null : (source.SIGNING_P12_PASSPHRASE as string)
   const value = env.SIGNING_P12

@@ -33,7 +33,10 @@ t.test('SIRET, VAT number and e-mail are checked with French messages', async (t
     [{ vatNumber: 'FR83404833048', siret: COMPLETE_PROFILE.siret }, { vatNumber: /ne correspond pas au SIREN de votre SIRET/ }],
     [{ email: 'contact@' }, { email: 'Cette adresse e-mail n’est pas valide.' }],
     [{ defaultValidityDays: 0 }, { defaultValidityDays: 'La valeur doit être au moins 1.' }],
-    [{ companyName: 'x'.repeat(121) }, { companyName: 'Au plus 120 caractères.' }]
+    [{ companyName: 'x'.repeat(121) }, { companyName: 'Au plus 120 caractères.' }],
+    [{ iban: 'FR76 3000 6000 0112 3456 7890 188', bic: 'AGRIFRPP' }, { iban: /clé de contrôle incorrecte/ }],
+    [{ iban: 'FR76 3000 6000 0112 3456 7890 189' }, { bic: /Indiquez aussi le BIC/ }],
+    [{ mediatorUrl: 'cm2c' }, { mediatorUrl: /adresse complète du site du médiateur/ }]
   ]
   for (const [change, fields] of cases) {
     const response = await user.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, ...change })
@@ -43,6 +46,13 @@ t.test('SIRET, VAT number and e-mail are checked with French messages', async (t
   t.equal((await user.request('GET', '/api/profile')).json<ProfileJson>().profile.companyName, '', 'nothing was saved')
   const laPoste = await user.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, siret: '35600000000048', vatNumber: '' , franchiseEnBase: true })
   t.equal(laPoste.statusCode, 200, 'La Poste’s establishments follow their own checksum')
+})
+
+t.test('bank details and the consumer mediator are kept, the IBAN and BIC normalised', async (t) => {
+  const user = await newUser(app)
+  const saved = await user.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, iban: 'fr76 3000 6000 0112 3456 7890 189', bic: 'agri fr pp', mediatorName: 'CM2C', mediatorUrl: 'https://www.cm2c.net' })
+  t.equal(saved.statusCode, 200)
+  t.match((await user.request('GET', '/api/profile')).json<ProfileJson>().profile, { iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP', mediatorName: 'CM2C', mediatorUrl: 'https://www.cm2c.net' })
 })
 
 t.test('logo: PNG and JPEG are kept, SVG and junk are refused in French, size is capped', async (t) => {

@@ -220,7 +220,7 @@ t.test('sending checks the mandatory mentions, numbers the quote and freezes it'
   t.match(old, { status: 'cancelled', replacedBy: copy.id, number: body.quote.number })
   const events = (await user.request('GET', `/api/quotes/${draft.id}/events`)).json<{ events: Array<{ type: string; label: string }> }>().events
   t.same(events.map((event) => event.type), ['sent', 'cancelled', 'revised'])
-  t.equal(events[0]?.label, 'Devis envoyé au client')
+  t.equal(events[0]?.label, 'Devis envoyé pour signature')
 
   const second = await user.request('POST', `/api/quotes/${copy.id}/send`)
   t.equal(quoteOf(second).number, `DEV-${today.slice(0, 4)}-0002`, 'the next number, no gap')

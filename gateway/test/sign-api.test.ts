@@ -9,6 +9,7 @@ import { ApiProblem } from '../src/errors.js'
 import { signLink } from '../src/signing/signing-answers.js'
 import type { SignBody } from '@paraphe/shared/api/signing-schemas'
 import type { Dashboard } from '@paraphe/shared/api/dashboard-schemas'
+import { startOpensslTsa } from './support/openssl-tsa.js'
 import { pdfsig } from './support/pdfsig.js'
 import { normaliseSpaces, pdfText } from './support/pdf-text.js'
 import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, subscribe, type TestUser } from './support/workspace-users.js'
@@ -117,14 +118,35 @@ t.test('the client reads the quote, signs it, and gets the sealed PDF', async (t
   t.equal((await verify(altered)).json<{ document: unknown }>().document, null, 'and not a PDF changed by one byte')
   t.equal((await pdfsig(altered)).signatures[0]?.valid, false, 'which pdfsig also reports invalid')
   t.equal((await verify(Buffer.from('<html>'))).statusCode, 415)
-  const mails = await db.query<{ kind: string; recipient: string; attachments: unknown[] }>(
-    `select kind, recipient, attachments from paraphe.outbox where user_id = $1 and kind like 'signed-copy-%' order by kind`,
+  const mails = await db.query<{ kind: string; recipient: string; attachments: unknown[]; text_body: string }>(
+    `select kind, recipient, attachments, text_body from paraphe.outbox where user_id = $1 and kind like 'signed-copy-%' order by kind`,
     [pro.id]
   )
   t.same(mails.rows.map((row) => [row.kind, row.recipient, row.attachments.length]), [
     ['signed-copy-client', 'elise.martin@example.org', 1],
     ['signed-copy-professional', COMPLETE_PROFILE.email, 1]
   ])
+  t.match(mails.rows[1]?.text_body, `/espace/devis/${after.quote.id}`, 'the professional’s copy links to the quote')
+  t.notMatch(mails.rows[0]?.text_body, '/espace/', 'the client’s copy has no link to the workspace')
+})
+
+t.test('with TSA_URL, the signed copy’s seal carries the authority’s timestamp (PAdES B-T)', async (t) => {
+  const tsa = await startOpensslTsa()
+  t.teardown(() => tsa.stop())
+  const stamped = await buildWorkspaceApp(db, { TSA_URL: tsa.url })
+  t.teardown(() => stamped.close())
+  const pro = await newUser(stamped)
+  const { token } = await sentQuote(pro)
+  const view = (await stamped.inject({ url: `/api/sign/${token}` })).json<ViewJson>()
+  const signed = await stamped.inject({ method: 'POST', url: `/api/sign/${token}/sign`, payload: signBody(view), headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Test' } })
+  t.match(signed.json(), { state: 'signed', signedDocument: true })
+  t.equal(tsa.requests(), 1, 'one timestamp asked for the seal')
+  const pdf = (await stamped.inject({ url: `/api/sign/${token}/pdf` })).rawPayload
+  const [seal] = (await pdfsig(pdf)).signatures
+  t.match(seal, { valid: true, totalDocumentSigned: true })
+  // The signature's /Contents is written in hexadecimal: the signature-time-stamp attribute's OID.
+  t.ok(Buffer.from(pdf).toString('latin1').toLowerCase().includes('060b2a864886f70d010910020e'), 'the timestamp token is in the seal')
+  t.match(normaliseSpaces(await pdfText(pdf)), `Horodatage Le sceau porte un jeton d’horodatage RFC 3161 de l’autorité ${new URL(tsa.url).host}`)
 })
 
 t.test('one address floods the signing API: it is slowed down with a French 429', async (t) => {
@@ -160,6 +182,10 @@ t.test('decline with a reason; the professional is told', async (t) => {
   const mail = await db.query<{ recipient: string; text_body: string }>(`select recipient, text_body from paraphe.outbox where user_id = $1 and kind = 'quote-declined'`, [pro.id])
   t.equal(mail.rows[0]?.recipient, COMPLETE_PROFILE.email)
   t.match(mail.rows[0]?.text_body, /Le budget est trop élevé/)
+  t.match(mail.rows[0]?.text_body, `/espace/devis/${id}`, 'the e-mail’s button opens the quote itself')
+  const events = (await pro.request('GET', `/api/quotes/${id}/events`)).json<{ events: Array<{ type: string; detail?: string }> }>().events
+  t.match(events.at(-1), { type: 'declined', label: 'Devis refusé par le client', detail: 'Le budget est trop élevé pour cette année.' }, 'the reason in the quote’s timeline')
+  t.equal(events.find((event) => event.type === 'sent')?.detail, undefined, 'other events carry no detail')
   const view = (await visit(token)).json<ViewJson>()
   t.equal(view.state, 'declined')
   const sign = await post(token, '/sign', signBody(view))

@@ -20,6 +20,10 @@ export const EMPTY_PROFILE: CompanyProfile = {
   insurer: '',
   insuranceCoverage: '',
   insurancePolicy: '',
+  iban: '',
+  bic: '',
+  mediatorName: '',
+  mediatorUrl: '',
   defaultConditions: '',
   defaultValidityDays: 30,
   franchiseEnBase: false
@@ -93,4 +97,17 @@ export function profileGaps(profile: CompanyProfile): string[] {
   if (profile.siret.trim() === '') gaps.push('le SIRET')
   if (!profile.franchiseEnBase && profile.vatNumber.trim() === '') gaps.push('le numéro de TVA intracommunautaire')
   return gaps
+}
+
+/** French message when the mediator's site is not a web address (http or https); null when valid or empty. */
+export function mediatorUrlProblem(text: string): string | null {
+  const value = text.trim()
+  if (value === '') return null
+  try {
+    const url = new URL(value)
+    if ((url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.')) return null
+  } catch {
+    // Not a URL at all: the message below.
+  }
+  return 'Indiquez l’adresse complète du site du médiateur, par exemple https://www.mediateur-exemple.fr.'
 }

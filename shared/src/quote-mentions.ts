@@ -7,6 +7,9 @@ export const FRANCHISE_MENTION = 'TVA non applicable, article 293 B du CGI'
 /** Repair and call-out work (arrêté du 24 janvier 2017): the client ticks it when accepting. */
 export const PRE_WORK_MENTION = 'Devis reçu avant l’exécution des travaux'
 
+/** The acceptance box as the signed PDF prints it, ticked (the signing page's box, in short). */
+export const ACCEPTANCE_BOX = 'Devis lu et accepté : contenu, prix et conditions'
+
 /** Typed by the signer before signing. */
 export const ACCEPTANCE_MENTION = 'Bon pour accord'
 

@@ -15,7 +15,10 @@ const FONT_DIRECTORY = path.join(path.dirname(createRequire(import.meta.url).res
 
 export const FONT_FILES = {
   regular: path.join(FONT_DIRECTORY, 'DejaVuSans.ttf'),
-  bold: path.join(FONT_DIRECTORY, 'DejaVuSans-Bold.ttf')
+  bold: path.join(FONT_DIRECTORY, 'DejaVuSans-Bold.ttf'),
+  // Dancing Script (SIL Open Font License 1.1), Latin subset as Fontsource ships it (29 kB, WOFF):
+  // French letters, œ and typographic quotes included; used for typed signatures only.
+  handwriting: createRequire(import.meta.url).resolve('@fontsource/dancing-script/files/dancing-script-latin-400-normal.woff')
 } as const
 
 export interface FontData {
@@ -86,6 +89,25 @@ export function unitWidth(font: PDFFont, text: string): number {
     width += advance
   }
   return width
+}
+
+let handwritingData: Promise<Font> | undefined
+
+/** A typed signature in a handwriting face, where that face has every character of it. */
+export interface HandwritingFont {
+  font: PDFFont
+  /** False when a character is missing: the signature is then drawn in the text face. */
+  canDraw: (text: string) => boolean
+}
+
+/** Embeds the handwriting face (subset), only in documents that draw a typed signature. */
+export async function embedHandwriting(doc: PDFDocument, subsetTag = 'PSIGNT'): Promise<HandwritingFont> {
+  handwritingData ??= readFile(FONT_FILES.handwriting).then((bytes) => fontkit.create(bytes))
+  const face = await handwritingData
+  const bytes = new Uint8Array(await readFile(FONT_FILES.handwriting))
+  const font = await doc.embedFont(bytes, { subset: true, customName: `${subsetTag}+DancingScript`, features: { liga: false } })
+  facesOfFonts.set(font, face)
+  return { font, canDraw: (text) => [...text].every((character) => character === ' ' || face.hasGlyphForCodePoint(character.codePointAt(0) as number)) }
 }
 
 export interface PdfFonts {

@@ -2,7 +2,9 @@
 // later the signature block and the evidence page appended to it. Coordinates are PDF points
 // from the bottom-left corner; a `PageFlow` keeps a cursor moving down and opens pages.
 import { PageSizes, rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from 'pdf-lib'
+import { hasRtlScript, visualRuns } from './bidi-runs.js'
 import { unitWidth, type PdfFonts } from './fonts.js'
+import { REPLACEMENT } from './text-safety.js'
 
 const [A4_WIDTH, A4_HEIGHT] = PageSizes.A4
 
@@ -132,10 +134,25 @@ export function drawTextLine(page: PDFPage, text: string, x: number, y: number, 
     size = Math.max(5, (size * options.width) / width)
     width = textWidth(text, font, size)
   }
+  const runs = visualRuns(text)
+  // Right-to-left letters change shape with their neighbours: such runs are measured shaped.
+  const widths = runs.map((run) => (runs.length > 1 && hasRtlScript(run.text) ? font.widthOfTextAtSize(run.text, size) : textWidth(run.text, font, size)))
+  if (runs.length > 1) width = widths.reduce((total, runWidth) => total + runWidth, 0)
   const box = options.width ?? 0
   const align = options.align ?? 'left'
-  const left = align === 'right' ? x + box - width : align === 'center' ? x + (box - width) / 2 : x
-  page.drawText(text, { x: left, y, font, size, color })
+  let left = align === 'right' ? x + box - width : align === 'center' ? x + (box - width) / 2 : x
+  runs.forEach((run, index) => {
+    page.drawText(run.text, { x: left, y, font, size, color })
+    left += widths[index] as number
+  })
+  if (text.includes(REPLACEMENT)) pagesWithReplacements.add(page)
+}
+
+const pagesWithReplacements = new WeakSet<PDFPage>()
+
+/** Whether a page shows the mark of a character the fonts could not print (see text-safety.ts). */
+export function showsReplacement(page: PDFPage): boolean {
+  return pagesWithReplacements.has(page)
 }
 
 /** A cursor moving down the pages of a document; opens a new page when a block does not fit. */

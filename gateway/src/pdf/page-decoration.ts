@@ -3,7 +3,8 @@
 // on drafts, the banner and watermark that keep a draft from passing for a real quote.
 import { degrees, type PDFPage } from 'pdf-lib'
 import type { PdfFonts } from './fonts.js'
-import { COLORS, CONTENT_LEFT, CONTENT_RIGHT, CONTENT_WIDTH, drawTextLine, MARGIN, PAGE, TEXT_SIZE, textWidth } from './layout.js'
+import { COLORS, CONTENT_LEFT, CONTENT_RIGHT, CONTENT_WIDTH, drawTextLine, MARGIN, PAGE, showsReplacement, TEXT_SIZE, textWidth } from './layout.js'
+import { REPLACEMENT } from './text-safety.js'
 
 export interface PageDecoration {
   /** Left of the footer, e.g. « Maçonnerie Dupont – SIRET 732 829 320 00074 ». */
@@ -43,8 +44,24 @@ function drawDraftMarks(page: PDFPage, fonts: PdfFonts, banner: string): void {
   page.drawSvgPath(svgPath, { x, y, scale: size, rotate: degrees((angle * 180) / Math.PI), color: COLORS.draft, opacity: 0.07, borderWidth: 0 })
 }
 
-/** Decorates every page of `pages` (numbered from 1, out of `pages.length`). */
-export function decoratePages(pages: readonly PDFPage[], fonts: PdfFonts, decoration: PageDecoration): void {
+/** Reminds the reader, above the footer, that « � » stands for a character that could not be printed. */
+function drawReplacementNote(page: PDFPage, fonts: PdfFonts): void {
+  const note = `« ${REPLACEMENT} » remplace un caractère que ce document ne peut pas imprimer (emoji, idéogramme…) : le texte saisi est conservé tel quel par le service.`
+  drawTextLine(page, note, CONTENT_LEFT, MARGIN.bottom - 12, { font: fonts.regular, size: TEXT_SIZE.small, color: COLORS.muted }, { width: CONTENT_WIDTH })
+}
+
+/** Where a run of pages sits in the whole file, so that numbers run on across its parts. */
+export interface PageNumbering {
+  /** Number of the run's first page. */
+  first: number
+  total: number
+}
+
+/**
+ * Decorates every page of `pages`, numbered from `numbering.first` out of `numbering.total`
+ * (by default 1 to `pages.length`): a signed quote and its evidence pages count as one file.
+ */
+export function decoratePages(pages: readonly PDFPage[], fonts: PdfFonts, decoration: PageDecoration, numbering: PageNumbering = { first: 1, total: pages.length }): void {
   pages.forEach((page, index) => {
     if (decoration.draftBanner !== null) drawDraftMarks(page, fonts, fonts.clean(decoration.draftBanner))
     if (index > 0) {
@@ -54,6 +71,7 @@ export function decoratePages(pages: readonly PDFPage[], fonts: PdfFonts, decora
         color: COLORS.muted
       }, { width: CONTENT_WIDTH })
     }
-    drawFooter(page, fonts, decoration.footer, index + 1, pages.length)
+    if (showsReplacement(page)) drawReplacementNote(page, fonts)
+    drawFooter(page, fonts, decoration.footer, numbering.first + index, numbering.total)
   })
 }

@@ -5,10 +5,10 @@ import { formatSiret, type CompanyProfile } from '@paraphe/shared/company'
 import type { Quote } from '@paraphe/shared/quote'
 import { embedFonts, type PdfFonts } from './fonts.js'
 import { PageFlow } from './layout.js'
-import { decoratePages } from './page-decoration.js'
+import { decoratePages, type PageDecoration } from './page-decoration.js'
 import { drawQuoteHeader, quoteHeading } from './quote-header.js'
 import { drawLinesTable } from './quote-lines-table.js'
-import { drawMentions, drawSignatureArea, type SignatureArea } from './quote-mentions.js'
+import { drawMentions, drawSignatureArea, drawWithdrawalForm, signatureAreaHeight, type SignatureArea, type SignedBoxes } from './quote-mentions.js'
 import { drawTotalsBlock } from './quote-totals-block.js'
 
 export interface QuoteLogo {
@@ -26,8 +26,17 @@ export interface QuotePdfInput {
 export interface QuotePdfLayout {
   doc: PDFDocument
   fonts: PdfFonts
-  /** The client's signature box on the last page. */
+  /** The client's signature box. */
   signatureArea: SignatureArea
+  /** What the quote's pages carry (footer, header), for callers that decorate them later. */
+  decoration: PageDecoration
+}
+
+export interface QuoteLayoutOptions {
+  /** The signed copy: the « Bon pour accord » block as the client filled it in. */
+  signed?: SignedBoxes
+  /** False: the pages are left bare, for a caller adding pages that share the numbering. */
+  decorate?: boolean
 }
 
 export const PDF_CREATOR = 'Paraphe'
@@ -67,8 +76,12 @@ function setMetadata(doc: PDFDocument, fonts: PdfFonts, quote: Quote, company: C
   }
 }
 
-/** The quote laid out in a pdf-lib document, for callers that add to it before saving. */
-export async function layoutQuotePdf(input: QuotePdfInput): Promise<QuotePdfLayout> {
+interface LayoutPass extends QuotePdfLayout {
+  /** The block opened a page of its own while it fitted right under the totals. */
+  blockWouldFitUnderTotals: boolean
+}
+
+async function layoutPass(input: QuotePdfInput, options: QuoteLayoutOptions, blockUnderTotals: boolean): Promise<LayoutPass> {
   const { quote, company } = input
   const doc = await PDFDocument.create({ updateMetadata: false })
   const fonts = await embedFonts(doc)
@@ -79,16 +92,40 @@ export async function layoutQuotePdf(input: QuotePdfInput): Promise<QuotePdfLayo
   drawQuoteHeader(flow, quote, company, logo)
   drawLinesTable(flow, quote)
   drawTotalsBlock(flow, quote)
-  drawMentions(flow, quote, company)
-  const signatureArea = drawSignatureArea(flow, quote)
+  const fitsUnderTotals = signatureAreaHeight(flow, quote, options.signed) + 6 <= flow.remaining
+  let signatureArea: SignatureArea
+  let blockWouldFitUnderTotals = false
+  if (blockUnderTotals) {
+    signatureArea = drawSignatureArea(flow, quote, options.signed)
+    drawMentions(flow, quote, company)
+  } else {
+    drawMentions(flow, quote, company)
+    const pagesBefore = doc.getPageCount()
+    signatureArea = drawSignatureArea(flow, quote, options.signed)
+    blockWouldFitUnderTotals = fitsUnderTotals && doc.getPageCount() > pagesBefore
+  }
+  drawWithdrawalForm(flow, quote, company)
 
   const siret = company.siret.trim() === '' ? '' : ` – SIRET ${formatSiret(company.siret)}`
-  decoratePages(doc.getPages(), fonts, {
+  const decoration: PageDecoration = {
     footer: `${company.companyName}${siret}`,
     runningHeader: `${quoteHeading(quote)} – ${company.companyName}`,
     draftBanner: quote.number === null ? DRAFT_BANNER : null
-  })
-  return { doc, fonts, signatureArea }
+  }
+  if (options.decorate !== false) decoratePages(doc.getPages(), fonts, decoration)
+  return { doc, fonts, signatureArea, decoration, blockWouldFitUnderTotals }
+}
+
+/**
+ * The quote laid out in a pdf-lib document, for callers that add to it before saving. The
+ * « Bon pour accord » block closes the quote, after its conditions; when that would leave it
+ * alone on a new page while it fits under the totals, it is drawn there instead (the conditions
+ * follow it), so that the client signs beside the price rather than on an otherwise empty page.
+ */
+export async function layoutQuotePdf(input: QuotePdfInput, options: QuoteLayoutOptions = {}): Promise<QuotePdfLayout> {
+  const first = await layoutPass(input, options, false)
+  const { doc, fonts, signatureArea, decoration } = first.blockWouldFitUnderTotals ? await layoutPass(input, options, true) : first
+  return { doc, fonts, signatureArea, decoration }
 }
 
 /**

@@ -6,8 +6,12 @@
 /** Tells whether the embedded fonts can draw a code point. */
 export type GlyphCheck = (codePoint: number) => boolean
 
-/** What replaces a character no font can draw: visible, so nobody thinks text was lost. */
-export const REPLACEMENT = '?'
+/**
+ * What replaces a character no font can draw (emoji, CJK…): the replacement character « � »,
+ * visible and distinct from a real question mark; each page that shows one says why in its
+ * footer (page-decoration.ts).
+ */
+export const REPLACEMENT = '\ufffd'
 
 // eslint-disable-next-line no-control-regex -- the vertical tab is a line break to replace
 const LINE_BREAKS = /\r\n|[\r\u000b\f\u0085\u2028\u2029]/g
@@ -20,7 +24,7 @@ const CONTROL = /^\p{Cc}$/u
  * The text as it will be printed: NFC (so « é » typed as e + accent uses the one glyph), line
  * breaks unified to `\n` (kept when `multiline`, otherwise turned into spaces), tabs as spaces,
  * control and invisible characters dropped, and any other character the fonts lack — lone
- * surrogates included — replaced by `?`.
+ * surrogates included — replaced by « � ».
  */
 export function printableText(text: string, hasGlyph: GlyphCheck, options: { multiline?: boolean } = {}): string {
   const multiline = options.multiline === true

@@ -7,6 +7,7 @@ import { createHash, sign } from 'node:crypto'
 import { Signer } from '@signpdf/utils'
 import { children, element, type DerElement, objectIdentifier, octetString, nullValue, readElement, sequence, set, setContent, smallInteger, tagged } from './der.js'
 import type { SealKeys } from './p12.js'
+import { fetchSignatureTimestamp, SIGNATURE_TIMESTAMP_OID } from './timestamp.js'
 
 const OID = {
   data: '1.2.840.113549.1.7.1',
@@ -34,7 +35,11 @@ function issuerAndSerial(certificateDer: Buffer): { issuer: Buffer; serial: Buff
 
 /** Signs the bytes @signpdf hands over (the document without the signature's hex). */
 export class CadesSigner extends Signer {
-  constructor(private readonly keys: SealKeys) {
+  /** With `tsaUrl`, the signature carries an RFC 3161 timestamp from that authority (PAdES B-T). */
+  constructor(
+    private readonly keys: SealKeys,
+    private readonly tsaUrl: string | null = null
+  ) {
     super()
   }
 
@@ -58,13 +63,17 @@ export class CadesSigner extends Signer {
     const signatureAlgorithm = rsa ? sequence(objectIdentifier(OID.rsaEncryption), nullValue()) : sequence(objectIdentifier(OID.ecdsaWithSha256))
 
     const digestAlgorithm = sequence(objectIdentifier(OID.sha256))
+    // The timestamp covers the signature value; it is an unsigned attribute, [1] IMPLICIT SET.
+    const unsignedAttributes =
+      this.tsaUrl === null ? [] : [tagged(1, attribute(SIGNATURE_TIMESTAMP_OID, await fetchSignatureTimestamp(this.tsaUrl, signature)))]
     const signerInfo = sequence(
       smallInteger(1),
       sequence(issuer, serial),
       digestAlgorithm,
       tagged(0, signedAttributes),
       signatureAlgorithm,
-      octetString(signature)
+      octetString(signature),
+      ...unsignedAttributes
     )
     const signedData = sequence(
       smallInteger(1),

@@ -16,6 +16,8 @@ export interface SealInfo {
   contactInfo: string
   name: string
   signingTime: Date
+  /** RFC 3161 timestamping authority (TSA_URL); absent: no timestamp (PAdES B-B). */
+  tsaUrl?: string
 }
 
 export class AlreadySignedError extends Error {
@@ -91,10 +93,11 @@ export async function sealPdf(pdf: Uint8Array, certificate: SealCertificate, inf
     subFilter: SEAL_SUBFILTER,
     // In hexadecimal digits (two a byte, hence even): room for the certificates, the signature
     // value (512 bytes for an RSA 4096 key) and the attributes and structure around them.
-    signatureLength: 2 * (keys.chain.reduce((total, item) => total + item.raw.length, 0) + 2048)
+    // A timestamp token holds the authority's own certificates: 8 kB more leaves room for a chain.
+    signatureLength: 2 * (keys.chain.reduce((total, item) => total + item.raw.length, 0) + 2048 + (info.tsaUrl === undefined ? 0 : 8192))
   })
   declarePadesExtension(document)
   // Classic cross-reference tables rather than object streams: what every reader accepts.
   const prepared = await document.save({ useObjectStreams: false, updateFieldAppearances: false })
-  return new SignPdf().sign(Buffer.from(prepared.buffer, prepared.byteOffset, prepared.byteLength), new CadesSigner(keys))
+  return new SignPdf().sign(Buffer.from(prepared.buffer, prepared.byteOffset, prepared.byteLength), new CadesSigner(keys, info.tsaUrl ?? null))
 }

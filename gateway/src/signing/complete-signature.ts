@@ -111,13 +111,15 @@ export async function completeSignature(context: CompletionContext, quoteId: str
     views,
     verificationUrl: new URL(paths.verification.href(), config.publicUrl).href,
     selfSignedSeal: certificate.selfSigned,
-    siteName: config.runtime.siteName
+    siteName: config.runtime.siteName,
+    timestampAuthority: config.signing.tsaUrl === null ? null : new URL(config.signing.tsaUrl).host
   }, certificate, {
     reason: 'Scellement du devis signé',
     location: config.publicUrl.host,
     contactInfo: config.runtime.operator.email,
     name: `${config.runtime.siteName} – cachet serveur`,
-    signingTime: signed.signed_at
+    signingTime: signed.signed_at,
+    ...(config.signing.tsaUrl === null ? {} : { tsaUrl: config.signing.tsaUrl })
   })
   const sha256 = sha256Hex(sealed)
   const stored = await db.transaction(async (tx) => {
@@ -139,7 +141,7 @@ export async function completeSignature(context: CompletionContext, quoteId: str
         to,
         replyTo: recipient === 'client' ? document.company.email || null : null,
         attachments: [attachment],
-        ...signedCopyEmail(recipient, document.quote, document.company, signed.signer_name, signed.signed_at, site)
+        ...signedCopyEmail(recipient, document.quote, document.company, signed.signer_name, signed.signed_at, site, new URL(paths.quote.href(quoteId), config.publicUrl).href)
       })
     }
     return true

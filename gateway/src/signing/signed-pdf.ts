@@ -4,12 +4,13 @@
 import { formatDateTime } from '@paraphe/shared/dates'
 import { quoteEventLabel } from '@paraphe/shared/quote-events'
 import { addLabelledLinesPage, drawLabelledLines, type LabelledLine } from '../pdf/labelled-lines.js'
-import { COLORS, drawTextLine, lineHeight, TEXT_SIZE, type PageFlow } from '../pdf/layout.js'
+import { embedHandwriting, type PdfFonts } from '../pdf/fonts.js'
+import { COLORS, drawTextLine, lineHeight, TEXT_SIZE } from '../pdf/layout.js'
 import { decoratePages } from '../pdf/page-decoration.js'
 import { layoutQuotePdf, savePdf, type QuotePdfInput } from '../pdf/quote-pdf.js'
 import { PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
-import type { SignatureArea } from '../pdf/quote-mentions.js'
-import type { PDFPage } from 'pdf-lib'
+import type { SignatureArea, SignedBoxes } from '../pdf/quote-mentions.js'
+import type { PDFDocument, PDFPage } from 'pdf-lib'
 import type { Stroke } from './signature-input.js'
 
 export interface SignatureRecord {
@@ -58,6 +59,8 @@ export interface SignedPdfInput {
   /** The seal's certificate is self-signed: the evidence page explains what readers show. */
   selfSignedSeal: boolean
   siteName: string
+  /** The host of the RFC 3161 authority that timestamps the seal; null or absent: none. */
+  timestampAuthority?: string | null
 }
 
 /** The strokes as one SVG path, scaled into the box (pad pixels → PDF points, y flipped by pdf-lib). */
@@ -75,31 +78,27 @@ export function strokesPath(strokes: readonly Stroke[], padWidth: number, padHei
   return { path: parts.join(' '), scale }
 }
 
-function drawSignature(page: PDFPage, area: SignatureArea, input: SignedPdfInput, flow: { fonts: PageFlow['fonts'] }): void {
-  const { signature } = input
-  const { fonts } = flow
+/** The drawing or the typed name, in the signature box (the block around it is quote-mentions.ts). */
+async function drawSignature(page: PDFPage, area: SignatureArea, signature: SignatureRecord, doc: PDFDocument, fonts: PdfFonts): Promise<void> {
   const inner = { x: area.x + 4, y: area.y + 4, width: area.width - 8, height: area.height - 8 }
   if (signature.method === 'drawn' && signature.strokes !== null && signature.padWidth !== null && signature.padHeight !== null) {
     const { path, scale } = strokesPath(signature.strokes, signature.padWidth, signature.padHeight, inner)
     // drawSvgPath puts the path's origin at (x, y), y downwards: the pad's top-left corner.
     page.drawSvgPath(path, { x: inner.x, y: inner.y + inner.height, scale, borderColor: COLORS.accent, borderWidth: 1.6 / scale, borderLineCap: 1 })
-  } else {
-    const text = fonts.clean(signature.typedText ?? signature.signerName)
-    drawTextLine(page, text, inner.x + 4, inner.y + inner.height / 2 - 6, { font: fonts.bold, size: 16, color: COLORS.accent }, { width: inner.width - 8 })
+    return
   }
-  // Left of the signature box, under « Date : »: when, the typed mention, who.
-  const size = TEXT_SIZE.body
-  const x = area.x - area.width + 2
-  let y = area.y + area.height - size - 2
-  const lines = [
-    formatDateTime(signature.signedAt),
-    `« ${signature.mention.trim()} »`,
-    `Signé électroniquement par ${signature.signerName}`,
-    ...(signature.preWorkAcknowledged ? [`☑ ${PRE_WORK_MENTION}`] : [])
-  ]
-  for (const line of lines) {
-    drawTextLine(page, fonts.clean(line), x, y, { font: fonts.regular, size }, { width: area.width - 12 })
-    y -= lineHeight(size)
+  const text = fonts.clean(signature.typedText ?? signature.signerName)
+  const handwriting = await embedHandwriting(doc)
+  // A name the handwriting face cannot draw (another script) is written in the text face.
+  const font = handwriting.canDraw(text) ? handwriting.font : fonts.regular
+  drawTextLine(page, text, inner.x + 4, inner.y + inner.height / 2 - 8, { font, size: 24, color: COLORS.accent }, { width: inner.width - 8 })
+}
+
+/** The signed block's boxes and details, as the client filled them in. */
+export function signedBoxes(signature: SignatureRecord): SignedBoxes {
+  return {
+    preWorkAcknowledged: signature.preWorkAcknowledged,
+    details: [formatDateTime(signature.signedAt), `« ${signature.mention.trim()} »`, `Signé électroniquement par ${signature.signerName}`]
   }
 }
 
@@ -132,11 +131,10 @@ export function viewSummaryRows(views: ViewSummary | undefined): LabelledLine[] 
 }
 
 export async function composeSignedPdf(input: SignedPdfInput): Promise<Uint8Array> {
-  const { doc, fonts, signatureArea } = await layoutQuotePdf(input.document)
-  const { quote, company } = input.document
   const { signature } = input
-  const page = doc.getPage(signatureArea.pageIndex)
-  drawSignature(page, signatureArea, input, { fonts })
+  const { doc, fonts, signatureArea, decoration } = await layoutQuotePdf(input.document, { signed: signedBoxes(signature), decorate: false })
+  const { quote, company } = input.document
+  await drawSignature(doc.getPage(signatureArea.pageIndex), signatureArea, signature, doc, fonts)
   const quotePages = doc.getPageCount()
 
   const rows: LabelledLine[] = [
@@ -153,12 +151,15 @@ export async function composeSignedPdf(input: SignedPdfInput): Promise<Uint8Arra
     },
     { label: 'Mention manuscrite', value: `« ${signature.mention.trim()} », tapée par le signataire` },
     { label: 'Date de signature', value: `${formatDateTime(signature.signedAt)}\n${signature.signedAt.toISOString()} (UTC, horloge du serveur)` },
+    ...(input.timestampAuthority == null
+      ? []
+      : [{ label: 'Horodatage', value: `Le sceau porte un jeton d’horodatage RFC 3161 de l’autorité ${input.timestampAuthority}, qui date le scellement indépendamment de l’horloge du serveur.` }]),
     { label: 'Adresse IP', value: signature.clientIp },
     { label: 'Appareil', value: signature.userAgent === '' ? 'non communiqué' : signature.userAgent },
     { label: 'Empreinte du devis lu', value: `SHA-256 ${signature.documentSha256}\n(le PDF présenté au signataire avant sa signature)` },
     { label: 'Vérification', value: `Déposez ce PDF sur ${input.verificationUrl} pour vérifier qu’il est bien celui scellé par ${input.siteName}.` }
   ]
-  const flow = addLabelledLinesPage(doc, fonts, 'Dossier de preuve de la signature', rows)
+  const flow = addLabelledLinesPage(doc, fonts, 'Annexe – Dossier de preuve de la signature', rows)
   flow.y -= 6
   flow.ensure(lineHeight(TEXT_SIZE.heading) * 3)
   drawTextLine(flow.page, 'Chronologie', 42, flow.y - TEXT_SIZE.heading, { font: fonts.bold, size: TEXT_SIZE.heading, color: COLORS.accent })
@@ -174,11 +175,14 @@ export async function composeSignedPdf(input: SignedPdfInput): Promise<Uint8Arra
     ),
     { font: fonts.regular, size: TEXT_SIZE.small, color: COLORS.muted }
   )
-  const evidencePages = doc.getPages().slice(quotePages)
-  decoratePages(evidencePages, fonts, {
-    footer: `Dossier de preuve — devis ${quote.number ?? ''} — ${company.companyName}`,
-    runningHeader: `Dossier de preuve — devis ${quote.number ?? ''}`,
+  // One file, one numbering: the quote's pages then the annex's run on (« Page 3 / 3 »).
+  const pages = doc.getPages()
+  const numbering = { first: 1, total: pages.length }
+  decoratePages(pages.slice(0, quotePages), fonts, decoration, numbering)
+  decoratePages(pages.slice(quotePages), fonts, {
+    footer: `Annexe : dossier de preuve — devis ${quote.number ?? ''} — ${company.companyName}`,
+    runningHeader: `Annexe : dossier de preuve — devis ${quote.number ?? ''}`,
     draftBanner: null
-  })
+  }, { first: quotePages + 1, total: pages.length })
   return savePdf(doc)
 }

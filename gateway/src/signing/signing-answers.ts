@@ -89,8 +89,9 @@ export async function linkPdf(db: Database, token: string): Promise<{ pdf: Uint8
 export async function declineLink(context: SigningContext, token: string, reason: string, visitor: Visitor): Promise<{ state: 'declined' }> {
   const { db, config } = context
   const view = await openAnswerableLink(db, token)
-  const workspaceUrl = new URL(paths.account.href(), config.publicUrl).href
-  const notice = declinedNoticeEmail(view.quote, reason, new Date(), workspaceUrl, siteOf(config))
+  // The button leads to the quote itself, where the reason is shown too.
+  const quoteUrl = new URL(paths.quote.href(view.quote.id), config.publicUrl).href
+  const notice = declinedNoticeEmail(view.quote, reason, new Date(), quoteUrl, siteOf(config))
   const emails = view.company.email === '' ? [] : [{ kind: 'quote-declined', to: view.company.email, ...notice }]
   const { rows } = await asAnonymous(db, (tx) =>
     tx.query<{ outcome: string }>('select paraphe.decline_quote($1, $2, $3, $4, $5) as outcome', [

@@ -1,5 +1,6 @@
 import { isEmailAddress } from '@paraphe/shared/email'
-import { normaliseSiret, normaliseVatNumber, siretProblem, vatNumberProblem, type CompanyProfile } from '@paraphe/shared/company'
+import { bankDetailsProblems, normaliseBic, normaliseIban } from '@paraphe/shared/bank-details'
+import { mediatorUrlProblem, normaliseSiret, normaliseVatNumber, siretProblem, vatNumberProblem, type CompanyProfile } from '@paraphe/shared/company'
 import { ApiProblem } from '../errors.js'
 
 
@@ -18,10 +19,15 @@ export function checkedProfile(profile: CompanyProfile): CompanyProfile {
     if (problem !== null) fields.vatNumber = problem
   }
   if (trimmed.email !== '' && !isEmailAddress(trimmed.email)) fields.email = 'Cette adresse e-mail n’est pas valide.'
+  Object.assign(fields, bankDetailsProblems(trimmed.iban, trimmed.bic))
+  const mediatorUrl = mediatorUrlProblem(trimmed.mediatorUrl)
+  if (mediatorUrl !== null) fields.mediatorUrl = mediatorUrl
   if (Object.keys(fields).length > 0) throw new ApiProblem(400, 'validation_failed', 'Certains champs sont invalides.', fields)
   return {
     ...trimmed,
     siret: trimmed.siret === '' ? '' : normaliseSiret(trimmed.siret),
-    vatNumber: trimmed.vatNumber === '' ? '' : normaliseVatNumber(trimmed.vatNumber)
+    vatNumber: trimmed.vatNumber === '' ? '' : normaliseVatNumber(trimmed.vatNumber),
+    iban: normaliseIban(trimmed.iban),
+    bic: normaliseBic(trimmed.bic)
   }
 }

@@ -14,6 +14,10 @@ interface ProfileRow {
   insurer: string
   insurance_coverage: string
   insurance_policy: string
+  iban: string
+  bic: string
+  mediator_name: string
+  mediator_url: string
   default_conditions: string
   default_validity_days: number
   franchise_en_base: boolean
@@ -38,6 +42,10 @@ const COLUMNS: ReadonlyArray<[keyof CompanyProfile, keyof ProfileRow]> = [
   ['insurer', 'insurer'],
   ['insuranceCoverage', 'insurance_coverage'],
   ['insurancePolicy', 'insurance_policy'],
+  ['iban', 'iban'],
+  ['bic', 'bic'],
+  ['mediatorName', 'mediator_name'],
+  ['mediatorUrl', 'mediator_url'],
   ['defaultConditions', 'default_conditions'],
   ['defaultValidityDays', 'default_validity_days'],
   ['franchiseEnBase', 'franchise_en_base']

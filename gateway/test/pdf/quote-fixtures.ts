@@ -17,6 +17,10 @@ export function makeCompany(overrides: Partial<CompanyProfile> = {}): CompanyPro
     insurer: 'Assurances Mutuelles du Bâtiment',
     insuranceCoverage: 'France métropolitaine',
     insurancePolicy: 'DEC-2026-4417',
+    iban: '',
+    bic: '',
+    mediatorName: '',
+    mediatorUrl: '',
     defaultConditions: 'Travaux réalisés selon les règles de l’art.',
     defaultValidityDays: 30,
     franchiseEnBase: false,
@@ -53,8 +57,9 @@ export function makeQuote(overrides: Partial<Omit<Quote, 'totals'>> = {}): Quote
     sentAt: '2026-11-21T10:30:00.000Z',
     expiresOn: '2026-12-21',
     replacedBy: null,
+    // A business client: the consumer mentions and withdrawal form (tested on their own) stay out.
     client: {
-      kind: 'individual',
+      kind: 'business',
       name: 'Éloïse Cœur',
       company: '',
       email: 'eloise.coeur@example.fr',

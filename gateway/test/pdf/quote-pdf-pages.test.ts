@@ -29,7 +29,10 @@ t.test('a 120-line quote runs over several numbered pages, the table header on e
   t.same(numbers, Array.from({ length: 120 }, (_, index) => index + 1))
   const all = pages.join(' ')
   t.ok(all.indexOf(normaliseSpaces(`Total TTC ${formatEuros(quote.totals.totalTtcCents)}`)) > all.indexOf('Poste n° 120 :'), 'totals after the table')
-  t.ok((pages[count - 1] as string).includes('Bon pour accord'), 'acceptance at the end')
+  // The block fits under the totals but not after the conditions: it stays with the totals
+  // rather than opening the last page alone.
+  const blockPage = pages.find((page) => page.includes('Bon pour accord')) ?? ''
+  t.ok(blockPage.includes('Total TTC'), 'acceptance on the page of the totals')
 })
 
 t.test('a 10 000-character description runs over pages without losing a word', async (t) => {

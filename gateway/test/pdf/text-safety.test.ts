@@ -1,5 +1,5 @@
 // Whatever was typed or pasted, the quote still renders: characters the fonts lack become a
-// visible `?`, invisible and control characters go, and nothing is drawn as an empty box.
+// visible « � », invisible and control characters go, and nothing is drawn as an empty box.
 import t from 'tap'
 import { loadFontData } from '../../src/pdf/fonts.js'
 import { renderQuotePdf } from '../../src/pdf/quote-pdf.js'
@@ -15,9 +15,9 @@ t.test('text is normalised and cleaned for the fonts', async (t) => {
   t.equal(printableText('un\ndeux', hasGlyph), 'un deux', 'a single-line field gets a space')
   t.equal(printableText('a\tb', hasGlyph), 'a b', 'tab as a space')
   t.equal(printableText('bi\u0000p\u0007\u001b!', hasGlyph), 'bip!', 'control characters dropped')
-  t.equal(printableText('fin\uD800 et \uDC00début', hasGlyph), 'fin? et ?début', 'lone surrogates replaced')
-  t.equal(printableText('浴室', hasGlyph), '??', 'CJK the fonts lack replaced')
-  t.equal(printableText('Mur 🧱', hasGlyph), 'Mur ?', 'an emoji the fonts lack replaced')
+  t.equal(printableText('fin\uD800 et \uDC00début', hasGlyph), 'fin� et �début', 'lone surrogates replaced')
+  t.equal(printableText('浴室', hasGlyph), '��', 'CJK the fonts lack replaced')
+  t.equal(printableText('Mur 🧱', hasGlyph), 'Mur �', 'an emoji the fonts lack replaced')
   t.equal(printableText('\u{E0067}x\u{1D173}', hasGlyph), 'x', 'invisible tags and format characters dropped')
   t.equal(printableText('12\u202f345,67\u00a0€ l’œuvre', hasGlyph), '12\u202f345,67\u00a0€ l’œuvre', 'French typography untouched')
   t.equal(printableText('', hasGlyph), '')
@@ -41,7 +41,7 @@ t.test('a quote full of emoji, CJK, control characters and broken surrogates sti
   t.ok(text.includes('Ligne Salle de bain'), 'the line is there')
   t.ok(text.includes('Objet : Titre Salle de bain'), 'the title is there')
   t.ok(text.includes('Entreprise Salle de bain'), 'the company is there')
-  t.ok(text.includes('?? fin?'), 'missing glyphs shown as ?')
+  t.ok(text.includes('�� fin�'), 'missing glyphs shown as « � »')
   t.ok(text.includes('😀'), 'an emoji DejaVu has is kept')
   t.ok(text.includes('Ελληνικά'), 'Greek is kept')
   t.equal((await pdfInfo(bytes)).get('Title'), 'Devis DEV-2026-0042')

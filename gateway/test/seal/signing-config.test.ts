@@ -16,8 +16,13 @@ const p12File = path.join(directory, 'seal.p12')
 await writeFile(p12File, seal.p12)
 
 t.test('unset: no configured certificate (the self-signed one is generated under DATA_DIR)', async (t) => {
-  t.same(loadConfig({}).signing, { p12: null, passphrase: null })
-  t.same(loadConfig({ SIGNING_P12: '  ', SIGNING_P12_PASSPHRASE: '' }).signing, { p12: null, passphrase: null }, 'empty values count as unset')
+  t.same(loadConfig({}).signing, { p12: null, passphrase: null, tsaUrl: null })
+  t.same(loadConfig({ SIGNING_P12: '  ', SIGNING_P12_PASSPHRASE: '', TSA_URL: '' }).signing, { p12: null, passphrase: null, tsaUrl: null }, 'empty values count as unset')
+})
+
+t.test('TSA_URL: an http(s) address of a timestamping authority', async (t) => {
+  t.equal(loadConfig({ TSA_URL: 'https://freetsa.org/tsr' }).signing.tsaUrl, 'https://freetsa.org/tsr')
+  t.match(problemsOf({ TSA_URL: 'freetsa.org/tsr' }), [/TSA_URL/])
 })
 
 t.test('a path, absolute or relative to the working directory, is read at start', async (t) => {
@@ -26,7 +31,7 @@ t.test('a path, absolute or relative to the working directory, is read at start'
   t.equal(absolute.passphrase, seal.passphrase)
 
   const relative = `./${path.relative(process.cwd(), p12File)}`
-  t.same(loadConfig({ SIGNING_P12: relative }).signing, { p12: seal.p12, passphrase: null }, `${relative}, without a passphrase`)
+  t.same(loadConfig({ SIGNING_P12: relative }).signing, { p12: seal.p12, passphrase: null, tsaUrl: null }, `${relative}, without a passphrase`)
 
   // Then the certificate loads from the config as the gateway will do it.
   const certificate = await loadSealCertificate({

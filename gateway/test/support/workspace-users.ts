@@ -70,6 +70,10 @@ export const COMPLETE_PROFILE = {
   insurer: 'MAAF Assurances',
   insuranceCoverage: 'France métropolitaine',
   insurancePolicy: 'DEC-123456',
+  iban: '',
+  bic: '',
+  mediatorName: '',
+  mediatorUrl: '',
   defaultConditions: 'Paiement à réception de facture.',
   defaultValidityDays: 30,
   franchiseEnBase: false

@@ -16,6 +16,12 @@ export const CompanyProfileSchema = Type.Object(
     insurer: text(TEXT_LIMITS.short),
     insuranceCoverage: text(TEXT_LIMITS.short),
     insurancePolicy: text(TEXT_LIMITS.short),
+    /** Printed on quotes that ask for a deposit, to pay it by transfer. */
+    iban: text(50),
+    bic: text(20),
+    /** The consumer mediator the professional adheres to (Code de la consommation, L612-1). */
+    mediatorName: text(TEXT_LIMITS.short),
+    mediatorUrl: text(TEXT_LIMITS.short),
     defaultConditions: text(TEXT_LIMITS.long),
     defaultValidityDays: Type.Integer({ minimum: 1, maximum: QUOTE_DEFAULTS.maxValidityDays }),
     franchiseEnBase: Type.Boolean()

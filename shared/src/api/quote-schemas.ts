@@ -122,7 +122,13 @@ export const CreateQuoteBody = Type.Object({ content: Type.Optional(Type.Partial
 /** `version` is the one the editor last read: a stale save is refused instead of overwriting. */
 export const UpdateQuoteBody = Type.Object({ version: Type.Integer({ minimum: 1 }), content: QuoteContentSchema }, { additionalProperties: false })
 
-export const QuoteEventSchema = Type.Object({ type: Type.String(), occurredAt: Type.String(), label: Type.String() })
+export const QuoteEventSchema = Type.Object({
+  type: Type.String(),
+  occurredAt: Type.String(),
+  label: Type.String(),
+  /** What the client wrote with it: the reason of a decline. */
+  detail: Type.Optional(Type.String())
+})
 export const QuoteEventsBody = Type.Object({ events: Type.Array(QuoteEventSchema) })
 
 export const SentQuoteBody = Type.Object({ quote: QuoteSchema, signingUrl: Type.String() })

@@ -244,6 +244,10 @@ t.test('sending: what is missing, the signing link, a frozen quote revised or ca
     insurer: '',
     insuranceCoverage: '',
     insurancePolicy: '',
+    iban: '',
+    bic: '',
+    mediatorName: '',
+    mediatorUrl: '',
     defaultConditions: 'Travaux garantis un an.',
     defaultValidityDays: 45,
     franchiseEnBase: false
@@ -280,7 +284,7 @@ t.test('sending: what is missing, the signing link, a frozen quote revised or ca
   t.equal(await inPage(page, 'navigator.clipboard.readText()'), link, 'in the clipboard')
   t.equal(await page.locator('.quote-form').count(), 0, 'nothing to edit any more')
   t.match(await text(page.locator('.quote-page__status')), /^Envoyé Envoyé le \d{1,2} \p{L}+ \d{4} Valable jusqu’au \d{1,2} \p{L}+ \d{4}$/u)
-  await page.locator('.timeline__item').filter({ hasText: 'Devis envoyé au client' }).waitFor()
+  await page.locator('.timeline__item').filter({ hasText: 'Devis envoyé pour signature' }).waitFor()
   t.match(await text(page.locator('.timeline__item').first()), /\d{1,2} \p{L}+ \d{4} à \d{2}:\d{2} UTC[+-]\d/u, 'the time says its zone')
   t.same(await axe(page), [], 'axe: the sent quote')
 

@@ -16,6 +16,7 @@ t.test('the error page has a not-found and a generic variant', async (t) => {
   t.match(notFound, /data-variant="not-found"/)
   t.match(notFound, /<h1 id="error-title">Page introuvable<\/h1>/)
   t.match(notFound, /<code>Page Not Found<\/code>/)
+  t.match(notFound, /ne correspond à aucune page[\s\S]*Détail technique\s: <code>Page Not Found<\/code>/, 'the technical message labelled, after the French explanation')
   const generic = render(500)
   t.match(generic, /data-variant="generic"/)
   t.match(generic, /<h1 id="error-title">Une erreur est survenue<\/h1>/)

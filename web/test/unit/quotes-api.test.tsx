@@ -62,7 +62,7 @@ t.test('a draft through its life: create, save with versions, send, PDF, events,
   t.match(sent.quote, { status: 'sent', number: /^DEV-\d{4}-0001$/ })
   t.match(sent.signingUrl, /\/SignatureDevis\?token=/)
   t.equal((await quotesApi.pdf(api, draft.id)).filename, `Devis-${sent.quote.number}.pdf`)
-  t.match(await quotesApi.events(api, draft.id), [{ type: 'sent', label: 'Devis envoyé au client' }])
+  t.match(await quotesApi.events(api, draft.id), [{ type: 'sent', label: 'Devis envoyé pour signature' }])
   const frozen = await quotesApi.save(api, draft.id, sent.quote.version, content).catch((error: unknown) => error)
   t.match(frozen, { status: 409, code: 'quote_frozen' })
   t.match(await quotesApi.remove(api, draft.id).catch((error: unknown) => error), { status: 409 })

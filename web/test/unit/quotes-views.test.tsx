@@ -25,7 +25,7 @@ import { QuoteActionsBar } from '@/features/quotes/components/quote-actions-bar'
 import { QuoteList } from '@/features/quotes/components/quote-list'
 import { dayOf } from '@/features/quotes/lib/format-day'
 import { SaveStatus, saveStateText } from '@/features/quotes/components/save-status'
-import { SentHeader, SentScreen } from '@/features/quotes/components/sent-screen'
+import { DeclineNotice, SentHeader, SentScreen } from '@/features/quotes/components/sent-screen'
 import { SigningLink, SigningLinkView } from '@/features/quotes/components/signing-link'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { FRANCHISE_MENTION } from '@paraphe/shared/quote-mentions'
@@ -371,7 +371,18 @@ t.test('what went wrong with an action: the missing values link to their fields,
 t.test('a sent quote: read-only, its header, the signing link, its history', async (t) => {
   const sent = quote('sent')
   const header = render(<SentHeader quote={sent} />)
-  t.match(header, /<h1>Devis DEV-2026-0007<\/h1>/)
+  t.match(header, /<h1>Devis(<!-- -->)? <span class="quote-number">DEV-2026-0007<\/span><\/h1>/, 'the number kept on one line')
+  t.match(header, /c’est ce document que votre client signe/)
+  t.match(render(<SentHeader quote={quote('signed')} />), /Votre client a signé ce document/)
+  t.notMatch(render(<SentHeader quote={quote('signed')} />), /que votre client signe/, 'a signed quote does not say it is still to sign')
+  t.match(render(<SentHeader quote={quote('declined')} />), /Votre client a refusé ce devis/)
+  t.match(render(<SentHeader quote={quote('expired')} />), /ne peut plus être signé/)
+  const declinedAt = '2026-11-25T09:00:00Z'
+  const reason = render(<DeclineNotice events={{ kind: 'ready', events: [{ type: 'declined', occurredAt: declinedAt, label: 'Devis refusé par le client', detail: 'Trop cher cette année.' }] }} />)
+  t.match(reason, /Devis refusé par votre client<\/strong> le 25 novembre 2026 à 10:00/)
+  t.match(reason, /Son motif : <q>Trop cher cette année.<\/q>/)
+  t.match(render(<DeclineNotice events={{ kind: 'ready', events: [{ type: 'declined', occurredAt: declinedAt, label: 'x' }] }} />), /n’a pas indiqué de motif/)
+  t.equal(render(<DeclineNotice events={{ kind: 'loading' }} />), '')
   t.match(header, /Envoyé<\/span><span>Envoyé le 21 novembre 2026<\/span><span>Valable jusqu’au 21 décembre 2026<\/span>/)
   t.match(render(<SentHeader quote={quote('cancelled', { replacedBy: 'q2' })} />), /<a href="\/espace\/devis\/q2"[^>]*>Voir la nouvelle version<\/a>/)
   t.match(render(<SentHeader quote={quote('sent', { number: null, sentAt: null, expiresOn: null })} />), /<h1>Devis<\/h1>/)
@@ -420,8 +431,10 @@ t.test('a sent quote: read-only, its header, the signing link, its history', asy
   t.match(render(<EventsTimeline load={{ kind: 'loading' }} />), /Chargement de l’historique…/)
   t.match(render(<EventsTimeline load={{ kind: 'ready', events: [] }} />), /Rien pour l’instant./)
   t.match(render(<EventsTimeline load={{ kind: 'failed', error: new ApiError(500, 'x', 'Erreur.') }} />), /n’a pas pu être chargé : Erreur./)
-  const events = render(<EventsTimeline load={{ kind: 'ready', events: [{ type: 'sent', occurredAt: '2026-07-14T08:00:00Z', label: 'Devis envoyé au client' }] }} />)
-  t.match(events, /Devis envoyé au client<\/span> <time class="timeline__time" dateTime="2026-07-14T08:00:00Z">14 juillet 2026 à 10:00 UTC\+2<\/time>/)
+  const events = render(<EventsTimeline load={{ kind: 'ready', events: [{ type: 'sent', occurredAt: '2026-07-14T08:00:00Z', label: 'Devis envoyé pour signature' }] }} />)
+  t.match(events, /Devis envoyé pour signature<\/span> <time class="timeline__time" dateTime="2026-07-14T08:00:00Z">14 juillet 2026 à 10:00 UTC\+2<\/time>/)
+  const declined = render(<EventsTimeline load={{ kind: 'ready', events: [{ type: 'declined', occurredAt: '2026-07-15T08:00:00Z', label: 'Devis refusé par le client', detail: 'Trop cher.' }] }} />)
+  t.match(declined, /<q class="timeline__detail">Trop cher.<\/q>/, 'a decline’s reason in the timeline')
 })
 
 t.test('the screens of a quote page as first rendered', async (t) => {
@@ -430,7 +443,7 @@ t.test('the screens of a quote page as first rendered', async (t) => {
   t.match(draft, /id="quote-save-status">Enregistré</)
   t.match(draft, /value="Parquet du salon"/)
   const sent = render(<SentScreen quote={quote('sent')} signingUrl="https://x/SignatureDevis?token=t" onChanged={noop} />, '/espace/devis/q1')
-  t.match(sent, /<h1>Devis DEV-2026-0007<\/h1>[\s\S]*Lien de signature[\s\S]*Historique[\s\S]*Chargement de l’historique…/)
+  t.match(sent, /<h1>Devis(<!-- -->)? <span class="quote-number">DEV-2026-0007<\/span><\/h1>[\s\S]*Lien de signature[\s\S]*Historique[\s\S]*Chargement de l’historique…/)
   t.notMatch(render(<SentScreen quote={quote('sent')} signingUrl={null} onChanged={noop} />), /Lien de signature/)
 
   t.match(render(<QuotePageStatus load={{ kind: 'loading' }} onRetry={noop} />), /<h1>Devis<\/h1><\/header><p class="workspace-loading" role="status">Chargement du devis…/)

@@ -41,6 +41,10 @@ const COMPANY: CompanyProfile = {
   insurer: 'MAAF Assurances',
   insuranceCoverage: 'France métropolitaine',
   insurancePolicy: '',
+  iban: '',
+  bic: '',
+  mediatorName: '',
+  mediatorUrl: '',
   defaultConditions: '',
   defaultValidityDays: 30,
   franchiseEnBase: false

@@ -29,7 +29,7 @@ export function reminderEmail(quote: Quote, company: CompanyProfile, signingUrl:
   return { subject: singleLine(`Rappel : devis ${quote.number ?? ''} de ${company.companyName}`), ...rendered }
 }
 
-export function expiredNoticeEmail(quote: Quote, workspaceUrl: string, site: SiteIdentity): EmailContent {
+export function expiredNoticeEmail(quote: Quote, quoteUrl: string, site: SiteIdentity): EmailContent {
   const client = clientDisplayName(quote.client)
   const rendered = renderEmailLayout({
     siteName: site.siteName,
@@ -40,7 +40,7 @@ export function expiredNoticeEmail(quote: Quote, workspaceUrl: string, site: Sit
         type: 'paragraph',
         text: `Le devis « ${quote.title} » adressé à ${client} a expiré${quote.expiresOn === null ? '' : ` le ${formatLongDate(quote.expiresOn)}`} sans avoir été signé. Vous pouvez le dupliquer pour en envoyer une version à jour.`
       },
-      { type: 'action', label: 'Voir le devis', url: workspaceUrl }
+      { type: 'action', label: 'Voir le devis', url: quoteUrl }
     ],
     footer: `Vous recevez cet e-mail parce que vous avez envoyé ce devis avec ${site.siteName}.`
   })

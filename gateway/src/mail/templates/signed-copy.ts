@@ -13,7 +13,9 @@ export function signedCopyEmail(
   company: CompanyProfile,
   signerName: string,
   signedAt: Date,
-  site: SiteIdentity
+  site: SiteIdentity,
+  /** The professional's page of this quote (the professional's copy links to it). */
+  quoteUrl?: string
 ): EmailContent {
   const when = formatDateTime(signedAt)
   const intro =
@@ -37,7 +39,9 @@ export function signedCopyEmail(
       },
       ...(recipient === 'client'
         ? [{ type: 'note' as const, text: 'Conservez ce PDF : il fait foi de votre accord. Pour toute question, répondez à cet e-mail.' }]
-        : [])
+        : quoteUrl === undefined
+          ? []
+          : [{ type: 'action' as const, label: 'Voir le devis', url: quoteUrl }])
     ],
     footer:
       recipient === 'client'

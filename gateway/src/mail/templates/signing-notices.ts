@@ -22,7 +22,7 @@ export function signingCodeEmail(code: string, quote: Quote, company: CompanyPro
   return { subject: singleLine(`${code} — votre code de signature${reference}`), ...rendered }
 }
 
-export function declinedNoticeEmail(quote: Quote, reason: string, declinedAt: Date, workspaceUrl: string, site: SiteIdentity): EmailContent {
+export function declinedNoticeEmail(quote: Quote, reason: string, declinedAt: Date, quoteUrl: string, site: SiteIdentity): EmailContent {
   const client = clientDisplayName(quote.client)
   const rendered = renderEmailLayout({
     siteName: site.siteName,
@@ -31,7 +31,7 @@ export function declinedNoticeEmail(quote: Quote, reason: string, declinedAt: Da
     blocks: [
       { type: 'paragraph', text: `${client} a refusé le devis « ${quote.title} » le ${formatDateTime(declinedAt)}.` },
       ...(reason.trim() === '' ? [] : [{ type: 'quote' as const, text: reason }]),
-      { type: 'action', label: 'Voir le devis', url: workspaceUrl }
+      { type: 'action', label: 'Voir le devis', url: quoteUrl }
     ],
     footer: `Vous recevez cet e-mail parce que vous avez envoyé ce devis avec ${site.siteName}.`
   })

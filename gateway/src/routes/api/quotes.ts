@@ -96,6 +96,11 @@ export default async function quoteRoutes(instance: FastifyInstance) {
 
   fastify.get('/quotes/:id/events', { schema: { ...withId, response: { 200: QuoteEventsBody, ...ErrorResponses } } }, async (request) => {
     const events = await asRequestUser(fastify, request, (tx) => listEvents(tx, request.params.id))
-    return { events: events.map((event) => ({ type: event.type, occurredAt: event.occurredAt, label: quoteEventLabel(event.type) })) }
+    return {
+      events: events.map((event) => {
+        const reason = event.type === 'declined' && typeof event.data.reason === 'string' ? event.data.reason.trim() : ''
+        return { type: event.type, occurredAt: event.occurredAt, label: quoteEventLabel(event.type), ...(reason === '' ? {} : { detail: reason }) }
+      })
+    }
   })
 }

@@ -16,13 +16,15 @@ export function ErrorPage({ statusCode, message }: ErrorPageProps) {
         {statusCode}
       </p>
       <h1 id="error-title">{notFound ? 'Page introuvable' : 'Une erreur est survenue'}</h1>
-      <p className="error-page__message">
-        <code>{message ?? (notFound ? 'Page Not Found' : 'Internal Server Error')}</code>
-      </p>
       <p>
         {notFound
           ? 'L’adresse saisie ne correspond à aucune page. Elle a peut-être été déplacée, ou le lien contient une faute de frappe.'
           : 'La page n’a pas pu s’afficher. Réessayez dans un instant ; si le problème continue, écrivez-nous depuis la page Contact.'}
+      </p>
+      {/* The specification's technical message, for a support request: labelled as such under the
+          French explanation rather than standing as a second, English heading. */}
+      <p className="error-page__message">
+        Détail technique&#8239;: <code>{message ?? (notFound ? 'Page Not Found' : 'Internal Server Error')}</code>
       </p>
       <p className="error-page__actions">
         <Link className="button button--primary" to={paths.home.href()}>

@@ -45,8 +45,8 @@ function Shell({ id, label, hint, error, optional, className, children }: FieldP
 export interface InputFieldProps extends FieldProps {
   value: string
   onChange: (value: string) => void
-  type?: 'text' | 'email' | 'tel' | 'date' | 'search'
-  inputMode?: 'text' | 'decimal' | 'numeric' | 'email' | 'tel' | 'search'
+  type?: 'text' | 'email' | 'tel' | 'date' | 'search' | 'url'
+  inputMode?: 'text' | 'decimal' | 'numeric' | 'email' | 'tel' | 'search' | 'url'
   autoComplete?: string
   maxLength?: number
   placeholder?: string

@@ -107,6 +107,27 @@ export function ProfileFormView({ form, errors, onChange, onSubmit, disabled, sa
       </fieldset>
 
       <fieldset className="form-section">
+        <legend className="form-section__legend">Coordonnées bancaires</legend>
+        <p className="hint">Imprimées sur les devis qui demandent un acompte, pour le régler par virement.</p>
+        <div className="form-grid">
+          <InputField {...input('iban')} label="IBAN" optional hint="Par exemple FR76 3000 6000 0112 3456 7890 189." autoComplete="off" maxLength={50} />
+          <InputField {...input('bic')} label="BIC" optional hint="8 ou 11 caractères, par exemple AGRIFRPP." autoComplete="off" maxLength={20} />
+        </div>
+      </fieldset>
+
+      <fieldset className="form-section">
+        <legend className="form-section__legend">Médiation de la consommation</legend>
+        <p className="hint">
+          Le médiateur auquel vous adhérez (obligatoire pour vendre à des particuliers)&#8239;: il est indiqué sur vos devis aux clients
+          particuliers, avec leur droit de rétractation de 14&#8239;jours.
+        </p>
+        <div className="form-grid">
+          <InputField {...input('mediatorName')} label="Nom du médiateur" optional maxLength={TEXT_LIMITS.short} />
+          <InputField {...input('mediatorUrl')} label="Site du médiateur" optional type="url" inputMode="url" hint="Par exemple https://www.mediateur-exemple.fr." maxLength={TEXT_LIMITS.short} />
+        </div>
+      </fieldset>
+
+      <fieldset className="form-section">
         <legend className="form-section__legend">Pour vos nouveaux devis</legend>
         <InputField
           {...input('defaultValidityDays')}

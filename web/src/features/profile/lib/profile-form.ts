@@ -1,7 +1,8 @@
 // The company profile form: what is typed, checked here as the gateway checks it (same shared
 // rules for SIRET and VAT numbers), so mistakes show before sending.
 import { isEmailAddress } from '@paraphe/shared/email'
-import { siretProblem, vatNumberProblem, type CompanyProfile } from '@paraphe/shared/company'
+import { bankDetailsProblems, normaliseBic, normaliseIban } from '@paraphe/shared/bank-details'
+import { mediatorUrlProblem, siretProblem, vatNumberProblem, type CompanyProfile } from '@paraphe/shared/company'
 import { QUOTE_DEFAULTS } from '@paraphe/shared/quote'
 
 export type ProfileForm = Omit<CompanyProfile, 'defaultValidityDays'> & { defaultValidityDays: string }
@@ -27,6 +28,10 @@ export const PROFILE_FIELD_ORDER: ReadonlyArray<keyof CompanyProfile> = [
   'insurer',
   'insuranceCoverage',
   'insurancePolicy',
+  'iban',
+  'bic',
+  'mediatorName',
+  'mediatorUrl',
   'defaultValidityDays',
   'defaultConditions'
 ]
@@ -39,13 +44,16 @@ export function readProfileForm(form: ProfileForm): { ok: true; profile: Company
   if (siret !== '') errors.siret = siretProblem(siret) ?? undefined
   if (vat !== '') errors.vatNumber = vatNumberProblem(vat, siret === '' ? undefined : siret) ?? undefined
   if (email !== '' && !isEmailAddress(email)) errors.email = 'Cette adresse e-mail ne semble pas valide (exemple\u202f: contact@entreprise.fr).'
+  Object.assign(errors, bankDetailsProblems(form.iban, form.bic))
+  errors.mediatorUrl = mediatorUrlProblem(form.mediatorUrl) ?? undefined
   const days = /^\d{1,3}$/.test(form.defaultValidityDays.trim()) ? Number(form.defaultValidityDays.trim()) : NaN
   if (!(days >= 1 && days <= QUOTE_DEFAULTS.maxValidityDays)) {
     errors.defaultValidityDays = `La durée de validité est un nombre de jours, de 1 à ${QUOTE_DEFAULTS.maxValidityDays}.`
   }
   const found = Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined)) as ProfileErrors
   if (Object.keys(found).length > 0) return { ok: false, errors: found }
-  return { ok: true, profile: { ...form, siret, vatNumber: vat, email, defaultValidityDays: days } }
+  const bank = { iban: normaliseIban(form.iban), bic: normaliseBic(form.bic) }
+  return { ok: true, profile: { ...form, siret, vatNumber: vat, email, ...bank, mediatorUrl: form.mediatorUrl.trim(), defaultValidityDays: days } }
 }
 
 /** The first field with a problem, in the page's order. */

@@ -23,6 +23,7 @@ export function EventsTimeline({ load }: { load: EventsLoad }) {
               <time className="timeline__time" dateTime={event.occurredAt}>
                 {formatDateTime(event.occurredAt)}
               </time>
+              {event.detail === undefined ? null : <q className="timeline__detail">{event.detail}</q>}
             </li>
           ))}
         </ol>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import { formatLongDate } from '@paraphe/shared/dates'
+import { formatDateTime, formatLongDate } from '@paraphe/shared/dates'
 import { paths } from '@paraphe/shared/paths'
 import { isAwaitingClient, type Quote } from '@paraphe/shared/quote'
 import { useAccountPlan } from '@/hooks/use-account-plan'
@@ -46,6 +46,7 @@ export function SentScreen({ quote, signingUrl, onChanged }: SentScreenProps) {
   return (
     <article className="quote-page">
       <SentHeader quote={quote} />
+      {quote.status === 'declined' ? <DeclineNotice events={events} /> : null}
       {signingUrl === null ? null : <SigningLink url={signingUrl} email={quote.client.email} />}
       {reminded > 0 && actions.problem === null ? (
         <p className="notice notice--success workspace-notice" role="status">
@@ -68,16 +69,41 @@ export function SentScreen({ quote, signingUrl, onChanged }: SentScreenProps) {
   )
 }
 
+/** What the document is for its reader now: awaiting a signature, signed, or closed. */
+function frozenHint(quote: Quote): string {
+  if (isAwaitingClient(quote.status)) return 'Un devis envoyé ne change plus\u202f: c’est ce document que votre client signe.'
+  if (quote.status === 'signed') return 'Votre client a signé ce document\u202f: c’est le devis accepté, tel qu’il l’a lu.'
+  if (quote.status === 'declined') return 'Votre client a refusé ce devis. Pour lui en proposer un autre, dupliquez-le et modifiez la copie.'
+  return 'Ce devis ne peut plus être signé.'
+}
+
+/** A decline's reason, as the client wrote it, at the top of the quote. */
+export function DeclineNotice({ events }: { events: EventsLoad }) {
+  if (events.kind !== 'ready') return null
+  const declined = events.events.filter((event) => event.type === 'declined').at(-1)
+  if (declined === undefined) return null
+  return (
+    <div className="notice workspace-notice">
+      <p>
+        <strong>Devis refusé par votre client</strong> le {formatDateTime(declined.occurredAt)}.
+      </p>
+      {declined.detail === undefined ? <p>Il n’a pas indiqué de motif.</p> : <p>Son motif&#8239;: <q>{declined.detail}</q></p>}
+    </div>
+  )
+}
+
 export function SentHeader({ quote }: { quote: Quote }) {
   return (
     <header className="quote-page__head">
-      <h1>{quote.number === null ? 'Devis' : `Devis ${quote.number}`}</h1>
+      <h1>
+        Devis{quote.number === null ? null : <> <span className="quote-number">{quote.number}</span></>}
+      </h1>
       <p className="quote-page__status">
         <StatusBadge status={quote.status} />
         {quote.sentAt === null ? null : <span>Envoyé le {dayOf(quote.sentAt)}</span>}
         {quote.expiresOn === null ? null : <span>Valable jusqu’au {formatLongDate(quote.expiresOn)}</span>}
       </p>
-      <p className="hint">Un devis envoyé ne change plus&#8239;: c’est ce document que votre client signe.</p>
+      <p className="hint">{frozenHint(quote)}</p>
       {quote.replacedBy === null ? null : (
         <p className="notice">
           Ce devis a été remplacé par une nouvelle version. <Link to={paths.quote.href(quote.replacedBy)}>Voir la nouvelle version</Link>
