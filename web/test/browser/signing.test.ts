@@ -426,16 +426,28 @@ t.test('decline with a reason; the professional is told', async (t) => {
   t.same(problemsOf(record), [], CLEAN)
 })
 
-t.test('e-mail code: asked for, a wrong code refused, the right one signs', async (t) => {
+t.test('e-mail code: sent by itself once the other steps are done, a wrong code refused, the right one signs', async (t) => {
   const sent = await sendQuote({ requireEmailCode: true, buildingTrade: false }, 'pro')
   const { page, record } = await openPage(browser, t, DESKTOP)
   await openLink(page, sent.link)
   const code = field(page, 'Code à 6 chiffres reçu par e-mail')
   t.equal(await code.getAttribute('autocomplete'), 'one-time-code')
   t.equal(await code.getAttribute('inputmode'), 'numeric')
-  await button(page, 'Recevoir un code').click()
+
+  // What the signer does, counted: each field filled, box ticked or button pressed is one action.
+  let actions = 0
+  const act = async (step: () => Promise<unknown>) => {
+    actions += 1
+    await step()
+  }
+  await act(() => field(page, 'Vos nom et prénom').fill('Élise Martin'))
+  await act(() => page.getByLabel(ACCEPT_LABEL).check())
+  await act(() => field(page, MENTION_LABEL).fill('Bon pour accord'))
+  t.equal(await page.getByText(/^Un code vient d’être envoyé à/).count(), 0, 'no code before the signature')
+  await act(() => drawWithMouse(page))
   await page.getByText(/^Un code vient d’être envoyé à/).waitFor()
   t.match(normalizeSpace(await page.getByText(/^Un code vient d’être envoyé à/).innerText()), /^Un code vient d’être envoyé à cl\*\*\*@example\.org\./)
+  await waitForFocus(page, 'sign-code')
   const mail = await mailTo(sent.clientEmail, (received) => /votre code de signature/.test(received.subject))
   const right = /^(\d{6})/.exec(mail.subject)?.[1] as string
   t.match(mail.text, right, 'the code is in the e-mail')
@@ -444,19 +456,18 @@ t.test('e-mail code: asked for, a wrong code refused, the right one signs', asyn
   await button(page, 'Recevoir un nouveau code').click()
   t.match(normalizeSpace(await page.getByRole('alert').innerText()), /^Un code vient d’être envoyé : attendez une minute/, 'one code a minute')
 
-  await field(page, 'Vos nom et prénom').fill('Élise Martin')
-  await page.getByLabel(ACCEPT_LABEL).check()
-  await field(page, MENTION_LABEL).fill('Bon pour accord')
-  await page.getByLabel('Taper mon nom (au clavier)').check()
-  await field(page, 'Votre nom, comme signature').fill('Élise Martin')
   await code.fill(right === '000000' ? '111111' : '000000')
   await button(page, 'Signer le devis').click()
   await waitForFocus(page, 'sign-code')
   t.match(await errorOf(page, 'sign-code'), /^Ce code est incorrect\./)
   t.same(await axe(page), [], 'axe: wrong code')
-  await code.fill(right)
-  await button(page, 'Signer le devis').click()
+  await code.fill('')
+  await act(() => page.keyboard.type(right))
+  t.equal(await page.locator('#sign-code-error').count(), 0, 'the error went as the code was fixed')
+  await act(() => button(page, 'Signer le devis').click())
   await waitForHeading(page, 'Devis signé')
+  t.comment(`actions from the link to signed, drawn with a code: ${actions}`)
+  t.ok(actions <= 6, `${actions} actions (name, acceptance, mention, drawing, code, « Signer »)`)
   const evidence = await gateway.app.db.query<{ otp_verified: boolean }>('select otp_verified from paraphe.signatures where quote_id = $1', [sent.id])
   t.equal(evidence.rows[0]?.otp_verified, true, 'the signature records the verified code')
   t.same(problemsOf(record, both(allowApi(422, /\/sign$/), allowApi(429, /\/otp$/))), [], CLEAN)

@@ -15,6 +15,7 @@ import {
   fieldControlId,
   firstProblem,
   problemFieldOf,
+  readyForCode,
   signatureOf,
   signRefusal,
   signRequest,
@@ -104,6 +105,15 @@ t.test('what must be filled in before sending, field by field, in the order of t
   const typed = { ...FILLED, method: 'typed' as const, typedSignature: ' 1 ' }
   t.same(checkSignForm(typed, options, signatureOf(typed, null)).signature, 'Tapez votre nom pour signer.')
   t.equal(firstProblem({}), undefined)
+})
+
+t.test('the e-mail code is asked for once every other step is done', async (t) => {
+  const options = { buildingTrade: true, requireEmailCode: true }
+  t.notOk(readyForCode(EMPTY_SIGN_VALUES, options, null))
+  t.notOk(readyForCode({ ...FILLED, emailCode: '' }, options, null), 'not before the signature')
+  t.ok(readyForCode({ ...FILLED, emailCode: '' }, options, DRAWING), 'then, with the code field still empty')
+  t.notOk(readyForCode({ ...FILLED, preWorkAcknowledged: false, emailCode: '' }, options, DRAWING), 'the pre-work mention counts on building trades')
+  t.notOk(readyForCode(FILLED, { ...options, requireEmailCode: false }, DRAWING), 'never when no code is asked')
 })
 
 t.test('errors clear one by one as each field is fixed', async (t) => {

@@ -260,7 +260,7 @@ t.test('the form’s errors are tied to their controls; a typed signature; a cha
 t.test('the e-mail code step: the button, the code sent, a refusal, the field', async (t) => {
   const view = viewOf({}, quoteOf({ requireEmailCode: true }))
   const idle = render(<SignFormView {...formProps({ view })} />)
-  t.match(idle, /<button type="button" class="button button--ghost">Recevoir un code<\/button>/)
+  t.match(idle, /<button type="button" class="button button--ghost">Recevoir le code maintenant<\/button>/)
   t.match(tag(idle, 'sign-code'), /inputMode="numeric"|inputmode="numeric"/)
   t.match(tag(idle, 'sign-code'), /autoComplete="one-time-code"|autocomplete="one-time-code"/)
   t.match(tag(idle, 'sign-code'), /maxLength="6"|maxlength="6"/)

@@ -96,12 +96,12 @@ function EmailCode({ values, problems, code, onChange, onRequestCode }: Pick<Sig
     <fieldset className="signing-form__group">
       <legend>Code de vérification</legend>
       <p className="field__hint">
-        Pour confirmer votre identité, recevez un code à l’adresse e-mail à laquelle ce devis vous a été envoyé. Il est
-        valable 10&#8239;minutes.
+        Pour confirmer votre identité, un code est envoyé à l’adresse e-mail à laquelle ce devis vous a été envoyé dès que
+        les étapes ci-dessus sont remplies. Il est valable 10&#8239;minutes.
       </p>
       <p className="signing-form__code-request">
         <button type="button" className="button button--ghost" onClick={onRequestCode} disabled={code.kind === 'sending'}>
-          {code.kind === 'sending' ? 'Envoi du code…' : code.kind === 'sent' ? 'Recevoir un nouveau code' : 'Recevoir un code'}
+          {code.kind === 'sending' ? 'Envoi du code…' : code.kind === 'sent' ? 'Recevoir un nouveau code' : 'Recevoir le code maintenant'}
         </button>
       </p>
       <div aria-live="polite">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ApiClient } from '@/lib/api-client'
 import type { SigningView } from '../api/signing-api'
-import { clearFixed, EMPTY_SIGN_VALUES, fieldControlId, problemFieldOf, signatureOf, type SignField, type SignProblems, type SignValues } from '../lib/sign-form'
+import { clearFixed, EMPTY_SIGN_VALUES, fieldControlId, problemFieldOf, readyForCode, SIGN_FIELD_IDS, signatureOf, type SignField, type SignProblems, type SignValues } from '../lib/sign-form'
 import { requestEmailCode, submitSignature, type CodeStatus } from '../lib/signing-actions'
 import type { SignaturePadHandle } from './signature-pad-field'
 import { SignFormView } from './sign-form-view'
@@ -33,6 +33,27 @@ export function SignForm({ api, token, view, onClosed, onReload }: SignFormProps
   useEffect(() => {
     if (focusRequest !== null) document.getElementById(focusRequest.id)?.focus()
   }, [focusRequest])
+
+  const requestCode = () => {
+    setCode({ kind: 'sending' })
+    void requestEmailCode(api, token).then(setCode)
+  }
+  // The code is sent by itself once every other step is done, then its field takes the focus.
+  const signature = values.method === 'typed' ? signatureOf(values, null) : drawn ? (padRef.current?.signature() ?? null) : null
+  const reachedCode = code.kind === 'idle' && readyForCode(values, view.quote, signature)
+  const autoRequested = useRef(false)
+  useEffect(() => {
+    if (!reachedCode) return
+    autoRequested.current = true
+    requestCode()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the step is reached
+  }, [reachedCode])
+  useEffect(() => {
+    if (code.kind === 'sent' && autoRequested.current) {
+      autoRequested.current = false
+      setFocusRequest({ id: SIGN_FIELD_IDS.emailCode })
+    }
+  }, [code.kind])
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -77,10 +98,7 @@ export function SignForm({ api, token, view, onClosed, onReload }: SignFormProps
         setDrawn(isDrawn)
         settle('signature', values)
       }}
-      onRequestCode={() => {
-        setCode({ kind: 'sending' })
-        void requestEmailCode(api, token).then(setCode)
-      }}
+      onRequestCode={requestCode}
       onReload={onReload}
       onSubmit={(event) => void submit(event)}
     />

@@ -87,6 +87,15 @@ export function clearFixed(problems: SignProblems, field: SignField, values: Sig
   return rest
 }
 
+/**
+ * Every step before the e-mail code is done: the page then asks for the code by itself (the
+ * signer reaches that step without a click) and puts the focus in its field.
+ */
+export function readyForCode(values: SignValues, options: SignOptions, signature: SignatureInput | null): boolean {
+  if (!options.requireEmailCode) return false
+  return Object.keys(checkSignForm(values, options, signature)).every((field) => field === 'emailCode')
+}
+
 export function firstProblem(problems: SignProblems): SignField | undefined {
   return SIGN_FIELDS.find((field) => problems[field] !== undefined)
 }
