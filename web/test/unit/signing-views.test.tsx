@@ -214,7 +214,7 @@ t.test('the form: name, acceptance, mention and pre-work mention before the sign
   t.same([...positions].sort((a, b) => a - b), positions, 'in this order')
   t.match(html, /<label for="sign-accepted">J’ai lu le devis n° DEV-2026-0007 et j’en accepte le contenu, le prix et les conditions\.<\/label>/)
   t.match(html, /<label for="sign-pre-work">Devis reçu avant l’exécution des travaux<\/label>/)
-  t.match(text(html), 'dont l’empreinte SHA-256 est ' + 'f'.repeat(64))
+  t.match(text(html), 'Détails techniques Empreinte SHA-256 du document signé : ' + 'f'.repeat(64))
   t.match(html, /href="\/verification"/, 'with a link to the verification page')
   t.match(tag(html, 'sign-name'), /autoComplete="name"|autocomplete="name"/)
   t.match(tag(html, 'sign-mention'), /aria-describedby="sign-mention-hint"/)
@@ -303,11 +303,12 @@ t.test('declining: a button, then the reason with its counter', async (t) => {
   t.match(busy, /role="alert">Le serveur ne répond pas\.<\/div>/)
 })
 
-t.test('an open link: heading, status, validity, PDF download, then the quote, the form, declining, the contact', async (t) => {
+t.test('an open link: heading, validity, PDF download, then the quote, the form, declining, the contact', async (t) => {
   const html = render(<OpenQuote api={api} token="tok_en-1" view={viewOf()} onClosed={noop} onReload={noop} />)
   t.match(html, /<h1 tabindex="-1">Devis n° DEV-2026-0007<\/h1>/)
   t.match(text(html), 'Dupont Rénovation vous a envoyé ce devis : « Rénovation de la salle de bains », 1 307,01 € TTC.')
-  t.match(html, /<span class="badge badge--consulte">Consulté<\/span>/)
+  t.notMatch(html, /Consulté|Statut/, 'no internal status for the client')
+  t.match(html, /<details class="signing-details"><summary>Détails techniques<\/summary><p>Empreinte SHA-256 du document signé\s:\s<code class="signing-hash">f{64}<\/code>/, 'the fingerprint behind « Détails techniques »')
   t.match(text(html), 'Valable jusqu’au 21 décembre 2026')
   t.match(html, /<a class="button button--ghost" href="\/api\/sign\/tok_en-1\/pdf" download="">Télécharger le devis \(PDF\)<\/a>/)
   const sections = ['signing-doc-title', 'signing-form-title', 'signing-decline-title', 'signing-contact-title'].map((id) => html.indexOf(`id="${id}"`))
@@ -317,7 +318,7 @@ t.test('an open link: heading, status, validity, PDF download, then the quote, t
 
   const unnumbered = render(<OpenQuote api={api} token="t" view={viewOf({}, quoteOf({}, { number: null, expiresOn: null, status: 'sent' }))} onClosed={noop} onReload={noop} />)
   t.match(unnumbered, /<h1 tabindex="-1">Devis<\/h1>/)
-  t.match(unnumbered, /<span class="badge badge--envoye">Envoyé<\/span>/)
+  t.notMatch(unnumbered, /badge|signing-status/, 'no status, and no validity line without a date')
   t.notMatch(unnumbered, /Valable jusqu’au/)
   t.match(text(render(<QuoteSummary quote={quoteOf({}, { number: null })} companyName="Dupont" />)), 'Devis Rénovation de la salle de bains Entreprise')
 })

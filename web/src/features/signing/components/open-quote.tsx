@@ -7,7 +7,6 @@ import { CompanyContact } from './company-contact'
 import { DeclineForm } from './decline-form'
 import { QuoteDocument } from './quote-document'
 import { SignForm } from './sign-form'
-import { StatusBadge } from '@/components/ui/status-badge'
 
 export interface OpenQuoteProps {
   api: ApiClient
@@ -33,20 +32,15 @@ export function OpenQuote({ api, token, view, headingRef, onClosed, onReload }: 
           {company.companyName} vous a envoyé ce devis&#8239;: «&#8239;{quote.title}&#8239;», {formatEuros(quote.totals.totalTtcCents)} TTC.
           Lisez-le, puis signez-le en bas de la page ou refusez-le.
         </p>
-        <dl className="signing-status">
-          <div>
-            <dt>Statut</dt>
-            <dd>
-              <StatusBadge status={quote.status} />
-            </dd>
-          </div>
-          {quote.expiresOn === null ? null : (
+        {/* No internal status here (« envoyé », « consulté »): the client only needs what is left to do. */}
+        {quote.expiresOn === null ? null : (
+          <dl className="signing-status">
             <div>
               <dt>Valable jusqu’au</dt>
               <dd>{formatLongDate(quote.expiresOn)}</dd>
             </div>
-          )}
-        </dl>
+          </dl>
+        )}
         <p>
           <a className="button button--ghost" href={signingApi.pdfHref(token)} download>
             Télécharger le devis (PDF)

@@ -144,11 +144,14 @@ export function SignFormView(props: SignFormViewProps) {
   return (
     <section className="signing-form card" aria-labelledby="signing-form-title">
       <h2 id="signing-form-title">Signer le devis</h2>
-      <p>
-        Vous signez la version du devis affichée sur cette page et dans le PDF, dont l’empreinte SHA-256 est{' '}
-        <code className="signing-hash">{view.documentSha256}</code>. Le PDF signé pourra être contrôlé sur la page{' '}
-        <Link to={paths.verification.href()}>Vérifier un devis signé</Link>.
-      </p>
+      <p>Vous signez la version du devis affichée sur cette page et dans le PDF.</p>
+      <details className="signing-details">
+        <summary>Détails techniques</summary>
+        <p>
+          Empreinte SHA-256 du document signé&#8239;: <code className="signing-hash">{view.documentSha256}</code>. Le PDF signé
+          pourra être contrôlé sur la page <Link to={paths.verification.href()}>Vérifier un devis signé</Link>.
+        </p>
+      </details>
       <form className="form" method="post" onSubmit={onSubmit} noValidate>
         <TextInput field="signerName" label="Vos nom et prénom" hint="Tels qu’ils figureront sur le devis signé." autoComplete="name" maxLength={120} values={values} problems={problems} onChange={onChange} />
 
