@@ -9,10 +9,11 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { children, readElement, type DerElement } from '../../src/seal/der.js'
-import { sealPdf, type SealInfo } from '../../src/seal/pdf-seal.js'
+import { sealPdf } from '../../src/seal/pdf-seal.js'
 import { loadSealCertificate } from '../../src/seal/signing-certificate.js'
 import { SIGNATURE_TIMESTAMP_OID, TimestampError, tokenOfResponse } from '../../src/seal/timestamp.js'
 import { startOpensslTsa } from '../support/openssl-tsa.js'
+import { TEST_SEAL_INFO } from '../support/seal-info.js'
 import { pdfsig, signatureDictionaries } from '../support/pdfsig.js'
 
 const run = promisify(execFile)
@@ -22,13 +23,7 @@ const tsa = await startOpensslTsa()
 t.teardown(() => tsa.stop())
 const certificate = await loadSealCertificate({ configured: null, dataDir: dir, organisation: 'Atelier Durand' })
 
-const info: SealInfo = {
-  reason: 'Scellement du devis signé',
-  location: 'devis.atelier-durand.fr',
-  contactInfo: 'contact@atelier-durand.fr',
-  name: 'Atelier Durand – cachet serveur',
-  signingTime: new Date('2026-03-15T10:30:00Z')
-}
+const info = TEST_SEAL_INFO
 
 async function onePagePdf(): Promise<Uint8Array> {
   const document = await PDFDocument.create()

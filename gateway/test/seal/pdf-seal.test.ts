@@ -11,6 +11,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFNumber, PDFRef, PDFString, 
 import { AlreadySignedError, pdfTextString, sealPdf, SEAL_SUBFILTER, type SealInfo } from '../../src/seal/pdf-seal.js'
 import { loadSealCertificate } from '../../src/seal/signing-certificate.js'
 import { normaliseSpaces, pdfPagesText } from '../support/pdf-text.js'
+import { TEST_SEAL_INFO } from '../support/seal-info.js'
 import { pdfsig, signatureDictionaries } from '../support/pdfsig.js'
 
 const run = promisify(execFile)
@@ -19,13 +20,7 @@ const dataDir = await mkdtemp(path.join(tmpdir(), 'paraphe-seal-'))
 t.teardown(() => rm(dataDir, { recursive: true, force: true }))
 const certificate = await loadSealCertificate({ configured: null, dataDir, organisation: 'Atelier Durand' })
 
-const info: SealInfo = {
-  reason: 'Scellement du devis signé',
-  location: 'devis.atelier-durand.fr',
-  contactInfo: 'contact@atelier-durand.fr',
-  name: 'Atelier Durand – cachet serveur',
-  signingTime: new Date('2026-03-15T10:30:00Z')
-}
+const info = TEST_SEAL_INFO
 
 /** A quote-like PDF: one line of text a page, in a classic (uncompressed) cross-reference table. */
 async function makePdf(pages: string[]): Promise<Uint8Array> {

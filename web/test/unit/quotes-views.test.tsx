@@ -140,7 +140,7 @@ t.test('the workspace layout: its navigation, the account section, the loading s
   t.match(frame, /hydrated=false user=null/, 'nothing personal before the session is confirmed')
   t.match(frame, /<header class="app-header">[\s\S]*<nav class="workspace-nav" aria-label="Espace professionnel">[\s\S]*href="\/espace\/devis\/nouveau"[^>]*>Nouveau devis<\/a>[\s\S]*Chargement de votre espace…[\s\S]*<\/header><main id="contenu"/, 'an application header: navigation, the primary action, the account')
   t.notMatch(frame, /Navigation principale|Fonctionnalités|Tarifs/, 'not the site’s marketing menu')
-  t.match(frame, /<footer class="app-footer">[\s\S]*Mentions légales/, 'the legal links stay reachable')
+  t.match(frame, /<footer class="site-footer app-footer">[\s\S]*Mentions légales/, 'the legal links stay reachable')
   t.throws(() => renderToStaticMarkup(<Probe />), { message: /inside WorkspaceLayout/ })
 })
 

@@ -40,7 +40,7 @@ export function AppLayout({ nav, action, account, children }: AppLayoutProps) {
       <main id="contenu" className="page page--app" tabIndex={-1}>
         {children}
       </main>
-      <footer className="app-footer">
+      <footer className="site-footer app-footer">
         <div className="site-footer__inner">
           <LegalLinks />
         </div>
