@@ -243,6 +243,9 @@ t.test('desktop: the client reads the quote, draws with the mouse, signs and dow
   t.equal(quotePdf.filename, `Devis-${sent.number}.pdf`)
   t.equal(quotePdf.bytes.subarray(0, 5).toString('latin1'), '%PDF-', 'the quote PDF downloads')
   t.same(await axe(page), [], 'axe: the quote to sign')
+  t.equal(normalizeSpace(await page.getByRole('banner').innerText()), 'Dupont Rénovation Signature électronique sécurisée', 'the header in the professional’s name')
+  t.equal(await page.getByRole('navigation', { name: 'Navigation principale' }).count(), 0, 'no site menu')
+  t.equal(await page.getByRole('link', { name: 'Connexion' }).count(), 0, 'no account button')
 
   await openLink(page, sent.link)
   t.equal(await page.getByText('Consulté', { exact: true }).count(), 0, 'no internal status for the client')

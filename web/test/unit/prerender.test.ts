@@ -41,13 +41,17 @@ t.test('every public page and the 404 page are prerendered', async (t) => {
     t.ok(page.handle.title.length > 0 && page.handle.description.length > 20, `${target.path}: head`)
     // The site's pages in the site's frame; the workspace in its application frame.
     const workspace = target.path.startsWith('/espace')
-    if (workspace) {
+    const signing = target.path === '/SignatureDevis'
+    if (signing) {
+      t.match(page.html, /<header class="site-header site-header--signing">[\s\S]*Signature électronique sécurisée/, `${target.path}: the signing header`)
+      t.notMatch(page.html, /Navigation principale|>Connexion</, `${target.path}: no menu, no account`)
+    } else if (workspace) {
       t.match(page.html, /<header class="app-header">[\s\S]*<nav class="workspace-nav" aria-label="Espace professionnel">/, `${target.path}: workspace layout`)
       t.notMatch(page.html, /Navigation principale/, `${target.path}: no marketing menu`)
     } else {
       t.match(page.html, /<nav aria-label="Navigation principale">/, `${target.path}: layout`)
     }
-    const links = workspace ? ['Devis', 'Profil', 'Abonnement', 'Nouveau devis'] : ['Fonctionnalités', 'Tarifs', 'Contact', 'Connexion']
+    const links = signing ? [] : workspace ? ['Devis', 'Profil', 'Abonnement', 'Nouveau devis'] : ['Fonctionnalités', 'Tarifs', 'Contact', 'Connexion']
     for (const label of [...links, 'Confidentialité', 'Mentions légales', 'Conditions d’utilisation']) {
       t.ok(page.html.includes(`>${label}<`), `${target.path}: link ${label}`)
     }

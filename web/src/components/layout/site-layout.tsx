@@ -5,12 +5,44 @@ import { useRuntimeConfig } from '@/lib/runtime-config'
 import { BrandMark } from './brand-mark'
 import { LegalLinks } from './legal-links'
 
-/**
- * Header, main and footer around every page. `account`: the header's last entries (list items):
- * « Connexion », or « Mon espace » and « Se déconnecter » (the app passes the auth feature's).
- */
-export function SiteLayout({ account }: { account: ReactNode }) {
+export interface SiteLayoutProps {
+  /** The header's last entries (list items): « Connexion », or « Mon espace » and « Se déconnecter ». */
+  account: ReactNode
+  /**
+   * The signing pages' header, in the professional's name: `brand` (the company, once its quote is
+   * read) instead of the site's navigation and account entries. One line, so its height never
+   * changes when the name arrives.
+   */
+  signing?: { brand: string | null }
+}
+
+/** Header, main and footer around every page of the site. */
+export function SiteLayout({ account, signing }: SiteLayoutProps) {
   const { siteName } = useRuntimeConfig()
+  if (signing !== undefined) {
+    return (
+      <>
+        <a className="skip-link" href="#contenu">
+          Aller au contenu
+        </a>
+        <header className="site-header site-header--signing">
+          <div className="site-header__inner">
+            <p className="site-header__brand">{signing.brand ?? siteName}</p>
+            <p className="site-header__secure">Signature électronique sécurisée</p>
+          </div>
+        </header>
+        <main id="contenu" className="page" tabIndex={-1}>
+          <Outlet />
+        </main>
+        <footer className="site-footer">
+          <div className="site-footer__inner">
+            <LegalLinks />
+            <p className="site-footer__copy">Service de signature {siteName}</p>
+          </div>
+        </footer>
+      </>
+    )
+  }
   return (
     <>
       <a className="skip-link" href="#contenu">

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
+import { useHeaderBrand } from '@/components/layout/header-brand'
 import { useFocusOnChange } from '@/hooks/use-focus-on-change'
 import { browserSessionStorage } from '@/lib/app-shell/chunk-reload-guard'
 import { useApiClient, type ApiError } from '@/lib/api-client'
@@ -38,6 +39,8 @@ export default function SigningLink({ token }: { token: string }) {
     return () => controller.abort()
   }, [read])
 
+  // The header speaks in the professional's name once the quote is read.
+  useHeaderBrand(load.kind === 'ready' ? load.view.company.companyName : null)
   const headingRef = useFocusOnChange<HTMLHeadingElement>(load.kind === 'ready' ? `${load.view.state}:${load.view.documentSha256}` : load.kind)
 
   if (load.kind === 'loading') return <LoadingLink />
