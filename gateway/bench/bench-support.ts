@@ -3,6 +3,7 @@
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
+import type { CompanyProfile } from '@paraphe/shared/company'
 import { parisIsoDate } from '@paraphe/shared/dates'
 
 export { freePort } from '../test/support/free-port.js'
@@ -31,10 +32,11 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN
 }
 
-export const benchProfile = {
+export const benchProfile: CompanyProfile = {
   companyName: 'Dupont Rénovation', legalForm: 'SARL', address: '12 rue de la Forge\n69003 Lyon', siret: '73282932000074',
   registration: 'RCS Lyon 732 829 320', vatNumber: 'FR44732829320', email: 'contact@dupont-renovation.fr', phone: '04 72 00 00 00',
-  insurer: 'MAAF', insuranceCoverage: 'France', insurancePolicy: '', defaultConditions: '', defaultValidityDays: 30, franchiseEnBase: false
+  insurer: 'MAAF', insuranceCoverage: 'France', insurancePolicy: '', defaultConditions: '', defaultValidityDays: 30, franchiseEnBase: false,
+  iban: '', bic: '', mediatorName: '', mediatorUrl: ''
 }
 
 /** A 12-line building-trade quote dated today, at 10 % and 20 %. */

@@ -10,7 +10,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { signAccessToken } from '../test/support/gotrue-tokens.js'
-import { BENCH_JWT_SECRET as SECRET, freePort, root, waitForOk } from './bench-support.js'
+import { BENCH_JWT_SECRET as SECRET, benchProfile, freePort, root, waitForOk } from './bench-support.js'
 
 const lighthouse = process.env.LIGHTHOUSE_BIN
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
@@ -37,11 +37,7 @@ try {
     if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`)
     return response.json() as Promise<Record<string, unknown>>
   }
-  await api('PUT', '/api/profile', {
-    companyName: 'Dupont Rénovation', legalForm: 'SARL', address: '12 rue de la Forge\n69003 Lyon', siret: '73282932000074', registration: 'RCS Lyon 732 829 320',
-    vatNumber: 'FR44732829320', email: 'contact@dupont-renovation.fr', phone: '04 72 00 00 00', insurer: 'MAAF', insuranceCoverage: 'France', insurancePolicy: '',
-    defaultConditions: '', defaultValidityDays: 30, franchiseEnBase: false
-  })
+  await api('PUT', '/api/profile', benchProfile)
   const content = {
     client: { kind: 'individual', name: 'Élise Martin', company: '', email: 'elise@example.org', phone: '', address: '5 place Bellecour\n69002 Lyon' },
     siteAddress: '', title: 'Rénovation de la salle de bains', issueDate: parisIsoDate(new Date()), validityDays: 30, workStartDate: null, workDuration: '',
