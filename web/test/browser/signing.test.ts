@@ -428,6 +428,38 @@ t.test('decline with a reason; the professional is told', async (t) => {
   t.same(problemsOf(record), [], CLEAN)
 })
 
+/** What the signer does, counted: each field filled, box ticked, drawing or button pressed is one action. */
+function actionCounter() {
+  let actions = 0
+  return {
+    act: async (step: () => Promise<unknown>) => {
+      actions += 1
+      await step()
+    },
+    count: () => actions
+  }
+}
+
+t.test('phone 360 px with an e-mail code: from the link to signed in 6 actions, with the finger', async (t) => {
+  const sent = await sendQuote({ requireEmailCode: true, buildingTrade: false }, 'pro')
+  const { context, page, record } = await openPage(browser, t, PHONE)
+  await openLink(page, sent.link)
+  const { act, count } = actionCounter()
+  await act(() => field(page, 'Vos nom et prénom').fill('Élise Martin'))
+  await act(() => page.getByLabel(ACCEPT_LABEL).tap())
+  await act(() => field(page, MENTION_LABEL).fill('Bon pour accord'))
+  await act(() => drawWithTouch(context, page))
+  await waitForFocus(page, 'sign-code')
+  const mail = await mailTo(sent.clientEmail, (received) => /votre code de signature/.test(received.subject))
+  await act(() => page.keyboard.type(/^(\d{6})/.exec(mail.subject)?.[1] as string))
+  await act(() => button(page, 'Signer le devis').tap())
+  await waitForHeading(page, 'Devis signé')
+  t.comment(`phone, actions from the link to signed, drawn with a code: ${count()}`)
+  t.ok(count() <= 6, `${count()} actions on a phone`)
+  t.equal(await noSideScroll(page), true)
+  t.same(problemsOf(record), [], CLEAN)
+})
+
 t.test('e-mail code: sent by itself once the other steps are done, a wrong code refused, the right one signs', async (t) => {
   const sent = await sendQuote({ requireEmailCode: true, buildingTrade: false }, 'pro')
   const { page, record } = await openPage(browser, t, DESKTOP)
@@ -436,12 +468,7 @@ t.test('e-mail code: sent by itself once the other steps are done, a wrong code 
   t.equal(await code.getAttribute('autocomplete'), 'one-time-code')
   t.equal(await code.getAttribute('inputmode'), 'numeric')
 
-  // What the signer does, counted: each field filled, box ticked or button pressed is one action.
-  let actions = 0
-  const act = async (step: () => Promise<unknown>) => {
-    actions += 1
-    await step()
-  }
+  const { act, count } = actionCounter()
   await act(() => field(page, 'Vos nom et prénom').fill('Élise Martin'))
   await act(() => page.getByLabel(ACCEPT_LABEL).check())
   await act(() => field(page, MENTION_LABEL).fill('Bon pour accord'))
@@ -468,8 +495,8 @@ t.test('e-mail code: sent by itself once the other steps are done, a wrong code 
   t.equal(await page.locator('#sign-code-error').count(), 0, 'the error went as the code was fixed')
   await act(() => button(page, 'Signer le devis').click())
   await waitForHeading(page, 'Devis signé')
-  t.comment(`actions from the link to signed, drawn with a code: ${actions}`)
-  t.ok(actions <= 6, `${actions} actions (name, acceptance, mention, drawing, code, « Signer »)`)
+  t.comment(`desktop, actions from the link to signed, drawn with a code: ${count()}`)
+  t.ok(count() <= 6, `${count()} actions (name, acceptance, mention, drawing, code, « Signer »)`)
   const evidence = await gateway.app.db.query<{ otp_verified: boolean }>('select otp_verified from paraphe.signatures where quote_id = $1', [sent.id])
   t.equal(evidence.rows[0]?.otp_verified, true, 'the signature records the verified code')
   t.same(problemsOf(record, both(allowApi(422, /\/sign$/), allowApi(429, /\/otp$/))), [], CLEAN)
