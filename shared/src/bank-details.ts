@@ -67,3 +67,21 @@ export function bankDetailsProblems(iban: string, bic: string): { iban?: string;
   if (iban.trim() === '' && bic.trim() !== '') problems.iban = 'Indiquez aussi l’IBAN du compte.'
   return problems
 }
+
+export const BANK_DETAILS_TITLE = 'Coordonnées bancaires pour l’acompte'
+
+/**
+ * Where to pay the deposit by transfer, as the PDF and the signing page show it: only when the
+ * quote asks for a deposit and the profile has an IBAN (null otherwise).
+ */
+export function depositBankRows(
+  depositBp: number,
+  company: { companyName: string; iban: string; bic: string }
+): Array<{ label: string; value: string }> | null {
+  if (depositBp <= 0 || company.iban.trim() === '') return null
+  return [
+    { label: 'Titulaire du compte', value: company.companyName },
+    { label: 'IBAN', value: formatIban(company.iban) },
+    { label: 'BIC', value: company.bic }
+  ]
+}

@@ -6,6 +6,9 @@
 import type { CompanyProfile } from './company.js'
 import type { QuoteClient } from './quote.js'
 
+export const WITHDRAWAL_TITLE = 'Droit de rétractation (client particulier)'
+export const MEDIATION_TITLE = 'Médiation de la consommation'
+
 /** Quotes to private persons carry the consumer mentions; quotes to businesses do not. */
 export function isConsumerClient(client: Pick<QuoteClient, 'kind'>): boolean {
   return client.kind === 'individual'

@@ -2,8 +2,8 @@
 // building trades, then the « Bon pour accord » area where the client dates and signs.
 import type { CompanyProfile } from '@paraphe/shared/company'
 import type { Quote } from '@paraphe/shared/quote'
-import { formatIban } from '@paraphe/shared/bank-details'
-import { isConsumerClient, mediatorMention, withdrawalFormLines, withdrawalMention, WITHDRAWAL_FORM_TITLE } from '@paraphe/shared/consumer-mentions'
+import { BANK_DETAILS_TITLE, depositBankRows } from '@paraphe/shared/bank-details'
+import { isConsumerClient, MEDIATION_TITLE, mediatorMention, WITHDRAWAL_FORM_TITLE, WITHDRAWAL_TITLE, withdrawalFormLines, withdrawalMention } from '@paraphe/shared/consumer-mentions'
 import { ACCEPTANCE_BOX, PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
 import { drawLabelledLines, type LabelledLine } from './labelled-lines.js'
 import { COLORS, CONTENT_LEFT, CONTENT_WIDTH, drawTextLine, lineHeight, TEXT_SIZE, wrapText, type PageFlow } from './layout.js'
@@ -38,14 +38,10 @@ export function insuranceLines(company: CompanyProfile): LabelledLine[] {
 
 /** Where to pay the deposit by transfer: only when the quote asks for one and the profile has an IBAN. */
 function drawBankDetails(flow: PageFlow, quote: Quote, company: CompanyProfile): void {
-  if (quote.depositBp <= 0 || company.iban.trim() === '') return
-  const rows = [
-    { label: 'Titulaire du compte', value: company.companyName },
-    { label: 'IBAN', value: formatIban(company.iban) },
-    { label: 'BIC', value: company.bic }
-  ]
+  const rows = depositBankRows(quote.depositBp, company)
+  if (rows === null) return
   flow.ensure(lineHeight(TEXT_SIZE.label) * 2 + rows.length * lineHeight(TEXT_SIZE.body) * 1.6)
-  heading(flow, 'Coordonnées bancaires pour l’acompte')
+  heading(flow, BANK_DETAILS_TITLE)
   drawLabelledLines(flow, rows, { labelWidth: 150 })
   flow.y -= 4
 }
@@ -84,12 +80,12 @@ export function drawMentions(flow: PageFlow, quote: Quote, company: CompanyProfi
   }
   if (quote.paymentTerms.trim() === '') drawBankDetails(flow, quote, company)
   if (isConsumerClient(quote.client)) {
-    heading(flow, 'Droit de rétractation (client particulier)')
+    heading(flow, WITHDRAWAL_TITLE)
     flow.paragraph(withdrawalMention(company), body)
     flow.y -= 8
     const mediator = mediatorMention(company)
     if (mediator !== null) {
-      heading(flow, 'Médiation de la consommation')
+      heading(flow, MEDIATION_TITLE)
       flow.paragraph(mediator, body)
       flow.y -= 8
     }

@@ -173,6 +173,18 @@ t.test('the quote as on its PDF: identity, client and site, lines, totals per VA
   t.equal(formatQuantity(1250125), '1 250,125'.replace(' ', '\u202f'))
 })
 
+t.test('what the PDF prints for a private client and a deposit, the page shows before the signature', async (t) => {
+  const company = { ...COMPANY, iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP', mediatorName: 'Médiateur du bâtiment', mediatorUrl: 'https://mediateur.example.fr' }
+  const consumer = quoteOf({ client: { ...CONTENT.client, kind: 'individual', company: '' }, depositBp: 3000 })
+  const words = text(render(<QuoteDocument quote={consumer} company={company} />))
+  t.match(words, 'Coordonnées bancaires pour l’acompte Titulaire du compte Dupont Rénovation IBAN FR76 3000 6000 0112 3456 7890 189 BIC AGRIFRPP')
+  t.match(words, 'Droit de rétractation (client particulier) Le client, consommateur, dispose d’un délai de quatorze jours')
+  t.match(words, 'Le formulaire de rétractation figure à la fin du PDF du devis.')
+  t.match(words, 'Médiation de la consommation En cas de litige, le client consommateur peut recourir gratuitement au médiateur de la consommation : Médiateur du bâtiment (https://mediateur.example.fr)')
+  const business = text(render(<QuoteDocument quote={quoteOf({ depositBp: 0 })} company={company} />))
+  t.notMatch(business, /Coordonnées bancaires|rétractation|Médiation/, 'a business client without a deposit: none of it')
+})
+
 t.test('under the franchise en base: no VAT column, no VAT number, the legal mention', async (t) => {
   const quote = quoteOf({ lines: [{ ...(CONTENT.lines[0] as QuoteContent['lines'][number]) }], depositBp: 0, buildingTrade: false, siteAddress: '', workStartDate: null, workDuration: '', paymentTerms: '', conditions: '', notes: '' }, { franchiseEnBase: true })
   const html = render(<QuoteDocument quote={quote} company={{ ...COMPANY, email: '', phone: '' }} />)

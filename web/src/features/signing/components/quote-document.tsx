@@ -5,6 +5,8 @@ import type { CompanyProfile } from '@paraphe/shared/company'
 import { formatLongDate } from '@paraphe/shared/dates'
 import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import { UNIT_LABELS, type Quote } from '@paraphe/shared/quote'
+import { BANK_DETAILS_TITLE, depositBankRows } from '@paraphe/shared/bank-details'
+import { isConsumerClient, MEDIATION_TITLE, mediatorMention, WITHDRAWAL_FORM_TITLE, WITHDRAWAL_TITLE, withdrawalMention } from '@paraphe/shared/consumer-mentions'
 
 function Lines({ text }: { text: string }) {
   return <span className="signing-doc__lines">{text}</span>
@@ -28,6 +30,8 @@ export function QuoteDocument({ quote, company }: { quote: Quote; company: Compa
     { label: 'Couverture géographique', value: company.insuranceCoverage },
     { label: 'Police n°', value: company.insurancePolicy }
   ].filter(({ value }) => value.trim() !== '')
+  const bank = depositBankRows(quote.depositBp, company)
+  const mediator = mediatorMention(company)
   const terms = [
     { id: 'payment', title: 'Conditions de paiement', text: quote.paymentTerms },
     { id: 'conditions', title: 'Conditions', text: quote.conditions },
@@ -154,6 +158,30 @@ export function QuoteDocument({ quote, company }: { quote: Quote; company: Compa
           </p>
         </Block>
       ))}
+      {bank === null ? null : (
+        <Block id="signing-doc-bank" title={BANK_DETAILS_TITLE}>
+          <dl className="signing-doc__insurance">
+            {bank.map(({ label, value }) => (
+              <div key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Block>
+      )}
+      {/* What the PDF prints for a private client, shown before the signature too. */}
+      {isConsumerClient(quote.client) ? (
+        <Block id="signing-doc-withdrawal" title={WITHDRAWAL_TITLE}>
+          <p>{withdrawalMention(company)}</p>
+          <p>Le {WITHDRAWAL_FORM_TITLE.toLowerCase()} figure à la fin du PDF du devis.</p>
+        </Block>
+      ) : null}
+      {isConsumerClient(quote.client) && mediator !== null ? (
+        <Block id="signing-doc-mediation" title={MEDIATION_TITLE}>
+          <p>{mediator}</p>
+        </Block>
+      ) : null}
       {quote.buildingTrade && insurance.length > 0 ? (
         <Block id="signing-doc-insurance" title="Assurance professionnelle">
           <dl className="signing-doc__insurance">
