@@ -19,61 +19,48 @@ export interface SiteLayoutProps {
 /** Header, main and footer around every page of the site. */
 export function SiteLayout({ account, signing }: SiteLayoutProps) {
   const { siteName } = useRuntimeConfig()
-  if (signing !== undefined) {
-    return (
-      <>
-        <a className="skip-link" href="#contenu">
-          Aller au contenu
-        </a>
+  return (
+    <>
+      <a className="skip-link" href="#contenu">
+        Aller au contenu
+      </a>
+      {signing === undefined ? (
+        <header className="site-header">
+          <div className="site-header__inner">
+            <Link className="site-header__logo" to={paths.home.href()}>
+              <BrandMark />
+              <span>{siteName}</span>
+            </Link>
+            <nav aria-label="Navigation principale">
+              <ul className="site-nav">
+                <li><NavLink to={paths.features.href()}>Fonctionnalités</NavLink></li>
+                <li><NavLink to={paths.pricing.href()}>Tarifs</NavLink></li>
+                <li><NavLink to={paths.contact.href()}>Contact</NavLink></li>
+                {account}
+              </ul>
+            </nav>
+          </div>
+        </header>
+      ) : (
         <header className="site-header site-header--signing">
           <div className="site-header__inner">
             <p className="site-header__brand">{signing.brand ?? siteName}</p>
             <p className="site-header__secure">Signature électronique sécurisée</p>
           </div>
         </header>
-        <main id="contenu" className="page" tabIndex={-1}>
-          <Outlet />
-        </main>
-        <footer className="site-footer">
-          <div className="site-footer__inner">
-            <LegalLinks />
-            <p className="site-footer__copy">Service de signature {siteName}</p>
-          </div>
-        </footer>
-      </>
-    )
-  }
-  return (
-    <>
-      <a className="skip-link" href="#contenu">
-        Aller au contenu
-      </a>
-      <header className="site-header">
-        <div className="site-header__inner">
-          <Link className="site-header__logo" to={paths.home.href()}>
-            <BrandMark />
-            <span>{siteName}</span>
-          </Link>
-          <nav aria-label="Navigation principale">
-            <ul className="site-nav">
-              <li><NavLink to={paths.features.href()}>Fonctionnalités</NavLink></li>
-              <li><NavLink to={paths.pricing.href()}>Tarifs</NavLink></li>
-              <li><NavLink to={paths.contact.href()}>Contact</NavLink></li>
-              {account}
-            </ul>
-          </nav>
-        </div>
-      </header>
+      )}
       <main id="contenu" className="page" tabIndex={-1}>
         <Outlet />
       </main>
       <footer className="site-footer">
         <div className="site-footer__inner">
-          <p className="site-footer__about">
-            {siteName}&#8239;: devis signés en ligne, avec dossier de preuve, pour les artisans, indépendants et TPE.
-          </p>
+          {signing === undefined ? (
+            <p className="site-footer__about">
+              {siteName}&#8239;: devis signés en ligne, avec dossier de preuve, pour les artisans, indépendants et TPE.
+            </p>
+          ) : null}
           <LegalLinks />
-          <p className="site-footer__copy">© {siteName}</p>
+          <p className="site-footer__copy">{signing === undefined ? `© ${siteName}` : `Service de signature ${siteName}`}</p>
         </div>
       </footer>
     </>

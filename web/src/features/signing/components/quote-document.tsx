@@ -12,6 +12,20 @@ function Lines({ text }: { text: string }) {
   return <span className="signing-doc__lines">{text}</span>
 }
 
+/** Short labelled values (bank details, insurance): a description list. */
+function LabelledRows({ rows }: { rows: ReadonlyArray<{ label: string; value: string }> }) {
+  return (
+    <dl className="signing-doc__insurance">
+      {rows.map(({ label, value }) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  )
+}
+
 function Block({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section className="signing-doc__block" aria-labelledby={id}>
@@ -160,14 +174,7 @@ export function QuoteDocument({ quote, company }: { quote: Quote; company: Compa
       ))}
       {bank === null ? null : (
         <Block id="signing-doc-bank" title={BANK_DETAILS_TITLE}>
-          <dl className="signing-doc__insurance">
-            {bank.map(({ label, value }) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <LabelledRows rows={bank} />
         </Block>
       )}
       {/* What the PDF prints for a private client, shown before the signature too. */}
@@ -184,14 +191,7 @@ export function QuoteDocument({ quote, company }: { quote: Quote; company: Compa
       ) : null}
       {quote.buildingTrade && insurance.length > 0 ? (
         <Block id="signing-doc-insurance" title="Assurance professionnelle">
-          <dl className="signing-doc__insurance">
-            {insurance.map(({ label, value }) => (
-              <div key={label}>
-                <dt>{label}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <LabelledRows rows={insurance} />
         </Block>
       ) : null}
     </section>
