@@ -16,10 +16,15 @@ forEachEngine('budgets per subject and window, shared through the database', asy
   await one.reset(rule, '203.0.113.1')
   t.equal((await two.hit(rule, '203.0.113.1')).hits, 1, 'after a reset, from zero')
 
-  const short = { bucket: `short-${Math.random()}`, max: 1, windowSeconds: 1 }
-  await one.hit(short, 'x')
-  t.equal((await one.hit(short, 'x')).allowed, false)
-  await new Promise((resolve) => setTimeout(resolve, 1_100))
+  // Windows are aligned on the database's clock: start right after a boundary, so that both hits
+  // below fall in one window even on a busy machine (two hits in a row may otherwise straddle one).
+  const short = { bucket: `short-${Math.random()}`, max: 1, windowSeconds: 2 }
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+  const { rows: [clock] } = await db.query<{ into: number }>(`select (extract(epoch from now()) % 2)::float8 as into`)
+  await sleep((2 - Number(clock?.into ?? 0)) * 1_000 + 50)
+  t.equal((await one.hit(short, 'x')).allowed, true)
+  t.equal((await one.hit(short, 'x')).allowed, false, 'the second hit of the window is over')
+  await sleep(2_100)
   t.equal((await one.peek(short, 'x')).hits, 0, 'a new window starts from zero')
   t.equal((await one.hit(short, 'x')).allowed, true)
   const { rows } = await db.query<{ key: string }>('select key from paraphe.rate_limits')
