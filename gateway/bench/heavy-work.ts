@@ -145,8 +145,8 @@ try {
       const view = (await fastify.inject({ url: `/api/sign/${link}` })).json<{ documentSha256: string }>()
       // The other visitors, as record_view stores them (one row per distinct visitor).
       await db.query(
-        `insert into paraphe.quote_events (quote_id, user_id, type, data)
-         select q.id, q.user_id, 'viewed', jsonb_build_object('visitor', 'v' || n, 'ip', '203.0.113.' || (n % 250), 'userAgent', 'Mozilla/5.0 (device ' || (n % 40) || ')')
+        `insert into paraphe.quote_events (quote_id, company_id, type, data)
+         select q.id, q.company_id, 'viewed', jsonb_build_object('visitor', 'v' || n, 'ip', '203.0.113.' || (n % 250), 'userAgent', 'Mozilla/5.0 (device ' || (n % 40) || ')')
          from paraphe.quotes q, generate_series(2, $2::int) n where q.id = $1`,
         [id, viewCount]
       )

@@ -67,7 +67,7 @@ const checks: Record<keyof PlanLimits, ((walk: Walk) => Promise<void>) | typeof 
     t.equal((await user.request('POST', `/api/quotes/${quote.id}/send`)).statusCode, 200)
     t.equal(await images(), plan.limits.logo ? 1 : 0, `${plan.id}: logo on the sent quote's PDF`)
     const { rows } = await db.query<{ html_body: string; attachments: Array<{ cid?: string; contentType: string }> }>(
-      `select html_body, attachments from paraphe.outbox where user_id = $1 and kind = 'signing-request'`,
+      `select html_body, attachments from paraphe.outbox where company_id = $1 and kind = 'signing-request'`,
       [user.id]
     )
     const email = rows.at(-1)
@@ -80,7 +80,7 @@ const checks: Record<keyof PlanLimits, ((walk: Walk) => Promise<void>) | typeof 
     t.equal((await user.request('POST', `/api/quotes/${quote.id}/send`)).statusCode, 200)
     await db.query(`update paraphe.quotes set sent_at = now() - interval '4 days' where id = $1`, [quote.id])
     await sendDueReminders({ db, config: app.config, log: app.log, certificate: app.sealCertificate })
-    const { rows } = await db.query<{ sent: number }>(`select count(*)::int as sent from paraphe.outbox where user_id = $1 and kind = 'quote-reminder'`, [user.id])
+    const { rows } = await db.query<{ sent: number }>(`select count(*)::int as sent from paraphe.outbox where company_id = $1 and kind = 'quote-reminder'`, [user.id])
     t.equal(rows[0]?.sent, plan.limits.automaticReminders ? 1 : 0, `${plan.id}: automatic reminder 3 days after sending`)
   },
 

@@ -24,7 +24,7 @@ async function sent(user: TestUser): Promise<{ id: string; token: string }> {
 }
 
 const mails = async (user: TestUser, kind: string) =>
-  (await db.query<{ recipient: string; text_body: string }>('select recipient, text_body from paraphe.outbox where user_id = $1 and kind = $2 order by id', [user.id, kind])).rows
+  (await db.query<{ recipient: string; text_body: string }>('select recipient, text_body from paraphe.outbox where company_id = $1 and kind = $2 order by id', [user.id, kind])).rows
 
 t.test('a reminder by hand carries a new working link, not twice within 20 hours', async (t) => {
   const pro = await newUser(app)

@@ -135,7 +135,7 @@ t.test('the list comes a page at a time, with counts per status: no quote is lef
   for (let i = 0; i < 105; i += 1) created.push(quoteOf(await user.request('POST', '/api/quotes', { content: { title: `Chantier ${i}` } })).id)
   // Forty changed in the same microsecond: the order still has one answer (id breaks the tie).
   await db.query(`update paraphe.quotes set updated_at = '2026-03-02T10:00:00.123456Z' where id = any($1::uuid[])`, [created.slice(20, 60)])
-  const { rows } = await db.query<{ id: string }>('select id from paraphe.quotes where user_id = $1 order by updated_at desc, id desc', [user.id])
+  const { rows } = await db.query<{ id: string }>('select id from paraphe.quotes where company_id = $1 order by updated_at desc, id desc', [user.id])
   type Page = { quotes: QuoteSummary[]; nextCursor: string | null; counts: Record<string, number> }
   const pages: Page[] = []
   let cursor: string | null = ''
@@ -191,7 +191,7 @@ t.test('sending checks the mandatory mentions, numbers the quote and freezes it'
   t.equal(body.quote.status, 'sent')
   t.match(body.signingUrl, /^http:\/\/127\.0\.0\.1:3000\/SignatureDevis\?token=[A-Za-z0-9_-]{43}$/)
   const queued = await db.query<{ recipient: string; subject: string; text_body: string; reply_to: string }>(
-    `select recipient, subject, text_body, reply_to from paraphe.outbox where user_id = $1 and kind = 'signing-request'`,
+    `select recipient, subject, text_body, reply_to from paraphe.outbox where company_id = $1 and kind = 'signing-request'`,
     [user.id]
   )
   t.equal(queued.rows.length, 1, 'the client’s e-mail is queued with the send')

@@ -65,8 +65,8 @@ t.test('a link opened by hundreds of visitors: the evidence details the first vi
   const view = (await app.inject({ url: `/api/sign/${token}`, headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Premier' } })).json<{ documentSha256: string }>()
   // 299 more visitors on 25 devices, as record_view stores them.
   await db.query(
-    `insert into paraphe.quote_events (quote_id, user_id, type, data)
-     select q.id, q.user_id, 'viewed', jsonb_build_object('visitor', 'v' || n, 'ip', '203.0.113.' || (n % 50), 'userAgent', 'Mozilla/5.0 (appareil ' || (n % 25) || ')')
+    `insert into paraphe.quote_events (quote_id, company_id, type, data)
+     select q.id, q.company_id, 'viewed', jsonb_build_object('visitor', 'v' || n, 'ip', '203.0.113.' || (n % 50), 'userAgent', 'Mozilla/5.0 (appareil ' || (n % 25) || ')')
      from paraphe.quotes q, generate_series(1, 299) n where q.id = $1`,
     [id]
   )

@@ -119,7 +119,7 @@ t.test('the client reads the quote, signs it, and gets the sealed PDF', async (t
   t.equal((await pdfsig(altered)).signatures[0]?.valid, false, 'which pdfsig also reports invalid')
   t.equal((await verify(Buffer.from('<html>'))).statusCode, 415)
   const mails = await db.query<{ kind: string; recipient: string; attachments: unknown[]; text_body: string }>(
-    `select kind, recipient, attachments, text_body from paraphe.outbox where user_id = $1 and kind like 'signed-copy-%' order by kind`,
+    `select kind, recipient, attachments, text_body from paraphe.outbox where company_id = $1 and kind like 'signed-copy-%' order by kind`,
     [pro.id]
   )
   t.same(mails.rows.map((row) => [row.kind, row.recipient, row.attachments.length]), [
@@ -179,7 +179,7 @@ t.test('decline with a reason; the professional is told', async (t) => {
   const declined = await post(token, '/decline', { reason: 'Le budget est trop élevé pour cette année.' })
   t.same(declined.json(), { state: 'declined' })
   t.equal((await pro.request('GET', `/api/quotes/${id}`)).json<{ quote: Quote }>().quote.status, 'declined')
-  const mail = await db.query<{ recipient: string; text_body: string }>(`select recipient, text_body from paraphe.outbox where user_id = $1 and kind = 'quote-declined'`, [pro.id])
+  const mail = await db.query<{ recipient: string; text_body: string }>(`select recipient, text_body from paraphe.outbox where company_id = $1 and kind = 'quote-declined'`, [pro.id])
   t.equal(mail.rows[0]?.recipient, COMPLETE_PROFILE.email)
   t.match(mail.rows[0]?.text_body, /Le budget est trop élevé/)
   t.match(mail.rows[0]?.text_body, `/espace/devis/${id}`, 'the e-mail’s button opens the quote itself')
@@ -255,7 +255,7 @@ t.test('e-mail code: required, 6 digits, wrong then right', async (t) => {
   const requested = await post(token, '/otp', {})
   t.same(requested.json(), { sentTo: 'el***@example.org' })
   t.equal((await post(token, '/otp', {})).statusCode, 429, 'one code a minute')
-  const mail = await db.query<{ subject: string }>(`select subject from paraphe.outbox where user_id = $1 and kind = 'signing-code'`, [pro.id])
+  const mail = await db.query<{ subject: string }>(`select subject from paraphe.outbox where company_id = $1 and kind = 'signing-code'`, [pro.id])
   const code = /^(\d{6})/.exec(mail.rows[0]?.subject ?? '')?.[1] as string
   const wrong = code === '000000' ? '111111' : '000000'
   const refused = await post(token, '/sign', signBody(view, { emailCode: wrong }))
@@ -300,7 +300,7 @@ t.test('a typed signature, for a company without an e-mail address on its profil
   const text = normaliseSpaces(await pdfText((await visit(token, '/pdf')).rawPayload))
   t.ok(text.includes('Nom tapé au clavier comme signature'), 'the evidence names the method')
   t.ok(text.includes('Signé électroniquement par Jean-Éric Dupond'))
-  const mails = await db.query<{ kind: string }>(`select kind from paraphe.outbox where user_id = $1 and kind like 'signed-copy-%'`, [pro.id])
+  const mails = await db.query<{ kind: string }>(`select kind from paraphe.outbox where company_id = $1 and kind like 'signed-copy-%'`, [pro.id])
   t.same(mails.rows.map((row) => row.kind), ['signed-copy-client'], 'only the client’s copy: the company gave no address')
 })
 

@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import type { Quote } from '@paraphe/shared/quote'
-import { asAnonymous, asUser, type Database } from '../src/db/database.js'
+import { asAnonymous, type Database } from '../src/db/database.js'
+import { asMember } from './support/as-member.js'
 import { forEachEngine } from './support/databases.js'
 import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, subscribe } from './support/workspace-users.js'
 
@@ -11,8 +12,8 @@ const claims = (sub: string) => ({ sub, email: null, role: 'authenticated' as co
 const today = parisIsoDate(new Date())
 
 async function draftOf(db: Database, userId: string): Promise<string> {
-  const { rows } = await asUser(db, claims(userId), (tx) =>
-    tx.query<{ id: string }>(`insert into paraphe.quotes (user_id, content) values ($1, '{}') returning id`, [userId])
+  const { rows } = await asMember(db, claims(userId), (tx) =>
+    tx.query<{ id: string }>(`insert into paraphe.quotes (company_id, content) values ($1, '{}') returning id`, [userId])
   )
   return (rows[0] as { id: string }).id
 }
@@ -22,26 +23,26 @@ forEachEngine('RLS: account A cannot read, count, change or delete account B’s
   const bob = randomUUID()
   const bobQuote = await draftOf(db, bob)
   await draftOf(db, alice)
-  await asUser(db, claims(alice), async (tx) => {
+  await asMember(db, claims(alice), async (tx) => {
     t.equal((await tx.query('select * from paraphe.quotes where id = $1', [bobQuote])).rows.length, 0, 'select by id')
     const counted = await tx.query<{ n: number }>('select count(*) as n from paraphe.quotes')
     t.equal(counted.rows[0]?.n, 1, 'count sees only her own quote')
     t.equal((await tx.query(`update paraphe.quotes set content = '{"x":1}' where id = $1`, [bobQuote])).rowCount, 0, 'update touches nothing')
     t.equal((await tx.query('delete from paraphe.quotes where id = $1', [bobQuote])).rowCount, 0, 'delete touches nothing')
   })
-  const forged = asUser(db, claims(alice), (tx) => tx.query(`insert into paraphe.quotes (user_id, content) values ($1, '{}')`, [bob]))
+  const forged = asMember(db, claims(alice), (tx) => tx.query(`insert into paraphe.quotes (company_id, content) values ($1, '{}')`, [bob]))
   await t.rejects(forged, 'inserting a row in another account’s name is refused')
   t.match(await forged.catch((error: unknown) => error), { code: '42501' }, 'refused by row-level security (SQLSTATE 42501)')
-  const moved = asUser(db, claims(bob), (tx) => tx.query('update paraphe.quotes set user_id = $2 where id = $1', [bobQuote, alice]))
+  const moved = asMember(db, claims(bob), (tx) => tx.query('update paraphe.quotes set company_id = $2 where id = $1', [bobQuote, alice]))
   await t.rejects(moved, 'giving a row away is refused')
-  const stillThere = await db.query<{ user_id: string }>('select user_id from paraphe.quotes where id = $1', [bobQuote])
-  t.equal(stillThere.rows[0]?.user_id, bob, 'Bob’s quote is unchanged')
-  await asUser(db, claims(alice), async (tx) => {
+  const stillThere = await db.query<{ company_id: string }>('select company_id from paraphe.quotes where id = $1', [bobQuote])
+  t.equal(stillThere.rows[0]?.company_id, bob, 'Bob’s quote is unchanged')
+  await asMember(db, claims(alice), async (tx) => {
     t.equal((await tx.query('select * from paraphe.profiles')).rows.length, 0, 'no other profile visible')
   })
-  await t.rejects(asUser(db, claims(alice), (tx) => tx.query('select * from paraphe.outbox')), 'the mail queue is not readable by users')
+  await t.rejects(asMember(db, claims(alice), (tx) => tx.query('select * from paraphe.outbox')), 'the mail queue is not readable by users')
   await t.rejects(
-    asUser(db, claims(alice), (tx) => tx.query('select * from paraphe.contact_messages')),
+    asMember(db, claims(alice), (tx) => tx.query('select * from paraphe.contact_messages')),
     'contact messages are not readable by users'
   )
 })
@@ -62,7 +63,7 @@ forEachEngine('anonymous visitors reach nothing but the contact function', async
 forEachEngine('quote events are append-only, even for the database owner', async (t, db) => {
   const user = randomUUID()
   const quote = await draftOf(db, user)
-  await asUser(db, claims(user), (tx) => tx.query(`insert into paraphe.quote_events (quote_id, user_id, type) values ($1, $2, 'sent')`, [quote, user]))
+  await asMember(db, claims(user), (tx) => tx.query(`insert into paraphe.quote_events (quote_id, company_id, type) values ($1, $2, 'sent')`, [quote, user]))
   await t.rejects(db.query(`update paraphe.quote_events set type = 'signed' where quote_id = $1`, [quote]), /append-only/)
   await t.rejects(db.query('delete from paraphe.quote_events where quote_id = $1', [quote]), /append-only/)
   const { rows } = await db.query<{ type: string }>('select type from paraphe.quote_events where quote_id = $1', [quote])

@@ -40,6 +40,9 @@ export const paths = {
   quote: { path: '/espace/devis/:id', href: (id: string) => `/espace/devis/${encodeURIComponent(id)}` },
   profile: { path: '/espace/profil', href: () => '/espace/profil' },
   subscription: { path: '/espace/abonnement', href: () => '/espace/abonnement' },
+  team: { path: '/espace/equipe', href: () => '/espace/equipe' },
+  /** Where an invitation e-mail leads; the workspace's guard brings an unsigned visitor back here. */
+  invitation: { path: '/espace/invitation', href: (token?: string) => withQuery('/espace/invitation', { token }) },
   verification: { path: '/verification', href: () => '/verification' }
 } as const
 

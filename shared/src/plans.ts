@@ -150,6 +150,18 @@ export function unlimitedPlan(): Plan {
   return found
 }
 
+/** The cheapest plan with more than one user: the badge of the team page and the upgrade offered. */
+export function teamPlan(): Plan {
+  const found = PLANS.find((plan) => plan.limits.seats > 1)
+  if (found === undefined) throw new Error('No plan has several users')
+  return found
+}
+
+/** Each plan's seats, as the database's invitation check takes them. */
+export function seatsByPlan(): Record<PlanId, number> {
+  return Object.fromEntries(PLANS.map((plan) => [plan.id, plan.limits.seats])) as Record<PlanId, number>
+}
+
 /** Quotes the plan still lets the account send this month; null = unlimited. */
 export function quotesLeft(plan: Plan, sentThisMonth: number): number | null {
   const limit = plan.limits.quotesPerMonth

@@ -115,7 +115,7 @@ export function createAccountService({ db, secret, limiter, site, settings, wake
     if (recently(user[email.sentAtColumn])) return false
     const token = await newLinkToken(tx, user.id, kind)
     await tx.query(`update paraphe_auth.users set ${email.sentAtColumn} = now() where id = $1`, [user.id])
-    await enqueueEmail(tx, { userId: user.id, kind: email.mailKind, to: user.email, ...email.render(site, token) })
+    await enqueueEmail(tx, { companyId: null, kind: email.mailKind, to: user.email, ...email.render(site, token) })
     return true
   }
   const sendConfirmation = (tx: Queryable, user: UserRow) => sendLinkEmail(tx, user, 'confirmation')
@@ -124,7 +124,7 @@ export function createAccountService({ db, secret, limiter, site, settings, wake
   async function sendExistingAccount(tx: Queryable, user: UserRow): Promise<boolean> {
     if (recently(user.existing_account_mail_at)) return false
     await tx.query('update paraphe_auth.users set existing_account_mail_at = now() where id = $1', [user.id])
-    await enqueueEmail(tx, { userId: user.id, kind: 'account-existing', to: user.email, ...existingAccountEmail(site) })
+    await enqueueEmail(tx, { companyId: null, kind: 'account-existing', to: user.email, ...existingAccountEmail(site) })
     return true
   }
 

@@ -7,7 +7,7 @@ import type { BillingConfig } from '../config.js'
 import { priceIdFor } from './plan-prices.js'
 
 export interface CheckoutRequest {
-  userId: string
+  companyId: string
   customerId: string
   plan: PaidPlanId
   interval: BillingInterval
@@ -16,11 +16,11 @@ export interface CheckoutRequest {
 
 /** Exactly the parameters issue 6 asks for; the tests compare the request Stripe receives. */
 export function checkoutSessionParams(billing: BillingConfig, request: CheckoutRequest): Stripe.Checkout.SessionCreateParams {
-  const metadata = { user_id: request.userId, plan: request.plan, interval: request.interval }
+  const metadata = { company_id: request.companyId, plan: request.plan, interval: request.interval }
   return {
     mode: 'subscription',
     customer: request.customerId,
-    client_reference_id: request.userId,
+    client_reference_id: request.companyId,
     locale: 'fr',
     automatic_tax: { enabled: false },
     line_items: [{ price: priceIdFor(billing, request.plan, request.interval), quantity: 1 }],

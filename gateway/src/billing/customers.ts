@@ -4,22 +4,22 @@ import type Stripe from 'stripe'
 import type { Queryable } from '../db/database.js'
 
 /** The account's Stripe customer id, or null; `tx` runs as the user (RLS) or as the owner. */
-export async function findCustomerId(tx: Queryable, userId: string): Promise<string | null> {
+export async function findCustomerId(tx: Queryable, companyId: string): Promise<string | null> {
   const { rows } = await tx.query<{ stripe_customer_id: string }>(
-    'select stripe_customer_id from paraphe.billing_customers where user_id = $1',
-    [userId]
+    'select stripe_customer_id from paraphe.billing_customers where company_id = $1',
+    [companyId]
   )
   return rows[0]?.stripe_customer_id ?? null
 }
 
 /** The account's e-mail as given to Stripe, for the webhook's e-mails. */
-export async function findCustomerAccount(tx: Queryable, customerId: string): Promise<{ userId: string; email: string } | null> {
-  const { rows } = await tx.query<{ user_id: string; email: string }>(
-    'select user_id, email from paraphe.billing_customers where stripe_customer_id = $1',
+export async function findCustomerAccount(tx: Queryable, customerId: string): Promise<{ companyId: string; email: string } | null> {
+  const { rows } = await tx.query<{ company_id: string; email: string }>(
+    'select company_id, email from paraphe.billing_customers where stripe_customer_id = $1',
     [customerId]
   )
   const row = rows[0]
-  return row === undefined ? null : { userId: row.user_id, email: row.email }
+  return row === undefined ? null : { companyId: row.company_id, email: row.email }
 }
 
 /**
@@ -30,16 +30,16 @@ export async function findCustomerAccount(tx: Queryable, customerId: string): Pr
  */
 export async function createCustomer(
   stripe: Stripe,
-  user: { id: string; email: string },
+  company: { id: string; email: string },
   transact: <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>
 ): Promise<string> {
-  const customer = await stripe.customers.create({ email: user.email, metadata: { user_id: user.id } }, { idempotencyKey: `paraphe-customer-${user.id}` })
+  const customer = await stripe.customers.create({ email: company.email, metadata: { company_id: company.id } }, { idempotencyKey: `paraphe-customer-${company.id}` })
   return transact(async (tx) => {
     await tx.query(
-      `insert into paraphe.billing_customers (user_id, stripe_customer_id, email) values ($1, $2, $3)
-       on conflict (user_id) do nothing`,
-      [user.id, customer.id, user.email]
+      `insert into paraphe.billing_customers (company_id, stripe_customer_id, email) values ($1, $2, $3)
+       on conflict (company_id) do nothing`,
+      [company.id, customer.id, company.email]
     )
-    return (await findCustomerId(tx, user.id)) ?? customer.id
+    return (await findCustomerId(tx, company.id)) ?? customer.id
   })
 }

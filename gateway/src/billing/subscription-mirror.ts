@@ -8,7 +8,7 @@ import type { Queryable } from '../db/database.js'
 export const PAID_STATUSES = ['active', 'trialing', 'past_due'] as const
 
 export interface MirroredSubscription {
-  userId: string
+  companyId: string
   planId: PlanId
   interval: BillingInterval
   customerId: string
@@ -26,10 +26,10 @@ export interface MirroredSubscription {
 export async function applySubscription(tx: Queryable, subscription: MirroredSubscription, eventAt: Date): Promise<boolean> {
   const { rowCount } = await tx.query(
     `insert into paraphe.subscriptions as current
-       (user_id, plan_id, status, current_period_end, cancel_at_period_end, billing_interval,
+       (company_id, plan_id, status, current_period_end, cancel_at_period_end, billing_interval,
         stripe_customer_id, stripe_subscription_id, last_event_at, updated_at)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9, now())
-     on conflict (user_id) do update set
+     on conflict (company_id) do update set
        plan_id = excluded.plan_id, status = excluded.status, current_period_end = excluded.current_period_end,
        cancel_at_period_end = excluded.cancel_at_period_end, billing_interval = excluded.billing_interval,
        stripe_customer_id = excluded.stripe_customer_id, stripe_subscription_id = excluded.stripe_subscription_id,
@@ -39,7 +39,7 @@ export async function applySubscription(tx: Queryable, subscription: MirroredSub
         or (current.stripe_subscription_id is distinct from excluded.stripe_subscription_id
             and (excluded.status = any($10) or not (current.status = any($10))))`,
     [
-      subscription.userId,
+      subscription.companyId,
       subscription.planId,
       subscription.status,
       subscription.currentPeriodEnd,
@@ -75,11 +75,11 @@ export interface SubscriptionRow {
 }
 
 /** The account's mirror row (as the user under RLS, or as the owner with a user id). */
-export async function readSubscription(tx: Queryable, userId: string): Promise<SubscriptionRow | null> {
+export async function readSubscription(tx: Queryable, companyId: string): Promise<SubscriptionRow | null> {
   const { rows } = await tx.query<SubscriptionRow>(
     `select plan_id, status, billing_interval, current_period_end, cancel_at_period_end, payment_failed, stripe_subscription_id
-       from paraphe.subscriptions where user_id = $1`,
-    [userId]
+       from paraphe.subscriptions where company_id = $1`,
+    [companyId]
   )
   return rows[0] ?? null
 }

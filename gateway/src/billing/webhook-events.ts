@@ -37,19 +37,20 @@ const idOf = (value: string | { id: string } | null | undefined): string | null 
 
 /** The account a subscription belongs to: its metadata (set at checkout), else its customer. */
 async function subscriptionOwner(tx: Queryable, subscription: Stripe.Subscription): Promise<string | null> {
-  const fromMetadata = subscription.metadata['user_id']
+  // Subscriptions bought before companies existed say `user_id`: that user's company has their id.
+  const fromMetadata = subscription.metadata['company_id'] ?? subscription.metadata['user_id']
   if (fromMetadata !== undefined && fromMetadata !== '') return fromMetadata
   const customerId = idOf(subscription.customer)
-  return customerId === null ? null : ((await findCustomerAccount(tx, customerId))?.userId ?? null)
+  return customerId === null ? null : ((await findCustomerAccount(tx, customerId))?.companyId ?? null)
 }
 
-function mirrorOf(billing: BillingConfig, userId: string, subscription: Stripe.Subscription): MirroredSubscription | null {
+function mirrorOf(billing: BillingConfig, companyId: string, subscription: Stripe.Subscription): MirroredSubscription | null {
   const item = subscription.items.data[0]
   const plan = item === undefined ? null : planForPrice(billing, item.price.id)
   const customerId = idOf(subscription.customer)
   if (item === undefined || plan === null || customerId === null) return null
   return {
-    userId,
+    companyId,
     planId: plan.planId,
     interval: plan.interval,
     customerId,
@@ -62,8 +63,8 @@ function mirrorOf(billing: BillingConfig, userId: string, subscription: Stripe.S
 }
 
 async function applyStripeSubscription(tx: Queryable, context: WebhookContext, subscription: Stripe.Subscription, eventAt: Date): Promise<EventOutcome> {
-  const userId = await subscriptionOwner(tx, subscription)
-  const mirror = userId === null ? null : mirrorOf(context.billing, userId, subscription)
+  const companyId = await subscriptionOwner(tx, subscription)
+  const mirror = companyId === null ? null : mirrorOf(context.billing, companyId, subscription)
   if (mirror === null) {
     context.log.warn({ subscription: subscription.id }, 'Stripe subscription of no known account or price: ignored')
     return 'ignored'
@@ -80,10 +81,10 @@ async function applyInvoice(tx: Queryable, context: WebhookContext, invoice: Str
   // Told once per failed attempt (each attempt is a distinct event), even if replayed.
   const to = account.email !== '' ? account.email : (invoice.customer_email ?? '')
   if (to === '') return changed ? 'applied' : 'ignored'
-  const subscription = await readSubscription(tx, account.userId)
+  const subscription = await readSubscription(tx, account.companyId)
   const plan = findPlan(subscription?.plan_id ?? FREE_PLAN_ID)
   const email = paymentFailedEmail(context.site, { planName: plan?.name ?? 'payante' })
-  await enqueueEmail(tx, { userId: account.userId, kind: 'payment-failed', to, ...email })
+  await enqueueEmail(tx, { companyId: account.companyId, kind: 'payment-failed', to, ...email })
   return 'applied'
 }
 
@@ -113,14 +114,14 @@ export async function processEvent(context: WebhookContext, event: Stripe.Event)
     switch (event.type) {
       case 'checkout.session.completed': {
         const session = event.data.object
-        const userId = session.client_reference_id
+        const companyId = session.client_reference_id
         const customerId = idOf(session.customer)
-        if (userId !== null && customerId !== null) {
+        if (companyId !== null && customerId !== null) {
           // The customer was recorded at checkout; this covers a checkout started elsewhere.
           await tx.query(
-            `insert into paraphe.billing_customers (user_id, stripe_customer_id, email) values ($1, $2, $3)
+            `insert into paraphe.billing_customers (company_id, stripe_customer_id, email) values ($1, $2, $3)
              on conflict do nothing`,
-            [userId, customerId, session.customer_details?.email ?? session.customer_email ?? '']
+            [companyId, customerId, session.customer_details?.email ?? session.customer_email ?? '']
           )
         }
         return completedSubscription === null ? 'ignored' : applyStripeSubscription(tx, context, completedSubscription, eventAt)

@@ -13,7 +13,7 @@ export interface EmailAttachment {
 
 export interface OutboxMessage {
   /** The account the e-mail is sent for; null for the site's own e-mails (contact form). */
-  userId: string | null
+  companyId: string | null
   /** What the e-mail is (`contact`, `signing-request`…), for logs and statistics. */
   kind: string
   to: string
@@ -26,7 +26,7 @@ export interface OutboxMessage {
 
 /**
  * E-mails whose body carries a credential: a link token (sign-up confirmation, password reset,
- * the client's signing link and its reminders) or a signing code. Those tokens are stored only as
+ * the client's signing link and its reminders, an invitation to a company) or a signing code. Those tokens are stored only as
  * hashes everywhere else, so once such an e-mail has left, its body is erased from the outbox
  * (worker.ts): a database dump or backup then holds no usable link. Unsent ones keep their body,
  * which the local mailbox page and the retries need.
@@ -36,7 +36,8 @@ export const CREDENTIAL_BEARING_KINDS: readonly string[] = [
   'account-recovery',
   'signing-request',
   'quote-reminder',
-  'signing-code'
+  'signing-code',
+  'company-invitation'
 ]
 
 /** What an erased body says instead, for an operator reading the outbox. */
@@ -55,10 +56,10 @@ export async function enqueueEmail(tx: Queryable, message: OutboxMessage): Promi
   const to = message.to.trim()
   if (to === '') throw new Error(`enqueueEmail: e-mail "${message.kind}" has no recipient`)
   await tx.query(
-    `insert into paraphe.outbox (user_id, kind, recipient, subject, text_body, html_body, reply_to, attachments)
+    `insert into paraphe.outbox (company_id, kind, recipient, subject, text_body, html_body, reply_to, attachments)
      values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)`,
     [
-      message.userId,
+      message.companyId,
       message.kind,
       to,
       singleLine(message.subject),

@@ -17,7 +17,7 @@ import { sealSignedPdfOffThread } from '../workers/pdf-pool.js'
 import type { EvidenceEvent, ViewSummary } from './signed-pdf.js'
 
 interface SignatureRow {
-  user_id: string
+  company_id: string
   signer_name: string
   signer_email: string
   method: 'drawn' | 'typed'
@@ -124,9 +124,9 @@ export async function completeSignature(context: CompletionContext, quoteId: str
   const sha256 = sha256Hex(sealed)
   const stored = await db.transaction(async (tx) => {
     const inserted = await tx.query(
-      `insert into paraphe.signed_documents (quote_id, user_id, pdf, sha256, original_sha256) values ($1, $2, $3, $4, $5)
+      `insert into paraphe.signed_documents (quote_id, company_id, pdf, sha256, original_sha256) values ($1, $2, $3, $4, $5)
        on conflict (quote_id) do nothing`,
-      [quoteId, signed.user_id, Buffer.from(sealed), sha256, signed.document_sha256]
+      [quoteId, signed.company_id, Buffer.from(sealed), sha256, signed.document_sha256]
     )
     // Another gateway sealed it in the meantime: its e-mails are already queued.
     if (inserted.rowCount === 0) return false
@@ -136,7 +136,7 @@ export async function completeSignature(context: CompletionContext, quoteId: str
       const to = recipient === 'client' ? signed.signer_email : document.company.email
       if (to.trim() === '') continue
       await enqueueEmail(tx, {
-        userId: signed.user_id,
+        companyId: signed.company_id,
         kind: `signed-copy-${recipient}`,
         to,
         replyTo: recipient === 'client' ? document.company.email || null : null,

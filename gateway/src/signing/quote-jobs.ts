@@ -26,24 +26,24 @@ export interface JobContext {
   certificate: () => Promise<SealCertificate>
 }
 
-type OwnedRow = QuoteRow & { user_id: string }
+type OwnedRow = QuoteRow & { company_id: string }
 
 /** Quotes past their last valid day (Paris calendar) become `expired`; returns how many. */
 export async function expireQuotes(context: JobContext): Promise<number> {
   const { db, config } = context
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<OwnedRow>(
-      `select ${QUOTE_COLUMNS}, user_id from paraphe.quotes
+      `select ${QUOTE_COLUMNS}, company_id from paraphe.quotes
         where status in ('sent', 'viewed') and expires_on < (now() at time zone 'Europe/Paris')::date
         order by expires_on limit ${BATCH} for update skip locked`
     )
     const site = { siteName: config.runtime.siteName, siteUrl: config.publicUrl }
     for (const row of rows) {
-      const expired = await closeQuote(tx, row.id, row.user_id, 'expired')
+      const expired = await closeQuote(tx, row.id, row.company_id, 'expired')
       const company = row.company as CompanyProfile
       if (company.email !== '') {
         await enqueueEmail(tx, {
-          userId: row.user_id,
+          companyId: row.company_id,
           kind: 'quote-expired',
           to: company.email,
           ...expiredNoticeEmail(expired, new URL(paths.quote.href(row.id), config.publicUrl).href, site)
@@ -60,8 +60,8 @@ export async function sendDueReminders(context: JobContext): Promise<number> {
   const plansWithReminders = PLANS.filter((plan) => planAllows(plan, 'automaticReminders')).map((plan) => plan.id)
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<OwnedRow>(
-      `select ${QUOTE_COLUMNS.split(', ').map((column) => `q.${column}`).join(', ')}, q.user_id from paraphe.quotes q
-         join paraphe.subscriptions s on s.user_id = q.user_id and s.status = any($5) and s.plan_id = any($1)
+      `select ${QUOTE_COLUMNS.split(', ').map((column) => `q.${column}`).join(', ')}, q.company_id from paraphe.quotes q
+         join paraphe.subscriptions s on s.company_id = q.company_id and s.status = any($5) and s.plan_id = any($1)
         where q.status in ('sent', 'viewed')
           and q.expires_on >= (now() at time zone 'Europe/Paris')::date
           and q.reminders_sent < $2

@@ -22,14 +22,14 @@ export interface ReminderSite {
 }
 
 /** Queues a reminder with a fresh link, records it; the caller's transaction holds the quote. */
-export async function queueReminder(tx: Queryable, row: QuoteRow & { user_id: string }, site: ReminderSite, automatic: boolean): Promise<void> {
+export async function queueReminder(tx: Queryable, row: QuoteRow & { company_id: string }, site: ReminderSite, automatic: boolean): Promise<void> {
   const quote = toQuote(row)
   const company = row.company as CompanyProfile
-  const signingUrl = await createSigningLink(tx, { id: row.id, userId: row.user_id, expiresOn: row.expires_on as string }, site.publicUrl)
+  const signingUrl = await createSigningLink(tx, { id: row.id, companyId: row.company_id, expiresOn: row.expires_on as string }, site.publicUrl)
   // The logo frozen at sending: there only when the plan included it then, as on the PDF.
   const logo = emailLogo((await documentOf(tx, row)).logo, company.companyName)
   await enqueueEmail(tx, {
-    userId: row.user_id,
+    companyId: row.company_id,
     kind: 'quote-reminder',
     to: quote.client.email,
     replyTo: company.email === '' ? null : company.email,
@@ -37,11 +37,11 @@ export async function queueReminder(tx: Queryable, row: QuoteRow & { user_id: st
     ...(logo === null ? {} : { attachments: [logo.attachment] })
   })
   await tx.query('update paraphe.quotes set reminders_sent = reminders_sent + 1, last_reminded_at = now() where id = $1', [row.id])
-  await recordEvent(tx, row.id, row.user_id, 'reminded', { automatic })
+  await recordEvent(tx, row.id, row.company_id, 'reminded', { automatic })
 }
 
 /** « Relancer » from the workspace (as the user, under RLS). */
-export async function remindByHand(tx: Queryable, userId: string, id: string, site: ReminderSite): Promise<void> {
+export async function remindByHand(tx: Queryable, companyId: string, id: string, site: ReminderSite): Promise<void> {
   const row = await findQuote(tx, id, { lock: true })
   if (!isAwaitingClient(row.status)) {
     throw new ApiProblem(409, 'not_awaiting', 'Seul un devis envoyé, ni signé, ni refusé, ni expiré, ni annulé peut être relancé.')
@@ -56,19 +56,19 @@ export async function remindByHand(tx: Queryable, userId: string, id: string, si
       `Ce client a déjà été relancé il y a moins de ${REMINDER_GAP_HOURS} heures : laissez-lui un peu de temps. Prochaine relance possible le ${next}.`
     )
   }
-  await queueReminder(tx, { ...row, user_id: userId }, site, false)
+  await queueReminder(tx, { ...row, company_id: companyId }, site, false)
 }
 
 /**
  * « Désactiver les liens » (a link was forwarded by mistake): every link of the quote stops
  * working; a reminder then sends the client a new one.
  */
-export async function revokeLinks(tx: Queryable, userId: string, id: string): Promise<number> {
+export async function revokeLinks(tx: Queryable, companyId: string, id: string): Promise<number> {
   const row = await findQuote(tx, id, { lock: true })
   if (!isAwaitingClient(row.status)) {
     throw new ApiProblem(409, 'not_awaiting', 'Les liens d’un devis signé, refusé, expiré ou annulé ne servent plus : rien à désactiver.')
   }
   const { rowCount } = await tx.query('update paraphe.signing_links set revoked_at = now() where quote_id = $1 and revoked_at is null', [id])
-  await recordEvent(tx, id, userId, 'links-revoked', { count: rowCount })
+  await recordEvent(tx, id, companyId, 'links-revoked', { count: rowCount })
   return rowCount
 }

@@ -69,13 +69,13 @@ export async function readProfile(tx: Queryable): Promise<StoredProfile> {
   }
 }
 
-export async function writeProfile(tx: Queryable, userId: string, profile: CompanyProfile): Promise<StoredProfile> {
+export async function writeProfile(tx: Queryable, companyId: string, profile: CompanyProfile): Promise<StoredProfile> {
   const columns = COLUMNS.map(([, column]) => column)
   const values = COLUMNS.map(([field]) => profile[field])
   await tx.query(
-    `insert into paraphe.profiles (user_id, ${columns.join(', ')}) values ($1, ${columns.map((_, index) => `$${index + 2}`).join(', ')})
-     on conflict (user_id) do update set ${columns.map((column) => `${column} = excluded.${column}`).join(', ')}, updated_at = now()`,
-    [userId, ...values]
+    `insert into paraphe.profiles (company_id, ${columns.join(', ')}) values ($1, ${columns.map((_, index) => `$${index + 2}`).join(', ')})
+     on conflict (company_id) do update set ${columns.map((column) => `${column} = excluded.${column}`).join(', ')}, updated_at = now()`,
+    [companyId, ...values]
   )
   // Drafts follow the profile's VAT regime; sent quotes keep the one they were sent with.
   await tx.query(`update paraphe.quotes set franchise_en_base = $1 where status = 'draft' and franchise_en_base <> $1`, [profile.franchiseEnBase])
@@ -90,10 +90,10 @@ export async function readLogo(tx: Queryable): Promise<{ bytes: Uint8Array; type
   return row?.logo == null || row.logo_type === null ? null : { bytes: row.logo, type: row.logo_type }
 }
 
-export async function writeLogo(tx: Queryable, userId: string, logo: { bytes: Uint8Array; type: string } | null): Promise<void> {
+export async function writeLogo(tx: Queryable, companyId: string, logo: { bytes: Uint8Array; type: string } | null): Promise<void> {
   await tx.query(
-    `insert into paraphe.profiles (user_id, logo, logo_type) values ($1, $2, $3)
-     on conflict (user_id) do update set logo = excluded.logo, logo_type = excluded.logo_type, updated_at = now()`,
-    [userId, logo?.bytes ?? null, logo?.type ?? null]
+    `insert into paraphe.profiles (company_id, logo, logo_type) values ($1, $2, $3)
+     on conflict (company_id) do update set logo = excluded.logo, logo_type = excluded.logo_type, updated_at = now()`,
+    [companyId, logo?.bytes ?? null, logo?.type ?? null]
   )
 }

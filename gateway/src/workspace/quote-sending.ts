@@ -30,7 +30,7 @@ export interface SendContext {
   siteName: string
 }
 
-export async function sendQuote(tx: Queryable, userId: string, id: string, { now, publicUrl, siteName }: SendContext): Promise<SentQuote> {
+export async function sendQuote(tx: Queryable, companyId: string, id: string, { now, publicUrl, siteName }: SendContext): Promise<SentQuote> {
   const row = await findQuote(tx, id, { lock: true })
   if (row.status !== 'draft') throw frozen()
   const { profile } = await readProfile(tx)
@@ -42,10 +42,10 @@ export async function sendQuote(tx: Queryable, userId: string, id: string, { now
   // monthly count below is exact and numbers follow each other with no gap or duplicate.
   const year = Number(parisIsoDate(now).slice(0, 4))
   const counter = await tx.query<{ last_number: number }>(
-    `insert into paraphe.quote_counters (user_id, year, last_number) values ($1, $2, 1)
-     on conflict (user_id, year) do update set last_number = paraphe.quote_counters.last_number + 1
+    `insert into paraphe.quote_counters (company_id, year, last_number) values ($1, $2, 1)
+     on conflict (company_id, year) do update set last_number = paraphe.quote_counters.last_number + 1
      returning last_number`,
-    [userId, year]
+    [companyId, year]
   )
   const plan = await currentPlan(tx)
   await requireQuotaLeft(tx, plan, publicUrl)
@@ -62,14 +62,14 @@ export async function sendQuote(tx: Queryable, userId: string, id: string, { now
       where id = $1 returning ${QUOTE_COLUMNS}`,
     [id, number, JSON.stringify(profile), profile.franchiseEnBase, now, expiresOn, number.toLowerCase(), logo?.bytes ?? null, logo?.type ?? null]
   )
-  const signingUrl = await createSigningLink(tx, { id, userId, expiresOn }, publicUrl)
-  await recordEvent(tx, id, userId, 'sent', { number, to: row.content.client.email })
+  const signingUrl = await createSigningLink(tx, { id, companyId, expiresOn }, publicUrl)
+  await recordEvent(tx, id, companyId, 'sent', { number, to: row.content.client.email })
   const quote = toQuote(rows[0] as QuoteRow)
   // Queued in this transaction: the e-mail exists exactly when the quote is sent.
   const inlineLogo = emailLogo(logo, profile.companyName)
   const email = signingRequestEmail(quote, profile, signingUrl, { siteName, siteUrl: publicUrl }, inlineLogo?.layout)
   await enqueueEmail(tx, {
-    userId,
+    companyId,
     kind: 'signing-request',
     to: quote.client.email,
     replyTo: profile.email === '' ? null : profile.email,

@@ -71,12 +71,12 @@ function assertComputable(content: QuoteContent, franchiseEnBase: boolean): numb
   }
 }
 
-async function insertDraft(tx: Queryable, userId: string, content: QuoteContent, franchiseEnBase: boolean): Promise<Quote> {
+async function insertDraft(tx: Queryable, companyId: string, content: QuoteContent, franchiseEnBase: boolean): Promise<Quote> {
   const totalTtc = assertComputable(content, franchiseEnBase)
   const { rows } = await tx.query<QuoteRow>(
-    `insert into paraphe.quotes (user_id, content, franchise_en_base, total_ttc_cents, search_text)
+    `insert into paraphe.quotes (company_id, content, franchise_en_base, total_ttc_cents, search_text)
      values ($1, $2, $3, $4, $5) returning ${QUOTE_COLUMNS}`,
-    [userId, JSON.stringify(content), franchiseEnBase, totalTtc, searchText(null, content)]
+    [companyId, JSON.stringify(content), franchiseEnBase, totalTtc, searchText(null, content)]
   )
   return toQuote(rows[0] as QuoteRow)
 }
@@ -105,9 +105,9 @@ export async function unsavedDraft(tx: Queryable, now: Date): Promise<Quote> {
   }
 }
 
-export async function createQuote(tx: Queryable, userId: string, partial: Partial<QuoteContent>, now: Date): Promise<Quote> {
+export async function createQuote(tx: Queryable, companyId: string, partial: Partial<QuoteContent>, now: Date): Promise<Quote> {
   const defaults = await defaultContent(tx, now)
-  return insertDraft(tx, userId, { ...defaults.content, ...partial }, defaults.franchiseEnBase)
+  return insertDraft(tx, companyId, { ...defaults.content, ...partial }, defaults.franchiseEnBase)
 }
 
 export async function updateDraft(tx: Queryable, id: string, version: number, content: QuoteContent): Promise<Quote> {
@@ -134,7 +134,7 @@ export async function deleteDraft(tx: Queryable, id: string): Promise<void> {
 }
 
 /** A new draft with the same client, lines and terms, dated today. */
-export async function duplicateQuote(tx: Queryable, userId: string, id: string, now: Date): Promise<Quote> {
+export async function duplicateQuote(tx: Queryable, companyId: string, id: string, now: Date): Promise<Quote> {
   const row = await findQuote(tx, id)
   const { franchiseEnBase } = await defaultContent(tx, now)
   const content: QuoteContent = {
@@ -142,26 +142,26 @@ export async function duplicateQuote(tx: Queryable, userId: string, id: string, 
     issueDate: parisIsoDate(now),
     lines: row.content.lines.map((line) => ({ ...line, id: newLineId() }))
   }
-  return insertDraft(tx, userId, content, franchiseEnBase)
+  return insertDraft(tx, companyId, content, franchiseEnBase)
 }
 
-export async function recordEvent(tx: Queryable, quoteId: string, userId: string, type: string, data: object = {}): Promise<void> {
-  await tx.query('insert into paraphe.quote_events (quote_id, user_id, type, data) values ($1, $2, $3, $4)', [
+export async function recordEvent(tx: Queryable, quoteId: string, companyId: string, type: string, data: object = {}): Promise<void> {
+  await tx.query('insert into paraphe.quote_events (quote_id, company_id, type, data) values ($1, $2, $3, $4)', [
     quoteId,
-    userId,
+    companyId,
     type,
     JSON.stringify(data)
   ])
 }
 
 /** Sent or viewed → cancelled; its link then says so. */
-export async function cancelQuote(tx: Queryable, userId: string, id: string): Promise<Quote> {
+export async function cancelQuote(tx: Queryable, companyId: string, id: string): Promise<Quote> {
   const row = await findQuote(tx, id, { lock: true })
   if (row.status === 'draft') throw new ApiProblem(409, 'quote_draft', 'Un brouillon ne s’annule pas : supprimez-le.')
   if (!isAwaitingClient(row.status)) {
     throw new ApiProblem(409, 'quote_closed', 'Ce devis est déjà clos (signé, refusé, expiré ou annulé).')
   }
-  const closed = await closeQuote(tx, id, userId, 'cancelled')
+  const closed = await closeQuote(tx, id, companyId, 'cancelled')
   await tx.query('update paraphe.signing_links set revoked_at = now() where quote_id = $1 and revoked_at is null', [id])
   return closed
 }
@@ -171,22 +171,22 @@ export async function cancelQuote(tx: Queryable, userId: string, id: string): Pr
  * and its event in the history, always together. Signing and declining are the client's, done
  * by paraphe.sign_quote / decline_quote in the same way.
  */
-export async function closeQuote(tx: Queryable, id: string, userId: string, status: 'cancelled' | 'expired'): Promise<Quote> {
+export async function closeQuote(tx: Queryable, id: string, companyId: string, status: 'cancelled' | 'expired'): Promise<Quote> {
   const { rows } = await tx.query<QuoteRow>(`update paraphe.quotes set status = $2, updated_at = now() where id = $1 returning ${QUOTE_COLUMNS}`, [id, status])
-  await recordEvent(tx, id, userId, status)
+  await recordEvent(tx, id, companyId, status)
   return toQuote(rows[0] as QuoteRow)
 }
 
 /** « Modifier » a sent quote: a new draft copy, and the sent one is cancelled and points to it. */
-export async function reviseQuote(tx: Queryable, userId: string, id: string, now: Date): Promise<Quote> {
+export async function reviseQuote(tx: Queryable, companyId: string, id: string, now: Date): Promise<Quote> {
   const row = await findQuote(tx, id, { lock: true })
   if (!isAwaitingClient(row.status)) {
     throw new ApiProblem(409, 'quote_not_revisable', 'Seul un devis envoyé et pas encore signé ou refusé peut être modifié.')
   }
-  const draft = await duplicateQuote(tx, userId, id, now)
-  await cancelQuote(tx, userId, id)
+  const draft = await duplicateQuote(tx, companyId, id, now)
+  await cancelQuote(tx, companyId, id)
   await tx.query('update paraphe.quotes set replaced_by = $2 where id = $1', [id, draft.id])
-  await recordEvent(tx, id, userId, 'revised', { replacedBy: draft.id })
+  await recordEvent(tx, id, companyId, 'revised', { replacedBy: draft.id })
   return draft
 }
 

@@ -69,7 +69,7 @@ forEachEngine('a replayed event is processed once', async (t, engineDb: Database
   for (const event of events) t.equal((await h.deliver(event)).statusCode, 200)
   const failed = h.stripe.invoiceEvent(subscriptionId, 'invoice.payment_failed')
   for (let attempt = 0; attempt < 3; attempt += 1) t.equal((await h.deliver(failed)).statusCode, 200, 'Stripe gets its 2xx each time')
-  const mails = await engineDb.query(`select 1 from paraphe.outbox where user_id = $1 and kind = 'payment-failed'`, [user.id])
+  const mails = await engineDb.query(`select 1 from paraphe.outbox where company_id = $1 and kind = 'payment-failed'`, [user.id])
   t.equal(mails.rows.length, 1, 'one e-mail, not three')
   const recorded = await engineDb.query('select 1 from paraphe.stripe_events where id = $1', [failed.event.id])
   t.equal(recorded.rows.length, 1)
@@ -103,7 +103,7 @@ t.test('an event type outside the whitelist is acknowledged and ignored', async 
   t.equal(response.statusCode, 200)
   t.same(response.json(), { received: true })
   t.equal((await db.query('select 1 from paraphe.stripe_events where id = $1', [unknown.event.id])).rows.length, 0, 'not recorded')
-  t.equal((await db.query('select 1 from paraphe.subscriptions where user_id = $1', [user.id])).rows.length, 0, 'no effect')
+  t.equal((await db.query('select 1 from paraphe.subscriptions where company_id = $1', [user.id])).rows.length, 0, 'no effect')
 })
 
 t.test('payment failed: the professional gets a French e-mail and sees it; a paid invoice clears it', async (t) => {
@@ -113,7 +113,7 @@ t.test('payment failed: the professional gets a French e-mail and sees it; a pai
   const failedAt = Math.floor(Date.now() / 1000)
   t.equal((await deliver(stripe.invoiceEvent(subscriptionId, 'invoice.payment_failed', { created: failedAt }))).statusCode, 200)
   const { rows } = await db.query<{ recipient: string; subject: string; text_body: string }>(
-    `select recipient, subject, text_body from paraphe.outbox where user_id = $1 and kind = 'payment-failed'`,
+    `select recipient, subject, text_body from paraphe.outbox where company_id = $1 and kind = 'payment-failed'`,
     [user.id]
   )
   t.equal(rows.length, 1)

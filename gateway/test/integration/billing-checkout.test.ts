@@ -17,8 +17,8 @@ t.test('checkout opens a Stripe Checkout session in subscription mode with exact
   t.match(url, new RegExp(`^${stripe.url}/c/pay/cs_test_`), 'the page is sent to Stripe’s checkout')
 
   const customerCreations = stripe.requests.filter((request) => request.path === '/v1/customers')
-  t.same(customerCreations.map((request) => request.params), [{ email: user.email, 'metadata[user_id]': user.id }])
-  const customerId = (await db.query<{ stripe_customer_id: string }>('select stripe_customer_id from paraphe.billing_customers where user_id = $1', [user.id])).rows[0]?.stripe_customer_id
+  t.same(customerCreations.map((request) => request.params), [{ email: user.email, 'metadata[company_id]': user.id }])
+  const customerId = (await db.query<{ stripe_customer_id: string }>('select stripe_customer_id from paraphe.billing_customers where company_id = $1', [user.id])).rows[0]?.stripe_customer_id
   t.match(customerId, /^cus_/, 'the customer is kept for the account')
 
   const created = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions' && request.method === 'POST')
@@ -32,10 +32,10 @@ t.test('checkout opens a Stripe Checkout session in subscription mode with exact
     'line_items[0][quantity]': '1',
     success_url: `${PUBLIC_URL}/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${PUBLIC_URL}/cancel`,
-    'metadata[user_id]': user.id,
+    'metadata[company_id]': user.id,
     'metadata[plan]': 'pro',
     'metadata[interval]': 'year',
-    'subscription_data[metadata][user_id]': user.id,
+    'subscription_data[metadata][company_id]': user.id,
     'subscription_data[metadata][plan]': 'pro',
     'subscription_data[metadata][interval]': 'year'
   })
@@ -94,7 +94,7 @@ t.test('the customer portal returns to /espace/abonnement; an account that never
   t.equal(portal.statusCode, 200)
   t.match(portal.json<{ url: string }>().url, new RegExp(`^${stripe.url}/p/session/bps_`))
   const sent = stripe.requests.filter((request) => request.path === '/v1/billing_portal/sessions').at(-1)
-  const customerId = (await db.query<{ stripe_customer_id: string }>('select stripe_customer_id from paraphe.billing_customers where user_id = $1', [user.id])).rows[0]?.stripe_customer_id
+  const customerId = (await db.query<{ stripe_customer_id: string }>('select stripe_customer_id from paraphe.billing_customers where company_id = $1', [user.id])).rows[0]?.stripe_customer_id
   t.same(sent?.params, { customer: customerId, return_url: `${PUBLIC_URL}/espace/abonnement`, locale: 'fr' })
 })
 
@@ -167,6 +167,6 @@ t.test('Stripe unreachable: checkout answers 502 in French, nothing is half-reco
   const response = await user.request('POST', '/api/billing/checkout', { plan: 'pro', interval: 'month' })
   t.equal(response.statusCode, 502)
   t.match(response.json<ErrorJson>().error.message, /paiement ne répond pas/)
-  const kept = await db.query('select 1 from paraphe.billing_customers where user_id = $1', [user.id])
+  const kept = await db.query('select 1 from paraphe.billing_customers where company_id = $1', [user.id])
   t.equal(kept.rows.length, 0)
 })

@@ -6,7 +6,8 @@ import t, { type Test } from 'tap'
 import { setTimeout as sleep } from 'node:timers/promises'
 import Fastify, { type FastifyInstance } from 'fastify'
 import app, { serverOptions } from '../../src/app.js'
-import { asUser, type Database } from '../../src/db/database.js'
+import type { Database } from '../../src/db/database.js'
+import { asMember } from '../support/as-member.js'
 import { createSmtpMailer, type Mailer } from '../../src/mail/mailer.js'
 import { enqueueEmail, ERASED_BODY, type OutboxMessage } from '../../src/mail/outbox.js'
 import { createOutboxWorker, type MailLog, type OutboxWorker, type OutboxWorkerOptions } from '../../src/mail/worker.js'
@@ -55,7 +56,7 @@ async function rows(db: Database): Promise<OutboxRow[]> {
 
 function message(index: number, overrides: Partial<OutboxMessage> = {}): OutboxMessage {
   return {
-    userId: null,
+    companyId: null,
     kind: 'test',
     to: `client-${index}@example.fr`,
     subject: `Votre devis n°${index} — « Rénovation »`,
@@ -255,11 +256,11 @@ forEachEngine('attachments and Reply-To reach the recipient; a user queues mail 
   await db.query('delete from paraphe.outbox')
   const pdf = Buffer.from('%PDF-1.7\n% é\n%%EOF\n', 'latin1')
   const userId = '00000000-0000-4000-8000-00000000a11c'
-  await asUser(db, { sub: userId, email: 'pro@example.fr', role: 'authenticated' }, (tx) =>
+  await asMember(db, { sub: userId, email: 'pro@example.fr', role: 'authenticated' }, (tx) =>
     enqueueEmail(
       tx,
       message(7, {
-        userId,
+        companyId: userId,
         kind: 'signed-copy',
         subject: 'Devis signé\r\nBcc: intrus@example.com',
         replyTo: 'pro@example.fr',

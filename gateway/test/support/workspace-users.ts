@@ -106,8 +106,8 @@ export function completeContent(issueDate: string) {
 /** Puts the account on a paid plan, as the payment webhook would. */
 export async function subscribe(db: Database, userId: string, planId: 'pro' | 'entreprise'): Promise<void> {
   await db.query(
-    `insert into paraphe.subscriptions (user_id, plan_id, status) values ($1, $2, 'active')
-     on conflict (user_id) do update set plan_id = excluded.plan_id, status = 'active'`,
+    `insert into paraphe.subscriptions (company_id, plan_id, status) values ($1, $2, 'active')
+     on conflict (company_id) do update set plan_id = excluded.plan_id, status = 'active'`,
     [userId, planId]
   )
 }

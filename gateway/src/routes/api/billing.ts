@@ -27,7 +27,7 @@ import {
 import { isMissingResource } from '../../billing/stripe-client.js'
 import { isPaidStatus, readSubscription } from '../../billing/subscription-mirror.js'
 import { processEvent } from '../../billing/webhook-events.js'
-import type { AuthUser } from '../../auth/token-verifier.js'
+import { requireOwner } from '../../company/membership.js'
 import type { BillingConfig } from '../../config.js'
 import { ApiProblem } from '../../errors.js'
 import { currentPlan, quotesSentThisMonth } from '../../workspace/plan-usage.js'
@@ -64,17 +64,17 @@ export default async function billingRoutes(instance: FastifyInstance) {
     async (request) => {
       const { stripe, billing } = payments(fastify)
       const { plan, interval } = request.body
-      const user = request.user as AuthUser
-      const existing = await asRequestUser(fastify, request, async (tx) => {
+      const { member, existing } = await asRequestUser(fastify, request, async (tx, member) => {
+        requireOwner(member, 'choisir la formule')
         if (isPaidPlan(await currentPlan(tx))) throw alreadySubscribed()
-        return findCustomerId(tx, user.id)
+        return { member, existing: await findCustomerId(tx, member.companyId) }
       })
       const customerId =
         existing ??
         (await callStripe(() =>
-          createCustomer(stripe, { id: user.id, email: user.email ?? '' }, (work) => asRequestUser(fastify, request, work))
+          createCustomer(stripe, { id: member.companyId, email: member.email ?? '' }, (work) => asRequestUser(fastify, request, work))
         ))
-      const params = checkoutSessionParams(billing, { userId: user.id, customerId, plan, interval, publicUrl: fastify.config.publicUrl })
+      const params = checkoutSessionParams(billing, { companyId: member.companyId, customerId, plan, interval, publicUrl: fastify.config.publicUrl })
       const session = await callStripe(() => stripe.checkout.sessions.create(params))
       if (session.url === null) throw providerUnavailable()
       return { url: session.url }
@@ -96,12 +96,14 @@ export default async function billingRoutes(instance: FastifyInstance) {
           throw error
         }
       })
-      const user = request.user as AuthUser
       const bought = sessionPlan(session)
-      // Another account's session is answered exactly like an unknown one.
-      if (session.client_reference_id !== user.id || bought === null) throw checkoutNotFound()
       const subscriptionId = typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null)
-      const mirror = await asRequestUser(fastify, request, (tx, current) => readSubscription(tx, current.id))
+      const mirror = await asRequestUser(fastify, request, (tx, member) => {
+        // Another account's session is answered exactly like an unknown one.
+        if (session.client_reference_id !== member.companyId || bought === null) throw checkoutNotFound()
+        return readSubscription(tx, member.companyId)
+      })
+      if (bought === null) throw checkoutNotFound()
       const active = mirror !== null && subscriptionId !== null && mirror.stripe_subscription_id === subscriptionId && isPaidStatus(mirror.status)
       return { status: active ? ('active' as const) : ('pending' as const), plan: { id: bought.plan.id, name: bought.plan.name }, interval: bought.interval }
     }
@@ -109,7 +111,10 @@ export default async function billingRoutes(instance: FastifyInstance) {
 
   fastify.post('/billing/portal', { schema: { response: { 200: UrlBody, ...ErrorResponses } } }, async (request) => {
     const { stripe } = payments(fastify)
-    const customerId = await asRequestUser(fastify, request, (tx, user) => findCustomerId(tx, user.id))
+    const customerId = await asRequestUser(fastify, request, (tx, member) => {
+      requireOwner(member, 'gérer l’abonnement')
+      return findCustomerId(tx, member.companyId)
+    })
     if (customerId === null) throw noCustomer()
     const returnUrl = new URL(paths.subscription.href(), fastify.config.publicUrl).href
     const session = await callStripe(() => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, locale: 'fr' }))
@@ -119,7 +124,7 @@ export default async function billingRoutes(instance: FastifyInstance) {
   fastify.get('/billing/subscription', { schema: { response: { 200: SubscriptionBody, ...ErrorResponses } } }, async (request) =>
     asRequestUser(fastify, request, async (tx, user) => {
       const plan = await currentPlan(tx)
-      const mirror = await readSubscription(tx, user.id)
+      const mirror = await readSubscription(tx, user.companyId)
       const paid = mirror !== null && isPaidStatus(mirror.status)
       return {
         plan: { id: plan.id, name: plan.name },

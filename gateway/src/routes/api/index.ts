@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import { errorBody } from '../../errors.js'
 import billingRoutes, { billingWebhookRoutes } from './billing.js'
+import companyRoutes, { invitationViewRoutes } from './company.js'
 import contactRoutes from './contact.js'
 import dashboardRoutes from './dashboard.js'
 import planRoutes from './plans.js'
@@ -18,6 +19,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
   await fastify.register(signRoutes)
   await fastify.register(verificationRoutes)
   await fastify.register(billingWebhookRoutes)
+  await fastify.register(invitationViewRoutes)
   // Private routes: one guard for the whole scope.
   await fastify.register(async (privateScope) => {
     privateScope.addHook('onRequest', privateScope.authenticate)
@@ -27,6 +29,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     await privateScope.register(dashboardRoutes)
     await privateScope.register(quoteDocumentRoutes)
     await privateScope.register(billingRoutes)
+    await privateScope.register(companyRoutes)
   })
   // Without this, GET /api/typo would fall through to the site's HTML 404 page.
   fastify.all('/*', async (request, reply) =>

@@ -26,7 +26,7 @@ export default async function profileRoutes(instance: FastifyInstance) {
     { schema: { body: CompanyProfileSchema, response: { 200: ProfileBody, ...ErrorResponses } } },
     async (request) => {
       const profile = checkedProfile(request.body)
-      return asRequestUser(fastify, request, (tx, user) => writeProfile(tx, user.id, profile))
+      return asRequestUser(fastify, request, (tx, user) => writeProfile(tx, user.companyId, profile))
     }
   )
 
@@ -39,7 +39,7 @@ export default async function profileRoutes(instance: FastifyInstance) {
       const body = request.body
       const type = await checkedLogo(Buffer.isBuffer(body) ? body : Buffer.alloc(0))
       const stored = await asRequestUser(fastify, request, async (tx, user) => {
-        await writeLogo(tx, user.id, { bytes: body, type })
+        await writeLogo(tx, user.companyId, { bytes: body, type })
         return readProfile(tx)
       })
       return { logo: stored.logo }
@@ -53,7 +53,7 @@ export default async function profileRoutes(instance: FastifyInstance) {
   })
 
   fastify.delete('/profile/logo', { schema: { response: { 204: NoContent, ...ErrorResponses } } }, async (request, reply) => {
-    await asRequestUser(fastify, request, (tx, user) => writeLogo(tx, user.id, null))
+    await asRequestUser(fastify, request, (tx, user) => writeLogo(tx, user.companyId, null))
     return reply.code(204).send(null)
   })
 }

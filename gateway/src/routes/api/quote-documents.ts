@@ -18,7 +18,7 @@ export default async function quoteDocumentRoutes(instance: FastifyInstance) {
 
   fastify.post('/quotes/:id/send', { schema: { ...withId, response: { 200: SentQuoteBody, ...ErrorResponses } } }, async (request, reply) => {
     const sent = await asRequestUser(fastify, request, (tx, user) =>
-      sendQuote(tx, user.id, request.params.id, { now: new Date(), publicUrl: fastify.config.publicUrl, siteName: fastify.config.runtime.siteName })
+      sendQuote(tx, user.companyId, request.params.id, { now: new Date(), publicUrl: fastify.config.publicUrl, siteName: fastify.config.runtime.siteName })
     )
     // Sent right away rather than at the next poll.
     void fastify.outbox.wake()
@@ -28,13 +28,13 @@ export default async function quoteDocumentRoutes(instance: FastifyInstance) {
 
   fastify.post('/quotes/:id/remind', { schema: { ...withId, response: { 200: RemindedBody, ...ErrorResponses } } }, async (request) => {
     const site = { siteName: fastify.config.runtime.siteName, publicUrl: fastify.config.publicUrl }
-    await asRequestUser(fastify, request, (tx, user) => remindByHand(tx, user.id, request.params.id, site))
+    await asRequestUser(fastify, request, (tx, user) => remindByHand(tx, user.companyId, request.params.id, site))
     void fastify.outbox.wake()
     return { reminded: true }
   })
 
   fastify.post('/quotes/:id/revoke-links', { schema: { ...withId, response: { 200: RevokedLinksBody, ...ErrorResponses } } }, async (request) => ({
-    revoked: await asRequestUser(fastify, request, (tx, user) => revokeLinks(tx, user.id, request.params.id))
+    revoked: await asRequestUser(fastify, request, (tx, user) => revokeLinks(tx, user.companyId, request.params.id))
   }))
 
   fastify.get('/quotes/:id/pdf', { schema: { ...withId, response: { 200: QuotePdfFile, ...ErrorResponses } } }, async (request, reply) => {

@@ -54,7 +54,7 @@ export default async function quoteRoutes(instance: FastifyInstance) {
       schema: { body: CreateQuoteBody, response: { 201: QuoteBody, ...ErrorResponses } }
     },
     async (request, reply) => {
-      const quote = await asRequestUser(fastify, request, (tx, user) => createQuote(tx, user.id, request.body.content ?? {}, new Date()))
+      const quote = await asRequestUser(fastify, request, (tx, user) => createQuote(tx, user.companyId, request.body.content ?? {}, new Date()))
       return reply.code(201).send({ quote })
     }
   )
@@ -81,17 +81,17 @@ export default async function quoteRoutes(instance: FastifyInstance) {
   })
 
   fastify.post('/quotes/:id/duplicate', { schema: { ...withId, response: { 201: QuoteBody, ...ErrorResponses } } }, async (request, reply) => {
-    const quote = await asRequestUser(fastify, request, (tx, user) => duplicateQuote(tx, user.id, request.params.id, new Date()))
+    const quote = await asRequestUser(fastify, request, (tx, user) => duplicateQuote(tx, user.companyId, request.params.id, new Date()))
     return reply.code(201).send({ quote })
   })
 
   fastify.post('/quotes/:id/revise', { schema: { ...withId, response: { 201: QuoteBody, ...ErrorResponses } } }, async (request, reply) => {
-    const quote = await asRequestUser(fastify, request, (tx, user) => reviseQuote(tx, user.id, request.params.id, new Date()))
+    const quote = await asRequestUser(fastify, request, (tx, user) => reviseQuote(tx, user.companyId, request.params.id, new Date()))
     return reply.code(201).send({ quote })
   })
 
   fastify.post('/quotes/:id/cancel', { schema: { ...withId, response: { 200: QuoteBody, ...ErrorResponses } } }, async (request) => ({
-    quote: await asRequestUser(fastify, request, (tx, user) => cancelQuote(tx, user.id, request.params.id))
+    quote: await asRequestUser(fastify, request, (tx, user) => cancelQuote(tx, user.companyId, request.params.id))
   }))
 
   fastify.get('/quotes/:id/events', { schema: { ...withId, response: { 200: QuoteEventsBody, ...ErrorResponses } } }, async (request) => {

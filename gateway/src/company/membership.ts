@@ -1,0 +1,38 @@
+// Who is asking, as a member of their company: resolved at every request inside its transaction,
+// so a removed member loses access at their next request, not when their token expires.
+import { membersAreReadOnly, type MemberRole } from '@paraphe/shared/members'
+import type { AuthUser } from '../auth/token-verifier.js'
+import type { Queryable } from '../db/database.js'
+import { ApiProblem } from '../errors.js'
+import { currentPlan } from '../workspace/plan-usage.js'
+
+export interface RequestMember extends AuthUser {
+  companyId: string
+  role: MemberRole
+}
+
+/** The request user's company and role; a user's first request creates their own company. */
+export async function membershipOf(tx: Queryable, user: AuthUser): Promise<RequestMember> {
+  const { rows } = await tx.query<{ company_id: string; role: MemberRole }>('select company_id, role from paraphe.my_membership($1)', [user.email ?? ''])
+  const row = rows[0]
+  if (row === undefined) throw new Error('my_membership returned no row')
+  return { ...user, companyId: row.company_id, role: row.role }
+}
+
+/** Members beyond the plan's seats (after a downgrade) read but do not write; the owner always writes. */
+export async function assertMayWrite(tx: Queryable, member: RequestMember): Promise<void> {
+  if (member.role === 'owner') return
+  const { rows } = await tx.query<{ members: number }>('select count(*)::int as members from paraphe.company_members')
+  const plan = await currentPlan(tx)
+  if (membersAreReadOnly(plan, rows[0]?.members ?? 1)) {
+    throw new ApiProblem(
+      403,
+      'seats_exceeded',
+      `Votre entreprise compte plus de membres que sa formule ${plan.name} n’en permet (${plan.limits.seats}) : vous pouvez consulter les devis, pas les modifier. Le propriétaire peut retirer des membres ou choisir la formule Entreprise.`
+    )
+  }
+}
+
+export function requireOwner(member: RequestMember, what: string): void {
+  if (member.role !== 'owner') throw new ApiProblem(403, 'owner_only', `Seul le propriétaire de l’entreprise peut ${what}.`)
+}

@@ -1,0 +1,94 @@
+// The team page's API: the company's members and invitations, the owner's actions, a member
+// leaving; and the invitee's side, the invitation read by its link and accepted once signed in.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
+import type { FastifyInstance } from 'fastify'
+import {
+  AcceptInvitationBody,
+  InvitationIdParams,
+  InvitationSchema,
+  InvitationTokenParams,
+  InvitationViewBody,
+  InviteBody,
+  JoinedBody,
+  MemberIdParams,
+  TeamBody,
+  TransferBody
+} from '@paraphe/shared/api/company-schemas'
+import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
+import { NoContent } from '@paraphe/shared/api/schema-parts'
+import {
+  acceptInvitation,
+  cancelInvitation,
+  invite,
+  leaveCompany,
+  readTeam,
+  removeMember,
+  resendInvitation,
+  transferOwnership,
+  viewInvitation
+} from '../../company/team.js'
+import { asAnonymous } from '../../db/database.js'
+import { ApiProblem } from '../../errors.js'
+import { asRequestUser } from '../../workspace/user-transaction.js'
+
+/** Private: the signed-in member's company. */
+export default async function companyRoutes(instance: FastifyInstance) {
+  const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
+  const site = () => ({ siteName: fastify.config.runtime.siteName, siteUrl: fastify.config.publicUrl, publicUrl: fastify.config.publicUrl })
+  fastify.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store')
+  })
+
+  fastify.get('/company', { schema: { response: { 200: TeamBody, ...ErrorResponses } } }, async (request) =>
+    asRequestUser(fastify, request, (tx, member) => readTeam(tx, member))
+  )
+
+  fastify.post('/company/invitations', { schema: { body: InviteBody, response: { 201: InvitationSchema, ...ErrorResponses } } }, async (request, reply) => {
+    const invitation = await asRequestUser(fastify, request, (tx, member) => invite(tx, member, request.body.email, site()))
+    void fastify.outbox.wake()
+    return reply.code(201).send(invitation)
+  })
+
+  fastify.post('/company/invitations/:id/resend', { schema: { params: InvitationIdParams, response: { 200: InvitationSchema, ...ErrorResponses } } }, async (request) => {
+    const invitation = await asRequestUser(fastify, request, (tx, member) => resendInvitation(tx, member, request.params.id, site()))
+    void fastify.outbox.wake()
+    return invitation
+  })
+
+  fastify.delete('/company/invitations/:id', { schema: { params: InvitationIdParams, response: { 204: NoContent, ...ErrorResponses } } }, async (request, reply) => {
+    await asRequestUser(fastify, request, (tx, member) => cancelInvitation(tx, member, request.params.id))
+    return reply.code(204).send(null)
+  })
+
+  fastify.delete('/company/members/:userId', { schema: { params: MemberIdParams, response: { 204: NoContent, ...ErrorResponses } } }, async (request, reply) => {
+    await asRequestUser(fastify, request, (tx, member) => removeMember(tx, member, request.params.userId))
+    return reply.code(204).send(null)
+  })
+
+  fastify.post('/company/transfer', { schema: { body: TransferBody, response: { 204: NoContent, ...ErrorResponses } } }, async (request, reply) => {
+    await asRequestUser(fastify, request, (tx, member) => transferOwnership(tx, member, request.body.userId))
+    return reply.code(204).send(null)
+  })
+
+  fastify.post('/company/leave', { schema: { response: { 204: NoContent, ...ErrorResponses } } }, async (request, reply) => {
+    await asRequestUser(fastify, request, (tx, member) => leaveCompany(tx, member), { readOnlyAllowed: true })
+    return reply.code(204).send(null)
+  })
+
+  fastify.post('/invitations/accept', { schema: { body: AcceptInvitationBody, response: { 200: JoinedBody, ...ErrorResponses } } }, async (request) => {
+    await asRequestUser(fastify, request, (tx, member) => acceptInvitation(tx, member, request.body.token), { readOnlyAllowed: true })
+    return { joined: true as const }
+  })
+}
+
+/** Public: what an invitation link shows before its holder signs in. */
+export async function invitationViewRoutes(instance: FastifyInstance) {
+  const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
+  fastify.get('/invitations/:token', { schema: { params: InvitationTokenParams, response: { 200: InvitationViewBody, ...ErrorResponses } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store')
+    reply.header('x-robots-tag', 'noindex')
+    const view = await asAnonymous(fastify.db, (tx) => viewInvitation(tx, request.params.token))
+    if (view === null) throw new ApiProblem(404, 'not_found', 'Cette invitation est introuvable : vérifiez le lien reçu par e-mail.')
+    return view
+  })
+}
