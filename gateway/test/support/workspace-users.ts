@@ -26,9 +26,9 @@ export interface TestUser {
   request: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => Promise<LightMyRequestResponse>
 }
 
-export async function newUser(app: FastifyInstance): Promise<TestUser> {
+export async function newUser(app: FastifyInstance, address?: string): Promise<TestUser> {
   const id = randomUUID()
-  const email = `artisan-${id.slice(0, 8)}@example.fr`
+  const email = address ?? `artisan-${id.slice(0, 8)}@example.fr`
   const now = Math.floor(Date.now() / 1000)
   const token = await signAccessToken(
     {

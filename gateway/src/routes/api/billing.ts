@@ -62,13 +62,13 @@ export default async function billingRoutes(instance: FastifyInstance) {
     '/billing/checkout',
     { schema: { body: CheckoutBody, response: { 200: UrlBody, ...ErrorResponses } } },
     async (request) => {
-      const { stripe, billing } = payments(fastify)
       const { plan, interval } = request.body
       const { member, existing } = await asRequestUser(fastify, request, async (tx, member) => {
         requireOwner(member, 'choisir la formule')
         if (isPaidPlan(await currentPlan(tx))) throw alreadySubscribed()
         return { member, existing: await findCustomerId(tx, member.companyId) }
       })
+      const { stripe, billing } = payments(fastify)
       const customerId =
         existing ??
         (await callStripe(() =>
@@ -110,11 +110,11 @@ export default async function billingRoutes(instance: FastifyInstance) {
   )
 
   fastify.post('/billing/portal', { schema: { response: { 200: UrlBody, ...ErrorResponses } } }, async (request) => {
-    const { stripe } = payments(fastify)
     const customerId = await asRequestUser(fastify, request, (tx, member) => {
       requireOwner(member, 'gérer l’abonnement')
       return findCustomerId(tx, member.companyId)
     })
+    const { stripe } = payments(fastify)
     if (customerId === null) throw noCustomer()
     const returnUrl = new URL(paths.subscription.href(), fastify.config.publicUrl).href
     const session = await callStripe(() => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, locale: 'fr' }))

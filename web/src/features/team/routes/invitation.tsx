@@ -1,0 +1,103 @@
+import { useEffect, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
+import { paths } from '@paraphe/shared/paths'
+import { useWorkspace } from '@/hooks/use-workspace'
+import { asApiError, type ApiError } from '@/lib/api-client'
+import type { RouteHandle } from '@/lib/route-handle'
+import { teamApi, type InvitationView } from '../api/team-api'
+
+export const handle: RouteHandle = {
+  title: 'Invitation',
+  description: 'Rejoindre l’entreprise qui vous invite, pour rédiger ses devis avec elle.'
+}
+
+export { InvitationPage as Component }
+
+type Load = { kind: 'loading' } | { kind: 'ready'; view: InvitationView } | { kind: 'failed'; error: ApiError }
+
+const CLOSED: Readonly<Record<Exclude<InvitationView['state'], 'open'>, string>> = {
+  used: 'Cette invitation a déjà servi. Si ce n’était pas vous, demandez une nouvelle invitation à l’entreprise.',
+  cancelled: 'Cette invitation a été annulée par l’entreprise.',
+  expired: 'Cette invitation a expiré : demandez-en une nouvelle à l’entreprise.'
+}
+
+function InvitationPage() {
+  const { hydrated, userId, api } = useWorkspace()
+  const { search } = useLocation()
+  const navigate = useNavigate()
+  const token = hydrated ? (new URLSearchParams(search).get('token') ?? '') : null
+  const [load, setLoad] = useState<Load>({ kind: 'loading' })
+  const [joining, setJoining] = useState(false)
+  const [failure, setFailure] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (userId === null || token === null) return
+    const controller = new AbortController()
+    teamApi.view(api, token, controller.signal).then(
+      (view) => setLoad({ kind: 'ready', view }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ kind: 'failed', error: asApiError(error) })
+      }
+    )
+    return () => controller.abort()
+  }, [api, userId, token])
+
+  async function join() {
+    if (token === null) return
+    setJoining(true)
+    setFailure(null)
+    try {
+      await teamApi.accept(api, token)
+      void navigate(paths.account.href())
+    } catch (error) {
+      setFailure(asApiError(error).message)
+      setJoining(false)
+    }
+  }
+
+  return (
+    <article className="invitation-page">
+      <header className="page-intro workspace-intro">
+        <h1>Invitation</h1>
+      </header>
+      {load.kind === 'loading' ? (
+        <p className="workspace-loading" role="status">
+          Chargement…
+        </p>
+      ) : null}
+      {load.kind === 'failed' ? (
+        <p className="notice notice--error" role="alert">
+          {load.error.message}
+        </p>
+      ) : null}
+      {load.kind === 'ready' ? (
+        <section className="card" aria-labelledby="invitation-company">
+          <h2 id="invitation-company">Rejoindre {load.view.companyName}</h2>
+          {load.view.state === 'open' ? (
+            <>
+              <p>
+                {load.view.companyName} vous invite à rédiger et suivre ses devis avec son équipe. L’invitation a été envoyée à{' '}
+                <strong>{load.view.email}</strong> : vous la rejoignez avec le compte de cette adresse.
+              </p>
+              <p className="field__hint">Les devis, le profil et l’abonnement de l’entreprise seront ceux de votre espace.</p>
+              <p className="actions">
+                <button type="button" className="button button--primary" disabled={joining} onClick={() => void join()}>
+                  Rejoindre {load.view.companyName}
+                </button>
+              </p>
+            </>
+          ) : (
+            <p className="notice">{CLOSED[load.view.state]}</p>
+          )}
+          <div aria-live="polite">
+            {failure !== null ? (
+              <p className="notice notice--error" role="alert">
+                {failure}
+              </p>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+    </article>
+  )
+}
