@@ -94,9 +94,10 @@ t.test('kill -9 inside the SMTP window: the e-mail is resent with the same Messa
       if (killAt === 'answered 250, update held') {
         // The dead process's sessions may still hold its update (waiting for the lock, or unread
         // in the socket): PostgreSQL would run it once the lock is free. Ending them plays the
-        // crash where the update never reached the database.
+        // crash where the update never reached the database; the timeout makes each call wait
+        // until its session is gone, before the lock is released.
         await db.query(
-          `select pg_terminate_backend(pid) from pg_stat_activity
+          `select pg_terminate_backend(pid, 60000) from pg_stat_activity
             where datname = current_database() and backend_type = 'client backend' and pid <> pg_backend_pid() and pid <> $1`,
           [lockerPid]
         )
