@@ -1,7 +1,9 @@
 // A real SMTP server for the tests (the `smtp-server` package) on 127.0.0.1: it accepts what
 // nodemailer sends, keeps every message, and reads enough MIME (headers with encoded words,
 // multipart bodies, quoted-printable and base64) to check recipients, subject, text, HTML and
-// attachments. It can be stopped and started again on the same port, to play an SMTP outage.
+// attachments. It can be stopped and started again on the same port, to play an SMTP outage, and
+// it calls hooks when a message arrives and when it is accepted, for drills that kill the sender
+// at those moments.
 import type { AddressInfo } from 'node:net'
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server'
 
@@ -45,6 +47,13 @@ export interface TestSmtpServer {
   refuse: Refusal | null
   /** While set, the server answers each message only once this promise settles (a slow server). */
   hold: Promise<unknown> | null
+  /**
+   * Called when a message's DATA has ended, before the server answers it: the moment to kill the
+   * sender while the answer is pending (with `hold`).
+   */
+  onArrival: ((raw: string) => void) | null
+  /** Called right after the server has answered a message 250: the moment to kill the sender before it records the send. */
+  onAccepted: ((mail: ReceivedMail) => void) | null
   running: () => boolean
   stop: () => Promise<void>
   /** Listens again on the same port. */
@@ -216,6 +225,8 @@ export async function startSmtpServer({ port = 0, login }: SmtpServerOptions = {
         const chunks: Buffer[] = []
         stream.on('data', (chunk: Buffer) => chunks.push(chunk))
         stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8')
+          handle.onArrival?.(raw)
           const answer = () => {
             const refusal = handle.refuse
             if (refusal !== null) {
@@ -223,9 +234,11 @@ export async function startSmtpServer({ port = 0, login }: SmtpServerOptions = {
               return
             }
             const user = typeof session.user === 'string' ? session.user : null
-            messages.push(parseMail(Buffer.concat(chunks).toString('utf8'), envelopeOf(session), user))
+            const mail = parseMail(raw, envelopeOf(session), user)
+            messages.push(mail)
             for (const watcher of watchers) watcher()
             callback()
+            handle.onAccepted?.(mail)
           }
           void Promise.resolve(handle.hold).then(answer, answer)
         })
@@ -252,6 +265,8 @@ export async function startSmtpServer({ port = 0, login }: SmtpServerOptions = {
     messages,
     refuse: null,
     hold: null,
+    onArrival: null,
+    onAccepted: null,
     running: () => server !== null,
     async stop() {
       const current = server
