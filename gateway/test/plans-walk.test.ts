@@ -4,7 +4,7 @@
 import t, { type Test } from 'tap'
 import type { FastifyInstance } from 'fastify'
 import { parisIsoDate } from '@paraphe/shared/dates'
-import { PLANS, planWith, unlimitedPlan, type Plan, type PlanLimits } from '@paraphe/shared/plans'
+import { PLANS, planWith, teamPlan, unlimitedPlan, type Plan, type PlanLimits } from '@paraphe/shared/plans'
 import type { Quote } from '@paraphe/shared/quote'
 import type { Database } from '../src/db/database.js'
 import { sendDueReminders } from '../src/signing/quote-jobs.js'
@@ -22,9 +22,6 @@ interface Walk {
 }
 type ErrorJson = { error: { code: string; message: string; upgrade?: { planId: string; planName: string; url: string } } }
 
-/** `seats` is enforced by the company members' invitations, and proven in their tests. */
-const SEATS_CHECKED_IN_MEMBERS_TESTS = 'checked in the members tests'
-
 const today = parisIsoDate(new Date())
 
 async function draft(user: TestUser, content: Record<string, unknown> = {}): Promise<Quote> {
@@ -38,7 +35,7 @@ function assertUpgrade(t: Test, walk: Walk, body: ErrorJson, offered: Plan) {
   t.ok(body.error.message.includes(`formule ${offered.name}`) && body.error.message.includes(body.error.upgrade?.url ?? '?'), 'the message says it too')
 }
 
-const checks: Record<keyof PlanLimits, ((walk: Walk) => Promise<void>) | typeof SEATS_CHECKED_IN_MEMBERS_TESTS> = {
+const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
   async signerEmailCode(walk) {
     const { t, plan, user } = walk
     const quote = await draft(user, { requireEmailCode: true })
@@ -101,7 +98,21 @@ const checks: Record<keyof PlanLimits, ((walk: Walk) => Promise<void>) | typeof 
     assertUpgrade(t, walk, refused.json<ErrorJson>(), unlimitedPlan())
   },
 
-  seats: SEATS_CHECKED_IN_MEMBERS_TESTS
+  /** Invitations fill the seats, the owner's included; the next one is refused (company/members.test.ts goes further). */
+  async seats(walk) {
+    const { t, plan, user } = walk
+    for (let seat = 2; seat <= plan.limits.seats; seat++) {
+      t.equal((await user.request('POST', '/api/company/invitations', { email: `place-${seat}@example.fr` })).statusCode, 201, `${plan.id}: seat ${seat} invited`)
+    }
+    const refused = await user.request('POST', '/api/company/invitations', { email: 'une-de-trop@example.fr' })
+    t.equal(refused.statusCode, 403, `${plan.id}: no seat ${plan.limits.seats + 1}`)
+    const body = refused.json<ErrorJson>()
+    if (plan.limits.seats > 1) t.equal(body.error.code, 'seats_full', 'a full team')
+    else {
+      t.equal(body.error.code, 'plan_seats', 'a one-user plan')
+      assertUpgrade(t, walk, body, teamPlan())
+    }
+  }
 }
 
 t.test('every limit of the plans table has its check in this walk', async (t) => {
@@ -113,7 +124,6 @@ forEachEngine('the API enforces each limit of each plan', async (t, db) => {
   t.teardown(() => app.close())
   for (const plan of PLANS) {
     for (const [limit, check] of Object.entries(checks)) {
-      if (typeof check === 'string') continue
       await t.test(`${plan.name}: ${limit}`, async (t) => {
         const user = await newUser(app)
         if (plan.id !== 'decouverte') await subscribe(db, user.id, plan.id)

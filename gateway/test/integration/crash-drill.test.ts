@@ -46,8 +46,8 @@ t.test('kill -9 at random points of sign → seal → e-mail, then restart', asy
 
   async function settled(quoteId: string, userId: string): Promise<boolean> {
     const sealed = await count('select count(*) as n from paraphe.signed_documents where quote_id = $1', [quoteId])
-    const unsent = await count(`select count(*) as n from paraphe.outbox where user_id = $1 and kind like 'signed-copy-%' and status <> 'sent'`, [userId])
-    const sent = await count(`select count(*) as n from paraphe.outbox where user_id = $1 and kind like 'signed-copy-%' and status = 'sent'`, [userId])
+    const unsent = await count(`select count(*) as n from paraphe.outbox where company_id = $1 and kind like 'signed-copy-%' and status <> 'sent'`, [userId])
+    const sent = await count(`select count(*) as n from paraphe.outbox where company_id = $1 and kind like 'signed-copy-%' and status = 'sent'`, [userId])
     return sealed === 1 && unsent === 0 && sent === 2
   }
 
@@ -75,7 +75,7 @@ t.test('kill -9 at random points of sign → seal → e-mail, then restart', asy
       await signing
       const signedBeforeKill = (await count('select count(*) as n from paraphe.signatures where quote_id = $1', [quote.id])) > 0
       const sealedBeforeKill = (await count('select count(*) as n from paraphe.signed_documents where quote_id = $1', [quote.id])) > 0
-      const sentBeforeKill = await count(`select count(*) as n from paraphe.outbox where user_id = $1 and kind like 'signed-copy-%' and status = 'sent'`, [user.id])
+      const sentBeforeKill = await count(`select count(*) as n from paraphe.outbox where company_id = $1 and kind like 'signed-copy-%' and status = 'sent'`, [user.id])
 
       gateway = await startGateway(env)
       // The client, seeing an error or no answer, signs again: accepted once, refused if done.

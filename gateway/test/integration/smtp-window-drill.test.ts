@@ -52,7 +52,7 @@ t.test('kill -9 inside the SMTP window: the e-mail is resent with the same Messa
     attempts: number
   }
   const outboxOf = async (userId: string) =>
-    (await db.query<OutboxRow>('select id::text as id, status, attempts from paraphe.outbox where user_id = $1 order by id', [userId])).rows
+    (await db.query<OutboxRow>('select id::text as id, status, attempts from paraphe.outbox where company_id = $1 order by id', [userId])).rows
   /** The outbox row a message came from: its Message-ID is `<outbox.<id>.<created ms>@domain>`. */
   const outboxIdOf = (mail: ReceivedMail) => /^<outbox\.(\d+)\./.exec(mail.messageId)?.[1] ?? ''
 

@@ -41,11 +41,11 @@ t.test('two gateways on one PostgreSQL', async (t) => {
   const userId = randomUUID()
   const users = await Promise.all(origins.map((origin) => httpUser(origin, userId)))
   // A paid plan: the free plan's 3 quotes a month would stop the sends below.
-  await db.query(`insert into paraphe.subscriptions (user_id, plan_id, status) values ($1, 'pro', 'active')`, [userId])
+  await db.query(`insert into paraphe.subscriptions (company_id, plan_id, status) values ($1, 'pro', 'active')`, [userId])
 
   // Sends split across both gateways, concurrently: numbers 1..N, no duplicate, no gap.
   const quotes = await Promise.all(Array.from({ length: 10 }, (_, index) => sentQuoteOverHttp(users[index % 2] as (typeof users)[number])))
-  const numbers = (await db.query<{ number: string }>('select number from paraphe.quotes where user_id = $1 order by number', [userId])).rows.map((row) => row.number)
+  const numbers = (await db.query<{ number: string }>('select number from paraphe.quotes where company_id = $1 order by number', [userId])).rows.map((row) => row.number)
   const sequence = numbers.map((number) => Number(/(\d+)$/.exec(number)?.[1])).sort((a, b) => a - b)
   t.same(sequence, Array.from({ length: 10 }, (_, index) => sequence[0] as number + index), `numbers without gap: ${numbers.join(', ')}`)
   t.equal(new Set(numbers).size, 10, 'no duplicate number')
@@ -59,13 +59,13 @@ t.test('two gateways on one PostgreSQL', async (t) => {
   // Expiry, run by both gateways every second: each expired quote closed once, one notice each.
   const toExpire = quotes.slice(1, 4).map((quote) => quote.id)
   await db.query(`update paraphe.quotes set expires_on = current_date - 2 where id = any($1::uuid[])`, [toExpire])
-  await waitUntil(async () => Number((await db.query<{ n: string }>(`select count(*) as n from paraphe.outbox where user_id = $1 and kind = 'quote-expired' and status = 'sent'`, [userId])).rows[0]?.n) === 3)
+  await waitUntil(async () => Number((await db.query<{ n: string }>(`select count(*) as n from paraphe.outbox where company_id = $1 and kind = 'quote-expired' and status = 'sent'`, [userId])).rows[0]?.n) === 3)
   const expiredEvents = await db.query<{ quote_id: string; n: string }>(`select quote_id, count(*) as n from paraphe.quote_events where quote_id = any($1::uuid[]) and type = 'expired' group by quote_id`, [toExpire])
   t.same(expiredEvents.rows.map((row) => Number(row.n)), [1, 1, 1], 'one expired event per quote')
 
   // The outbox, polled by both: every e-mail of this user received exactly once.
-  await waitUntil(async () => Number((await db.query<{ n: string }>(`select count(*) as n from paraphe.outbox where user_id = $1 and status <> 'sent'`, [userId])).rows[0]?.n) === 0)
-  const sentRows = (await db.query<{ kind: string; recipient: string; subject: string }>(`select kind, recipient, subject from paraphe.outbox where user_id = $1`, [userId])).rows
+  await waitUntil(async () => Number((await db.query<{ n: string }>(`select count(*) as n from paraphe.outbox where company_id = $1 and status <> 'sent'`, [userId])).rows[0]?.n) === 0)
+  const sentRows = (await db.query<{ kind: string; recipient: string; subject: string }>(`select kind, recipient, subject from paraphe.outbox where company_id = $1`, [userId])).rows
   t.equal(smtp.messages.length, sentRows.length, `${sentRows.length} e-mails queued, ${smtp.messages.length} received`)
   t.equal(new Set(smtp.messages.map((message) => message.messageId)).size, smtp.messages.length, 'no Message-ID received twice')
   t.ok(sentRows.length >= 10 + 2 + 3, 'signing requests, signed copies and expiry notices all went out')
@@ -92,7 +92,7 @@ t.test('two gateways on one PostgreSQL', async (t) => {
   t.equal(sendStatuses.filter((status) => status === 200).length, 3, `free plan: exactly 3 sends accepted (${sendStatuses.join(', ')})`)
   const refusals = sends.filter((send) => send.status !== 200)
   t.ok(refusals.every((send) => send.status === 403 && send.body.error?.code === 'plan_limit'), `the 3 others refused with 403 plan_limit (${refusals.map((send) => `${send.status} ${send.body.error?.code}`).join(', ')})`)
-  t.equal(Number((await db.query<{ n: string }>(`select count(*) as n from paraphe.quotes where user_id = $1 and status = 'sent'`, [freeId])).rows[0]?.n), 3, 'three quotes sent in the database')
+  t.equal(Number((await db.query<{ n: string }>(`select count(*) as n from paraphe.quotes where company_id = $1 and status = 'sent'`, [freeId])).rows[0]?.n), 3, 'three quotes sent in the database')
 
   // The per-IP budget of /auth/v1 is one budget in the database, whichever gateway counts a hit:
   // 8 password sign-ins from 127.0.0.1, alternately to each, with a budget of 4 a minute. The

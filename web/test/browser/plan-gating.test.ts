@@ -6,7 +6,7 @@
 // on the states this adds.
 import t, { type Test } from 'tap'
 import type { Page } from 'playwright-core'
-import { PLANS, planWith, unlimitedPlan, type Plan, type PlanLimits } from '@paraphe/shared/plans'
+import { PLANS, planWith, teamPlan, unlimitedPlan, type Plan, type PlanLimits } from '@paraphe/shared/plans'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { COMPLETE_PROFILE, completeContent, subscribe } from '../../../gateway/test/support/workspace-users.js'
 import { makePng } from '../../../gateway/test/pdf/quote-fixtures.js'
@@ -26,9 +26,6 @@ interface Walk {
   api: <T>(method: string, path: string, body?: unknown) => Promise<T>
 }
 
-/** `seats` is enforced by the company members' invitations, and shown by their pages' tests. */
-const SEATS_CHECKED_IN_MEMBERS_TESTS = 'checked in the members tests'
-
 const paid = (plan: Plan) => plan.id !== 'decouverte'
 
 async function draftId(walk: Walk): Promise<string> {
@@ -46,7 +43,7 @@ async function axeBothWidths(walk: Walk, what: string) {
 const badge = (page: Page, scope: string) => page.locator(`${scope} .badge--plan`)
 const text = async (page: Page, selector: string) => normalizeSpace(await page.locator(selector).innerText())
 
-const checks: Record<keyof PlanLimits, ((walk: Walk) => Promise<void>) | typeof SEATS_CHECKED_IN_MEMBERS_TESTS> = {
+const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
   async signerEmailCode(walk) {
     const { t, page, plan } = walk
     await gotoHydrated(page, gateway.url(`/espace/devis/${await draftId(walk)}`))
@@ -141,7 +138,23 @@ const checks: Record<keyof PlanLimits, ((walk: Walk) => Promise<void>) | typeof 
     await axeBothWidths(walk, 'the upgrade card at the wall')
   },
 
-  seats: SEATS_CHECKED_IN_MEMBERS_TESTS
+  /** One-user plans: the team page's invitation card is a badge and an upgrade prompt; Entreprise: the form. */
+  async seats(walk) {
+    const { t, page, plan } = walk
+    await gotoHydrated(page, gateway.url('/espace/equipe'))
+    const card = page.locator('section').filter({ has: page.locator('#team-invite') })
+    await card.waitFor()
+    await page.locator('.team-seats').filter({ hasText: `Formule ${plan.name}` }).waitFor()
+    if (plan.limits.seats > 1) {
+      t.equal(await page.getByLabel('Adresse e-mail').count(), 1, `${plan.name}: colleagues can be invited`)
+      t.equal(await badge(page, '.team-card').count(), 0)
+    } else {
+      t.equal(await badge(page, '.team-card').innerText(), teamPlan().name, `${plan.name}: the « ${teamPlan().name} » badge`)
+      t.equal(await card.getByRole('link', { name: `Passer à la formule ${teamPlan().name}` }).getAttribute('href'), '/tarifs')
+      t.equal(await page.getByLabel('Adresse e-mail').count(), 0, 'no invitation form that would fail later')
+    }
+    await axeBothWidths(walk, 'the team page')
+  }
 }
 
 t.test('every limit of the plans table has its page check in this walk', async (t) => {
@@ -159,7 +172,6 @@ for (const plan of PLANS) {
     const api = <T>(method: string, path: string, body?: unknown): Promise<T> => callApi<T>(gateway.url, token, method, path, body)
     await api('PUT', '/api/profile', COMPLETE_PROFILE)
     for (const [limit, check] of Object.entries(checks)) {
-      if (typeof check === 'string') continue
       await t.test(limit, async (t) => check({ t, page, plan, api }))
     }
     t.same(problemsOf(record), [], CLEAN)
