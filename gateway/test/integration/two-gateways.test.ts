@@ -52,6 +52,10 @@ t.test('two gateways on one PostgreSQL', async (t) => {
 
   // The signing race: 10 concurrent signatures of one quote, half through each gateway.
   const raced = quotes[0] as (typeof quotes)[number]
+  // The client has the page open before answering: each gateway has rendered the quote once (its
+  // first PDF starts a worker thread, which under the TypeScript loader and a busy CI can take
+  // longer than the server's 30 s socket timeout), so the race below is about the signatures.
+  for (const origin of origins) t.equal((await fetch(`${origin}/api/sign/${raced.token}`)).status, 200, 'the link opened once on each gateway')
   const statuses = await Promise.all(Array.from({ length: 10 }, (_, index) => signOverHttp(origins[index % 2] as string, raced.token).then((response) => response.status)))
   t.equal(statuses.filter((status) => status === 200).length, 1, `exactly one 200 (${statuses.join(', ')})`)
   t.ok(statuses.every((status) => status === 200 || (status >= 400 && status < 500)), 'the others refused, never a 5xx')

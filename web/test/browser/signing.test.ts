@@ -114,7 +114,9 @@ const PRE_WORK_LABEL = 'Devis reçu avant l’exécution des travaux'
 async function openLink(page: Page, link: string): Promise<void> {
   const status = await gotoHydrated(page, link)
   if (status !== 200) throw new Error(`${link}: HTTP ${status}`)
-  await page.getByRole('heading', { level: 1, name: /^Devis n° DEV-/ }).waitFor()
+  // The first open of a link renders the quote's PDF on a worker thread started for it (under the
+  // TypeScript loader in tests, on a busy CI): readiness, not a short fixed wait.
+  await page.getByRole('heading', { level: 1, name: /^Devis n° DEV-/ }).waitFor({ timeout: 90_000 })
 }
 
 async function waitForHeading(page: Page, name: string): Promise<void> {
