@@ -76,6 +76,9 @@ forEachEngine('members share their company’s quotes and never see another comp
   const billing = await member.request('POST', '/api/billing/portal')
   t.equal(billing.statusCode, 403, 'nor manage billing')
   t.match(billing.json(), { error: { code: 'owner_only', message: /Seul le propriétaire/ } })
+  t.equal((await member.request('POST', '/api/billing/checkout', { plan: 'pro', interval: 'month' })).statusCode, 403, 'nor choose the plan')
+  t.equal((await member.request('GET', '/api/billing/subscription')).json<{ canManage: boolean }>().canManage, false, 'the subscription page says who manages it')
+  t.equal((await owner.request('GET', '/api/billing/subscription')).json<{ canManage: boolean }>().canManage, true)
 })
 
 forEachEngine('a removed member loses access at the next request; a member can leave', async (t, db) => {

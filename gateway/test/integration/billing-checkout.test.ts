@@ -110,7 +110,8 @@ t.test('GET /api/billing/subscription shows the free plan and its usage before a
     cancelAtPeriodEnd: false,
     paymentFailed: false,
     usage: { quotesSentThisMonth: 0, quotesPerMonth: 3 },
-    paymentsEnabled: true
+    paymentsEnabled: true,
+    canManage: true
   })
 })
 

@@ -31,7 +31,9 @@ export const SubscriptionBody = Type.Object({
   cancelAtPeriodEnd: Type.Boolean(),
   paymentFailed: Type.Boolean(),
   usage: Type.Object({ quotesSentThisMonth: Type.Integer(), quotesPerMonth: nullable(Type.Integer()) }),
-  paymentsEnabled: Type.Boolean()
+  paymentsEnabled: Type.Boolean(),
+  /** The company's owner manages the subscription; members only see it. */
+  canManage: Type.Boolean()
 })
 export type SubscriptionState = Static<typeof SubscriptionBody>
 

@@ -115,7 +115,8 @@ const FREE: SubscriptionState = {
   cancelAtPeriodEnd: false,
   paymentFailed: false,
   usage: { quotesSentThisMonth: 2, quotesPerMonth: 3 },
-  paymentsEnabled: true
+  paymentsEnabled: true,
+  canManage: true
 }
 const PRO: SubscriptionState = {
   plan: { id: 'pro', name: 'Pro' },
@@ -125,7 +126,8 @@ const PRO: SubscriptionState = {
   cancelAtPeriodEnd: false,
   paymentFailed: false,
   usage: { quotesSentThisMonth: 12, quotesPerMonth: null },
-  paymentsEnabled: true
+  paymentsEnabled: true,
+  canManage: true
 }
 const view = (overrides: Partial<SubscriptionViewProps>) =>
   render(<SubscriptionView load={{ kind: 'loading' }} onRetry={noop} portal={{ kind: 'idle' }} onPortal={noop} {...overrides} />)
@@ -161,6 +163,10 @@ t.test('/espace/abonnement: loading, free plan with its usage, paid plan, failur
   const off = view({ load: { kind: 'ready', subscription: { ...FREE, paymentsEnabled: false } } })
   t.match(off, /Le paiement en ligne n’est pas configuré sur cette instance/)
   t.notMatch(off, /Changer de formule/)
+
+  const member = view({ load: { kind: 'ready', subscription: { ...PRO, canManage: false } } })
+  t.match(member, /Seul le propriétaire de l’entreprise gère l’abonnement/)
+  t.notMatch(member, /Gérer mon abonnement|Changer de formule/, 'a member has no billing button that would be refused')
 
   const portalFailed = view({ load: { kind: 'ready', subscription: PRO }, portal: { kind: 'failed', message: 'Aucun client de paiement.' } })
   t.match(portalFailed, /role="alert">Aucun client de paiement\./)

@@ -134,7 +134,8 @@ export default async function billingRoutes(instance: FastifyInstance) {
         cancelAtPeriodEnd: paid ? mirror.cancel_at_period_end : false,
         paymentFailed: paid ? mirror.payment_failed : false,
         usage: { quotesSentThisMonth: Number(await quotesSentThisMonth(tx)), quotesPerMonth: plan.limits.quotesPerMonth },
-        paymentsEnabled: fastify.config.runtime.paymentsEnabled
+        paymentsEnabled: fastify.config.runtime.paymentsEnabled,
+        canManage: user.role === 'owner'
       }
     })
   )

@@ -128,7 +128,9 @@ function SubscriptionDetails({ subscription, portal, onPortal }: { subscription:
           </progress>
         ) : null}
       </section>
-      {subscription.paymentsEnabled ? (
+      {!subscription.canManage ? (
+        <p className="notice">Seul le propriétaire de l’entreprise gère l’abonnement&#8239;: il peut changer de formule ou mettre à jour le paiement.</p>
+      ) : subscription.paymentsEnabled ? (
         <p className="actions">
           {paid ? (
             <button type="button" className="button button--primary" onClick={onPortal} disabled={portal.kind === 'working'}>
@@ -142,7 +144,7 @@ function SubscriptionDetails({ subscription, portal, onPortal }: { subscription:
       ) : (
         <p className="notice">Le paiement en ligne n’est pas configuré sur cette instance&#8239;: la formule ne peut pas être changée ici.</p>
       )}
-      {paid && subscription.paymentsEnabled ? (
+      {paid && subscription.paymentsEnabled && subscription.canManage ? (
         <p className="billing-hint">Moyen de paiement, factures, changement de formule ou résiliation&#8239;: tout se fait depuis « Gérer mon abonnement ».</p>
       ) : null}
       <div aria-live="polite">

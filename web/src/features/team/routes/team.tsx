@@ -164,6 +164,12 @@ function TeamDetails(props: TeamDetailsProps) {
           Le propriétaire peut retirer des membres ou choisir la formule {upgrade.name}.
         </p>
       ) : null}
+      {owner && team.seats.members > team.seats.seats ? (
+        <p className="notice notice--warning" role="status">
+          Votre entreprise compte {team.seats.members} membres pour {team.seats.seats} place{team.seats.seats > 1 ? 's' : ''} dans la formule {team.plan.name} : les
+          membres peuvent consulter les devis, plus les modifier. Retirez des membres ou choisissez la formule {upgrade.name}.
+        </p>
+      ) : null}
       <section className="card team-card" aria-labelledby="team-members">
         <h2 id="team-members">Membres</h2>
         <p className="team-seats">
