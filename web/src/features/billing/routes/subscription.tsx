@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
+import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
 import type { ApiError } from '@/lib/api-client'
@@ -64,19 +65,8 @@ export function SubscriptionView({ load, onRetry, portal, onPortal }: Subscripti
         <h1>Abonnement</h1>
         <p className="lead">Votre formule, son renouvellement et vos envois de devis du mois.</p>
       </header>
-      {load.kind === 'loading' ? (
-        <p className="workspace-loading" role="status">
-          Chargement…
-        </p>
-      ) : null}
-      {load.kind === 'failed' ? (
-        <div className="notice notice--error" role="alert">
-          <p>{load.error.message}</p>
-          <button type="button" className="button button--ghost" onClick={onRetry}>
-            Réessayer
-          </button>
-        </div>
-      ) : null}
+      {load.kind === 'loading' ? <LoadingStatus /> : null}
+      {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={onRetry} /> : null}
       {load.kind === 'ready' ? <SubscriptionDetails subscription={load.subscription} portal={portal} onPortal={onPortal} /> : null}
     </article>
   )

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
+import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError, type ApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
@@ -60,16 +61,8 @@ function InvitationPage() {
       <header className="page-intro workspace-intro">
         <h1>Invitation</h1>
       </header>
-      {load.kind === 'loading' ? (
-        <p className="workspace-loading" role="status">
-          Chargement…
-        </p>
-      ) : null}
-      {load.kind === 'failed' ? (
-        <p className="notice notice--error" role="alert">
-          {load.error.message}
-        </p>
-      ) : null}
+      {load.kind === 'loading' ? <LoadingStatus /> : null}
+      {load.kind === 'failed' ? <LoadFailure error={load.error} /> : null}
       {load.kind === 'ready' ? (
         <section className="card" aria-labelledby="invitation-company">
           <h2 id="invitation-company">Rejoindre {load.view.companyName}</h2>

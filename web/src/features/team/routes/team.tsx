@@ -3,6 +3,7 @@ import { formatDateTime } from '@paraphe/shared/dates'
 import { canInvite, MEMBER_ROLE_LABELS, seatsText } from '@paraphe/shared/members'
 import { teamPlan } from '@paraphe/shared/plans'
 import { PlanBadge, UpgradePrompt } from '@/components/ui/plan-badge'
+import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError, type ApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
@@ -93,19 +94,8 @@ function TeamPage() {
         <h1>Équipe</h1>
         <p className="lead">Les personnes qui rédigent et envoient les devis de votre entreprise.</p>
       </header>
-      {load.kind === 'loading' ? (
-        <p className="workspace-loading" role="status">
-          Chargement…
-        </p>
-      ) : null}
-      {load.kind === 'failed' ? (
-        <div className="notice notice--error" role="alert">
-          <p>{load.error.message}</p>
-          <button type="button" className="button button--ghost" onClick={() => setAttempt((count) => count + 1)}>
-            Réessayer
-          </button>
-        </div>
-      ) : null}
+      {load.kind === 'loading' ? <LoadingStatus /> : null}
+      {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={() => setAttempt((count) => count + 1)} /> : null}
       <div aria-live="polite">
         {status !== null ? (
           <p className={status.kind === 'done' ? 'notice notice--success' : 'notice notice--error'} role={status.kind === 'failed' ? 'alert' : 'status'}>
