@@ -125,6 +125,7 @@ t.test('the list searches and filters, newest first', async (t) => {
   t.same((await list('?q=lefèvre')).map((quote) => quote.id), [first.id], 'case-insensitive search on the client')
   t.same((await list('?q=100%25')).map((quote) => quote.id), [second.id], '% is a character, not a wildcard')
   t.same((await list('?q=_')).map((quote) => quote.id), [])
+  t.same((await list('?q=a%00b')).map((quote) => quote.id), [], 'a NUL character matches nothing (PostgreSQL text never holds one), never a 500')
   t.same((await list('?status=sent')).length, 0)
   t.same((await list('?status=draft')).length, 2)
 })

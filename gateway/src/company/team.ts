@@ -6,6 +6,7 @@ import { canInvite, INVITATION_RESEND_SECONDS, INVITATION_VALID_DAYS, membersAre
 import { seatsByPlan, teamPlan, type Plan } from '@paraphe/shared/plans'
 import type { Invitation, InvitationView, Member, Team } from '@paraphe/shared/api/company-schemas'
 import type { Queryable } from '../db/database.js'
+import { isRowId } from '../db/row-id.js'
 import { ApiProblem } from '../errors.js'
 import { enqueueEmail } from '../mail/outbox.js'
 import { invitationEmail } from '../mail/templates/invitation.js'
@@ -17,6 +18,7 @@ import { currentPlan } from '../workspace/plan-usage.js'
 import { requireOwner, type RequestMember } from './membership.js'
 
 const toIso = (value: Date | string): string => new Date(value).toISOString()
+const memberNotFound = () => new ApiProblem(404, 'not_found', 'Ce membre est introuvable : la propriété ne peut être transférée qu’à un membre de l’entreprise.')
 const OPEN = 'accepted_at is null and cancelled_at is null and expires_at > now()'
 
 async function members(tx: Queryable, you: RequestMember): Promise<Member[]> {
@@ -113,9 +115,10 @@ const invitationNotFound = () => new ApiProblem(404, 'not_found', 'Cette invitat
 /** A new link (the previous one stops working), a new week, a new e-mail; an expired one revives if a seat is free. */
 export async function resendInvitation(tx: Queryable, you: RequestMember, id: string, site: SiteIdentity & { publicUrl: URL }): Promise<Invitation> {
   requireOwner(you, 'renvoyer une invitation')
+  if (!isRowId(id)) throw invitationNotFound()
   const { rows } = await tx.query<{ email: string; expired: boolean; recent: boolean }>(
     `select email, expires_at <= now() as expired, sent_at > now() - make_interval(secs => $2) as recent
-       from paraphe.company_invitations where id::text = $1 and accepted_at is null and cancelled_at is null for update`,
+       from paraphe.company_invitations where id = $1 and accepted_at is null and cancelled_at is null for update`,
     [id, INVITATION_RESEND_SECONDS]
   )
   const found = rows[0]
@@ -129,7 +132,7 @@ export async function resendInvitation(tx: Queryable, you: RequestMember, id: st
   const token = newSigningToken()
   const updated = await tx.query<{ sent_at: Date; expires_at: Date }>(
     `update paraphe.company_invitations set token_hash = $2, sent_at = now(), expires_at = now() + make_interval(days => $3)
-      where id::text = $1 returning sent_at, expires_at`,
+      where id = $1 returning sent_at, expires_at`,
     [id, hashToken(token), INVITATION_VALID_DAYS]
   )
   const row = updated.rows[0]
@@ -140,14 +143,16 @@ export async function resendInvitation(tx: Queryable, you: RequestMember, id: st
 
 export async function cancelInvitation(tx: Queryable, you: RequestMember, id: string): Promise<void> {
   requireOwner(you, 'annuler une invitation')
-  const { rowCount } = await tx.query('update paraphe.company_invitations set cancelled_at = now() where id::text = $1 and accepted_at is null and cancelled_at is null', [id])
+  if (!isRowId(id)) throw invitationNotFound()
+  const { rowCount } = await tx.query('update paraphe.company_invitations set cancelled_at = now() where id = $1 and accepted_at is null and cancelled_at is null', [id])
   if (rowCount === 0) throw invitationNotFound()
 }
 
 export async function removeMember(tx: Queryable, you: RequestMember, userId: string): Promise<void> {
   requireOwner(you, 'retirer un membre')
+  if (!isRowId(userId)) throw new ApiProblem(404, 'not_found', 'Ce membre est introuvable.')
   if (userId === you.id) throw new ApiProblem(409, 'owner_cannot_leave', 'Vous êtes le propriétaire : transférez d’abord la propriété à un membre pour quitter l’entreprise.')
-  const { rowCount } = await tx.query(`delete from paraphe.company_members where user_id::text = $1 and role = 'member'`, [userId])
+  const { rowCount } = await tx.query(`delete from paraphe.company_members where user_id = $1 and role = 'member'`, [userId])
   if (rowCount === 0) throw new ApiProblem(404, 'not_found', 'Ce membre est introuvable.')
 }
 
@@ -159,8 +164,9 @@ export async function leaveCompany(tx: Queryable, you: RequestMember): Promise<v
 
 export async function transferOwnership(tx: Queryable, you: RequestMember, userId: string): Promise<void> {
   requireOwner(you, 'transférer la propriété')
+  if (!isRowId(userId)) throw memberNotFound()
   const { rows } = await tx.query<{ result: string }>('select paraphe.transfer_ownership($1::uuid) as result', [userId])
-  if (rows[0]?.result !== 'transferred') throw new ApiProblem(404, 'not_found', 'Ce membre est introuvable : la propriété ne peut être transférée qu’à un membre de l’entreprise.')
+  if (rows[0]?.result !== 'transferred') throw memberNotFound()
 }
 
 /** What the invitation page shows, for anyone holding the link; null for an unknown link. */

@@ -6,6 +6,7 @@ import { QUOTE_LIST_PAGE_SIZE, type QuoteCounts } from '@paraphe/shared/api/quot
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { toSummary, type QuoteSummaryRow } from './quote-rows.js'
+import { isRowId } from '../db/row-id.js'
 
 export interface ListFilter {
   status?: QuoteListFilter
@@ -27,7 +28,6 @@ interface Position {
   id: string
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const ISO_MICROSECONDS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/
 
 function encodeCursor(position: Position): string {
@@ -36,7 +36,7 @@ function encodeCursor(position: Position): string {
 
 function decodeCursor(cursor: string): Position {
   const [at = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|')
-  if (rest.length > 0 || !ISO_MICROSECONDS.test(at) || !UUID.test(id)) {
+  if (rest.length > 0 || !ISO_MICROSECONDS.test(at) || !isRowId(id)) {
     throw new ApiProblem(400, 'invalid_cursor', 'Cette suite de liste n’est plus valide : rechargez la liste des devis.')
   }
   return { at, id }
@@ -46,6 +46,8 @@ function decodeCursor(cursor: string): Position {
 function searchConditions(search: string | undefined, params: unknown[]): string[] {
   const words = search?.trim().toLowerCase().split(/\s+/).filter((word) => word !== '').slice(0, 8) ?? []
   return words.map((word) => {
+    // PostgreSQL text never holds a NUL character (and refuses one as a parameter): no match.
+    if (word.includes('\u0000')) return 'false'
     params.push(`%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`)
     return `search_text like $${params.length}`
   })

@@ -7,16 +7,14 @@ import { isAwaitingClient, QUOTE_DEFAULTS, type Quote, type QuoteContent } from 
 import type { Queryable } from '../db/database.js'
 import { ApiProblem, notFound } from '../errors.js'
 import { readProfile } from './profile-repository.js'
+import { isRowId } from '../db/row-id.js'
 import { QUOTE_COLUMNS, searchText, toQuote, totalsOf, type QuoteRow } from './quote-rows.js'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 export const frozen = () =>
   new ApiProblem(409, 'quote_frozen', 'Ce devis a été envoyé : il ne peut plus être modifié. Utilisez « Modifier » pour en créer une nouvelle version.')
 
 export async function findQuote(tx: Queryable, id: string, options: { lock?: boolean } = {}): Promise<QuoteRow> {
-  // A malformed id is simply one that does not exist (and never reaches SQL as a cast error).
-  if (!UUID.test(id)) throw notFound()
+  if (!isRowId(id)) throw notFound()
   const { rows } = await tx.query<QuoteRow>(
     `select ${QUOTE_COLUMNS} from paraphe.quotes where id = $1${options.lock === true ? ' for update' : ''}`,
     [id]

@@ -120,6 +120,12 @@ forEachEngine('seats: the plan’s count holds, owner and pending invitations in
   t.match(sixth.json(), { error: { code: 'seats_full', message: /5 utilisateurs.*toutes les places sont prises/ } })
   t.equal((await owner.request('POST', '/api/company/invitations', { email: 'PLACE-1@example.fr' })).statusCode, 409, 'an address already invited is told to re-send')
   t.equal((await owner.request('POST', '/api/company/invitations', { email: 'pas-une-adresse' })).statusCode, 400)
+  for (const malformed of ['%00', 'pas-un-id', "1'%20or%20'1'='1"]) {
+    t.equal((await owner.request('DELETE', `/api/company/invitations/${malformed}`)).statusCode, 404, `invitation ${malformed}: 404`)
+    t.equal((await owner.request('POST', `/api/company/invitations/${malformed}/resend`)).statusCode, 404)
+    t.equal((await owner.request('DELETE', `/api/company/members/${malformed}`)).statusCode, 404, `member ${malformed}: 404`)
+  }
+  t.equal((await owner.request('POST', '/api/company/transfer', { userId: '\u0000' })).statusCode, 404, 'a malformed member id is one that does not exist')
   t.equal((await owner.request('DELETE', `/api/company/invitations/${invited[0]?.id}`)).statusCode, 204, 'an invitation cancelled')
   t.equal((await owner.request('POST', '/api/company/invitations', { email: 'place-5@example.fr' })).statusCode, 201, 'frees its seat')
   const team = (await owner.request('GET', '/api/company')).json<{ seats: { members: number; pending: number; seats: number } }>()
