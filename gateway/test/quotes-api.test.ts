@@ -191,15 +191,17 @@ t.test('sending checks the mandatory mentions, numbers the quote and freezes it'
   t.equal(body.quote.number, `DEV-${today.slice(0, 4)}-0001`)
   t.equal(body.quote.status, 'sent')
   t.match(body.signingUrl, /^http:\/\/127\.0\.0\.1:3000\/SignatureDevis\?token=[A-Za-z0-9_-]{43}$/)
-  const queued = await db.query<{ recipient: string; subject: string; text_body: string; reply_to: string }>(
-    `select recipient, subject, text_body, reply_to from paraphe.outbox where company_id = $1 and kind = 'signing-request'`,
+  const queued = await db.query<{ recipient: string; subject: string; text_body: string; reply_to: string; sender_name: string }>(
+    `select recipient, subject, text_body, reply_to, sender_name from paraphe.outbox where company_id = $1 and kind = 'signing-request'`,
     [user.id]
   )
   t.equal(queued.rows.length, 1, 'the client’s e-mail is queued with the send')
   t.match(queued.rows[0], {
     recipient: 'elise.martin@example.org',
     subject: `Devis ${body.quote.number} de Dupont Rénovation à signer`,
-    reply_to: COMPLETE_PROFILE.email
+    reply_to: COMPLETE_PROFILE.email,
+    // The client sees who writes to them; answering reaches the company.
+    sender_name: `${COMPLETE_PROFILE.companyName} via ${app.config.runtime.siteName}`
   })
   t.ok(queued.rows[0]?.text_body.includes(body.signingUrl), 'with the signing link')
   const stored = await db.query<{ token_hash: Buffer }>('select token_hash from paraphe.signing_links where quote_id = $1', [draft.id])

@@ -11,6 +11,8 @@ export interface OutgoingEmail {
   text: string
   html: string
   replyTo: string | null
+  /** The From display name; null: the site's (SMTP_SENDER_NAME). */
+  fromName: string | null
   attachments: readonly EmailAttachment[]
   /**
    * Stable per outbox row (`outbox.<id>.<created>`): a second delivery of the same row carries
@@ -51,7 +53,7 @@ export function createSmtpMailer(transport: SmtpTransport, from: MailConfig['fro
   return {
     async send(email) {
       await (await transporterOnce()).sendMail({
-        from: { name: from.name, address: from.address },
+        from: { name: email.fromName ?? from.name, address: from.address },
         to: email.to,
         subject: email.subject,
         text: email.text,

@@ -22,6 +22,8 @@ export interface OutboxMessage {
   html: string
   replyTo?: string | null
   attachments?: readonly EmailAttachment[]
+  /** The From display name (`sender-name.ts`); null or absent: the site's. */
+  senderName?: string | null
 }
 
 /**
@@ -56,8 +58,8 @@ export async function enqueueEmail(tx: Queryable, message: OutboxMessage): Promi
   const to = message.to.trim()
   if (to === '') throw new Error(`enqueueEmail: e-mail "${message.kind}" has no recipient`)
   await tx.query(
-    `insert into paraphe.outbox (company_id, kind, recipient, subject, text_body, html_body, reply_to, attachments)
-     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)`,
+    `insert into paraphe.outbox (company_id, kind, recipient, subject, text_body, html_body, reply_to, attachments, sender_name)
+     values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9)`,
     [
       message.companyId,
       message.kind,
@@ -66,7 +68,8 @@ export async function enqueueEmail(tx: Queryable, message: OutboxMessage): Promi
       message.text,
       message.html,
       message.replyTo ?? null,
-      JSON.stringify(message.attachments ?? [])
+      JSON.stringify(message.attachments ?? []),
+      message.senderName ?? null
     ]
   )
 }

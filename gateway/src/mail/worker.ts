@@ -70,6 +70,7 @@ interface ClaimedRow {
   text_body: string
   html_body: string
   reply_to: string | null
+  sender_name: string | null
   attachments: EmailAttachment[]
   attempts: number
   created_at: Date | string
@@ -107,6 +108,7 @@ function outgoing(row: ClaimedRow): OutgoingEmail {
     text: row.text_body,
     html: row.html_body,
     replyTo: row.reply_to,
+    fromName: row.sender_name,
     attachments: row.attachments,
     key: `outbox.${row.id}.${new Date(row.created_at).getTime()}`
   }
@@ -142,7 +144,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
                        order by next_attempt_at, id
                        limit 1
                        for update skip locked)
-          returning id, kind, recipient, subject, text_body, html_body, reply_to, attachments, attempts, created_at`,
+          returning id, kind, recipient, subject, text_body, html_body, reply_to, sender_name, attachments, attempts, created_at`,
         [leaseMs, tried]
       )
       return result.rows[0] ?? null

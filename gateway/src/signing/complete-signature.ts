@@ -15,6 +15,7 @@ import { sha256Hex } from './quote-pdf-cache.js'
 import type { Stroke } from './signature-input.js'
 import { sealSignedPdfOffThread } from '../workers/pdf-pool.js'
 import type { EvidenceEvent, ViewSummary } from './signed-pdf.js'
+import { senderNameFor } from '../mail/sender-name.js'
 
 interface SignatureRow {
   company_id: string
@@ -140,6 +141,7 @@ export async function completeSignature(context: CompletionContext, quoteId: str
         kind: `signed-copy-${recipient}`,
         to,
         replyTo: recipient === 'client' ? document.company.email || null : null,
+        senderName: recipient === 'client' ? senderNameFor(document.company.companyName, config.runtime.siteName) : null,
         attachments: [attachment],
         ...signedCopyEmail(recipient, document.quote, document.company, signed.signer_name, signed.signed_at, site, new URL(paths.quote.href(quoteId), config.publicUrl).href)
       })

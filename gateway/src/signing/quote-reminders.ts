@@ -13,6 +13,7 @@ import { documentOf } from '../workspace/quote-document.js'
 import { toQuote, type QuoteRow } from '../workspace/quote-rows.js'
 import { findQuote, recordEvent } from '../workspace/quotes-repository.js'
 import { createSigningLink } from './signing-links.js'
+import { senderNameFor } from '../mail/sender-name.js'
 
 /** Days after sending when automatic reminders go out (at most one per entry). */
 
@@ -33,6 +34,7 @@ export async function queueReminder(tx: Queryable, row: QuoteRow & { company_id:
     kind: 'quote-reminder',
     to: quote.client.email,
     replyTo: company.email === '' ? null : company.email,
+    senderName: senderNameFor(company.companyName, site.siteName),
     ...reminderEmail(quote, company, signingUrl, { siteName: site.siteName, siteUrl: site.publicUrl }, logo?.layout),
     ...(logo === null ? {} : { attachments: [logo.attachment] })
   })

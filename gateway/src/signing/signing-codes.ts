@@ -6,6 +6,7 @@ import { ApiProblem } from '../errors.js'
 import { signingCodeEmail } from '../mail/templates/signing-notices.js'
 import { hashToken } from './signing-token.js'
 import type { SigningView } from './signing-view.js'
+import { senderNameFor } from '../mail/sender-name.js'
 
 const MISSING_CODE = 'Demandez d’abord un code : il vous sera envoyé par e-mail.'
 const EMAIL_CODE_MESSAGES: Record<string, string> = {
@@ -29,7 +30,13 @@ function maskEmail(email: string): string {
 /** Queues a new code to the client's address; returns the masked address it goes to. */
 export async function queueSigningCode(db: Database, token: string, view: SigningView, site: { siteName: string; siteUrl: URL }): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-  const email = { kind: 'signing-code', to: view.quote.client.email, ...signingCodeEmail(code, view.quote, view.company, site) }
+  const email = {
+    kind: 'signing-code',
+    to: view.quote.client.email,
+    replyTo: view.company.email === '' ? null : view.company.email,
+    senderName: senderNameFor(view.company.companyName, site.siteName),
+    ...signingCodeEmail(code, view.quote, view.company, site)
+  }
   const { rows } = await asAnonymous(db, (tx) =>
     tx.query<{ outcome: string }>('select paraphe.create_signing_code($1, $2, $3) as outcome', [hashToken(token), codeHash(token, code), JSON.stringify([email])])
   )

@@ -16,6 +16,7 @@ import { readLogo, readProfile } from './profile-repository.js'
 import { sendingProblems } from './quote-completeness.js'
 import { QUOTE_COLUMNS, toQuote, type QuoteRow } from './quote-rows.js'
 import { findQuote, frozen, recordEvent } from './quotes-repository.js'
+import { senderNameFor } from '../mail/sender-name.js'
 
 export interface SentQuote {
   quote: Quote
@@ -73,6 +74,7 @@ export async function sendQuote(tx: Queryable, companyId: string, id: string, { 
     kind: 'signing-request',
     to: quote.client.email,
     replyTo: profile.email === '' ? null : profile.email,
+    senderName: senderNameFor(profile.companyName, siteName),
     ...email,
     ...(inlineLogo === null ? {} : { attachments: [inlineLogo.attachment] })
   })

@@ -264,6 +264,7 @@ forEachEngine('attachments and Reply-To reach the recipient; a user queues mail 
         kind: 'signed-copy',
         subject: 'Devis signé\r\nBcc: intrus@example.com',
         replyTo: 'pro@example.fr',
+        senderName: 'Dupont Rénovation via Paraphe',
         attachments: [
           { filename: 'Devis-DEV-2026-0001.pdf', contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
           // The company's logo, shown by the HTML through its Content-ID (mail/templates/email-logo.ts).
@@ -276,6 +277,7 @@ forEachEngine('attachments and Reply-To reach the recipient; a user queues mail 
   sender.start()
   const [mail] = await server.waitFor((messages) => messages.length >= 1)
   t.equal(mail?.replyTo, 'pro@example.fr')
+  t.match(mail?.from, /^"?Dupont Rénovation via Paraphe"? <[^>]+>$/, 'From shows the company, at the site’s address')
   t.equal(mail?.subject, 'Devis signé Bcc: intrus@example.com', 'a line break cannot add a header')
   t.same(mail?.envelope.to, ['client-7@example.fr'], 'no recipient smuggled in')
   t.equal(mail?.attachments.length, 1)
