@@ -61,8 +61,14 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     const quote = await draft(user)
     const images = async () => (await pdfImages((await user.request('GET', `/api/quotes/${quote.id}/pdf`)).rawPayload)).filter((image) => image.type === 'image').length
     t.equal(await images(), plan.limits.logo ? 1 : 0, `${plan.id}: logo on the draft's PDF`)
-    t.equal((await user.request('POST', `/api/quotes/${quote.id}/send`)).statusCode, 200)
+    const sent = await user.request('POST', `/api/quotes/${quote.id}/send`)
+    t.equal(sent.statusCode, 200)
     t.equal(await images(), plan.limits.logo ? 1 : 0, `${plan.id}: logo on the sent quote's PDF`)
+    const token = new URL(sent.json<{ signingUrl: string }>().signingUrl).searchParams.get('token') ?? ''
+    t.equal((await app.inject({ url: `/api/sign/${token}` })).json<{ hasLogo: boolean }>().hasLogo, plan.limits.logo, `${plan.id}: logo in the signing page's header`)
+    const served = await app.inject({ url: `/api/sign/${token}/logo` })
+    t.equal(served.statusCode, plan.limits.logo ? 200 : 404, `${plan.id}: the logo served by the link`)
+    if (plan.limits.logo) t.same(served.rawPayload, Buffer.from(makePng(120, 40)), 'the bytes frozen at sending')
     const { rows } = await db.query<{ html_body: string; attachments: Array<{ cid?: string; contentType: string }> }>(
       `select html_body, attachments from paraphe.outbox where company_id = $1 and kind = 'signing-request'`,
       [user.id]

@@ -16,6 +16,7 @@ export interface SigningView {
   declinedAt: string | null
   /** The sealed PDF exists (it is made right after the signature). */
   signedDocument: boolean
+  hasLogo: boolean
 }
 
 interface ViewJson {
@@ -34,6 +35,7 @@ interface ViewJson {
     sentAt: string
     expiresOn: string
     replacedBy: string | null
+    hasLogo: boolean
   }
   signature: SigningView['signature']
   declinedAt: string | null
@@ -74,7 +76,8 @@ export async function readSigningView(db: Database, token: string): Promise<Sign
     linkExpiresAt: view.linkExpiresAt,
     signature: view.signature,
     declinedAt: view.declinedAt,
-    signedDocument: view.signedDocument
+    signedDocument: view.signedDocument,
+    hasLogo: q.hasLogo
   }
 }
 

@@ -21,7 +21,9 @@ export const SigningViewBody = Type.Object({
   signature: nullable(Type.Object({ signerName: Type.String(), signedAt: Type.String(), method: literals(SIGNATURE_METHODS) })),
   declinedAt: nullable(Type.String()),
   /** The sealed PDF exists (made right after the signature). */
-  signedDocument: Type.Boolean()
+  signedDocument: Type.Boolean(),
+  /** The company's logo as frozen at sending (only on plans that print it): GET /api/sign/:token/logo. */
+  hasLogo: Type.Boolean()
 })
 export type SigningView = Static<typeof SigningViewBody>
 

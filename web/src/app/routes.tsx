@@ -1,6 +1,6 @@
 import { use, useEffect, useState } from 'react'
 import { matchRoutes, Route, Routes, useLocation, useNavigate } from 'react-router-dom'
-import { HeaderBrandContext } from '@/components/layout/header-brand'
+import { HeaderBrandContext, type HeaderBrand } from '@/components/layout/header-brand'
 import { SiteLayout } from '@/components/layout/site-layout'
 import { RouteErrorBoundary } from '@/components/errors/route-error-boundary'
 import { HeaderAccount } from '@/features/auth/components/header-account'
@@ -79,7 +79,7 @@ export function createPages(pages: readonly PageRoute[] = pageRoutes, guards: Gu
 /** The layout with the account entries of the header, and the session's effect on navigation. */
 function Layout() {
   const { pathname } = useLocation()
-  const [brand, setBrand] = useState<string | null>(null)
+  const [brand, setBrand] = useState<HeaderBrand | null>(null)
   // The client's signing pages are the professional's, not the site's: no menu, no account.
   const signing = pathname === paths.signQuote.path
   return (

@@ -70,10 +70,22 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     await page.getByRole('status').filter({ hasText: /Logo enregistré/ }).waitFor()
     const hint = page.locator('#profile-logo-hint')
     if (plan.limits.logo) {
-      await hint.filter({ hasText: 'Il figure en haut de vos devis et dans vos e-mails aux clients.' }).waitFor()
+      await hint.filter({ hasText: 'Il figure en haut de vos devis, dans vos e-mails aux clients et sur leur page de signature.' }).waitFor()
       t.equal(await badge(page, '.logo-field').count(), 0, `${plan.name}: the logo is printed`)
+    }
+    // The client's signing page shows it in its header, exactly when the quote prints it.
+    const sent = await walk.api<{ signingUrl: string }>('POST', `/api/quotes/${await draftId(walk)}/send`)
+    const link = new URL(sent.signingUrl)
+    await gotoHydrated(page, gateway.url(`${link.pathname}${link.search}`))
+    await page.getByRole('heading', { level: 1, name: /^Devis n° DEV-/ }).waitFor({ timeout: 90_000 })
+    const headerLogo = page.locator('.site-header__company-logo')
+    if (plan.limits.logo) {
+      await headerLogo.waitFor()
+      t.ok(await headerLogo.evaluate((image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth === 120), `${plan.name}: the logo in the signing page's header`)
       return
     }
+    t.equal(await headerLogo.count(), 0, `${plan.name}: no logo in the signing page's header`)
+    await gotoHydrated(page, gateway.url('/espace/profil'))
     await hint.filter({ hasText: 'n’imprime pas le logo' }).waitFor()
     t.equal(await badge(page, '.logo-field').innerText(), planWith('logo').name, `${plan.name}: the badge says which plan prints it`)
     t.equal(await page.locator('#profile-logo').isEnabled(), true, 'the logo is still kept, ready for the upgrade')

@@ -26,6 +26,8 @@ const HEADINGS: Record<string, RegExp> = {
   '/espace/devis/:id': /^Devis$/,
   '/espace/profil': /^Profil de l’entreprise$/,
   '/espace/abonnement': /^Abonnement$/,
+  '/espace/equipe': /^Équipe$/,
+  '/espace/invitation': /^Invitation$/,
   '404': /Page introuvable/
 }
 

@@ -102,7 +102,7 @@ t.test('the logo by plan: kept on Découverte with the « Pro » badge and the p
   for (const id of ['pro', 'entreprise']) {
     const paid = field(findPlan(id) ?? null)
     t.notMatch(paid, /badge--plan|tarifs/, id)
-    t.match(paid, /Il figure en haut de vos devis et dans vos e-mails aux clients./, id)
+    t.match(paid, /Il figure en haut de vos devis, dans vos e-mails aux clients et sur leur page de signature./, id)
   }
   t.notMatch(field(null), /badge--plan|Il figure/, 'nothing promised while the plan loads')
 })

@@ -67,7 +67,8 @@ function viewOf(content: Partial<QuoteContent> = {}, state: SigningView['state']
     linkExpiresAt: '2026-12-21T22:59:59.999Z',
     signature: null,
     declinedAt: null,
-    signedDocument: false
+    signedDocument: false,
+    hasLogo: false
   }
 }
 

@@ -101,6 +101,7 @@ function viewOf(overrides: Partial<SigningView> = {}, quote: Quote = quoteOf()):
     signature: null,
     declinedAt: null,
     signedDocument: false,
+    hasLogo: false,
     ...overrides
   }
 }

@@ -2,9 +2,12 @@ import rateLimit from '@fastify/rate-limit'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
+import { LogoFile } from '@paraphe/shared/api/profile-schemas'
 import { QuotePdfFile } from '@paraphe/shared/api/quote-schemas'
 import { CodeSentBody, DeclineBody, DeclinedBody, SignBody, SignedBody, SigningViewBody, TokenParams } from '@paraphe/shared/api/signing-schemas'
 import { attachmentDisposition } from '../../pdf/file-name.js'
+import { notFound } from '../../errors.js'
+import { readSigningFiles } from '../../signing/signing-view.js'
 import { declineLink, linkPdf, sendSigningCode, showLink, signLink, type SigningContext, type Visitor } from '../../signing/signing-answers.js'
 
 /** Requests per client address and minute on the signing API. */
@@ -49,6 +52,13 @@ export default async function signRoutes(instance: FastifyInstance) {
   fastify.get('/sign/:token/pdf', { schema: { params: TokenParams, response: { 200: QuotePdfFile, ...ErrorResponses } } }, async (request, reply) => {
     const { pdf, filename } = await linkPdf(fastify.db, request.params.token)
     return reply.type('application/pdf').header('content-disposition', attachmentDisposition(filename)).send(Buffer.from(pdf))
+  })
+
+  // The header of the signing page shows the company's logo, as the PDF prints it.
+  fastify.get('/sign/:token/logo', { schema: { params: TokenParams, response: { 200: LogoFile, ...ErrorResponses } } }, async (request, reply) => {
+    const { logo } = await readSigningFiles(fastify.db, request.params.token)
+    if (logo === null) throw notFound('Ce logo est introuvable.')
+    return reply.type(logo.type).send(Buffer.from(logo.bytes))
   })
 
   fastify.post(

@@ -3,6 +3,7 @@ import { Link, NavLink, Outlet } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import { useRuntimeConfig } from '@/lib/runtime-config'
 import { BrandMark } from './brand-mark'
+import type { HeaderBrand } from './header-brand'
 import { LegalLinks } from './legal-links'
 
 export interface SiteLayoutProps {
@@ -13,7 +14,7 @@ export interface SiteLayoutProps {
    * read) instead of the site's navigation and account entries. One line, so its height never
    * changes when the name arrives.
    */
-  signing?: { brand: string | null }
+  signing?: { brand: HeaderBrand | null }
 }
 
 /** Header, main and footer around every page of the site. */
@@ -44,7 +45,13 @@ export function SiteLayout({ account, signing }: SiteLayoutProps) {
       ) : (
         <header className="site-header site-header--signing">
           <div className="site-header__inner">
-            <p className="site-header__brand">{signing.brand ?? siteName}</p>
+            <p className="site-header__brand">
+              {signing.brand?.logoUrl != null ? (
+                // The name follows: the logo adds nothing a screen reader should read twice.
+                <img className="site-header__company-logo" src={signing.brand.logoUrl} alt="" width={40} height={40} />
+              ) : null}
+              <span className="site-header__brand-name">{signing.brand?.name ?? siteName}</span>
+            </p>
             <p className="site-header__secure">Signature électronique sécurisée</p>
           </div>
         </header>

@@ -44,7 +44,7 @@ export function LogoField({ preview, status, onFile, onRemove, disabled, plan = 
               dans vos e-mails aux clients avec la formule {planWith('logo').name}.
             </UpgradePrompt>
           ) : (
-            'Il figure en haut de vos devis et dans vos e-mails aux clients.'
+            'Il figure en haut de vos devis, dans vos e-mails aux clients et sur leur page de signature.'
           )}
         </p>
         <input

@@ -25,5 +25,6 @@ export const signingApi = {
   decline: (api: ApiClient, token: string, reason: string) => api.post<DeclinedBody>(`${link(token)}/decline`, { body: { reason } }),
   requestCode: (api: ApiClient, token: string) => api.post<CodeSentBody>(`${link(token)}/otp`),
   /** The quote PDF, or the sealed signed PDF once signed (served as an attachment). */
-  pdfHref: (token: string) => `${link(token)}/pdf`
+  pdfHref: (token: string) => `${link(token)}/pdf`,
+  logoHref: (token: string) => `${link(token)}/logo`
 }

@@ -40,7 +40,9 @@ export default function SigningLink({ token }: { token: string }) {
   }, [read])
 
   // The header speaks in the professional's name once the quote is read.
-  useHeaderBrand(load.kind === 'ready' ? load.view.company.companyName : null)
+  useHeaderBrand(
+    load.kind === 'ready' ? { name: load.view.company.companyName, logoUrl: load.view.hasLogo ? signingApi.logoHref(token) : null } : null
+  )
   const headingRef = useFocusOnChange<HTMLHeadingElement>(load.kind === 'ready' ? `${load.view.state}:${load.view.documentSha256}` : load.kind)
 
   if (load.kind === 'loading') return <LoadingLink />
