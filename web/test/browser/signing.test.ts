@@ -520,7 +520,9 @@ t.test('the server out of reach, then a document that changed before signing: sa
   await page.unroute('**/api/sign/*')
   await button(page, 'Réessayer').click()
   await page.getByRole('heading', { level: 1, name: `Devis n° ${sent.number}` }).waitFor()
-  const shown = await page.locator('.signing-hash').innerText()
+  // textContent, as the wait below reads it: the fingerprint sits in a closed « Détails
+  // techniques » disclosure, whose innerText is empty.
+  const shown = await page.locator('.signing-hash').textContent()
 
   await field(page, 'Vos nom et prénom').fill('Élise Martin')
   await page.getByLabel(ACCEPT_LABEL).check()
