@@ -33,6 +33,8 @@ import {
 } from './harness.js'
 import { freePort } from '../../../gateway/test/support/free-port.js'
 
+// Browser journeys, most with a signature sealed on a worker: minutes on a busy 2-core machine.
+t.setTimeout(900_000)
 const smtp = await startSmtpServer()
 t.teardown(() => smtp.stop())
 const port = await freePort()
@@ -119,8 +121,9 @@ async function openLink(page: Page, link: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: /^Devis n° DEV-/ }).waitFor({ timeout: 90_000 })
 }
 
+/** A heading that may follow a signature: sealed on a worker thread first, seconds on a busy machine. */
 async function waitForHeading(page: Page, name: string): Promise<void> {
-  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor()
+  await page.getByRole('heading', { level: 1, name, exact: true }).waitFor({ timeout: 90_000 })
 }
 
 async function waitForFocus(page: Page, id: string): Promise<void> {
