@@ -19,12 +19,17 @@ export async function membershipOf(tx: Queryable, user: AuthUser): Promise<Reque
   return { ...user, companyId: row.company_id, role: row.role }
 }
 
+/** The requester's company's members, the owner included (the policies keep the count to it). */
+export async function memberCount(tx: Queryable): Promise<number> {
+  const { rows } = await tx.query<{ members: number }>('select count(*)::int as members from paraphe.company_members')
+  return rows[0]?.members ?? 1
+}
+
 /** Members beyond the plan's seats (after a downgrade) read but do not write; the owner always writes. */
 export async function assertMayWrite(tx: Queryable, member: RequestMember): Promise<void> {
   if (member.role === 'owner') return
-  const { rows } = await tx.query<{ members: number }>('select count(*)::int as members from paraphe.company_members')
   const plan = await currentPlan(tx)
-  if (membersAreReadOnly(plan, rows[0]?.members ?? 1)) {
+  if (membersAreReadOnly(plan, await memberCount(tx))) {
     throw new ApiProblem(
       403,
       'seats_exceeded',

@@ -15,7 +15,7 @@ import type { SiteIdentity } from '../mail/templates/layout.js'
 import { hashToken, isWellFormedToken, newSigningToken } from '../signing/signing-token.js'
 import { upgradeOffer } from '../workspace/plan-gates.js'
 import { currentPlan } from '../workspace/plan-usage.js'
-import { requireOwner, type RequestMember } from './membership.js'
+import { memberCount, requireOwner, type RequestMember } from './membership.js'
 
 const toIso = (value: Date | string): string => new Date(value).toISOString()
 const memberNotFound = () => new ApiProblem(404, 'not_found', 'Ce membre est introuvable : la propriété ne peut être transférée qu’à un membre de l’entreprise.')
@@ -74,6 +74,12 @@ function seatsRefusal(plan: Plan, publicUrl: URL): ApiProblem {
   )
 }
 
+/** One more invitation must fit in the plan's seats (members and open invitations). */
+async function requireFreeSeat(tx: Queryable, publicUrl: URL): Promise<void> {
+  const plan = await currentPlan(tx)
+  if (!canInvite({ members: await memberCount(tx), pending: await openInvitationCount(tx), seats: plan.limits.seats })) throw seatsRefusal(plan, publicUrl)
+}
+
 async function companyName(tx: Queryable): Promise<string> {
   const { rows } = await tx.query<{ company_name: string }>('select company_name from paraphe.profiles')
   const name = rows[0]?.company_name.trim() ?? ''
@@ -95,9 +101,7 @@ export async function invite(tx: Queryable, you: RequestMember, rawEmail: string
   if (pending.rows.length > 0) {
     throw new ApiProblem(409, 'already_invited', 'Une invitation attend déjà cette adresse : renvoyez-la depuis la liste des invitations.', { email: 'Une invitation attend déjà cette adresse : renvoyez-la depuis la liste des invitations.' })
   }
-  const plan = await currentPlan(tx)
-  const count = await tx.query<{ n: number }>('select count(*)::int as n from paraphe.company_members')
-  if (!canInvite({ members: count.rows[0]?.n ?? 1, pending: await openInvitationCount(tx), seats: plan.limits.seats })) throw seatsRefusal(plan, site.publicUrl)
+  await requireFreeSeat(tx, site.publicUrl)
   const token = newSigningToken()
   const { rows } = await tx.query<{ id: string; sent_at: Date; expires_at: Date }>(
     `insert into paraphe.company_invitations (company_id, email, token_hash, expires_at)
@@ -124,11 +128,7 @@ export async function resendInvitation(tx: Queryable, you: RequestMember, id: st
   const found = rows[0]
   if (found === undefined) throw invitationNotFound()
   if (found.recent) throw new ApiProblem(429, 'too_soon', 'Cette invitation vient d’être envoyée : patientez une minute avant de la renvoyer.')
-  if (found.expired) {
-    const plan = await currentPlan(tx)
-    const count = await tx.query<{ n: number }>('select count(*)::int as n from paraphe.company_members')
-    if (!canInvite({ members: count.rows[0]?.n ?? 1, pending: await openInvitationCount(tx), seats: plan.limits.seats })) throw seatsRefusal(plan, site.publicUrl)
-  }
+  if (found.expired) await requireFreeSeat(tx, site.publicUrl)
   const token = newSigningToken()
   const updated = await tx.query<{ sent_at: Date; expires_at: Date }>(
     `update paraphe.company_invitations set token_hash = $2, sent_at = now(), expires_at = now() + make_interval(days => $3)
@@ -176,18 +176,23 @@ export async function viewInvitation(tx: Queryable, token: string): Promise<Invi
   return rows[0]?.view ?? null
 }
 
-const ACCEPT_REFUSALS: Readonly<Record<string, ApiProblem>> = {
-  not_found: new ApiProblem(404, 'not_found', 'Cette invitation est introuvable : vérifiez le lien reçu par e-mail.'),
-  used: new ApiProblem(410, 'invitation_used', 'Cette invitation a déjà servi. Si ce n’était pas vous, demandez une nouvelle invitation.'),
-  cancelled: new ApiProblem(410, 'invitation_cancelled', 'Cette invitation a été annulée par l’entreprise.'),
-  expired: new ApiProblem(410, 'invitation_expired', `Cette invitation a expiré (elle vaut ${INVITATION_VALID_DAYS} jours) : demandez-en une nouvelle à l’entreprise.`),
-  wrong_email: new ApiProblem(403, 'invitation_wrong_email', 'Cette invitation a été envoyée à une autre adresse e-mail : connectez-vous avec l’adresse qui l’a reçue.'),
-  has_data: new ApiProblem(409, 'has_own_company', 'Votre compte a déjà ses propres devis, un abonnement ou des membres : il ne peut pas rejoindre une autre entreprise. Utilisez une autre adresse e-mail pour cette invitation.'),
-  no_seat: new ApiProblem(409, 'seats_full', 'L’entreprise n’a plus de place libre dans sa formule : demandez au propriétaire d’en libérer une.')
+const ACCEPT_REFUSALS: Readonly<Record<string, () => ApiProblem>> = {
+  not_found: () => new ApiProblem(404, 'not_found', 'Cette invitation est introuvable : vérifiez le lien reçu par e-mail.'),
+  used: () => new ApiProblem(410, 'invitation_used', 'Cette invitation a déjà servi. Si ce n’était pas vous, demandez une nouvelle invitation.'),
+  cancelled: () => new ApiProblem(410, 'invitation_cancelled', 'Cette invitation a été annulée par l’entreprise.'),
+  expired: () => new ApiProblem(410, 'invitation_expired', `Cette invitation a expiré (elle vaut ${INVITATION_VALID_DAYS} jours) : demandez-en une nouvelle à l’entreprise.`),
+  wrong_email: () => new ApiProblem(403, 'invitation_wrong_email', 'Cette invitation a été envoyée à une autre adresse e-mail : connectez-vous avec l’adresse qui l’a reçue.'),
+  has_data: () => new ApiProblem(409, 'has_own_company', 'Votre compte a déjà ses propres devis, un abonnement ou des membres : il ne peut pas rejoindre une autre entreprise. Utilisez une autre adresse e-mail pour cette invitation.'),
+  no_seat: () => new ApiProblem(409, 'seats_full', 'L’entreprise n’a plus de place libre dans sa formule : demandez au propriétaire d’en libérer une.')
+}
+
+function refusal(result: string): ApiProblem | Error {
+  const make = ACCEPT_REFUSALS[result]
+  return make === undefined ? new Error(`accept_invitation: ${result}`) : make()
 }
 
 export async function acceptInvitation(tx: Queryable, you: RequestMember, token: string): Promise<void> {
-  if (!isWellFormedToken(token)) throw ACCEPT_REFUSALS['not_found'] as ApiProblem
+  if (!isWellFormedToken(token)) throw refusal('not_found')
   const { rows } = await tx.query<{ result: string }>('select paraphe.accept_invitation($1, $2, $3::jsonb) as result', [
     hashToken(token),
     you.email ?? '',
@@ -195,5 +200,5 @@ export async function acceptInvitation(tx: Queryable, you: RequestMember, token:
   ])
   const result = rows[0]?.result ?? 'not_found'
   if (result === 'joined' || result === 'already_member') return
-  throw ACCEPT_REFUSALS[result] ?? new Error(`accept_invitation: ${result}`)
+  throw refusal(result)
 }
