@@ -333,6 +333,11 @@ begin
 end
 $$;
 
+-- E-mails to a professional's client show who they come from: « Dupont Rénovation via Paraphe »
+-- (the address stays the site's, whose domain the SMTP service vouches for). Null: the site's name.
+-- The signing page's e-mails (the signer's code) carry it too, through this function.
+alter table paraphe.outbox add column sender_name text;
+
 create or replace function paraphe.queue_quote_emails(q_id uuid, p_emails jsonb) returns void
 language plpgsql security definer set search_path = '' as $$
 declare
@@ -344,9 +349,9 @@ begin
     if mail ->> 'to' is distinct from q.company ->> 'email' and mail ->> 'to' is distinct from q.content #>> '{client,email}' then
       raise exception 'e-mail recipient is not a party of quote %', q.id using errcode = 'P0001';
     end if;
-    insert into paraphe.outbox (company_id, kind, recipient, subject, text_body, html_body, reply_to, attachments)
+    insert into paraphe.outbox (company_id, kind, recipient, subject, text_body, html_body, reply_to, attachments, sender_name)
     values (q.company_id, mail ->> 'kind', mail ->> 'to', mail ->> 'subject', mail ->> 'text', mail ->> 'html',
-            mail ->> 'replyTo', coalesce(mail -> 'attachments', '[]'::jsonb));
+            mail ->> 'replyTo', coalesce(mail -> 'attachments', '[]'::jsonb), mail ->> 'senderName');
   end loop;
 end
 $$;
