@@ -55,16 +55,28 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     script: direct.script,
     async transaction(work) {
       const client = await pool.connect()
+      // A checked-out client has no listener of the pool's: if its connection drops (the server
+      // restarts, an operator terminates the backend) it emits 'error', which would crash the
+      // process. The query in flight rejects anyway, so the listener only keeps the error to
+      // drop that connection instead of returning it to the pool.
+      let broken: Error | undefined
+      const onError = (error: Error): void => {
+        broken = error
+      }
+      client.on('error', onError)
       try {
         await client.query('begin')
         const result = await work(wrap(client))
         await client.query('commit')
         return result
       } catch (error) {
-        await client.query('rollback').catch(() => undefined)
+        await client.query('rollback').catch((rollbackError: unknown) => {
+          broken ??= rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))
+        })
         throw error
       } finally {
-        client.release()
+        client.off('error', onError)
+        client.release(broken)
       }
     },
     close: () => pool.end()
