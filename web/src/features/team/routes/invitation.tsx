@@ -6,6 +6,7 @@ import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError, type ApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { teamApi, type InvitationView } from '../api/team-api'
+import { InvitationCard } from '../components/invitation-card'
 
 export const handle: RouteHandle = {
   title: 'Invitation',
@@ -15,12 +16,6 @@ export const handle: RouteHandle = {
 export { InvitationPage as Component }
 
 type Load = { kind: 'loading' } | { kind: 'ready'; view: InvitationView } | { kind: 'failed'; error: ApiError }
-
-const CLOSED: Readonly<Record<Exclude<InvitationView['state'], 'open'>, string>> = {
-  used: 'Cette invitation a déjà servi. Si ce n’était pas vous, demandez une nouvelle invitation à l’entreprise.',
-  cancelled: 'Cette invitation a été annulée par l’entreprise.',
-  expired: 'Cette invitation a expiré : demandez-en une nouvelle à l’entreprise.'
-}
 
 function InvitationPage() {
   const { hydrated, userId, api } = useWorkspace()
@@ -64,32 +59,7 @@ function InvitationPage() {
       {load.kind === 'loading' ? <LoadingStatus /> : null}
       {load.kind === 'failed' ? <LoadFailure error={load.error} /> : null}
       {load.kind === 'ready' ? (
-        <section className="card" aria-labelledby="invitation-company">
-          <h2 id="invitation-company">Rejoindre {load.view.companyName}</h2>
-          {load.view.state === 'open' ? (
-            <>
-              <p>
-                {load.view.companyName} vous invite à rédiger et suivre ses devis avec son équipe. L’invitation a été envoyée à{' '}
-                <strong>{load.view.email}</strong> : vous la rejoignez avec le compte de cette adresse.
-              </p>
-              <p className="field__hint">Les devis, le profil et l’abonnement de l’entreprise seront ceux de votre espace.</p>
-              <p className="actions">
-                <button type="button" className="button button--primary" disabled={joining} onClick={() => void join()}>
-                  Rejoindre {load.view.companyName}
-                </button>
-              </p>
-            </>
-          ) : (
-            <p className="notice">{CLOSED[load.view.state]}</p>
-          )}
-          <div aria-live="polite">
-            {failure !== null ? (
-              <p className="notice notice--error" role="alert">
-                {failure}
-              </p>
-            ) : null}
-          </div>
-        </section>
+        <InvitationCard view={load.view} joining={joining} failure={failure} onJoin={() => void join()} />
       ) : null}
     </article>
   )

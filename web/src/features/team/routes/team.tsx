@@ -1,13 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { formatDateTime } from '@paraphe/shared/dates'
-import { canInvite, MEMBER_ROLE_LABELS, seatsText } from '@paraphe/shared/members'
-import { teamPlan } from '@paraphe/shared/plans'
-import { PlanBadge, UpgradePrompt } from '@/components/ui/plan-badge'
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError, type ApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
-import { teamApi, type Invitation, type Member, type Team } from '../api/team-api'
+import { teamApi, type Team } from '../api/team-api'
+import { TeamDetails, type Confirming } from '../components/team-details'
 
 export const handle: RouteHandle = {
   title: 'Équipe',
@@ -17,8 +14,6 @@ export const handle: RouteHandle = {
 export { TeamPage as Component }
 
 type Load = { kind: 'loading' } | { kind: 'ready'; team: Team } | { kind: 'failed'; error: ApiError }
-/** An action waiting for its confirmation (removing, handing over, leaving cannot be undone from here). */
-type Confirming = { action: 'remove' | 'transfer'; member: Member } | { action: 'leave' } | null
 
 function TeamPage() {
   const { userId, api } = useWorkspace()
@@ -122,181 +117,5 @@ function TeamPage() {
         />
       ) : null}
     </article>
-  )
-}
-
-interface TeamDetailsProps {
-  team: Team
-  working: boolean
-  confirming: Confirming
-  onConfirm: (confirming: Confirming) => void
-  email: string
-  emailProblem: string | null
-  emailRef: React.RefObject<HTMLInputElement | null>
-  onEmailChange: (email: string) => void
-  onInvite: (event: FormEvent<HTMLFormElement>) => void
-  onRemove: (member: Member) => void
-  onTransfer: (member: Member) => void
-  onLeave: () => void
-  onResend: (invitation: Invitation) => void
-  onCancel: (invitation: Invitation) => void
-}
-
-function TeamDetails(props: TeamDetailsProps) {
-  const { team, working, confirming, onConfirm } = props
-  const owner = team.you.role === 'owner'
-  const upgrade = teamPlan()
-  return (
-    <>
-      {team.readOnly ? (
-        <p className="notice notice--warning" role="status">
-          Votre entreprise compte plus de membres que sa formule {team.plan.name} n’en permet : vous pouvez consulter les devis, pas les modifier.
-          Le propriétaire peut retirer des membres ou choisir la formule {upgrade.name}.
-        </p>
-      ) : null}
-      {owner && team.seats.members > team.seats.seats ? (
-        <p className="notice notice--warning" role="status">
-          Votre entreprise compte {team.seats.members} membres pour {team.seats.seats} place{team.seats.seats > 1 ? 's' : ''} dans la formule {team.plan.name} : les
-          membres peuvent consulter les devis, plus les modifier. Retirez des membres ou choisissez la formule {upgrade.name}.
-        </p>
-      ) : null}
-      <section className="card team-card" aria-labelledby="team-members">
-        <h2 id="team-members">Membres</h2>
-        <p className="team-seats">
-          Formule {team.plan.name} : {seatsText(team.seats)}
-        </p>
-        <ul className="team-list">
-          {team.members.map((member) => (
-            <li key={member.userId} className="team-list__item">
-              <span className="team-list__who">
-                <strong>{member.email === '' ? 'Adresse inconnue' : member.email}</strong>
-                {member.isYou ? ' (vous)' : null} — {MEMBER_ROLE_LABELS[member.role]}
-              </span>
-              {owner && member.role === 'member' ? (
-                confirming !== null && confirming.action !== 'leave' && confirming.member.userId === member.userId ? (
-                  <span className="team-list__actions">
-                    <button type="button" className="button button--danger" disabled={working} onClick={() => (confirming.action === 'remove' ? props.onRemove(member) : props.onTransfer(member))}>
-                      {confirming.action === 'remove' ? `Confirmer le retrait de ${member.email}` : `Confirmer : ${member.email} devient propriétaire`}
-                    </button>
-                    <button type="button" className="button button--ghost" onClick={() => onConfirm(null)}>
-                      Annuler
-                    </button>
-                  </span>
-                ) : (
-                  <span className="team-list__actions">
-                    <button type="button" className="button button--ghost" disabled={working} onClick={() => onConfirm({ action: 'remove', member })} aria-label={`Retirer ${member.email}`}>
-                      Retirer
-                    </button>
-                    <button type="button" className="button button--ghost" disabled={working} onClick={() => onConfirm({ action: 'transfer', member })} aria-label={`Transférer la propriété à ${member.email}`}>
-                      Transférer la propriété
-                    </button>
-                  </span>
-                )
-              ) : null}
-            </li>
-          ))}
-        </ul>
-        {!owner ? (
-          confirming?.action === 'leave' ? (
-            <p className="actions">
-              <button type="button" className="button button--danger" disabled={working} onClick={props.onLeave}>
-                Confirmer : quitter l’entreprise
-              </button>
-              <button type="button" className="button button--ghost" onClick={() => onConfirm(null)}>
-                Annuler
-              </button>
-            </p>
-          ) : (
-            <p className="actions">
-              <button type="button" className="button button--ghost" onClick={() => onConfirm({ action: 'leave' })}>
-                Quitter l’entreprise
-              </button>
-            </p>
-          )
-        ) : null}
-        {!owner ? <p className="field__hint">Les invitations, les membres et l’abonnement sont gérés par le propriétaire de l’entreprise.</p> : null}
-      </section>
-      {owner ? <Invitations {...props} upgradeName={upgrade.name} /> : null}
-    </>
-  )
-}
-
-function Invitations(props: TeamDetailsProps & { upgradeName: string }) {
-  const { team, working } = props
-  if (team.seats.seats <= 1) {
-    return (
-      <section className="card team-card" aria-labelledby="team-invite">
-        <h2 id="team-invite">
-          Inviter des collègues <PlanBadge plan={teamPlan()} />
-        </h2>
-        <p>
-          <UpgradePrompt plan={teamPlan()}>
-            Votre formule {team.plan.name} compte un seul utilisateur. La formule {props.upgradeName} permet de travailler jusqu’à {teamPlan().limits.seats} sur les mêmes devis.
-          </UpgradePrompt>
-        </p>
-      </section>
-    )
-  }
-  const full = !canInvite(team.seats)
-  const problemId = 'invite-email-error'
-  return (
-    <section className="card team-card" aria-labelledby="team-invite">
-      <h2 id="team-invite">Inviter un collègue</h2>
-      {full ? (
-        <p className="notice" role="status">
-          Toutes les places de votre formule sont prises : retirez un membre ou annulez une invitation pour inviter quelqu’un d’autre.
-        </p>
-      ) : (
-        <form className="team-invite" noValidate onSubmit={props.onInvite}>
-          <div className={props.emailProblem === null ? 'field' : 'field field--invalid'}>
-            <label htmlFor="invite-email">Adresse e-mail</label>
-            <p className="field__hint" id="invite-email-hint">
-              La personne reçoit un lien valable 7 jours pour rejoindre l’entreprise, avec un compte existant ou nouveau.
-            </p>
-            <input
-              ref={props.emailRef}
-              id="invite-email"
-              type="email"
-              autoComplete="off"
-              inputMode="email"
-              value={props.email}
-              onChange={(event) => props.onEmailChange(event.target.value)}
-              aria-invalid={props.emailProblem === null ? undefined : true}
-              aria-describedby={props.emailProblem === null ? 'invite-email-hint' : `invite-email-hint ${problemId}`}
-            />
-            {props.emailProblem === null ? null : (
-              <p className="field__error" id={problemId}>
-                {props.emailProblem}
-              </p>
-            )}
-          </div>
-          <button type="submit" className="button button--primary" disabled={working}>
-            Inviter
-          </button>
-        </form>
-      )}
-      <h3>Invitations en attente</h3>
-      {team.invitations.length === 0 ? (
-        <p>Aucune invitation en attente.</p>
-      ) : (
-        <ul className="team-list">
-          {team.invitations.map((invitation) => (
-            <li key={invitation.id} className="team-list__item">
-              <span className="team-list__who">
-                <strong>{invitation.email}</strong> — envoyée le {formatDateTime(invitation.createdAt)}, valable jusqu’au {formatDateTime(invitation.expiresAt)}
-              </span>
-              <span className="team-list__actions">
-                <button type="button" className="button button--ghost" disabled={working} onClick={() => props.onResend(invitation)} aria-label={`Renvoyer l’invitation à ${invitation.email}`}>
-                  Renvoyer
-                </button>
-                <button type="button" className="button button--ghost" disabled={working} onClick={() => props.onCancel(invitation)} aria-label={`Annuler l’invitation à ${invitation.email}`}>
-                  Annuler
-                </button>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   )
 }
