@@ -4,6 +4,7 @@ import billingRoutes, { billingWebhookRoutes } from './billing.js'
 import companyRoutes, { invitationViewRoutes } from './company.js'
 import contactRoutes from './contact.js'
 import dashboardRoutes from './dashboard.js'
+import itemRoutes from './items.js'
 import planRoutes from './plans.js'
 import profileRoutes from './profile.js'
 import quoteDocumentRoutes from './quote-documents.js'
@@ -30,6 +31,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     await privateScope.register(quoteDocumentRoutes)
     await privateScope.register(billingRoutes)
     await privateScope.register(companyRoutes)
+    await privateScope.register(itemRoutes)
   })
   // Without this, GET /api/typo would fall through to the site's HTML 404 page.
   fastify.all('/*', async (request, reply) =>
