@@ -45,3 +45,19 @@ const quantityFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3
 export function formatQuantity(quantityMilli: number): string {
   return quantityFormat.format(quantityMilli / 1000)
 }
+
+// Integers shown back in text fields (the quote editor, the items page), the way the parsers
+// above read them, so that what is shown is what is saved.
+
+/** 1500 thousandths → « 1,5 »; 2000 → « 2 ». */
+export function formatQuantityInput(quantityMilli: number): string {
+  const whole = Math.trunc(quantityMilli / 1000)
+  const fraction = String(quantityMilli % 1000).padStart(3, '0').replace(/0+$/, '')
+  return fraction === '' ? String(whole) : `${whole},${fraction}`
+}
+
+/** 123450 cents → « 1 234,50 » (plain spaces, easy to edit). */
+export function formatCentsInput(cents: number): string {
+  const euros = String(Math.trunc(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ' ')
+  return `${euros},${String(cents % 100).padStart(2, '0')}`
+}

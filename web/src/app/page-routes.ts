@@ -57,6 +57,7 @@ export const pageRoutes: readonly PageRoute[] = [
   page(paths.profile.path, 'src/features/profile/routes/profile.tsx'),
   page(paths.subscription.path, 'src/features/billing/routes/subscription.tsx'),
   page(paths.team.path, 'src/features/team/routes/team.tsx'),
+  page(paths.items.path, 'src/features/items/routes/items.tsx'),
   page(paths.invitation.path, 'src/features/team/routes/invitation.tsx'),
   page(paths.signQuote.path, 'src/features/signing/routes/signature-devis.tsx'),
   page(paths.verification.path, 'src/features/verification/routes/verification.tsx')

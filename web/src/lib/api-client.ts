@@ -57,8 +57,8 @@ export interface ApiClient {
   delete: <T>(path: string, options?: RequestOptions) => Promise<T>
   /** GET of a binary resource (PDF, image). */
   download: (path: string, options?: { signal?: AbortSignal }) => Promise<DownloadedFile>
-  /** PUT of raw bytes with their content type (an image upload); the answer is JSON. */
-  upload: <T>(path: string, body: Blob, contentType: string) => Promise<T>
+  /** Raw bytes with their content type (an image, a CSV file), PUT unless told; the answer is JSON. */
+  upload: <T>(path: string, body: Blob, contentType: string, method?: 'PUT' | 'POST') => Promise<T>
 }
 
 export interface ApiClientOptions {
@@ -121,8 +121,8 @@ export function createApiClient({ getAccessToken: token, fetch: fetcher = (...ar
       const response = await send('GET', path, { signal: options.signal, headers: {} })
       return { blob: await response.blob(), filename: filenameFromDisposition(response.headers.get('content-disposition')) }
     },
-    upload: async <T>(path: string, body: Blob, contentType: string) => {
-      const response = await send('PUT', path, { body, headers: { 'content-type': contentType, accept: 'application/json' } })
+    upload: async <T>(path: string, body: Blob, contentType: string, method: 'PUT' | 'POST' = 'PUT') => {
+      const response = await send(method, path, { body, headers: { 'content-type': contentType, accept: 'application/json' } })
       return (await response.json()) as T
     }
   }

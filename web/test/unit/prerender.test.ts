@@ -27,6 +27,7 @@ const HEADINGS: Record<string, RegExp> = {
   '/espace/profil': /^Profil de l’entreprise$/,
   '/espace/abonnement': /^Abonnement$/,
   '/espace/equipe': /^Équipe$/,
+  '/espace/articles': /^Articles$/,
   '/espace/invitation': /^Invitation$/,
   '404': /Page introuvable/
 }

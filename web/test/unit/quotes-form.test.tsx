@@ -10,7 +10,7 @@ import { computeTotals } from '@paraphe/shared/quote-totals'
 import { canonicalContent } from '@/features/quotes/lib/content'
 import { controlIdOf, lineControlId } from '@/features/quotes/lib/field-ids'
 import { filtersFromSearch, hasFilters, NO_FILTERS, searchOfFilters } from '@/features/quotes/lib/list-filters'
-import { formatCentsInput, formatQuantityInput } from '@/features/quotes/lib/number-input'
+import { formatCentsInput, formatQuantityInput } from '@paraphe/shared/decimal-input'
 import { formatPercentInput, parsePercentToBp } from '@/features/quotes/lib/percent'
 import {
   editorReducer,

@@ -1,11 +1,12 @@
 import { Link, useLocation } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 
-export type WorkspaceSection = 'quotes' | 'profile' | 'team' | 'subscription'
+export type WorkspaceSection = 'quotes' | 'items' | 'profile' | 'team' | 'subscription'
 
 /** Which section a workspace path belongs to (quotes: the list and every quote page). */
 export function sectionOf(pathname: string): WorkspaceSection | null {
   if (pathname === paths.account.path || pathname.startsWith(`${paths.account.path}/devis/`)) return 'quotes'
+  if (pathname === paths.items.path) return 'items'
   if (pathname === paths.profile.path) return 'profile'
   if (pathname === paths.team.path) return 'team'
   if (pathname === paths.subscription.path) return 'subscription'
@@ -14,6 +15,7 @@ export function sectionOf(pathname: string): WorkspaceSection | null {
 
 const ENTRIES: ReadonlyArray<{ section: WorkspaceSection; label: string; href: string }> = [
   { section: 'quotes', label: 'Devis', href: paths.account.href() },
+  { section: 'items', label: 'Articles', href: paths.items.href() },
   { section: 'profile', label: 'Profil', href: paths.profile.href() },
   { section: 'team', label: 'Équipe', href: paths.team.href() },
   { section: 'subscription', label: 'Abonnement', href: paths.subscription.href() }

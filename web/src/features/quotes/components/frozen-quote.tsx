@@ -3,7 +3,7 @@ import { formatLongDate } from '@paraphe/shared/dates'
 import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import { UNIT_LABELS, type Quote } from '@paraphe/shared/quote'
 import { formatPercentInput } from '../lib/percent'
-import { formatQuantityInput } from '../lib/number-input'
+import { formatQuantityInput } from '@paraphe/shared/decimal-input'
 import { TotalsPanel } from './totals-panel'
 
 function Fact({ term, children }: { term: string; children: ReactNode }) {

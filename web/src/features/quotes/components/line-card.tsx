@@ -1,8 +1,11 @@
+import { useState, type FocusEvent, type KeyboardEvent } from 'react'
 import { formatEuros, formatVatRate, VAT_RATES_BP, type VatRateBp } from '@paraphe/shared/money'
 import { TEXT_LIMITS, UNIT_LABELS, UNITS, type Unit } from '@paraphe/shared/quote'
 import { InputField, SelectField, TextAreaField } from '@/components/form/form-fields'
 import { lineControlId } from '../lib/field-ids'
 import type { EditorAction, FieldErrors, LineForm } from '../lib/quote-form'
+import { useItemSuggestions } from '../hooks/use-item-suggestions'
+import { ItemSuggestions, SaveAsItemButton } from './line-item-tools'
 
 const UNIT_OPTIONS = UNITS.map((unit) => ({ value: unit, label: unit === UNIT_LABELS[unit] ? unit : `${unit} (${UNIT_LABELS[unit]})` }))
 const VAT_OPTIONS = VAT_RATES_BP.map((rate) => ({ value: String(rate), label: formatVatRate(rate) }))
@@ -26,21 +29,48 @@ export function LineCard({ line, index, count, htCents, errors, franchiseEnBase,
   const id = (control: Parameters<typeof lineControlId>[1]) => lineControlId(line.id, control)
   const error = (field: string) => errors[`lines.${index}.${field}`]
   const setText = (key: 'description' | 'quantity' | 'unitPrice' | 'discount') => (value: string) => dispatch({ type: 'line', id: line.id, key, value })
+  // What is being typed in the designation, while it is: saved items matching it are offered.
+  const [typing, setTyping] = useState<string | null>(null)
+  const suggestions = useItemSuggestions(typing)
+  const leaveDesignation = (event: FocusEvent<HTMLDivElement>) => {
+    // Moving to one of the offered items keeps them; leaving the designation and its offers closes them.
+    if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) setTyping(null)
+  }
+  const closeOnEscape = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape' && typing !== null) {
+      setTyping(null)
+      document.getElementById(id('description'))?.focus()
+    }
+  }
   return (
     <li className="line-card">
       <fieldset className="line-card__fieldset">
         <legend className="line-card__legend">Ligne {n}</legend>
-        <TextAreaField
-          id={id('description')}
-          label="Désignation"
-          hint={index === 0 ? 'Ce qui est fourni ou réalisé (main-d’œuvre, fournitures, déplacement…).' : undefined}
-          value={line.description}
-          onChange={setText('description')}
-          rows={2}
-          maxLength={TEXT_LIMITS.description}
-          error={error('description')}
-          className="line-card__description"
-        />
+        <div className="line-card__designation" onBlur={leaveDesignation} onKeyDown={closeOnEscape}>
+          <TextAreaField
+            id={id('description')}
+            label="Désignation"
+            hint={index === 0 ? 'Ce qui est fourni ou réalisé (main-d’œuvre, fournitures, déplacement…) ; vos articles enregistrés sont proposés dès 2 lettres.' : undefined}
+            value={line.description}
+            onChange={(value) => {
+              setText('description')(value)
+              setTyping(value)
+            }}
+            rows={2}
+            maxLength={TEXT_LIMITS.description}
+            error={error('description')}
+            className="line-card__description"
+          />
+          <ItemSuggestions
+            lineNumber={n}
+            items={suggestions}
+            onPick={(item) => {
+              dispatch({ type: 'line-item', id: line.id, item: { description: item.designation, unit: item.unit, unitPriceCents: item.unitPriceCents, vatRateBp: item.vatRateBp } })
+              setTyping(null)
+              document.getElementById(id('quantity'))?.focus()
+            }}
+          />
+        </div>
         <div className="line-card__amounts">
           <InputField
             id={id('quantity')}
@@ -114,6 +144,7 @@ export function LineCard({ line, index, count, htCents, errors, franchiseEnBase,
           >
             <span aria-hidden="true">↓</span> Descendre
           </button>
+          <SaveAsItemButton line={line} lineNumber={n} />
           <button
             type="button"
             className="button button--ghost button--small button--danger"

@@ -2,12 +2,11 @@
 // how it becomes the QuoteContent the API stores. Pure, so the rules are tested without a
 // browser. Error keys are the content's field paths, as in the gateway's `fields`
 // (`lines.2.quantityMilli`), so a server refusal lands on the same control as a local one.
-import { parseEurosToCents, parseQuantity } from '@paraphe/shared/decimal-input'
+import { formatCentsInput, formatQuantityInput, parseEurosToCents, parseQuantity } from '@paraphe/shared/decimal-input'
 import type { VatRateBp } from '@paraphe/shared/money'
 import { QUOTE_DEFAULTS, TEXT_LIMITS, type QuoteClient, type QuoteContent, type QuoteLine, type Unit } from '@paraphe/shared/quote'
 import { computeTotals, LIMITS, type QuoteTotals } from '@paraphe/shared/quote-totals'
 import { canonicalContent } from './content'
-import { formatCentsInput, formatQuantityInput } from './number-input'
 import { formatPercentInput, parsePercentToBp } from './percent'
 
 export interface LineForm {
@@ -65,6 +64,8 @@ export type EditorAction =
   | { type: 'line'; id: string; key: LineTextKey; value: string }
   | { type: 'line-unit'; id: string; value: Unit }
   | { type: 'line-vat'; id: string; value: VatRateBp }
+  /** A saved item picked for the line: its designation, unit, price and rate; quantity and discount stay. */
+  | { type: 'line-item'; id: string; item: Pick<QuoteLine, 'description' | 'unit' | 'unitPriceCents' | 'vatRateBp'> }
   | { type: 'add-line'; line: LineForm }
   | { type: 'remove-line'; id: string }
   | { type: 'move-line'; id: string; by: -1 | 1 }
@@ -135,6 +136,16 @@ export function editorReducer(form: QuoteForm, action: EditorAction): QuoteForm 
       return { ...form, lines: updateLine(form.lines, action.id, { unit: action.value }) }
     case 'line-vat':
       return { ...form, lines: updateLine(form.lines, action.id, { vatRateBp: action.value }) }
+    case 'line-item':
+      return {
+        ...form,
+        lines: updateLine(form.lines, action.id, {
+          description: action.item.description,
+          unit: action.item.unit,
+          unitPrice: action.item.unitPriceCents === 0 ? '' : formatCentsInput(action.item.unitPriceCents),
+          vatRateBp: action.item.vatRateBp
+        })
+      }
     case 'add-line':
       return form.lines.length >= TEXT_LIMITS.lineCount ? form : { ...form, lines: [...form.lines, action.line] }
     case 'remove-line':
