@@ -55,7 +55,11 @@ export function serverOptions(config: Config): FastifyServerOptions {
         .send({ error: { code: badUrl ? 'bad_url' : 'bad_request', message: badUrl ? 'Adresse invalide : un caractère encodé (%) y est mal formé.' : 'Requête invalide.' } })
     },
     bodyLimit: 1_048_576,
-    connectionTimeout: 30_000,
+    // A request must arrive whole within 30 s (slow senders are cut off), but a socket is only
+    // closed after 2 min without activity: a handler that waits for a PDF worker on a loaded
+    // machine (the first render after a start) answers late rather than having its client's
+    // connection cut with no answer at all (seen at 30 s in the kill -9 drill under load).
+    connectionTimeout: 120_000,
     requestTimeout: 30_000,
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
