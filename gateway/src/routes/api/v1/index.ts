@@ -1,5 +1,6 @@
 // The public API, version 1: API keys only (no session token), one guard for the whole scope.
 import type { FastifyInstance } from 'fastify'
+import { addIdempotencyHooks } from './idempotency-hooks.js'
 import v1QuoteRoutes from './quotes.js'
 
 export default async function v1Routes(fastify: FastifyInstance) {
@@ -7,5 +8,6 @@ export default async function v1Routes(fastify: FastifyInstance) {
   fastify.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store')
   })
+  addIdempotencyHooks(fastify)
   await fastify.register(v1QuoteRoutes)
 }
