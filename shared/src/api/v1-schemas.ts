@@ -30,3 +30,10 @@ export const V1UpdateQuoteBody = Type.Object(
   { version: Type.Optional(Type.Integer({ minimum: 1 })), content: Type.Partial(QuoteContentSchema) },
   { additionalProperties: false }
 )
+
+/** Every POST of /api/v1: a retry with the same key gets the first answer (24 hours). */
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({ minLength: 1, maxLength: 255, description: 'Clé unique de l’opération (un UUID par exemple) : un nouvel essai avec la même clé rejoue la première réponse pendant 24 h.' })
+  )
+})

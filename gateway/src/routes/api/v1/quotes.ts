@@ -4,7 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
 import { CreateQuoteBody, QuoteBody, QuoteEventsBody, QuoteIdParams, QuotePdfFile, RemindedBody, SentQuoteBody } from '@paraphe/shared/api/quote-schemas'
-import { V1QuoteListBody, V1QuoteListQuery, V1UpdateQuoteBody } from '@paraphe/shared/api/v1-schemas'
+import { IdempotencyHeaders, V1QuoteListBody, V1QuoteListQuery, V1UpdateQuoteBody } from '@paraphe/shared/api/v1-schemas'
 import { quoteEventLabel } from '@paraphe/shared/quote-events'
 import { attachmentDisposition, quotePdfName } from '../../../pdf/file-name.js'
 import { renderedQuote } from '../../../signing/quote-pdf-cache.js'
@@ -21,6 +21,9 @@ export default async function v1QuoteRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   const withId = { params: QuoteIdParams }
   const tags = ['Devis']
+  const headers = IdempotencyHeaders
+  /** A PDF's bytes: documented under its own media type, never serialised as JSON. */
+  const pdfAnswer = (description: string) => ({ description, content: { 'application/pdf': { schema: QuotePdfFile } } })
 
   fastify.get(
     '/quotes',
@@ -46,7 +49,7 @@ export default async function v1QuoteRoutes(instance: FastifyInstance) {
         request.body ??= {}
       },
       config: { fieldPrefix: 'content.' },
-      schema: { tags, summary: 'Créer un brouillon de devis', body: CreateQuoteBody, response: { 201: QuoteBody, ...ErrorResponses } }
+      schema: { tags, summary: 'Créer un brouillon de devis', headers, body: CreateQuoteBody, response: { 201: QuoteBody, ...ErrorResponses } }
     },
     async (request, reply) => {
       const quote = await asRequestUser(fastify, request, (tx, member) => createQuote(tx, member.companyId, request.body.content ?? {}, new Date()))
@@ -72,7 +75,7 @@ export default async function v1QuoteRoutes(instance: FastifyInstance) {
     })
   )
 
-  fastify.post('/quotes/:id/send', { schema: { tags, summary: 'Envoyer un devis au client', ...withId, response: { 200: SentQuoteBody, ...ErrorResponses } } }, async (request) => {
+  fastify.post('/quotes/:id/send', { schema: { tags, summary: 'Envoyer un devis au client', headers, ...withId, response: { 200: SentQuoteBody, ...ErrorResponses } } }, async (request) => {
     const sent = await asRequestUser(fastify, request, (tx, member) =>
       sendQuote(tx, member.companyId, request.params.id, { now: new Date(), publicUrl: fastify.config.publicUrl, siteName: fastify.config.runtime.siteName })
     )
@@ -81,14 +84,14 @@ export default async function v1QuoteRoutes(instance: FastifyInstance) {
     return { quote: sent.quote, signingUrl: sent.signingUrl }
   })
 
-  fastify.post('/quotes/:id/remind', { schema: { tags, summary: 'Relancer le client', ...withId, response: { 200: RemindedBody, ...ErrorResponses } } }, async (request) => {
+  fastify.post('/quotes/:id/remind', { schema: { tags, summary: 'Relancer le client', headers, ...withId, response: { 200: RemindedBody, ...ErrorResponses } } }, async (request) => {
     const site = { siteName: fastify.config.runtime.siteName, publicUrl: fastify.config.publicUrl }
     await asRequestUser(fastify, request, (tx, member) => remindByHand(tx, member.companyId, request.params.id, site))
     void fastify.outbox.wake()
     return { reminded: true }
   })
 
-  fastify.post('/quotes/:id/cancel', { schema: { tags, summary: 'Annuler un devis envoyé', ...withId, response: { 200: QuoteBody, ...ErrorResponses } } }, async (request) => ({
+  fastify.post('/quotes/:id/cancel', { schema: { tags, summary: 'Annuler un devis envoyé', headers, ...withId, response: { 200: QuoteBody, ...ErrorResponses } } }, async (request) => ({
     quote: await asRequestUser(fastify, request, (tx, member) => cancelQuote(tx, member.companyId, request.params.id))
   }))
 
@@ -104,7 +107,7 @@ export default async function v1QuoteRoutes(instance: FastifyInstance) {
 
   fastify.get(
     '/quotes/:id/pdf',
-    { schema: { tags, summary: 'PDF du devis (tel qu’envoyé, ou le brouillon)', ...withId, response: { 200: QuotePdfFile, ...ErrorResponses } } },
+    { schema: { tags, summary: 'PDF du devis (tel qu’envoyé, ou le brouillon)', ...withId, response: { 200: pdfAnswer('Le PDF du devis'), ...ErrorResponses } } },
     async (request, reply) => {
       const document = await asRequestUser(fastify, request, (tx) => quoteDocument(tx, request.params.id))
       // As the workspace draws it: a draft on a worker at each call, a sent quote once (the client's bytes).
@@ -121,7 +124,7 @@ export default async function v1QuoteRoutes(instance: FastifyInstance) {
 
   fastify.get(
     '/quotes/:id/signed-pdf',
-    { schema: { tags, summary: 'PDF signé et scellé', ...withId, response: { 200: QuotePdfFile, ...ErrorResponses } } },
+    { schema: { tags, summary: 'PDF signé et scellé', ...withId, response: { 200: pdfAnswer('Le PDF signé, scellé par le cachet du service'), ...ErrorResponses } } },
     async (request, reply) => {
       const signed = await asRequestUser(fastify, request, (tx) => signedDocument(tx, request.params.id))
       if (signed === null) throw notFound('Ce devis n’a pas (encore) de PDF signé.')
