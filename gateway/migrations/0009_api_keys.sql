@@ -43,6 +43,7 @@ create table paraphe.api_idempotency (
   -- Null while the first request runs.
   status_code integer,
   content_type text,
+  -- AES-256-GCM under a key derived from the API key's secret (an answer may hold a signing link).
   body text,
   primary key (api_key_id, idempotency_key)
 );

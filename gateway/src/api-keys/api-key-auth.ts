@@ -7,11 +7,14 @@ import type { AuthUser } from '../auth/token-verifier.js'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { hashApiKey, isWellFormedApiKey } from './api-key-secrets.js'
+import { answerKey } from './idempotency.js'
 
 export interface RequestApiKey {
   id: string
   companyId: string
   scopes: readonly ApiKeyScope[]
+  /** Encrypts this key's stored idempotent answers (idempotency.ts). */
+  answerKey: Buffer
 }
 
 export interface ResolvedApiKey {
@@ -72,7 +75,7 @@ export async function resolveApiKey(db: Queryable, authorization: string | undef
     )
   }
   return {
-    key: { id: row.id, companyId: row.company_id, scopes: row.scopes },
+    key: { id: row.id, companyId: row.company_id, scopes: row.scopes, answerKey: answerKey(secret) },
     user: { id: row.user_id, email: row.email, role: 'authenticated', aal: 'aal1', sessionId: null }
   }
 }

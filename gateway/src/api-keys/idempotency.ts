@@ -2,7 +2,7 @@
 // kept 24 hours per (API key, Idempotency-Key) and replayed to retries; the same key with another
 // request is refused. The row is inserted before the request runs, under the primary key, so two
 // concurrent duplicates never both run: the second is told the first one is still under way.
-import { createHash } from 'node:crypto'
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 
@@ -19,6 +19,29 @@ export interface StoredAnswer {
 
 export type Claim = { kind: 'first' } | { kind: 'replay'; answer: StoredAnswer }
 
+/**
+ * Stored answers are encrypted with a key derived from the API key's secret (AES-256-GCM): an
+ * answer may hold a client's signing link, and a copy of the database alone must not reveal it.
+ * Only a retry carrying the same secret can read it back.
+ */
+export function answerKey(secret: string): Buffer {
+  return createHmac('sha256', secret).update('paraphe idempotent answers').digest()
+}
+
+function seal(key: Buffer, plain: string): string {
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', key, iv)
+  const sealed = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64')
+}
+
+function unseal(key: Buffer, stored: string): string {
+  const bytes = Buffer.from(stored, 'base64')
+  const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12))
+  decipher.setAuthTag(bytes.subarray(12, 28))
+  return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8')
+}
+
 export function requestDigest(method: string, url: string, body: unknown): Buffer {
   return createHash('sha256').update(`${method}\0${url}\0${JSON.stringify(body ?? null)}`, 'utf8').digest()
 }
@@ -32,7 +55,7 @@ export function checkIdempotencyKey(value: string | string[] | undefined): strin
 }
 
 /** The first request with this key runs (`first`); a retry gets the first answer (`replay`). */
-export async function claimIdempotencyKey(db: Queryable, apiKeyId: string, key: string, digest: Buffer): Promise<Claim> {
+export async function claimIdempotencyKey(db: Queryable, apiKeyId: string, key: string, digest: Buffer, sealKey: Buffer): Promise<Claim> {
   if (Math.random() * CLEANUP_ONE_IN < 1) await db.query(`delete from paraphe.api_idempotency where created_at < now() - interval '24 hours'`)
   // An expired row is taken over as if it were not there.
   const claimed = await db.query(
@@ -59,13 +82,13 @@ export async function claimIdempotencyKey(db: Queryable, apiKeyId: string, key: 
   if (row === undefined || row.status_code === null || row.body === null) {
     throw new ApiProblem(409, 'idempotency_in_progress', 'Une requête avec cette clé d’idempotence est encore en cours : réessayez dans un instant.')
   }
-  return { kind: 'replay', answer: { statusCode: row.status_code, contentType: row.content_type, body: row.body } }
+  return { kind: 'replay', answer: { statusCode: row.status_code, contentType: row.content_type, body: unseal(sealKey, row.body) } }
 }
 
-export async function storeAnswer(db: Queryable, apiKeyId: string, key: string, answer: StoredAnswer): Promise<void> {
+export async function storeAnswer(db: Queryable, apiKeyId: string, key: string, answer: StoredAnswer, sealKey: Buffer): Promise<void> {
   await db.query(
     'update paraphe.api_idempotency set status_code = $3, content_type = $4, body = $5 where api_key_id = $1 and idempotency_key = $2',
-    [apiKeyId, key, answer.statusCode, answer.contentType, answer.body]
+    [apiKeyId, key, answer.statusCode, answer.contentType, seal(sealKey, answer.body)]
   )
 }
 

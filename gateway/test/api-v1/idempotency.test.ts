@@ -52,6 +52,10 @@ forEachEngine('Idempotency-Key', async (t, db) => {
     const retry = await client.call('POST', `/api/v1/quotes/${quote.id}/send`, undefined, { 'idempotency-key': 'envoi-1' })
     t.equal(first.statusCode, 200)
     t.same(retry.json(), first.json())
+    const signingUrl = first.json<{ signingUrl: string }>().signingUrl
+    const stored = await db.query<{ body: string }>('select body from paraphe.api_idempotency where api_key_id = $1 and idempotency_key = $2', [client.keyId, 'envoi-1'])
+    const token = new URL(signingUrl).searchParams.get('token') ?? '?'
+    t.notOk(stored.rows[0]?.body.includes(token) || stored.rows[0]?.body.includes('signingUrl'), 'the stored answer is encrypted: no signing link in the database')
     const { rows } = await db.query<{ mails: number }>(`select count(*)::int as mails from paraphe.outbox where company_id = $1 and kind = 'signing-request'`, [client.owner.id])
     t.equal(rows[0]?.mails, 1, 'one e-mail to the client')
     const cancelOnce = await client.call('POST', `/api/v1/quotes/${quote.id}/cancel`, undefined, { 'idempotency-key': 'annul-1' })

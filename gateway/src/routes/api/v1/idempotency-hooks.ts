@@ -16,7 +16,7 @@ export function addIdempotencyHooks(fastify: FastifyInstance): void {
     if (request.method !== 'POST' || apiKey === null) return
     const key = checkIdempotencyKey(request.headers['idempotency-key'])
     if (key === null) return
-    const claim = await claimIdempotencyKey(fastify.db, apiKey.id, key, requestDigest(request.method, request.url, request.body))
+    const claim = await claimIdempotencyKey(fastify.db, apiKey.id, key, requestDigest(request.method, request.url, request.body), apiKey.answerKey)
     if (claim.kind === 'first') {
       request.idempotencyKey = key
       return
@@ -37,7 +37,7 @@ export function addIdempotencyHooks(fastify: FastifyInstance): void {
       return payload
     }
     const contentType = reply.getHeader('content-type')
-    await storeAnswer(fastify.db, apiKey.id, key, { statusCode: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, body: payload })
+    await storeAnswer(fastify.db, apiKey.id, key, { statusCode: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, body: payload }, apiKey.answerKey)
     return payload
   })
 }
