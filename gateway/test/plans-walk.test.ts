@@ -117,7 +117,7 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     t.equal(created.statusCode, 403, `${plan.id}: no API key`)
     t.equal(created.json<ErrorJson>().error.code, 'plan_feature_required')
     assertUpgrade(t, walk, created.json<ErrorJson>(), planWith('api'))
-    t.same((await user.request('GET', '/api/company/api-keys')).json<{ keys: unknown[] }>().keys, [], 'nothing was created')
+    t.same((await user.request('GET', '/api/company/api-keys')).json(), { keys: [], apiIncluded: false }, 'nothing was created, and the page knows why')
   },
 
   /** Invitations fill the seats, the owner's included; the next one is refused (company/members.test.ts goes further). */

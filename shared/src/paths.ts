@@ -41,6 +41,7 @@ export const paths = {
   profile: { path: '/espace/profil', href: () => '/espace/profil' },
   subscription: { path: '/espace/abonnement', href: () => '/espace/abonnement' },
   team: { path: '/espace/equipe', href: () => '/espace/equipe' },
+  apiKeys: { path: '/espace/api', href: () => '/espace/api' },
   /** Where an invitation e-mail leads; the workspace's guard brings an unsigned visitor back here. */
   invitation: { path: '/espace/invitation', href: (token?: string) => withQuery('/espace/invitation', { token }) },
   verification: { path: '/verification', href: () => '/verification' }

@@ -1,13 +1,15 @@
 // The workspace's side of API keys: the owner lists, creates and revokes the company's keys, under
 // the policies of paraphe.api_keys (owner only). Creating one needs a plan with the API; listing
 // and revoking do not, so that keys can still be seen and revoked after a downgrade.
-import type { ApiKey, ApiKeyScope } from '@paraphe/shared/api/api-key-schemas'
+import type { ApiKey, ApiKeyList, ApiKeyScope } from '@paraphe/shared/api/api-key-schemas'
 import { API_KEY_SCOPES } from '@paraphe/shared/api/api-key-schemas'
+import { planAllows } from '@paraphe/shared/plans'
 import { requireOwner, type RequestMember } from '../company/membership.js'
 import type { Queryable } from '../db/database.js'
 import { isRowId } from '../db/row-id.js'
 import { ApiProblem } from '../errors.js'
 import { requireFeature } from '../workspace/plan-gates.js'
+import { currentPlan } from '../workspace/plan-usage.js'
 import { displayPrefix, hashApiKey, newApiKeySecret } from './api-key-secrets.js'
 
 interface ApiKeyRow {
@@ -36,10 +38,11 @@ function toApiKey(row: ApiKeyRow): ApiKey {
   }
 }
 
-export async function listApiKeys(tx: Queryable, member: RequestMember): Promise<ApiKey[]> {
+/** The company's keys, revoked ones included, and whether its plan has the API. */
+export async function listApiKeys(tx: Queryable, member: RequestMember): Promise<ApiKeyList> {
   requireOwner(member, OWNER_ACTION)
   const { rows } = await tx.query<ApiKeyRow>(`select ${COLUMNS} from paraphe.api_keys order by created_at desc, id desc`)
-  return rows.map(toApiKey)
+  return { keys: rows.map(toApiKey), apiIncluded: planAllows(await currentPlan(tx), 'api') }
 }
 
 export interface NewApiKey {

@@ -22,7 +22,9 @@ export const ApiKeySchema = Type.Object({
 })
 export type ApiKey = Static<typeof ApiKeySchema>
 
-export const ApiKeyListBody = Type.Object({ keys: Type.Array(ApiKeySchema) })
+/** `apiIncluded`: whether the company's plan has the API (keys are created and accepted only then). */
+export const ApiKeyListBody = Type.Object({ keys: Type.Array(ApiKeySchema), apiIncluded: Type.Boolean() })
+export type ApiKeyList = Static<typeof ApiKeyListBody>
 export const CreateApiKeyBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 80 }),
@@ -32,4 +34,5 @@ export const CreateApiKeyBody = Type.Object(
 )
 /** The only answer that holds the secret: it cannot be read again. */
 export const CreatedApiKeyBody = Type.Object({ key: ApiKeySchema, secret: Type.String() })
+export type CreatedApiKey = Static<typeof CreatedApiKeyBody>
 export const ApiKeyIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) })

@@ -28,6 +28,7 @@ const HEADINGS: Record<string, RegExp> = {
   '/espace/abonnement': /^Abonnement$/,
   '/espace/equipe': /^Équipe$/,
   '/espace/invitation': /^Invitation$/,
+  '/espace/api': /^Clés d’API$/,
   '404': /Page introuvable/
 }
 

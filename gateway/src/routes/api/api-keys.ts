@@ -13,9 +13,9 @@ export default async function apiKeyRoutes(instance: FastifyInstance) {
     reply.header('cache-control', 'no-store')
   })
 
-  fastify.get('/company/api-keys', { schema: { response: { 200: ApiKeyListBody, ...ErrorResponses } } }, async (request) => ({
-    keys: await asRequestUser(fastify, request, (tx, member) => listApiKeys(tx, member))
-  }))
+  fastify.get('/company/api-keys', { schema: { response: { 200: ApiKeyListBody, ...ErrorResponses } } }, async (request) =>
+    asRequestUser(fastify, request, (tx, member) => listApiKeys(tx, member))
+  )
 
   fastify.post('/company/api-keys', { schema: { body: CreateApiKeyBody, response: { 201: CreatedApiKeyBody, ...ErrorResponses } } }, async (request, reply) => {
     const created = await asRequestUser(fastify, request, (tx, member) => createApiKey(tx, member, request.body, fastify.config.publicUrl))
