@@ -9,6 +9,7 @@ import embeddedAccountsPlugin, { embeddedAccountKeys } from './accounts/plugin.j
 import accountRoutes from './accounts/routes.js'
 import localMailboxRoutes from './accounts/local-mailbox.js'
 import authProxy from './plugins/app/auth-proxy.js'
+import apiKeyAuthPlugin from './plugins/app/api-key-auth.js'
 import authenticatePlugin from './plugins/app/authenticate.js'
 import billingPlugin from './plugins/app/billing.js'
 import authEmailTemplateRoutes from './routes/auth-email-templates.js'
@@ -106,6 +107,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(sealPlugin)
   await fastify.register(quoteJobsPlugin, options.quoteJobs ?? { intervalMs: options.config.jobs.intervalMs })
   await fastify.register(authenticatePlugin)
+  await fastify.register(apiKeyAuthPlugin)
   await fastify.register(billingPlugin, options.stripe === undefined ? {} : { stripe: options.stripe })
   await fastify.register(sitePlugin, { loading: siteLoading })
   const headers = securityHeaders(options.config)

@@ -83,6 +83,8 @@ export const EnvSchema = Type.Object({
   SMTP_SENDER_NAME: Type.String({ minLength: 1, maxLength: 80, default: 'Paraphe' }),
   /** Contact-form messages per client IP and per hour. */
   CONTACT_RATE_LIMIT_PER_HOUR: Type.Integer({ minimum: 1, maximum: 10_000, default: 5 }),
+  /** Requests per API key and per minute on /api/v1 (counted in the database, shared by the gateways). */
+  API_RATE_LIMIT_PER_MINUTE: Type.Integer({ minimum: 1, maximum: 100_000, default: 100 }),
   /**
    * The certificate that seals signed PDFs (PKCS#12, .p12/.pfx): a path when the value starts
    * with `/` or `./` (relative to the working directory; e.g. a Docker secret), otherwise the
@@ -203,6 +205,8 @@ export interface Config {
   database: DatabaseConfig
   mail: MailConfig
   contactRateLimitPerHour: number
+  /** Requests per API key and minute on the public API /api/v1. */
+  apiRateLimitPerMinute: number
   signing: SigningConfig
   /** null = online payment not configured: plans are shown, checkout answers 503. */
   billing: BillingConfig | null
@@ -290,6 +294,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     database: { url: valid.DATABASE_URL ?? null, poolSize: valid.DATABASE_POOL_SIZE, dataDir: path.resolve(valid.DATA_DIR) },
     mail,
     contactRateLimitPerHour: valid.CONTACT_RATE_LIMIT_PER_HOUR,
+    apiRateLimitPerMinute: valid.API_RATE_LIMIT_PER_MINUTE,
     signing,
     billing,
     runtime: {

@@ -104,6 +104,22 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     assertUpgrade(t, walk, refused.json<ErrorJson>(), unlimitedPlan())
   },
 
+  /** Keys are created on a plan with the API only (test/api-v1 goes further). */
+  async api(walk) {
+    const { t, plan, user } = walk
+    const created = await user.request('POST', '/api/company/api-keys', { name: 'ERP', scopes: ['read', 'write'] })
+    if (plan.limits.api) {
+      t.equal(created.statusCode, 201, `${plan.id}: an API key is created`)
+      const listed = await walk.app.inject({ url: '/api/v1/quotes', headers: { authorization: `Bearer ${created.json<{ secret: string }>().secret}` } })
+      t.equal(listed.statusCode, 200, `${plan.id}: the key reads the public API`)
+      return
+    }
+    t.equal(created.statusCode, 403, `${plan.id}: no API key`)
+    t.equal(created.json<ErrorJson>().error.code, 'plan_feature_required')
+    assertUpgrade(t, walk, created.json<ErrorJson>(), planWith('api'))
+    t.same((await user.request('GET', '/api/company/api-keys')).json(), { keys: [], apiIncluded: false }, 'nothing was created, and the page knows why')
+  },
+
   /** Invitations fill the seats, the owner's included; the next one is refused (company/members.test.ts goes further). */
   async seats(walk) {
     const { t, plan, user } = walk

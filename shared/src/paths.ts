@@ -42,6 +42,7 @@ export const paths = {
   subscription: { path: '/espace/abonnement', href: () => '/espace/abonnement' },
   team: { path: '/espace/equipe', href: () => '/espace/equipe' },
   items: { path: '/espace/articles', href: () => '/espace/articles' },
+  apiKeys: { path: '/espace/api', href: () => '/espace/api' },
   /** Where an invitation e-mail leads; the workspace's guard brings an unsigned visitor back here. */
   invitation: { path: '/espace/invitation', href: (token?: string) => withQuery('/espace/invitation', { token }) },
   verification: { path: '/verification', href: () => '/verification' }

@@ -23,6 +23,8 @@ export interface PlanLimits {
   automaticReminders: boolean
   /** The client types a code received by e-mail before signing. */
   signerEmailCode: boolean
+  /** API keys and the public API `/api/v1` (gateway/src/api-keys). */
+  api: boolean
 }
 
 export interface Plan {
@@ -48,7 +50,8 @@ export const PLANS: readonly Plan[] = [
       seats: 1,
       logo: false,
       automaticReminders: false,
-      signerEmailCode: false
+      signerEmailCode: false,
+      api: false
     },
     features: [
       '3 devis envoyés par mois',
@@ -68,7 +71,8 @@ export const PLANS: readonly Plan[] = [
       seats: 1,
       logo: true,
       automaticReminders: true,
-      signerEmailCode: true
+      signerEmailCode: true,
+      api: false
     },
     features: [
       'Devis illimités',
@@ -89,10 +93,12 @@ export const PLANS: readonly Plan[] = [
       seats: 5,
       logo: true,
       automaticReminders: true,
-      signerEmailCode: true
+      signerEmailCode: true,
+      api: true
     },
     features: [
       'Plusieurs utilisateurs (jusqu’à 5)',
+      'Accès à l’API (clés par entreprise)',
       'Tout ce que contient Pro'
     ],
     highlighted: false
@@ -121,14 +127,15 @@ export function yearlySavingHtCents(plan: Plan): number {
  * The plan features that are either there or not. Each one is enforced by the gateway where it is
  * used and shown by the pages with the badge of the first plan that has it (planAllows below).
  */
-export const PLAN_FEATURES = ['logo', 'automaticReminders', 'signerEmailCode'] as const satisfies ReadonlyArray<keyof PlanLimits>
+export const PLAN_FEATURES = ['logo', 'automaticReminders', 'signerEmailCode', 'api'] as const satisfies ReadonlyArray<keyof PlanLimits>
 export type PlanFeature = (typeof PLAN_FEATURES)[number]
 
 /** What each feature is called in a refusal or an upgrade prompt. */
 export const PLAN_FEATURE_LABELS: Readonly<Record<PlanFeature, string>> = {
   logo: 'Le logo sur les devis et les e-mails',
   automaticReminders: 'Les relances automatiques',
-  signerEmailCode: 'Le code de vérification par e-mail'
+  signerEmailCode: 'Le code de vérification par e-mail',
+  api: 'L’accès à l’API'
 }
 
 /** The one gating rule: may an account on `plan` use `feature`? */

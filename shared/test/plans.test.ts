@@ -48,11 +48,13 @@ t.test('the paid plans are exactly those with a price: only they can be bought t
 
 t.test('one gating rule: planAllows, the plan a badge names, the quota counter', async (t) => {
   const [free, pro, entreprise] = PLANS as [Plan, Plan, Plan]
+  // The API is Entreprise's alone; every other feature comes with Pro.
+  const firstPlan = (feature: string) => (feature === 'api' ? 'entreprise' : 'pro')
   for (const feature of PLAN_FEATURES) {
     t.equal(planAllows(free, feature), false, `${feature} is not free`)
-    t.equal(planAllows(pro, feature), true, `${feature} comes with Pro`)
+    t.equal(planAllows(pro, feature), firstPlan(feature) === 'pro', `${feature} in Pro or not`)
     t.equal(planAllows(entreprise, feature), true, `${feature} stays in Entreprise`)
-    t.equal(planWith(feature).id, 'pro', `the « Pro » badge for ${feature}`)
+    t.equal(planWith(feature).id, firstPlan(feature), `the « ${firstPlan(feature)} » badge for ${feature}`)
   }
   t.equal(unlimitedPlan().id, 'pro')
   t.equal(quotaText(free, 2), '2 devis envoyés sur 3 ce mois-ci')
@@ -61,10 +63,11 @@ t.test('one gating rule: planAllows, the plan a badge names, the quota counter',
   t.same([quotesLeft(free, 2), quotesLeft(free, 3), quotesLeft(free, 5), quotesLeft(pro, 99)], [1, 0, 0, null])
 })
 
-t.test('sell only what ships: no API access nor custom sender until they are built', async (t) => {
+t.test('sell only what ships: the API on the plans that have it, no custom sender until it is built', async (t) => {
   for (const plan of PLANS) {
-    t.notOk('apiAccess' in plan.limits || 'customEmailSender' in plan.limits, plan.id)
-    t.notMatch(plan.features.join('\n'), /API|expédition/, plan.id)
+    t.notOk('customEmailSender' in plan.limits, plan.id)
+    t.notMatch(plan.features.join('\n'), /expédition/, plan.id)
+    t.equal(plan.features.some((feature) => feature.startsWith('Accès à l’API')), plan.limits.api, `${plan.id}: « Accès à l’API » exactly with the API`)
   }
 })
 

@@ -14,11 +14,17 @@ export interface ListFilter {
   /** From the previous page's `nextCursor`. */
   cursor?: string
   limit?: number
+  /** Created at or after / strictly before (the public API's date filters). */
+  createdAfter?: Date
+  createdBefore?: Date
 }
 
-export interface QuoteListPage {
+export interface QuotePage {
   quotes: QuoteSummary[]
   nextCursor: string | null
+}
+
+export interface QuoteListPage extends QuotePage {
   counts: QuoteCounts
 }
 
@@ -69,12 +75,25 @@ async function countByStatus(tx: Queryable, search: string | undefined): Promise
 }
 
 export async function listQuotes(tx: Queryable, filter: ListFilter): Promise<QuoteListPage> {
+  return { ...(await quotePage(tx, filter)), counts: await countByStatus(tx, filter.search) }
+}
+
+/** One page of the list, without the counts (the public API's list). */
+export async function quotePage(tx: Queryable, filter: ListFilter): Promise<QuotePage> {
   const limit = filter.limit ?? QUOTE_LIST_PAGE_SIZE
   const params: unknown[] = []
   const conditions = searchConditions(filter.search, params)
   if (filter.status !== undefined) {
     params.push(filter.status === 'awaiting' ? [...AWAITING_STATUSES] : [filter.status])
     conditions.push(`status = any($${params.length})`)
+  }
+  if (filter.createdAfter !== undefined) {
+    params.push(filter.createdAfter.toISOString())
+    conditions.push(`created_at >= $${params.length}::timestamptz`)
+  }
+  if (filter.createdBefore !== undefined) {
+    params.push(filter.createdBefore.toISOString())
+    conditions.push(`created_at < $${params.length}::timestamptz`)
   }
   if (filter.cursor !== undefined) {
     const after = decodeCursor(filter.cursor)
@@ -96,7 +115,6 @@ export async function listQuotes(tx: Queryable, filter: ListFilter): Promise<Quo
   const last = page.at(-1)
   return {
     quotes: page.map(toSummary),
-    nextCursor: rows.length > limit && last !== undefined ? encodeCursor({ at: last.position_at, id: last.id }) : null,
-    counts: await countByStatus(tx, filter.search)
+    nextCursor: rows.length > limit && last !== undefined ? encodeCursor({ at: last.position_at, id: last.id }) : null
   }
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AuthUser } from '../auth/token-verifier.js'
 import { assertMayWrite, membershipOf, type RequestMember } from '../company/membership.js'
+import { ApiProblem } from '../errors.js'
 import { asUser, type Queryable } from '../db/database.js'
+import { requireFeature } from './plan-gates.js'
 
 export interface MemberTransactionOptions {
   /** Allowed to a read-only member (leaving the company is always possible). */
@@ -11,7 +13,9 @@ export interface MemberTransactionOptions {
 /**
  * Runs `work` as the request's user under RLS, with their membership resolved in the same
  * transaction; private routes only (authenticate ran first). Requests that change something
- * (any method but GET/HEAD) are refused to members the plan's seats leave read-only.
+ * (any method but GET/HEAD) are refused to members the plan's seats leave read-only. A request
+ * of the public API (an API key, acting as its creator) also needs a plan with the API, checked
+ * here so that a downgrade stops the keys at their next request.
  */
 export function asRequestUser<T>(
   fastify: FastifyInstance,
@@ -22,6 +26,11 @@ export function asRequestUser<T>(
   const user = request.user as AuthUser
   return asUser(fastify.db, { sub: user.id, email: user.email, role: 'authenticated' }, async (tx) => {
     const member = await membershipOf(tx, user)
+    if (request.apiKey !== null) {
+      // The key was resolved with its creator's membership: a move since then is a refusal, not another company.
+      if (member.companyId !== request.apiKey.companyId) throw new ApiProblem(401, 'invalid_api_key', 'Cette clé d’API n’est plus valide.')
+      await requireFeature(tx, 'api', fastify.config.publicUrl)
+    }
     const writes = request.method !== 'GET' && request.method !== 'HEAD'
     if (writes && options.readOnlyAllowed !== true) await assertMayWrite(tx, member)
     return work(tx, member)

@@ -12,7 +12,7 @@ import { testDatabase } from '../support/databases.js'
 import { PRICES, PUBLIC_URL } from '../billing/billing-app.js'
 import { startGoTrueStandIn } from '../support/gotrue-stand-in.js'
 import { startStripeStandIn } from '../support/stripe-stand-in.js'
-import { AUTH_ENV, JWT_SECRET, newUser } from '../support/workspace-users.js'
+import { AUTH_ENV, JWT_SECRET, newUser, subscribe } from '../support/workspace-users.js'
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25)
 const SEED = process.env.FUZZ_SEED === undefined ? Date.now() : Number(process.env.FUZZ_SEED)
@@ -33,7 +33,8 @@ const config = testConfig({
   STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
   AUTH_UPSTREAM_URL: gotrue.url,
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-  CONTACT_RATE_LIMIT_PER_HOUR: '10000'
+  CONTACT_RATE_LIMIT_PER_HOUR: '10000',
+  API_RATE_LIMIT_PER_MINUTE: '100000'
 })
 const fastify = Fastify({ ...serverOptions(config), logger: { level: 'silent' } })
 fastify.addHook('onRoute', (route) => {
@@ -44,6 +45,10 @@ await fastify.register(app, { config, database: await testDatabase('pglite'), qu
 await fastify.ready()
 t.teardown(() => fastify.close())
 const user = await newUser(fastify)
+// The public API's routes are fuzzed past their guard with a key of an Entreprise company.
+const keyOwner = await newUser(fastify)
+await subscribe(await testDatabase('pglite'), keyOwner.id, 'entreprise')
+const apiKey = (await keyOwner.request('POST', '/api/company/api-keys', { name: 'Fuzz', scopes: ['read', 'write'] })).json<{ secret: string }>().secret
 
 const HOSTILE: unknown[] = [
   '', ' ', '\u0000', '\ud800', '💥'.repeat(50), 'a'.repeat(20_000), '<script>alert(1)</script>', "'; drop table paraphe.quotes; --",
@@ -130,7 +135,7 @@ for (const route of routes) {
       query: fc.oneof(fromSchema(schema.querystring), fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 20 }))),
       body: fc.oneof({ weight: 3, arbitrary: fromSchema(schema.body) }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 200 }) }),
       encoding: fc.constantFrom('json', 'json', 'raw', 'form', 'none'),
-      auth: fc.constantFrom('user', 'user', 'none', 'garbage', 'expired-shape')
+      auth: fc.constantFrom('user', 'user', 'key', 'none', 'garbage', 'expired-shape')
     })
     await fc.assert(
       fc.asyncProperty(request, async (input) => {
@@ -141,7 +146,8 @@ for (const route of routes) {
           : ''
         if (query !== '') url += (url.includes('?') ? '&' : '?') + query
         const headers: Record<string, string> = {}
-        if (input.auth === 'user') headers.authorization = `Bearer ${user.token}`
+        if (input.auth === 'user') headers.authorization = `Bearer ${route.url.startsWith('/api/v1/') ? apiKey : user.token}`
+        if (input.auth === 'key') headers.authorization = `Bearer ${apiKey}`
         if (input.auth === 'garbage') headers.authorization = 'Bearer \u00e9\u00e9.not.a.jwt'
         if (input.auth === 'expired-shape') headers.authorization = 'Basic Zm9vOmJhcg=='
         let payload: string | undefined

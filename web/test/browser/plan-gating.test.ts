@@ -116,6 +116,14 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     if (!plan.limits.automaticReminders) await axeBothWidths(walk, 'the sent quote after « Relancer »')
   },
 
+  /** No workspace page for API keys yet: the pricing card says which plan has the API (the API's answers: plans-walk). */
+  async api(walk) {
+    const { t, page, plan } = walk
+    await gotoHydrated(page, gateway.url('/tarifs'))
+    const features = normalizeSpace(await page.locator(`article[aria-labelledby="plan-${plan.id}"] .plan-card__features`).innerText())
+    t.equal(features.includes('Accès à l’API'), plan.limits.api, `${plan.name}: the API on its card exactly when the plan has it`)
+  },
+
   async quotesPerMonth(walk) {
     const { t, page, plan, api } = walk
     const limit = plan.limits.quotesPerMonth

@@ -29,6 +29,7 @@ const HEADINGS: Record<string, RegExp> = {
   '/espace/equipe': /^Équipe$/,
   '/espace/articles': /^Articles$/,
   '/espace/invitation': /^Invitation$/,
+  '/espace/api': /^Clés d’API$/,
   '404': /Page introuvable/
 }
 

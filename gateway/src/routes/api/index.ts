@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { errorBody } from '../../errors.js'
+import apiKeyRoutes from './api-keys.js'
 import billingRoutes, { billingWebhookRoutes } from './billing.js'
 import companyRoutes, { invitationViewRoutes } from './company.js'
 import contactRoutes from './contact.js'
@@ -12,6 +13,7 @@ import quoteRoutes from './quotes.js'
 import sessionRoutes from './session.js'
 import signRoutes from './sign.js'
 import verificationRoutes from './verification.js'
+import v1Routes from './v1/index.js'
 
 /** Everything under /api: JSON only, including unknown paths. */
 export default async function apiRoutes(fastify: FastifyInstance) {
@@ -32,7 +34,9 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     await privateScope.register(billingRoutes)
     await privateScope.register(companyRoutes)
     await privateScope.register(itemRoutes)
+    await privateScope.register(apiKeyRoutes)
   })
+  await fastify.register(v1Routes, { prefix: '/v1' })
   // Without this, GET /api/typo would fall through to the site's HTML 404 page.
   fastify.all('/*', async (request, reply) =>
     reply.code(404).send(errorBody('not_found', 'Cette adresse de l’API n’existe pas.'))

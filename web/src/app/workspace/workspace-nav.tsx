@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 
-export type WorkspaceSection = 'quotes' | 'items' | 'profile' | 'team' | 'subscription'
+export type WorkspaceSection = 'quotes' | 'items' | 'profile' | 'team' | 'apiKeys' | 'subscription'
 
 /** Which section a workspace path belongs to (quotes: the list and every quote page). */
 export function sectionOf(pathname: string): WorkspaceSection | null {
@@ -9,6 +9,7 @@ export function sectionOf(pathname: string): WorkspaceSection | null {
   if (pathname === paths.items.path) return 'items'
   if (pathname === paths.profile.path) return 'profile'
   if (pathname === paths.team.path) return 'team'
+  if (pathname === paths.apiKeys.path) return 'apiKeys'
   if (pathname === paths.subscription.path) return 'subscription'
   return null
 }
@@ -18,6 +19,7 @@ const ENTRIES: ReadonlyArray<{ section: WorkspaceSection; label: string; href: s
   { section: 'items', label: 'Articles', href: paths.items.href() },
   { section: 'profile', label: 'Profil', href: paths.profile.href() },
   { section: 'team', label: 'Équipe', href: paths.team.href() },
+  { section: 'apiKeys', label: 'API', href: paths.apiKeys.href() },
   { section: 'subscription', label: 'Abonnement', href: paths.subscription.href() }
 ]
 
