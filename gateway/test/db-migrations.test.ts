@@ -28,7 +28,7 @@ t.test('two gateways with their own connections migrate a fresh PostgreSQL at on
   const gateways = await Promise.all([1, 2].map(() => openPostgres({ connectionString: freshUrl, maxConnections: 2, onIdleError: () => undefined })))
   t.teardown(() => Promise.all(gateways.map((db) => db.close())))
   const results = await Promise.all(gateways.map((db) => migrate(db)))
-  t.same(results.flat().sort(), readMigrations().map((migration) => migration.version), 'each migration applied by exactly one')
+  t.same(results.flat().sort((a, b) => a - b), readMigrations().map((migration) => migration.version), 'each migration applied by exactly one')
   const { rows } = await (gateways[0] as (typeof gateways)[0]).query<{ n: number }>('select count(*) as n from paraphe_meta.migrations')
   t.equal(rows[0]?.n, readMigrations().length)
 })

@@ -167,6 +167,12 @@ t.test('the list comes a page at a time, with counts per status: no quote is lef
   const tooMany = await user.request('GET', '/api/quotes?limit=101')
   t.equal(tooMany.statusCode, 400)
   t.match(tooMany.json<ErrorJson>().error, { message: 'Certains champs sont invalides.', fields: { limit: /100/ } })
+  // Found by fuzzing: the schema's coercion turned « 1e309 » into Infinity, which reached SQL (500).
+  for (const path of ['/api/quotes?limit=1e309', '/api/items?limit=1e309', '/api/v1/quotes?limit=-1e309']) {
+    const infinite = await user.request('GET', path)
+    t.match({ status: infinite.statusCode, error: infinite.json<ErrorJson>().error }, { status: /^40[01]$/, error: { message: /[a-zé]/ } }, `${path}: refused in French, not a 500`)
+  }
+  t.match((await user.request('GET', '/api/quotes?limit=1e309')).json<ErrorJson>().error, { code: 'validation_failed', fields: { limit: 'Ce nombre est trop grand.' } })
 })
 
 t.test('sending checks the mandatory mentions, numbers the quote and freezes it', async (t) => {

@@ -28,9 +28,12 @@ export const SavedItemSchema = Type.Object({
 })
 export type SavedItem = Static<typeof SavedItemSchema>
 
+/** The longest search: the start of a designation, not a whole one. */
+export const ITEM_SEARCH_MAX_LENGTH = 120
+
 export const SavedItemListQuery = Type.Object(
   {
-    q: Type.Optional(Type.String({ maxLength: 120 })),
+    q: Type.Optional(Type.String({ maxLength: ITEM_SEARCH_MAX_LENGTH })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 }))
   },
   { additionalProperties: false }

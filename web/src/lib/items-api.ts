@@ -5,6 +5,7 @@ import type { SavedItemInput } from '@paraphe/shared/saved-items'
 import type { ApiClient } from './api-client'
 
 export type { ItemsImport, SavedItem, SavedItemList } from '@paraphe/shared/api/saved-item-schemas'
+export { ITEM_SEARCH_MAX_LENGTH } from '@paraphe/shared/api/saved-item-schemas'
 
 export const itemsApi = {
   list: (api: ApiClient, query: { search?: string; limit?: number }, signal?: AbortSignal) => {

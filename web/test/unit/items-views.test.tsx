@@ -118,5 +118,5 @@ t.test('in the editor: the items offered under a line, and a picked item filling
   t.equal(free.lines[0]?.unitPrice, '', 'a free item leaves the price field empty, as a new line')
 
   const save = render(<SaveAsItemButton line={line} lineNumber={1} />)
-  t.match(save, /aria-label="Enregistrer la ligne 1 dans mes articles">Enregistrer dans mes articles<\/button><span class="line-card__saved" role="status"><\/span>/)
+  t.match(save, /aria-label="Enregistrer la ligne 1 dans mes articles">Enregistrer dans mes articles<\/button><span class="line-card__saved" aria-live="polite"><\/span>/)
 })

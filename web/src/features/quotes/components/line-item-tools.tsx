@@ -74,7 +74,8 @@ export function SaveAsItemButton({ line, lineNumber }: { line: LineForm; lineNum
       <button type="button" className="button button--ghost button--small" onClick={() => void save()} disabled={state.kind === 'saving'} aria-label={`Enregistrer la ligne ${lineNumber} dans mes articles`}>
         Enregistrer dans mes articles
       </button>
-      <span className={state.kind === 'failed' ? 'line-card__saved line-card__saved--failed' : 'line-card__saved'} role="status">
+      {/* A live region without the status role: the editor's one status announces the lines' moves. */}
+      <span className={state.kind === 'failed' ? 'line-card__saved line-card__saved--failed' : 'line-card__saved'} aria-live="polite">
         {state.kind === 'done' || state.kind === 'failed' ? state.text : ''}
       </span>
     </>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useWorkspace } from '@/hooks/use-workspace'
-import { itemsApi, type SavedItem } from '@/lib/items-api'
+import { ITEM_SEARCH_MAX_LENGTH, itemsApi, type SavedItem } from '@/lib/items-api'
 
 /** How many saved items are offered under a line at once. */
 const SUGGESTIONS = 6
@@ -15,7 +15,9 @@ export const MIN_QUERY_LENGTH = 2
 export function useItemSuggestions(query: string | null): SavedItem[] | null {
   const { api } = useWorkspace()
   const [items, setItems] = useState<SavedItem[] | null>(null)
-  const wanted = query === null || query.trim().length < MIN_QUERY_LENGTH ? null : query.trim()
+  const trimmed = query?.trim() ?? ''
+  // Past the search's length (a designation being written out in full), there is nothing to find.
+  const wanted = trimmed.length < MIN_QUERY_LENGTH || trimmed.length > ITEM_SEARCH_MAX_LENGTH ? null : trimmed
   useEffect(() => {
     if (wanted === null) {
       setItems(null)
