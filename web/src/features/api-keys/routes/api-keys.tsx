@@ -1,10 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import { formatDateTime } from '@paraphe/shared/dates'
 import { planWith } from '@paraphe/shared/plans'
 import { PlanBadge, UpgradePrompt } from '@/components/ui/plan-badge'
-import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
+import { ActionOutcomeNotice, LoadFailure, LoadingStatus, type ActionOutcome } from '@/components/ui/load-state'
+import { useApiLoad } from '@/hooks/use-api-load'
 import { useWorkspace } from '@/hooks/use-workspace'
-import { asApiError, type ApiError } from '@/lib/api-client'
+import { asApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { apiKeysApi, type ApiKey, type ApiKeyList, type ApiKeyScope, type CreatedApiKey } from '../api/api-keys-api'
 
@@ -15,34 +16,19 @@ export const handle: RouteHandle = {
 
 export { ApiKeysPage as Component }
 
-type Load = { kind: 'loading' } | { kind: 'ready'; list: ApiKeyList } | { kind: 'failed'; error: ApiError }
-
 const SCOPE_LABELS: Record<ApiKeyScope, string> = { read: 'lecture', write: 'écriture' }
 
 function ApiKeysPage() {
-  const { userId, api } = useWorkspace()
-  const [load, setLoad] = useState<Load>({ kind: 'loading' })
-  const [attempt, setAttempt] = useState(0)
+  const { api } = useWorkspace()
+  const { load, reload } = useApiLoad<ApiKeyList>((client, signal) => apiKeysApi.list(client, signal))
   const [name, setName] = useState('')
   const [canWrite, setCanWrite] = useState(true)
   const [nameProblem, setNameProblem] = useState<string | null>(null)
   const [created, setCreated] = useState<CreatedApiKey | null>(null)
-  const [status, setStatus] = useState<{ kind: 'done' | 'failed'; text: string } | null>(null)
+  const [status, setStatus] = useState<ActionOutcome>(null)
   const [working, setWorking] = useState(false)
   const [revoking, setRevoking] = useState<string | null>(null)
   const nameRef = useRef<HTMLInputElement>(null)
-
-  useEffect(() => {
-    if (userId === null) return
-    const controller = new AbortController()
-    apiKeysApi.list(api, controller.signal).then(
-      (list) => setLoad({ kind: 'ready', list }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ kind: 'failed', error: asApiError(error) })
-      }
-    )
-    return () => controller.abort()
-  }, [api, userId, attempt])
 
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -57,7 +43,7 @@ function ApiKeysPage() {
     try {
       setCreated(await apiKeysApi.create(api, name.trim(), canWrite ? ['read', 'write'] : ['read']))
       setName('')
-      setAttempt((count) => count + 1)
+      reload()
     } catch (error) {
       setStatus({ kind: 'failed', text: asApiError(error).message })
     } finally {
@@ -72,7 +58,7 @@ function ApiKeysPage() {
       await apiKeysApi.revoke(api, key.id)
       setStatus({ kind: 'done', text: `La clé « ${key.name} » est révoquée : elle est refusée dès la prochaine requête.` })
       setRevoking(null)
-      setAttempt((count) => count + 1)
+      reload()
     } catch (error) {
       setStatus({ kind: 'failed', text: asApiError(error).message })
     } finally {
@@ -87,13 +73,8 @@ function ApiKeysPage() {
         <p className="lead">Votre logiciel (ERP, facturation, CRM) crée, envoie et suit vos devis par l’API, avec une clé créée ici.</p>
       </header>
       {load.kind === 'loading' ? <LoadingStatus /> : null}
-      {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={() => setAttempt((count) => count + 1)} /> : null}
-      <div aria-live="polite">
-        {status !== null ? (
-          <p className={status.kind === 'done' ? 'notice notice--success' : 'notice notice--error'} role={status.kind === 'failed' ? 'alert' : 'status'}>
-            {status.text}
-          </p>
-        ) : null}
+      {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={reload} /> : null}
+      <ActionOutcomeNotice outcome={status}>
         {created !== null ? (
           <div className="notice notice--success" role="status">
             <p>
@@ -104,11 +85,11 @@ function ApiKeysPage() {
             </p>
           </div>
         ) : null}
-      </div>
+      </ActionOutcomeNotice>
       {load.kind === 'ready' ? (
         <>
           <section className="card team-card" aria-labelledby="api-keys-new">
-            {load.list.apiIncluded ? (
+            {load.data.apiIncluded ? (
               <>
                 <h2 id="api-keys-new">Nouvelle clé</h2>
                 <form className="team-invite" noValidate onSubmit={(event) => void create(event)}>
@@ -153,11 +134,11 @@ function ApiKeysPage() {
           </section>
           <section className="card team-card" aria-labelledby="api-keys-list">
             <h2 id="api-keys-list">Clés de l’entreprise</h2>
-            {load.list.keys.length === 0 ? (
+            {load.data.keys.length === 0 ? (
               <p>Aucune clé pour l’instant.</p>
             ) : (
               <ul className="team-list">
-                {load.list.keys.map((key) => (
+                {load.data.keys.map((key) => (
                   <li key={key.id} className="team-list__item">
                     <span className="team-list__who">
                       <strong>{key.name}</strong> — <code>{key.displayPrefix}…</code> — {key.scopes.map((scope) => SCOPE_LABELS[scope]).join(' et ')} — créée le{' '}

@@ -1,7 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react'
-import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
+import { useState, type FormEvent } from 'react'
+import { ActionOutcomeNotice, LoadFailure, LoadingStatus, type ActionOutcome } from '@/components/ui/load-state'
+import { useApiLoad } from '@/hooks/use-api-load'
 import { useWorkspace } from '@/hooks/use-workspace'
-import { asApiError, type ApiError } from '@/lib/api-client'
+import { asApiError } from '@/lib/api-client'
 import { itemsApi, type SavedItem, type SavedItemList } from '@/lib/items-api'
 import type { RouteHandle } from '@/lib/route-handle'
 import { saveFile } from '@/lib/save-file'
@@ -17,42 +18,22 @@ export const handle: RouteHandle = {
 
 export { ItemsPage as Component }
 
-type Load = { kind: 'loading' } | { kind: 'ready'; list: SavedItemList } | { kind: 'failed'; error: ApiError }
-type Status = { kind: 'done' | 'failed'; text: string } | null
 
 /** How many items the page lists at once; the search finds the others. */
 const PAGE_SIZE = 200
 
 function ItemsPage() {
-  const { userId, api } = useWorkspace()
-  const [load, setLoad] = useState<Load>({ kind: 'loading' })
-  const [attempt, setAttempt] = useState(0)
+  const { api } = useWorkspace()
   const [search, setSearch] = useState('')
+  // Typing in the search waits for a pause rather than asking at every key.
+  const { load, reload } = useApiLoad<SavedItemList>((client, signal) => itemsApi.list(client, { search, limit: PAGE_SIZE }, signal), { key: search, delayMs: 200 })
   const [form, setForm] = useState<ItemForm>(EMPTY_ITEM_FORM)
   const [problems, setProblems] = useState<ItemFormProblems>({})
   const [editing, setEditing] = useState<{ id: string; form: ItemForm; problems: ItemFormProblems } | null>(null)
   const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null)
   const [rowProblems, setRowProblems] = useState<string[]>([])
-  const [status, setStatus] = useState<Status>(null)
+  const [status, setStatus] = useState<ActionOutcome>(null)
   const [working, setWorking] = useState(false)
-
-  useEffect(() => {
-    if (userId === null) return
-    const controller = new AbortController()
-    // Typing in the search waits for a pause rather than asking at every key.
-    const timer = setTimeout(() => {
-      itemsApi.list(api, { search, limit: PAGE_SIZE }, controller.signal).then(
-        (list) => setLoad({ kind: 'ready', list }),
-        (error: unknown) => {
-          if (!controller.signal.aborted) setLoad({ kind: 'failed', error: asApiError(error) })
-        }
-      )
-    }, 200)
-    return () => {
-      clearTimeout(timer)
-      controller.abort()
-    }
-  }, [api, userId, search, attempt])
 
   /** Runs one change, says how it went, and reloads the list; a refusal's field messages go to `onFields`. */
   async function run(action: () => Promise<unknown>, done: string, onFields?: (fields: ItemFormProblems) => void): Promise<boolean> {
@@ -61,7 +42,7 @@ function ItemsPage() {
     try {
       await action()
       setStatus({ kind: 'done', text: done })
-      setAttempt((count) => count + 1)
+      reload()
       return true
     } catch (error) {
       const problem = asApiError(error)
@@ -96,7 +77,7 @@ function ItemsPage() {
     setStatus(null)
     try {
       setStatus({ kind: 'done', text: importSummary(await itemsApi.importCsv(api, file)) })
-      setAttempt((count) => count + 1)
+      reload()
     } catch (error) {
       const problem = asApiError(error)
       setRowProblems(Object.values(problem.fields ?? {}))
@@ -123,13 +104,7 @@ function ItemsPage() {
         <h1>Articles</h1>
         <p className="lead">Ce que vous chiffrez souvent, enregistré une fois : tapez le début d’une désignation dans un devis pour le retrouver.</p>
       </header>
-      <div aria-live="polite">
-        {status !== null ? (
-          <p className={status.kind === 'done' ? 'notice notice--success' : 'notice notice--error'} role={status.kind === 'failed' ? 'alert' : 'status'}>
-            {status.text}
-          </p>
-        ) : null}
-      </div>
+      <ActionOutcomeNotice outcome={status} />
       <section className="card" aria-labelledby="items-new">
         <h2 id="items-new">Nouvel article</h2>
         <ItemFormView idPrefix="item-new" form={form} problems={problems} working={working} submitLabel="Enregistrer l’article" onChange={setForm} onSubmit={(event) => void create(event)} />
@@ -141,18 +116,18 @@ function ItemsPage() {
           <input id="items-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
         </div>
         {load.kind === 'loading' ? <LoadingStatus /> : null}
-        {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={() => setAttempt((count) => count + 1)} /> : null}
+        {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={reload} /> : null}
         {load.kind === 'ready' ? (
-          load.list.items.length === 0 ? (
+          load.data.items.length === 0 ? (
             <p>{search.trim() === '' ? 'Aucun article pour l’instant : enregistrez-en un ci-dessus, importez un fichier ou enregistrez une ligne depuis un devis.' : 'Aucun article ne correspond à cette recherche.'}</p>
           ) : (
             <>
               <p className="field__hint" role="status">
-                {load.list.total} article{load.list.total > 1 ? 's' : ''}
-                {load.list.total > load.list.items.length ? ` (les ${load.list.items.length} premiers affichés : précisez la recherche)` : ''}
+                {load.data.total} article{load.data.total > 1 ? 's' : ''}
+                {load.data.total > load.data.items.length ? ` (les ${load.data.items.length} premiers affichés : précisez la recherche)` : ''}
               </p>
               <ItemsTable
-                items={load.list.items}
+                items={load.data.items}
                 working={working}
                 confirmingDelete={confirmingDelete}
                 editing={

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
-import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
+import { useRef, useState, type FormEvent } from 'react'
+import { ActionOutcomeNotice, LoadFailure, LoadingStatus, type ActionOutcome } from '@/components/ui/load-state'
+import { useApiLoad } from '@/hooks/use-api-load'
 import { useWorkspace } from '@/hooks/use-workspace'
-import { asApiError, type ApiError } from '@/lib/api-client'
+import { asApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { teamApi, type Team } from '../api/team-api'
 import { TeamDetails, type Confirming } from '../components/team-details'
@@ -13,30 +14,16 @@ export const handle: RouteHandle = {
 
 export { TeamPage as Component }
 
-type Load = { kind: 'loading' } | { kind: 'ready'; team: Team } | { kind: 'failed'; error: ApiError }
 
 function TeamPage() {
-  const { userId, api } = useWorkspace()
-  const [load, setLoad] = useState<Load>({ kind: 'loading' })
-  const [attempt, setAttempt] = useState(0)
+  const { api } = useWorkspace()
+  const { load, reload } = useApiLoad<Team>((client, signal) => teamApi.team(client, signal))
   const [email, setEmail] = useState('')
   const [emailProblem, setEmailProblem] = useState<string | null>(null)
-  const [status, setStatus] = useState<{ kind: 'done' | 'failed'; text: string } | null>(null)
+  const [status, setStatus] = useState<ActionOutcome>(null)
   const [working, setWorking] = useState(false)
   const [confirming, setConfirming] = useState<Confirming>(null)
   const emailRef = useRef<HTMLInputElement>(null)
-
-  useEffect(() => {
-    if (userId === null) return
-    const controller = new AbortController()
-    teamApi.team(api, controller.signal).then(
-      (team) => setLoad({ kind: 'ready', team }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ kind: 'failed', error: asApiError(error) })
-      }
-    )
-    return () => controller.abort()
-  }, [api, userId, attempt])
 
   /** Runs one action, says how it went, and reloads the team. */
   async function run(action: () => Promise<unknown>, done: string): Promise<boolean> {
@@ -46,7 +33,7 @@ function TeamPage() {
       await action()
       setStatus({ kind: 'done', text: done })
       setConfirming(null)
-      setAttempt((count) => count + 1)
+      reload()
       return true
     } catch (error) {
       setStatus({ kind: 'failed', text: asApiError(error).message })
@@ -71,7 +58,7 @@ function TeamPage() {
       await teamApi.invite(api, address)
       setStatus({ kind: 'done', text: `Invitation envoyée à ${address}.` })
       setEmail('')
-      setAttempt((count) => count + 1)
+      reload()
     } catch (error) {
       const problem = asApiError(error)
       if (problem.fields?.['email'] !== undefined) {
@@ -90,17 +77,11 @@ function TeamPage() {
         <p className="lead">Les personnes qui rédigent et envoient les devis de votre entreprise.</p>
       </header>
       {load.kind === 'loading' ? <LoadingStatus /> : null}
-      {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={() => setAttempt((count) => count + 1)} /> : null}
-      <div aria-live="polite">
-        {status !== null ? (
-          <p className={status.kind === 'done' ? 'notice notice--success' : 'notice notice--error'} role={status.kind === 'failed' ? 'alert' : 'status'}>
-            {status.text}
-          </p>
-        ) : null}
-      </div>
+      {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={reload} /> : null}
+      <ActionOutcomeNotice outcome={status} />
       {load.kind === 'ready' ? (
         <TeamDetails
-          team={load.team}
+          team={load.data}
           working={working}
           confirming={confirming}
           onConfirm={setConfirming}
