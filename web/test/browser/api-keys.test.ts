@@ -1,24 +1,15 @@
 // The « Clés d’API » page in Chromium: the owner of an Entreprise company creates a key (shown
 // once), which reads /api/v1; the page never shows it again; revoking it stops it at once. On Pro
 // the page says which plan has the API. Axe-clean at 1280 and 360 px.
-import t, { type Test } from 'tap'
-import type { Page } from 'playwright-core'
+import t from 'tap'
 import { subscribe } from '../../../gateway/test/support/workspace-users.js'
-import { axe, button, DESKTOP, normalizeSpace, openPage, startAuthStack, emailFactory } from './harness.js'
+import { axeBothWidths, button, DESKTOP, normalizeSpace, openPage, startAuthStack, emailFactory } from './harness.js'
 import { signIn } from './workspace-steps.js'
 
 const SECRET = 'api-keys-tests-jwt-secret-0123456789-abcdef'
 const PASSWORD = 'une phrase de passe solide'
 const { standIn, gateway, browser } = await startAuthStack(t, SECRET)
 const newEmail = emailFactory()
-
-async function axeBothWidths(t: Test, page: Page, what: string): Promise<void> {
-  t.same(await axe(page), [], `axe at 1280 px: ${what}`)
-  await page.setViewportSize({ width: 360, height: 740 })
-  t.same(await axe(page), [], `axe at 360 px: ${what}`)
-  t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no horizontal scroll at 360 px: ${what}`)
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
 
 const listQuotes = (secret: string) => fetch(gateway.url('/api/v1/quotes'), { headers: { authorization: `Bearer ${secret}` } })
 

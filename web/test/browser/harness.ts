@@ -5,6 +5,7 @@
 // The root tsconfig type-checks the tests without the DOM library, so code that runs in the page
 // is written as string expressions (see `inPage`).
 import type { AddressInfo } from 'node:net'
+import type { Test } from 'tap'
 import { AxeBuilder } from '@axe-core/playwright'
 import { freePort } from '../../../gateway/test/support/free-port.js'
 import type { FastifyInstance } from 'fastify'
@@ -467,4 +468,13 @@ export async function chooseNewPassword(page: Page, password: string): Promise<v
   await field(page, 'Nouveau mot de passe').fill(password)
   await field(page, 'Nouveau mot de passe, une seconde fois').fill(password)
   await button(page, 'Enregistrer le nouveau mot de passe').click()
+}
+
+/** Axe at 1280 px and at 360 px, and no sideways scroll on the phone: the checks of every workspace page. */
+export async function axeBothWidths(t: Pick<Test, 'same' | 'ok'>, page: Page, what: string): Promise<void> {
+  t.same(await axe(page), [], `axe at 1280 px: ${what}`)
+  await page.setViewportSize({ width: 360, height: 740 })
+  t.same(await axe(page), [], `axe at 360 px: ${what}`)
+  t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no horizontal scroll at 360 px: ${what}`)
+  await page.setViewportSize({ width: 1280, height: 800 })
 }

@@ -4,23 +4,14 @@
 // typing the start of a designation offers the saved item, which fills the line; a typed line is
 // kept with « Enregistrer dans mes articles ». Axe-clean at 1280 and 360 px.
 import { readFileSync } from 'node:fs'
-import t, { type Test } from 'tap'
-import type { Page } from 'playwright-core'
-import { axe, button, CLEAN, DESKTOP, normalizeSpace, openPage, problemsOf, startAuthStack, emailFactory } from './harness.js'
+import t from 'tap'
+import { axeBothWidths, button, CLEAN, DESKTOP, normalizeSpace, openPage, problemsOf, startAuthStack, emailFactory } from './harness.js'
 import { accessToken, callApi, line, newQuote, signIn } from './workspace-steps.js'
 
 const SECRET = 'items-tests-jwt-secret-0123456789-abcdefghij'
 const PASSWORD = 'une phrase de passe solide'
 const { standIn, gateway, browser } = await startAuthStack(t, SECRET)
 const newEmail = emailFactory()
-
-async function axeBothWidths(t: Test, page: Page, what: string): Promise<void> {
-  t.same(await axe(page), [], `axe at 1280 px: ${what}`)
-  await page.setViewportSize({ width: 360, height: 740 })
-  t.same(await axe(page), [], `axe at 360 px: ${what}`)
-  t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no horizontal scroll at 360 px: ${what}`)
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
 
 interface Item {
   designation: string

@@ -2,11 +2,10 @@
 // page; the colleague opens the e-mail's link, signs in (the guard brings them back to it) and
 // joins; both see the same quote; the owner removes the colleague, whose next visit finds nothing.
 // Axe-clean at 1280 and 360 px on the team page and the invitation page.
-import t, { type Test } from 'tap'
-import type { Page } from 'playwright-core'
+import t from 'tap'
 import { COMPLETE_PROFILE, completeContent, subscribe } from '../../../gateway/test/support/workspace-users.js'
 import { parisIsoDate } from '@paraphe/shared/dates'
-import { axe, button, CLEAN, DESKTOP, gotoHydrated, normalizeSpace, openPage, PHONE, problemsOf, startAuthStack, emailFactory } from './harness.js'
+import { axe, axeBothWidths, button, CLEAN, DESKTOP, gotoHydrated, normalizeSpace, openPage, PHONE, problemsOf, startAuthStack, emailFactory } from './harness.js'
 import { accessToken, callApi, signIn } from './workspace-steps.js'
 
 const SECRET = 'team-tests-jwt-secret-0123456789-abcdefghij'
@@ -14,14 +13,6 @@ const PASSWORD = 'une phrase de passe solide'
 const { standIn, gateway, browser } = await startAuthStack(t, SECRET)
 const newEmail = emailFactory()
 const TITLE = completeContent(parisIsoDate(new Date())).title
-
-async function axeBothWidths(t: Test, page: Page, what: string): Promise<void> {
-  t.same(await axe(page), [], `axe at 1280 px: ${what}`)
-  await page.setViewportSize({ width: 360, height: 740 })
-  t.same(await axe(page), [], `axe at 360 px: ${what}`)
-  t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `no horizontal scroll at 360 px: ${what}`)
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
 
 /** The link of the invitation e-mail (no SMTP here: the message waits in the outbox), on this gateway. */
 async function invitationLink(to: string): Promise<string> {

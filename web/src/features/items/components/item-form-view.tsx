@@ -1,14 +1,13 @@
 // The form of one saved item (new or edited): designation, unit, price HT, VAT rate, category.
 // Pure view: the page holds the state and saves it.
 import type { FormEvent } from 'react'
-import { formatVatRate, VAT_RATES_BP, type VatRateBp } from '@paraphe/shared/money'
-import { UNIT_LABELS, UNITS, type Unit } from '@paraphe/shared/quote'
+import type { VatRateBp } from '@paraphe/shared/money'
+import type { Unit } from '@paraphe/shared/quote'
 import { SAVED_ITEM_LIMITS } from '@paraphe/shared/saved-items'
 import { InputField, SelectField, TextAreaField } from '@/components/form/form-fields'
+import { UNIT_OPTIONS, VAT_OPTIONS } from '@/lib/line-options'
 import type { ItemForm, ItemFormProblems } from '../lib/item-form'
 
-const UNIT_OPTIONS = UNITS.map((unit) => ({ value: unit, label: unit === UNIT_LABELS[unit] ? unit : `${unit} (${UNIT_LABELS[unit]})` }))
-const VAT_OPTIONS = VAT_RATES_BP.map((rate) => ({ value: String(rate), label: formatVatRate(rate) }))
 
 export interface ItemFormViewProps {
   /** Prefix of the controls' ids: the new-item form and an edited row live on one page. */

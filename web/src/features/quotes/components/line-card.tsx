@@ -1,14 +1,13 @@
 import { useState, type FocusEvent, type KeyboardEvent } from 'react'
-import { formatEuros, formatVatRate, VAT_RATES_BP, type VatRateBp } from '@paraphe/shared/money'
-import { TEXT_LIMITS, UNIT_LABELS, UNITS, type Unit } from '@paraphe/shared/quote'
+import { formatEuros, type VatRateBp } from '@paraphe/shared/money'
+import { TEXT_LIMITS, type Unit } from '@paraphe/shared/quote'
 import { InputField, SelectField, TextAreaField } from '@/components/form/form-fields'
+import { UNIT_OPTIONS, VAT_OPTIONS } from '@/lib/line-options'
 import { lineControlId } from '../lib/field-ids'
 import type { EditorAction, FieldErrors, LineForm } from '../lib/quote-form'
 import { useItemSuggestions } from '../hooks/use-item-suggestions'
 import { ItemSuggestions, SaveAsItemButton } from './line-item-tools'
 
-const UNIT_OPTIONS = UNITS.map((unit) => ({ value: unit, label: unit === UNIT_LABELS[unit] ? unit : `${unit} (${UNIT_LABELS[unit]})` }))
-const VAT_OPTIONS = VAT_RATES_BP.map((rate) => ({ value: String(rate), label: formatVatRate(rate) }))
 
 export interface LineCardProps {
   line: LineForm
