@@ -5,8 +5,7 @@ import { QuoteIdParams, QuotePdfFile, RemindedBody, RevokedLinksBody, SentQuoteB
 import { attachmentDisposition, quotePdfName } from '../../pdf/file-name.js'
 import { quoteDocument, signedDocument } from '../../workspace/quote-document.js'
 import { remindByHand, revokeLinks } from '../../signing/quote-reminders.js'
-import { renderedQuote } from '../../signing/quote-pdf-cache.js'
-import { renderQuotePdfOffThread } from '../../workers/pdf-pool.js'
+import { quotePdfBytes } from '../../workspace/quote-pdf-bytes.js'
 import { sendQuote } from '../../workspace/quote-sending.js'
 import { asRequestUser } from '../../workspace/user-transaction.js'
 
@@ -51,12 +50,7 @@ export default async function quoteDocumentRoutes(instance: FastifyInstance) {
         .send(Buffer.from(found.pdf))
     }
     const { document } = found
-    // A draft changes at every edit: rendered on a worker. A sent quote is frozen: rendered once,
-    // the same bytes as its client's view and download (signing/quote-pdf-cache.ts).
-    const pdf =
-      document.quote.status === 'draft'
-        ? await renderQuotePdfOffThread(document)
-        : (await renderedQuote(`${document.quote.id}:${document.quote.version}`, async () => document)).pdf
+    const pdf = await quotePdfBytes(document)
     return reply
       .type('application/pdf')
       .header('cache-control', 'no-store')

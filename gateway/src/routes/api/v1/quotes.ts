@@ -7,10 +7,9 @@ import { CreateQuoteBody, QuoteBody, QuoteEventsBody, QuoteIdParams, QuotePdfFil
 import { IdempotencyHeaders, V1QuoteListBody, V1QuoteListQuery, V1UpdateQuoteBody } from '@paraphe/shared/api/v1-schemas'
 import { quoteEventLabel } from '@paraphe/shared/quote-events'
 import { attachmentDisposition, quotePdfName } from '../../../pdf/file-name.js'
-import { renderedQuote } from '../../../signing/quote-pdf-cache.js'
+import { quotePdfBytes } from '../../../workspace/quote-pdf-bytes.js'
 import { remindByHand } from '../../../signing/quote-reminders.js'
 import { notFound } from '../../../errors.js'
-import { renderQuotePdfOffThread } from '../../../workers/pdf-pool.js'
 import { quoteDocument, signedDocument } from '../../../workspace/quote-document.js'
 import { quotePage } from '../../../workspace/quote-list.js'
 import { sendQuote } from '../../../workspace/quote-sending.js'
@@ -111,10 +110,7 @@ export default async function v1QuoteRoutes(instance: FastifyInstance) {
     async (request, reply) => {
       const document = await asRequestUser(fastify, request, (tx) => quoteDocument(tx, request.params.id))
       // As the workspace draws it: a draft on a worker at each call, a sent quote once (the client's bytes).
-      const pdf =
-        document.quote.status === 'draft'
-          ? await renderQuotePdfOffThread(document)
-          : (await renderedQuote(`${document.quote.id}:${document.quote.version}`, async () => document)).pdf
+      const pdf = await quotePdfBytes(document)
       return reply
         .type('application/pdf')
         .header('content-disposition', attachmentDisposition(quotePdfName(document.quote)))
