@@ -1,13 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react'
-import { formatDateTime } from '@paraphe/shared/dates'
-import { planWith } from '@paraphe/shared/plans'
-import { PlanBadge, UpgradePrompt } from '@/components/ui/plan-badge'
 import { ActionOutcomeNotice, LoadFailure, LoadingStatus, type ActionOutcome } from '@/components/ui/load-state'
 import { useApiLoad } from '@/hooks/use-api-load'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
-import { apiKeysApi, type ApiKey, type ApiKeyList, type ApiKeyScope, type CreatedApiKey } from '../api/api-keys-api'
+import { apiKeysApi, type ApiKey, type ApiKeyList, type CreatedApiKey } from '../api/api-keys-api'
+import { CreatedKeyNotice } from '../components/created-key-notice'
+import { KeysListCard } from '../components/keys-list-card'
+import { NewKeyCard } from '../components/new-key-card'
 
 export const handle: RouteHandle = {
   title: 'Clés d’API',
@@ -15,8 +15,6 @@ export const handle: RouteHandle = {
 }
 
 export { ApiKeysPage as Component }
-
-const SCOPE_LABELS: Record<ApiKeyScope, string> = { read: 'lecture', write: 'écriture' }
 
 function ApiKeysPage() {
   const { api } = useWorkspace()
@@ -75,103 +73,22 @@ function ApiKeysPage() {
       {load.kind === 'loading' ? <LoadingStatus /> : null}
       {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={reload} /> : null}
       <ActionOutcomeNotice outcome={status}>
-        {created !== null ? (
-          <div className="notice notice--success" role="status">
-            <p>
-              Clé « {created.key.name} » créée. Copiez-la maintenant : elle ne sera plus jamais affichée.
-            </p>
-            <p>
-              <code className="api-key-secret">{created.secret}</code>
-            </p>
-          </div>
-        ) : null}
+        {created !== null ? <CreatedKeyNotice created={created} /> : null}
       </ActionOutcomeNotice>
       {load.kind === 'ready' ? (
         <>
-          <section className="card team-card" aria-labelledby="api-keys-new">
-            {load.data.apiIncluded ? (
-              <>
-                <h2 id="api-keys-new">Nouvelle clé</h2>
-                <form className="team-invite" noValidate onSubmit={(event) => void create(event)}>
-                  <div className={nameProblem === null ? 'field' : 'field field--invalid'}>
-                    <label htmlFor="api-key-name">Nom de la clé</label>
-                    <input
-                      ref={nameRef}
-                      id="api-key-name"
-                      type="text"
-                      autoComplete="off"
-                      maxLength={80}
-                      value={name}
-                      onChange={(event) => setName(event.target.value)}
-                      aria-invalid={nameProblem === null ? undefined : true}
-                      aria-describedby={nameProblem === null ? undefined : 'api-key-name-error'}
-                    />
-                    {nameProblem === null ? null : (
-                      <p className="field__error" id="api-key-name-error">
-                        {nameProblem}
-                      </p>
-                    )}
-                  </div>
-                  <div className="field field--checkbox">
-                    <input id="api-key-write" type="checkbox" checked={canWrite} onChange={(event) => setCanWrite(event.target.checked)} />
-                    <label htmlFor="api-key-write">Écriture : créer, modifier, envoyer, relancer et annuler des devis (sinon, lecture seule)</label>
-                  </div>
-                  <button type="submit" className="button button--primary" disabled={working}>
-                    Créer la clé
-                  </button>
-                </form>
-              </>
-            ) : (
-              <>
-                <h2 id="api-keys-new">
-                  Nouvelle clé <PlanBadge plan={planWith('api')} />
-                </h2>
-                <p>
-                  <UpgradePrompt plan={planWith('api')}>L’accès à l’API est inclus dans la formule {planWith('api').name}.</UpgradePrompt>
-                </p>
-              </>
-            )}
-          </section>
-          <section className="card team-card" aria-labelledby="api-keys-list">
-            <h2 id="api-keys-list">Clés de l’entreprise</h2>
-            {load.data.keys.length === 0 ? (
-              <p>Aucune clé pour l’instant.</p>
-            ) : (
-              <ul className="team-list">
-                {load.data.keys.map((key) => (
-                  <li key={key.id} className="team-list__item">
-                    <span className="team-list__who">
-                      <strong>{key.name}</strong> — <code>{key.displayPrefix}…</code> — {key.scopes.map((scope) => SCOPE_LABELS[scope]).join(' et ')} — créée le{' '}
-                      {formatDateTime(key.createdAt)}
-                      {key.lastUsedAt === null ? ', jamais utilisée' : `, utilisée le ${formatDateTime(key.lastUsedAt)}`}
-                      {key.revokedAt === null ? null : `, révoquée le ${formatDateTime(key.revokedAt)}`}
-                    </span>
-                    {key.revokedAt === null ? (
-                      <span className="team-list__actions">
-                        {revoking === key.id ? (
-                          <>
-                            <button type="button" className="button button--danger" disabled={working} onClick={() => void revoke(key)}>
-                              Confirmer la révocation de « {key.name} »
-                            </button>
-                            <button type="button" className="button button--ghost" onClick={() => setRevoking(null)}>
-                              Annuler
-                            </button>
-                          </>
-                        ) : (
-                          <button type="button" className="button button--ghost" disabled={working} onClick={() => setRevoking(key.id)} aria-label={`Révoquer la clé ${key.name}`}>
-                            Révoquer
-                          </button>
-                        )}
-                      </span>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-            )}
-            <p className="field__hint">
-              Documentation : <a href="/api/v1/openapi.json">le document OpenAPI de l’API</a>. Chaque requête porte l’en-tête « Authorization: Bearer » suivi de la clé.
-            </p>
-          </section>
+          <NewKeyCard
+            apiIncluded={load.data.apiIncluded}
+            name={name}
+            canWrite={canWrite}
+            nameProblem={nameProblem}
+            nameRef={nameRef}
+            working={working}
+            onNameChange={setName}
+            onCanWriteChange={setCanWrite}
+            onSubmit={(event) => void create(event)}
+          />
+          <KeysListCard keys={load.data.keys} revoking={revoking} working={working} onAskRevoke={setRevoking} onRevoke={(key) => void revoke(key)} />
         </>
       ) : null}
     </article>
