@@ -15,7 +15,8 @@ import { ItemFormView } from '@/features/items/components/item-form-view'
 import { ItemsTable } from '@/features/items/components/items-table'
 import { ItemsTransfer } from '@/features/items/components/items-transfer'
 import { EMPTY_ITEM_FORM, importSummary, itemFormOf, itemInputOf } from '@/features/items/lib/item-form'
-import { ItemSuggestions, SaveAsItemButton } from '@/features/quotes/components/line-item-tools'
+import { ItemSuggestions, lineAsItem, SaveAsItemButton } from '@/features/quotes/components/line-item-tools'
+import { itemSearchText } from '@/features/quotes/hooks/use-item-suggestions'
 import { editorReducer, formOf, newLine } from '@/features/quotes/lib/quote-form'
 
 const noop = () => {}
@@ -116,6 +117,19 @@ t.test('in the editor: the items offered under a line, and a picked item filling
   t.match(filled.lines[0], { description: wc.designation, unit: 'u', unitPrice: '480,00', vatRateBp: 1000, quantity: '3', discount: '10' }, 'quantity and discount kept')
   const free = editorReducer({ ...form, lines: [line] }, { type: 'line-item', id: 'l1', item: { description: 'Devis gratuit', unit: 'forfait', unitPriceCents: 0, vatRateBp: 2000 } })
   t.equal(free.lines[0]?.unitPrice, '', 'a free item leaves the price field empty, as a new line')
+
+  t.equal(itemSearchText(null), null, 'nothing typed: nothing asked')
+  t.equal(itemSearchText(' p '), null, 'one letter matches too much')
+  t.equal(itemSearchText('  pose '), 'pose')
+  t.equal(itemSearchText('x'.repeat(121)), null, 'a designation written out in full is not searched')
+
+  t.same(lineAsItem({ ...line, description: 'Pose WC', unitPrice: '1 234,50', vatRateBp: 1000 }), {
+    ok: true,
+    input: { designation: 'Pose WC', unit: 'u', unitPriceCents: 123_450, vatRateBp: 1000, category: '' }
+  })
+  t.same(lineAsItem({ ...line, description: 'Devis gratuit', unitPrice: '' }), { ok: true, input: { designation: 'Devis gratuit', unit: 'u', unitPriceCents: 0, vatRateBp: line.vatRateBp, category: '' } }, 'no price yet: saved at 0')
+  t.same(lineAsItem({ ...line, description: '  ' }), { ok: false, message: 'Écrivez d’abord la désignation de la ligne.' })
+  t.same(lineAsItem({ ...line, description: 'Pose', unitPrice: 'douze' }), { ok: false, message: 'Corrigez d’abord le prix de la ligne.' })
 
   const save = render(<SaveAsItemButton line={line} lineNumber={1} />)
   t.match(save, /aria-label="Enregistrer la ligne 1 dans mes articles">Enregistrer dans mes articles<\/button><span class="line-card__saved" aria-live="polite"><\/span>/)

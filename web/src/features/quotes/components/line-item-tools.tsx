@@ -5,6 +5,7 @@ import { useState } from 'react'
 import { parseEurosToCents } from '@paraphe/shared/decimal-input'
 import { formatEuros } from '@paraphe/shared/money'
 import { LIMITS } from '@paraphe/shared/quote-totals'
+import type { SavedItemInput } from '@paraphe/shared/saved-items'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
 import { itemsApi, type SavedItem } from '@/lib/items-api'
@@ -49,6 +50,14 @@ export function ItemSuggestions({ lineNumber, items, onPick }: ItemSuggestionsPr
   )
 }
 
+/** A line as a saved item (its designation, unit, price and rate), or what to fix first. */
+export function lineAsItem(line: LineForm): { ok: true; input: SavedItemInput } | { ok: false; message: string } {
+  if (line.description.trim() === '') return { ok: false, message: 'Écrivez d’abord la désignation de la ligne.' }
+  const price = line.unitPrice.trim() === '' ? { ok: true as const, value: 0 } : parseEurosToCents(line.unitPrice, LIMITS.maxUnitPriceCents)
+  if (!price.ok) return { ok: false, message: 'Corrigez d’abord le prix de la ligne.' }
+  return { ok: true, input: { designation: line.description, unit: line.unit, unitPriceCents: price.value, vatRateBp: line.vatRateBp, category: '' } }
+}
+
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done' | 'failed'; text: string }
 
 /** « Enregistrer dans mes articles »: the line's designation, unit, price and rate, kept for later. */
@@ -56,14 +65,14 @@ export function SaveAsItemButton({ line, lineNumber }: { line: LineForm; lineNum
   const { api } = useWorkspace()
   const [state, setState] = useState<SaveState>({ kind: 'idle' })
   async function save() {
-    const price = line.unitPrice.trim() === '' ? { ok: true as const, value: 0 } : parseEurosToCents(line.unitPrice, LIMITS.maxUnitPriceCents)
-    if (line.description.trim() === '' || !price.ok) {
-      setState({ kind: 'failed', text: line.description.trim() === '' ? 'Écrivez d’abord la désignation de la ligne.' : 'Corrigez d’abord le prix de la ligne.' })
+    const item = lineAsItem(line)
+    if (!item.ok) {
+      setState({ kind: 'failed', text: item.message })
       return
     }
     setState({ kind: 'saving' })
     try {
-      await itemsApi.create(api, { designation: line.description, unit: line.unit, unitPriceCents: price.value, vatRateBp: line.vatRateBp, category: '' })
+      await itemsApi.create(api, item.input)
       setState({ kind: 'done', text: 'Enregistré dans vos articles.' })
     } catch (error) {
       setState({ kind: 'failed', text: asApiError(error).message })

@@ -8,6 +8,15 @@ const SUGGESTIONS = 6
 export const MIN_QUERY_LENGTH = 2
 
 /**
+ * What to search the saved items for while a designation is typed: null before 2 letters, and
+ * past the search's length (a designation being written out in full, there is nothing to find).
+ */
+export function itemSearchText(query: string | null): string | null {
+  const trimmed = query?.trim() ?? ''
+  return trimmed.length < MIN_QUERY_LENGTH || trimmed.length > ITEM_SEARCH_MAX_LENGTH ? null : trimmed
+}
+
+/**
  * The saved items matching what is being typed in a line's designation, asked after a pause in
  * the typing (null: nothing asked). A failed search offers nothing rather than an error: the line
  * can always be typed by hand.
@@ -15,9 +24,7 @@ export const MIN_QUERY_LENGTH = 2
 export function useItemSuggestions(query: string | null): SavedItem[] | null {
   const { api } = useWorkspace()
   const [items, setItems] = useState<SavedItem[] | null>(null)
-  const trimmed = query?.trim() ?? ''
-  // Past the search's length (a designation being written out in full), there is nothing to find.
-  const wanted = trimmed.length < MIN_QUERY_LENGTH || trimmed.length > ITEM_SEARCH_MAX_LENGTH ? null : trimmed
+  const wanted = itemSearchText(query)
   useEffect(() => {
     if (wanted === null) {
       setItems(null)
