@@ -4,6 +4,7 @@ import type { SavedItem, SavedItemList } from '@paraphe/shared/api/saved-item-sc
 import { SAVED_ITEM_LIMITS, type SavedItemInput } from '@paraphe/shared/saved-items'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem, notFound } from '../errors.js'
+import { likeLiteral, wordConditions } from '../db/like-search.js'
 import { isRowId } from '../db/row-id.js'
 
 interface ItemRow {
@@ -34,26 +35,15 @@ const missing = () => notFound('Cet article est introuvable.')
 const duplicate = () =>
   new ApiProblem(409, 'duplicate_item', 'Un article porte déjà cette désignation : modifiez-le plutôt.', { designation: 'Un article porte déjà cette désignation.' })
 
-/** `designation like …` per word typed, each matched literally (% and _ are not wildcards). */
-function searchConditions(search: string | undefined, params: unknown[]): string[] {
-  const words = search?.trim().toLowerCase().split(/\s+/).filter((word) => word !== '').slice(0, 8) ?? []
-  return words.map((word) => {
-    // PostgreSQL text never holds a NUL character (and refuses one as a parameter): no match.
-    if (word.includes('\u0000')) return 'false'
-    params.push(`%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`)
-    return `lower(designation || ' ' || category) like $${params.length}`
-  })
-}
-
 /** The items matching `search` (every word, in the designation or the category), the closest first. */
 export async function listItems(tx: Queryable, options: { search?: string; limit: number }): Promise<SavedItemList> {
   const params: unknown[] = []
-  const conditions = searchConditions(options.search, params)
+  const conditions = wordConditions(options.search, "lower(designation || ' ' || category)", params)
   const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : ''
   const total = (await tx.query<{ n: number }>(`select count(*) as n from paraphe.saved_items ${where}`, params)).rows[0]?.n ?? 0
   // A designation that starts with what was typed comes before one that merely contains it.
   const first = options.search?.trim().toLowerCase() ?? ''
-  const startsWith = first === '' || first.includes('\u0000') ? '' : `lower(designation) like $${params.push(`${first.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)} desc, `
+  const startsWith = first === '' || first.includes('\u0000') ? '' : `lower(designation) like $${params.push(`${likeLiteral(first)}%`)} desc, `
   const { rows } = await tx.query<ItemRow>(
     `select ${COLUMNS} from paraphe.saved_items ${where}
       order by ${startsWith}category, lower(designation), id limit $${params.push(options.limit)}`,
@@ -78,14 +68,12 @@ const isUniqueViolation = (error: unknown) => typeof error === 'object' && error
 
 export async function createItem(tx: Queryable, companyId: string, item: SavedItemInput): Promise<SavedItem> {
   await assertRoomFor(tx, 1)
-  const existing = await tx.query('select 1 from paraphe.saved_items where md5(lower(designation)) = md5(lower($1))', [item.designation])
-  if (existing.rows.length > 0) throw duplicate()
   const { rows } = await tx.query<ItemRow>(
     `insert into paraphe.saved_items (company_id, designation, unit, unit_price_cents, vat_rate_bp, category)
      values ($1, $2, $3, $4, $5, $6) returning ${COLUMNS}`,
     [companyId, item.designation, item.unit, item.unitPriceCents, item.vatRateBp, item.category]
   ).catch((error: unknown) => {
-    // Two members saving the same designation at once: the second is told, as above.
+    // The unique index is the one check: a designation already there, or saved by another member at the same moment.
     throw isUniqueViolation(error) ? duplicate() : error
   })
   return toItem(rows[0] as ItemRow)
@@ -93,8 +81,6 @@ export async function createItem(tx: Queryable, companyId: string, item: SavedIt
 
 export async function updateItem(tx: Queryable, id: string, item: SavedItemInput): Promise<SavedItem> {
   if (!isRowId(id)) throw missing()
-  const clash = await tx.query('select 1 from paraphe.saved_items where md5(lower(designation)) = md5(lower($1)) and id <> $2', [item.designation, id])
-  if (clash.rows.length > 0) throw duplicate()
   const { rows } = await tx.query<ItemRow>(
     `update paraphe.saved_items set designation = $2, unit = $3, unit_price_cents = $4, vat_rate_bp = $5, category = $6, updated_at = now()
       where id = $1 returning ${COLUMNS}`,

@@ -7,6 +7,7 @@ import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { toSummary, type QuoteSummaryRow } from './quote-rows.js'
 import { isRowId } from '../db/row-id.js'
+import { wordConditions } from '../db/like-search.js'
 
 export interface ListFilter {
   status?: QuoteListFilter
@@ -48,22 +49,11 @@ function decodeCursor(cursor: string): Position {
   return { at, id }
 }
 
-/** `search_text like …` per word typed, each matched literally (% and _ are not wildcards). */
-function searchConditions(search: string | undefined, params: unknown[]): string[] {
-  const words = search?.trim().toLowerCase().split(/\s+/).filter((word) => word !== '').slice(0, 8) ?? []
-  return words.map((word) => {
-    // PostgreSQL text never holds a NUL character (and refuses one as a parameter): no match.
-    if (word.includes('\u0000')) return 'false'
-    params.push(`%${word.replace(/[\\%_]/g, (character) => `\\${character}`)}%`)
-    return `search_text like $${params.length}`
-  })
-}
-
 const where = (conditions: string[]) => (conditions.length > 0 ? `where ${conditions.join(' and ')}` : '')
 
 async function countByStatus(tx: Queryable, search: string | undefined): Promise<QuoteCounts> {
   const params: unknown[] = []
-  const conditions = searchConditions(search, params)
+  const conditions = wordConditions(search, 'search_text', params)
   const { rows } = await tx.query<{ status: QuoteStatus; count: number }>(
     `select status, count(*)::int as count from paraphe.quotes ${where(conditions)} group by status`,
     params
@@ -82,7 +72,7 @@ export async function listQuotes(tx: Queryable, filter: ListFilter): Promise<Quo
 export async function quotePage(tx: Queryable, filter: ListFilter): Promise<QuotePage> {
   const limit = filter.limit ?? QUOTE_LIST_PAGE_SIZE
   const params: unknown[] = []
-  const conditions = searchConditions(filter.search, params)
+  const conditions = wordConditions(filter.search, 'search_text', params)
   if (filter.status !== undefined) {
     params.push(filter.status === 'awaiting' ? [...AWAITING_STATUSES] : [filter.status])
     conditions.push(`status = any($${params.length})`)
