@@ -210,6 +210,8 @@ const formProps = (overrides: Partial<SignFormViewProps> = {}): SignFormViewProp
   pending: false,
   drawn: false,
   code: { kind: 'idle' },
+  progress: { done: 0, total: 5, firstMissing: 'signerName' },
+  onNextStep: noop,
   padRef: createRef(),
   onChange: noop,
   onDrawnChange: noop,
@@ -236,8 +238,12 @@ t.test('the form: name, acceptance, mention and pre-work mention before the sign
   t.match(html, /<button type="button" class="button button--ghost signing-pad__clear" disabled="">Effacer la signature<\/button>/, 'nothing to clear yet')
   t.notMatch(html, /id="sign-typed"/, 'the typed name only once chosen')
   t.notMatch(html, /sign-code/, 'no e-mail code unless asked for')
-  t.match(html, /<button type="submit" class="button button--primary">Signer le devis<\/button>/)
+  t.match(html, /<button type="button" class="button button--primary">Continuer<\/button>/, 'incomplete: the bar leads to the first missing step')
+  t.match(text(html), '0 élément sur 5')
   t.notMatch(html, /role="alert"/)
+  const complete = render(<SignFormView {...formProps({ progress: { done: 5, total: 5, firstMissing: undefined } })} />)
+  t.match(complete, /<button type="submit" class="button button--primary">Signer le devis<\/button>/, 'complete: the bar signs')
+  t.match(text(complete), '5 éléments sur 5')
 
   const building = render(<SignFormView {...formProps({ view: viewOf({}, quoteOf({ buildingTrade: false }, { number: null })) })} />)
   t.notMatch(building, /sign-pre-work/, 'no pre-work mention outside building trades')

@@ -2,11 +2,11 @@ import type { FormEvent, ReactNode, RefObject } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import { FormAlert } from '@/components/form/form-alert'
-import { SubmitButton } from '@/components/form/submit-button'
 import type { SigningView } from '../api/signing-api'
 import type { CodeStatus } from '../lib/signing-actions'
 import { ACCEPTANCE_MENTION, PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
-import { SIGN_FIELD_IDS, type SignField, type SignProblems, type SignValues } from '../lib/sign-form'
+import { SIGN_FIELD_IDS, type SignField, type SignProblems, type SignProgress, type SignValues } from '../lib/sign-form'
+import { SignActionBar } from './sign-action-bar'
 import { SignaturePadField, type SignaturePadHandle } from './signature-pad-field'
 
 export interface SignFormViewProps {
@@ -21,6 +21,9 @@ export interface SignFormViewProps {
   /** The pad holds a drawing. */
   drawn: boolean
   code: CodeStatus
+  progress: SignProgress
+  /** The bar's button while the form is incomplete. */
+  onNextStep: () => void
   padRef: RefObject<SignaturePadHandle | null>
   onChange: <K extends keyof SignValues>(field: K, value: SignValues[K]) => void
   onDrawnChange: (drawn: boolean) => void
@@ -138,7 +141,7 @@ function EmailCode({ values, problems, code, onChange, onRequestCode }: Pick<Sig
  * only then the signature (drawn, or typed with the keyboard) and the e-mail code.
  */
 export function SignFormView(props: SignFormViewProps) {
-  const { view, values, problems, failure, changed, pending, drawn, padRef, onChange, onDrawnChange, onReload, onSubmit } = props
+  const { view, values, problems, failure, changed, pending, drawn, progress, padRef, onChange, onDrawnChange, onNextStep, onReload, onSubmit } = props
   const { quote } = view
   const signatureProblem = problems.signature === undefined ? undefined : errorId('signature')
   return (
@@ -248,9 +251,7 @@ export function SignFormView(props: SignFormViewProps) {
         )}
         {failure === null ? null : <FormAlert>{failure}</FormAlert>}
         {/* Rendered only in the browser (the link's page needs its token): always ready. */}
-        <SubmitButton ready pending={pending} pendingLabel="Signature en cours…">
-          Signer le devis
-        </SubmitButton>
+        <SignActionBar progress={progress} pending={pending} onNextStep={onNextStep} />
       </form>
     </section>
   )

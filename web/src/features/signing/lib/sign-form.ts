@@ -137,3 +137,17 @@ export function signRefusal(error: ApiError): SignRefusal {
   }
   return firstProblem(problems) === undefined ? { kind: 'failed', message: error.message } : { kind: 'fields', problems }
 }
+
+/** The form's progress for the action bar: steps done out of those this quote asks for, and the first one missing. */
+export interface SignProgress {
+  done: number
+  total: number
+  firstMissing: SignField | undefined
+}
+
+export function signProgress(values: SignValues, options: SignOptions, signature: SignatureInput | null): SignProgress {
+  const steps = SIGN_FIELDS.filter((field) => (field === 'preWorkAcknowledged' ? options.buildingTrade : field === 'emailCode' ? options.requireEmailCode : true))
+  const problems = checkSignForm(values, options, signature)
+  const missing = steps.filter((field) => problems[field] !== undefined)
+  return { done: steps.length - missing.length, total: steps.length, firstMissing: missing[0] }
+}
