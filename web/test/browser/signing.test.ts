@@ -546,8 +546,10 @@ t.test('phone 360 px with an e-mail code: from the link to signed with the finge
   // Through the full-screen sheet: open it, draw, validate.
   await act(() => page.locator('#sign-pad-open').tap())
   await page.getByRole('dialog', { name: 'Votre signature' }).waitFor()
+  await padFitted(page)
   await act(() => drawWithTouch(context, page))
   await act(() => button(page, 'Valider').tap())
+  await page.getByText(/^Un code vient d’être envoyé à/).waitFor({ timeout: 30_000 })
   await waitForFocus(page, 'sign-code')
   const mail = await mailTo(sent.clientEmail, (received) => /votre code de signature/.test(received.subject))
   await act(() => page.keyboard.type(/^(\d{6})/.exec(mail.subject)?.[1] as string))

@@ -62,7 +62,9 @@ export function SignaturePadField({ handleRef, onDrawnChange, drawn, describedBy
       canvas.height = Math.round(height * ratio)
       canvas.getContext('2d')?.scale(ratio, ratio)
       pad.clear()
-      if (size.width > 0 && strokes.length > 0) pad.fromData(scaleGroups(strokes, width / size.width, height / size.height))
+      // Strokes begun before the first fit (a finger quicker than the sheet's first frame) are
+      // already in CSS pixels: kept as they are.
+      if (strokes.length > 0) pad.fromData(size.width > 0 ? scaleGroups(strokes, width / size.width, height / size.height) : strokes)
       sizeRef.current = { width, height }
     }
     fit()
