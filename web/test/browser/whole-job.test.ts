@@ -99,8 +99,7 @@ t.test('sign up, confirm, profile, quote, send; the client signs; sealed PDF; «
   await field(client.page, /^J’ai lu le devis n° DEV-\d{4}-\d{4} et j’en accepte le contenu, le prix et les conditions\.$/).check()
   await field(client.page, 'Recopiez la mention « Bon pour accord »').fill('Bon pour accord')
   if ((await field(client.page, 'Devis reçu avant l’exécution des travaux').count()) > 0) await field(client.page, 'Devis reçu avant l’exécution des travaux').check()
-  await field(client.page, 'Taper mon nom (au clavier)').check()
-  await field(client.page, 'Votre nom, comme signature').fill('Inès Dupont')
+  await field(client.page, 'Utiliser mon nom comme signature (sans dessin)').check()
   await button(client.page, 'Signer le devis').click()
   await client.page.getByRole('heading', { level: 1, name: 'Devis signé' }).waitFor()
   const [download] = await Promise.all([

@@ -15,14 +15,14 @@ import {
   fieldControlId,
   firstProblem,
   problemFieldOf,
-  readyForCode,
+  onlySignatureLeft, readyForCode,
   signatureOf,
   signRefusal,
   signRequest,
   type SignValues
 } from '@/features/signing/lib/sign-form'
 import { declineQuote, requestEmailCode, submitSignature } from '@/features/signing/lib/signing-actions'
-import { drawnSignature, scaleGroups, STROKE_LIMITS } from '@/features/signing/lib/strokes'
+import { drawnSignature, isTap, scaleGroups, STROKE_LIMITS } from '@/features/signing/lib/strokes'
 import { visitorId } from '@/features/signing/lib/visitor-id'
 import { API_MESSAGES, ApiError, createApiClient } from '@/lib/api-client'
 
@@ -93,7 +93,7 @@ const refusal = (status: number, code: string, message: string, fields?: Record<
 t.test('what must be filled in before sending, field by field, in the order of the form', async (t) => {
   const options = { buildingTrade: true, requireEmailCode: true }
   const empty = checkSignForm(EMPTY_SIGN_VALUES, options, null)
-  t.same(Object.keys(empty), ['signerName', 'accepted', 'mention', 'preWorkAcknowledged', 'signature', 'emailCode'])
+  t.same(Object.keys(empty), ['signerName', 'accepted', 'mention', 'preWorkAcknowledged', 'emailCode', 'signature'])
   t.equal(empty.signerName, 'Indiquez vos nom et prénom.')
   t.equal(empty.mention, 'Recopiez la mention « Bon pour accord ».')
   t.equal(empty.preWorkAcknowledged, 'Cochez la mention « Devis reçu avant l’exécution des travaux ».')
@@ -103,16 +103,21 @@ t.test('what must be filled in before sending, field by field, in the order of t
   t.same(checkSignForm(FILLED, { buildingTrade: false, requireEmailCode: false }, DRAWING), {}, 'no pre-work mention outside building trades, no code unless asked')
   t.same(checkSignForm({ ...FILLED, emailCode: ' 123456 ' }, options, DRAWING), {}, 'six digits')
   t.same(Object.keys(checkSignForm({ ...FILLED, emailCode: '12345' }, options, DRAWING)), ['emailCode'])
-  const typed = { ...FILLED, method: 'typed' as const, typedSignature: ' 1 ' }
-  t.same(checkSignForm(typed, options, signatureOf(typed, null)).signature, 'Tapez votre nom pour signer.')
+  const typed = { ...FILLED, method: 'typed' as const, signerName: ' 1 ' }
+  t.same(checkSignForm(typed, options, signatureOf(typed, null)).signature, 'Indiquez vos nom et prénom en haut du formulaire : ils servent de signature.', 'the typed signature is the name typed once')
   t.equal(firstProblem({}), undefined)
 })
 
-t.test('the e-mail code is asked for once every other step is done', async (t) => {
+t.test('the e-mail code is asked for once the steps before it are done; then only the signature is left', async (t) => {
   const options = { buildingTrade: true, requireEmailCode: true }
   t.notOk(readyForCode(EMPTY_SIGN_VALUES, options, null))
-  t.notOk(readyForCode({ ...FILLED, emailCode: '' }, options, null), 'not before the signature')
-  t.ok(readyForCode({ ...FILLED, emailCode: '' }, options, DRAWING), 'then, with the code field still empty')
+  t.notOk(readyForCode({ ...FILLED, accepted: false }, options, null), 'not before acceptance')
+  t.ok(readyForCode({ ...FILLED, emailCode: '' }, options, null), 'before the signature, the last act')
+  t.ok(readyForCode({ ...FILLED, emailCode: '' }, options, DRAWING), 'or after it, when drawn first')
+  t.notOk(onlySignatureLeft({ ...FILLED, emailCode: '' }, options), 'the code still to type')
+  t.ok(onlySignatureLeft({ ...FILLED, emailCode: '123456' }, options), 'then the signature ends the form')
+  t.ok(onlySignatureLeft(FILLED, { ...options, requireEmailCode: false }), 'at once without a code')
+  t.notOk(onlySignatureLeft({ ...FILLED, mention: '' }, { ...options, requireEmailCode: false }))
   t.notOk(readyForCode({ ...FILLED, preWorkAcknowledged: false, emailCode: '' }, options, DRAWING), 'the pre-work mention counts on building trades')
   t.notOk(readyForCode(FILLED, { ...options, requireEmailCode: false }, DRAWING), 'never when no code is asked')
 })
@@ -122,11 +127,11 @@ t.test('errors clear one by one as each field is fixed', async (t) => {
   const shown = checkSignForm(EMPTY_SIGN_VALUES, options, null)
   const named = { ...EMPTY_SIGN_VALUES, signerName: 'Élise Martin' }
   const afterName = clearFixed(shown, 'signerName', named, options, null)
-  t.same(Object.keys(afterName), ['accepted', 'mention', 'preWorkAcknowledged', 'signature', 'emailCode'], 'the fixed field only')
+  t.same(Object.keys(afterName), ['accepted', 'mention', 'preWorkAcknowledged', 'emailCode', 'signature'], 'the fixed field only')
   t.equal(clearFixed(shown, 'signerName', { ...EMPTY_SIGN_VALUES, signerName: 'É' }, options, null), shown, 'not fixed yet: the message stays')
   t.notOk('signature' in clearFixed(afterName, 'signature', named, options, DRAWING), 'a drawing answers « signature »')
-  const typed = { ...named, method: 'typed' as const, typedSignature: 'Élise Martin' }
-  t.notOk('signature' in clearFixed(afterName, problemFieldOf('typedSignature'), typed, options, signatureOf(typed, null)), 'so does a typed name')
+  const typed = { ...named, method: 'typed' as const }
+  t.notOk('signature' in clearFixed(afterName, problemFieldOf('method'), typed, options, signatureOf(typed, null)), 'so does choosing the typed name')
   t.equal(problemFieldOf('method'), 'signature')
   t.equal(problemFieldOf('emailCode'), 'emailCode')
   const server = { mention: 'La mention doit être « Bon pour accord ».' }
@@ -136,7 +141,7 @@ t.test('errors clear one by one as each field is fixed', async (t) => {
 t.test('the signature chosen, and the request it goes in', async (t) => {
   t.equal(signatureOf(FILLED, null), null, 'a blank pad is no signature')
   t.equal(signatureOf(FILLED, DRAWING), DRAWING)
-  t.same(signatureOf({ ...FILLED, method: 'typed', typedSignature: ' Élise Martin ' }, DRAWING), { method: 'typed', text: 'Élise Martin' }, 'typed wins once chosen')
+  t.same(signatureOf({ ...FILLED, method: 'typed', signerName: ' Élise Martin ' }, DRAWING), { method: 'typed', text: 'Élise Martin' }, 'typed wins once chosen: the signer’s name')
 
   const plain = viewOf()
   t.same(signRequest({ ...FILLED, signerName: ' Élise Martin ', mention: ' bon pour accord ' }, plain, DRAWING), {
@@ -149,7 +154,7 @@ t.test('the signature chosen, and the request it goes in', async (t) => {
   const full = viewOf({ buildingTrade: true, requireEmailCode: true })
   t.match(signRequest({ ...FILLED, emailCode: ' 654321 ' }, full, DRAWING), { preWorkAcknowledged: true, emailCode: '654321' })
   t.equal(fieldControlId('signature', 'drawn'), 'sign-method-drawn', 'a problem with the signature focuses its choice')
-  t.equal(fieldControlId('signature', 'typed'), 'sign-typed', 'or the typed name')
+  t.equal(fieldControlId('signature', 'typed'), 'sign-method-typed', 'or the typed one')
   t.equal(fieldControlId('mention', 'typed'), 'sign-mention')
 })
 
@@ -178,9 +183,15 @@ t.test('strokes: scaled with the pad, rounded, and within the gateway’s limits
   const long = drawnSignature([{ points: points(5000) }], 400, 160)
   const thinned = long.strokes[0]?.points ?? []
   t.equal(thinned.length, STROKE_LIMITS.pointsPerStroke, 'a very long stroke is thinned')
-  t.same([thinned[0]?.x, thinned.at(-1)?.x], [10, 10 + 4999 * 5], 'from its first to its last point')
+  t.same([thinned[0]?.x, thinned[1]?.x], [10, 10 + Math.round(4999 / 1999) * 5], 'from its first point, evenly')
+  t.equal(thinned.at(-1)?.x, 400, 'to its last, kept inside the pad')
+  const outside = drawnSignature([{ points: [{ x: -12, y: 200, time: 1 }, { x: 50, y: -3, time: 2 }] }], 400, 160)
+  t.same(outside.strokes[0]?.points, [{ x: 0, y: 160, time: 1 }, { x: 50, y: 0, time: 2 }], 'a stroke begun outside the pad starts at its edge')
   const many = drawnSignature(Array.from({ length: 150 }, () => ({ points: points(2) })), 400, 160)
   t.equal(many.strokes.length, STROKE_LIMITS.strokes, 'at most 100 strokes')
+  t.ok(isTap([{ x: 10, y: 10, time: 1 }]), 'one point is a tap')
+  t.ok(isTap([{ x: 10, y: 10, time: 1 }, { x: 12.5, y: 8, time: 2 }]), 'so is a finger that barely moved')
+  t.notOk(isTap(points(3)), 'a line is ink')
 })
 
 t.test('the visitor id: kept for the session, made once, and still given when storage fails', async (t) => {

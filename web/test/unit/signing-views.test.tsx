@@ -22,6 +22,7 @@ import { companyLegalLines, totalsRows } from '@paraphe/shared/quote-summary-lin
 import { QuoteDocument } from '@/features/signing/components/quote-document'
 import { QuoteSummary } from '@/features/signing/components/quote-summary'
 import { SignFormView, type SignFormViewProps } from '@/features/signing/components/sign-form-view'
+import { SignatureSheet } from '@/features/signing/components/signature-sheet'
 import { Component as SigningPage, handle } from '@/features/signing/routes/signature-devis'
 import { EMPTY_SIGN_VALUES } from '@/features/signing/lib/sign-form'
 import { createApiClient } from '@/lib/api-client'
@@ -210,6 +211,9 @@ const formProps = (overrides: Partial<SignFormViewProps> = {}): SignFormViewProp
   pending: false,
   drawn: false,
   code: { kind: 'idle' },
+  progress: { done: 0, total: 5, firstMissing: 'signerName' },
+  lastStep: false,
+  onNextStep: noop,
   padRef: createRef(),
   onChange: noop,
   onDrawnChange: noop,
@@ -236,8 +240,12 @@ t.test('the form: name, acceptance, mention and pre-work mention before the sign
   t.match(html, /<button type="button" class="button button--ghost signing-pad__clear" disabled="">Effacer la signature<\/button>/, 'nothing to clear yet')
   t.notMatch(html, /id="sign-typed"/, 'the typed name only once chosen')
   t.notMatch(html, /sign-code/, 'no e-mail code unless asked for')
-  t.match(html, /<button type="submit" class="button button--primary">Signer le devis<\/button>/)
+  t.match(html, /<button type="button" class="button button--primary">Continuer<\/button>/, 'incomplete: the bar leads to the first missing step')
+  t.match(text(html), '0 élément sur 5')
   t.notMatch(html, /role="alert"/)
+  const complete = render(<SignFormView {...formProps({ progress: { done: 5, total: 5, firstMissing: undefined } })} />)
+  t.match(complete, /<button type="submit" class="button button--primary">Signer le devis<\/button>/, 'complete: the bar signs')
+  t.match(text(complete), '5 éléments sur 5')
 
   const building = render(<SignFormView {...formProps({ view: viewOf({}, quoteOf({ buildingTrade: false }, { number: null })) })} />)
   t.notMatch(building, /sign-pre-work/, 'no pre-work mention outside building trades')
@@ -250,17 +258,17 @@ t.test('the form’s errors are tied to their controls; a typed signature; a cha
     accepted: 'Cochez la case pour accepter le devis et ses conditions avant de signer.',
     mention: 'Recopiez la mention « Bon pour accord ».',
     preWorkAcknowledged: 'Cochez la mention « Devis reçu avant l’exécution des travaux ».',
-    signature: 'Tapez votre nom pour signer.'
+    signature: 'Indiquez vos nom et prénom en haut du formulaire : ils servent de signature.'
   }
-  const html = render(<SignFormView {...formProps({ problems, values: { ...EMPTY_SIGN_VALUES, method: 'typed', typedSignature: 'Élise' }, drawn: true, pending: true })} />)
+  const html = render(<SignFormView {...formProps({ problems, values: { ...EMPTY_SIGN_VALUES, method: 'typed', signerName: 'Élise' }, drawn: true, pending: true })} />)
   for (const [id, field] of [['sign-name', 'signerName'], ['sign-accepted', 'accepted'], ['sign-mention', 'mention'], ['sign-pre-work', 'preWorkAcknowledged']] as const) {
     t.match(tag(html, id), /aria-invalid="true"/, `${field}: invalid`)
     t.match(tag(html, id), new RegExp(`aria-describedby="[^"]*${id}-error"`), `${field}: its error read with it`)
     t.match(html, new RegExp(`<p class="field__error[^"]*" id="${id}-error">${problems[field].replace(/[()]/g, '.')}</p>`))
   }
-  t.match(tag(html, 'sign-typed'), /aria-describedby="sign-signature-error"/, 'the signature’s error on the typed name')
+  t.match(tag(html, 'sign-method-typed'), /aria-describedby="sign-signature-error"/, 'the signature’s error on the typed choice')
   t.match(tag(html, 'sign-method-drawn'), /aria-describedby="sign-signature-error"/)
-  t.match(html, /<p class="signing-typed__preview" aria-hidden="true">Élise<\/p>/)
+  t.match(html, /<p class="signing-typed__preview">Élise<\/p>/, 'the name typed once, shown as the signature')
   t.match(html, /<div hidden="">/, 'the pad hidden, not removed: its drawing is kept')
   t.match(html, /aria-label="Cadre de signature : signature dessinée"/)
   t.match(html, /disabled="">Signature en cours…<\/button>/, 'busy while sending')
@@ -278,6 +286,7 @@ t.test('the e-mail code step: the button, the code sent, a refusal, the field', 
   t.match(tag(idle, 'sign-code'), /autoComplete="one-time-code"|autocomplete="one-time-code"/)
   t.match(tag(idle, 'sign-code'), /maxLength="6"|maxlength="6"/)
   t.match(idle, /<label for="sign-code">Code à 6 chiffres reçu par e-mail<\/label>/)
+  t.ok(idle.indexOf('id="sign-code"') < idle.indexOf('id="sign-method-drawn"'), 'the code before the signature, the last act')
   t.match(render(<SignFormView {...formProps({ view, code: { kind: 'sending' } })} />), /disabled="">Envoi du code…<\/button>/)
   const sent = render(<SignFormView {...formProps({ view, code: { kind: 'sent', sentTo: 'el***@example.org' } })} />)
   t.match(text(sent), 'Recevoir un nouveau code')
@@ -286,6 +295,24 @@ t.test('the e-mail code step: the button, the code sent, a refusal, the field', 
   t.match(failed, /role="alert">Attendez une minute\.<\/div>/)
   t.match(tag(failed, 'sign-code'), /aria-invalid="true"/)
   t.match(failed, /id="sign-code-error">Ce code est incorrect\.<\/p>/)
+})
+
+t.test('the phone’s full-screen sheet: closed, open, and ending with « Signer le devis » once the rest is done', async (t) => {
+  const sheet = (open: boolean, lastStep: boolean) =>
+    render(
+      <SignatureSheet open={open} hint="Signez dans le cadre." lastStep={lastStep} onClear={noop} onClose={noop}>
+        <canvas id="sign-pad" />
+      </SignatureSheet>
+    )
+  const closed = sheet(false, false)
+  t.match(closed, /<div class="signing-sheet" hidden="" role="dialog" aria-modal="true" aria-labelledby="sign-sheet-title" tabindex="-1">/, 'a modal dialog, hidden while closed')
+  t.match(closed, /<canvas id="sign-pad"><\/canvas>/, 'the pad stays mounted: its drawing is kept')
+  t.notMatch(closed, /<button/, 'no button while closed')
+  const open = sheet(true, false)
+  t.match(text(open), 'Votre signature Signez dans le cadre. Effacer Annuler Valider')
+  const last = sheet(true, true)
+  t.match(text(last), /vous signez électroniquement ce devis ; votre nom, votre e-mail, la date, l’heure, votre adresse IP et votre appareil sont enregistrés dans le dossier de preuve\. Effacer Annuler Signer le devis$/)
+  t.notMatch(last, />Valider</, 'no detour through the form')
 })
 
 const declineProps = (overrides: Partial<DeclineFormViewProps> = {}): DeclineFormViewProps => ({

@@ -2,11 +2,11 @@ import type { FormEvent, ReactNode, RefObject } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import { FormAlert } from '@/components/form/form-alert'
-import { SubmitButton } from '@/components/form/submit-button'
 import type { SigningView } from '../api/signing-api'
 import type { CodeStatus } from '../lib/signing-actions'
 import { ACCEPTANCE_MENTION, PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
-import { SIGN_FIELD_IDS, type SignField, type SignProblems, type SignValues } from '../lib/sign-form'
+import { SIGN_FIELD_IDS, type SignField, type SignProblems, type SignProgress, type SignValues } from '../lib/sign-form'
+import { SignActionBar } from './sign-action-bar'
 import { SignaturePadField, type SignaturePadHandle } from './signature-pad-field'
 
 export interface SignFormViewProps {
@@ -21,6 +21,11 @@ export interface SignFormViewProps {
   /** The pad holds a drawing. */
   drawn: boolean
   code: CodeStatus
+  progress: SignProgress
+  /** Every other step is done: drawing the signature is the last thing before signing. */
+  lastStep: boolean
+  /** The bar's button while the form is incomplete. */
+  onNextStep: () => void
   padRef: RefObject<SignaturePadHandle | null>
   onChange: <K extends keyof SignValues>(field: K, value: SignValues[K]) => void
   onDrawnChange: (drawn: boolean) => void
@@ -97,7 +102,7 @@ function EmailCode({ values, problems, code, onChange, onRequestCode }: Pick<Sig
       <legend>Code de vérification</legend>
       <p className="field__hint">
         Pour confirmer votre identité, un code est envoyé à l’adresse e-mail à laquelle ce devis vous a été envoyé dès que
-        les étapes ci-dessus sont remplies. Il est valable 10&#8239;minutes.
+        les étapes ci-dessus sont remplies. Il est valable 10&#8239;minutes. Vous signerez ensuite.
       </p>
       <p className="signing-form__code-request">
         <button type="button" className="button button--ghost" onClick={onRequestCode} disabled={code.kind === 'sending'}>
@@ -134,11 +139,11 @@ function EmailCode({ values, problems, code, onChange, onRequestCode }: Pick<Sig
 
 /**
  * The signer's form, in the order the law and the peers' users ask for: who signs, acceptance of
- * the quote and its conditions, the typed mention, the pre-work mention for building trades, and
- * only then the signature (drawn, or typed with the keyboard) and the e-mail code.
+ * the quote and its conditions, the typed mention, the pre-work mention for building trades, the
+ * e-mail code, and only then the signature (drawn, or the name typed above), the last act.
  */
 export function SignFormView(props: SignFormViewProps) {
-  const { view, values, problems, failure, changed, pending, drawn, padRef, onChange, onDrawnChange, onReload, onSubmit } = props
+  const { view, values, problems, failure, changed, pending, drawn, progress, padRef, lastStep, onChange, onDrawnChange, onNextStep, onReload, onSubmit } = props
   const { quote } = view
   const signatureProblem = problems.signature === undefined ? undefined : errorId('signature')
   return (
@@ -182,6 +187,8 @@ export function SignFormView(props: SignFormViewProps) {
           </Checkbox>
         ) : null}
 
+        {quote.requireEmailCode ? <EmailCode {...props} /> : null}
+
         <fieldset className={problems.signature === undefined ? 'signing-form__group' : 'signing-form__group field--invalid'}>
           <legend>Votre signature</legend>
           <div className="signing-methods">
@@ -198,38 +205,36 @@ export function SignFormView(props: SignFormViewProps) {
               <label htmlFor="sign-method-drawn">Dessiner ma signature</label>
             </div>
             <div className="signing-methods__option">
-              <input id="sign-method-typed" type="radio" name="method" value="typed" checked={values.method === 'typed'} onChange={() => onChange('method', 'typed')} />
-              <label htmlFor="sign-method-typed">Taper mon nom (au clavier)</label>
+              <input
+                id="sign-method-typed"
+                type="radio"
+                name="method"
+                value="typed"
+                checked={values.method === 'typed'}
+                onChange={() => onChange('method', 'typed')}
+                aria-describedby={values.method === 'typed' ? signatureProblem : undefined}
+              />
+              <label htmlFor="sign-method-typed">Utiliser mon nom comme signature (sans dessin)</label>
             </div>
           </div>
           <div hidden={values.method !== 'drawn'}>
-            <SignaturePadField handleRef={padRef} drawn={drawn} onDrawnChange={onDrawnChange} describedBy={signatureProblem} />
+            <SignaturePadField handleRef={padRef} drawn={drawn} onDrawnChange={onDrawnChange} describedBy={signatureProblem} lastStep={lastStep} />
           </div>
           {values.method === 'typed' ? (
-            <div className="field signing-typed">
-              <label htmlFor="sign-typed">Votre nom, comme signature</label>
-              <input
-                id="sign-typed"
-                name="typedSignature"
-                type="text"
-                autoComplete="name"
-                maxLength={80}
-                value={values.typedSignature}
-                onChange={(event) => onChange('typedSignature', event.target.value)}
-                aria-invalid={signatureProblem === undefined ? undefined : true}
-                aria-describedby={signatureProblem}
-              />
-              {values.typedSignature.trim() === '' ? null : (
-                <p className="signing-typed__preview" aria-hidden="true">
-                  {values.typedSignature}
-                </p>
+            <div className="signing-typed" id="sign-typed">
+              {/* The name typed once above is the signature: shown as it will print. */}
+              {values.signerName.trim() === '' ? (
+                <p className="field__hint">Votre nom, saisi en haut du formulaire, servira de signature.</p>
+              ) : (
+                <>
+                  <p className="field__hint">Votre signature, telle qu’elle figurera sur le devis signé&#8239;:</p>
+                  <p className="signing-typed__preview">{values.signerName}</p>
+                </>
               )}
             </div>
           ) : null}
           <FieldError field="signature" problems={problems} />
         </fieldset>
-
-        {quote.requireEmailCode ? <EmailCode {...props} /> : null}
 
         <p className="signing-form__evidence">
           En cliquant sur «&#8239;Signer le devis&#8239;», vous signez électroniquement ce devis. Votre nom, votre adresse
@@ -248,9 +253,7 @@ export function SignFormView(props: SignFormViewProps) {
         )}
         {failure === null ? null : <FormAlert>{failure}</FormAlert>}
         {/* Rendered only in the browser (the link's page needs its token): always ready. */}
-        <SubmitButton ready pending={pending} pendingLabel="Signature en cours…">
-          Signer le devis
-        </SubmitButton>
+        <SignActionBar progress={progress} pending={pending} onNextStep={onNextStep} />
       </form>
     </section>
   )

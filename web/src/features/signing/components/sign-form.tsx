@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ApiClient } from '@/lib/api-client'
 import type { SigningView } from '../api/signing-api'
-import { clearFixed, EMPTY_SIGN_VALUES, fieldControlId, problemFieldOf, readyForCode, SIGN_FIELD_IDS, signatureOf, type SignField, type SignProblems, type SignValues } from '../lib/sign-form'
+import { checkSignForm, clearFixed, EMPTY_SIGN_VALUES, fieldControlId, onlySignatureLeft, problemFieldOf, readyForCode, SIGN_FIELD_IDS, signatureOf, signProgress, type SignField, type SignProblems, type SignValues } from '../lib/sign-form'
 import { requestEmailCode, submitSignature, type CodeStatus } from '../lib/signing-actions'
 import type { SignaturePadHandle } from './signature-pad-field'
 import { SignFormView } from './sign-form-view'
@@ -30,8 +30,15 @@ export function SignForm({ api, token, view, onClosed, onReload }: SignFormProps
   const padRef = useRef<SignaturePadHandle | null>(null)
 
   // After the render that shows the error, so that it is read with the field.
+  // Centred, so that neither the page's top nor the fixed action bar hides it; no animation
+  // for those who asked for less motion.
   useEffect(() => {
-    if (focusRequest !== null) document.getElementById(focusRequest.id)?.focus()
+    if (focusRequest === null) return
+    const control = document.getElementById(focusRequest.id)
+    if (control === null) return
+    control.focus({ preventScroll: true })
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    control.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' })
   }, [focusRequest])
 
   const requestCode = () => {
@@ -40,6 +47,7 @@ export function SignForm({ api, token, view, onClosed, onReload }: SignFormProps
   }
   // The code is sent by itself once every other step is done, then its field takes the focus.
   const signature = values.method === 'typed' ? signatureOf(values, null) : drawn ? (padRef.current?.signature() ?? null) : null
+  const progress = signProgress(values, view.quote, signature)
   const reachedCode = code.kind === 'idle' && readyForCode(values, view.quote, signature)
   const autoRequested = useRef(false)
   useEffect(() => {
@@ -97,6 +105,13 @@ export function SignForm({ api, token, view, onClosed, onReload }: SignFormProps
       onDrawnChange={(isDrawn) => {
         setDrawn(isDrawn)
         settle('signature', values)
+      }}
+      progress={progress}
+      lastStep={onlySignatureLeft(values, view.quote)}
+      onNextStep={() => {
+        // The steps still missing say what they need; the first takes the focus.
+        setProblems(checkSignForm(values, view.quote, signature))
+        if (progress.firstMissing !== undefined) setFocusRequest({ id: fieldControlId(progress.firstMissing, values.method) })
       }}
       onRequestCode={requestCode}
       onReload={onReload}

@@ -1,7 +1,9 @@
-import { useEffect, useRef, type RefObject } from 'react'
+import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, type RefObject } from 'react'
+import { flushSync } from 'react-dom'
 import SignaturePad from 'signature_pad'
 import type { DrawnSignature } from '../api/signing-api'
-import { drawnSignature, scaleGroups } from '../lib/strokes'
+import { drawnSignature, isTap, scaleGroups } from '../lib/strokes'
+import { SignatureSheet } from './signature-sheet'
 
 /** What the form asks of the pad when it sends. */
 export interface SignaturePadHandle {
@@ -15,17 +17,35 @@ export interface SignaturePadFieldProps {
   onDrawnChange: (drawn: boolean) => void
   drawn: boolean
   describedBy?: string
+  /** Every other step is done: on phones the sheet ends with « Signer le devis ». */
+  lastStep: boolean
 }
+
+/** Phones and tablets: a finger needs the whole screen to sign. */
+const SHEET_QUERY = '(max-width: 40rem), (pointer: coarse)'
+
+type Strokes = ReturnType<SignaturePad['toData']>
 
 /**
  * The drawing area (signature_pad: mouse, pen and touch through pointer events). The canvas
  * follows its box's size: when the phone turns or the window changes, its pixels are reset, so
- * the strokes are redrawn from toData(), scaled to the new size.
+ * the strokes are redrawn from toData(), scaled to the new size. On phones the canvas lives in a
+ * full-screen sheet and the form shows a preview of what was validated.
  */
-export function SignaturePadField({ handleRef, onDrawnChange, drawn, describedBy }: SignaturePadFieldProps) {
+export function SignaturePadField({ handleRef, onDrawnChange, drawn, describedBy, lastStep }: SignaturePadFieldProps) {
   const canvasRef = useRef<HTMLCanvasElement | null>(null)
   const padRef = useRef<SignaturePad | null>(null)
+  const sizeRef = useRef({ width: 0, height: 0 })
   const changeRef = useRef(onDrawnChange)
+  // Chosen once: switching on rotation would move the canvas and lose the drawing. (The form is
+  // only rendered in the browser; rendered elsewhere, as in the unit tests, it is the desktop's.)
+  const [sheet] = useState(() => typeof window !== 'undefined' && window.matchMedia(SHEET_QUERY).matches)
+  const [open, setOpen] = useState(false)
+  const [preview, setPreview] = useState<string | null>(null)
+  const savedRef = useRef<{ strokes: Strokes; width: number; height: number }>({ strokes: [], width: 0, height: 0 })
+  const openerRef = useRef<HTMLButtonElement | null>(null)
+  const fitRef = useRef<() => void>(() => undefined)
+  const openedByStroke = useRef(false)
   useEffect(() => {
     changeRef.current = onDrawnChange
   })
@@ -35,10 +55,11 @@ export function SignaturePadField({ handleRef, onDrawnChange, drawn, describedBy
     if (canvas === null) return
     const pad = new SignaturePad(canvas, { penColor: '#1c2430', minWidth: 0.8, maxWidth: 2.8, velocityFilterWeight: 0.6 })
     padRef.current = pad
-    let size = { width: 0, height: 0 }
     const fit = () => {
+      const size = sizeRef.current
       const width = canvas.offsetWidth
       const height = canvas.offsetHeight
+      // A closed sheet has no size: the strokes wait, unscaled, for it to open again.
       if (width === 0 || height === 0 || (width === size.width && height === size.height)) return
       const strokes = pad.toData()
       const ratio = Math.max(window.devicePixelRatio || 1, 1)
@@ -46,15 +67,31 @@ export function SignaturePadField({ handleRef, onDrawnChange, drawn, describedBy
       canvas.height = Math.round(height * ratio)
       canvas.getContext('2d')?.scale(ratio, ratio)
       pad.clear()
-      if (size.width > 0 && strokes.length > 0) pad.fromData(scaleGroups(strokes, width / size.width, height / size.height))
-      size = { width, height }
+      // Strokes begun before the first fit (a finger quicker than the sheet's first frame) are
+      // already in CSS pixels: kept as they are.
+      if (strokes.length > 0) pad.fromData(size.width > 0 ? scaleGroups(strokes, width / size.width, height / size.height) : strokes)
+      sizeRef.current = { width, height }
     }
     fit()
+    fitRef.current = fit
     const observer = new ResizeObserver(fit)
     observer.observe(canvas)
-    const ended = () => changeRef.current(!pad.isEmpty())
+    // In the sheet, the drawing counts once validated.
+    const ended = () => {
+      if (openedByStroke.current) {
+        openedByStroke.current = false
+        // A tap on the frame only opens the sheet: it leaves no dot.
+        const strokes = pad.toData()
+        const last = strokes.at(-1)
+        if (last !== undefined && isTap(last.points)) {
+          pad.clear()
+          pad.fromData(strokes.slice(0, -1))
+        }
+      }
+      if (!sheet) changeRef.current(!pad.isEmpty())
+    }
     pad.addEventListener('endStroke', ended)
-    handleRef.current = { signature: () => (pad.isEmpty() ? null : drawnSignature(pad.toData(), size.width, size.height)) }
+    handleRef.current = { signature: () => (pad.isEmpty() ? null : drawnSignature(pad.toData(), sizeRef.current.width, sizeRef.current.height)) }
     return () => {
       observer.disconnect()
       pad.removeEventListener('endStroke', ended)
@@ -62,26 +99,98 @@ export function SignaturePadField({ handleRef, onDrawnChange, drawn, describedBy
       padRef.current = null
       handleRef.current = null
     }
-  }, [handleRef])
+  }, [handleRef, sheet])
 
   function clear() {
     padRef.current?.clear()
-    onDrawnChange(false)
+    if (!sheet) onDrawnChange(false)
+  }
+
+  function openSheet() {
+    const pad = padRef.current
+    if (pad !== null) savedRef.current = { strokes: pad.toData(), ...sizeRef.current }
+    setOpen(true)
+  }
+
+  /**
+   * A finger (or pen, or mouse) put on the frame opens the sheet and goes on drawing there: the
+   * touch that opened it is the signature's first stroke, not one more tap. The sheet now covers
+   * the frame; signature_pad follows a stroke's moves on the whole window, so the moves, still
+   * aimed at the frame, draw under the finger in the sheet's pad.
+   */
+  function startInSheet(event: ReactPointerEvent<HTMLButtonElement>) {
+    const canvas = canvasRef.current
+    if (canvas === null || open || !event.isPrimary || event.button !== 0) return
+    event.preventDefault()
+    flushSync(openSheet)
+    fitRef.current()
+    openedByStroke.current = true
+    const { pointerId, pointerType, clientX, clientY, pressure } = event
+    canvas.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true, pointerId, pointerType, isPrimary: true, clientX, clientY, pressure, buttons: 1 }))
+  }
+
+  function closeSheet(keep: boolean) {
+    const pad = padRef.current
+    if (pad !== null && !keep) {
+      // Back to the drawing validated before, in the pad's current size.
+      const saved = savedRef.current
+      const size = sizeRef.current
+      pad.clear()
+      if (saved.strokes.length > 0 && saved.width > 0) pad.fromData(scaleGroups(saved.strokes, size.width / saved.width, size.height / saved.height))
+    }
+    if (pad !== null) {
+      setPreview(pad.isEmpty() ? null : pad.toDataURL())
+      onDrawnChange(!pad.isEmpty())
+    }
+    setOpen(false)
+    openerRef.current?.focus()
+  }
+
+  const hint = 'Signez dans le cadre avec le doigt, un stylet ou la souris, comme sur papier.'
+  const canvas = (
+    <canvas
+      ref={canvasRef}
+      id="sign-pad"
+      className="signing-pad__canvas"
+      role="img"
+      aria-label={sheet ? 'Cadre de signature' : drawn ? 'Cadre de signature : signature dessinée' : 'Cadre de signature, vide'}
+      aria-describedby={['sign-pad-hint', describedBy].filter((id) => id !== undefined).join(' ')}
+    />
+  )
+
+  if (sheet) {
+    return (
+      <div className="signing-pad">
+        <button
+          ref={openerRef}
+          type="button"
+          id="sign-pad-open"
+          className="signing-pad__preview"
+          onPointerDown={startInSheet}
+          // The keyboard's Enter and Space (a pointer opened it already).
+          onClick={() => {
+            if (!open) openSheet()
+          }}
+          aria-describedby={describedBy}
+        >
+          {preview === null ? 'Signez ici avec le doigt (en plein écran)' : <img src={preview} alt="Votre signature dessinée (toucher pour la modifier)" />}
+        </button>
+        <p className="signing-pad__status" aria-live="polite">
+          {drawn ? 'Signature dessinée.' : 'Pas encore de signature.'}
+        </p>
+        <SignatureSheet open={open} hint={hint} lastStep={lastStep} onClear={() => padRef.current?.clear()} onClose={closeSheet}>
+          {canvas}
+        </SignatureSheet>
+      </div>
+    )
   }
 
   return (
     <div className="signing-pad">
       <p className="field__hint" id="sign-pad-hint">
-        Signez dans le cadre avec le doigt, un stylet ou la souris, comme sur papier.
+        {hint}
       </p>
-      <canvas
-        ref={canvasRef}
-        id="sign-pad"
-        className="signing-pad__canvas"
-        role="img"
-        aria-label={drawn ? 'Cadre de signature : signature dessinée' : 'Cadre de signature, vide'}
-        aria-describedby={['sign-pad-hint', describedBy].filter((id) => id !== undefined).join(' ')}
-      />
+      {canvas}
       <div className="signing-pad__bar">
         <p className="signing-pad__status" aria-live="polite">
           {drawn ? 'Signature dessinée.' : 'Le cadre est vide.'}

@@ -5,7 +5,10 @@ import { ACCEPTANCE_MENTION, PRE_WORK_MENTION } from '@paraphe/shared/quote-ment
 import type { ApiError } from '@/lib/api-client'
 import type { DrawnSignature, SignatureInput, SignRequest, SigningView } from '../api/signing-api'
 
-export const SIGN_FIELDS = ['signerName', 'accepted', 'mention', 'preWorkAcknowledged', 'signature', 'emailCode'] as const
+// In the order the signer meets them. The e-mail code comes before the signature so that the
+// signature is the last act: on a phone the full-screen sheet where it is drawn then ends with
+// « Signer le devis » itself (no « Valider » and back to the form).
+export const SIGN_FIELDS = ['signerName', 'accepted', 'mention', 'preWorkAcknowledged', 'emailCode', 'signature'] as const
 export type SignField = (typeof SIGN_FIELDS)[number]
 export type SignProblems = Partial<Record<SignField, string>>
 
@@ -17,7 +20,6 @@ export interface SignValues {
   mention: string
   preWorkAcknowledged: boolean
   method: SignatureMethod
-  typedSignature: string
   emailCode: string
 }
 
@@ -27,7 +29,6 @@ export const EMPTY_SIGN_VALUES: SignValues = {
   mention: '',
   preWorkAcknowledged: false,
   method: 'drawn',
-  typedSignature: '',
   emailCode: ''
 }
 
@@ -45,7 +46,7 @@ export const SIGN_FIELD_IDS: Record<SignField, string> = {
 /** The control that takes the focus when its field has a problem. */
 export function fieldControlId(field: SignField, method: SignatureMethod): string {
   if (field !== 'signature') return SIGN_FIELD_IDS[field]
-  return method === 'typed' ? 'sign-typed' : 'sign-method-drawn'
+  return method === 'typed' ? 'sign-method-typed' : 'sign-method-drawn'
 }
 
 /** The quote's options that change the form. */
@@ -53,9 +54,12 @@ export type SignOptions = Pick<SigningView['quote'], 'buildingTrade' | 'requireE
 
 const hasTwoLetters = (text: string) => /\p{L}.*\p{L}/su.test(text)
 
-/** The signature chosen: the drawing (null while the pad is blank) or the typed name. */
+/**
+ * The signature chosen: the drawing (null while the pad is blank) or the typed one, which is the
+ * signer's name as typed once at the top of the form.
+ */
 export function signatureOf(values: SignValues, drawing: DrawnSignature | null): SignatureInput | null {
-  return values.method === 'typed' ? { method: 'typed', text: values.typedSignature.trim() } : drawing
+  return values.method === 'typed' ? { method: 'typed', text: values.signerName.trim() } : drawing
 }
 
 /** What is missing before the form can be sent. */
@@ -65,15 +69,15 @@ export function checkSignForm(values: SignValues, options: SignOptions, signatur
   if (!values.accepted) problems.accepted = 'Cochez la case pour accepter le devis et ses conditions avant de signer.'
   if (values.mention.trim() === '') problems.mention = `Recopiez la mention « ${ACCEPTANCE_MENTION} ».`
   if (options.buildingTrade && !values.preWorkAcknowledged) problems.preWorkAcknowledged = `Cochez la mention « ${PRE_WORK_MENTION} ».`
-  if (signature === null) problems.signature = 'Dessinez votre signature dans le cadre, ou choisissez de taper votre nom.'
-  else if (signature.method === 'typed' && !hasTwoLetters(signature.text)) problems.signature = 'Tapez votre nom pour signer.'
   if (options.requireEmailCode && !/^\d{6}$/.test(values.emailCode.trim())) problems.emailCode = 'Saisissez le code à 6 chiffres reçu par e-mail.'
+  if (signature === null) problems.signature = 'Dessinez votre signature dans le cadre, ou choisissez de taper votre nom.'
+  else if (signature.method === 'typed' && !hasTwoLetters(signature.text)) problems.signature = 'Indiquez vos nom et prénom en haut du formulaire : ils servent de signature.'
   return problems
 }
 
-/** The problem a value of the form answers to (the signature's method and typed name: the signature). */
+/** The problem a value of the form answers to (the signature's method: the signature). */
 export function problemFieldOf(value: keyof SignValues): SignField {
-  return value === 'method' || value === 'typedSignature' ? 'signature' : value
+  return value === 'method' ? 'signature' : value
 }
 
 /**
@@ -93,7 +97,12 @@ export function clearFixed(problems: SignProblems, field: SignField, values: Sig
  */
 export function readyForCode(values: SignValues, options: SignOptions, signature: SignatureInput | null): boolean {
   if (!options.requireEmailCode) return false
-  return Object.keys(checkSignForm(values, options, signature)).every((field) => field === 'emailCode')
+  return Object.keys(checkSignForm(values, options, signature)).every((field) => field === 'emailCode' || field === 'signature')
+}
+
+/** Only the signature is missing (or nothing): the signature's own step may end with signing. */
+export function onlySignatureLeft(values: SignValues, options: SignOptions): boolean {
+  return Object.keys(checkSignForm(values, options, null)).every((field) => field === 'signature')
 }
 
 export function firstProblem(problems: SignProblems): SignField | undefined {
@@ -136,4 +145,18 @@ export function signRefusal(error: ApiError): SignRefusal {
     if (path.startsWith('signature') && problems.signature === undefined) problems.signature = message
   }
   return firstProblem(problems) === undefined ? { kind: 'failed', message: error.message } : { kind: 'fields', problems }
+}
+
+/** The form's progress for the action bar: steps done out of those this quote asks for, and the first one missing. */
+export interface SignProgress {
+  done: number
+  total: number
+  firstMissing: SignField | undefined
+}
+
+export function signProgress(values: SignValues, options: SignOptions, signature: SignatureInput | null): SignProgress {
+  const steps = SIGN_FIELDS.filter((field) => (field === 'preWorkAcknowledged' ? options.buildingTrade : field === 'emailCode' ? options.requireEmailCode : true))
+  const problems = checkSignForm(values, options, signature)
+  const missing = steps.filter((field) => problems[field] !== undefined)
+  return { done: steps.length - missing.length, total: steps.length, firstMissing: missing[0] }
 }

@@ -23,8 +23,12 @@ function thin(points: readonly StrokePoint[], max: number): readonly StrokePoint
 }
 
 const round = (value: number) => Math.round(value * 10) / 10
+const within = (value: number, max: number) => Math.min(Math.max(value, 0), max)
 
-/** The signature to send: points rounded to 0.1 px, within the gateway's limits. */
+/**
+ * The signature to send: points rounded to 0.1 px and kept inside the pad (a stroke begun on the
+ * phone's frame may start under the sheet's title), within the gateway's limits.
+ */
 export function drawnSignature(groups: readonly PointGroupLike[], padWidth: number, padHeight: number): DrawnSignature {
   return {
     method: 'drawn',
@@ -32,9 +36,16 @@ export function drawnSignature(groups: readonly PointGroupLike[], padWidth: numb
       .filter((group) => group.points.length > 0)
       .slice(0, STROKE_LIMITS.strokes)
       .map((group) => ({
-        points: thin(group.points, STROKE_LIMITS.pointsPerStroke).map((point) => ({ x: round(point.x), y: round(point.y), time: Math.round(point.time) }))
+        points: thin(group.points, STROKE_LIMITS.pointsPerStroke).map((point) => ({ x: round(within(point.x, padWidth)), y: round(within(point.y, padHeight)), time: Math.round(point.time) }))
       })),
     padWidth: Math.round(padWidth),
     padHeight: Math.round(padHeight)
   }
+}
+
+/** A stroke that stays within a few pixels: a tap (the one that opened the phone's sheet), not ink. */
+export function isTap(points: readonly StrokePoint[]): boolean {
+  const xs = points.map((point) => point.x)
+  const ys = points.map((point) => point.y)
+  return Math.max(...xs) - Math.min(...xs) < 4 && Math.max(...ys) - Math.min(...ys) < 4
 }
