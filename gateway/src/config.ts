@@ -81,6 +81,13 @@ export const EnvSchema = Type.Object({
   /** Sender address and name of every e-mail. */
   SMTP_ADMIN_EMAIL: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' })),
   SMTP_SENDER_NAME: Type.String({ minLength: 1, maxLength: 80, default: 'Paraphe' }),
+  /**
+   * The SPF include of the SMTP service (`_spf.example-relay.net`), shown to companies that send
+   * from their own address; unset: no SPF record is asked (DKIM alone aligns their From).
+   */
+  SENDER_SPF_INCLUDE: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9._-]+\\.[A-Za-z]{2,}$', maxLength: 200 })),
+  /** Resolvers that check the companies' DNS records (`1.1.1.1,9.9.9.9:53`); unset: the system's. */
+  DNS_SERVERS: Type.Optional(Type.String({ pattern: '^[0-9a-fA-F.:\\[\\]]+(,[0-9a-fA-F.:\\[\\]]+)*$', maxLength: 300 })),
   /** Contact-form messages per client IP and per hour. */
   CONTACT_RATE_LIMIT_PER_HOUR: Type.Integer({ minimum: 1, maximum: 10_000, default: 5 }),
   /** Requests per API key and per minute on /api/v1 (counted in the database, shared by the gateways). */
@@ -166,6 +173,10 @@ export interface MailConfig {
   /** null = no SMTP: messages stay queued and their content is logged. */
   transport: { host: string; port: number; secure: boolean; user: string | null; pass: string | null } | null
   from: { address: string; name: string }
+  /** SENDER_SPF_INCLUDE; null = none. */
+  senderSpfInclude: string | null
+  /** DNS_SERVERS; null = the system's resolvers. */
+  dnsServers: string[] | null
 }
 
 export interface SigningConfig {
@@ -369,7 +380,11 @@ function authConfig(env: Env, problems: string[]): AuthConfig | null {
 }
 
 function mailConfig(env: Env, problems: string[], operatorEmail: string): MailConfig {
-  const from = { address: env.SMTP_ADMIN_EMAIL ?? operatorEmail, name: env.SMTP_SENDER_NAME }
+  const base = {
+    from: { address: env.SMTP_ADMIN_EMAIL ?? operatorEmail, name: env.SMTP_SENDER_NAME },
+    senderSpfInclude: env.SENDER_SPF_INCLUDE ?? null,
+    dnsServers: env.DNS_SERVERS === undefined ? null : env.DNS_SERVERS.split(',')
+  }
   if (env.SMTP_URL !== undefined) {
     if (env.SMTP_HOST !== undefined) problems.push('SMTP_URL: set either SMTP_URL or SMTP_HOST, not both')
     try {
@@ -383,18 +398,18 @@ function mailConfig(env: Env, problems: string[], operatorEmail: string): MailCo
           user: url.username === '' ? null : decodeURIComponent(url.username),
           pass: url.password === '' ? null : decodeURIComponent(url.password)
         },
-        from
+        ...base
       }
     } catch {
       problems.push('SMTP_URL: must look like smtp://user:password@host:587')
-      return { transport: null, from }
+      return { transport: null, ...base }
     }
   }
-  if (env.SMTP_HOST === undefined) return { transport: null, from }
+  if (env.SMTP_HOST === undefined) return { transport: null, ...base }
   return {
     // Port 465 is implicit TLS; the others upgrade with STARTTLS when the server offers it.
     transport: { host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_PORT === 465, user: env.SMTP_USER ?? null, pass: env.SMTP_PASS ?? null },
-    from
+    ...base
   }
 }
 

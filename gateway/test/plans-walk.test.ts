@@ -120,6 +120,21 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     t.same((await user.request('GET', '/api/company/api-keys')).json(), { keys: [], apiIncluded: false }, 'nothing was created, and the page knows why')
   },
 
+  /** The company's own sender address: set on Entreprise (its confirmation sent), refused elsewhere (company-sender.test.ts goes further). */
+  async customSender(walk) {
+    const { t, plan, user } = walk
+    const set = await user.request('PUT', '/api/company/sender', { address: `devis@${plan.id}-plomberie.fr` })
+    if (plan.limits.customSender) {
+      t.equal(set.statusCode, 200, `${plan.id}: a sender address is set`)
+      t.equal(set.json<{ sender: { state: string } }>().sender.state, 'awaiting-confirmation', `${plan.id}: it waits for its confirmation link`)
+      return
+    }
+    t.equal(set.statusCode, 403, `${plan.id}: no sender address of its own`)
+    t.equal(set.json<ErrorJson>().error.code, 'plan_feature_required')
+    assertUpgrade(t, walk, set.json<ErrorJson>(), planWith('customSender'))
+    t.match((await user.request('GET', '/api/company/sender')).json(), { sender: null, included: false }, 'nothing was set, and the page knows why')
+  },
+
   /** Invitations fill the seats, the owner's included; the next one is refused (company/members.test.ts goes further). */
   async seats(walk) {
     const { t, plan, user } = walk

@@ -43,6 +43,8 @@ export const paths = {
   team: { path: '/espace/equipe', href: () => '/espace/equipe' },
   items: { path: '/espace/articles', href: () => '/espace/articles' },
   apiKeys: { path: '/espace/api', href: () => '/espace/api' },
+  /** `confirmation`: what the sender address's confirmation link found (set by the gateway's redirect). */
+  sender: { path: '/espace/expediteur', href: (confirmation?: 'ok' | 'invalid') => withQuery('/espace/expediteur', { confirmation }) },
   /** Where an invitation e-mail leads; the workspace's guard brings an unsigned visitor back here. */
   invitation: { path: '/espace/invitation', href: (token?: string) => withQuery('/espace/invitation', { token }) },
   verification: { path: '/verification', href: () => '/verification' }

@@ -25,6 +25,11 @@ export interface PlanLimits {
   signerEmailCode: boolean
   /** API keys and the public API `/api/v1` (gateway/src/api-keys). */
   api: boolean
+  /**
+   * E-mails to clients from the company's own address, DKIM-signed with its key, once the
+   * address is confirmed and the key published (gateway/src/company-sender).
+   */
+  customSender: boolean
 }
 
 export interface Plan {
@@ -51,7 +56,8 @@ export const PLANS: readonly Plan[] = [
       logo: false,
       automaticReminders: false,
       signerEmailCode: false,
-      api: false
+      api: false,
+      customSender: false
     },
     features: [
       '3 devis envoyés par mois',
@@ -72,7 +78,8 @@ export const PLANS: readonly Plan[] = [
       logo: true,
       automaticReminders: true,
       signerEmailCode: true,
-      api: false
+      api: false,
+      customSender: false
     },
     features: [
       'Devis illimités',
@@ -94,11 +101,13 @@ export const PLANS: readonly Plan[] = [
       logo: true,
       automaticReminders: true,
       signerEmailCode: true,
-      api: true
+      api: true,
+      customSender: true
     },
     features: [
       'Plusieurs utilisateurs (jusqu’à 5)',
       'Accès à l’API (clés par entreprise)',
+      'E-mails aux clients envoyés depuis votre adresse (signés DKIM)',
       'Tout ce que contient Pro'
     ],
     highlighted: false
@@ -127,7 +136,7 @@ export function yearlySavingHtCents(plan: Plan): number {
  * The plan features that are either there or not. Each one is enforced by the gateway where it is
  * used and shown by the pages with the badge of the first plan that has it (planAllows below).
  */
-export const PLAN_FEATURES = ['logo', 'automaticReminders', 'signerEmailCode', 'api'] as const satisfies ReadonlyArray<keyof PlanLimits>
+export const PLAN_FEATURES = ['logo', 'automaticReminders', 'signerEmailCode', 'api', 'customSender'] as const satisfies ReadonlyArray<keyof PlanLimits>
 export type PlanFeature = (typeof PLAN_FEATURES)[number]
 
 /** What each feature is called in a refusal or an upgrade prompt. */
@@ -135,7 +144,8 @@ export const PLAN_FEATURE_LABELS: Readonly<Record<PlanFeature, string>> = {
   logo: 'Le logo sur les devis et les e-mails',
   automaticReminders: 'Les relances automatiques',
   signerEmailCode: 'Le code de vérification par e-mail',
-  api: 'L’accès à l’API'
+  api: 'L’accès à l’API',
+  customSender: 'L’envoi des e-mails depuis votre propre adresse'
 }
 
 /** The one gating rule: may an account on `plan` use `feature`? */

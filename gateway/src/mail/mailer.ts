@@ -13,6 +13,12 @@ export interface OutgoingEmail {
   replyTo: string | null
   /** The From display name; null: the site's (SMTP_SENDER_NAME). */
   fromName: string | null
+  /**
+   * The company's own address and DKIM key: From becomes that address (under the company's name)
+   * and the message is DKIM-signed for its domain; the envelope stays the site's, so bounces
+   * come back to the operator. null: the site's address.
+   */
+  sender: { name: string; address: string; selector: string; privateKey: string } | null
   attachments: readonly EmailAttachment[]
   /**
    * Stable per outbox row (`outbox.<id>.<created>`): a second delivery of the same row carries
@@ -52,8 +58,15 @@ export function createSmtpMailer(transport: SmtpTransport, from: MailConfig['fro
     ))
   return {
     async send(email) {
+      const own = email.sender
       await (await transporterOnce()).sendMail({
-        from: { name: email.fromName ?? from.name, address: from.address },
+        from: own === null ? { name: email.fromName ?? from.name, address: from.address } : { name: own.name, address: own.address },
+        ...(own === null
+          ? {}
+          : {
+              envelope: { from: from.address, to: email.to },
+              dkim: { domainName: own.address.slice(own.address.lastIndexOf('@') + 1).toLowerCase(), keySelector: own.selector, privateKey: own.privateKey }
+            }),
         to: email.to,
         subject: email.subject,
         text: email.text,

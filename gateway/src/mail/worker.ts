@@ -16,8 +16,11 @@
 //
 // Without SMTP (development), nothing is claimed: messages stay pending, and the content of
 // each is logged once per process, links included, so a developer can follow them.
+import { PLANS, planAllows } from '@paraphe/shared/plans'
+import { PAID_STATUSES } from '../billing/subscription-mirror.js'
 import type { Database } from '../db/database.js'
 import type { Mailer, OutgoingEmail } from './mailer.js'
+import { companyDisplayName } from './sender-name.js'
 import { CREDENTIAL_BEARING_KINDS, ERASED_BODY, type EmailAttachment } from './outbox.js'
 import { MAX_ATTEMPTS, retryDelayMs } from './retry-delay.js'
 
@@ -74,7 +77,15 @@ interface ClaimedRow {
   attachments: EmailAttachment[]
   attempts: number
   created_at: Date | string
+  /** The company's own sender, when this e-mail goes out in its name and the sender is active. */
+  sender_address: string | null
+  company_name: string | null
+  dkim_selector: string | null
+  dkim_private_key: string | null
 }
+
+/** Plans whose companies send from their own address (read at each claim: a downgrade stops it). */
+const CUSTOM_SENDER_PLANS = PLANS.filter((plan) => planAllows(plan, 'customSender')).map((plan) => plan.id)
 
 interface PendingRow {
   id: number
@@ -109,6 +120,10 @@ function outgoing(row: ClaimedRow): OutgoingEmail {
     html: row.html_body,
     replyTo: row.reply_to,
     fromName: row.sender_name,
+    sender:
+      row.sender_address === null || row.dkim_selector === null || row.dkim_private_key === null
+        ? null
+        : { name: companyDisplayName(row.company_name ?? '') ?? row.sender_address, address: row.sender_address, selector: row.dkim_selector, privateKey: row.dkim_private_key },
     attachments: row.attachments,
     key: `outbox.${row.id}.${new Date(row.created_at).getTime()}`
   }
@@ -136,16 +151,30 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   /** `tried`: messages already attempted in this pass, never twice in one. */
   async function claim(tried: readonly number[]): Promise<ClaimedRow | null> {
     return db.transaction(async (tx) => {
+      // An e-mail in the company's name (sender_name set) leaves from its own address when that
+      // address is confirmed, its DKIM key found in DNS and its plan includes it — as they are
+      // at this attempt, not when the e-mail was queued.
       const result = await tx.query<ClaimedRow>(
-        `update paraphe.outbox
-            set attempts = attempts + 1, next_attempt_at = now() + $1::integer * interval '1 millisecond'
-          where id = (select id from paraphe.outbox
-                       where status = 'pending' and next_attempt_at <= now() and not (id = any($2::bigint[]))
-                       order by next_attempt_at, id
-                       limit 1
-                       for update skip locked)
-          returning id, kind, recipient, subject, text_body, html_body, reply_to, sender_name, attachments, attempts, created_at`,
-        [leaseMs, tried]
+        `with claimed as (
+           update paraphe.outbox
+              set attempts = attempts + 1, next_attempt_at = now() + $1::integer * interval '1 millisecond'
+            where id = (select id from paraphe.outbox
+                         where status = 'pending' and next_attempt_at <= now() and not (id = any($2::bigint[]))
+                         order by next_attempt_at, id
+                         limit 1
+                         for update skip locked)
+            returning id, kind, recipient, subject, text_body, html_body, reply_to, sender_name, attachments, attempts, created_at, company_id
+         )
+         select claimed.id, kind, recipient, subject, text_body, html_body, reply_to, sender_name, attachments, attempts, claimed.created_at,
+                s.address as sender_address, s.dkim_selector, s.dkim_private_key,
+                (select p.company_name from paraphe.profiles p where p.company_id = s.company_id) as company_name
+           from claimed
+           left join paraphe.company_senders s
+             on s.company_id = claimed.company_id and claimed.sender_name is not null
+            and s.confirmed_at is not null and s.dkim_found
+            and exists (select 1 from paraphe.subscriptions sub
+                         where sub.company_id = claimed.company_id and sub.status = any($3::text[]) and sub.plan_id = any($4::text[]))`,
+        [leaseMs, tried, PAID_STATUSES, CUSTOM_SENDER_PLANS]
       )
       return result.rows[0] ?? null
     })

@@ -124,6 +124,13 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     t.equal(features.includes('Accès à l’API'), plan.limits.api, `${plan.name}: the API on its card exactly when the plan has it`)
   },
 
+  async customSender(walk) {
+    const { t, page, plan } = walk
+    await gotoHydrated(page, gateway.url('/tarifs'))
+    const features = normalizeSpace(await page.locator(`article[aria-labelledby="plan-${plan.id}"] .plan-card__features`).innerText())
+    t.equal(features.includes('E-mails aux clients envoyés depuis votre adresse'), plan.limits.customSender, `${plan.name}: the own sender address on its card exactly when the plan has it`)
+  },
+
   async quotesPerMonth(walk) {
     const { t, page, plan, api } = walk
     const limit = plan.limits.quotesPerMonth

@@ -4,6 +4,7 @@ import { assertFiniteNumbers } from '../../finite-query.js'
 import apiKeyRoutes from './api-keys.js'
 import billingRoutes, { billingWebhookRoutes } from './billing.js'
 import companyRoutes, { invitationViewRoutes } from './company.js'
+import companySenderRoutes, { senderConfirmationRoutes } from './company-sender.js'
 import contactRoutes from './contact.js'
 import dashboardRoutes from './dashboard.js'
 import itemRoutes from './items.js'
@@ -28,6 +29,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
   await fastify.register(verificationRoutes)
   await fastify.register(billingWebhookRoutes)
   await fastify.register(invitationViewRoutes)
+  await fastify.register(senderConfirmationRoutes)
   // Private routes: one guard for the whole scope.
   await fastify.register(async (privateScope) => {
     privateScope.addHook('onRequest', privateScope.authenticate)
@@ -40,6 +42,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     await privateScope.register(companyRoutes)
     await privateScope.register(itemRoutes)
     await privateScope.register(apiKeyRoutes)
+    await privateScope.register(companySenderRoutes)
   })
   await fastify.register(v1Routes, { prefix: '/v1' })
   // Without this, GET /api/typo would fall through to the site's HTML 404 page.
