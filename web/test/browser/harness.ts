@@ -395,7 +395,7 @@ export interface AuthStack {
 }
 
 /** Starts the stand-in, a gateway wired to it and a browser, all closed when `t` ends. */
-export async function startAuthStack(t: Teardown, jwtSecret: string): Promise<AuthStack> {
+export async function startAuthStack(t: Teardown, jwtSecret: string, env: NodeJS.ProcessEnv = {}): Promise<AuthStack> {
   const standIn = await startGoTrueStandIn({ jwtSecret })
   t.teardown(() => standIn.close())
   const gateway = await startGateway({
@@ -403,7 +403,8 @@ export async function startAuthStack(t: Teardown, jwtSecret: string): Promise<Au
     SUPABASE_ANON_KEY: standIn.anonKey,
     SUPABASE_JWT_SECRET: jwtSecret,
     // Every test signs in from 127.0.0.1: the per-IP limit is tested in the gateway's tests.
-    AUTH_RATE_LIMIT_PER_MINUTE: '10000'
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+    ...env
   })
   t.teardown(() => gateway.close())
   standIn.serveSite(gateway.origin)

@@ -7,7 +7,8 @@ export type WorkspaceSection = 'quotes' | 'items' | 'profile' | 'team' | 'apiKey
 export function sectionOf(pathname: string): WorkspaceSection | null {
   if (pathname === paths.account.path || pathname.startsWith(`${paths.account.path}/devis/`)) return 'quotes'
   if (pathname === paths.items.path) return 'items'
-  if (pathname === paths.profile.path) return 'profile'
+  // The sender address is part of the company's identity, reached from the profile.
+  if (pathname === paths.profile.path || pathname === paths.sender.path) return 'profile'
   if (pathname === paths.team.path) return 'team'
   if (pathname === paths.apiKeys.path) return 'apiKeys'
   if (pathname === paths.subscription.path) return 'subscription'

@@ -1,3 +1,5 @@
+import { paths } from '@paraphe/shared/paths'
+import { Link } from 'react-router-dom'
 import { useEffect, useRef, useState } from 'react'
 import { EMPTY_PROFILE, profileGaps, type CompanyProfile } from '@paraphe/shared/company'
 import { useWorkspace } from '@/hooks/use-workspace'
@@ -151,6 +153,9 @@ export function ProfileView(props: ProfileViewProps) {
       <header className="page-intro workspace-intro">
         <h1>Profil de l’entreprise</h1>
         <p className="lead">Ces informations figurent sur chacun de vos devis&#8239;: la plupart sont des mentions obligatoires.</p>
+        <p>
+          Vos e-mails aux clients&#8239;: <Link to={paths.sender.href()}>adresse d’expédition</Link>.
+        </p>
       </header>
       {load.kind === 'loading' ? (
         <p className="workspace-loading" role="status">
