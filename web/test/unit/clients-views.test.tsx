@@ -13,11 +13,12 @@ import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
 import { savedClientOfQuote } from '@paraphe/shared/saved-clients'
 import { sectionOf, WorkspaceNav } from '@/app/workspace/workspace-nav'
 import { WorkspaceContext } from '@/hooks/use-workspace'
-import { createApiClient } from '@/lib/api-client'
+import { ApiError, createApiClient } from '@/lib/api-client'
 import type { SavedClient } from '@/lib/clients-api'
 import { RuntimeConfigProvider } from '@/lib/runtime-config'
 import { ClientFormView, type ClientFormViewProps } from '@/features/clients/components/client-form-view'
 import { ClientSheet } from '@/features/clients/components/client-sheet'
+import { ClientsListView, type ClientsListViewProps } from '@/features/clients/components/clients-list-view'
 import { ClientsTable } from '@/features/clients/components/clients-table'
 import { clientFormOf, clientInputOf, EMPTY_CLIENT_FORM, type ClientForm } from '@/features/clients/lib/client-form'
 import { Component as ClientsPage } from '@/features/clients/routes/clients'
@@ -131,6 +132,33 @@ t.test('the list: the name each client goes by, a link to their page, edit in pl
   handler(asked, 'Confirmer la suppression', 'onClick')(event())
   handler(asked, 'Annuler', 'onClick')(event())
   t.same(calls, ['edit c1', 'ask c2', 'delete c2', 'ask none'])
+})
+
+t.test('« Mes clients » in each state: loading, failed, none yet, none matching, some, more than shown', async (t) => {
+  const calls: string[] = []
+  const base: ClientsListViewProps = {
+    load: { kind: 'loading' },
+    search: '',
+    working: false,
+    confirmingDelete: null,
+    editing: null,
+    onSearch: (search) => calls.push(`search ${search}`),
+    onRetry: () => calls.push('retry'),
+    onEdit: noop,
+    onAskDelete: noop,
+    onDelete: noop
+  }
+  t.match(render(<ClientsListView {...base} />), /<label for="clients-search">Rechercher<\/label>[\s\S]*Chargement…/)
+  t.match(render(<ClientsListView {...base} load={{ kind: 'failed', error: new ApiError(0, 'network', 'Le serveur ne répond pas.') }} />), /role="alert"><p>Le serveur ne répond pas\.<\/p><button[^>]*>Réessayer</)
+  t.match(render(<ClientsListView {...base} load={{ kind: 'ready', data: { clients: [], total: 0 } }} />), /Aucun client pour l’instant : enregistrez-en un ci-dessous, ou depuis un devis avec « Enregistrer ce client »\./)
+  t.match(render(<ClientsListView {...base} search="zz" load={{ kind: 'ready', data: { clients: [], total: 0 } }} />), /Aucun client ne correspond à cette recherche\./)
+  t.match(render(<ClientsListView {...base} load={{ kind: 'ready', data: { clients: [ines], total: 1 } }} />), /role="status">1 client<\/p><ul class="items-list">/)
+  t.match(render(<ClientsListView {...base} load={{ kind: 'ready', data: { clients: [ines, syndic], total: 250 } }} />), /250 clients \(les 2 premiers affichés : précisez la recherche\)/)
+  const failed = ClientsListView({ ...base, load: { kind: 'failed', error: new ApiError(500, 'x', 'Erreur') } })
+  handler(failed, 'clients-search')(event('bell'))
+  const retry = elements(failed).find((one) => one.props['onRetry'] !== undefined)?.props['onRetry'] as () => void
+  retry()
+  t.same(calls, ['search bell', 'retry'], 'the search typed and « Réessayer » reach the page')
 })
 
 const quote = (overrides: Partial<QuoteSummary>): QuoteSummary => ({

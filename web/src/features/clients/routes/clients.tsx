@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react'
 import { savedClientName } from '@paraphe/shared/saved-clients'
-import { ActionOutcomeNotice, LoadFailure, LoadingStatus, type ActionOutcome } from '@/components/ui/load-state'
+import { ActionOutcomeNotice, type ActionOutcome } from '@/components/ui/load-state'
 import { useApiLoad } from '@/hooks/use-api-load'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
 import { clientsApi, type SavedClient, type SavedClientList } from '@/lib/clients-api'
 import type { RouteHandle } from '@/lib/route-handle'
 import { ClientFormView } from '../components/client-form-view'
-import { ClientsTable } from '../components/clients-table'
+import { ClientsListView } from '../components/clients-list-view'
 import { clientFormOf, clientInputOf, EMPTY_CLIENT_FORM, type ClientForm, type ClientFormProblems } from '../lib/client-form'
 
 export const handle: RouteHandle = {
@@ -78,54 +78,36 @@ function ClientsPage() {
         <p className="lead">Vos clients enregistrés une fois : choisissez-en un dans un devis pour remplir ses coordonnées, et retrouvez ici les devis de chacun.</p>
       </header>
       <ActionOutcomeNotice outcome={status} />
-      <section className="card" aria-labelledby="clients-saved">
-        <h2 id="clients-saved">Mes clients</h2>
-        <div className="field">
-          <label htmlFor="clients-search">Rechercher</label>
-          <input id="clients-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
-        </div>
-        {load.kind === 'loading' ? <LoadingStatus /> : null}
-        {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={reload} /> : null}
-        {load.kind === 'ready' ? (
-          load.data.clients.length === 0 ? (
-            <p>{search.trim() === '' ? 'Aucun client pour l’instant : enregistrez-en un ci-dessous, ou depuis un devis avec « Enregistrer ce client ».' : 'Aucun client ne correspond à cette recherche.'}</p>
-          ) : (
-            <>
-              <p className="field__hint" role="status">
-                {load.data.total} client{load.data.total > 1 ? 's' : ''}
-                {load.data.total > load.data.clients.length ? ` (les ${load.data.clients.length} premiers affichés : précisez la recherche)` : ''}
-              </p>
-              <ClientsTable
-                clients={load.data.clients}
-                working={working}
-                confirmingDelete={confirmingDelete}
-                editing={
-                  editing === null
-                    ? null
-                    : {
-                        id: editing.id,
-                        form: (
-                          <ClientFormView
-                            idPrefix="client-edit"
-                            form={editing.form}
-                            problems={editing.problems}
-                            working={working}
-                            submitLabel="Enregistrer les modifications"
-                            onChange={(next) => setEditing({ ...editing, form: next })}
-                            onSubmit={(event) => void saveEdit(event)}
-                            onCancel={() => setEditing(null)}
-                          />
-                        )
-                      }
-                }
-                onEdit={(client) => setEditing({ id: client.id, form: clientFormOf(client), problems: {} })}
-                onAskDelete={(client) => setConfirmingDelete(client?.id ?? null)}
-                onDelete={remove}
-              />
-            </>
-          )
-        ) : null}
-      </section>
+      <ClientsListView
+        load={load}
+        search={search}
+        working={working}
+        confirmingDelete={confirmingDelete}
+        editing={
+          editing === null
+            ? null
+            : {
+                id: editing.id,
+                form: (
+                  <ClientFormView
+                    idPrefix="client-edit"
+                    form={editing.form}
+                    problems={editing.problems}
+                    working={working}
+                    submitLabel="Enregistrer les modifications"
+                    onChange={(next) => setEditing({ ...editing, form: next })}
+                    onSubmit={(event) => void saveEdit(event)}
+                    onCancel={() => setEditing(null)}
+                  />
+                )
+              }
+        }
+        onSearch={setSearch}
+        onRetry={reload}
+        onEdit={(client) => setEditing({ id: client.id, form: clientFormOf(client), problems: {} })}
+        onAskDelete={(client) => setConfirmingDelete(client?.id ?? null)}
+        onDelete={remove}
+      />
       <section className="card" aria-labelledby="clients-new">
         <h2 id="clients-new">Nouveau client</h2>
         <ClientFormView idPrefix="client-new" form={form} problems={problems} working={working} submitLabel="Enregistrer le client" onChange={setForm} onSubmit={(event) => void create(event)} />
