@@ -88,6 +88,7 @@ forEachEngine('saved clients: save, find as one types, edit, delete; bad input i
   t.same((await bad({ ...syndic, siret: '732 829 320 00075' })).fields, { siret: 'Ce SIRET n’est pas valide : vérifiez les chiffres (clé de contrôle incorrecte).' })
   t.same((await bad({ ...ines, siret: '73282932000074' })).fields, { siret: 'Seul un client professionnel a un SIRET.' })
   t.match(await bad({ ...ines, kind: 'robot' }), { message: 'Certains champs sont invalides.', fields: { kind: 'Valeur non acceptée.' } })
+  t.same((await bad({ ...ines, address: 'a\u0000b' })).fields, { address: 'Ce texte contient un caractère invalide.' }, 'a NUL character is refused, not a 500')
   t.match(await bad({ ...ines, name: 'x'.repeat(121) }), { fields: { name: 'Au plus 120 caractères.' } })
   t.match(await bad({ kind: 'individual', name: 'Sans le reste' }), { fields: { company: 'Champ obligatoire.' } })
   t.match((await user.request('GET', '/api/clients?limit=1e309')).json<ErrorJson>().error, { message: /[a-zé]/ }, 'an infinite limit refused in French')

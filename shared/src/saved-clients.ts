@@ -47,6 +47,8 @@ export function checkSavedClient(input: SavedClientInput): { ok: true; client: S
   const problems: SavedClientProblems = {}
   for (const field of TEXT_FIELDS) {
     if (client[field].length > LIMIT_OF[field]) problems[field] = `Au plus ${LIMIT_OF[field]} caractères.`
+    // PostgreSQL text cannot hold a NUL character: refused here rather than failing in SQL.
+    else if (client[field].includes('\u0000')) problems[field] = 'Ce texte contient un caractère invalide.'
   }
   if (!(CLIENT_KINDS as readonly string[]).includes(client.kind)) problems.kind = 'Choisissez particulier ou professionnel.'
   if (client.kind === 'business') {

@@ -18,6 +18,7 @@ t.test('what is required, by kind, and how values are kept', async (t) => {
   t.same(checkSavedClient({ ...person, siret: '73282932000074' }), { ok: false, problems: { siret: 'Seul un client professionnel a un SIRET.' } })
   t.same(checkSavedClient({ ...company, siret: '1234' }), { ok: false, problems: { siret: 'Le SIRET compte 14 chiffres.' } })
   const long = checkSavedClient({ ...person, name: 'x'.repeat(121), siteAddress: 'y'.repeat(301), notes: 'z'.repeat(4001) })
+  t.same(checkSavedClient({ ...person, notes: 'a\u0000b' }), { ok: false, problems: { notes: 'Ce texte contient un caractère invalide.' } }, 'a NUL character, which PostgreSQL cannot store')
   t.same(long, { ok: false, problems: { name: 'Au plus 120 caractères.', siteAddress: 'Au plus 300 caractères.', notes: 'Au plus 4000 caractères.' } }, 'each limit, with the field’s own message first')
 })
 
