@@ -36,11 +36,14 @@ export const paths = {
   },
   forgotPassword: { path: '/mot-de-passe-oublie', href: () => '/mot-de-passe-oublie' },
   account: { path: '/espace', href: () => '/espace' },
-  quoteNew: { path: '/espace/devis/nouveau', href: () => '/espace/devis/nouveau' },
+  /** `client`: a saved client's id, whose details the new draft starts with (« Nouveau devis pour ce client »). */
+  quoteNew: { path: '/espace/devis/nouveau', href: (client?: string) => withQuery('/espace/devis/nouveau', { client }) },
   quote: { path: '/espace/devis/:id', href: (id: string) => `/espace/devis/${encodeURIComponent(id)}` },
   profile: { path: '/espace/profil', href: () => '/espace/profil' },
   subscription: { path: '/espace/abonnement', href: () => '/espace/abonnement' },
   team: { path: '/espace/equipe', href: () => '/espace/equipe' },
+  clients: { path: '/espace/clients', href: () => '/espace/clients' },
+  client: { path: '/espace/clients/:id', href: (id: string) => `/espace/clients/${encodeURIComponent(id)}` },
   items: { path: '/espace/articles', href: () => '/espace/articles' },
   apiKeys: { path: '/espace/api', href: () => '/espace/api' },
   /** `confirmation`: what the sender address's confirmation link found (set by the gateway's redirect). */

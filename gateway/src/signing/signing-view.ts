@@ -66,7 +66,9 @@ export async function readSigningView(db: Database, token: string): Promise<Sign
     updated_at: new Date(q.updatedAt),
     sent_at: new Date(q.sentAt),
     expires_on: q.expiresOn,
-    replaced_by: q.replacedBy
+    replaced_by: q.replacedBy,
+    // The professional's link to their saved client is not the signer's business.
+    saved_client_id: null
   })
   const state = stateOf(view)
   return {

@@ -16,18 +16,22 @@ export interface QuoteRow {
   sent_at: Date | null
   expires_on: string | null
   replaced_by: string | null
+  saved_client_id: string | null
 }
 
 export const QUOTE_COLUMNS =
-  'id, number, status, content, franchise_en_base, company, version, created_at, updated_at, sent_at, expires_on, replaced_by'
+  'id, number, status, content, franchise_en_base, company, version, created_at, updated_at, sent_at, expires_on, replaced_by, saved_client_id'
 
 export function totalsOf(content: QuoteContent, franchiseEnBase: boolean) {
   return computeTotals(content.lines, { franchiseEnBase, depositBp: content.depositBp })
 }
 
 export function toQuote(row: QuoteRow): Quote {
+  // The link is the column's: a sent quote's frozen content may still name a client deleted since.
+  const { savedClientId: _named, ...content } = row.content
   return {
-    ...row.content,
+    ...content,
+    ...(row.saved_client_id === null ? {} : { savedClientId: row.saved_client_id }),
     id: row.id,
     number: row.number,
     status: row.status,

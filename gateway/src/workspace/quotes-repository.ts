@@ -9,6 +9,14 @@ import { ApiProblem, notFound } from '../errors.js'
 import { readProfile } from './profile-repository.js'
 import { isRowId } from '../db/row-id.js'
 import { QUOTE_COLUMNS, searchText, toQuote, totalsOf, type QuoteRow } from './quote-rows.js'
+import { resolvedClientId } from '../clients/saved-clients-repository.js'
+
+/** The content to store and its saved client's id: a link to a client that is not (or no longer) the company's is dropped. */
+async function linkedContent(tx: Queryable, content: QuoteContent): Promise<{ content: QuoteContent; savedClientId: string | null }> {
+  const { savedClientId: named, ...rest } = content
+  const savedClientId = await resolvedClientId(tx, named)
+  return { content: savedClientId === null ? rest : { ...rest, savedClientId }, savedClientId }
+}
 
 export const frozen = () =>
   new ApiProblem(409, 'quote_frozen', 'Ce devis a été envoyé : il ne peut plus être modifié. Utilisez « Modifier » pour en créer une nouvelle version.')
@@ -69,12 +77,13 @@ function assertComputable(content: QuoteContent, franchiseEnBase: boolean): numb
   }
 }
 
-async function insertDraft(tx: Queryable, companyId: string, content: QuoteContent, franchiseEnBase: boolean): Promise<Quote> {
-  const totalTtc = assertComputable(content, franchiseEnBase)
+async function insertDraft(tx: Queryable, companyId: string, typed: QuoteContent, franchiseEnBase: boolean): Promise<Quote> {
+  const totalTtc = assertComputable(typed, franchiseEnBase)
+  const { content, savedClientId } = await linkedContent(tx, typed)
   const { rows } = await tx.query<QuoteRow>(
-    `insert into paraphe.quotes (company_id, content, franchise_en_base, total_ttc_cents, search_text)
-     values ($1, $2, $3, $4, $5) returning ${QUOTE_COLUMNS}`,
-    [companyId, JSON.stringify(content), franchiseEnBase, totalTtc, searchText(null, content)]
+    `insert into paraphe.quotes (company_id, content, franchise_en_base, total_ttc_cents, search_text, saved_client_id)
+     values ($1, $2, $3, $4, $5, $6) returning ${QUOTE_COLUMNS}`,
+    [companyId, JSON.stringify(content), franchiseEnBase, totalTtc, searchText(null, content), savedClientId]
   )
   return toQuote(rows[0] as QuoteRow)
 }
@@ -108,17 +117,18 @@ export async function createQuote(tx: Queryable, companyId: string, partial: Par
   return insertDraft(tx, companyId, { ...defaults.content, ...partial }, defaults.franchiseEnBase)
 }
 
-export async function updateDraft(tx: Queryable, id: string, version: number, content: QuoteContent): Promise<Quote> {
+export async function updateDraft(tx: Queryable, id: string, version: number, typed: QuoteContent): Promise<Quote> {
   const row = await findQuote(tx, id, { lock: true })
   if (row.status !== 'draft') throw frozen()
   if (row.version !== version) {
     throw new ApiProblem(409, 'version_conflict', 'Ce devis a été modifié ailleurs (autre onglet ou appareil) : rechargez-le avant de continuer.')
   }
-  const totalTtc = assertComputable(content, row.franchise_en_base)
+  const totalTtc = assertComputable(typed, row.franchise_en_base)
+  const { content, savedClientId } = await linkedContent(tx, typed)
   const { rows } = await tx.query<QuoteRow>(
-    `update paraphe.quotes set content = $2, total_ttc_cents = $3, search_text = $4, version = version + 1, updated_at = now()
+    `update paraphe.quotes set content = $2, total_ttc_cents = $3, search_text = $4, saved_client_id = $5, version = version + 1, updated_at = now()
       where id = $1 returning ${QUOTE_COLUMNS}`,
-    [id, JSON.stringify(content), totalTtc, searchText(null, content)]
+    [id, JSON.stringify(content), totalTtc, searchText(null, content), savedClientId]
   )
   return toQuote(rows[0] as QuoteRow)
 }

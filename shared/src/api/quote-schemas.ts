@@ -47,7 +47,9 @@ export const QuoteContentSchema = Type.Object(
     conditions: text(TEXT_LIMITS.long),
     notes: text(TEXT_LIMITS.long),
     buildingTrade: Type.Boolean(),
-    requireEmailCode: Type.Boolean()
+    requireEmailCode: Type.Boolean(),
+    /** The saved client picked in the editor (`/api/clients`), absent when none: their page lists the quote. */
+    savedClientId: Type.Optional(Type.String({ maxLength: 64 }))
   },
   { additionalProperties: false }
 )

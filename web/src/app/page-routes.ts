@@ -57,6 +57,9 @@ export const pageRoutes: readonly PageRoute[] = [
   page(paths.profile.path, 'src/features/profile/routes/profile.tsx'),
   page(paths.subscription.path, 'src/features/billing/routes/subscription.tsx'),
   page(paths.team.path, 'src/features/team/routes/team.tsx'),
+  page(paths.clients.path, 'src/features/clients/routes/clients.tsx'),
+  // One shell for every client, as for the quotes: its loading state holds nothing of the id.
+  page(paths.client.path, 'src/features/clients/routes/client.tsx'),
   page(paths.items.path, 'src/features/items/routes/items.tsx'),
   page(paths.invitation.path, 'src/features/team/routes/invitation.tsx'),
   page(paths.apiKeys.path, 'src/features/api-keys/routes/api-keys.tsx'),

@@ -27,6 +27,8 @@ const HEADINGS: Record<string, RegExp> = {
   '/espace/profil': /^Profil de l’entreprise$/,
   '/espace/abonnement': /^Abonnement$/,
   '/espace/equipe': /^Équipe$/,
+  '/espace/clients': /^Clients$/,
+  '/espace/clients/:id': /^Client$/,
   '/espace/articles': /^Articles$/,
   '/espace/invitation': /^Invitation$/,
   '/espace/api': /^Clés d’API$/,

@@ -7,6 +7,7 @@ import companyRoutes, { invitationViewRoutes } from './company.js'
 import companySenderRoutes, { senderConfirmationRoutes } from './company-sender.js'
 import contactRoutes from './contact.js'
 import dashboardRoutes from './dashboard.js'
+import clientRoutes from './clients.js'
 import itemRoutes from './items.js'
 import planRoutes from './plans.js'
 import profileRoutes from './profile.js'
@@ -41,6 +42,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     await privateScope.register(billingRoutes)
     await privateScope.register(companyRoutes)
     await privateScope.register(itemRoutes)
+    await privateScope.register(clientRoutes)
     await privateScope.register(apiKeyRoutes)
     await privateScope.register(companySenderRoutes)
   })

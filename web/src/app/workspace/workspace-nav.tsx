@@ -1,11 +1,12 @@
 import { Link, useLocation } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 
-export type WorkspaceSection = 'quotes' | 'items' | 'profile' | 'team' | 'apiKeys' | 'subscription'
+export type WorkspaceSection = 'quotes' | 'clients' | 'items' | 'profile' | 'team' | 'apiKeys' | 'subscription'
 
 /** Which section a workspace path belongs to (quotes: the list and every quote page). */
 export function sectionOf(pathname: string): WorkspaceSection | null {
   if (pathname === paths.account.path || pathname.startsWith(`${paths.account.path}/devis/`)) return 'quotes'
+  if (pathname === paths.clients.path || pathname.startsWith(`${paths.clients.path}/`)) return 'clients'
   if (pathname === paths.items.path) return 'items'
   // The sender address is part of the company's identity, reached from the profile.
   if (pathname === paths.profile.path || pathname === paths.sender.path) return 'profile'
@@ -17,6 +18,7 @@ export function sectionOf(pathname: string): WorkspaceSection | null {
 
 const ENTRIES: ReadonlyArray<{ section: WorkspaceSection; label: string; href: string }> = [
   { section: 'quotes', label: 'Devis', href: paths.account.href() },
+  { section: 'clients', label: 'Clients', href: paths.clients.href() },
   { section: 'items', label: 'Articles', href: paths.items.href() },
   { section: 'profile', label: 'Profil', href: paths.profile.href() },
   { section: 'team', label: 'Équipe', href: paths.team.href() },

@@ -5,6 +5,7 @@ import { CheckboxField, InputField, TextAreaField } from '@/components/form/form
 import { PlanBadge, UpgradePrompt } from '@/components/ui/plan-badge'
 import { parsePercentToBp } from '../lib/percent'
 import type { EditorAction, FieldErrors, LiveTotals, QuoteForm, TextKey } from '../lib/quote-form'
+import { ClientPicker } from './client-picker'
 import { LinesEditor } from './lines-editor'
 import { TotalsPanel } from './totals-panel'
 
@@ -40,6 +41,7 @@ export function DraftForm({ form, errors, live, franchiseEnBase, dispatch, plan 
     <form className="quote-form" onSubmit={noSubmit} noValidate aria-label="Contenu du devis">
       <fieldset className="form-section">
         <legend className="form-section__legend">Client</legend>
+        <ClientPicker form={form} dispatch={dispatch} />
         <fieldset className="choice-group">
           <legend className="choice-group__legend">Type de client</legend>
           <div className="choice-group__options">

@@ -2,6 +2,7 @@ import { useEffect } from 'react'
 import type { Quote } from '@paraphe/shared/quote'
 import { useAccountPlan } from '@/hooks/use-account-plan'
 import { useWorkspace } from '@/hooks/use-workspace'
+import { useClientFromUrl } from '../hooks/use-client-from-url'
 import { useDraft } from '../hooks/use-draft'
 import { useQuoteActions } from '../hooks/use-quote-actions'
 import { controlIdOf } from '../lib/field-ids'
@@ -24,6 +25,7 @@ export interface DraftScreenProps {
 export function DraftScreen({ quote, onSent, onReload, onCreated }: DraftScreenProps) {
   const { api, userId } = useWorkspace()
   const draft = useDraft(quote, api, onCreated)
+  useClientFromUrl(quote.id === '', draft.dispatch)
   const { state: account, refresh } = useAccountPlan(api, userId)
   const plan = account.kind === 'ready' ? account.plan : null
   const actions = useQuoteActions({

@@ -26,6 +26,7 @@ export function canonicalContent(content: QuoteContent): QuoteContent {
     conditions: content.conditions,
     notes: content.notes,
     buildingTrade: content.buildingTrade,
-    requireEmailCode: content.requireEmailCode
+    requireEmailCode: content.requireEmailCode,
+    ...(content.savedClientId === undefined ? {} : { savedClientId: content.savedClientId })
   }
 }

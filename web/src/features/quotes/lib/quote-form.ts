@@ -5,6 +5,7 @@
 import { formatCentsInput, formatQuantityInput, parseEurosToCents, parseQuantity } from '@paraphe/shared/decimal-input'
 import type { VatRateBp } from '@paraphe/shared/money'
 import { QUOTE_DEFAULTS, TEXT_LIMITS, type QuoteClient, type QuoteContent, type QuoteLine, type Unit } from '@paraphe/shared/quote'
+import { quoteClientOf, type SavedClientInput } from '@paraphe/shared/saved-clients'
 import { computeTotals, LIMITS, type QuoteTotals } from '@paraphe/shared/quote-totals'
 import { canonicalContent } from './content'
 import { formatPercentInput, parsePercentToBp } from './percent'
@@ -39,6 +40,8 @@ export interface QuoteForm {
   notes: string
   buildingTrade: boolean
   requireEmailCode: boolean
+  /** The saved client picked (their page lists the quote); absent when none. */
+  savedClientId?: string
 }
 
 export type FieldErrors = Readonly<Record<string, string>>
@@ -70,6 +73,20 @@ export type EditorAction =
   | { type: 'remove-line'; id: string }
   | { type: 'move-line'; id: string; by: -1 | 1 }
   | { type: 'reset'; form: QuoteForm }
+  /** A saved client picked: the client section (and the work site, when the client has one) filled, the quote linked. */
+  | { type: 'pick-client'; client: QuoteClient; siteAddress: string; savedClientId: string }
+  | { type: 'link-client'; savedClientId: string | null }
+
+/** The action of picking `client` in the editor. */
+export function pickedClient(client: SavedClientInput & { id: string }): EditorAction {
+  return { type: 'pick-client', client: quoteClientOf(client), siteAddress: client.siteAddress, savedClientId: client.id }
+}
+
+/** The form linked to the saved client `savedClientId`, or to none (null). */
+function withLink(form: QuoteForm, savedClientId: string | null): QuoteForm {
+  const { savedClientId: _previous, ...rest } = form
+  return savedClientId === null ? rest : { ...rest, savedClientId }
+}
 
 export function lineFormOf(line: QuoteLine): LineForm {
   return {
@@ -98,7 +115,8 @@ export function formOf(content: QuoteContent): QuoteForm {
     conditions: content.conditions,
     notes: content.notes,
     buildingTrade: content.buildingTrade,
-    requireEmailCode: content.requireEmailCode
+    requireEmailCode: content.requireEmailCode,
+    ...(content.savedClientId === undefined ? {} : { savedClientId: content.savedClientId })
   }
 }
 
@@ -154,6 +172,10 @@ export function editorReducer(form: QuoteForm, action: EditorAction): QuoteForm 
       return { ...form, lines: moveLine(form.lines, action.id, action.by) }
     case 'reset':
       return action.form
+    case 'pick-client':
+      return withLink({ ...form, client: { ...action.client }, siteAddress: action.siteAddress === '' ? form.siteAddress : action.siteAddress }, action.savedClientId)
+    case 'link-client':
+      return withLink(form, action.savedClientId)
   }
 }
 
@@ -223,7 +245,8 @@ export function readForm(form: QuoteForm): ReadResult {
       conditions: form.conditions,
       notes: form.notes,
       buildingTrade: form.buildingTrade,
-      requireEmailCode: form.requireEmailCode
+      requireEmailCode: form.requireEmailCode,
+      ...(form.savedClientId === undefined ? {} : { savedClientId: form.savedClientId })
     })
   }
 }

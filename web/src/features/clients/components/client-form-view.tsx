@@ -1,0 +1,78 @@
+// The form of one saved client (new or edited): private person or company, names, e-mail, phone,
+// billing and work-site addresses, SIRET for a company, notes. Pure view: the page holds the
+// state and saves it.
+import type { FormEvent } from 'react'
+import { SAVED_CLIENT_LIMITS } from '@paraphe/shared/saved-clients'
+import { InputField, TextAreaField } from '@/components/form/form-fields'
+import type { ClientForm, ClientFormProblems } from '../lib/client-form'
+
+export interface ClientFormViewProps {
+  /** Prefix of the controls' ids: the new-client form and an edited row live on one page. */
+  idPrefix: string
+  form: ClientForm
+  problems: ClientFormProblems
+  working: boolean
+  submitLabel: string
+  onChange: (form: ClientForm) => void
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  onCancel?: () => void
+}
+
+const KINDS = [
+  ['individual', 'Particulier'],
+  ['business', 'Professionnel']
+] as const
+
+export function ClientFormView({ idPrefix, form, problems, working, submitLabel, onChange, onSubmit, onCancel }: ClientFormViewProps) {
+  const field = <K extends Exclude<keyof ClientForm, 'kind'>>(key: K) => ({
+    value: form[key],
+    onChange: (value: string) => onChange({ ...form, [key]: value }),
+    error: problems[key]
+  })
+  const business = form.kind === 'business'
+  return (
+    <form className="client-form" noValidate onSubmit={onSubmit}>
+      <fieldset className="choice-group">
+        <legend className="choice-group__legend">Type de client</legend>
+        <div className="choice-group__options">
+          {KINDS.map(([kind, label]) => (
+            <label key={kind} className="choice" htmlFor={`${idPrefix}-kind-${kind}`}>
+              <input type="radio" id={`${idPrefix}-kind-${kind}`} name={`${idPrefix}-kind`} value={kind} checked={form.kind === kind} onChange={() => onChange({ ...form, kind })} />
+              {label}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="form-grid">
+        {business ? <InputField id={`${idPrefix}-company`} label="Société" maxLength={SAVED_CLIENT_LIMITS.company} {...field('company')} /> : null}
+        <InputField id={`${idPrefix}-name`} label={business ? 'Nom du contact' : 'Nom du client'} optional={business} autoComplete="off" maxLength={SAVED_CLIENT_LIMITS.name} {...field('name')} />
+        <InputField id={`${idPrefix}-email`} label="E-mail" optional type="email" inputMode="email" autoComplete="off" maxLength={SAVED_CLIENT_LIMITS.email} {...field('email')} />
+        <InputField id={`${idPrefix}-phone`} label="Téléphone" optional type="tel" inputMode="tel" autoComplete="off" maxLength={SAVED_CLIENT_LIMITS.phone} {...field('phone')} />
+        {business ? <InputField id={`${idPrefix}-siret`} label="SIRET" optional inputMode="numeric" maxLength={SAVED_CLIENT_LIMITS.siret} {...field('siret')} /> : null}
+      </div>
+      <div className="form-grid">
+        <TextAreaField id={`${idPrefix}-address`} label="Adresse de facturation" optional rows={3} maxLength={SAVED_CLIENT_LIMITS.address} {...field('address')} />
+        <TextAreaField
+          id={`${idPrefix}-site`}
+          label="Adresse du chantier"
+          optional
+          hint="Seulement si elle diffère de l’adresse de facturation."
+          rows={3}
+          maxLength={SAVED_CLIENT_LIMITS.address}
+          {...field('siteAddress')}
+        />
+      </div>
+      <TextAreaField id={`${idPrefix}-notes`} label="Notes" optional hint="Pour vous seulement : elles ne figurent pas sur les devis." rows={2} maxLength={SAVED_CLIENT_LIMITS.notes} {...field('notes')} />
+      <p className="actions">
+        <button type="submit" className="button button--primary" disabled={working}>
+          {submitLabel}
+        </button>
+        {onCancel === undefined ? null : (
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            Annuler
+          </button>
+        )}
+      </p>
+    </form>
+  )
+}
