@@ -76,6 +76,10 @@ forEachEngine('saved items: one per designation, French messages, members share 
   const blank = await user.request('POST', '/api/items', { ...wc, designation: '   ' })
   t.equal(blank.statusCode, 400)
   t.equal(blank.json<ErrorJson>().error.fields?.['designation'], 'Indiquez la désignation de l’article.')
+  for (const field of ['designation', 'category'] as const) {
+    const nul = await user.request('POST', '/api/items', { ...wc, designation: 'Robinet', [field]: 'a\u0000b' })
+    t.same([nul.statusCode, nul.json<ErrorJson>().error.fields?.[field]], [400, 'Ce texte contient un caractère invalide.'], `a NUL character in the ${field} is refused on its field, not a 500`)
+  }
   const badRate = await user.request('POST', '/api/items', { ...wc, vatRateBp: 1900 })
   t.equal(badRate.statusCode, 400, 'a VAT rate outside the list')
   t.match(badRate.json<ErrorJson>().error.message, /[a-zé]/)

@@ -4,6 +4,7 @@
 // and their French messages live here for the page, the editor and the gateway.
 import { normaliseSiret, siretProblem } from './company.js'
 import { isEmailAddress } from './email.js'
+import { holdsNul, NUL_CHARACTER_MESSAGE } from './storable-text.js'
 import { clientDisplayName, CLIENT_KINDS, TEXT_LIMITS, type ClientKind, type QuoteClient } from './quote.js'
 
 export const SAVED_CLIENT_LIMITS = {
@@ -47,8 +48,7 @@ export function checkSavedClient(input: SavedClientInput): { ok: true; client: S
   const problems: SavedClientProblems = {}
   for (const field of TEXT_FIELDS) {
     if (client[field].length > LIMIT_OF[field]) problems[field] = `Au plus ${LIMIT_OF[field]} caractères.`
-    // PostgreSQL text cannot hold a NUL character: refused here rather than failing in SQL.
-    else if (client[field].includes('\u0000')) problems[field] = 'Ce texte contient un caractère invalide.'
+    else if (holdsNul(client[field])) problems[field] = NUL_CHARACTER_MESSAGE
   }
   if (!(CLIENT_KINDS as readonly string[]).includes(client.kind)) problems.kind = 'Choisissez particulier ou professionnel.'
   if (client.kind === 'business') {

@@ -6,6 +6,7 @@ import { parseEurosToCents } from './decimal-input.js'
 import { VAT_RATES_BP, formatVatRate, type VatRateBp } from './money.js'
 import { TEXT_LIMITS, UNITS, UNIT_LABELS, type Unit } from './quote.js'
 import { LIMITS } from './quote-totals.js'
+import { holdsNul, NUL_CHARACTER_MESSAGE } from './storable-text.js'
 
 export const SAVED_ITEM_LIMITS = {
   designation: TEXT_LIMITS.description,
@@ -33,7 +34,9 @@ export function checkSavedItem(input: SavedItemInput): { ok: true; item: SavedIt
   const problems: SavedItemProblems = {}
   if (item.designation === '') problems.designation = 'Indiquez la désignation de l’article.'
   else if (item.designation.length > SAVED_ITEM_LIMITS.designation) problems.designation = `Au plus ${SAVED_ITEM_LIMITS.designation} caractères.`
+  else if (holdsNul(item.designation)) problems.designation = NUL_CHARACTER_MESSAGE
   if (item.category.length > SAVED_ITEM_LIMITS.category) problems.category = `Au plus ${SAVED_ITEM_LIMITS.category} caractères.`
+  else if (holdsNul(item.category)) problems.category = NUL_CHARACTER_MESSAGE
   if (!(UNITS as readonly string[]).includes(item.unit)) problems.unit = 'Choisissez une unité de la liste.'
   if (!Number.isSafeInteger(item.unitPriceCents) || item.unitPriceCents < 0 || item.unitPriceCents > LIMITS.maxUnitPriceCents) problems.unitPriceCents = 'Ce prix n’est pas valide.'
   if (!(VAT_RATES_BP as readonly number[]).includes(item.vatRateBp)) problems.vatRateBp = 'Choisissez un taux de TVA de la liste.'
