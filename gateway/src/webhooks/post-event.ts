@@ -47,7 +47,7 @@ export async function postWebhook(url: URL, body: string, headers: Record<string
         excerptOf(response).then((excerpt) => resolve({ statusCode: response.statusCode ?? 0, excerpt }), reject)
       }
     )
-    outgoing.on('error', (error) => reject(signal.aborted ? new Error(`Pas de réponse en ${Math.round(timeoutMs / 1000)} s.`) : error))
+    outgoing.on('error', (error) => reject(signal.aborted ? new Error(`Pas de réponse en ${(timeoutMs / 1000).toLocaleString('fr-FR')} s.`) : error))
     outgoing.end(body)
   })
 }
