@@ -1,7 +1,6 @@
 // The webhooks' workspace API (/api/company/webhooks): the owner's alone, created on Entreprise,
 // the secret shown once and unreadable afterwards (even through the owner's database role), refusals
 // in French, one company's endpoints and deliveries out of another's reach.
-import t from 'tap'
 import type { WebhookEndpoint } from '@paraphe/shared/api/webhook-schemas'
 import { forEachEngine } from '../support/databases.js'
 import { asMember } from '../support/as-member.js'
