@@ -60,6 +60,7 @@ export const pageRoutes: readonly PageRoute[] = [
   page(paths.items.path, 'src/features/items/routes/items.tsx'),
   page(paths.invitation.path, 'src/features/team/routes/invitation.tsx'),
   page(paths.apiKeys.path, 'src/features/api-keys/routes/api-keys.tsx'),
+  page(paths.webhooks.path, 'src/features/webhooks/routes/webhooks.tsx'),
   page(paths.sender.path, 'src/features/sender/routes/sender.tsx'),
   page(paths.signQuote.path, 'src/features/signing/routes/signature-devis.tsx'),
   page(paths.verification.path, 'src/features/verification/routes/verification.tsx')

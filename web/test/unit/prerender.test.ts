@@ -30,6 +30,7 @@ const HEADINGS: Record<string, RegExp> = {
   '/espace/articles': /^Articles$/,
   '/espace/invitation': /^Invitation$/,
   '/espace/api': /^Clés d’API$/,
+  '/espace/webhooks': /^Webhooks$/,
   '/espace/expediteur': /^Adresse d’expédition$/,
   '404': /Page introuvable/
 }
