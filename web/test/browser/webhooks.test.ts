@@ -7,7 +7,7 @@ import t from 'tap'
 import { verifyWebhook } from '@paraphe/shared/webhook-signature'
 import { subscribe } from '../../../gateway/test/support/workspace-users.js'
 import { startReceiver } from '../../../gateway/test/support/webhook-receiver.js'
-import { axeBothWidths, button, DESKTOP, normalizeSpace, openPage, startAuthStack, emailFactory } from './harness.js'
+import { axeBothWidths, button, CLEAN, DESKTOP, normalizeSpace, openPage, problemsOf, startAuthStack, emailFactory } from './harness.js'
 import { signIn } from './workspace-steps.js'
 
 const SECRET = 'webhooks-tests-jwt-secret-0123456789-abcdef'
@@ -88,4 +88,16 @@ t.test('Pro: no endpoint, and the plan that has webhooks', async (t) => {
   t.equal(await page.getByLabel('Adresse (URL) de votre serveur').count(), 0, 'no form')
   t.equal(await page.getByRole('link', { name: 'Passer à la formule Entreprise' }).getAttribute('href'), '/tarifs')
   await axeBothWidths(t, page, 'the page on Pro')
+})
+
+t.test('the API reference: the operations read from the OpenAPI document, the webhooks, axe-clean', async (t) => {
+  const { page, record } = await openPage(browser, t, DESKTOP)
+  await page.goto(gateway.url('/developpeurs/api'))
+  await page.getByRole('heading', { level: 1, name: 'Référence de l’API' }).waitFor()
+  await page.getByRole('heading', { level: 3, name: /^GET \/quotes\/\{id\}\/signed-pdf/ }).waitFor()
+  t.equal(await page.locator('.api-reference__operation').count(), 10, 'every operation of /api/v1')
+  t.match(normalizeSpace(await page.locator('#reference-operations').innerText()), /100 requêtes par minute et par clé/, 'this service’s rate limit, from the document')
+  t.match(await page.locator('#reference-webhooks ~ pre, .api-reference__code').last().innerText(), /export function verifyWebhook/)
+  await axeBothWidths(t, page, 'the API reference')
+  t.same(problemsOf(record), [], CLEAN)
 })

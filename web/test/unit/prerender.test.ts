@@ -18,6 +18,7 @@ const HEADINGS: Record<string, RegExp> = {
   '/reset-password': /./,
   '/SignatureDevis': /Signer un devis/,
   '/verification': /^Vérifier un devis signé$/,
+  '/developpeurs/api': /^Référence de l’API$/,
   '/connexion': /^Se connecter$/,
   '/inscription': /^Créer un compte$/,
   '/mot-de-passe-oublie': /^Mot de passe oublié$/,
