@@ -8,6 +8,7 @@ import { createApiClient, type ApiClient } from '@/lib/api-client'
 import { itemsApi } from '@/lib/items-api'
 import { apiKeysApi } from '@/features/api-keys/api/api-keys-api'
 import { teamApi } from '@/features/team/api/team-api'
+import { webhooksApi } from '@/features/webhooks/api/webhooks-api'
 
 const app = await buildWorkspaceApp()
 await app.listen({ host: '127.0.0.1', port: 0 })
@@ -83,4 +84,19 @@ t.test('API keys: created with its secret once, listed, revoked', async (t) => {
   t.notOk(JSON.stringify(listed).includes(created.secret), 'the list never shows the secret')
   await apiKeysApi.revoke(owner.api, created.key.id)
   t.type((await apiKeysApi.list(owner.api)).keys[0]?.revokedAt, 'string', 'revoked')
+})
+
+t.test('Webhooks: an endpoint with its secret once, its deliveries, a re-send, deleted', async (t) => {
+  const owner = await signedIn()
+  await subscribe(app.db, owner.id, 'entreprise')
+  const created = await webhooksApi.create(owner.api, 'http://127.0.0.1:9/hooks', ['quote.sent'])
+  t.match(created, { endpoint: { url: 'http://127.0.0.1:9/hooks', events: ['quote.sent'] }, secret: /^whsec_/ })
+  const listed = await webhooksApi.list(owner.api)
+  t.same({ ids: listed.endpoints.map((endpoint) => endpoint.id), included: listed.webhooksIncluded }, { ids: [created.endpoint.id], included: true })
+  await app.db.query(`select paraphe.enqueue_webhook_event($1, 'quote.sent', null, '{}'::jsonb)`, [owner.id])
+  const [delivery] = (await webhooksApi.deliveries(owner.api, created.endpoint.id)).deliveries
+  t.match(delivery, { eventType: 'quote.sent', eventId: /^evt_/ })
+  t.match(await webhooksApi.redeliver(owner.api, created.endpoint.id, delivery?.id ?? ''), { status: 'pending', attempts: 0, eventId: delivery?.eventId })
+  await webhooksApi.remove(owner.api, created.endpoint.id)
+  t.same((await webhooksApi.list(owner.api)).endpoints, [], 'deleted')
 })
