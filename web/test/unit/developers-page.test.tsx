@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { WEBHOOK_EVENT_TYPES } from '@paraphe/shared/api/webhook-schemas'
 import { buildWorkspaceApp } from '../../../gateway/test/support/workspace-users.js'
 import { ApiReferenceView, type OutlineLoad } from '@/features/developers/components/api-reference-view'
-import { outlineOf, typeOf } from '@/features/developers/lib/openapi-outline'
+import { fetchOutline, outlineOf, typeOf } from '@/features/developers/lib/openapi-outline'
 import { VERIFY_WEBHOOK_SNIPPET } from '@/features/developers/lib/verify-snippet'
 
 const app = await buildWorkspaceApp()
@@ -90,4 +90,12 @@ t.test('types: references, constants, unions, arrays, bare schemas', async (t) =
   t.equal(typeOf('pas un schéma', doc), 'any')
   const outline = outlineOf({ paths: { '/x': { get: { responses: { 204: { description: 'vide' } } }, parameters: [] }, '/y': 'rien' } })
   t.same(outline, { title: '', description: [], server: '', operations: [{ id: 'get-x', method: 'GET', path: '/x', summary: '', tag: '', parameters: [], body: null, responses: [{ status: '204', contentType: null, fields: [] }] }] })
+})
+
+t.test('the page’s load: the served document outlined, a refusal or no server as « failed »', async (t) => {
+  const served: typeof fetch = async () => new Response(JSON.stringify(document), { headers: { 'content-type': 'application/json' } })
+  const ready = await fetchOutline(served, '/api/v1/openapi.json')
+  t.equal(ready.kind === 'ready' ? ready.outline.operations.length : 0, 10)
+  t.same(await fetchOutline(async () => new Response('absent', { status: 404 }), '/api/v1/openapi.json'), { kind: 'failed' })
+  t.same(await fetchOutline(async () => { throw new TypeError('Failed to fetch') }, '/api/v1/openapi.json'), { kind: 'failed' })
 })

@@ -3,7 +3,7 @@
 // states, the endpoints with their confirmed deletion and open log, and the delivery log's rows.
 // The flows run in Chromium (web/test/browser/webhooks.test.ts).
 import t from 'tap'
-import { createRef, type ReactNode } from 'react'
+import { createRef, isValidElement, type ReactElement, type ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter } from 'react-router-dom'
 import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
@@ -104,4 +104,60 @@ t.test('the delivery log: state, attempts, last answer, date; « Renvoyer » onl
   t.match(rows[2], /quote\.signed.*Reçu.*<td>3<\/td><td>200<\/td>/)
   t.notMatch(rows[2], /Renvoyer/, 'an acknowledged event is not re-sent')
   t.match(render(<DeliveriesLog endpointUrl={erp.url} deliveries={[failed]} working onRedeliver={noop} />), /disabled="" aria-label="Renvoyer/)
+})
+
+type Host = ReactElement<Record<string, unknown>>
+
+/** The host elements (div, input, button…) a view returns, without rendering its child components. */
+function hosts(node: ReactNode): Host[] {
+  const found: Host[] = []
+  const visit = (child: unknown): void => {
+    if (Array.isArray(child)) return child.forEach(visit)
+    if (!isValidElement(child)) return
+    const element = child as Host
+    if (typeof element.type === 'string') found.push(element)
+    visit(element.props.children)
+  }
+  visit(node)
+  return found
+}
+
+function handler(elements: Host[], match: (props: Record<string, unknown>) => boolean, name: string): (...args: unknown[]) => unknown {
+  const element = elements.find((each) => match(each.props))
+  const value = element?.props[name]
+  if (typeof value !== 'function') throw new Error(`no ${name} handler found`)
+  return value as (...args: unknown[]) => unknown
+}
+
+t.test('what the controls hand to the page', async (t) => {
+  const calls: unknown[][] = []
+  const record = (label: string) => (...args: unknown[]) => void calls.push([label, ...args])
+  const formTree = hosts(
+    NewEndpointCard({ included: true, url: '', events: ['quote.sent'], problems: {}, urlRef: createRef<HTMLInputElement>(), working: false, onUrlChange: record('url'), onEventToggle: record('toggle'), onSubmit: record('submit') })
+  )
+  handler(formTree, (props) => props.id === 'webhook-url', 'onChange')({ target: { value: 'https://erp.exemple.fr/' } })
+  handler(formTree, (props) => props.id === 'webhook-event-quote.signed', 'onChange')({ target: { checked: true } })
+  handler(formTree, (props) => props.id === 'webhook-event-quote.sent', 'onChange')({ target: { checked: false } })
+  handler(formTree, (props) => props.noValidate === true, 'onSubmit')('event')
+  t.same(calls.splice(0), [['url', 'https://erp.exemple.fr/'], ['toggle', 'quote.signed', true], ['toggle', 'quote.sent', false], ['submit', 'event']])
+
+  let selected = 0
+  const noticeTree = hosts(CreatedEndpointNotice({ created: { endpoint: erp, secret: 'whsec_x' }, copy: 'idle', onCopy: record('copy') }))
+  handler(noticeTree, (props) => props.id === 'webhook-secret', 'onFocus')({ target: { select: () => (selected += 1) } })
+  handler(noticeTree, (props) => props.children === 'Copier le secret', 'onClick')()
+  t.equal(selected, 1, 'focusing the secret selects it')
+  t.same(calls.splice(0), [['copy']])
+
+  const listProps = { endpoints: [erp], openLog: null, log: null, working: false, onAskDelete: record('ask'), onDelete: record('delete'), onToggleLog: record('log') }
+  const idleList = hosts(EndpointsListCard({ ...listProps, deleting: null }))
+  handler(idleList, (props) => props['aria-controls'] === 'webhook-log-e1', 'onClick')()
+  handler(idleList, (props) => props.children === 'Supprimer', 'onClick')()
+  const confirming = hosts(EndpointsListCard({ ...listProps, deleting: 'e1' }))
+  handler(confirming, (props) => props.children === 'Confirmer la suppression', 'onClick')()
+  handler(confirming, (props) => props.children === 'Annuler', 'onClick')()
+  t.same(calls.splice(0), [['log', 'e1'], ['ask', 'e1'], ['delete', erp], ['ask', null]])
+
+  const logTree = hosts(DeliveriesLog({ endpointUrl: erp.url, deliveries: [failed], working: false, onRedeliver: record('redeliver') }))
+  handler(logTree, (props) => props.children === 'Renvoyer', 'onClick')()
+  t.same(calls.splice(0), [['redeliver', failed]])
 })

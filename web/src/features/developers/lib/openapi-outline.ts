@@ -142,3 +142,14 @@ export function outlineOf(document: Json): ApiOutline {
     operations
   }
 }
+
+/** The page's load: the document the gateway serves, outlined; `failed` when it cannot be read. */
+export async function fetchOutline(fetcher: typeof fetch, url: string, signal?: AbortSignal): Promise<{ kind: 'ready'; outline: ApiOutline } | { kind: 'failed' }> {
+  try {
+    const response = await fetcher(url, { signal })
+    if (!response.ok) return { kind: 'failed' }
+    return { kind: 'ready', outline: outlineOf((await response.json()) as Json) }
+  } catch {
+    return { kind: 'failed' }
+  }
+}

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { apiPaths } from '@paraphe/shared/paths'
 import type { RouteHandle } from '@/lib/route-handle'
 import { ApiReferenceView, type OutlineLoad } from '../components/api-reference-view'
-import { outlineOf } from '../lib/openapi-outline'
+import { fetchOutline } from '../lib/openapi-outline'
 
 export const handle: RouteHandle = {
   title: 'Référence de l’API',
@@ -15,21 +15,16 @@ export { ApiReferencePage as Component }
 function ApiReferencePage() {
   const [load, setLoad] = useState<OutlineLoad>({ kind: 'loading' })
   const [attempt, setAttempt] = useState(0)
-  const retry = useCallback(() => {
-    setLoad({ kind: 'loading' })
-    setAttempt((count) => count + 1)
-  }, [])
   useEffect(() => {
     const controller = new AbortController()
-    fetch(apiPaths.openApi, { signal: controller.signal })
-      .then(async (response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`)
-        setLoad({ kind: 'ready', outline: outlineOf((await response.json()) as Record<string, unknown>) })
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setLoad({ kind: 'failed' })
-      })
+    void fetchOutline(fetch, apiPaths.openApi, controller.signal).then((outcome) => {
+      if (!controller.signal.aborted) setLoad(outcome)
+    })
     return () => controller.abort()
   }, [attempt])
+  const retry = () => {
+    setLoad({ kind: 'loading' })
+    setAttempt(attempt + 1)
+  }
   return <ApiReferenceView load={load} onRetry={retry} />
 }

@@ -3,13 +3,13 @@ import { WEBHOOK_EVENT_TYPES } from '@paraphe/shared/api/webhook-schemas'
 import { ActionOutcomeNotice, LoadFailure, LoadingStatus, type ActionOutcome } from '@/components/ui/load-state'
 import { useApiLoad, type ApiLoad } from '@/hooks/use-api-load'
 import { useWorkspace } from '@/hooks/use-workspace'
-import { asApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { webhooksApi, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointList, type WebhookEventType } from '../api/webhooks-api'
 import { CreatedEndpointNotice, type CopyState } from '../components/created-endpoint-notice'
 import { DeliveriesLog } from '../components/deliveries-log'
 import { EndpointsListCard } from '../components/endpoints-list-card'
 import { NewEndpointCard, type NewEndpointProblems } from '../components/new-endpoint-card'
+import { addEndpoint, deleteEndpoint, endpointProblems, loadDeliveries, redeliver, toggledEvents } from '../lib/webhook-actions'
 
 export const handle: RouteHandle = {
   title: 'Webhooks',
@@ -35,83 +35,56 @@ function WebhooksPage() {
 
   async function create(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const found: NewEndpointProblems = {}
-    if (url.trim() === '') found.url = 'Indiquez l’adresse (URL) qui recevra les événements.'
-    if (events.length === 0) found.events = 'Choisissez au moins un événement.'
+    const found = endpointProblems(url, events)
     setProblems(found)
     if (found.url !== undefined) urlRef.current?.focus()
     if (Object.keys(found).length > 0) return
     setWorking(true)
     setStatus(null)
-    try {
-      setCreated(await webhooksApi.create(api, url.trim(), events))
+    const outcome = await addEndpoint(api, url, events)
+    setWorking(false)
+    if (outcome.kind === 'created') {
+      setCreated(outcome.created)
       setCopy('idle')
       setUrl('')
       reload()
-    } catch (error) {
-      const failure = asApiError(error)
-      if (failure.fields?.url !== undefined) {
-        setProblems({ url: failure.fields.url })
-        urlRef.current?.focus()
-      } else setStatus({ kind: 'failed', text: failure.message })
-    } finally {
-      setWorking(false)
-    }
+    } else if (outcome.kind === 'refused') {
+      setProblems(outcome.problems)
+      urlRef.current?.focus()
+    } else setStatus({ kind: 'failed', text: outcome.text })
   }
 
-  function copySecret(secret: string) {
+  async function copySecret(secret: string) {
     // The clipboard API exists only in secure contexts: otherwise the secret is selected for Ctrl+C.
-    const select = () => {
+    try {
+      await navigator.clipboard.writeText(secret)
+      setCopy('copied')
+    } catch {
       const input = document.getElementById('webhook-secret')
       if (input instanceof HTMLInputElement) input.select()
       setCopy('manual')
     }
-    if (navigator.clipboard === undefined) return select()
-    navigator.clipboard.writeText(secret).then(() => setCopy('copied'), select)
   }
 
   async function showLog(id: string) {
     setLog({ kind: 'loading' })
-    try {
-      setLog({ kind: 'ready', data: (await webhooksApi.deliveries(api, id)).deliveries })
-    } catch (error) {
-      setLog({ kind: 'failed', error: asApiError(error) })
-    }
+    setLog(await loadDeliveries(api, id))
   }
 
   function toggleLog(id: string) {
-    if (openLog === id) return setOpenLog(null)
-    setOpenLog(id)
-    void showLog(id)
+    setOpenLog(openLog === id ? null : id)
+    if (openLog !== id) void showLog(id)
   }
 
-  async function act(work: () => Promise<string>) {
+  /** One action at a time; its outcome in the notice, then what it changed reloaded. */
+  async function act(work: Promise<ActionOutcome>, after: () => void) {
     setWorking(true)
     setStatus(null)
-    try {
-      setStatus({ kind: 'done', text: await work() })
-    } catch (error) {
-      setStatus({ kind: 'failed', text: asApiError(error).message })
-    } finally {
-      setWorking(false)
-    }
+    const outcome = await work
+    setStatus(outcome)
+    setWorking(false)
+    if (outcome?.kind === 'done') after()
   }
-
-  const remove = (endpoint: WebhookEndpoint) =>
-    act(async () => {
-      await webhooksApi.remove(api, endpoint.id)
-      setDeleting(null)
-      if (openLog === endpoint.id) setOpenLog(null)
-      reload()
-      return `L’adresse ${endpoint.url} est supprimée : elle ne reçoit plus rien.`
-    })
-
-  const redeliver = (endpointId: string, delivery: WebhookDelivery) =>
-    act(async () => {
-      await webhooksApi.redeliver(api, endpointId, delivery.id)
-      await showLog(endpointId)
-      return `L’événement ${delivery.eventType} est remis dans la file d’envoi, avec le même identifiant.`
-    })
 
   return (
     <article className="team-page">
@@ -122,7 +95,7 @@ function WebhooksPage() {
       {load.kind === 'loading' ? <LoadingStatus /> : null}
       {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={reload} /> : null}
       <ActionOutcomeNotice outcome={status}>
-        {created !== null ? <CreatedEndpointNotice created={created} copy={copy} onCopy={() => copySecret(created.secret)} /> : null}
+        {created !== null ? <CreatedEndpointNotice created={created} copy={copy} onCopy={() => void copySecret(created.secret)} /> : null}
       </ActionOutcomeNotice>
       {load.kind === 'ready' ? (
         <>
@@ -134,7 +107,7 @@ function WebhooksPage() {
             urlRef={urlRef}
             working={working}
             onUrlChange={setUrl}
-            onEventToggle={(type, chosen) => setEvents((current) => (chosen ? WEBHOOK_EVENT_TYPES.filter((each) => each === type || current.includes(each)) : current.filter((each) => each !== type)))}
+            onEventToggle={(type, chosen) => setEvents(toggledEvents(events, type, chosen))}
             onSubmit={(event) => void create(event)}
           />
           <EndpointsListCard
@@ -147,12 +120,23 @@ function WebhooksPage() {
               ) : log.kind === 'failed' ? (
                 <LoadFailure error={log.error} onRetry={() => void showLog(openLog)} />
               ) : (
-                <DeliveriesLog endpointUrl={load.data.endpoints.find((each) => each.id === openLog)?.url ?? ''} deliveries={log.data} working={working} onRedeliver={(delivery) => void redeliver(openLog, delivery)} />
+                <DeliveriesLog
+                  endpointUrl={load.data.endpoints.find((each) => each.id === openLog)?.url ?? ''}
+                  deliveries={log.data}
+                  working={working}
+                  onRedeliver={(delivery) => void act(redeliver(api, openLog, delivery), () => void showLog(openLog))}
+                />
               )
             }
             working={working}
             onAskDelete={setDeleting}
-            onDelete={(endpoint) => void remove(endpoint)}
+            onDelete={(endpoint: WebhookEndpoint) =>
+              void act(deleteEndpoint(api, endpoint), () => {
+                setDeleting(null)
+                if (openLog === endpoint.id) setOpenLog(null)
+                reload()
+              })
+            }
             onToggleLog={toggleLog}
           />
         </>
