@@ -13,6 +13,8 @@ import { CreatedEndpointNotice } from '@/features/webhooks/components/created-en
 import { DeliveriesLog } from '@/features/webhooks/components/deliveries-log'
 import { EndpointsListCard, type EndpointsListCardProps } from '@/features/webhooks/components/endpoints-list-card'
 import { NewEndpointCard, type NewEndpointCardProps } from '@/features/webhooks/components/new-endpoint-card'
+import { WebhooksPageView, type WebhooksPageViewProps } from '@/features/webhooks/components/webhooks-page-view'
+import { ApiError } from '@/lib/api-client'
 
 const noop = () => {}
 
@@ -160,4 +162,29 @@ t.test('what the controls hand to the page', async (t) => {
   const logTree = hosts(DeliveriesLog({ endpointUrl: erp.url, deliveries: [failed], working: false, onRedeliver: record('redeliver') }))
   handler(logTree, (props) => props.children === 'Renvoyer', 'onClick')()
   t.same(calls.splice(0), [['redeliver', failed]])
+})
+
+t.test('the whole page in each state: loading, failed, ready with the secret and an open log', async (t) => {
+  const base: WebhooksPageViewProps = {
+    load: { kind: 'loading' }, onReload: noop, status: null, created: null, copy: 'idle', onCopy: noop,
+    form: { url: '', events: ['quote.sent'], problems: {}, urlRef: createRef<HTMLInputElement>(), working: false, onUrlChange: noop, onEventToggle: noop, onSubmit: noop },
+    list: { deleting: null, openLog: null, working: false, onAskDelete: noop, onDelete: noop, onToggleLog: noop },
+    log: { kind: 'loading' }, onRetryLog: noop, onRedeliver: noop
+  }
+  const page = (overrides: Partial<WebhooksPageViewProps>) => render(<WebhooksPageView {...base} {...overrides} />)
+  const loading = page({})
+  t.match(loading, /<h1>Webhooks<\/h1>/)
+  t.match(loading, /Chargement…/)
+  t.notMatch(loading, /webhook-url/)
+  t.match(page({ load: { kind: 'failed', error: new ApiError(0, 'network', 'Le serveur ne répond pas.') } }), /Le serveur ne répond pas\./)
+  const ready = { kind: 'ready' as const, data: { endpoints: [erp], webhooksIncluded: true } }
+  const created = page({ load: ready, created: { endpoint: erp, secret: 'whsec_nouveau' }, status: { kind: 'done', text: 'Fait.' } })
+  t.match(created, /value="whsec_nouveau"/)
+  t.match(created, /id="webhook-url"/)
+  t.match(created, /https:\/\/erp\.exemple\.fr\/paraphe/)
+  const open = (log: WebhooksPageViewProps['log']) => page({ load: ready, list: { ...base.list, openLog: 'e1' }, log })
+  t.match(open({ kind: 'loading' }), /id="webhook-log-e1" class="webhook-endpoint__log">.*Chargement…/s)
+  t.match(open({ kind: 'failed', error: new ApiError(404, 'not_found', 'Cette adresse de webhooks est introuvable.') }), /id="webhook-log-e1".*Cette adresse de webhooks est introuvable\./s)
+  t.match(open({ kind: 'ready', data: [failed] }), /aria-label="Journal des envois vers https:\/\/erp\.exemple\.fr\/paraphe"/)
+  t.match(page({ load: { kind: 'ready', data: { endpoints: [], webhooksIncluded: false } } }), /Les webhooks sont inclus dans la formule Entreprise/)
 })
