@@ -20,6 +20,7 @@ import errorsPlugin from './plugins/app/errors.js'
 import gracefulClosePlugin from './plugins/app/graceful-close.js'
 import pdfWorkersPlugin from './plugins/app/pdf-workers.js'
 import outboxPlugin, { type OutboxPluginOptions } from './plugins/app/outbox.js'
+import webhooksPlugin, { type WebhooksPluginOptions } from './plugins/app/webhooks.js'
 import rateLimiterPlugin from './plugins/app/rate-limiter.js'
 import readinessPlugin from './plugins/app/readiness.js'
 import sealPlugin from './plugins/app/seal.js'
@@ -80,6 +81,8 @@ export interface AppOptions {
   database?: Database
   /** Timings of the e-mail outbox's worker (tests make them short); production uses the defaults. */
   outbox?: OutboxPluginOptions
+  /** Timings of the webhooks' delivery worker (tests make them short); production uses the defaults. */
+  webhooks?: WebhooksPluginOptions
   /** Interval of the jobs on sent quotes (expiry, reminders, seal repair). */
   quoteJobs?: QuoteJobsOptions
   /** A Stripe client (tests point one at a stand-in); by default one is built from config.billing. */
@@ -101,6 +104,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(readinessPlugin)
   await fastify.register(databasePlugin, options.database === undefined ? {} : { database: options.database })
   await fastify.register(outboxPlugin, options.outbox ?? { leaseMs: options.config.jobs.outboxLeaseMs })
+  await fastify.register(webhooksPlugin, options.webhooks ?? {})
   await fastify.register(rateLimiterPlugin)
   await fastify.register(embeddedAccountsPlugin, { keys: accountKeys })
   await fastify.register(pdfWorkersPlugin)

@@ -10,6 +10,7 @@ import app, { serverOptions } from '../src/app.js'
 import { loadConfig, type Config, type EmbeddedAccountsConfig } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
 import type { QuoteJobsOptions } from '../src/plugins/app/quote-jobs.js'
+import type { WebhooksPluginOptions } from '../src/plugins/app/webhooks.js'
 import { testDatabase } from './support/databases.js'
 
 let dataDir: string | null = null
@@ -39,6 +40,8 @@ export interface BuildOptions {
   quoteJobs?: QuoteJobsOptions
   /** A Stripe client pointed at the stand-in (test/support/stripe-stand-in.ts). */
   stripe?: Stripe
+  /** Timings of the webhooks' worker a test shortens (retry delay, poll). */
+  webhooks?: WebhooksPluginOptions
   /** Timings of the embedded accounts a test shortens (token lifetimes, e-mail interval…). */
   accounts?: EmbeddedAccountsConfig['overrides']
 }
@@ -49,7 +52,7 @@ export async function buildApp(env: NodeJS.ProcessEnv = {}, options: BuildOption
   const logs = options.logs
   const stream = logs === undefined ? undefined : { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) }
   const fastify = Fastify({ ...serverOptions(config), logger: { level: config.logLevel, ...(stream === undefined ? {} : { stream }) } })
-  await fastify.register(app, { config, database: options.database ?? (await testDatabase('pglite')), quoteJobs: options.quoteJobs ?? {}, ...(options.stripe === undefined ? {} : { stripe: options.stripe }) })
+  await fastify.register(app, { config, database: options.database ?? (await testDatabase('pglite')), quoteJobs: options.quoteJobs ?? {}, ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }), ...(options.stripe === undefined ? {} : { stripe: options.stripe }) })
   if (options.extra !== undefined) await fastify.register(options.extra)
   await fastify.ready()
   return fastify

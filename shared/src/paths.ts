@@ -46,6 +46,9 @@ export const paths = {
   client: { path: '/espace/clients/:id', href: (id: string) => `/espace/clients/${encodeURIComponent(id)}` },
   items: { path: '/espace/articles', href: () => '/espace/articles' },
   apiKeys: { path: '/espace/api', href: () => '/espace/api' },
+  webhooks: { path: '/espace/webhooks', href: () => '/espace/webhooks' },
+  /** The public API's reference (operations, fields, errors, webhooks), public. */
+  apiReference: { path: '/developpeurs/api', href: () => '/developpeurs/api' },
   /** `confirmation`: what the sender address's confirmation link found (set by the gateway's redirect). */
   sender: { path: '/espace/expediteur', href: (confirmation?: 'ok' | 'invalid') => withQuery('/espace/expediteur', { confirmation }) },
   /** Where an invitation e-mail leads; the workspace's guard brings an unsigned visitor back here. */
@@ -63,6 +66,13 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
   const search = params.toString()
   return search === '' ? path : `${path}?${search}`
 }
+
+/** Addresses of the public API that other messages point to (the webhooks' payloads, the reference page). */
+export const apiPaths = {
+  openApi: '/api/v1/openapi.json',
+  quote: (id: string) => `/api/v1/quotes/${encodeURIComponent(id)}`,
+  signedPdf: (id: string) => `/api/v1/quotes/${encodeURIComponent(id)}/signed-pdf`
+} as const
 
 /** Build manifests and per-route payloads (the app shell's own URLs). */
 export const shellPaths = {

@@ -106,7 +106,7 @@ export const PLANS: readonly Plan[] = [
     },
     features: [
       'Plusieurs utilisateurs (jusqu’à 5)',
-      'Accès à l’API (clés par entreprise)',
+      'Accès à l’API (clés par entreprise) et webhooks signés',
       'E-mails aux clients envoyés depuis votre adresse (signés DKIM)',
       'Tout ce que contient Pro'
     ],

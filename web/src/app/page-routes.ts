@@ -63,9 +63,11 @@ export const pageRoutes: readonly PageRoute[] = [
   page(paths.items.path, 'src/features/items/routes/items.tsx'),
   page(paths.invitation.path, 'src/features/team/routes/invitation.tsx'),
   page(paths.apiKeys.path, 'src/features/api-keys/routes/api-keys.tsx'),
+  page(paths.webhooks.path, 'src/features/webhooks/routes/webhooks.tsx'),
   page(paths.sender.path, 'src/features/sender/routes/sender.tsx'),
   page(paths.signQuote.path, 'src/features/signing/routes/signature-devis.tsx'),
-  page(paths.verification.path, 'src/features/verification/routes/verification.tsx')
+  page(paths.verification.path, 'src/features/verification/routes/verification.tsx'),
+  page(paths.apiReference.path, 'src/features/developers/routes/api-reference.tsx')
 ]
 
 /** The catch-all page; the gateway serves it with status 404 for every unknown path. */

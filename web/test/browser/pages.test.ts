@@ -42,7 +42,8 @@ const PUBLIC_ROUTES = [
   '/conditions',
   '/connexion',
   '/inscription',
-  '/mot-de-passe-oublie'
+  '/mot-de-passe-oublie',
+  '/developpeurs/api'
 ] as const
 
 /** Headings written in the page sources (web/src/features/…/routes/*.tsx). */
@@ -55,7 +56,8 @@ const EXPECTED_HEADINGS: Partial<Record<(typeof PUBLIC_ROUTES)[number], string>>
   '/conditions': 'Conditions générales d’utilisation',
   '/connexion': 'Se connecter',
   '/inscription': 'Créer un compte',
-  '/mot-de-passe-oublie': 'Mot de passe oublié'
+  '/mot-de-passe-oublie': 'Mot de passe oublié',
+  '/developpeurs/api': 'Référence de l’API'
 }
 
 const UNKNOWN_PATH = '/cette-page-n-existe-pas'

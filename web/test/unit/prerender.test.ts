@@ -18,6 +18,7 @@ const HEADINGS: Record<string, RegExp> = {
   '/reset-password': /./,
   '/SignatureDevis': /Signer un devis/,
   '/verification': /^Vérifier un devis signé$/,
+  '/developpeurs/api': /^Référence de l’API$/,
   '/connexion': /^Se connecter$/,
   '/inscription': /^Créer un compte$/,
   '/mot-de-passe-oublie': /^Mot de passe oublié$/,
@@ -32,6 +33,7 @@ const HEADINGS: Record<string, RegExp> = {
   '/espace/articles': /^Articles$/,
   '/espace/invitation': /^Invitation$/,
   '/espace/api': /^Clés d’API$/,
+  '/espace/webhooks': /^Webhooks$/,
   '/espace/expediteur': /^Adresse d’expédition$/,
   '404': /Page introuvable/
 }

@@ -114,6 +114,8 @@ t.test('the workspace layout: its navigation, the account section, the loading s
   t.equal(sectionOf('/espace/devis/abc'), 'quotes')
   t.equal(sectionOf('/espace/profil'), 'profile')
   t.equal(sectionOf('/tarifs'), null)
+  t.equal(sectionOf('/espace/webhooks'), 'webhooks')
+  t.match(render(<WorkspaceNav />, '/espace/webhooks'), /href="\/espace\/api"[^>]*>API<\/a><\/li><li><a class="workspace-nav__link" aria-current="page" href="\/espace\/webhooks"[^>]*>Webhooks</, 'next to « API »')
   const list = render(<WorkspaceNav />, '/espace')
   t.match(list, /<nav class="workspace-nav" aria-label="Espace professionnel">/)
   t.match(list, /aria-current="page" href="\/espace"[^>]*>Devis</)

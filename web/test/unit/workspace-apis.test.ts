@@ -8,6 +8,8 @@ import { createApiClient, type ApiClient } from '@/lib/api-client'
 import { itemsApi } from '@/lib/items-api'
 import { apiKeysApi } from '@/features/api-keys/api/api-keys-api'
 import { teamApi } from '@/features/team/api/team-api'
+import { webhooksApi } from '@/features/webhooks/api/webhooks-api'
+import { addEndpoint, deleteEndpoint, endpointProblems, loadDeliveries, redeliver, toggledEvents } from '@/features/webhooks/lib/webhook-actions'
 
 const app = await buildWorkspaceApp()
 await app.listen({ host: '127.0.0.1', port: 0 })
@@ -83,4 +85,45 @@ t.test('API keys: created with its secret once, listed, revoked', async (t) => {
   t.notOk(JSON.stringify(listed).includes(created.secret), 'the list never shows the secret')
   await apiKeysApi.revoke(owner.api, created.key.id)
   t.type((await apiKeysApi.list(owner.api)).keys[0]?.revokedAt, 'string', 'revoked')
+})
+
+t.test('Webhooks: an endpoint with its secret once, its deliveries, a re-send, deleted', async (t) => {
+  const owner = await signedIn()
+  await subscribe(app.db, owner.id, 'entreprise')
+  const created = await webhooksApi.create(owner.api, 'http://127.0.0.1:9/hooks', ['quote.sent'])
+  t.match(created, { endpoint: { url: 'http://127.0.0.1:9/hooks', events: ['quote.sent'] }, secret: /^whsec_/ })
+  const listed = await webhooksApi.list(owner.api)
+  t.same({ ids: listed.endpoints.map((endpoint) => endpoint.id), included: listed.webhooksIncluded }, { ids: [created.endpoint.id], included: true })
+  await app.db.query(`select paraphe.enqueue_webhook_event($1, 'quote.sent', null, '{}'::jsonb)`, [owner.id])
+  const [delivery] = (await webhooksApi.deliveries(owner.api, created.endpoint.id)).deliveries
+  t.match(delivery, { eventType: 'quote.sent', eventId: /^evt_/ })
+  t.match(await webhooksApi.redeliver(owner.api, created.endpoint.id, delivery?.id ?? ''), { status: 'pending', attempts: 0, eventId: delivery?.eventId })
+  await webhooksApi.remove(owner.api, created.endpoint.id)
+  t.same((await webhooksApi.list(owner.api)).endpoints, [], 'deleted')
+})
+
+t.test('Webhooks page actions: the form’s checks, and each answer as the page shows it', async (t) => {
+  t.same(endpointProblems(' ', []), { url: 'Indiquez l’adresse (URL) qui recevra les événements.', events: 'Choisissez au moins un événement.' })
+  t.same(endpointProblems('https://erp.exemple.fr/', ['quote.sent']), {})
+  t.same(toggledEvents(['quote.expired'], 'quote.sent', true), ['quote.sent', 'quote.expired'], 'in the order of the list')
+  t.same(toggledEvents(['quote.sent', 'quote.expired'], 'quote.sent', false), ['quote.expired'])
+
+  const free = await signedIn()
+  t.match(await addEndpoint(free.api, 'http://127.0.0.1:9/hooks', ['quote.sent']), { kind: 'failed', text: /formule Entreprise/ })
+  const owner = await signedIn()
+  await subscribe(app.db, owner.id, 'entreprise')
+  t.same(await addEndpoint(owner.api, 'ftp://erp.exemple.fr/', ['quote.sent']), { kind: 'refused', problems: { url: 'L’adresse doit commencer par https://.' } })
+  const added = await addEndpoint(owner.api, '  http://127.0.0.1:9/hooks ', ['quote.sent'])
+  if (added.kind !== 'created') throw new Error('not created')
+  t.equal(added.created.endpoint.url, 'http://127.0.0.1:9/hooks', 'trimmed')
+  const endpoint = added.created.endpoint
+  await app.db.query(`select paraphe.enqueue_webhook_event($1, 'quote.sent', null, '{}'::jsonb)`, [owner.id])
+  const log = await loadDeliveries(owner.api, endpoint.id)
+  if (log.kind !== 'ready') throw new Error('no log')
+  t.equal(log.data.length, 1)
+  t.match(await loadDeliveries(owner.api, 'inconnu'), { kind: 'failed', error: { status: 404 } })
+  t.same(await redeliver(owner.api, endpoint.id, log.data[0]!), { kind: 'done', text: 'L’événement quote.sent est remis dans la file d’envoi, avec le même identifiant.' })
+  t.same(await redeliver(owner.api, endpoint.id, { ...log.data[0]!, id: '999999999' }), { kind: 'failed', text: 'Cet envoi est introuvable.' })
+  t.same(await deleteEndpoint(owner.api, endpoint), { kind: 'done', text: 'L’adresse http://127.0.0.1:9/hooks est supprimée : elle ne reçoit plus rien.' })
+  t.same(await deleteEndpoint(owner.api, endpoint), { kind: 'failed', text: 'Cette adresse de webhooks est introuvable.' }, 'already deleted')
 })

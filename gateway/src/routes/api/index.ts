@@ -17,6 +17,7 @@ import sessionRoutes from './session.js'
 import signRoutes from './sign.js'
 import verificationRoutes from './verification.js'
 import v1Routes from './v1/index.js'
+import webhookRoutes from './webhooks.js'
 
 /** Everything under /api: JSON only, including unknown paths. */
 export default async function apiRoutes(fastify: FastifyInstance) {
@@ -45,6 +46,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     await privateScope.register(clientRoutes)
     await privateScope.register(apiKeyRoutes)
     await privateScope.register(companySenderRoutes)
+    await privateScope.register(webhookRoutes)
   })
   await fastify.register(v1Routes, { prefix: '/v1' })
   // Without this, GET /api/typo would fall through to the site's HTML 404 page.

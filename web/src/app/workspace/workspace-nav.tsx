@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 
-export type WorkspaceSection = 'quotes' | 'clients' | 'items' | 'profile' | 'team' | 'apiKeys' | 'subscription'
+export type WorkspaceSection = 'quotes' | 'clients' | 'items' | 'profile' | 'team' | 'apiKeys' | 'webhooks' | 'subscription'
 
 /** Which section a workspace path belongs to (quotes: the list and every quote page). */
 export function sectionOf(pathname: string): WorkspaceSection | null {
@@ -12,6 +12,7 @@ export function sectionOf(pathname: string): WorkspaceSection | null {
   if (pathname === paths.profile.path || pathname === paths.sender.path) return 'profile'
   if (pathname === paths.team.path) return 'team'
   if (pathname === paths.apiKeys.path) return 'apiKeys'
+  if (pathname === paths.webhooks.path) return 'webhooks'
   if (pathname === paths.subscription.path) return 'subscription'
   return null
 }
@@ -23,6 +24,7 @@ const ENTRIES: ReadonlyArray<{ section: WorkspaceSection; label: string; href: s
   { section: 'profile', label: 'Profil', href: paths.profile.href() },
   { section: 'team', label: 'Équipe', href: paths.team.href() },
   { section: 'apiKeys', label: 'API', href: paths.apiKeys.href() },
+  { section: 'webhooks', label: 'Webhooks', href: paths.webhooks.href() },
   { section: 'subscription', label: 'Abonnement', href: paths.subscription.href() }
 ]
 
