@@ -3,7 +3,7 @@ import { TEXT_LIMITS } from '@paraphe/shared/quote'
 import { newLineId } from '@paraphe/shared/line-id'
 import { lineControlId } from '../lib/field-ids'
 import { lineKeyAction, WIDE_QUERY } from '../lib/line-keys'
-import { isSectionForm, newLine, newSection, type EditorAction, type EditorLine, type FieldErrors } from '../lib/quote-form'
+import { isSectionForm, lastWorkLine, newLine, newSection, type EditorAction, type EditorLine, type FieldErrors } from '../lib/quote-form'
 import { useLineDrag } from '../hooks/use-line-drag'
 import { LineCard } from './line-card'
 import { SectionCard } from './section-card'
@@ -65,7 +65,7 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
   }
   const add = (kind: 'line' | 'section', after?: string) => {
     const at = after === undefined ? lines.length : lines.findIndex((line) => line.id === after) + 1
-    const line = kind === 'section' ? newSection(newLineId()) : newLine(newLineId(), lines.slice(0, at))
+    const line = kind === 'section' ? newSection(newLineId()) : newLine(newLineId(), lastWorkLine(lines.slice(0, at)))
     dispatch(after === undefined ? { type: 'add-line', line } : { type: 'add-line', line, after })
     setAnnouncement(`${kind === 'section' ? 'Section' : 'Ligne'} ${at + 1} ajoutée.`)
     setFocus({ elementId: firstControlId(line) })

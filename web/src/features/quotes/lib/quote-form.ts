@@ -125,9 +125,13 @@ export function formOf(content: QuoteContent): QuoteForm {
   }
 }
 
-/** A new, empty line; it takes the VAT rate of the nearest line of work above (quotes mostly use one). */
-export function newLine(id: string, above: readonly EditorLine[]): LineForm {
-  const previous = above.findLast((line): line is LineForm => !isSectionForm(line))
+/** The nearest line of work among `lines`, from the end (a new line takes its VAT rate). */
+export function lastWorkLine(lines: readonly EditorLine[]): LineForm | undefined {
+  return lines.findLast((line): line is LineForm => !isSectionForm(line))
+}
+
+/** A new, empty line; it takes the previous line's VAT rate (quotes mostly use one). */
+export function newLine(id: string, previous: LineForm | undefined): LineForm {
   return { id, description: '', quantity: '1', unit: 'u', unitPrice: '', vatRateBp: previous?.vatRateBp ?? 2000, discount: '' }
 }
 
