@@ -1,7 +1,6 @@
 // Section headings among a quote's lines (« Lot 1 — Plomberie »), through /api/quotes and
 // /api/v1: stored with the lines, their subtotals printed in the PDF, totals unchanged, French
 // refusals for a malformed heading, and the checks at sending (a title, at least one line under it).
-import t from 'tap'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { formatEuros } from '@paraphe/shared/money'
 import type { Quote } from '@paraphe/shared/quote'
