@@ -3,7 +3,7 @@
 // where a dragged row lands, and what the rows, the sent quote and the editor show. The same
 // editor is driven in Chromium by web/test/browser/quote-editor.test.ts.
 import t from 'tap'
-import type { ReactNode } from 'react'
+import type { PointerEvent, ReactNode } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { MemoryRouter } from 'react-router-dom'
 import { computeTotals } from '@paraphe/shared/quote-totals'
@@ -15,7 +15,9 @@ import { WorkspaceContext } from '@/hooks/use-workspace'
 import { canonicalContent } from '@/features/quotes/lib/content'
 import { controlIdOf } from '@/features/quotes/lib/field-ids'
 import { dropIndex, lineKeyAction, WIDE_QUERY, type KeyPress } from '@/features/quotes/lib/line-keys'
-import { editorReducer, formOf, isSectionForm, lastWorkLine, liveTotals, moveLineTo, newLine, newSection, readForm, type QuoteForm, type SectionForm } from '@/features/quotes/lib/quote-form'
+import { editorReducer, formOf, isSectionForm, lastWorkLine, liveTotals, moveLineTo, newLine, newSection, readForm, type EditorAction, type EditorLine, type QuoteForm, type SectionForm } from '@/features/quotes/lib/quote-form'
+import { firstControlId, lineCommands, rowName, type FocusRequest } from '@/features/quotes/lib/line-commands'
+import { dragHandlers, type DragState } from '@/features/quotes/lib/line-drag'
 import { LinesEditor } from '@/features/quotes/components/lines-editor'
 import { SectionCard } from '@/features/quotes/components/section-card'
 import { DragHandle, RowTools } from '@/features/quotes/components/row-tools'
@@ -195,4 +197,144 @@ t.test('a sent quote with sections: headings, lines and subtotals, read-only; th
   t.notMatch(draft, /class="badge"/, 'the heading says « Brouillon »: no badge repeating it')
   t.match(draft, /<\/form><aside class="quote-side" id="quote-side" aria-label="Totaux et actions"><section class="totals"[\s\S]*<button id="quote-send" type="button" class="button button--primary">Envoyer le devis<\/button>[\s\S]*<\/aside><div class="quote-phone-bar">[\s\S]*Envoyer…<\/button><\/div><\/article>/, 'totals and actions after the form; the phone bar last')
   t.match(draft, /Sous-total HT : <\/span><strong>687,50 €<\/strong>/, 'the editor shows the subtotals')
+})
+
+function recorder(lines: readonly EditorLine[]) {
+  const actions: EditorAction[] = []
+  const said: string[] = []
+  const focused: FocusRequest[] = []
+  let next = 0
+  const commands = lineCommands(lines, {
+    dispatch: (action) => actions.push(action),
+    announce: (text) => said.push(text),
+    focus: (request) => focused.push(request),
+    newId: () => `n${++next}`
+  })
+  return { commands, actions, said, focused }
+}
+
+t.test('the editor’s commands: each change, its announcement and where the focus goes', async (t) => {
+  const lines = formOf(content).lines
+  const add = recorder(lines)
+  add.commands.add('line', 'a')
+  t.match(add.actions, [{ type: 'add-line', after: 'a', line: { id: 'n1', vatRateBp: 1000 } }], 'below the line, at its rate')
+  t.same(add.said, ['Ligne 3 ajoutée.'])
+  t.same(add.focused, [{ elementId: 'line-n1-description' }])
+  add.commands.add('section')
+  t.same(add.actions[1], { type: 'add-line', line: { id: 'n2', kind: 'section', title: '' } }, 'a section at the end')
+  t.same(add.said[1], 'Section 6 ajoutée.')
+  t.same(add.focused[1], { elementId: 'line-n2-title' }, 'its title takes the focus')
+  const full = recorder(Array.from({ length: 200 }, (_, index) => newSection(`s${index}`)))
+  full.commands.add('line')
+  t.same(full.actions, [], 'nothing past the limit')
+
+  const move = recorder(lines)
+  move.commands.move('b', -1)
+  t.same(move.actions, [{ type: 'move-line', id: 'b', by: -1 }])
+  t.same(move.said, ['Ligne 3 déplacée en position 2.'])
+  t.same(move.focused, [{ elementId: 'line-b-up', fallbackId: 'line-b-down' }], 'the same button, or the other one at an end')
+  move.commands.move('s2', 1, 'line-s2-title')
+  t.same(move.said[1], 'Section (ligne 4) déplacée en position 5.')
+  t.same(move.focused[1], { elementId: 'line-s2-title' }, 'a key keeps the focus where it is')
+  move.commands.move('s1', -1)
+  move.commands.move('c', 1)
+  move.commands.move('gone', 1)
+  t.equal(move.actions.length, 2, 'nothing beyond either end')
+
+  const drop = recorder(lines)
+  drop.commands.drop('c', 1)
+  drop.commands.drop('a', 1)
+  drop.commands.drop('gone', 0)
+  t.same(drop.actions, [{ type: 'move-line-to', id: 'c', to: 1 }], 'a row dropped where it was stays, unannounced')
+  t.same(drop.said, ['Ligne 5 déplacée en position 2.'])
+
+  const remove = recorder(lines)
+  remove.commands.remove('b')
+  remove.commands.remove('c')
+  t.same(remove.actions, [{ type: 'remove-line', id: 'b' }, { type: 'remove-line', id: 'c' }])
+  t.same(remove.said, ['Ligne 3 supprimée.', 'Ligne 5 supprimée.'])
+  t.same(remove.focused, [{ elementId: 'line-s2-title' }, { elementId: 'line-s2-title' }], 'the next row, or the previous one at the end')
+  const last = recorder([newSection('only')])
+  last.commands.remove('only')
+  t.same(last.focused, [{ elementId: 'quote-add-line' }], 'the last row gone: « Ajouter une ligne »')
+  t.equal(rowName([], 0), 'Ligne 1')
+  t.equal(firstControlId(newSection('x')), 'line-x-title')
+
+  const keys = recorder(lines)
+  t.ok(keys.commands.key('a', press('Enter'), { tagName: 'INPUT', id: 'line-a-price' }, true))
+  t.ok(keys.commands.key('a', press('ArrowDown', { altKey: true }), { tagName: 'SELECT', id: 'line-a-unit' }, true))
+  t.ok(keys.commands.key('c', press('ArrowUp', { altKey: true }), { tagName: 'TEXTAREA', id: 'line-c-description' }, false))
+  t.notOk(keys.commands.key('a', press('Tab'), { tagName: 'INPUT', id: 'line-a-price' }, true), 'a key it does not take goes on')
+  t.match(keys.actions, [{ type: 'add-line', after: 'a' }, { type: 'move-line', id: 'a', by: 1 }, { type: 'move-line', id: 'c', by: -1 }])
+  t.same(keys.focused.slice(1), [{ elementId: 'line-a-unit' }, { elementId: 'line-c-description' }])
+})
+
+t.test('dragging by the handle: captured on press, the landing follows the pointer, dropped on release', async (t) => {
+  let state: DragState = null
+  const from = { current: -1 }
+  const dropped: Array<[string, number]> = []
+  let captured = 0
+  let prevented = 0
+  const handlers = () =>
+    dragHandlers('b', 1, {
+      dragging: state,
+      setDragging: (next) => {
+        state = next
+      },
+      from,
+      middles: () => [50, 150, 250],
+      onDrop: (id, to) => dropped.push([id, to]),
+      capture: () => {
+        captured += 1
+      }
+    })
+  const pointer = (clientY: number, button = 0) => ({ button, clientY, preventDefault: () => (prevented += 1) }) as unknown as PointerEvent<HTMLElement>
+  handlers().onPointerMove(pointer(300))
+  handlers().onPointerUp(pointer(300))
+  t.same(dropped, [], 'no drag without a press')
+  handlers().onPointerDown(pointer(150, 2))
+  t.equal(state, null, 'the secondary button does not drag')
+  handlers().onPointerDown(pointer(150))
+  t.same(state, { id: 'b', to: 1 })
+  t.equal(captured, 1, 'the handle keeps the pointer')
+  t.equal(prevented, 1, 'no text selection while dragging')
+  handlers().onPointerMove(pointer(300))
+  t.same(state, { id: 'b', to: 2 }, 'below the last row: last')
+  handlers().onPointerUp(pointer(10))
+  t.same(dropped, [['b', 0]], 'dropped above the first')
+  t.equal(state, null)
+  handlers().onPointerDown(pointer(150))
+  handlers().onPointerCancel()
+  t.equal(state, null, 'a cancelled drag leaves the row')
+})
+
+type Element = { type: unknown; props: Record<string, unknown> & { children?: unknown } }
+/** The elements of a tree returned by a function component (not rendered: its handlers are called as the browser would). */
+function elements(node: unknown): Element[] {
+  if (Array.isArray(node)) return node.flatMap(elements)
+  if (node === null || typeof node !== 'object' || !('props' in node)) return []
+  const element = node as Element
+  return [element, ...elements(element.props.children)]
+}
+
+t.test('a row’s controls call the editor: move, remove, rename, keys, drag', async (t) => {
+  const calls: string[] = []
+  const props = {
+    index: 1,
+    count: 3,
+    onMove: (id: string, by: number) => calls.push(`move ${id} ${by}`),
+    onRemove: (id: string) => calls.push(`remove ${id}`),
+    onKeyDown: (id: string) => calls.push(`key ${id}`),
+    drag: rowProps.drag,
+    dragging: false,
+    dispatch: (action: EditorAction) => calls.push(JSON.stringify(action))
+  }
+  const section = elements(SectionCard({ section: { id: 's1', kind: 'section', title: 'Lot' }, subtotalCents: 0, error: undefined, ...props }))
+  const row = section[0] as Element
+  ;(row.props.onKeyDown as (event: unknown) => void)({})
+  const title = section.find((element) => element.props.id === 'line-s1-title') as Element
+  ;(title.props.onChange as (value: string) => void)('Lot 1')
+  const tools = elements(RowTools({ id: 's1', name: 'la section 2', ...props }))
+  for (const button of tools.filter((element) => element.type === 'button')) (button.props.onClick as () => void)()
+  t.same(calls, ['key s1', '{"type":"section-title","id":"s1","value":"Lot 1"}', 'move s1 -1', 'move s1 1', 'remove s1'])
 })

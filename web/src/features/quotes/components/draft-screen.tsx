@@ -21,13 +21,11 @@ export interface DraftScreenProps {
   onCreated?: (quote: Quote) => void
 }
 
-/** The phone bar's « Envoyer »: the panel's send button, brought into view and asked (its confirmation then takes the focus). */
+/** The phone bar's « Envoyer »: the panel's send button, asked (its confirmation then takes the focus) and brought into view. */
 function openSend() {
-  const send = document.getElementById('quote-send')
-  // No button while the month's quota is used up: the panel says why.
-  const target = send ?? document.getElementById('quote-side')
-  target?.scrollIntoView({ block: 'center' })
-  send?.click()
+  document.getElementById('quote-send')?.click()
+  // Once the confirmation stands where the button was (or the quota wall, which has no button).
+  requestAnimationFrame(() => (document.querySelector('#quote-side .confirm') ?? document.getElementById('quote-side'))?.scrollIntoView({ block: 'end' }))
 }
 
 /** A draft: the editor with its saved state, and beside it its totals and actions. */

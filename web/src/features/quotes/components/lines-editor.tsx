@@ -1,9 +1,9 @@
 import { useEffect, useState, type KeyboardEvent } from 'react'
 import { TEXT_LIMITS } from '@paraphe/shared/quote'
 import { newLineId } from '@paraphe/shared/line-id'
-import { lineControlId } from '../lib/field-ids'
-import { lineKeyAction, WIDE_QUERY } from '../lib/line-keys'
-import { isSectionForm, lastWorkLine, newLine, newSection, type EditorAction, type EditorLine, type FieldErrors } from '../lib/quote-form'
+import { lineCommands, type FocusRequest } from '../lib/line-commands'
+import { WIDE_QUERY } from '../lib/line-keys'
+import { isSectionForm, type EditorAction, type EditorLine, type FieldErrors } from '../lib/quote-form'
 import { useLineDrag } from '../hooks/use-line-drag'
 import { LineCard } from './line-card'
 import { SectionCard } from './section-card'
@@ -18,22 +18,14 @@ export interface LinesEditorProps {
   dispatch: (action: EditorAction) => void
 }
 
-/** Where the focus goes after a change to the list (the moved line's button, the new line…). */
-type FocusRequest = { elementId: string; fallbackId?: string } | null
-
-/** « Ligne 3 » or « Section 2 », as the announcements and the buttons name a row. */
-function rowName(lines: readonly EditorLine[], index: number): string {
-  return isSectionForm(lines[index] as EditorLine) ? `Section ${index + 1}` : `Ligne ${index + 1}`
-}
-
 /**
  * The quote's lines and section headings: a card each on a phone, the rows of a table on a wide
  * screen. Add (a button, or Enter in a row), move (buttons, Alt+↑/↓, or dragging the handle),
- * remove. Each change is announced, and the focus stays where the hand is.
+ * remove (lib/line-commands.ts). Each change is announced, and the focus stays where the hand is.
  */
 export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEnBase, dispatch }: LinesEditorProps) {
   const [announcement, setAnnouncement] = useState('')
-  const [focus, setFocus] = useState<FocusRequest>(null)
+  const [focus, setFocus] = useState<FocusRequest | null>(null)
 
   useEffect(() => {
     if (focus === null) return
@@ -43,41 +35,11 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
     setFocus(null)
   }, [focus, lines])
 
-  const moved = (from: number, to: number) => setAnnouncement(`${rowName(lines, from)} déplacée en position ${to + 1}.`)
-  const drag = useLineDrag('.lines-editor__list > li', (id, from, to) => {
-    dispatch({ type: 'move-line-to', id, to })
-    moved(from, to)
-  })
-  const move = (id: string, by: -1 | 1, keepFocus?: string) => {
-    const from = lines.findIndex((line) => line.id === id)
-    if (from + by < 0 || from + by >= lines.length) return
-    dispatch({ type: 'move-line', id, by })
-    moved(from, from + by)
-    const [same, other] = by === -1 ? ['up', 'down'] : ['down', 'up']
-    setFocus(keepFocus === undefined ? { elementId: `line-${id}-${same}`, fallbackId: `line-${id}-${other}` } : { elementId: keepFocus })
-  }
-  const remove = (id: string) => {
-    const index = lines.findIndex((line) => line.id === id)
-    dispatch({ type: 'remove-line', id })
-    setAnnouncement(`${rowName(lines, index)} supprimée.`)
-    const next = lines[index + 1] ?? lines[index - 1]
-    setFocus({ elementId: next === undefined ? 'quote-add-line' : firstControlId(next) })
-  }
-  const add = (kind: 'line' | 'section', after?: string) => {
-    const at = after === undefined ? lines.length : lines.findIndex((line) => line.id === after) + 1
-    const line = kind === 'section' ? newSection(newLineId()) : newLine(newLineId(), lastWorkLine(lines.slice(0, at)))
-    dispatch(after === undefined ? { type: 'add-line', line } : { type: 'add-line', line, after })
-    setAnnouncement(`${kind === 'section' ? 'Section' : 'Ligne'} ${at + 1} ajoutée.`)
-    setFocus({ elementId: firstControlId(line) })
-  }
+  const commands = lineCommands(lines, { dispatch, announce: setAnnouncement, focus: setFocus, newId: newLineId })
+  const drag = useLineDrag('.lines-editor__list > li', commands.drop)
   const onRowKeyDown = (id: string, event: KeyboardEvent<HTMLElement>) => {
-    const control = event.target instanceof HTMLElement ? event.target : null
-    const action = lineKeyAction(event.nativeEvent, control?.tagName ?? '', window.matchMedia(WIDE_QUERY).matches)
-    if (action === null) return
-    event.preventDefault()
-    if (action === 'add-below') {
-      if (lines.length < TEXT_LIMITS.lineCount) add('line', id)
-    } else move(id, action === 'move-up' ? -1 : 1, control?.id)
+    const control = event.target instanceof HTMLElement ? event.target : document.body
+    if (commands.key(id, event.nativeEvent, control, window.matchMedia(WIDE_QUERY).matches)) event.preventDefault()
   }
 
   const full = lines.length >= TEXT_LIMITS.lineCount
@@ -103,8 +65,8 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
             index,
             count: lines.length,
             dispatch,
-            onMove: move,
-            onRemove: remove,
+            onMove: commands.move,
+            onRemove: commands.remove,
             onKeyDown: onRowKeyDown,
             drag: drag.handleProps(line.id, index),
             dragging: drag.dragging?.id === line.id
@@ -122,10 +84,10 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
         </p>
       )}
       <div className="lines-editor__add">
-        <button type="button" id="quote-add-line" className="button button--ghost" onClick={() => add('line')} disabled={full} aria-describedby={describedBy}>
+        <button type="button" id="quote-add-line" className="button button--ghost" onClick={() => commands.add('line')} disabled={full} aria-describedby={describedBy}>
           <span aria-hidden="true">+</span>&nbsp;Ajouter une ligne
         </button>
-        <button type="button" id="quote-add-section" className="button button--ghost" onClick={() => add('section')} disabled={full}>
+        <button type="button" id="quote-add-section" className="button button--ghost" onClick={() => commands.add('section')} disabled={full}>
           <span aria-hidden="true">+</span>&nbsp;Ajouter une section
         </button>
       </div>
@@ -135,8 +97,4 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
       </p>
     </div>
   )
-}
-
-function firstControlId(line: EditorLine): string {
-  return lineControlId(line.id, isSectionForm(line) ? 'title' : 'description')
 }

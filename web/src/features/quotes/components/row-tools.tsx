@@ -4,8 +4,8 @@ import type { KeyboardEvent, PointerEvent, ReactNode } from 'react'
 
 export interface DragProps {
   onPointerDown: (event: PointerEvent<HTMLElement>) => void
-  onPointerMove: (event: PointerEvent<HTMLElement>) => void
-  onPointerUp: (event: PointerEvent<HTMLElement>) => void
+  onPointerMove: (event: Pick<PointerEvent<HTMLElement>, 'button' | 'clientY' | 'preventDefault'>) => void
+  onPointerUp: (event: Pick<PointerEvent<HTMLElement>, 'button' | 'clientY' | 'preventDefault'>) => void
   onPointerCancel: () => void
 }
 
