@@ -132,7 +132,6 @@ t.test('typing a quote in the table: Enter, Tab, reordering by keyboard and by d
   const labelWidth = () => page.locator(`label[for="${id(first, 'quantity')}"]`).evaluate((label) => label.getBoundingClientRect().width)
   t.ok((await labelWidth()) <= 1, 'the rows’ labels are read, not shown: the table’s header is')
   t.ok(await page.locator('.lines-editor__head').isVisible())
-  await page.locator('.lines-editor').screenshot({ path: '/tmp/editor-table.png' })
 
   await axeBothWidths(t, page, 'the editor with sections')
 
@@ -153,7 +152,6 @@ t.test('typing a quote in the table: Enter, Tab, reordering by keyboard and by d
     return top >= 0 && top < window.innerHeight - 150
   })
   t.pass('brought into view, above the bar')
-  await page.screenshot({ path: '/tmp/editor-360-confirm.png' })
   t.equal(await page.evaluate(() => document.activeElement?.className), 'confirm__question', 'with the focus')
   await page.getByRole('button', { name: 'Annuler', exact: true }).click()
 
