@@ -16,6 +16,13 @@ export interface QuoteLineAmounts {
   discountBp: number
 }
 
+/** A section heading among the lines: no amount, no VAT (its subtotal is quote-sections.ts's). */
+export interface SectionMark {
+  kind: 'section'
+}
+
+const isMark = (line: QuoteLineAmounts | SectionMark): line is SectionMark => 'kind' in line && line.kind === 'section'
+
 /** VAT at one rate: the HT it applies to and its amount. */
 export type VatLine = Static<typeof VatLineSchema>
 
@@ -64,8 +71,11 @@ function lineHt(line: QuoteLineAmounts): bigint {
   return divRoundHalfUp(numerator, 1000n * 10_000n)
 }
 
-export function computeTotals(lines: readonly QuoteLineAmounts[], options: TotalsOptions): QuoteTotals {
-  if (lines.length > LIMITS.maxLines) throw new RangeError('too many lines')
+/** `lineHtCents` is 0 for a section heading, so that it stays in the lines' order. */
+export function computeTotals(all: ReadonlyArray<QuoteLineAmounts | SectionMark>, options: TotalsOptions): QuoteTotals {
+  if (all.length > LIMITS.maxLines) throw new RangeError('too many lines')
+  // Sections count for nothing: the amounts are those of the lines alone.
+  const lines = all.filter((line): line is QuoteLineAmounts => !isMark(line))
   if (!Number.isSafeInteger(options.depositBp) || options.depositBp < 0 || options.depositBp > 10_000) {
     throw new RangeError('deposit out of range')
   }
@@ -87,10 +97,12 @@ export function computeTotals(lines: readonly QuoteLineAmounts[], options: Total
         }))
   const totalVat = vat.reduce((sum, line) => sum + BigInt(line.vatCents), 0n)
   const totalTtc = totalHt + totalVat
+  let next = 0
+  const lineHtCentsInOrder = all.map((line) => (isMark(line) ? 0 : Number(lineAmounts[next++])))
   // Every amount below is at most the TTC: past 2^53 cents, numbers would silently lose cents.
   if (totalTtc > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError('amounts too large')
   return {
-    lineHtCents: lineAmounts.map(Number),
+    lineHtCents: lineHtCentsInOrder,
     totalHtCents: Number(totalHt),
     vat,
     totalVatCents: Number(totalVat),

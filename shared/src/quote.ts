@@ -2,7 +2,7 @@
 // Its types are those of the API's schemas (api/quote-schemas.ts): written once, checked at runtime
 // by the gateway and at compile time everywhere.
 import type { Static } from '@sinclair/typebox'
-import type { QuoteClientSchema, QuoteContentSchema, QuoteLineSchema, QuoteSchema, QuoteSummarySchema } from './api/quote-schemas.js'
+import type { QuoteClientSchema, QuoteContentSchema, QuoteLineSchema, QuoteSchema, QuoteSectionSchema, QuoteSummarySchema } from './api/quote-schemas.js'
 
 export const QUOTE_STATUSES = ['draft', 'sent', 'viewed', 'signed', 'declined', 'expired', 'cancelled'] as const
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number]
@@ -59,6 +59,16 @@ export const TEXT_LIMITS = {
 
 /** One line of the quote: `id` is chosen by the editor, so reordering keeps each line's identity. */
 export type QuoteLine = Static<typeof QuoteLineSchema>
+
+/** A section heading among the lines (« Lot 1 — Plomberie »), with no amount of its own. */
+export type QuoteSection = Static<typeof QuoteSectionSchema>
+
+/** What the quote's `lines` hold: lines of work, and optional section headings between them. */
+export type QuoteContentLine = QuoteLine | QuoteSection
+
+export function isSection(line: QuoteContentLine): line is QuoteSection {
+  return 'kind' in line && line.kind === 'section'
+}
 
 export type QuoteClient = Static<typeof QuoteClientSchema>
 

@@ -1,9 +1,11 @@
 // The quote's lines as a table that runs over as many pages as needed: the header row is
 // repeated at the top of each page, a row moves whole to the next page when it fits there, and
-// a description longer than a page is cut between its lines.
+// a description longer than a page is cut between its lines. Section headings (« Lot 1 —
+// Plomberie ») print as a bold row across the table, and their subtotal HT after their last line.
 import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import { lineHtCents } from '@paraphe/shared/quote-totals'
 import type { Quote, QuoteLine } from '@paraphe/shared/quote'
+import { quoteRows, sectionTitle, workLines } from '@paraphe/shared/quote-sections'
 import { formatQuantity } from '@paraphe/shared/decimal-input'
 import { COLORS, CONTENT_BOTTOM, CONTENT_LEFT, CONTENT_TOP, CONTENT_WIDTH, drawTextLine, lineHeight, TEXT_SIZE, wrapText, type Align, type PageFlow } from './layout.js'
 
@@ -49,7 +51,7 @@ function tableColumns(quote: Quote): TableColumns {
     { title: 'PU HT', width: 74, align: 'right', value: (line) => formatEuros(line.unitPriceCents) }
   ]
   if (!quote.franchiseEnBase) figures.push({ title: 'TVA', width: 40, align: 'right', value: (line) => percentText(line.vatRateBp) })
-  if (quote.lines.some((line) => line.discountBp > 0)) {
+  if (workLines(quote.lines).some((line) => line.discountBp > 0)) {
     // A discount is a percentage in basis points, written like a rate (`12,5 %`).
     figures.push({ title: 'Remise', width: 44, align: 'right', value: (line) => (line.discountBp > 0 ? percentText(line.discountBp) : '') })
   }
@@ -96,6 +98,28 @@ function drawRow(flow: PageFlow, columns: readonly Column[], descriptionLines: r
   flow.page.drawLine({ start: { x: CONTENT_LEFT, y: flow.y }, end: { x: CONTENT_LEFT + CONTENT_WIDTH, y: flow.y }, thickness: 0.4, color: COLORS.rule })
 }
 
+/** A row of bold text: a section's title across the table, or a subtotal's label then its amount in the last column. */
+function drawStrongRow(flow: PageFlow, columns: readonly Column[], label: string, amount: string | null): void {
+  const last = columns.at(-1) as Column
+  const labelWidth = (amount === null ? CONTENT_WIDTH : CONTENT_WIDTH - last.width) - 2 * CELL_PADDING
+  const style = { font: flow.fonts.bold, size: SIZE }
+  const lines = wrapText(flow.fonts.clean(label), flow.fonts.bold, SIZE, labelWidth)
+  const height = lines.length * lineHeight(SIZE) + 2 * ROW_PADDING
+  // A heading never stays alone at the bottom of a page: room for it and one line under it.
+  flow.ensure(amount === null ? height + lineHeight(SIZE) + 2 * ROW_PADDING : height)
+  if (amount === null) flow.page.drawRectangle({ x: CONTENT_LEFT, y: flow.y - height, width: CONTENT_WIDTH, height, color: COLORS.shade })
+  const firstBaseline = flow.y - ROW_PADDING - SIZE
+  lines.forEach((line, index) => {
+    const baseline = firstBaseline - index * lineHeight(SIZE)
+    drawTextLine(flow.page, line, CONTENT_LEFT + CELL_PADDING, baseline, style, amount === null ? undefined : { align: 'right', width: labelWidth })
+  })
+  if (amount !== null) {
+    drawTextLine(flow.page, flow.fonts.clean(amount), CONTENT_LEFT + CONTENT_WIDTH - last.width + CELL_PADDING, firstBaseline, style, { align: 'right', width: last.width - 2 * CELL_PADDING })
+  }
+  flow.y -= height
+  flow.page.drawLine({ start: { x: CONTENT_LEFT, y: flow.y }, end: { x: CONTENT_LEFT + CONTENT_WIDTH, y: flow.y }, thickness: 0.4, color: COLORS.rule })
+}
+
 export function drawLinesTable(flow: PageFlow, quote: Quote): void {
   const { all: columns, description, figures: figureColumns } = tableColumns(quote)
   const step = lineHeight(SIZE)
@@ -106,29 +130,38 @@ export function drawLinesTable(flow: PageFlow, quote: Quote): void {
   if (quote.lines.length === 0) {
     drawRow(flow, columns, [flow.fonts.clean('Aucune ligne pour l’instant.')], null)
   }
-  const pageCapacity = CONTENT_TOP - CONTENT_BOTTOM - HEADER_HEIGHT
-  quote.lines.forEach((line, index) => {
-    let lines = wrapText(flow.fonts.clean(line.description, { multiline: true }), flow.fonts.regular, SIZE, description.width - 2 * CELL_PADDING)
-    const figures = figureColumns.map((column) => flow.fonts.clean(column.value(line, index)))
-    const height = lines.length * step + 2 * ROW_PADDING
-    if (height <= pageCapacity) {
-      flow.ensure(height)
-      drawRow(flow, columns, lines, figures)
-      return
-    }
-    // Longer than a page: fill this page, then the next ones; the figures go with the first part.
-    let first = true
-    while (lines.length > 0) {
-      const fitting = Math.floor((flow.remaining - 2 * ROW_PADDING) / step)
-      if (fitting < 1) {
-        flow.newPage()
-        continue
-      }
-      drawRow(flow, columns, lines.slice(0, fitting), first ? figures : null)
-      lines = lines.slice(fitting)
-      first = false
-    }
-  })
+  for (const row of quoteRows(quote.lines, quote.totals.lineHtCents)) {
+    if (row.kind === 'section') drawStrongRow(flow, columns, sectionTitle(row.section), null)
+    else if (row.kind === 'subtotal') drawStrongRow(flow, columns, row.label, formatEuros(row.htCents))
+    else drawLine(flow, { columns, description, figureColumns }, row.line, row.index)
+  }
   stopRepeating()
   flow.y -= 12
+}
+
+/** A line of work, cut across pages when it is longer than one. */
+function drawLine(flow: PageFlow, table: { columns: Column[]; description: Column; figureColumns: FigureColumn[] }, line: QuoteLine, index: number): void {
+  const { columns, description, figureColumns } = table
+  const step = lineHeight(SIZE)
+  const pageCapacity = CONTENT_TOP - CONTENT_BOTTOM - HEADER_HEIGHT
+  let lines = wrapText(flow.fonts.clean(line.description, { multiline: true }), flow.fonts.regular, SIZE, description.width - 2 * CELL_PADDING)
+  const figures = figureColumns.map((column) => flow.fonts.clean(column.value(line, index)))
+  const height = lines.length * step + 2 * ROW_PADDING
+  if (height <= pageCapacity) {
+    flow.ensure(height)
+    drawRow(flow, columns, lines, figures)
+    return
+  }
+  // Longer than a page: fill this page, then the next ones; the figures go with the first part.
+  let first = true
+  while (lines.length > 0) {
+    const fitting = Math.floor((flow.remaining - 2 * ROW_PADDING) / step)
+    if (fitting < 1) {
+      flow.newPage()
+      continue
+    }
+    drawRow(flow, columns, lines.slice(0, fitting), first ? figures : null)
+    lines = lines.slice(fitting)
+    first = false
+  }
 }

@@ -3,7 +3,8 @@
 import { isEmailAddress } from '@paraphe/shared/email'
 import { profileGaps, type CompanyProfile } from '@paraphe/shared/company'
 import { parisIsoDate } from '@paraphe/shared/dates'
-import { expiryDate, type QuoteContent } from '@paraphe/shared/quote'
+import { expiryDate, isSection, type QuoteContent } from '@paraphe/shared/quote'
+import { workLines } from '@paraphe/shared/quote-sections'
 
 
 /** Field → French message, empty when the quote can be sent. */
@@ -15,9 +16,16 @@ export function sendingProblems(content: QuoteContent, profile: CompanyProfile, 
   if (!isEmailAddress(content.client.email.trim())) fields['client.email'] = 'Indiquez l’adresse e-mail du client : le lien de signature lui est envoyé.'
   if (content.client.address.trim() === '') fields['client.address'] = 'Indiquez l’adresse du client (mention obligatoire).'
   if (content.title.trim() === '') fields.title = 'Donnez un titre au devis (par exemple « Rénovation salle de bains »).'
-  if (content.lines.length === 0) fields.lines = 'Ajoutez au moins une ligne.'
+  if (workLines(content.lines).length === 0) fields.lines = 'Ajoutez au moins une ligne.'
   content.lines.forEach((line, index) => {
-    if (line.description.trim() === '') fields[`lines.${index}.description`] = 'Décrivez cette ligne.'
+    if (!isSection(line)) {
+      if (line.description.trim() === '') fields[`lines.${index}.description`] = 'Décrivez cette ligne.'
+      return
+    }
+    if (line.title.trim() === '') fields[`lines.${index}.title`] = 'Donnez un titre à cette section (par exemple « Lot 1 — Plomberie »).'
+    const next = content.lines[index + 1]
+    // A heading with nothing under it would print a subtotal of nothing.
+    if (next === undefined || isSection(next)) fields[`lines.${index}.title`] ??= 'Cette section n’a aucune ligne : ajoutez-en une sous son titre, ou supprimez la section.'
   })
   if (expiryDate(content.issueDate, content.validityDays) < parisIsoDate(now)) {
     fields.issueDate = 'Avec cette date et cette durée de validité, le devis serait déjà expiré : changez la date ou la validité.'

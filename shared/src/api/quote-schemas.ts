@@ -7,9 +7,12 @@ import { CLIENT_KINDS, QUOTE_DEFAULTS, QUOTE_LIST_FILTERS, QUOTE_STATUSES, TEXT_
 import { LIMITS } from '../quote-totals.js'
 import { binaryFile, isoDate, literals, nullable, text } from './schema-parts.js'
 
+const lineId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
+
+/** A line of work or supplies: what is counted in the totals. */
 export const QuoteLineSchema = Type.Object(
   {
-    id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+    id: lineId,
     description: text(TEXT_LIMITS.description),
     quantityMilli: Type.Integer({ minimum: 1, maximum: LIMITS.maxQuantityMilli }),
     unit: literals(UNITS),
@@ -19,6 +22,31 @@ export const QuoteLineSchema = Type.Object(
   },
   { additionalProperties: false }
 )
+
+/**
+ * A section heading (« Lot 1 — Plomberie »): the lines after it, up to the next section, make
+ * its subtotal HT (quote-sections.ts). It carries no amount; totals and VAT are unchanged by it.
+ */
+export const QuoteSectionSchema = Type.Object(
+  {
+    id: lineId,
+    kind: Type.Literal('section'),
+    title: text(TEXT_LIMITS.short)
+  },
+  { additionalProperties: false }
+)
+
+/**
+ * A row of `lines`: a section when it says `kind: "section"`, a line of work otherwise (quotes
+ * from before sections have no `kind`). An if/then/else rather than a union: only the branch that
+ * applies is checked, so the validator's removal of unknown properties never strips a section's
+ * `kind` and `title` while trying it as a line of work, and a refusal names that branch's fields.
+ */
+export const QuoteContentLineSchema = Type.Unsafe<Static<typeof QuoteLineSchema> | Static<typeof QuoteSectionSchema>>({
+  if: { type: 'object', required: ['kind'], properties: { kind: { const: 'section' } } },
+  then: QuoteSectionSchema,
+  else: QuoteLineSchema
+})
 
 export const QuoteClientSchema = Type.Object(
   {
@@ -41,7 +69,7 @@ export const QuoteContentSchema = Type.Object(
     validityDays: Type.Integer({ minimum: 1, maximum: QUOTE_DEFAULTS.maxValidityDays }),
     workStartDate: Type.Union([isoDate, Type.Null()]),
     workDuration: text(TEXT_LIMITS.short),
-    lines: Type.Array(QuoteLineSchema, { maxItems: TEXT_LIMITS.lineCount }),
+    lines: Type.Array(QuoteContentLineSchema, { maxItems: TEXT_LIMITS.lineCount }),
     depositBp: Type.Integer({ minimum: 0, maximum: 10_000 }),
     paymentTerms: text(TEXT_LIMITS.long),
     conditions: text(TEXT_LIMITS.long),
@@ -56,6 +84,7 @@ export const QuoteContentSchema = Type.Object(
 
 export const VatLineSchema = Type.Object({ rateBp: literals(VAT_RATES_BP), baseHtCents: Type.Integer(), vatCents: Type.Integer() })
 export const QuoteTotalsSchema = Type.Object({
+  /** HT of each line, in the lines' order; 0 for a section heading. */
   lineHtCents: Type.Array(Type.Integer()),
   totalHtCents: Type.Integer(),
   vat: Type.Array(VatLineSchema),

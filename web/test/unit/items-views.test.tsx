@@ -17,7 +17,7 @@ import { ItemsTransfer } from '@/features/items/components/items-transfer'
 import { EMPTY_ITEM_FORM, importSummary, itemFormOf, itemInputOf } from '@/features/items/lib/item-form'
 import { ItemSuggestions, lineAsItem, SaveAsItemButton } from '@/features/quotes/components/line-item-tools'
 import { itemSearchText } from '@/features/quotes/hooks/use-item-suggestions'
-import { editorReducer, formOf, newLine } from '@/features/quotes/lib/quote-form'
+import { editorReducer, formOf, newLine, type LineForm } from '@/features/quotes/lib/quote-form'
 
 const noop = () => {}
 const api = createApiClient({ getAccessToken: async () => null })
@@ -116,7 +116,7 @@ t.test('in the editor: the items offered under a line, and a picked item filling
   const filled = editorReducer({ ...form, lines: [line] }, { type: 'line-item', id: 'l1', item: { description: wc.designation, unit: wc.unit, unitPriceCents: wc.unitPriceCents, vatRateBp: wc.vatRateBp } })
   t.match(filled.lines[0], { description: wc.designation, unit: 'u', unitPrice: '480,00', vatRateBp: 1000, quantity: '3', discount: '10' }, 'quantity and discount kept')
   const free = editorReducer({ ...form, lines: [line] }, { type: 'line-item', id: 'l1', item: { description: 'Devis gratuit', unit: 'forfait', unitPriceCents: 0, vatRateBp: 2000 } })
-  t.equal(free.lines[0]?.unitPrice, '', 'a free item leaves the price field empty, as a new line')
+  t.equal((free.lines[0] as LineForm).unitPrice, '', 'a free item leaves the price field empty, as a new line')
 
   t.equal(itemSearchText(null), null, 'nothing typed: nothing asked')
   t.equal(itemSearchText(' p '), null, 'one letter matches too much')

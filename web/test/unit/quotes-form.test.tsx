@@ -15,6 +15,7 @@ import { formatPercentInput, parsePercentToBp } from '@/features/quotes/lib/perc
 import {
   editorReducer,
   formOf,
+  lastWorkLine,
   liveTotals,
   moveLine,
   newLine,
@@ -90,7 +91,7 @@ t.test('a loaded quote becomes the form, and reads back to the same content', as
   t.equal(form.workStartDate, '')
   t.same(readForm(form), { ok: true, content: canonicalContent(original) })
   const zero = formOf(content({ lines: [{ id: 'z', description: '', quantityMilli: 1000, unit: 'u', unitPriceCents: 0, vatRateBp: 2000, discountBp: 0 }] }))
-  t.equal(zero.lines[0]?.unitPrice, '', 'a price not typed yet stays empty')
+  t.equal((zero.lines[0] as LineForm).unitPrice, '', 'a price not typed yet stays empty')
   t.match(readForm(zero), { ok: true, content: { lines: [{ unitPriceCents: 0 }] } }, 'and counts as 0')
 })
 
@@ -138,10 +139,10 @@ t.test('the editor’s actions', async (t) => {
   t.equal(start.title, 'Salle de bains', 'never in place')
   t.equal(editorReducer(start, { type: 'flag', key: 'requireEmailCode', value: true }).requireEmailCode, true)
   t.equal(editorReducer(start, { type: 'client', key: 'kind', value: 'business' }).client.kind, 'business')
-  t.equal(editorReducer(start, { type: 'line', id: 'b', key: 'quantity', value: '3' }).lines[1]?.quantity, '3')
-  t.equal(editorReducer(start, { type: 'line-unit', id: 'a', value: 'h' }).lines[0]?.unit, 'h')
-  t.equal(editorReducer(start, { type: 'line-vat', id: 'c', value: 550 }).lines[2]?.vatRateBp, 550)
-  const added = editorReducer(start, { type: 'add-line', line: newLine('d', start.lines.at(-1)) })
+  t.equal((editorReducer(start, { type: 'line', id: 'b', key: 'quantity', value: '3' }).lines[1] as LineForm).quantity, '3')
+  t.equal((editorReducer(start, { type: 'line-unit', id: 'a', value: 'h' }).lines[0] as LineForm).unit, 'h')
+  t.equal((editorReducer(start, { type: 'line-vat', id: 'c', value: 550 }).lines[2] as LineForm).vatRateBp, 550)
+  const added = editorReducer(start, { type: 'add-line', line: newLine('d', lastWorkLine(start.lines)) })
   t.same(added.lines[3], { id: 'd', description: '', quantity: '1', unit: 'u', unitPrice: '', vatRateBp: 2000, discount: '' }, 'takes the previous line’s rate')
   t.equal(newLine('e', undefined).vatRateBp, 2000, 'the standard rate for a first line')
   t.same(editorReducer(start, { type: 'remove-line', id: 'b' }).lines.map((line) => line.id), ['a', 'c'])

@@ -19,6 +19,7 @@ import { ActionProblemView } from '@/features/quotes/components/action-problem'
 import { ConfirmAction } from '@/features/quotes/components/confirm-action'
 import { DraftForm } from '@/features/quotes/components/draft-form'
 import { DraftScreen } from '@/features/quotes/components/draft-screen'
+import { DraftSidePanel } from '@/features/quotes/components/draft-side-panel'
 import { EventsTimeline } from '@/features/quotes/components/events-timeline'
 import { FrozenQuote } from '@/features/quotes/components/frozen-quote'
 import { QuoteActionsBar } from '@/features/quotes/components/quote-actions-bar'
@@ -291,23 +292,31 @@ t.test('a draft in the editor: every field labelled, lines as cards, totals per 
   t.match(html, /disabled="" aria-label="Monter la ligne 1"/, 'the first line cannot go up')
   t.match(html, /disabled="" aria-label="Descendre la ligne 2"/, 'the last cannot go down')
   t.match(html, /aria-label="Supprimer la ligne 2"/)
-  t.match(html, /Total HT de la ligne : <strong>679,25 €<\/strong>/, '32,5 × 22,00 − 5 %')
+  t.match(html, /Total HT de la ligne : <\/span><strong>679,25 €<\/strong>/, '32,5 × 22,00 − 5 %')
   t.match(html, /<p class="field__error" id="quote-lines-error">Ajoutez au moins une ligne.<\/p>/)
-  t.match(html, /<dl class="totals__list" aria-live="polite">/)
-  t.match(html, /<dt>Total HT<\/dt><dd>859,05 €<\/dd>/)
-  t.match(html, /<dt>TVA 10 % <span class="totals__base">sur 679,25 € HT<\/span><\/dt><dd>67,93 €<\/dd>/)
-  t.match(html, /<dt>TVA 20 % <span class="totals__base">sur 179,80 € HT<\/span><\/dt><dd>35,96 €<\/dd>/)
-  t.match(html, /<dt>Total TTC<\/dt><dd>962,94 €<\/dd>/)
-  t.match(html, /<dt>Acompte à la signature \(30 %\)<\/dt><dd>288,88 €<\/dd>/)
+  t.notMatch(html, /class="totals"/, 'the totals are beside the form, not in it')
+  const panel = render(
+    <DraftSidePanel live={liveTotals(form, false)} franchiseEnBase={false} depositBp={3000} onSend={noop}>
+      <p>Actions</p>
+    </DraftSidePanel>
+  )
+  t.match(panel, /<aside class="quote-side" id="quote-side" aria-label="Totaux et actions"><section class="totals"[\s\S]*<p>Actions<\/p><\/aside>/, 'the totals, then the actions, in the side panel')
+  t.match(panel, /<div class="quote-phone-bar"><p class="quote-phone-bar__total"><span>Total TTC<\/span> <strong>962,94 €<\/strong><\/p><button type="button" class="button button--primary">Envoyer…<\/button><\/div>/, 'the phone’s bar: the TTC and « Envoyer »')
+  t.match(panel, /<dl class="totals__list" aria-live="polite">/)
+  t.match(panel, /<dt>Total HT<\/dt><dd>859,05 €<\/dd>/)
+  t.match(panel, /<dt>TVA 10 % <span class="totals__base">sur 679,25 € HT<\/span><\/dt><dd>67,93 €<\/dd>/)
+  t.match(panel, /<dt>TVA 20 % <span class="totals__base">sur 179,80 € HT<\/span><\/dt><dd>35,96 €<\/dd>/)
+  t.match(panel, /<dt>Total TTC<\/dt><dd>962,94 €<\/dd>/)
+  t.match(panel, /<dt>Acompte à la signature \(30 %\)<\/dt><dd>288,88 €<\/dd>/)
   t.match(html, /id="quote-building-trade" type="checkbox"[^>]*checked=""/)
-  t.notMatch(html, /TVA non applicable/)
+  t.notMatch(panel, /TVA non applicable/)
 
   const individual = formOf({ ...content, client: { ...content.client, kind: 'individual', company: '' } })
   const franchise = render(<DraftForm form={individual} errors={{}} live={liveTotals(individual, true)} franchiseEnBase dispatch={noop} />)
   t.match(franchise, /<label for="quote-client-name">Nom du client<\/label>/)
   t.notMatch(franchise, /quote-client-company/, 'no company for a private client')
   t.notMatch(franchise, /id="line-a-vat"/, 'no VAT to choose under the franchise en base')
-  t.match(franchise, new RegExp(`<dd>${FRANCHISE_MENTION}</dd>`))
+  t.match(render(<DraftSidePanel live={liveTotals(individual, true)} franchiseEnBase depositBp={0}>{null}</DraftSidePanel>), new RegExp(`<dd>${FRANCHISE_MENTION}</dd>`))
   t.match(render(<DraftForm form={{ ...individual, lines: [] }} errors={{}} live={liveTotals({ ...individual, lines: [] }, false)} franchiseEnBase={false} dispatch={noop} />), /Aucune ligne pour l’instant./)
 })
 
@@ -481,7 +490,7 @@ t.test('the quota before the wall: the month’s count, then an upgrade card ins
     render(<QuoteActionsBar quote={quote('draft')} busy={null} problem={null} onAction={noop} controlIdOf={() => null} clientEmail="karim@benali.fr" quota={{ plan, sentThisMonth }} />)
   t.match(bar(2), /<p class="quote-actions__quota">2 devis envoyés sur 3 ce mois-ci<\/p>/)
   t.match(bar(1), /1 devis envoyé sur 3 ce mois-ci/)
-  t.match(bar(2), /<button type="button" class="button button--primary">Envoyer le devis<\/button>/, 'the usual confirmation')
+  t.match(bar(2), /<button id="quote-send" type="button" class="button button--primary">Envoyer le devis<\/button>/, 'the usual confirmation')
   const wall = bar(3)
   t.match(wall, /3 devis envoyés sur 3 ce mois-ci/)
   t.match(wall, /<button type="button" class="button button--primary" aria-expanded="false">Envoyer le devis<\/button>/, 'the button opens the upgrade card')

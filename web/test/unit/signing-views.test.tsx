@@ -424,3 +424,21 @@ t.test('the page as prerendered: the guide, also at a link’s address until hyd
   t.equal(render(<SigningPage />, '/SignatureDevis?token=abc'), guide, 'the same HTML, so hydration matches')
   t.equal(handle.title, 'Signer un devis')
 })
+
+t.test('sections on the client’s page as on the PDF: a heading row, its lines, its subtotal', async (t) => {
+  const quote = quoteOf({
+    lines: [{ id: 's1', kind: 'section', title: 'Lot 1 — Plomberie' }, ...CONTENT.lines.slice(0, 2), { id: 's2', kind: 'section', title: 'Lot 2 — Sanitaires' }, ...CONTENT.lines.slice(2)]
+  })
+  const html = render(<QuoteDocument quote={quote} company={COMPANY} />)
+  t.match(html, /<tr class="signing-lines__section"><th scope="colgroup" colSpan="7">Lot 1 — Plomberie<\/th><\/tr>/, 'a heading across the table (discount column shown)')
+  t.match(html, /<tr class="signing-lines__subtotal"><th scope="row" colSpan="6">Sous-total Lot 1 — Plomberie<\/th><td data-label="Sous-total HT">653,75/, '350 + 303,75 €')
+  const words = text(html)
+  t.ok(
+    words.includes('Lot 1 — Plomberie Dépose de l’ancienne baignoire 1 forfait 350,00 € 10 % — 350,00 € Main-d’œuvre plomberie 7,5 h 45,00 € 10 % 10 % 303,75 € Sous-total Lot 1 — Plomberie 653,75 € Lot 2 — Sanitaires Receveur'),
+    'in the order of the PDF'
+  )
+  t.match(words, /Sous-total Lot 2 — Sanitaires 489,90 €/)
+  t.match(words, /Total TTC 1 307,01 €/, 'the totals are those without sections')
+  const franchise = render(<QuoteDocument quote={quoteOf({ lines: [{ id: 's1', kind: 'section', title: 'Lot 1' }, ...CONTENT.lines.slice(0, 1)] }, { franchiseEnBase: true })} company={COMPANY} />)
+  t.match(franchise, /colSpan="5">Lot 1<\/th>/, 'no VAT nor discount column: a narrower heading')
+})

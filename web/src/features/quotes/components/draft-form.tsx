@@ -3,11 +3,9 @@ import { QUOTE_DEFAULTS, TEXT_LIMITS, type QuoteClient } from '@paraphe/shared/q
 import { planAllows, planWith, type Plan } from '@paraphe/shared/plans'
 import { CheckboxField, InputField, TextAreaField } from '@/components/form/form-fields'
 import { PlanBadge, UpgradePrompt } from '@/components/ui/plan-badge'
-import { parsePercentToBp } from '../lib/percent'
 import type { EditorAction, FieldErrors, LiveTotals, QuoteForm, TextKey } from '../lib/quote-form'
 import { ClientPicker } from './client-picker'
 import { LinesEditor } from './lines-editor'
-import { TotalsPanel } from './totals-panel'
 
 export interface DraftFormProps {
   form: QuoteForm
@@ -22,7 +20,7 @@ export interface DraftFormProps {
 // Saving is automatic: Enter in a field must not submit anything.
 const noSubmit = (event: FormEvent<HTMLFormElement>) => event.preventDefault()
 
-/** Every value of a draft, grouped as the PDF presents them; totals follow the lines live. */
+/** Every value of a draft, grouped as the PDF presents them (the totals are beside it: draft-side-panel). */
 export function DraftForm({ form, errors, live, franchiseEnBase, dispatch, plan = null }: DraftFormProps) {
   const emailCodeLocked = plan !== null && !planAllows(plan, 'signerEmailCode')
   // What every text control of the form takes: its value, its action, and its error by path.
@@ -36,7 +34,6 @@ export function DraftForm({ form, errors, live, franchiseEnBase, dispatch, plan 
     onChange: (value: string) => dispatch({ type: 'client', key, value }),
     error: errors[`client.${key}`]
   })
-  const deposit = parsePercentToBp(form.deposit)
   return (
     <form className="quote-form" onSubmit={noSubmit} noValidate aria-label="Contenu du devis">
       <fieldset className="form-section">
@@ -165,12 +162,15 @@ export function DraftForm({ form, errors, live, franchiseEnBase, dispatch, plan 
       <fieldset className="form-section">
         <legend className="form-section__legend">Lignes du devis</legend>
         <p className="hint">
-          Quantités et prix s’écrivent à la française&#8239;: «&#8239;1,5&#8239;», «&#8239;1 234,50&#8239;». Les prix sont hors taxes.
+          Quantités et prix s’écrivent à la française&#8239;: «&#8239;1,5&#8239;», «&#8239;1 234,50&#8239;». Les prix sont hors taxes. Une section
+          («&#8239;Lot 1 — Plomberie&#8239;») regroupe les lignes qui la suivent et affiche leur sous-total.
         </p>
-        <LinesEditor lines={form.lines} lineHtCents={live.lineHtCents} errors={errors} franchiseEnBase={franchiseEnBase} dispatch={dispatch} />
+        <p className="hint lines-editor__keys">
+          Au clavier&#8239;: <kbd>Entrée</kbd> ajoute une ligne en dessous, <kbd>Tab</kbd> passe au champ suivant, <kbd>Alt</kbd>+<kbd>↑</kbd>/<kbd>↓</kbd>{' '}
+          déplace la ligne&#8239;; sur grand écran, <kbd>Maj</kbd>+<kbd>Entrée</kbd> va à la ligne dans une désignation.
+        </p>
+        <LinesEditor lines={form.lines} lineHtCents={live.lineHtCents} subtotals={live.subtotals} errors={errors} franchiseEnBase={franchiseEnBase} dispatch={dispatch} />
       </fieldset>
-
-      <TotalsPanel totals={live.totals} franchiseEnBase={franchiseEnBase} depositBp={deposit.ok ? deposit.value : 0} skipped={live.skipped} live />
 
       <fieldset className="form-section">
         <legend className="form-section__legend">Paiement et conditions</legend>

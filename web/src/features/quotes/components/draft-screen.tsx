@@ -9,7 +9,8 @@ import { controlIdOf } from '../lib/field-ids'
 import { DraftForm } from './draft-form'
 import { QuoteActionsBar } from './quote-actions-bar'
 import { SaveStatus } from './save-status'
-import { StatusBadge } from '@/components/ui/status-badge'
+import { parsePercentToBp } from '../lib/percent'
+import { DraftSidePanel } from './draft-side-panel'
 
 export interface DraftScreenProps {
   quote: Quote
@@ -21,7 +22,14 @@ export interface DraftScreenProps {
   onCreated?: (quote: Quote) => void
 }
 
-/** A draft: the editor with its saved state and its actions. */
+/** The phone bar's « Envoyer »: the panel's send button, asked (its confirmation then takes the focus) and brought into view. */
+function openSend() {
+  document.getElementById('quote-send')?.click()
+  // Once the confirmation stands where the button was (or the quota wall, which has no button).
+  requestAnimationFrame(() => (document.querySelector('#quote-side .confirm') ?? document.getElementById('quote-side'))?.scrollIntoView({ block: 'end' }))
+}
+
+/** A draft: the editor with its saved state, and beside it its totals and actions. */
 export function DraftScreen({ quote, onSent, onReload, onCreated }: DraftScreenProps) {
   const { api, userId } = useWorkspace()
   const draft = useDraft(quote, api, onCreated)
@@ -42,33 +50,40 @@ export function DraftScreen({ quote, onSent, onReload, onCreated }: DraftScreenP
   useEffect(() => {
     if (refusedByPlan) refresh()
   }, [refusedByPlan, refresh])
+  const deposit = parsePercentToBp(draft.form.deposit)
   return (
-    <article className="quote-page">
+    <article className="quote-page quote-page--draft">
       <header className="quote-page__head">
         <h1>Brouillon de devis</h1>
         <p className="quote-page__status">
-          <StatusBadge status={quote.status} />
           <span className="quote-page__number">Numéro attribué à l’envoi</span>
         </p>
         <SaveStatus state={draft.saveState} onRetry={() => draft.autosave.retry()} onReload={onReload} />
       </header>
       <DraftForm form={draft.form} errors={draft.errors} live={draft.live} franchiseEnBase={quote.franchiseEnBase} dispatch={draft.dispatch} plan={plan} />
-      {quote.id === '' ? (
-        <p className="quote-page__unsaved">Le brouillon est enregistré dès votre première saisie&#8239;; vous pourrez alors l’envoyer.</p>
-      ) : (
-        <QuoteActionsBar
-        quote={quote}
-        busy={actions.busy}
-        problem={actions.problem}
-        onAction={(action) => {
-          if (action === 'delete') draft.autosave.abandon()
-          actions.run(action)
-        }}
-        controlIdOf={(path) => controlIdOf(path, draft.form)}
-        clientEmail={draft.form.client.email}
-        quota={account.kind === 'ready' ? { plan: account.plan, sentThisMonth: account.sentThisMonth } : null}
-      />
-      )}
+      <DraftSidePanel
+        live={draft.live}
+        franchiseEnBase={quote.franchiseEnBase}
+        depositBp={deposit.ok ? deposit.value : 0}
+        {...(quote.id === '' ? {} : { onSend: openSend })}
+      >
+        {quote.id === '' ? (
+          <p className="quote-page__unsaved">Le brouillon est enregistré dès votre première saisie&#8239;; vous pourrez alors l’envoyer.</p>
+        ) : (
+          <QuoteActionsBar
+            quote={quote}
+            busy={actions.busy}
+            problem={actions.problem}
+            onAction={(action) => {
+              if (action === 'delete') draft.autosave.abandon()
+              actions.run(action)
+            }}
+            controlIdOf={(path) => controlIdOf(path, draft.form)}
+            clientEmail={draft.form.client.email}
+            quota={account.kind === 'ready' ? { plan: account.plan, sentThisMonth: account.sentThisMonth } : null}
+          />
+        )}
+      </DraftSidePanel>
     </article>
   )
 }

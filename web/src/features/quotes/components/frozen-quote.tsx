@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { formatLongDate } from '@paraphe/shared/dates'
 import { formatEuros, formatVatRate } from '@paraphe/shared/money'
+import { quoteRows, sectionTitle } from '@paraphe/shared/quote-sections'
 import { UNIT_LABELS, type Quote } from '@paraphe/shared/quote'
 import { formatPercentInput } from '../lib/percent'
 import { formatQuantityInput } from '@paraphe/shared/decimal-input'
@@ -58,20 +59,39 @@ export function FrozenQuote({ quote }: { quote: Quote }) {
           Lignes du devis
         </h2>
         <ol className="line-summaries">
-          {quote.lines.map((line, index) => (
-            <li key={line.id} className="line-summary">
-              <p className="line-summary__description preserve-lines">{orDash(line.description)}</p>
-              <p className="line-summary__amounts">
-                {formatQuantityInput(line.quantityMilli)} <abbr title={UNIT_LABELS[line.unit]}>{line.unit}</abbr> ×{' '}
-                {formatEuros(line.unitPriceCents)} HT
-                {line.discountBp > 0 ? `, remise ${formatPercentInput(line.discountBp)}\u202f%` : ''}
-                {quote.franchiseEnBase ? '' : `, TVA ${formatVatRate(line.vatRateBp)}`}
-              </p>
-              <p className="line-summary__total">
-                Total HT&#8239;: <strong>{formatEuros(quote.totals.lineHtCents[index] ?? 0)}</strong>
-              </p>
-            </li>
-          ))}
+          {quoteRows(quote.lines, quote.totals.lineHtCents).map((row) => {
+            if (row.kind === 'section') {
+              return (
+                <li key={row.section.id} className="line-summary line-summary--section">
+                  <p className="line-summary__section">{sectionTitle(row.section)}</p>
+                </li>
+              )
+            }
+            if (row.kind === 'subtotal') {
+              return (
+                <li key={`${row.section.id}-subtotal`} className="line-summary line-summary--subtotal">
+                  <p className="line-summary__total">
+                    {row.label}&#8239;: <strong>{formatEuros(row.htCents)}</strong> HT
+                  </p>
+                </li>
+              )
+            }
+            const { line } = row
+            return (
+              <li key={line.id} className="line-summary">
+                <p className="line-summary__description preserve-lines">{orDash(line.description)}</p>
+                <p className="line-summary__amounts">
+                  {formatQuantityInput(line.quantityMilli)} <abbr title={UNIT_LABELS[line.unit]}>{line.unit}</abbr> ×{' '}
+                  {formatEuros(line.unitPriceCents)} HT
+                  {line.discountBp > 0 ? `, remise ${formatPercentInput(line.discountBp)}\u202f%` : ''}
+                  {quote.franchiseEnBase ? '' : `, TVA ${formatVatRate(line.vatRateBp)}`}
+                </p>
+                <p className="line-summary__total">
+                  Total HT&#8239;: <strong>{formatEuros(row.htCents)}</strong>
+                </p>
+              </li>
+            )
+          })}
         </ol>
       </section>
       <TotalsPanel totals={quote.totals} franchiseEnBase={quote.franchiseEnBase} depositBp={quote.depositBp} />

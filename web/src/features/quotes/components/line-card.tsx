@@ -1,4 +1,5 @@
 import { useState, type FocusEvent, type KeyboardEvent } from 'react'
+import { DragHandle, RowTools, type RowProps } from './row-tools'
 import { formatEuros, type VatRateBp } from '@paraphe/shared/money'
 import { TEXT_LIMITS, type Unit } from '@paraphe/shared/quote'
 import { InputField, SelectField, TextAreaField } from '@/components/form/form-fields'
@@ -9,21 +10,18 @@ import { useItemSuggestions } from '../hooks/use-item-suggestions'
 import { ItemSuggestions, SaveAsItemButton } from './line-item-tools'
 
 
-export interface LineCardProps {
+export interface LineCardProps extends RowProps {
   line: LineForm
-  index: number
-  count: number
   /** HT of the line, null while one of its values cannot be read. */
   htCents: number | null
   errors: FieldErrors
   franchiseEnBase: boolean
   dispatch: (action: EditorAction) => void
-  onMove: (id: string, by: -1 | 1) => void
-  onRemove: (id: string) => void
 }
 
-/** One line of the quote as a card: stacked fields on a phone, a compact grid on wider screens. */
-export function LineCard({ line, index, count, htCents, errors, franchiseEnBase, dispatch, onMove, onRemove }: LineCardProps) {
+/** One line of the quote: stacked fields on a phone, a row of the table on a wide screen. */
+export function LineCard({ line, htCents, errors, franchiseEnBase, dispatch, ...row }: LineCardProps) {
+  const { index } = row
   const n = index + 1
   const id = (control: Parameters<typeof lineControlId>[1]) => lineControlId(line.id, control)
   const error = (field: string) => errors[`lines.${index}.${field}`]
@@ -42,9 +40,10 @@ export function LineCard({ line, index, count, htCents, errors, franchiseEnBase,
     }
   }
   return (
-    <li className="line-card">
+    <li className={row.dragging ? 'line-card line-card--dragging' : 'line-card'} data-line-id={line.id} onKeyDown={(event) => row.onKeyDown(line.id, event)}>
       <fieldset className="line-card__fieldset">
         <legend className="line-card__legend">Ligne {n}</legend>
+        <DragHandle label={`ligne ${n}`} {...row.drag} />
         <div className="line-card__designation" onBlur={leaveDesignation} onKeyDown={closeOnEscape}>
           <TextAreaField
             id={id('description')}
@@ -120,39 +119,12 @@ export function LineCard({ line, index, count, htCents, errors, franchiseEnBase,
           />
         </div>
         <p className="line-card__total">
-          Total HT de la ligne&#8239;: <strong>{htCents === null ? '—' : formatEuros(htCents)}</strong>
+          <span className="line-card__total-label">Total HT de la ligne&#8239;: </span>
+          <strong>{htCents === null ? '—' : formatEuros(htCents)}</strong>
         </p>
-        <div className="line-card__tools">
-          <button
-            type="button"
-            id={`line-${line.id}-up`}
-            className="button button--ghost button--small"
-            onClick={() => onMove(line.id, -1)}
-            disabled={index === 0}
-            aria-label={`Monter la ligne ${n}`}
-          >
-            <span aria-hidden="true">↑</span> Monter
-          </button>
-          <button
-            type="button"
-            id={`line-${line.id}-down`}
-            className="button button--ghost button--small"
-            onClick={() => onMove(line.id, 1)}
-            disabled={index === count - 1}
-            aria-label={`Descendre la ligne ${n}`}
-          >
-            <span aria-hidden="true">↓</span> Descendre
-          </button>
+        <RowTools id={line.id} name={`la ligne ${n}`} {...row}>
           <SaveAsItemButton line={line} lineNumber={n} />
-          <button
-            type="button"
-            className="button button--ghost button--small button--danger"
-            onClick={() => onRemove(line.id)}
-            aria-label={`Supprimer la ligne ${n}`}
-          >
-            Supprimer
-          </button>
-        </div>
+        </RowTools>
       </fieldset>
     </li>
   )

@@ -1,28 +1,31 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type KeyboardEvent } from 'react'
 import { TEXT_LIMITS } from '@paraphe/shared/quote'
-import { lineControlId } from '../lib/field-ids'
 import { newLineId } from '@paraphe/shared/line-id'
-import { newLine, type EditorAction, type FieldErrors, type LineForm } from '../lib/quote-form'
+import { lineCommands, type FocusRequest } from '../lib/line-commands'
+import { WIDE_QUERY } from '../lib/line-keys'
+import { isSectionForm, type EditorAction, type EditorLine, type FieldErrors } from '../lib/quote-form'
+import { useLineDrag } from '../hooks/use-line-drag'
 import { LineCard } from './line-card'
+import { SectionCard } from './section-card'
 
 export interface LinesEditorProps {
-  lines: readonly LineForm[]
+  lines: readonly EditorLine[]
   lineHtCents: ReadonlyArray<number | null>
+  /** Subtotal HT of each section, in the lines' order (sectionSubtotals). */
+  subtotals: ReadonlyArray<number | null>
   errors: FieldErrors
   franchiseEnBase: boolean
   dispatch: (action: EditorAction) => void
 }
 
-/** Where the focus goes after a change to the list (the moved line's button, the new line…). */
-type FocusRequest = { elementId: string; fallbackId?: string } | null
-
 /**
- * The quote's lines: add, move (buttons, so it works with a keyboard, a screen reader and a
- * thumb), remove. Each change is announced, and the focus stays where the hand is.
+ * The quote's lines and section headings: a card each on a phone, the rows of a table on a wide
+ * screen. Add (a button, or Enter in a row), move (buttons, Alt+↑/↓, or dragging the handle),
+ * remove (lib/line-commands.ts). Each change is announced, and the focus stays where the hand is.
  */
-export function LinesEditor({ lines, lineHtCents, errors, franchiseEnBase, dispatch }: LinesEditorProps) {
+export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEnBase, dispatch }: LinesEditorProps) {
   const [announcement, setAnnouncement] = useState('')
-  const [focus, setFocus] = useState<FocusRequest>(null)
+  const [focus, setFocus] = useState<FocusRequest | null>(null)
 
   useEffect(() => {
     if (focus === null) return
@@ -32,62 +35,62 @@ export function LinesEditor({ lines, lineHtCents, errors, franchiseEnBase, dispa
     setFocus(null)
   }, [focus, lines])
 
-  const move = (id: string, by: -1 | 1) => {
-    const from = lines.findIndex((line) => line.id === id)
-    dispatch({ type: 'move-line', id, by })
-    setAnnouncement(`Ligne ${from + 1} déplacée en position ${from + 1 + by}.`)
-    const [same, other] = by === -1 ? ['up', 'down'] : ['down', 'up']
-    setFocus({ elementId: `line-${id}-${same}`, fallbackId: `line-${id}-${other}` })
-  }
-  const remove = (id: string) => {
-    const index = lines.findIndex((line) => line.id === id)
-    dispatch({ type: 'remove-line', id })
-    setAnnouncement(`Ligne ${index + 1} supprimée.`)
-    const next = lines[index + 1] ?? lines[index - 1]
-    setFocus({ elementId: next === undefined ? 'quote-add-line' : lineControlId(next.id, 'description') })
-  }
-  const add = () => {
-    const line = newLine(newLineId(), lines.at(-1))
-    dispatch({ type: 'add-line', line })
-    setAnnouncement(`Ligne ${lines.length + 1} ajoutée.`)
-    setFocus({ elementId: lineControlId(line.id, 'description') })
+  const commands = lineCommands(lines, { dispatch, announce: setAnnouncement, focus: setFocus, newId: newLineId })
+  const drag = useLineDrag('.lines-editor__list > li', commands.drop)
+  const onRowKeyDown = (id: string, event: KeyboardEvent<HTMLElement>) => {
+    const control = event.target instanceof HTMLElement ? event.target : document.body
+    if (commands.key(id, event.nativeEvent, control, window.matchMedia(WIDE_QUERY).matches)) event.preventDefault()
   }
 
   const full = lines.length >= TEXT_LIMITS.lineCount
+  const describedBy = errors.lines === undefined ? undefined : 'quote-lines-error'
   return (
-    <div className="lines-editor">
-      {lines.length === 0 ? <p className="lines-editor__empty">Aucune ligne pour l’instant.</p> : null}
+    <div className={franchiseEnBase ? 'lines-editor lines-editor--franchise' : 'lines-editor'}>
+      {lines.length === 0 ? (
+        <p className="lines-editor__empty">Aucune ligne pour l’instant.</p>
+      ) : (
+        <div className="lines-editor__head" aria-hidden="true">
+          <span className="lines-editor__head-description">Désignation</span>
+          <span>Qté</span>
+          <span>Unité</span>
+          <span>PU HT</span>
+          {franchiseEnBase ? null : <span>TVA</span>}
+          <span>Remise</span>
+          <span className="lines-editor__head-total">Total HT</span>
+        </div>
+      )}
       <ol className="lines-editor__list">
-        {lines.map((line, index) => (
-          <LineCard
-            key={line.id}
-            line={line}
-            index={index}
-            count={lines.length}
-            htCents={lineHtCents[index] ?? null}
-            errors={errors}
-            franchiseEnBase={franchiseEnBase}
-            dispatch={dispatch}
-            onMove={move}
-            onRemove={remove}
-          />
-        ))}
+        {lines.map((line, index) => {
+          const common = {
+            index,
+            count: lines.length,
+            dispatch,
+            onMove: commands.move,
+            onRemove: commands.remove,
+            onKeyDown: onRowKeyDown,
+            drag: drag.handleProps(line.id, index),
+            dragging: drag.dragging?.id === line.id
+          }
+          return isSectionForm(line) ? (
+            <SectionCard key={line.id} section={line} subtotalCents={subtotals[index] ?? 0} error={errors[`lines.${index}.title`]} {...common} />
+          ) : (
+            <LineCard key={line.id} line={line} htCents={lineHtCents[index] ?? null} errors={errors} franchiseEnBase={franchiseEnBase} {...common} />
+          )
+        })}
       </ol>
       {errors.lines === undefined ? null : (
         <p className="field__error" id="quote-lines-error">
           {errors.lines}
         </p>
       )}
-      <button
-        type="button"
-        id="quote-add-line"
-        className="button button--ghost"
-        onClick={add}
-        disabled={full}
-        aria-describedby={errors.lines === undefined ? undefined : 'quote-lines-error'}
-      >
-        <span aria-hidden="true">+</span>&nbsp;Ajouter une ligne
-      </button>
+      <div className="lines-editor__add">
+        <button type="button" id="quote-add-line" className="button button--ghost" onClick={() => commands.add('line')} disabled={full} aria-describedby={describedBy}>
+          <span aria-hidden="true">+</span>&nbsp;Ajouter une ligne
+        </button>
+        <button type="button" id="quote-add-section" className="button button--ghost" onClick={() => commands.add('section')} disabled={full}>
+          <span aria-hidden="true">+</span>&nbsp;Ajouter une section
+        </button>
+      </div>
       {full ? <p className="hint">Un devis compte au plus {TEXT_LIMITS.lineCount} lignes.</p> : null}
       <p className="visually-hidden" role="status">
         {announcement}

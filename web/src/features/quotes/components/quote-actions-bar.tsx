@@ -59,7 +59,8 @@ export function QuoteActionsBar({ quote, busy, problem, onAction, controlIdOf, c
               ),
               confirmLabel: 'Confirmer l’envoi',
               pendingLabel: 'Envoi…',
-              tone: 'primary'
+              tone: 'primary',
+              id: 'quote-send'
             })
         ) : null}
         <button type="button" className="button button--ghost" onClick={() => onAction('pdf')} disabled={working}>

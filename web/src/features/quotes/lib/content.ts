@@ -1,6 +1,6 @@
 // A quote's content in one fixed key order, so two contents compare by their JSON (autosave
 // decides "changed or not" that way, whatever order the server's JSON had).
-import type { QuoteContent } from '@paraphe/shared/quote'
+import { isSection, type QuoteContent } from '@paraphe/shared/quote'
 
 export function canonicalContent(content: QuoteContent): QuoteContent {
   const { client } = content
@@ -12,7 +12,10 @@ export function canonicalContent(content: QuoteContent): QuoteContent {
     validityDays: content.validityDays,
     workStartDate: content.workStartDate,
     workDuration: content.workDuration,
-    lines: content.lines.map((line) => ({
+    lines: content.lines.map((line) =>
+      isSection(line)
+        ? { id: line.id, kind: 'section' as const, title: line.title }
+        : {
       id: line.id,
       description: line.description,
       quantityMilli: line.quantityMilli,
@@ -20,7 +23,8 @@ export function canonicalContent(content: QuoteContent): QuoteContent {
       unitPriceCents: line.unitPriceCents,
       vatRateBp: line.vatRateBp,
       discountBp: line.discountBp
-    })),
+          }
+    ),
     depositBp: content.depositBp,
     paymentTerms: content.paymentTerms,
     conditions: content.conditions,

@@ -30,7 +30,9 @@ export const LINE_CONTROLS = {
   unit: 'unit',
   unitPriceCents: 'price',
   vatRateBp: 'vat',
-  discountBp: 'discount'
+  discountBp: 'discount',
+  /** A section's title. */
+  title: 'title'
 } as const
 
 export type LineControl = (typeof LINE_CONTROLS)[keyof typeof LINE_CONTROLS]

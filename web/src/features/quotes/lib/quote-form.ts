@@ -4,9 +4,10 @@
 // (`lines.2.quantityMilli`), so a server refusal lands on the same control as a local one.
 import { formatCentsInput, formatQuantityInput, parseEurosToCents, parseQuantity } from '@paraphe/shared/decimal-input'
 import type { VatRateBp } from '@paraphe/shared/money'
-import { QUOTE_DEFAULTS, TEXT_LIMITS, type QuoteClient, type QuoteContent, type QuoteLine, type Unit } from '@paraphe/shared/quote'
+import { isSection, QUOTE_DEFAULTS, TEXT_LIMITS, type QuoteClient, type QuoteContent, type QuoteContentLine, type QuoteLine, type Unit } from '@paraphe/shared/quote'
 import { quoteClientOf, type SavedClientInput } from '@paraphe/shared/saved-clients'
-import { computeTotals, LIMITS, type QuoteTotals } from '@paraphe/shared/quote-totals'
+import { computeTotals, LIMITS, type QuoteTotals, type SectionMark } from '@paraphe/shared/quote-totals'
+import { sectionSubtotals } from '@paraphe/shared/quote-sections'
 import { canonicalContent } from './content'
 import { formatPercentInput, parsePercentToBp } from './percent'
 
@@ -23,6 +24,20 @@ export interface LineForm {
   discount: string
 }
 
+/** A section heading (« Lot 1 — Plomberie »): its title only. */
+export interface SectionForm {
+  id: string
+  kind: 'section'
+  title: string
+}
+
+/** A row of the editor: a line of work or a section heading. */
+export type EditorLine = LineForm | SectionForm
+
+export function isSectionForm(line: EditorLine): line is SectionForm {
+  return 'kind' in line
+}
+
 export interface QuoteForm {
   client: QuoteClient
   siteAddress: string
@@ -32,7 +47,7 @@ export interface QuoteForm {
   /** YYYY-MM-DD or empty. */
   workStartDate: string
   workDuration: string
-  lines: LineForm[]
+  lines: EditorLine[]
   /** As typed, in %. */
   deposit: string
   paymentTerms: string
@@ -69,9 +84,13 @@ export type EditorAction =
   | { type: 'line-vat'; id: string; value: VatRateBp }
   /** A saved item picked for the line: its designation, unit, price and rate; quantity and discount stay. */
   | { type: 'line-item'; id: string; item: Pick<QuoteLine, 'description' | 'unit' | 'unitPriceCents' | 'vatRateBp'> }
-  | { type: 'add-line'; line: LineForm }
+  | { type: 'section-title'; id: string; value: string }
+  /** A line or a section, at the end or right after the line `after`. */
+  | { type: 'add-line'; line: EditorLine; after?: string }
   | { type: 'remove-line'; id: string }
   | { type: 'move-line'; id: string; by: -1 | 1 }
+  /** Dropped (drag and drop) at the position `to` of the list. */
+  | { type: 'move-line-to'; id: string; to: number }
   | { type: 'reset'; form: QuoteForm }
   /** A saved client picked: the client section (and the work site, when the client has one) filled, the quote linked. */
   | { type: 'pick-client'; client: QuoteClient; siteAddress: string; savedClientId: string }
@@ -100,6 +119,10 @@ export function lineFormOf(line: QuoteLine): LineForm {
   }
 }
 
+function editorLineOf(line: QuoteContentLine): EditorLine {
+  return isSection(line) ? { id: line.id, kind: 'section', title: line.title } : lineFormOf(line)
+}
+
 export function formOf(content: QuoteContent): QuoteForm {
   return {
     client: { ...content.client },
@@ -109,7 +132,7 @@ export function formOf(content: QuoteContent): QuoteForm {
     validityDays: String(content.validityDays),
     workStartDate: content.workStartDate ?? '',
     workDuration: content.workDuration,
-    lines: content.lines.map(lineFormOf),
+    lines: content.lines.map(editorLineOf),
     deposit: formatPercentInput(content.depositBp),
     paymentTerms: content.paymentTerms,
     conditions: content.conditions,
@@ -120,24 +143,43 @@ export function formOf(content: QuoteContent): QuoteForm {
   }
 }
 
+/** The nearest line of work among `lines`, from the end (a new line takes its VAT rate). */
+export function lastWorkLine(lines: readonly EditorLine[]): LineForm | undefined {
+  return lines.findLast((line): line is LineForm => !isSectionForm(line))
+}
+
 /** A new, empty line; it takes the previous line's VAT rate (quotes mostly use one). */
 export function newLine(id: string, previous: LineForm | undefined): LineForm {
   return { id, description: '', quantity: '1', unit: 'u', unitPrice: '', vatRateBp: previous?.vatRateBp ?? 2000, discount: '' }
 }
 
-function updateLine(lines: LineForm[], id: string, change: Partial<LineForm>): LineForm[] {
-  return lines.map((line) => (line.id === id ? { ...line, ...change } : line))
+export function newSection(id: string): SectionForm {
+  return { id, kind: 'section', title: '' }
+}
+
+function updateLine(lines: EditorLine[], id: string, change: Partial<LineForm>): EditorLine[] {
+  return lines.map((line) => (line.id === id && !isSectionForm(line) ? { ...line, ...change } : line))
+}
+
+/** Moves a line to the position `to`; outside the list nothing changes. */
+export function moveLineTo(lines: readonly EditorLine[], id: string, to: number): EditorLine[] {
+  const from = lines.findIndex((line) => line.id === id)
+  if (from === -1 || to < 0 || to >= lines.length) return [...lines]
+  const next = [...lines]
+  const [moved] = next.splice(from, 1) as [EditorLine]
+  next.splice(to, 0, moved)
+  return next
 }
 
 /** Moves a line up (-1) or down (+1); at either end nothing changes. */
-export function moveLine(lines: readonly LineForm[], id: string, by: -1 | 1): LineForm[] {
-  const from = lines.findIndex((line) => line.id === id)
-  const to = from + by
-  if (from === -1 || to < 0 || to >= lines.length) return [...lines]
-  const next = [...lines]
-  const [moved] = next.splice(from, 1) as [LineForm]
-  next.splice(to, 0, moved)
-  return next
+export function moveLine(lines: readonly EditorLine[], id: string, by: -1 | 1): EditorLine[] {
+  return moveLineTo(lines, id, lines.findIndex((line) => line.id === id) + by)
+}
+
+function insertLine(lines: readonly EditorLine[], line: EditorLine, after: string | undefined): EditorLine[] {
+  const at = after === undefined ? -1 : lines.findIndex((other) => other.id === after)
+  if (at === -1) return [...lines, line]
+  return [...lines.slice(0, at + 1), line, ...lines.slice(at + 1)]
 }
 
 export function editorReducer(form: QuoteForm, action: EditorAction): QuoteForm {
@@ -164,12 +206,16 @@ export function editorReducer(form: QuoteForm, action: EditorAction): QuoteForm 
           vatRateBp: action.item.vatRateBp
         })
       }
+    case 'section-title':
+      return { ...form, lines: form.lines.map((line) => (line.id === action.id && isSectionForm(line) ? { ...line, title: action.value } : line)) }
     case 'add-line':
-      return form.lines.length >= TEXT_LIMITS.lineCount ? form : { ...form, lines: [...form.lines, action.line] }
+      return form.lines.length >= TEXT_LIMITS.lineCount ? form : { ...form, lines: insertLine(form.lines, action.line, action.after) }
     case 'remove-line':
       return { ...form, lines: form.lines.filter((line) => line.id !== action.id) }
     case 'move-line':
       return { ...form, lines: moveLine(form.lines, action.id, action.by) }
+    case 'move-line-to':
+      return { ...form, lines: moveLineTo(form.lines, action.id, action.to) }
     case 'reset':
       return action.form
     case 'pick-client':
@@ -222,8 +268,12 @@ export function readForm(form: QuoteForm): ReadResult {
   if (workStart !== '' && !isIsoDate(workStart)) errors.workStartDate = 'Indiquez une date valide, ou laissez vide.'
   const deposit = parsePercentToBp(form.deposit)
   if (!deposit.ok) errors.depositBp = deposit.message
-  const lines: QuoteLine[] = []
+  const lines: QuoteContentLine[] = []
   form.lines.forEach((line, index) => {
+    if (isSectionForm(line)) {
+      lines.push({ id: line.id, kind: 'section', title: line.title })
+      return
+    }
     const read = readLineAmounts(line, index)
     Object.assign(errors, read.errors)
     if (read.amounts !== null) lines.push({ id: line.id, description: line.description, unit: line.unit, ...read.amounts })
@@ -254,8 +304,10 @@ export function readForm(form: QuoteForm): ReadResult {
 export interface LiveTotals {
   /** Totals of the lines that can be read (null when the amounts are out of range). */
   totals: QuoteTotals | null
-  /** HT of each line of the form, in its order; null for a line with an error. */
+  /** HT of each line of the form, in its order; null for a line with an error, 0 for a section. */
   lineHtCents: Array<number | null>
+  /** Subtotal HT of each section, in the lines' order (null for the lines of work): sectionSubtotals. */
+  subtotals: Array<number | null>
   /** Lines left out because a value cannot be read yet. */
   skipped: number
 }
@@ -265,8 +317,9 @@ export interface LiveTotals {
  * lines with an unreadable value are left out (and counted) until they are fixed.
  */
 export function liveTotals(form: QuoteForm, franchiseEnBase: boolean): LiveTotals {
-  const read = form.lines.map((line, index) => readLineAmounts(line, index).amounts)
-  const counted = read.filter((amounts): amounts is LineAmounts => amounts !== null)
+  const section: SectionMark = { kind: 'section' }
+  const read = form.lines.map((line, index) => (isSectionForm(line) ? section : readLineAmounts(line, index).amounts))
+  const counted = read.filter((amounts): amounts is LineAmounts | SectionMark => amounts !== null)
   const deposit = parsePercentToBp(form.deposit)
   let totals: QuoteTotals | null
   try {
@@ -279,5 +332,5 @@ export function liveTotals(form: QuoteForm, franchiseEnBase: boolean): LiveTotal
     if (amounts === null || totals === null) return null
     return totals.lineHtCents[next++] ?? null
   })
-  return { totals, lineHtCents, skipped: form.lines.length - counted.length }
+  return { totals, lineHtCents, subtotals: sectionSubtotals(form.lines, lineHtCents), skipped: form.lines.length - counted.length }
 }

@@ -5,6 +5,7 @@ import type { CompanyProfile } from '@paraphe/shared/company'
 import { formatLongDate } from '@paraphe/shared/dates'
 import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import { UNIT_LABELS, type Quote } from '@paraphe/shared/quote'
+import { quoteRows, sectionTitle, workLines } from '@paraphe/shared/quote-sections'
 import { BANK_DETAILS_TITLE, depositBankRows } from '@paraphe/shared/bank-details'
 import { isConsumerClient, MEDIATION_TITLE, mediatorMention, WITHDRAWAL_FORM_TITLE, WITHDRAWAL_TITLE, withdrawalMention } from '@paraphe/shared/consumer-mentions'
 
@@ -38,7 +39,8 @@ function Block({ id, title, children }: { id: string; title: string; children: R
 /** The quote as its PDF shows it: who, for whom, the lines, the totals and the mentions. */
 export function QuoteDocument({ quote, company }: { quote: Quote; company: CompanyProfile }) {
   const { client } = quote
-  const discount = quote.lines.some((line) => line.discountBp > 0)
+  const discount = workLines(quote.lines).some((line) => line.discountBp > 0)
+  const columns = 5 + (quote.franchiseEnBase ? 0 : 1) + (discount ? 1 : 0)
   const insurance = [
     { label: 'Assureur', value: company.insurer },
     { label: 'Couverture géographique', value: company.insuranceCoverage },
@@ -138,21 +140,43 @@ export function QuoteDocument({ quote, company }: { quote: Quote; company: Compa
           </tr>
         </thead>
         <tbody>
-          {quote.lines.map((line, index) => (
-            <tr key={line.id}>
-              <th scope="row" className="signing-lines__description">
-                <Lines text={line.description} />
-              </th>
-              <td data-label="Quantité">{formatQuantity(line.quantityMilli)}</td>
-              <td data-label="Unité">
-                <abbr title={UNIT_LABELS[line.unit]}>{line.unit}</abbr>
-              </td>
-              <td data-label="Prix unitaire HT">{formatEuros(line.unitPriceCents)}</td>
-              {quote.franchiseEnBase ? null : <td data-label="TVA">{formatVatRate(line.vatRateBp)}</td>}
-              {discount ? <td data-label="Remise">{line.discountBp > 0 ? formatVatRate(line.discountBp) : '—'}</td> : null}
-              <td data-label="Total HT">{formatEuros(quote.totals.lineHtCents[index] ?? 0)}</td>
-            </tr>
-          ))}
+          {quoteRows(quote.lines, quote.totals.lineHtCents).map((row) => {
+            if (row.kind === 'section') {
+              return (
+                <tr key={row.section.id} className="signing-lines__section">
+                  <th scope="colgroup" colSpan={columns}>
+                    {sectionTitle(row.section)}
+                  </th>
+                </tr>
+              )
+            }
+            if (row.kind === 'subtotal') {
+              return (
+                <tr key={`${row.section.id}-subtotal`} className="signing-lines__subtotal">
+                  <th scope="row" colSpan={columns - 1}>
+                    {row.label}
+                  </th>
+                  <td data-label="Sous-total HT">{formatEuros(row.htCents)}</td>
+                </tr>
+              )
+            }
+            const { line } = row
+            return (
+              <tr key={line.id}>
+                <th scope="row" className="signing-lines__description">
+                  <Lines text={line.description} />
+                </th>
+                <td data-label="Quantité">{formatQuantity(line.quantityMilli)}</td>
+                <td data-label="Unité">
+                  <abbr title={UNIT_LABELS[line.unit]}>{line.unit}</abbr>
+                </td>
+                <td data-label="Prix unitaire HT">{formatEuros(line.unitPriceCents)}</td>
+                {quote.franchiseEnBase ? null : <td data-label="TVA">{formatVatRate(line.vatRateBp)}</td>}
+                {discount ? <td data-label="Remise">{line.discountBp > 0 ? formatVatRate(line.discountBp) : '—'}</td> : null}
+                <td data-label="Total HT">{formatEuros(row.htCents)}</td>
+              </tr>
+            )
+          })}
         </tbody>
       </table>
 
