@@ -1,4 +1,6 @@
-// `npm run bench`: requests/s for the home page (brotli) served by the gateway and by Caddy's
+// `npm run bench` (BENCH_ONLY=home,auth-proxy,signing-page runs only the parts named: home, then
+// the file names of gateway/bench):
+// requests/s for the home page (brotli) served by the gateway and by Caddy's
 // file server on the same bytes, in the same run, on this machine; and the first-load JS/CSS
 // weight of `/`. Plain JavaScript: it only drives processes and autocannon.
 import { spawn } from 'node:child_process'
@@ -7,7 +9,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { ensureBuild, ensureDependencies, ensureSystemPackages, root } from './lib/tasks.mjs'
+import { ensureBuild, ensureDependencies, ensureLighthouse, ensureSystemPackages, root } from './lib/tasks.mjs'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10)
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50)
@@ -71,94 +73,110 @@ async function firstLoad(page) {
 }
 const { js: jsBytes, css: cssBytes } = await firstLoad('index.html')
 const signingPage = await firstLoad('SignatureDevis/index.html')
+const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim())
+const wanted = (name) => only === undefined || only.includes(name)
 
-const gatewayPort = await freePort()
-// Its own data folder: the bench must not share the embedded database of a running `npm start`.
-const gatewayData = await mkdtemp(path.join(tmpdir(), 'paraphe-bench-data-'))
-const gateway = start(process.execPath, [path.join(root, 'gateway/dist/server.js')], {
-  DATA_DIR: gatewayData,
-  PORT: String(gatewayPort),
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  NODE_ENV: 'production',
-  // Production with the embedded accounts needs https and SMTP (no e-mail is sent here).
-  PUBLIC_URL: 'https://127.0.0.1',
-  SMTP_URL: 'smtp://127.0.0.1:9',
-  OPERATOR_NAME: 'Banc d’essai',
-  OPERATOR_LEGAL_FORM: 'SAS',
-  OPERATOR_ADDRESS: '1 rue du Test, 75001 Paris',
-  OPERATOR_REGISTRATION: 'RCS Paris 000 000 000',
-  OPERATOR_EMAIL: 'bench@example.com',
-  OPERATOR_PHONE: '01 00 00 00 00',
-  OPERATOR_PUBLICATION_DIRECTOR: 'Banc d’essai',
-  HOSTING_PROVIDER_NAME: 'Machine locale',
-  HOSTING_PROVIDER_ADDRESS: '127.0.0.1'
-})
-const caddyDir = await mkdtemp(path.join(tmpdir(), 'paraphe-bench-'))
-let caddy
-try {
-  await waitFor(`http://127.0.0.1:${gatewayPort}/healthz`)
-  // Caddy serves the same bytes: the build, with the home page as the gateway sends it.
-  const filesDir = path.join(caddyDir, 'site')
-  await cp(siteDir, filesDir, { recursive: true })
-  for (const [encoding, suffix] of [['identity', ''], ['br', '.br'], ['gzip', '.gz']]) {
-    await writeFile(path.join(filesDir, `index.html${suffix}`), await rawBody(gatewayPort, encoding))
-  }
+if (wanted('home')) await homePage()
 
-  const caddyPort = await freePort()
-  const caddyfile = path.join(caddyDir, 'Caddyfile')
-  await writeFile(
-    caddyfile,
-    `{\n\tadmin off\n\tauto_https off\n}\nhttp://127.0.0.1:${caddyPort} {\n\troot * ${filesDir}\n\tfile_server {\n\t\tprecompressed br gzip\n\t}\n}\n`
-  )
-  // Caddy logs its start-up to stderr; only its failure to come up matters here.
-  caddy = spawn('/usr/bin/caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
-    stdio: 'ignore',
-    env: { ...process.env, HOME: caddyDir, XDG_DATA_HOME: caddyDir, XDG_CONFIG_HOME: caddyDir }
+/** Home page req/s from the gateway and from Caddy on the same bytes; first-load weights. */
+async function homePage() {
+  const gatewayPort = await freePort()
+  // Its own data folder: the bench must not share the embedded database of a running `npm start`.
+  const gatewayData = await mkdtemp(path.join(tmpdir(), 'paraphe-bench-data-'))
+  const gateway = start(process.execPath, [path.join(root, 'gateway/dist/server.js')], {
+    DATA_DIR: gatewayData,
+    PORT: String(gatewayPort),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    // Production with the embedded accounts needs https and SMTP (no e-mail is sent here).
+    PUBLIC_URL: 'https://127.0.0.1',
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    OPERATOR_NAME: 'Banc d’essai',
+    OPERATOR_LEGAL_FORM: 'SAS',
+    OPERATOR_ADDRESS: '1 rue du Test, 75001 Paris',
+    OPERATOR_REGISTRATION: 'RCS Paris 000 000 000',
+    OPERATOR_EMAIL: 'bench@example.com',
+    OPERATOR_PHONE: '01 00 00 00 00',
+    OPERATOR_PUBLICATION_DIRECTOR: 'Banc d’essai',
+    HOSTING_PROVIDER_NAME: 'Machine locale',
+    HOSTING_PROVIDER_ADDRESS: '127.0.0.1'
   })
-  await waitFor(`http://127.0.0.1:${caddyPort}/`)
+  const caddyDir = await mkdtemp(path.join(tmpdir(), 'paraphe-bench-'))
+  let caddy
+  try {
+    await waitFor(`http://127.0.0.1:${gatewayPort}/healthz`)
+    // Caddy serves the same bytes: the build, with the home page as the gateway sends it.
+    const filesDir = path.join(caddyDir, 'site')
+    await cp(siteDir, filesDir, { recursive: true })
+    for (const [encoding, suffix] of [['identity', ''], ['br', '.br'], ['gzip', '.gz']]) {
+      await writeFile(path.join(filesDir, `index.html${suffix}`), await rawBody(gatewayPort, encoding))
+    }
 
-  const check = await fetch(`http://127.0.0.1:${caddyPort}/`, { headers: { 'accept-encoding': 'br' } })
-  if (check.headers.get('content-encoding') !== 'br') throw new Error('Caddy did not serve brotli')
+    const caddyPort = await freePort()
+    const caddyfile = path.join(caddyDir, 'Caddyfile')
+    await writeFile(
+      caddyfile,
+      `{\n\tadmin off\n\tauto_https off\n}\nhttp://127.0.0.1:${caddyPort} {\n\troot * ${filesDir}\n\tfile_server {\n\t\tprecompressed br gzip\n\t}\n}\n`
+    )
+    // Caddy logs its start-up to stderr; only its failure to come up matters here.
+    caddy = spawn('/usr/bin/caddy', ['run', '--config', caddyfile, '--adapter', 'caddyfile'], {
+      stdio: 'ignore',
+      env: { ...process.env, HOME: caddyDir, XDG_DATA_HOME: caddyDir, XDG_CONFIG_HOME: caddyDir }
+    })
+    await waitFor(`http://127.0.0.1:${caddyPort}/`)
 
-  console.log(`Home page, Accept-Encoding: br, ${CONNECTIONS} connections, ${DURATION} s each, ${(await import('node:os')).cpus().length} cores shared with the load generator\n`)
-  const results = []
-  for (const [name, port] of [['gateway (Fastify, from memory)', gatewayPort], ['Caddy 2 file_server (precompressed)', caddyPort]]) {
-    await load(`http://127.0.0.1:${port}/`).catch(() => undefined) // warm-up
-    const result = await load(`http://127.0.0.1:${port}/`)
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
-    results.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 })
+    const check = await fetch(`http://127.0.0.1:${caddyPort}/`, { headers: { 'accept-encoding': 'br' } })
+    if (check.headers.get('content-encoding') !== 'br') throw new Error('Caddy did not serve brotli')
+
+    console.log(`Home page, Accept-Encoding: br, ${CONNECTIONS} connections, ${DURATION} s each, ${(await import('node:os')).cpus().length} cores shared with the load generator\n`)
+    const results = []
+    for (const [name, port] of [['gateway (Fastify, from memory)', gatewayPort], ['Caddy 2 file_server (precompressed)', caddyPort]]) {
+      await load(`http://127.0.0.1:${port}/`).catch(() => undefined) // warm-up
+      const result = await load(`http://127.0.0.1:${port}/`)
+      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+      results.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 })
+    }
+    console.log('server                               req/s     p50 ms   p99 ms')
+    for (const r of results) {
+      console.log(`${r.name.padEnd(36)} ${String(Math.round(r.rps)).padStart(7)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}`)
+    }
+    console.log(`\nratio gateway / Caddy: ${(results[0].rps / results[1].rps).toFixed(2)} (goal ≥ 1.00)`)
+    console.log(`first-load of /, brotli: JS ${(jsBytes / 1024).toFixed(1)} KB (goal ≤ 90), CSS ${(cssBytes / 1024).toFixed(1)} KB (goal ≤ 15)`)
+    console.log(`first-load of /SignatureDevis, brotli: JS ${(signingPage.js / 1024).toFixed(1)} KB (goal ≤ 90), CSS ${(signingPage.css / 1024).toFixed(1)} KB`)
+  } finally {
+    gateway.kill('SIGTERM')
+    caddy?.kill('SIGTERM')
+    await rm(caddyDir, { recursive: true, force: true })
+    await rm(gatewayData, { recursive: true, force: true })
   }
-  console.log('server                               req/s     p50 ms   p99 ms')
-  for (const r of results) {
-    console.log(`${r.name.padEnd(36)} ${String(Math.round(r.rps)).padStart(7)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}`)
-  }
-  console.log(`\nratio gateway / Caddy: ${(results[0].rps / results[1].rps).toFixed(2)} (goal ≥ 1.00)`)
-  console.log(`first-load of /, brotli: JS ${(jsBytes / 1024).toFixed(1)} KB (goal ≤ 90), CSS ${(cssBytes / 1024).toFixed(1)} KB (goal ≤ 15)`)
-  console.log(`first-load of /SignatureDevis, brotli: JS ${(signingPage.js / 1024).toFixed(1)} KB (goal ≤ 90), CSS ${(signingPage.css / 1024).toFixed(1)} KB`)
-} finally {
-  gateway.kill('SIGTERM')
-  caddy?.kill('SIGTERM')
-  await rm(caddyDir, { recursive: true, force: true })
-  await rm(gatewayData, { recursive: true, force: true })
 }
 
 // Signing latency on both databases (TypeScript, run from source like the tests).
 ensureSystemPackages([{ program: '/usr/lib/postgresql/15/bin/initdb', pkg: 'postgresql-15', noRecommends: true }])
-const signing = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', 'gateway/bench/signing-latency.ts'], {
-  cwd: root,
-  stdio: 'inherit'
-})
-const signingCode = await new Promise((resolve) => signing.on('exit', resolve))
-if (signingCode !== 0) process.exitCode = 1
+if (wanted('signing-latency')) {
+  const signing = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', 'gateway/bench/signing-latency.ts'], {
+    cwd: root,
+    stdio: 'inherit'
+  })
+  const signingCode = await new Promise((resolve) => signing.on('exit', resolve))
+  if (signingCode !== 0) process.exitCode = 1
+}
 
 // Each of these runs in its own process (TypeScript, from source), one after the other:
 // embedded accounts (warm start, password sign-in, refresh); heavy work beside the pages (PDFs and
 // seals on worker threads, evidence with many views); the auth proxy's overhead; start time and
-// idle memory on PGlite and PostgreSQL; Lighthouse on a real signing link (with LIGHTHOUSE_BIN set);
-// the quotes list over 1 000 quotes.
+// idle memory on PGlite and PostgreSQL; Lighthouse on a real signing link (LIGHTHOUSE_BIN, or a
+// lighthouse 12 installed for the bench on first use); the quotes list over 1 000 quotes.
+const lighthouse = !wanted('signing-page') ? null : (process.env.LIGHTHOUSE_BIN ?? ensureLighthouse())
+ensureSystemPackages([{ program: '/usr/bin/chromium', pkg: 'chromium' }])
 for (const bench of ['gateway/bench/accounts.ts', 'gateway/bench/heavy-work.ts', 'gateway/bench/auth-proxy.ts', 'gateway/bench/start-memory.ts', 'gateway/bench/signing-page.ts', 'gateway/bench/quote-list.ts']) {
-  const child = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', bench], { cwd: root, stdio: 'inherit' })
+  if (!wanted(path.basename(bench, '.ts'))) continue
+  const child = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', bench], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...(lighthouse === null ? {} : { LIGHTHOUSE_BIN: lighthouse }) }
+  })
   if ((await new Promise((resolve) => child.on('exit', resolve))) !== 0) process.exitCode = 1
 }
 

@@ -3,7 +3,11 @@
 // answers like GoTrue's /settings (a small JSON document, keep-alive). Caddy's reverse_proxy in
 // front of the same upstream is the reference for what one proxy hop costs on this machine: on
 // loopback, the kernel's delivery of each forwarded request and answer is charged to the proxy's
-// own send calls, whatever language it is written in. Run by `npm run bench`.
+// own send calls, whatever language it is written in. A bare Node keep-alive proxy (node:http,
+// no framework, no checks) is the floor for a proxy in Node. The load generator runs in this
+// process and shares the same cores: its own CPU per request is measured too, which gives the
+// best ratio any proxy could reach here, (client + upstream) / (client + upstream + proxy).
+// Run by `npm run bench`.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -13,6 +17,8 @@ import { freePort, root, waitForOk as waitFor } from './bench-support.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
 const CONNECTIONS = 10
+// A steady load well under saturation, for the latency a hop adds when the machine is not queueing.
+const RATE = Number(process.env.BENCH_PROXY_RATE ?? 1000)
 
 /** CPU time (user + system) a process used so far, in ms (/proc ticks are 10 ms). */
 function cpuMs(pid: number): number {
@@ -22,9 +28,9 @@ function cpuMs(pid: number): number {
 
 interface Load { rps: number; p50: number; p99: number; bad: number; total: number }
 
-function load(url: string): Promise<Load> {
+function load(url: string, overallRate?: number): Promise<Load> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION }, (error, result) =>
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...(overallRate === undefined ? {} : { overallRate }) }, (error, result) =>
       error ? reject(error) : resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors, total: result.requests.total })
     )
   })
@@ -32,17 +38,40 @@ function load(url: string): Promise<Load> {
 
 /** The load, and the CPU each process spent per request meanwhile (robust on a busy machine, unlike req/s). */
 async function measured(url: string, pids: { gateway: number; upstream: number }) {
-  const before = { gateway: cpuMs(pids.gateway), upstream: cpuMs(pids.upstream) }
+  const before = { gateway: cpuMs(pids.gateway), upstream: cpuMs(pids.upstream), client: process.cpuUsage() }
   const result = await load(url)
   const perRequest = (pid: number, start: number) => ((cpuMs(pid) - start) * 1000) / Math.max(1, result.total)
-  return { ...result, gatewayUs: perRequest(pids.gateway, before.gateway), upstreamUs: perRequest(pids.upstream, before.upstream) }
+  const client = process.cpuUsage(before.client)
+  return {
+    ...result,
+    gatewayUs: perRequest(pids.gateway, before.gateway),
+    upstreamUs: perRequest(pids.upstream, before.upstream),
+    clientUs: (client.user + client.system) / Math.max(1, result.total)
+  }
 }
+
+/** The best throughput ratio a proxy costing `proxyUs` of CPU per request allows when all share the cores. */
+const ceiling = (direct: { clientUs: number; upstreamUs: number }, proxyUs: number) => (direct.clientUs + direct.upstreamUs) / (direct.clientUs + direct.upstreamUs + proxyUs)
 
 const upstreamScript = `
 const settings = JSON.stringify({ external: { email: true, phone: false, google: false }, disable_signup: false, mailer_autoconfirm: false, phone_autoconfirm: false, sms_provider: '', saml_enabled: false })
 require('node:http').createServer((request, response) => {
   response.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(settings) })
   response.end(settings)
+}).listen(Number(process.env.PORT), '127.0.0.1')`
+
+// The floor of a proxy written in Node: keep-alive sockets to the upstream, streamed both ways.
+const bareProxyScript = `
+const http = require('node:http')
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 })
+http.createServer((request, response) => {
+  const headers = { ...request.headers, 'x-forwarded-for': request.socket.remoteAddress }
+  const forwarded = http.request({ host: '127.0.0.1', port: Number(process.env.UPSTREAM_PORT), method: request.method, path: request.url.slice('/auth/v1'.length), headers, agent }, (answer) => {
+    response.writeHead(answer.statusCode, answer.headers)
+    answer.pipe(response)
+  })
+  forwarded.on('error', () => { response.writeHead(502); response.end() })
+  request.pipe(forwarded)
 }).listen(Number(process.env.PORT), '127.0.0.1')`
 
 const children: ChildProcess[] = []
@@ -67,26 +96,38 @@ try {
     stdio: 'ignore',
     env: { ...process.env, HOME: dataDir, XDG_DATA_HOME: dataDir, XDG_CONFIG_HOME: dataDir }
   }))
+  const bareProxyPort = await freePort()
+  children.push(spawn(process.execPath, ['-e', bareProxyScript], { stdio: 'inherit', env: { ...process.env, PORT: String(bareProxyPort), UPSTREAM_PORT: String(upstreamPort) } }))
   const upstream = `http://127.0.0.1:${upstreamPort}/settings`
+  const throughBare = `http://127.0.0.1:${bareProxyPort}/auth/v1/settings`
   const throughCaddy = `http://127.0.0.1:${caddyPort}/auth/v1/settings`
   const proxied = `http://127.0.0.1:${gatewayPort}/auth/v1/settings`
   await waitFor(upstream)
   await waitFor(`http://127.0.0.1:${gatewayPort}/healthz`)
   await waitFor(proxied)
   await waitFor(throughCaddy)
+  await waitFor(throughBare)
   await load(proxied) // warm-up
   const pids = { upstream: children[0]?.pid as number, gateway: children[1]?.pid as number }
   const direct = await measured(upstream, pids)
   const through = await measured(proxied, pids)
   const healthz = await measured(`http://127.0.0.1:${gatewayPort}/healthz`, pids)
   const caddy = await measured(throughCaddy, { ...pids, gateway: children[2]?.pid as number })
+  const bare = await measured(throughBare, { ...pids, gateway: children[3]?.pid as number })
+  const steadyDirect = await load(upstream, RATE)
+  const steadyThrough = await load(proxied, RATE)
   console.log(`\nAuth proxy: GET /auth/v1/settings, ${CONNECTIONS} connections, ${DURATION} s each (upstream and gateway are separate processes)`)
-  console.log('path                               req/s  p50 ms  p99 ms  !2xx   CPU µs/request: proxy  upstream')
-  for (const [name, r] of [['upstream directly', direct], ['through the gateway', through], ['gateway /healthz (reference)', healthz], ['through Caddy (reference hop)', caddy]] as const) {
-    console.log(`${name.padEnd(32)} ${String(Math.round(r.rps)).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.bad).padStart(4)}   ${r.gatewayUs.toFixed(0).padStart(22)}  ${r.upstreamUs.toFixed(0).padStart(8)}`)
+  console.log('path                               req/s  p50 ms  p99 ms  !2xx   CPU µs/request: proxy  upstream  client')
+  for (const [name, r] of [['upstream directly', direct], ['through the gateway', through], ['gateway /healthz (reference)', healthz], ['through Caddy (reference hop)', caddy], ['through bare Node proxy (floor)', bare]] as const) {
+    console.log(`${name.padEnd(32)} ${String(Math.round(r.rps)).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.bad).padStart(4)}   ${(r === direct ? '-' : r.gatewayUs.toFixed(0)).padStart(22)}  ${r.upstreamUs.toFixed(0).padStart(8)}  ${r.clientUs.toFixed(0).padStart(6)}`)
   }
   console.log(`ratio gateway / upstream: ${(through.rps / direct.rps).toFixed(2)} (goal ≥ 0.80); p99 added: ${through.p99 - direct.p99} ms (goal ≤ 2)`)
   console.log(`reference, Caddy / upstream: ${(caddy.rps / direct.rps).toFixed(2)}; p99 added: ${caddy.p99 - direct.p99} ms; gateway / Caddy: ${(through.rps / caddy.rps).toFixed(2)}`)
+  console.log(`reference, bare Node proxy / upstream: ${(bare.rps / direct.rps).toFixed(2)}; p99 added: ${bare.p99 - direct.p99} ms; gateway / bare Node proxy: ${(through.rps / bare.rps).toFixed(2)}`)
+  console.log(`at ${RATE} req/s offered (not saturated): upstream directly p50 ${steadyDirect.p50} ms, p99 ${steadyDirect.p99} ms; through the gateway p50 ${steadyThrough.p50} ms, p99 ${steadyThrough.p99} ms (${steadyThrough.bad} !2xx); p99 added: ${steadyThrough.p99 - steadyDirect.p99} ms (goal ≤ 2)`)
+  // Client, upstream and proxy share the same cores: a proxy that costs more CPU per request than a
+  // quarter of the client and the upstream together cannot keep 0.8 of the direct throughput.
+  console.log(`best ratio the CPU allows here (client + upstream) / (client + upstream + proxy): gateway ${ceiling(direct, through.gatewayUs).toFixed(2)}, Caddy ${ceiling(direct, caddy.gatewayUs).toFixed(2)}, bare Node ${ceiling(direct, bare.gatewayUs).toFixed(2)}; 0.80 needs a proxy under ${((direct.clientUs + direct.upstreamUs) / 4).toFixed(0)} µs/request`)
 } finally {
   for (const child of children) child.kill('SIGTERM')
   rmSync(dataDir, { recursive: true, force: true })

@@ -5,6 +5,8 @@ declare module 'autocannon' {
     connections?: number
     duration?: number
     headers?: Record<string, string>
+    /** Requests per second over all connections (default: as fast as answered). */
+    overallRate?: number
   }
   interface Result {
     requests: { average: number; total: number }

@@ -1,7 +1,8 @@
 // Lighthouse (mobile, performance and accessibility) on a real signing link: a gateway process (dist, PGlite),
 // a professional's quote sent, then `/SignatureDevis?token=…` audited with Debian's Chromium.
 // Lighthouse is not a dependency of the project (it breaks `npm ci` on Node 20, see
-// toolchain.md): set LIGHTHOUSE_BIN to a lighthouse 12 CLI; without it this part is skipped.
+// toolchain.md): `npm run bench` installs one outside the lock file (scripts/lib/tasks.mjs), or
+// set LIGHTHOUSE_BIN to a lighthouse 12 CLI; without one this part is skipped.
 import { execFile, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -16,7 +17,7 @@ const lighthouse = process.env.LIGHTHOUSE_BIN
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3)
 
 if (lighthouse === undefined) {
-  console.log('\nLighthouse on a signing link: skipped (set LIGHTHOUSE_BIN to a lighthouse 12 CLI)')
+  console.log('\nLighthouse on a signing link: skipped (no lighthouse 12 CLI: npm run bench installs one, or set LIGHTHOUSE_BIN)')
   process.exit(0)
 }
 

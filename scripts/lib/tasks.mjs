@@ -126,3 +126,19 @@ export function ensureSystemPackages(packages = SYSTEM_PACKAGES) {
   if (withRecommends.length > 0) run('apt-get', ['install', '-y', '-qq', ...withRecommends], { env })
   if (withoutRecommends.length > 0) run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...withoutRecommends], { env })
 }
+
+const LIGHTHOUSE = 'lighthouse@12.8.2'
+
+/**
+ * A Lighthouse CLI for the bench, installed on first use in a folder of its own: it is not a
+ * dependency of the project (lighthouse 12 breaks `npm ci` on Node 20, see the bench). Its path,
+ * or null when it cannot be installed (offline): the bench then says that part was skipped.
+ */
+export function ensureLighthouse() {
+  const prefix = path.join(root, 'node_modules/.cache/paraphe-lighthouse')
+  const bin = path.join(prefix, 'node_modules/.bin/lighthouse')
+  if (existsSync(bin)) return bin
+  console.log(`› Installing ${LIGHTHOUSE} for the bench (node_modules/.cache, outside the lock file)…`)
+  const result = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', LIGHTHOUSE], { stdio: 'inherit', cwd: root })
+  return result.status === 0 && existsSync(bin) ? bin : null
+}

@@ -1,4 +1,5 @@
 // The quote's PDF as the professional downloads it (workspace and public API alike).
+import type { FastifyBaseLogger } from 'fastify'
 import { renderedQuote } from '../signing/quote-pdf-cache.js'
 import { renderQuotePdfOffThread } from '../workers/pdf-pool.js'
 import type { QuoteDocument } from './quote-document.js'
@@ -10,4 +11,17 @@ import type { QuoteDocument } from './quote-document.js'
 export async function quotePdfBytes(document: QuoteDocument): Promise<Uint8Array> {
   if (document.quote.status === 'draft') return renderQuotePdfOffThread(document)
   return (await renderedQuote(`${document.quote.id}:${document.quote.version}`, async () => document)).pdf
+}
+
+/**
+ * A sent quote's PDF rendered now, on a worker, while its e-mail travels: the client's first
+ * open of the link shows the PDF's fingerprint and would otherwise wait for this rendering
+ * (seconds on a busy machine). Kept in this process's cache; a failure is only logged, and the
+ * first view renders again.
+ */
+export function renderAheadOfFirstView(document: QuoteDocument, log: Pick<FastifyBaseLogger, 'warn'>): Promise<void> {
+  return quotePdfBytes(document).then(
+    () => undefined,
+    (error: unknown) => log.warn({ err: error, quoteId: document.quote.id }, 'quote PDF not rendered ahead of its first view')
+  )
 }

@@ -14,6 +14,7 @@ import { featureRefusal, requireQuotaLeft } from './plan-gates.js'
 import { currentPlan } from './plan-usage.js'
 import { readLogo, readProfile } from './profile-repository.js'
 import { sendingProblems } from './quote-completeness.js'
+import type { QuoteDocument } from './quote-document.js'
 import { QUOTE_COLUMNS, toQuote, type QuoteRow } from './quote-rows.js'
 import { findQuote, frozen, recordEvent } from './quotes-repository.js'
 import { senderNameFor } from '../mail/sender-name.js'
@@ -21,6 +22,8 @@ import { senderNameFor } from '../mail/sender-name.js'
 export interface SentQuote {
   quote: Quote
   company: CompanyProfile
+  /** The logo frozen with the quote (paid plans), what its PDF is drawn with. */
+  logo: QuoteDocument['logo']
   /** The only time the token exists in clear: it goes into the e-mail and the answer. */
   signingUrl: string
 }
@@ -78,5 +81,5 @@ export async function sendQuote(tx: Queryable, companyId: string, id: string, { 
     ...email,
     ...(inlineLogo === null ? {} : { attachments: [inlineLogo.attachment] })
   })
-  return { quote, company: profile, signingUrl }
+  return { quote, company: profile, logo, signingUrl }
 }

@@ -558,10 +558,10 @@ t.test('phone 360 px with an e-mail code: from the link to signed with the finge
   await act(() => drawWithTouch(context, page, '#sign-pad-open'))
   const sheet = page.getByRole('dialog', { name: 'Votre signature' })
   await sheet.waitFor()
-  // The sheet sizes its pad in its first frame and redraws the strokes then; on a busy machine that
-  // frame can come after the gesture ends.
   await padFitted(page)
-  t.ok(await inked(page), 'the signature is drawn in the sheet')
+  // The frame sits low on the screen, the sheet's pad at the top: the stroke is carried there.
+  const drawn = await ink(page)
+  t.ok(drawn.right - drawn.left > drawn.width / 2 && drawn.bottom - drawn.top > 20, `the stroke begun on the frame shows in the sheet’s pad (${Math.round(drawn.right - drawn.left)}×${Math.round(drawn.bottom - drawn.top)} px)`)
   t.match(normalizeSpace(await sheet.innerText()), /vous signez électroniquement ce devis.*dossier de preuve\. Effacer Annuler Signer le devis$/, 'the last step: the sheet signs, and says what is recorded')
   t.same(await axe(page), [], 'axe: the sheet as the last step')
   await act(() => button(page, 'Signer le devis').tap())

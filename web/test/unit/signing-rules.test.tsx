@@ -22,7 +22,7 @@ import {
   type SignValues
 } from '@/features/signing/lib/sign-form'
 import { declineQuote, requestEmailCode, submitSignature } from '@/features/signing/lib/signing-actions'
-import { drawnSignature, isTap, scaleGroups, STROKE_LIMITS } from '@/features/signing/lib/strokes'
+import { carryPoint, drawnSignature, isTap, scaleGroups, STROKE_LIMITS } from '@/features/signing/lib/strokes'
 import { visitorId } from '@/features/signing/lib/visitor-id'
 import { API_MESSAGES, ApiError, createApiClient } from '@/lib/api-client'
 
@@ -192,6 +192,16 @@ t.test('strokes: scaled with the pad, rounded, and within the gateway’s limits
   t.ok(isTap([{ x: 10, y: 10, time: 1 }]), 'one point is a tap')
   t.ok(isTap([{ x: 10, y: 10, time: 1 }, { x: 12.5, y: 8, time: 2 }]), 'so is a finger that barely moved')
   t.notOk(isTap(points(3)), 'a line is ink')
+})
+
+t.test('a stroke begun on the frame lands at the same place of the sheet’s pad', async (t) => {
+  // The frame low on a 360 px phone, the sheet's pad filling the top of the screen.
+  const frame = { left: 37, top: 541, width: 286, height: 114 }
+  const pad = { left: 12, top: 110, width: 336, height: 394 }
+  t.same(carryPoint(37, 541, frame, pad), { x: 12, y: 110 }, 'top-left corner to top-left corner')
+  t.same(carryPoint(37 + 143, 541 + 57, frame, pad), { x: 12 + 168, y: 110 + 197 }, 'the middle to the middle')
+  t.same(carryPoint(323, 655, frame, pad), { x: 348, y: 504 }, 'bottom-right corner to bottom-right corner')
+  t.same(carryPoint(50, 50, { left: 0, top: 0, width: 0, height: 0 }, pad), { x: 180, y: 307 }, 'a frame with no size: the middle of the pad')
 })
 
 t.test('the visitor id: kept for the session, made once, and still given when storage fails', async (t) => {

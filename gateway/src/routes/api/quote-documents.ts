@@ -5,7 +5,7 @@ import { QuoteIdParams, QuotePdfFile, RemindedBody, RevokedLinksBody, SentQuoteB
 import { attachmentDisposition, quotePdfName } from '../../pdf/file-name.js'
 import { quoteDocument, signedDocument } from '../../workspace/quote-document.js'
 import { remindByHand, revokeLinks } from '../../signing/quote-reminders.js'
-import { quotePdfBytes } from '../../workspace/quote-pdf-bytes.js'
+import { quotePdfBytes, renderAheadOfFirstView } from '../../workspace/quote-pdf-bytes.js'
 import { sendQuote } from '../../workspace/quote-sending.js'
 import { asRequestUser } from '../../workspace/user-transaction.js'
 
@@ -21,6 +21,7 @@ export default async function quoteDocumentRoutes(instance: FastifyInstance) {
     )
     // Sent right away rather than at the next poll.
     void fastify.outbox.wake()
+    void renderAheadOfFirstView(sent, request.log)
     request.log.info({ quoteId: sent.quote.id, number: sent.quote.number }, 'quote sent')
     return reply.header('cache-control', 'no-store').send({ quote: sent.quote, signingUrl: sent.signingUrl })
   })

@@ -7,7 +7,7 @@ import { CreateQuoteBody, QuoteBody, QuoteEventsBody, QuoteIdParams, QuotePdfFil
 import { IdempotencyHeaders, V1QuoteListBody, V1QuoteListQuery, V1UpdateQuoteBody } from '@paraphe/shared/api/v1-schemas'
 import { quoteEventLabel } from '@paraphe/shared/quote-events'
 import { attachmentDisposition, quotePdfName } from '../../../pdf/file-name.js'
-import { quotePdfBytes } from '../../../workspace/quote-pdf-bytes.js'
+import { quotePdfBytes, renderAheadOfFirstView } from '../../../workspace/quote-pdf-bytes.js'
 import { remindByHand } from '../../../signing/quote-reminders.js'
 import { notFound } from '../../../errors.js'
 import { quoteDocument, signedDocument } from '../../../workspace/quote-document.js'
@@ -79,6 +79,7 @@ export default async function v1QuoteRoutes(instance: FastifyInstance) {
       sendQuote(tx, member.companyId, request.params.id, { now: new Date(), publicUrl: fastify.config.publicUrl, siteName: fastify.config.runtime.siteName })
     )
     void fastify.outbox.wake()
+    void renderAheadOfFirstView(sent, request.log)
     request.log.info({ quoteId: sent.quote.id, number: sent.quote.number, apiKeyId: request.apiKey?.id }, 'quote sent')
     return { quote: sent.quote, signingUrl: sent.signingUrl }
   })

@@ -2,8 +2,11 @@ import { useEffect, useRef, useState, type PointerEvent as ReactPointerEvent, ty
 import { flushSync } from 'react-dom'
 import SignaturePad from 'signature_pad'
 import type { DrawnSignature } from '../api/signing-api'
-import { drawnSignature, isTap, scaleGroups } from '../lib/strokes'
+import { carryPoint, drawnSignature, isTap, scaleGroups } from '../lib/strokes'
 import { SignatureSheet } from './signature-sheet'
+
+/** The events of a stroke begun on the frame that are carried to the sheet's pad. */
+const FOLLOWED = ['pointermove', 'pointerup', 'pointercancel'] as const
 
 /** What the form asks of the pad when it sends. */
 export interface SignaturePadHandle {
@@ -122,11 +125,27 @@ export function SignaturePadField({ handleRef, onDrawnChange, drawn, describedBy
     const canvas = canvasRef.current
     if (canvas === null || open || !event.isPrimary || event.button !== 0) return
     event.preventDefault()
+    const frame = event.currentTarget.getBoundingClientRect()
     flushSync(openSheet)
     fitRef.current()
     openedByStroke.current = true
-    const { pointerId, pointerType, clientX, clientY, pressure } = event
-    canvas.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, cancelable: true, pointerId, pointerType, isPrimary: true, clientX, clientY, pressure, buttons: 1 }))
+    const pad = canvas.getBoundingClientRect()
+    const { pointerId, pointerType } = event
+    // The finger's moves still land where the frame was: each is carried to the same place of
+    // the pad (only the browser's own events; the carried copies are left to signature_pad).
+    const carry = (type: string, source: { clientX: number; clientY: number; pressure: number }, buttons: number) => {
+      const point = carryPoint(source.clientX, source.clientY, frame, pad)
+      canvas.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerId, pointerType, isPrimary: true, clientX: point.x, clientY: point.y, pressure: source.pressure, buttons }))
+    }
+    const follow = (moved: PointerEvent) => {
+      if (!moved.isTrusted || moved.pointerId !== pointerId) return
+      moved.stopImmediatePropagation()
+      const ended = moved.type !== 'pointermove'
+      if (ended) for (const type of FOLLOWED) window.removeEventListener(type, follow, true)
+      carry(moved.type === 'pointercancel' ? 'pointerup' : moved.type, moved, ended ? 0 : 1)
+    }
+    for (const type of FOLLOWED) window.addEventListener(type, follow, true)
+    carry('pointerdown', event, 1)
   }
 
   function closeSheet(keep: boolean) {

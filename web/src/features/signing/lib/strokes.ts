@@ -49,3 +49,21 @@ export function isTap(points: readonly StrokePoint[]): boolean {
   const ys = points.map((point) => point.y)
   return Math.max(...xs) - Math.min(...xs) < 4 && Math.max(...ys) - Math.min(...ys) < 4
 }
+
+interface Box {
+  left: number
+  top: number
+  width: number
+  height: number
+}
+
+/**
+ * A point on the form's signature frame carried to the same place of the sheet's pad: a finger
+ * put on the frame goes on drawing in the sheet that opens over it, where the pad sits elsewhere
+ * (the frame is low on the screen, the pad fills the top), so its moves are carried there too.
+ */
+export function carryPoint(x: number, y: number, from: Box, to: Box): { x: number; y: number } {
+  const along = (value: number, start: number, length: number, target: number, targetLength: number) =>
+    length > 0 ? target + ((value - start) / length) * targetLength : target + targetLength / 2
+  return { x: along(x, from.left, from.width, to.left, to.width), y: along(y, from.top, from.height, to.top, to.height) }
+}
