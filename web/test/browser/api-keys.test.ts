@@ -3,7 +3,7 @@
 // the page says which plan has the API. Axe-clean at 1280 and 360 px.
 import t from 'tap'
 import { subscribe } from '../../../gateway/test/support/workspace-users.js'
-import { axeBothWidths, button, DESKTOP, normalizeSpace, openPage, startAuthStack, emailFactory } from './harness.js'
+import { axeBothWidths, button, DESKTOP, emailFactory, normalizeSpace, openPage, openSettings, startAuthStack } from './harness.js'
 import { signIn } from './workspace-steps.js'
 
 const SECRET = 'api-keys-tests-jwt-secret-0123456789-abcdef'
@@ -19,7 +19,7 @@ t.test('Entreprise: a key created, shown once, used, revoked', async (t) => {
   await subscribe(gateway.app.db, ownerId, 'entreprise')
   const { page } = await openPage(browser, t, DESKTOP)
   await signIn(page, gateway.url, email, PASSWORD)
-  await page.getByRole('link', { name: 'API', exact: true }).first().click()
+  await openSettings(page, 'API')
   await page.getByRole('heading', { level: 1, name: 'Clés d’API' }).waitFor()
   await page.getByText('Aucune clé pour l’instant.').waitFor()
   await button(page, 'Créer la clé').click()

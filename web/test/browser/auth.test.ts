@@ -9,30 +9,32 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { pkcePair, type SentMail } from '../../../gateway/test/support/gotrue-stand-in.js'
 import {
+  accountMenu,
   axe,
+  button,
+  chooseNewPassword,
+  CLEAN,
+  type ConsoleEntry,
   DEFAULT_SITE_DIR,
   DESKTOP,
-  PHONE,
+  emailFactory,
+  field,
   gotoHydrated,
   headingText,
+  type HttpProblem,
   inPage,
   normalizeSpace,
+  type OpenedPage,
   openPage,
+  PHONE,
+  type ProblemFilter,
   problemsOf,
   readMarker,
   setMarker,
+  signOutOfWorkspace,
   startAuthStack,
   startGateway,
-  emailFactory,
-  CLEAN,
-  waitForExpression,
-  type ConsoleEntry,
-  type HttpProblem,
-  type OpenedPage,
-  type ProblemFilter,
-  button,
-  chooseNewPassword,
-  field
+  waitForExpression
 } from './harness.js'
 
 const SECRET = 'browser-tests-jwt-secret-0123456789-abcdefgh'
@@ -95,8 +97,8 @@ async function signedInPage(tt: Parameters<typeof openPage>[1], email: string, o
 /** Waits for /espace to greet the user with the e-mail the gateway read from the token. */
 async function greeting(page: Page, email: string): Promise<string> {
   const text = page.locator('.account__greeting')
-  await text.filter({ hasText: email }).waitFor()
-  return normalizeSpace(await text.innerText())
+  await text.filter({ hasText: email }).waitFor({ state: 'attached' })
+  return normalizeSpace((await text.textContent()) ?? '')
 }
 
 t.test('sign-up, confirmation link from the e-mail, signed in, /espace greets with the e-mail', async (t) => {
@@ -155,7 +157,7 @@ t.test('sign-up, confirmation link from the e-mail, signed in, /espace greets wi
   const response = await sessionCall
   t.equal(response.status(), 200, 'GET /api/session accepted the access token')
   t.match(response.request().headers().authorization, /^Bearer ey/, 'sent with the access token')
-  t.match(await greeting(page, email), `Bonjour, ${email}`)
+  t.match(await greeting(page, email), `Connecté en tant que ${email}`)
   // The account area is the workspace: a new account has no quote yet.
   await page.getByText('Vous n’avez pas encore de devis.').waitFor()
   t.same(problemsOf(record), [], CLEAN)
@@ -227,7 +229,7 @@ t.test('password reset through the e-mail link: weak, then same password explain
   await greeting(page, email)
 
   // The new password works, the old one no longer does.
-  await button(page, 'Se déconnecter').first().click()
+  await signOutOfWorkspace(page)
   await page.waitForURL(gateway.url('/connexion'))
   await signIn(page, email, PASSWORD)
   t.equal(await alertText(page), 'Adresse e-mail ou mot de passe incorrect.')
@@ -245,7 +247,16 @@ t.test('sign-out from /espace and from the header', async (t) => {
   const { page, record } = await signedInPage(t, email)
   t.same(await axe(page), [], 'axe: /espace signed in')
   await greeting(page, email)
-  t.equal(await page.getByRole('button', { name: 'Se déconnecter' }).count(), 1, 'one « Se déconnecter » in the workspace, in its header')
+  t.equal(await page.getByRole('button', { name: 'Se déconnecter' }).count(), 0, 'the menu closed at first')
+  const menu = await accountMenu(page)
+  t.match(normalizeSpace(await menu.innerText()), new RegExp(`^Connecté en tant que ${email.replace(/[.+]/g, '\\$&')} Profil Équipe Abonnement API Webhooks Se déconnecter$`), 'the account menu: who is signed in, the settings, « Se déconnecter »')
+  t.same(await axe(page), [], 'axe: the account menu open')
+  await page.keyboard.press('Escape')
+  await menu.waitFor({ state: 'hidden' })
+  t.equal(await inPage(page, `document.activeElement?.getAttribute('aria-expanded')`), 'false', 'Escape closes it, the focus back on « Compte »')
+  t.equal(await page.getByRole('button', { name: 'Se déconnecter' }).count(), 0)
+  await accountMenu(page)
+  t.equal(await page.getByRole('button', { name: 'Se déconnecter' }).count(), 1, 'one « Se déconnecter » in the workspace, in its account menu')
   t.equal(await page.getByRole('navigation', { name: 'Navigation principale' }).count(), 0, 'no marketing menu in the workspace')
   await page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }).click()
   await page.waitForURL(gateway.url('/connexion'))
@@ -318,7 +329,7 @@ t.test('/espace without a session goes to /connexion?redirectTo=%2Fespace, and b
   await greeting(page, email)
 
   // A redirect elsewhere is ignored.
-  await button(page, 'Se déconnecter').first().click()
+  await signOutOfWorkspace(page)
   await page.waitForURL(gateway.url('/connexion'))
   await gotoHydrated(page, gateway.url('/connexion?redirectTo=%2F%2Fevil.example%2Fpiege'))
   await signIn(page, email)

@@ -10,17 +10,18 @@ import { buildApp } from '../../../gateway/test/helper.js'
 import { startGoTrueStandIn } from '../../../gateway/test/support/gotrue-stand-in.js'
 import { startStripeStandIn, type SignedEvent } from '../../../gateway/test/support/stripe-stand-in.js'
 import {
-  BUSY_MACHINE_WAIT_MS,
+  accountMenu,
   axe,
+  BUSY_MACHINE_WAIT_MS,
+  type ConsoleEntry,
   DEFAULT_SITE_DIR,
   gotoHydrated,
+  type HttpProblem,
   normalizeSpace,
   openPage,
   problemsOf,
   sharedBrowser,
-  startGateway,
-  type ConsoleEntry,
-  type HttpProblem
+  startGateway
 } from './harness.js'
 import { freePort } from '../../../gateway/test/support/free-port.js'
 
@@ -158,7 +159,7 @@ t.test('a visitor picks Pro yearly, signs up, pays, and sees Pro active once the
   t.match(main, /0 devis envoyé ce mois-ci \(illimité\)/)
   t.ok(await page.getByRole('button', { name: 'Gérer mon abonnement' }).isVisible())
   t.equal(
-    await page.getByRole('navigation', { name: 'Espace professionnel' }).getByRole('link', { name: 'Abonnement' }).getAttribute('aria-current'),
+    await (await accountMenu(page)).getByRole('link', { name: 'Abonnement' }).getAttribute('aria-current'),
     'page'
   )
   t.same(await axe(page), [], 'axe: the subscription page')

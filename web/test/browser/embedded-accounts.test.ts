@@ -6,22 +6,23 @@ import t from 'tap'
 import type { Page } from 'playwright-core'
 import { ENGINES } from '../../../gateway/test/support/databases.js'
 import {
+  button,
+  chooseNewPassword,
   CLEAN,
+  type ConsoleEntry,
   emailFactory,
+  field,
+  type Gateway,
   gotoHydrated,
+  type HttpProblem,
   mailboxLink,
   normalizeSpace,
   openPage,
+  type ProblemFilter,
   problemsOf,
   sharedBrowser,
-  startEmbeddedGateway,
-  type ConsoleEntry,
-  type Gateway,
-  type HttpProblem,
-  type ProblemFilter,
-  button,
-  chooseNewPassword,
-  field
+  signOutOfWorkspace,
+  startEmbeddedGateway
 } from './harness.js'
 
 const PASSWORD = 'une phrase de passe solide'
@@ -42,7 +43,7 @@ async function signIn(page: Page, email: string, password = PASSWORD): Promise<v
 }
 
 async function greeting(page: Page, email: string): Promise<void> {
-  await page.locator('.account__greeting').filter({ hasText: email }).waitFor()
+  await page.locator('.account__greeting').filter({ hasText: email }).waitFor({ state: 'attached' })
 }
 
 /** Expected refusals of the auth API (Chromium logs a 400 as a failed resource). */
@@ -88,7 +89,7 @@ for (const engine of ENGINES) {
       const email = newEmail('mauvais')
       const { page, record } = await openPage(browser, t)
       await signUpAndConfirm(page, gateway, email)
-      await page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }).click()
+      await signOutOfWorkspace(page)
       await page.waitForURL(gateway.url('/connexion'))
       await signIn(page, email, 'pas le bon mot de passe')
       t.equal(await alertText(page), 'Adresse e-mail ou mot de passe incorrect.')
@@ -117,7 +118,7 @@ for (const engine of ENGINES) {
       const email = newEmail('oubli')
       const { page, record } = await openPage(browser, t)
       await signUpAndConfirm(page, gateway, email)
-      await page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }).click()
+      await signOutOfWorkspace(page)
       await page.waitForURL(gateway.url('/connexion'))
       await page.getByRole('link', { name: 'Mot de passe oublié ?' }).click()
       await page.waitForURL(gateway.url('/mot-de-passe-oublie'))
@@ -132,7 +133,7 @@ for (const engine of ENGINES) {
       await chooseNewPassword(page, fresh)
       await page.waitForURL(gateway.url('/espace'))
       await page.getByRole('status').filter({ hasText: 'Votre nouveau mot de passe est enregistré.' }).waitFor()
-      await button(page, 'Se déconnecter').first().click()
+      await signOutOfWorkspace(page)
       await page.waitForURL(gateway.url('/connexion'))
       await page.getByRole('status').filter({ hasText: 'Vous êtes déconnecté.' }).waitFor()
       await signIn(page, email, PASSWORD)

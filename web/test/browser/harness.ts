@@ -15,6 +15,7 @@ import {
   type BrowserContext,
   type BrowserContextOptions,
   type ConsoleMessage,
+  type Locator,
   type Page
 } from 'playwright-core'
 import { DEFAULT_SITE_DIR } from '../../../gateway/src/config.js'
@@ -463,6 +464,25 @@ export const field = (page: Page, label: string) => page.getByLabel(label, { exa
 
 /** A button by its exact name. */
 export const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
+
+/** The workspace header's account menu, opened: who is signed in, the settings, « Se déconnecter ». */
+export async function accountMenu(page: Page): Promise<Locator> {
+  const toggle = page.getByRole('banner').getByRole('button', { name: 'Compte', exact: true })
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+  const panel = page.locator('.account-menu__panel')
+  await panel.waitFor()
+  return panel
+}
+
+/** Follows a settings link of the account menu (Profil, Équipe, Abonnement, API, Webhooks). */
+export async function openSettings(page: Page, name: string): Promise<void> {
+  await (await accountMenu(page)).getByRole('link', { name, exact: true }).click()
+}
+
+/** Signs out of the workspace, from its account menu. */
+export async function signOutOfWorkspace(page: Page): Promise<void> {
+  await (await accountMenu(page)).getByRole('button', { name: 'Se déconnecter', exact: true }).click()
+}
 
 /** Fills the reset-password form (both fields) with `password` and submits it. */
 export async function chooseNewPassword(page: Page, password: string): Promise<void> {

@@ -6,7 +6,19 @@
 import t from 'tap'
 import { chunked, startDnsServer } from '../../../gateway/test/support/dns-server.js'
 import { subscribe } from '../../../gateway/test/support/workspace-users.js'
-import { axeBothWidths, button, CLEAN, DESKTOP, field, normalizeSpace, openPage, problemsOf, startAuthStack, emailFactory } from './harness.js'
+import {
+  axeBothWidths,
+  button,
+  CLEAN,
+  DESKTOP,
+  emailFactory,
+  field,
+  normalizeSpace,
+  openPage,
+  openSettings,
+  problemsOf,
+  startAuthStack
+} from './harness.js'
 import { signIn } from './workspace-steps.js'
 
 const SECRET = 'sender-tests-jwt-secret-0123456789-abcdefgh'
@@ -22,7 +34,7 @@ t.test('Entreprise: the address set, confirmed by its link, its DKIM record foun
   await subscribe(gateway.app.db, ownerId, 'entreprise')
   const { page, record } = await openPage(browser, t, DESKTOP)
   await signIn(page, gateway.url, email, PASSWORD)
-  await page.getByRole('link', { name: 'Profil', exact: true }).first().click()
+  await openSettings(page, 'Profil')
   await page.getByRole('link', { name: 'adresse d’expédition', exact: true }).click()
   await page.getByRole('heading', { level: 1, name: 'Adresse d’expédition' }).waitFor()
   await page.getByRole('heading', { level: 2, name: 'Votre adresse d’expédition' }).waitFor()

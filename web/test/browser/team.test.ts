@@ -5,7 +5,21 @@
 import t from 'tap'
 import { COMPLETE_PROFILE, completeContent, subscribe } from '../../../gateway/test/support/workspace-users.js'
 import { parisIsoDate } from '@paraphe/shared/dates'
-import { axe, axeBothWidths, button, CLEAN, DESKTOP, gotoHydrated, normalizeSpace, openPage, PHONE, problemsOf, startAuthStack, emailFactory } from './harness.js'
+import {
+  axe,
+  axeBothWidths,
+  button,
+  CLEAN,
+  DESKTOP,
+  emailFactory,
+  gotoHydrated,
+  normalizeSpace,
+  openPage,
+  openSettings,
+  PHONE,
+  problemsOf,
+  startAuthStack
+} from './harness.js'
 import { accessToken, callApi, signIn } from './workspace-steps.js'
 
 const SECRET = 'team-tests-jwt-secret-0123456789-abcdefghij'
@@ -38,7 +52,7 @@ t.test('the owner invites, the colleague joins from the link, both share a quote
   const quote = (await callApi<{ quote: { id: string } }>(gateway.url, token, 'POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).quote
 
   // The team page: invite by e-mail.
-  await owner.page.getByRole('link', { name: 'Équipe' }).first().click()
+  await openSettings(owner.page, 'Équipe')
   await owner.page.getByRole('heading', { level: 1, name: 'Équipe' }).waitFor()
   await owner.page.locator('.team-seats').filter({ hasText: '1 utilisateur sur 5' }).waitFor()
   await button(owner.page, 'Inviter').click()

@@ -7,7 +7,18 @@ import t from 'tap'
 import { verifyWebhook } from '@paraphe/shared/webhook-signature'
 import { subscribe } from '../../../gateway/test/support/workspace-users.js'
 import { startReceiver } from '../../../gateway/test/support/webhook-receiver.js'
-import { axeBothWidths, button, CLEAN, DESKTOP, normalizeSpace, openPage, problemsOf, startAuthStack, emailFactory } from './harness.js'
+import {
+  axeBothWidths,
+  button,
+  CLEAN,
+  DESKTOP,
+  emailFactory,
+  normalizeSpace,
+  openPage,
+  openSettings,
+  problemsOf,
+  startAuthStack
+} from './harness.js'
 import { signIn } from './workspace-steps.js'
 
 const SECRET = 'webhooks-tests-jwt-secret-0123456789-abcdef'
@@ -22,7 +33,7 @@ t.test('Entreprise: an endpoint added, its secret once, its log, « Renvoyer »,
   await subscribe(gateway.app.db, ownerId, 'entreprise')
   const { page } = await openPage(browser, t, DESKTOP)
   await signIn(page, gateway.url, email, PASSWORD)
-  await page.getByRole('link', { name: 'Webhooks', exact: true }).first().click()
+  await openSettings(page, 'Webhooks')
   await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor()
   await page.getByText('Aucune adresse pour l’instant.').waitFor()
   await button(page, 'Ajouter l’adresse').click()

@@ -59,7 +59,7 @@ async function signUpAndConfirm(page: Page, email: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: 'Adresse e-mail confirmée' }).waitFor()
   await page.getByRole('link', { name: 'Accéder à mon espace' }).click()
   await page.waitForURL(url('/espace'))
-  await page.locator('.account__greeting').filter({ hasText: email }).waitFor()
+  await page.locator('.account__greeting').filter({ hasText: email }).waitFor({ state: 'attached' })
 }
 
 async function accessToken(page: Page): Promise<string> {

@@ -14,7 +14,7 @@ export async function signIn(page: Page, url: (path: string) => string, email: s
   await page.getByLabel('Mot de passe', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click()
   await page.waitForURL(url('/espace'))
-  await page.locator('.account__greeting').filter({ hasText: email }).waitFor()
+  await page.locator('.account__greeting').filter({ hasText: email }).waitFor({ state: 'attached' })
 }
 
 /** Calls the gateway's API with `token` (to prepare data); the JSON answer, null for 204; throws on a refusal. */

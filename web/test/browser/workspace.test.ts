@@ -10,21 +10,22 @@ import type { Locator, Page, Request } from 'playwright-core'
 import { pdfText } from '../../../gateway/test/support/pdf-text.js'
 import {
   axe,
+  CLEAN,
+  type ConsoleEntry,
   DESKTOP,
-  PHONE,
+  emailFactory,
   gotoHydrated,
+  type HttpProblem,
   inPage,
   normalizeSpace,
+  type OpenedPage,
   openPage,
+  openSettings,
+  PHONE,
+  type ProblemFilter,
   problemsOf,
   startAuthStack,
-  emailFactory,
-  CLEAN,
-  waitForExpression,
-  type ConsoleEntry,
-  type HttpProblem,
-  type OpenedPage,
-  type ProblemFilter
+  waitForExpression
 } from './harness.js'
 import { accessToken, callApi, fillClient, fillLine, fillProfile, isSave, line, newQuote, saveStatus, signIn, SIRET, VAT_NUMBER, waitForSaved, type LineInput } from './workspace-steps.js'
 
@@ -83,7 +84,7 @@ t.test('profile, a quote with three lines at 10 % and 20 %, live totals, autosav
   t.same(await axe(page), [], 'axe: the empty list')
 
   // The profile: a wrong SIRET is caught before anything is sent.
-  await page.getByRole('navigation', { name: 'Espace professionnel' }).getByRole('link', { name: 'Profil' }).click()
+  await openSettings(page, 'Profil')
   await page.waitForURL(gateway.url('/espace/profil'))
   await page.getByRole('heading', { level: 1, name: 'Profil de l’entreprise' }).waitFor()
   await waitForExpression(page, `!document.querySelector('#profile-companyName').disabled`)

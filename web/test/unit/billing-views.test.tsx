@@ -20,7 +20,7 @@ import { SuccessView } from '@/features/billing/routes/success'
 import { SubscriptionView, type SubscriptionViewProps } from '@/features/billing/routes/subscription'
 import { CheckoutStatus } from '@/features/pricing/components/checkout-status'
 import { PlanCard } from '@/features/pricing/components/plan-card'
-import { sectionOf, WorkspaceNav } from '@/app/workspace/workspace-nav'
+import { AccountLinks, sectionOf } from '@/app/workspace/workspace-nav'
 
 const noop = () => {}
 
@@ -189,9 +189,9 @@ t.test('the words of the subscription page', async (t) => {
   t.equal(statusText('something_new'), 'something_new')
 })
 
-t.test('the workspace navigation has the subscription', async (t) => {
+t.test('the account menu has the subscription', async (t) => {
   t.equal(sectionOf('/espace/abonnement'), 'subscription')
-  const nav = render(<WorkspaceNav />, { path: '/espace/abonnement' })
+  const nav = render(<AccountLinks />, { path: '/espace/abonnement' })
   t.match(nav, /aria-current="page" href="\/espace\/abonnement"[^>]*>Abonnement</)
 })
 

@@ -13,7 +13,7 @@ import { ApiError } from '@/lib/api-client'
 import { WorkspaceContext, useWorkspace } from '@/hooks/use-workspace'
 import { createApiClient } from '@/lib/api-client'
 import { CheckboxField, InputField, SelectField, TextAreaField } from '@/components/form/form-fields'
-import { sectionOf, WorkspaceNav } from '@/app/workspace/workspace-nav'
+import { AccountLinks, sectionOf, WorkspaceNav } from '@/app/workspace/workspace-nav'
 import { WorkspaceLayout } from '@/app/workspace/workspace-layout'
 import { ActionProblemView } from '@/features/quotes/components/action-problem'
 import { ConfirmAction } from '@/features/quotes/components/confirm-action'
@@ -116,13 +116,15 @@ t.test('the workspace layout: its navigation, the account section, the loading s
   t.equal(sectionOf('/espace/profil'), 'profile')
   t.equal(sectionOf('/tarifs'), null)
   t.equal(sectionOf('/espace/webhooks'), 'webhooks')
-  t.match(render(<WorkspaceNav />, '/espace/webhooks'), /href="\/espace\/api"[^>]*>API<\/a><\/li><li><a class="workspace-nav__link" aria-current="page" href="\/espace\/webhooks"[^>]*>Webhooks</, 'next to « API »')
+  t.match(render(<AccountLinks />, '/espace/webhooks'), /href="\/espace\/api"[^>]*>API<\/a><\/li><li><a class="account-menu__link" aria-current="page" href="\/espace\/webhooks"[^>]*>Webhooks</, 'in the account menu, next to « API »')
   const list = render(<WorkspaceNav />, '/espace')
   t.match(list, /<nav class="workspace-nav" aria-label="Espace professionnel">/)
-  t.match(list, /aria-current="page" href="\/espace"[^>]*>Devis</)
-  t.match(list, /<a class="workspace-nav__link" href="\/espace\/profil"[^>]*>Profil</)
+  t.same([...list.matchAll(/<a [^>]*>([^<]+)</g)].map((match) => match[1]), ['Devis', 'Clients', 'Articles'], 'the navigation holds the daily work')
+  const settings = render(<AccountLinks />, '/espace')
+  t.same([...settings.matchAll(/<a [^>]*>([^<]+)</g)].map((match) => match[1]), ['Profil', 'Équipe', 'Abonnement', 'API', 'Webhooks'], 'the account menu, the settings')
+  t.match(settings, /<nav class="account-menu__nav" aria-label="Compte et entreprise">/)
   t.match(render(<WorkspaceNav />, '/espace/devis/q1'), /aria-current="true" href="\/espace"/, 'inside a quote: the section is current')
-  t.match(render(<WorkspaceNav />, '/espace/profil'), /aria-current="page" href="\/espace\/profil"/)
+  t.match(render(<AccountLinks />, '/espace/profil'), /aria-current="page" href="\/espace\/profil"/)
 
   function Probe() {
     const workspace = useWorkspace()

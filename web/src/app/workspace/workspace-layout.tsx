@@ -9,13 +9,13 @@ import { WorkspaceContext, type Workspace } from '@/hooks/use-workspace'
 import { useRuntimeConfig } from '@/lib/runtime-config'
 import { getAccessToken } from '@/lib/supabase'
 import { createApiClient } from '@/lib/api-client'
-import { WorkspaceNav } from './workspace-nav'
+import { AccountLinks, WorkspaceNav } from './workspace-nav'
 
 /**
  * The one layout of every workspace page (under /espace), an application rather than the site:
- * its header holds the workspace's navigation, « Nouveau devis » and the account (who is signed
- * in, the one « Se déconnecter »); the pages get what they need to reach the API once the session
- * is confirmed. The layout route is guarded by `auth`; until supabase-js answers the pages show
+ * its header holds the workspace's navigation (the daily work: quotes, clients, articles),
+ * « Nouveau devis » and the account menu (who is signed in, the company's settings, the one
+ * « Se déconnecter »); the pages get what they need to reach the API once the session is confirmed. The layout route is guarded by `auth`; until supabase-js answers the pages show
  * their loading state (also what the prerender holds), so nothing personal is in the HTML.
  */
 export function WorkspaceLayout() {
@@ -37,7 +37,7 @@ export function WorkspaceLayout() {
             Nouveau devis
           </Link>
         }
-        account={<AccountSection />}
+        account={<AccountSection links={<AccountLinks />} />}
       >
         <div className="workspace">
           <Outlet />

@@ -17,37 +17,59 @@ export function sectionOf(pathname: string): WorkspaceSection | null {
   return null
 }
 
-const ENTRIES: ReadonlyArray<{ section: WorkspaceSection; label: string; href: string }> = [
+type Entry = { section: WorkspaceSection; label: string; href: string }
+
+/** The daily work: in the navigation (the bottom bar on phones). */
+const WORK_ENTRIES: readonly Entry[] = [
   { section: 'quotes', label: 'Devis', href: paths.account.href() },
   { section: 'clients', label: 'Clients', href: paths.clients.href() },
-  { section: 'items', label: 'Articles', href: paths.items.href() },
-  { section: 'profile', label: 'Profil', href: paths.profile.href() },
-  { section: 'team', label: 'Équipe', href: paths.team.href() },
-  { section: 'apiKeys', label: 'API', href: paths.apiKeys.href() },
-  { section: 'webhooks', label: 'Webhooks', href: paths.webhooks.href() },
-  { section: 'subscription', label: 'Abonnement', href: paths.subscription.href() }
+  { section: 'items', label: 'Articles', href: paths.items.href() }
 ]
 
-/** The workspace's own navigation; the current section is marked for assistive technologies. */
-export function WorkspaceNav() {
+/** The company's settings: in the account menu, with « Se déconnecter ». */
+const ACCOUNT_ENTRIES: readonly Entry[] = [
+  { section: 'profile', label: 'Profil', href: paths.profile.href() },
+  { section: 'team', label: 'Équipe', href: paths.team.href() },
+  { section: 'subscription', label: 'Abonnement', href: paths.subscription.href() },
+  { section: 'apiKeys', label: 'API', href: paths.apiKeys.href() },
+  { section: 'webhooks', label: 'Webhooks', href: paths.webhooks.href() }
+]
+
+function EntryLinks({ entries, className }: { entries: readonly Entry[]; className: string }) {
   const { pathname } = useLocation()
   const current = sectionOf(pathname)
   return (
+    <ul className={`${className}__list`}>
+      {entries.map((entry) => (
+        <li key={entry.section}>
+          <Link
+            className={`${className}__link`}
+            to={entry.href}
+            // The list itself is the page; inside a quote the section is current, not the page.
+            aria-current={current !== entry.section ? undefined : pathname === entry.href ? 'page' : 'true'}
+          >
+            {entry.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+/** The workspace's own navigation; the current section is marked for assistive technologies. */
+export function WorkspaceNav() {
+  return (
     <nav className="workspace-nav" aria-label="Espace professionnel">
-      <ul className="workspace-nav__list">
-        {ENTRIES.map((entry) => (
-          <li key={entry.section}>
-            <Link
-              className="workspace-nav__link"
-              to={entry.href}
-              // The list itself is the page; inside a quote the section is current, not the page.
-              aria-current={current !== entry.section ? undefined : pathname === entry.href ? 'page' : 'true'}
-            >
-              {entry.label}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <EntryLinks entries={WORK_ENTRIES} className="workspace-nav" />
+    </nav>
+  )
+}
+
+/** The settings' links of the account menu. */
+export function AccountLinks() {
+  return (
+    <nav className="account-menu__nav" aria-label="Compte et entreprise">
+      <EntryLinks entries={ACCOUNT_ENTRIES} className="account-menu" />
     </nav>
   )
 }

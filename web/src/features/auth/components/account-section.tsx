@@ -2,13 +2,14 @@
 // the gateway reads the access token, the notice after a password change, and signing out. The
 // workspace layout (app/workspace) shows it above every workspace page; the pages themselves
 // (quotes, profile) live in their features.
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import type { SessionBody } from '@paraphe/shared/api/session-schemas'
 import { paths } from '@paraphe/shared/paths'
 import { ApiError, useApiClient, type ApiClient } from '@/lib/api-client'
 import { FormAlert, FormStatus } from '@/components/form/form-alert'
 import { useAuthSession } from '../hooks/use-auth-session'
+import { AccountMenu } from './account-menu'
 import { useSignOut } from '../hooks/use-sign-out'
 
 /** Who is signed in, as the gateway reads the access token (GET /api/session). */
@@ -25,7 +26,7 @@ export type Load = { kind: 'loading' } | { kind: 'ready'; email: string | null }
 
 // The pages around it are guarded by `auth` (the route table): without a session the visitor is
 // sent to the sign-in page before this shows anything but the prerendered « Chargement… ».
-export function AccountSection() {
+export function AccountSection({ links }: { links?: ReactNode }) {
   const session = useAuthSession({ eager: true })
   const api = useApiClient()
   const location = useLocation()
@@ -59,6 +60,7 @@ export function AccountSection() {
       signingOut={signingOut}
       signOutError={signOutError}
       returnTo={`${location.pathname}${location.search}`}
+      links={links}
     />
   )
 }
@@ -74,6 +76,8 @@ export interface AccountViewProps {
   signOutError: string | null
   /** Where signing in again leads back to (the page being shown). */
   returnTo?: string
+  /** The settings' links shown in the account menu. */
+  links?: ReactNode
 }
 
 /** The account section for each state: loading (also the prerender), failed, greeted, signed out. */
@@ -85,7 +89,8 @@ export function AccountView({
   onSignOut,
   signingOut,
   signOutError,
-  returnTo = paths.account.href()
+  returnTo = paths.account.href(),
+  links = null
 }: AccountViewProps) {
   if (signedOut) {
     return (
@@ -134,20 +139,8 @@ export function AccountView({
 
   return (
     <section className="account" aria-label="Votre compte">
-      <div className="account__bar">
-        <p className="account__greeting" title={load.email ?? undefined}>
-          {load.email === null ? (
-            <>Bonjour&#8239;!</>
-          ) : (
-            <>
-              Bonjour, <strong>{load.email}</strong>&#8239;!
-            </>
-          )}
-        </p>
-        <button type="button" className="button button--ghost account__sign-out" onClick={onSignOut} disabled={signingOut}>
-          Se déconnecter
-        </button>
-      </div>
+      {/* Keyed by the page: a link followed closes the menu. */}
+      <AccountMenu key={returnTo} email={load.email} links={links} onSignOut={onSignOut} signingOut={signingOut} />
       {signOutError === null ? null : <FormAlert>{signOutError}</FormAlert>}
       {passwordChanged ? <FormStatus>Votre nouveau mot de passe est enregistré.</FormStatus> : null}
     </section>
