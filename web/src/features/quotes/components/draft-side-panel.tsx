@@ -36,16 +36,18 @@ export function DraftSidePanel({ live, franchiseEnBase, depositBp, children, onS
         <p className="quote-phone-bar__total">
           <span>Total TTC</span> <strong>{live.totals === null ? '—' : formatEuros(live.totals.totalTtcCents)}</strong>
         </p>
-        {onPreview === undefined ? null : (
-          <button type="button" className="button button--ghost" aria-haspopup="dialog" onClick={onPreview}>
-            Aperçu
-          </button>
-        )}
-        {onSend === undefined ? null : (
-          <button type="button" className="button button--primary" onClick={onSend}>
-            Envoyer…
-          </button>
-        )}
+        <div className="quote-phone-bar__actions">
+          {onPreview === undefined ? null : (
+            <button type="button" className="button button--ghost" aria-haspopup="dialog" onClick={onPreview}>
+              Aperçu
+            </button>
+          )}
+          {onSend === undefined ? null : (
+            <button type="button" className="button button--primary" onClick={onSend}>
+              Envoyer…
+            </button>
+          )}
+        </div>
       </div>
     </>
   )
