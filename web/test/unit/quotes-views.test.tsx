@@ -303,7 +303,7 @@ t.test('a draft in the editor: every field labelled, lines as cards, totals per 
     </DraftSidePanel>
   )
   t.match(panel, /<aside class="quote-side" id="quote-side" aria-label="Totaux et actions"><section class="totals"[\s\S]*<p>Actions<\/p><\/aside>/, 'the totals, then the actions, in the side panel')
-  t.match(panel, /<div class="quote-phone-bar"><p class="quote-phone-bar__total"><span>Total TTC<\/span> <strong>962,94 €<\/strong><\/p><button type="button" class="button button--primary">Envoyer…<\/button><\/div>/, 'the phone’s bar: the TTC and « Envoyer »')
+  t.match(panel, /<div class="quote-phone-bar"><p class="quote-phone-bar__total"><span>Total TTC<\/span> <strong>962,94 €<\/strong><\/p><div class="quote-phone-bar__actions"><button type="button" class="button button--primary">Envoyer…<\/button><\/div><\/div>/, 'the phone’s bar: the TTC and « Envoyer »')
   t.match(panel, /<dl class="totals__list" aria-live="polite">/)
   t.match(panel, /<dt>Total HT<\/dt><dd>859,05 €<\/dd>/)
   t.match(panel, /<dt>TVA 10 % <span class="totals__base">sur 679,25 € HT<\/span><\/dt><dd>67,93 €<\/dd>/)

@@ -43,5 +43,5 @@ export const quotesApi = {
   send: (api: ApiClient, id: string) => api.post<Static<typeof SentQuoteBody>>(`${one(id)}/send`),
   events: async (api: ApiClient, id: string, signal?: AbortSignal) =>
     (await api.get<Static<typeof QuoteEventsBody>>(`${one(id)}/events`, { signal })).events,
-  pdf: (api: ApiClient, id: string): Promise<DownloadedFile> => api.download(`${one(id)}/pdf`)
+  pdf: (api: ApiClient, id: string, signal?: AbortSignal): Promise<DownloadedFile> => api.download(`${one(id)}/pdf`, { signal })
 }

@@ -11,6 +11,8 @@ import { QuoteActionsBar } from './quote-actions-bar'
 import { SaveStatus } from './save-status'
 import { parsePercentToBp } from '../lib/percent'
 import { DraftSidePanel } from './draft-side-panel'
+import { usePdfPreview } from '../hooks/use-pdf-preview'
+import { PdfPreviewDialog } from './pdf-preview-dialog'
 
 export interface DraftScreenProps {
   quote: Quote
@@ -51,6 +53,12 @@ export function DraftScreen({ quote, onSent, onReload, onCreated }: DraftScreenP
     if (refusedByPlan) refresh()
   }, [refusedByPlan, refresh])
   const deposit = parsePercentToBp(draft.form.deposit)
+  const pdf = usePdfPreview(api, quote.id, draft.saveState)
+  const openPreview = () => {
+    // What is typed but not saved yet is saved now: the preview then draws again.
+    void draft.autosave.flush()
+    pdf.preview.open()
+  }
   return (
     <article className="quote-page quote-page--draft">
       <header className="quote-page__head">
@@ -65,7 +73,7 @@ export function DraftScreen({ quote, onSent, onReload, onCreated }: DraftScreenP
         live={draft.live}
         franchiseEnBase={quote.franchiseEnBase}
         depositBp={deposit.ok ? deposit.value : 0}
-        {...(quote.id === '' ? {} : { onSend: openSend })}
+        {...(quote.id === '' ? {} : { onSend: openSend, onPreview: openPreview })}
       >
         {quote.id === '' ? (
           <p className="quote-page__unsaved">Le brouillon est enregistré dès votre première saisie&#8239;; vous pourrez alors l’envoyer.</p>
@@ -84,6 +92,7 @@ export function DraftScreen({ quote, onSent, onReload, onCreated }: DraftScreenP
           />
         )}
       </DraftSidePanel>
+      <PdfPreviewDialog state={pdf.state} onClose={() => pdf.preview.close()} onRetry={() => pdf.preview.retry()} />
     </article>
   )
 }

@@ -55,7 +55,7 @@ export interface Autosave<T> {
 
 export const AUTOSAVE_DELAY_MS = 800
 
-const browserTimers: Timers = {
+export const browserTimers: Timers = {
   setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>)
 }
