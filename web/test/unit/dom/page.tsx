@@ -1,0 +1,90 @@
+// The real page containers in a DOM, in the providers the app gives them, talking to the real
+// gateway (PGlite, tokens signed like Supabase Auth's) on 127.0.0.1. Import './register.js' first.
+import type { AddressInfo } from 'node:net'
+import type { ReactNode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
+import { configure, screen, waitFor } from '@testing-library/dom'
+import type { FastifyInstance } from 'fastify'
+import { placeholderRuntimeConfig, type RuntimeConfig } from '@paraphe/shared/runtime-config'
+import { buildWorkspaceApp, newUser, type TestUser } from '../../../../gateway/test/support/workspace-users.js'
+import { WorkspaceContext } from '@/hooks/use-workspace'
+import { createApiClient, type ApiClient } from '@/lib/api-client'
+import { RuntimeConfigProvider } from '@/lib/runtime-config'
+
+// A failed query says what it looked for, without printing the whole page.
+configure({ getElementError: (message) => new Error(message ?? 'element not found') })
+
+export interface Gateway {
+  app: FastifyInstance
+  /** The browser resolves '/api/…' against the page; Node needs the gateway's origin. */
+  fetch: typeof fetch
+  /** A new signed-in professional and the web client that sends their token. */
+  signedIn: (email?: string) => Promise<TestUser & { api: ApiClient }>
+  close: () => Promise<void>
+}
+
+export async function startGateway(env: NodeJS.ProcessEnv = {}): Promise<Gateway> {
+  const app = await buildWorkspaceApp(undefined, env)
+  await app.listen({ host: '127.0.0.1', port: 0 })
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
+  const local: typeof fetch = (input, init) => fetch(new URL(String(input instanceof Request ? input.url : input), origin), init)
+  return {
+    app,
+    fetch: local,
+    signedIn: async (email) => {
+      const user = await newUser(app, email)
+      return { ...user, api: createApiClient({ getAccessToken: async () => user.token, fetch: local }) }
+    },
+    close: () => app.close()
+  }
+}
+
+/** Where the router is now (pathname + search), shown in the page for the tests to read. */
+function LocationProbe() {
+  const location = useLocation()
+  return <output data-testid="location">{location.pathname + location.search}</output>
+}
+
+export interface PageOptions {
+  api: ApiClient
+  userId?: string | null
+  /** The URL the page opens at, and the route pattern that matches it (for its params). */
+  at?: string
+  route?: string
+  config?: RuntimeConfig
+}
+
+/** Mounts a page as the workspace layout does; returns the unmount. */
+export function renderPage(page: ReactNode, { api, userId = 'u', at = '/', route = '*', config = placeholderRuntimeConfig() }: PageOptions): () => void {
+  const container = document.createElement('div')
+  document.body.replaceChildren(container)
+  const root = createRoot(container)
+  root.render(
+    <RuntimeConfigProvider value={config}>
+      <MemoryRouter initialEntries={[at]}>
+        <WorkspaceContext value={{ hydrated: true, userId, api }}>
+          <Routes>
+            <Route path={route} element={page} />
+            <Route path="*" element={null} />
+          </Routes>
+        </WorkspaceContext>
+        <LocationProbe />
+      </MemoryRouter>
+    </RuntimeConfigProvider>
+  )
+  return () => root.unmount()
+}
+
+/** The router's current location, as the page navigated. */
+export const currentLocation = (): string => screen.getByTestId('location').textContent ?? ''
+
+/** Waits until the router is at `expected`. */
+export const waitForLocation = (expected: string | RegExp): Promise<void> =>
+  waitFor(() => {
+    const now = currentLocation()
+    if (typeof expected === 'string' ? now !== expected : !expected.test(now)) throw new Error(`at ${now}`)
+  })
+
+/** Visible text, with the French typography's narrow and non-breaking spaces read as spaces. */
+export const textOf = (element: Element | null = document.body): string => (element?.textContent ?? '').replace(/[\u202f\u00a0]/g, ' ')
