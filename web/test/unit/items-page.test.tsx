@@ -6,12 +6,12 @@ import t from 'tap'
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom'
 import { createApiClient } from '@/lib/api-client'
 import { Component as ItemsPage } from '@/features/items/routes/items'
-import { renderPage, startGateway, textOf } from './dom/page.js'
+import { renderPage, startGateway, textOf, typeInto, untilText } from './dom/page.js'
 
 const gateway = await startGateway()
 t.teardown(gateway.close)
 
-const type = (label: string | RegExp, value: string, scope: HTMLElement = document.body) => fireEvent.change(within(scope).getByLabelText(label), { target: { value } })
+const type = typeInto
 
 t.test('saving, finding, editing and deleting an item', async (t) => {
   const user = await gateway.signedIn()
@@ -34,9 +34,7 @@ t.test('saving, finding, editing and deleting an item', async (t) => {
 
   await gateway.app.inject({ method: 'POST', url: '/api/items', headers: { authorization: `Bearer ${user.token}` }, payload: { designation: 'Main-d’œuvre', unit: 'h', unitPriceCents: 5_500, vatRateBp: 2000, category: '' } })
   fireEvent.change(screen.getByLabelText('Rechercher'), { target: { value: 'œuvre' } })
-  await waitFor(() => {
-    if (!textOf().includes('Main-d’œuvre')) throw new Error('not yet')
-  })
+  await untilText('Main-d’œuvre')
   t.notOk(textOf(document.querySelector('.items-list')).includes('Pose de faïence'), 'the search keeps the matching item only')
   fireEvent.change(screen.getByLabelText('Rechercher'), { target: { value: 'zzz' } })
   t.ok(await screen.findByText('Aucun article ne correspond à cette recherche.'))
@@ -51,14 +49,10 @@ t.test('saving, finding, editing and deleting an item', async (t) => {
   type('Prix unitaire HT', '70', editForm)
   fireEvent.click(within(editForm).getByRole('button', { name: 'Enregistrer les modifications' }))
   t.ok(await screen.findByText('Article modifié.'))
-  await waitFor(() => {
-    if (!textOf().includes('70,00 € HT / m²')) throw new Error('not yet')
-  })
+  await untilText('70,00 € HT / m²')
   fireEvent.click(screen.getByRole('button', { name: 'Modifier Main-d’œuvre' }))
   fireEvent.click(await screen.findByRole('button', { name: 'Annuler' }))
-  await waitFor(() => {
-    if (screen.queryByRole('button', { name: 'Enregistrer les modifications' }) !== null) throw new Error('still editing')
-  })
+  await untilText('Enregistrer les modifications', true)
   t.pass('« Annuler » closes the edit form')
 
   fireEvent.click(screen.getByRole('button', { name: 'Supprimer Main-d’œuvre' }))

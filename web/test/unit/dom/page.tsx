@@ -4,23 +4,28 @@ import type { AddressInfo } from 'node:net'
 import type { ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
-import { configure, screen, waitFor } from '@testing-library/dom'
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/dom'
 import type { FastifyInstance } from 'fastify'
 import { placeholderRuntimeConfig, type RuntimeConfig } from '@paraphe/shared/runtime-config'
-import { buildWorkspaceApp, newUser, type TestUser } from '../../../../gateway/test/support/workspace-users.js'
+import { buildWorkspaceApp, COMPLETE_PROFILE, newUser, subscribe, type TestUser } from '../../../../gateway/test/support/workspace-users.js'
 import { WorkspaceContext } from '@/hooks/use-workspace'
 import { createApiClient, type ApiClient } from '@/lib/api-client'
 import { RuntimeConfigProvider } from '@/lib/runtime-config'
 
-// A failed query says what it looked for, without printing the whole page.
-configure({ getElementError: (message) => new Error(message ?? 'element not found') })
+// A failed query says what it looked for, without printing the whole page; the gateway answers
+// within seconds on a loaded machine (two cores shared by the suite).
+configure({ getElementError: (message) => new Error(message ?? 'element not found'), asyncUtilTimeout: 10_000 })
+
+export type SignedIn = TestUser & { api: ApiClient }
 
 export interface Gateway {
   app: FastifyInstance
   /** The browser resolves '/api/…' against the page; Node needs the gateway's origin. */
   fetch: typeof fetch
   /** A new signed-in professional and the web client that sends their token. */
-  signedIn: (email?: string) => Promise<TestUser & { api: ApiClient }>
+  signedIn: (email?: string) => Promise<SignedIn>
+  /** A signed-in owner with a complete company profile, subscribed to `plan` (none: the free plan). */
+  owner: (plan?: 'pro' | 'entreprise', email?: string) => Promise<SignedIn>
   close: () => Promise<void>
 }
 
@@ -29,12 +34,19 @@ export async function startGateway(env: NodeJS.ProcessEnv = {}): Promise<Gateway
   await app.listen({ host: '127.0.0.1', port: 0 })
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
   const local: typeof fetch = (input, init) => fetch(new URL(String(input instanceof Request ? input.url : input), origin), init)
+  const signedIn = async (email?: string): Promise<SignedIn> => {
+    const user = await newUser(app, email)
+    return { ...user, api: createApiClient({ getAccessToken: async () => user.token, fetch: local }) }
+  }
   return {
     app,
     fetch: local,
-    signedIn: async (email) => {
-      const user = await newUser(app, email)
-      return { ...user, api: createApiClient({ getAccessToken: async () => user.token, fetch: local }) }
+    signedIn,
+    owner: async (plan, email) => {
+      const user = await signedIn(email)
+      await user.request('PUT', '/api/profile', COMPLETE_PROFILE)
+      if (plan !== undefined) await subscribe(app.db, user.id, plan)
+      return user
     },
     close: () => app.close()
   }
@@ -88,3 +100,20 @@ export const waitForLocation = (expected: string | RegExp): Promise<void> =>
 
 /** Visible text, with the French typography's narrow and non-breaking spaces read as spaces. */
 export const textOf = (element: Element | null = document.body): string => (element?.textContent ?? '').replace(/[\u202f\u00a0]/g, ' ')
+
+/** Types `value` into the field labelled `label`, as a change event React reads. */
+export const typeInto = (label: string | RegExp, value: string, scope: HTMLElement = document.body): void => {
+  fireEvent.change(within(scope).getByLabelText(label), { target: { value } })
+}
+
+/** Clicks the button named `name` once it is there. */
+export async function press(name: string | RegExp, scope: HTMLElement = document.body): Promise<void> {
+  fireEvent.click(await within(scope).findByRole('button', { name }))
+}
+
+/** Waits until the page shows `text` (or no longer shows it, with `gone`). */
+export const untilText = (text: string | RegExp, gone = false): Promise<void> =>
+  waitFor(() => {
+    const shown = typeof text === 'string' ? textOf().includes(text) : text.test(textOf())
+    if (shown === gone) throw new Error(`${gone ? 'still' : 'not yet'}: ${String(text)}`)
+  })
