@@ -12,3 +12,4 @@ GlobalRegistrator.register({ url: 'http://127.0.0.1/', width: 1280, height: 900 
 for (const [name, value] of kept) Object.defineProperty(globalThis, name, { value, configurable: true, writable: true })
 // Outcomes are awaited by polling the DOM (findBy…, waitFor), not by wrapping updates in act().
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false
+
