@@ -68,7 +68,7 @@ export interface PageOptions {
   api: ApiClient
   userId?: string | null
   /** The URL the page opens at, and the route pattern that matches it (for its params). */
-  at?: string
+  at?: string | { pathname: string; search?: string; state?: unknown }
   route?: string
   config?: RuntimeConfig
 }
