@@ -12,18 +12,10 @@ import { press, renderPage, startGateway, textOf, typeInto, untilText } from './
 const gateway = await startGateway()
 t.teardown(gateway.close)
 
-/** The token of the invitation e-mail queued for `to` (no SMTP here: it waits in the outbox). */
-async function invitationToken(to: string): Promise<string> {
-  const { rows } = await gateway.app.db.query<{ text_body: string }>(`select text_body from paraphe.outbox where kind = 'company-invitation' and recipient = $1 order by id desc limit 1`, [to])
-  const token = /token=([A-Za-z0-9_-]{43})/.exec(rows[0]?.text_body ?? '')?.[1]
-  if (token === undefined) throw new Error(`no invitation e-mail to ${to}`)
-  return token
-}
-
 /** `member` invited by `owner` and joined through the invitation's link. */
 async function join(owner: SignedIn, member: SignedIn): Promise<void> {
   await teamApi.invite(owner.api, member.email)
-  await teamApi.accept(member.api, await invitationToken(member.email))
+  await teamApi.accept(member.api, await gateway.invitationToken(member.email))
 }
 
 t.test('the owner invites, is refused a re-send too soon, cancels, transfers and removes', async (t) => {

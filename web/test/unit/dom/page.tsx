@@ -26,6 +26,8 @@ export interface Gateway {
   signedIn: (email?: string) => Promise<SignedIn>
   /** A signed-in owner with a complete company profile, subscribed to `plan` (none: the free plan). */
   owner: (plan?: 'pro' | 'entreprise', email?: string) => Promise<SignedIn>
+  /** The token of the last invitation e-mail queued for `to` (no SMTP here: it waits in the outbox). */
+  invitationToken: (to: string) => Promise<string>
   close: () => Promise<void>
 }
 
@@ -47,6 +49,12 @@ export async function startGateway(env: NodeJS.ProcessEnv = {}): Promise<Gateway
       await user.request('PUT', '/api/profile', COMPLETE_PROFILE)
       if (plan !== undefined) await subscribe(app.db, user.id, plan)
       return user
+    },
+    invitationToken: async (to) => {
+      const { rows } = await app.db.query<{ text_body: string }>(`select text_body from paraphe.outbox where kind = 'company-invitation' and recipient = $1 order by id desc limit 1`, [to])
+      const token = /token=([A-Za-z0-9_-]{43})/.exec(rows[0]?.text_body ?? '')?.[1]
+      if (token === undefined) throw new Error(`no invitation e-mail to ${to}`)
+      return token
     },
     // A response body the page left unread keeps its keep-alive connection busy, and the server's
     // close would wait for it (72 s): the test's own client connections are cut at the end.
