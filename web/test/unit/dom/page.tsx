@@ -16,6 +16,9 @@ import { RuntimeConfigProvider } from '@/lib/runtime-config'
 // within seconds on a loaded machine (two cores shared by the suite).
 configure({ getElementError: (message) => new Error(message ?? 'element not found'), asyncUtilTimeout: 10_000 })
 
+// Node's own fetch, kept even where a test lets the page's relative requests reach the gateway.
+const nodeFetch = globalThis.fetch
+
 export type SignedIn = TestUser & { api: ApiClient }
 
 export interface Gateway {
@@ -35,7 +38,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = {}): Promise<Gateway
   const app = await buildWorkspaceApp(undefined, env)
   await app.listen({ host: '127.0.0.1', port: 0 })
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-  const local: typeof fetch = (input, init) => fetch(new URL(String(input instanceof Request ? input.url : input), origin), init)
+  const local: typeof fetch = (input, init) => nodeFetch(new URL(String(input instanceof Request ? input.url : input), origin), init)
   const signedIn = async (email?: string): Promise<SignedIn> => {
     const user = await newUser(app, email)
     return { ...user, api: createApiClient({ getAccessToken: async () => user.token, fetch: local }) }
