@@ -48,7 +48,7 @@ t.test('a logo sent, shown, refused when not an image, removed', async (t) => {
   const input = () => document.getElementById('profile-logo') as HTMLInputElement
   const pick = (file: File) => fireEvent.change(input(), { target: { files: [file] } })
 
-  pick(new File([makePng(120, 40)], 'logo.png', { type: 'image/png' }))
+  pick(new File([new Uint8Array(makePng(120, 40))], 'logo.png', { type: 'image/png' }))
   t.ok(await screen.findByText('Logo enregistré.'))
   t.ok(await screen.findByText('Remplacer le logo'), 'the logo is shown, to replace')
   t.ok(screen.getByAltText('Votre logo actuel'), 'its preview is shown')
@@ -63,7 +63,7 @@ t.test('a logo sent, shown, refused when not an image, removed', async (t) => {
 
 t.test('a saved logo comes back with the page; a refused session offers « Réessayer »', async (t) => {
   const user = await gateway.owner('pro')
-  await profileApi.uploadLogo(user.api, new Blob([makePng(60, 20)]), 'image/png')
+  await profileApi.uploadLogo(user.api, new Blob([new Uint8Array(makePng(60, 20))]), 'image/png')
   const unmount = renderPage(<ProfilePage />, { api: user.api, userId: user.id })
   t.ok(await screen.findByText('Remplacer le logo'), 'the saved logo is shown')
   unmount()
