@@ -170,7 +170,7 @@ if (wanted('signing-latency')) {
 // lighthouse 12 installed for the bench on first use); the quotes list over 1 000 quotes.
 const lighthouse = !wanted('signing-page') ? null : (process.env.LIGHTHOUSE_BIN ?? ensureLighthouse())
 ensureSystemPackages([{ program: '/usr/bin/chromium', pkg: 'chromium' }])
-for (const bench of ['gateway/bench/accounts.ts', 'gateway/bench/heavy-work.ts', 'gateway/bench/auth-proxy.ts', 'gateway/bench/start-memory.ts', 'gateway/bench/signing-page.ts', 'gateway/bench/quote-list.ts']) {
+for (const bench of ['gateway/bench/accounts.ts', 'gateway/bench/heavy-work.ts', 'gateway/bench/auth-proxy.ts', 'gateway/bench/start-memory.ts', 'gateway/bench/signing-page.ts', 'gateway/bench/quote-list.ts', 'gateway/bench/workspace-speed.ts']) {
   if (!wanted(path.basename(bench, '.ts'))) continue
   const child = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', bench], {
     cwd: root,

@@ -110,6 +110,9 @@ export function ClientPicker({ form, dispatch }: { form: QuoteForm; dispatch: (a
       onPick={(client) => {
         dispatch(pickedClient(client))
         setQuery('')
+        // The picked offer disappears with the list: without this the focus would fall to the
+        // page's body (a keyboard or screen reader user lost at the top). Back to the search.
+        document.getElementById('quote-client-search')?.focus()
         setSaveState({ kind: 'done', text: `Coordonnées de « ${savedClientName(client)} » reprises.` })
       }}
       onSave={() => void save()}
