@@ -37,6 +37,9 @@ t.test('every operation of the document, with its parameters, body and answers',
   t.match(create?.parameters.find((parameter) => parameter.name === 'idempotency-key'), { location: 'header', required: false })
   t.match(create?.body?.find((field) => field.name === 'content.client.kind'), { type: '"individual" | "business"', required: true })
   t.ok(create?.body?.some((field) => field.name === 'content.lines[].unitPriceCents'), 'fields of the lines, inside the array')
+  t.match(create?.body?.find((field) => field.name === 'content.lines[].title'), { required: true, description: /^Si kind = "section"\./ }, 'a section heading’s title, said to belong to sections')
+  t.match(create?.body?.find((field) => field.name === 'content.lines[].unitPriceCents'), { required: true, description: /^Sinon \(sans kind = "section"\)\./ }, 'a line of work’s price, said to belong to lines')
+  t.match(create?.body?.find((field) => field.name === 'content.lines[].id'), { required: true }, 'a field both shapes require stays required')
   t.match(outline.operations.at(-1)?.responses[0], { status: '200', contentType: 'application/pdf', fields: [{ name: '(corps)' }] })
 
   const html = decode(render({ kind: 'ready', outline }))

@@ -77,6 +77,13 @@ export function typeOf(raw: unknown, document: Json): string {
 function fieldsOf(raw: unknown, document: Json, prefix: string, depth: number): FieldRow[] {
   const schema = resolve(raw, document)
   if (schema.type === 'array') return fieldsOf(schema.items, document, `${prefix}[]`, depth)
+  if (isObject(schema.then) && isObject(schema.else)) {
+    const condition = conditionOf(schema.if)
+    return unionOf([
+      { rows: fieldsOf(schema.then, document, prefix, depth), note: `Si ${condition}.` },
+      { rows: fieldsOf(schema.else, document, prefix, depth), note: `Sinon (sans ${condition}).` }
+    ])
+  }
   const variants = Array.isArray(schema.anyOf) ? schema.anyOf.map((variant) => resolve(variant, document)) : []
   // `object | null`: the object's fields, under a name that says it may be null.
   const objectVariant = variants.find((variant) => isObject(variant.properties))
@@ -91,6 +98,36 @@ function fieldsOf(raw: unknown, document: Json, prefix: string, depth: number): 
       ...fieldsOf(field, document, name, depth + 1)
     ]
   })
+}
+
+/** `kind = "section"`: what an `if` schema asks of the value's properties. */
+function conditionOf(raw: unknown): string {
+  const properties = isObject(raw) && isObject(raw.properties) ? raw.properties : {}
+  // The document may carry `const: "section"` or, converted, `enum: ["section"]`.
+  const valueOf = (value: unknown) => (!isObject(value) ? '…' : value.const !== undefined ? JSON.stringify(value.const) : Array.isArray(value.enum) ? value.enum.map((one) => JSON.stringify(one)).join(' | ') : '…')
+  const parts = Object.entries(properties).map(([key, value]) => `${key} = ${valueOf(value)}`)
+  return parts.length === 0 ? 'la condition' : parts.join(', ')
+}
+
+/**
+ * The fields of the shapes one value may take (`if / then / else`: a quote's line of work or a
+ * section heading), each once. A field of both shapes is required where both require it; a field
+ * of one shape only says which, and is required as that shape has it.
+ */
+function unionOf(shapes: Array<{ rows: FieldRow[]; note: string }>): FieldRow[] {
+  const rows = new Map<string, FieldRow>()
+  for (const { rows: shapeRows, note } of shapes) {
+    for (const row of shapeRows) {
+      const holders = shapes.filter((shape) => shape.rows.some((other) => other.name === row.name))
+      if (holders.length === shapes.length) {
+        const requiredEverywhere = holders.every((shape) => shape.rows.some((other) => other.name === row.name && other.required))
+        if (!rows.has(row.name)) rows.set(row.name, { ...row, required: requiredEverywhere })
+      } else {
+        rows.set(row.name, { ...row, description: row.description === '' ? note : `${note} ${row.description}` })
+      }
+    }
+  }
+  return [...rows.values()]
 }
 
 function contentOf(content: unknown): { contentType: string; schema: unknown } | null {
