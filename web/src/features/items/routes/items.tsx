@@ -1,15 +1,16 @@
-import { useState, type FormEvent } from 'react'
-import { ActionOutcomeNotice, LoadFailure, LoadingStatus, type ActionOutcome } from '@/components/ui/load-state'
-import { useApiLoad } from '@/hooks/use-api-load'
-import { useWorkspace } from '@/hooks/use-workspace'
+import { useState } from 'react'
+import { renderCatalogListSection } from '@/components/catalog/catalog-list-section'
+import { ActionOutcomeNotice } from '@/components/ui/load-state'
+import { useCatalogPage } from '@/hooks/use-catalog-page'
 import { asApiError } from '@/lib/api-client'
-import { itemsApi, type SavedItem, type SavedItemList } from '@/lib/items-api'
+import { itemsApi, type SavedItem } from '@/lib/items-api'
 import type { RouteHandle } from '@/lib/route-handle'
 import { saveFile } from '@/lib/save-file'
+import type { SavedItemInput } from '@paraphe/shared/saved-items'
 import { ItemFormView } from '../components/item-form-view'
 import { ItemsTable } from '../components/items-table'
 import { ItemsTransfer } from '../components/items-transfer'
-import { EMPTY_ITEM_FORM, importSummary, itemFormOf, itemInputOf, type ItemForm, type ItemFormProblems } from '../lib/item-form'
+import { EMPTY_ITEM_FORM, importSummary, itemFormOf, itemInputOf } from '../lib/item-form'
 
 export const handle: RouteHandle = {
   title: 'Articles',
@@ -18,73 +19,21 @@ export const handle: RouteHandle = {
 
 export { ItemsPage as Component }
 
-
-/** How many items the page lists at once; the search finds the others. */
-const PAGE_SIZE = 200
+const codec = { empty: EMPTY_ITEM_FORM, formOf: itemFormOf, inputOf: itemInputOf }
+const messages = {
+  created: (item: SavedItemInput) => `« ${item.designation} » est enregistré dans vos articles.`,
+  updated: 'Article modifié.',
+  removed: (item: SavedItem) => `« ${item.designation} » est supprimé de vos articles.`
+}
 
 function ItemsPage() {
-  const { api } = useWorkspace()
-  const [search, setSearch] = useState('')
-  // Typing in the search waits for a pause rather than asking at every key.
-  const { load, reload } = useApiLoad<SavedItemList>((client, signal) => itemsApi.list(client, { search, limit: PAGE_SIZE }, signal), { key: search, delayMs: 200 })
-  const [form, setForm] = useState<ItemForm>(EMPTY_ITEM_FORM)
-  const [problems, setProblems] = useState<ItemFormProblems>({})
-  const [editing, setEditing] = useState<{ id: string; form: ItemForm; problems: ItemFormProblems } | null>(null)
-  const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null)
+  const page = useCatalogPage(itemsApi, codec, messages)
+  const { api, editing, working, setStatus } = page
   const [rowProblems, setRowProblems] = useState<string[]>([])
-  const [status, setStatus] = useState<ActionOutcome>(null)
-  const [working, setWorking] = useState(false)
 
-  /** Runs one change, says how it went, and reloads the list; a refusal's field messages go to `onFields`. */
-  async function run(action: () => Promise<unknown>, done: string, onFields?: (fields: ItemFormProblems) => void): Promise<boolean> {
-    setWorking(true)
-    setStatus(null)
-    try {
-      await action()
-      setStatus({ kind: 'done', text: done })
-      reload()
-      return true
-    } catch (error) {
-      const problem = asApiError(error)
-      if (onFields !== undefined && problem.fields !== undefined) onFields(problem.fields)
-      setStatus({ kind: 'failed', text: problem.message })
-      return false
-    } finally {
-      setWorking(false)
-    }
-  }
-
-  async function create(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    const checked = itemInputOf(form)
-    if (!checked.ok) return setProblems(checked.problems)
-    setProblems({})
-    if (await run(() => itemsApi.create(api, checked.input), `« ${checked.input.designation} » est enregistré dans vos articles.`, setProblems)) setForm(EMPTY_ITEM_FORM)
-  }
-
-  async function saveEdit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    if (editing === null) return
-    const checked = itemInputOf(editing.form)
-    if (!checked.ok) return setEditing({ ...editing, problems: checked.problems })
-    const saved = await run(() => itemsApi.update(api, editing.id, checked.input), 'Article modifié.', (fields) => setEditing({ ...editing, problems: fields }))
-    if (saved) setEditing(null)
-  }
-
-  async function importFile(file: File) {
+  function importFile(file: File) {
     setRowProblems([])
-    setWorking(true)
-    setStatus(null)
-    try {
-      setStatus({ kind: 'done', text: importSummary(await itemsApi.importCsv(api, file)) })
-      reload()
-    } catch (error) {
-      const problem = asApiError(error)
-      setRowProblems(Object.values(problem.fields ?? {}))
-      setStatus({ kind: 'failed', text: problem.message })
-    } finally {
-      setWorking(false)
-    }
+    void page.run(() => itemsApi.importCsv(api, file), importSummary, (fields) => setRowProblems(Object.values(fields)))
   }
 
   async function exportAll() {
@@ -96,68 +45,56 @@ function ItemsPage() {
     }
   }
 
-  const remove = (item: SavedItem) => void run(() => itemsApi.remove(api, item.id), `« ${item.designation} » est supprimé de vos articles.`).then(() => setConfirmingDelete(null))
-
   return (
     <article className="items-page">
       <header className="page-intro workspace-intro">
         <h1>Articles</h1>
         <p className="lead">Ce que vous chiffrez souvent, enregistré une fois : tapez le début d’une désignation dans un devis pour le retrouver.</p>
       </header>
-      <ActionOutcomeNotice outcome={status} />
+      <ActionOutcomeNotice outcome={page.status} />
       <section className="card" aria-labelledby="items-new">
         <h2 id="items-new">Nouvel article</h2>
-        <ItemFormView idPrefix="item-new" form={form} problems={problems} working={working} submitLabel="Enregistrer l’article" onChange={setForm} onSubmit={(event) => void create(event)} />
+        <ItemFormView idPrefix="item-new" form={page.form} problems={page.problems} working={working} submitLabel="Enregistrer l’article" onChange={page.setForm} onSubmit={page.create} />
       </section>
-      <section className="card" aria-labelledby="items-saved">
-        <h2 id="items-saved">Mes articles</h2>
-        <div className="field">
-          <label htmlFor="items-search">Rechercher</label>
-          <input id="items-search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} autoComplete="off" />
-        </div>
-        {load.kind === 'loading' ? <LoadingStatus /> : null}
-        {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={reload} /> : null}
-        {load.kind === 'ready' ? (
-          load.data.items.length === 0 ? (
-            <p>{search.trim() === '' ? 'Aucun article pour l’instant : enregistrez-en un ci-dessus, importez un fichier ou enregistrez une ligne depuis un devis.' : 'Aucun article ne correspond à cette recherche.'}</p>
-          ) : (
-            <>
-              <p className="field__hint" role="status">
-                {load.data.total} article{load.data.total > 1 ? 's' : ''}
-                {load.data.total > load.data.items.length ? ` (les ${load.data.items.length} premiers affichés : précisez la recherche)` : ''}
-              </p>
-              <ItemsTable
-                items={load.data.items}
-                working={working}
-                confirmingDelete={confirmingDelete}
-                editing={
-                  editing === null
-                    ? null
-                    : {
-                        id: editing.id,
-                        form: (
-                          <ItemFormView
-                            idPrefix="item-edit"
-                            form={editing.form}
-                            problems={editing.problems}
-                            working={working}
-                            submitLabel="Enregistrer les modifications"
-                            onChange={(next) => setEditing({ ...editing, form: next })}
-                            onSubmit={(event) => void saveEdit(event)}
-                            onCancel={() => setEditing(null)}
-                          />
-                        )
-                      }
-                }
-                onEdit={(item) => setEditing({ id: item.id, form: itemFormOf(item), problems: {} })}
-                onAskDelete={(item) => setConfirmingDelete(item?.id ?? null)}
-                onDelete={remove}
-              />
-            </>
+      {renderCatalogListSection(
+        { headingId: 'items-saved', searchId: 'items-search', title: 'Mes articles', load: page.load, search: page.search, onSearch: page.setSearch, onRetry: page.reload },
+        {
+          countOf: (list) => ({ shown: list.items.length, total: list.total }),
+          noun: 'article',
+          none: 'Aucun article pour l’instant : enregistrez-en un ci-dessus, importez un fichier ou enregistrez une ligne depuis un devis.',
+          noMatch: 'Aucun article ne correspond à cette recherche.',
+          rows: (list) => (
+            <ItemsTable
+              items={list.items}
+              working={working}
+              confirmingDelete={page.confirmingDelete}
+              editing={
+                editing === null
+                  ? null
+                  : {
+                      id: editing.id,
+                      form: (
+                        <ItemFormView
+                          idPrefix="item-edit"
+                          form={editing.form}
+                          problems={editing.problems}
+                          working={working}
+                          submitLabel="Enregistrer les modifications"
+                          onChange={page.setEditingForm}
+                          onSubmit={page.saveEdit}
+                          onCancel={page.cancelEdit}
+                        />
+                      )
+                    }
+              }
+              onEdit={page.startEdit}
+              onAskDelete={page.askDelete}
+              onDelete={page.remove}
+            />
           )
-        ) : null}
-      </section>
-      <ItemsTransfer working={working} rowProblems={rowProblems} onImport={(file) => void importFile(file)} onExport={() => void exportAll()} />
+        }
+      )}
+      <ItemsTransfer working={working} rowProblems={rowProblems} onImport={importFile} onExport={() => void exportAll()} />
     </article>
   )
 }

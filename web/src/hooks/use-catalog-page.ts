@@ -1,0 +1,147 @@
+import { useState, type FormEvent } from 'react'
+import type { ActionOutcome } from '@/components/ui/load-state'
+import { asApiError, type ApiClient } from '@/lib/api-client'
+import { useApiLoad, type ApiLoad } from './use-api-load'
+import { useWorkspace } from './use-workspace'
+
+/** How many rows a catalogue page lists at once; the search finds the others. */
+export const CATALOG_PAGE_SIZE = 200
+
+/** A saved-things endpoint family (saved clients, Articles): list, create, update, remove. */
+export interface CatalogApi<Input, List> {
+  list: (api: ApiClient, query: { search?: string; limit?: number }, signal?: AbortSignal) => Promise<List>
+  create: (api: ApiClient, input: Input) => Promise<unknown>
+  update: (api: ApiClient, id: string, input: Input) => Promise<unknown>
+  remove: (api: ApiClient, id: string) => Promise<unknown>
+}
+
+/** The page's form as typed, checked into what the API stores with the gateway's own rules. */
+/** Field → message, keyed like the API's `fields` so a refusal lands on the same control. */
+export type FieldProblems<Field extends string> = Partial<Record<Field, string>>
+
+export interface CatalogForm<Row, Form, Input, Problems> {
+  empty: Form
+  formOf: (row: Row) => Form
+  inputOf: (form: Form) => { ok: true; input: Input } | { ok: false; problems: Problems }
+}
+
+/** What the page says after each change. */
+export interface CatalogMessages<Row, Input> {
+  created: (input: Input) => string
+  updated: string
+  removed: (row: Row) => string
+}
+
+export interface CatalogEditing<Form, Problems> {
+  id: string
+  form: Form
+  problems: Problems
+}
+
+export interface CatalogPage<Row, Form, Problems, List> {
+  api: ApiClient
+  search: string
+  setSearch: (search: string) => void
+  load: ApiLoad<List>
+  reload: () => void
+  form: Form
+  setForm: (form: Form) => void
+  problems: Problems
+  editing: CatalogEditing<Form, Problems> | null
+  setEditingForm: (form: Form) => void
+  startEdit: (row: Row) => void
+  cancelEdit: () => void
+  confirmingDelete: string | null
+  askDelete: (row: { id: string } | null) => void
+  status: ActionOutcome
+  setStatus: (status: ActionOutcome) => void
+  working: boolean
+  run: <T>(action: () => Promise<T>, done: string | ((result: T) => string), onFields?: (fields: Problems) => void) => Promise<boolean>
+  create: (event: FormEvent<HTMLFormElement>) => void
+  saveEdit: (event: FormEvent<HTMLFormElement>) => void
+  remove: (row: Row) => void
+}
+
+/**
+ * The state and actions of a page that manages saved things (clients, Articles): a search that
+ * waits for a pause, the « Nouveau » form, one row edited in place, a confirmed deletion, and one
+ * outcome notice. Refusals land on the form's fields with nothing typed lost.
+ */
+export function useCatalogPage<Row extends { id: string }, Form, Input, Field extends string, List>(
+  catalog: CatalogApi<Input, List>,
+  codec: CatalogForm<Row, Form, Input, FieldProblems<Field>>,
+  messages: CatalogMessages<Row, Input>
+): CatalogPage<Row, Form, FieldProblems<Field>, List> {
+  type Problems = FieldProblems<Field>
+  const none: Problems = {}
+  const { api } = useWorkspace()
+  const [search, setSearch] = useState('')
+  const { load, reload } = useApiLoad<List>((client, signal) => catalog.list(client, { search, limit: CATALOG_PAGE_SIZE }, signal), { key: search, delayMs: 200 })
+  const [form, setForm] = useState<Form>(codec.empty)
+  const [problems, setProblems] = useState<Problems>(none)
+  const [editing, setEditing] = useState<CatalogEditing<Form, Problems> | null>(null)
+  const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null)
+  const [status, setStatus] = useState<ActionOutcome>(null)
+  const [working, setWorking] = useState(false)
+
+  /** Runs one change, says how it went, and reloads the list; a refusal's field messages go to `onFields`. */
+  async function run<T>(action: () => Promise<T>, done: string | ((result: T) => string), onFields?: (fields: Problems) => void): Promise<boolean> {
+    setWorking(true)
+    setStatus(null)
+    try {
+      const result = await action()
+      setStatus({ kind: 'done', text: typeof done === 'string' ? done : done(result) })
+      reload()
+      return true
+    } catch (error) {
+      const problem = asApiError(error)
+      // The gateway's field names are the form's (shared rules), so its messages land on the same controls.
+      if (onFields !== undefined && problem.fields !== undefined) onFields(problem.fields as Problems)
+      setStatus({ kind: 'failed', text: problem.message })
+      return false
+    } finally {
+      setWorking(false)
+    }
+  }
+
+  async function create(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const checked = codec.inputOf(form)
+    if (!checked.ok) return setProblems(checked.problems)
+    setProblems(none)
+    if (await run(() => catalog.create(api, checked.input), messages.created(checked.input), setProblems)) setForm(codec.empty)
+  }
+
+  async function saveEdit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (editing === null) return
+    const checked = codec.inputOf(editing.form)
+    if (!checked.ok) return setEditing({ ...editing, problems: checked.problems })
+    const saved = await run(() => catalog.update(api, editing.id, checked.input), messages.updated, (fields) => setEditing({ ...editing, problems: fields }))
+    if (saved) setEditing(null)
+  }
+
+  return {
+    api,
+    search,
+    setSearch,
+    load,
+    reload,
+    form,
+    setForm,
+    problems,
+    editing,
+    setEditingForm: (next) => setEditing((current) => (current === null ? null : { ...current, form: next })),
+    startEdit: (row) => setEditing({ id: row.id, form: codec.formOf(row), problems: none }),
+    cancelEdit: () => setEditing(null),
+    confirmingDelete,
+    askDelete: (row) => setConfirmingDelete(row?.id ?? null),
+    status,
+    setStatus,
+    working,
+    run,
+    create: (event) => void create(event),
+    saveEdit: (event) => void saveEdit(event),
+    remove: (row) => void run(() => catalog.remove(api, row.id), messages.removed(row)).then(() => setConfirmingDelete(null))
+  }
+}
