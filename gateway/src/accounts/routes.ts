@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { authEndpointOf, authRateLimit } from '../rate-limit/auth-limits.js'
 import { AuthApiError, API_VERSION, errorPayload, wantsCurrentFormat } from './auth-api-error.js'
 import type { Body } from './account-service.js'
+import { nulFields } from '../storable-input.js'
 
 /** Auth requests are small JSON documents. */
 const BODY_LIMIT = 64 * 1024
@@ -43,11 +44,15 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, text, done) => {
         const raw = String(text)
         if (raw.trim() === '') return done(null, {})
+        let body: unknown
         try {
-          done(null, JSON.parse(raw))
+          body = JSON.parse(raw)
         } catch (error) {
-          done(new AuthApiError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`), undefined)
+          return done(new AuthApiError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`), undefined)
         }
+        // No account column can store a NUL character (it answered 500 from SQL).
+        if (Object.keys(nulFields(body)).length > 0) return done(new AuthApiError(400, 'validation_failed', 'Request contains an invalid character'), undefined)
+        done(null, body)
       })
 
       scope.addHook('onRequest', async (request, reply) => {

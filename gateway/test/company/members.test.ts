@@ -125,7 +125,8 @@ forEachEngine('seats: the plan’s count holds, owner and pending invitations in
     t.equal((await owner.request('POST', `/api/company/invitations/${malformed}/resend`)).statusCode, 404)
     t.equal((await owner.request('DELETE', `/api/company/members/${malformed}`)).statusCode, 404, `member ${malformed}: 404`)
   }
-  t.equal((await owner.request('POST', '/api/company/transfer', { userId: '\u0000' })).statusCode, 404, 'a malformed member id is one that does not exist')
+  t.match((await owner.request('POST', '/api/company/transfer', { userId: '\u0000' })).json(), { error: { fields: { userId: 'Ce texte contient un caractère invalide.' } } }, 'a member id holding a NUL is refused on its field (no text column can store one)')
+  t.equal((await owner.request('POST', '/api/company/transfer', { userId: 'pas-un-id' })).statusCode, 404, 'a malformed member id is one that does not exist')
   t.equal((await owner.request('DELETE', `/api/company/invitations/${invited[0]?.id}`)).statusCode, 204, 'an invitation cancelled')
   t.equal((await owner.request('POST', '/api/company/invitations', { email: 'place-5@example.fr' })).statusCode, 201, 'frees its seat')
   const team = (await owner.request('GET', '/api/company')).json<{ seats: { members: number; pending: number; seats: number } }>()

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { errorBody } from '../../errors.js'
-import { assertFiniteNumbers } from '../../finite-query.js'
+import { checkStorableInput } from '../../storable-input.js'
 import apiKeyRoutes from './api-keys.js'
 import billingRoutes, { billingWebhookRoutes } from './billing.js'
 import companyRoutes, { invitationViewRoutes } from './company.js'
@@ -21,10 +21,7 @@ import webhookRoutes from './webhooks.js'
 
 /** Everything under /api: JSON only, including unknown paths. */
 export default async function apiRoutes(fastify: FastifyInstance) {
-  fastify.addHook('preHandler', async (request) => {
-    assertFiniteNumbers(request.query)
-    assertFiniteNumbers(request.params)
-  })
+  checkStorableInput(fastify)
   await fastify.register(planRoutes)
   await fastify.register(contactRoutes)
   await fastify.register(signRoutes)
