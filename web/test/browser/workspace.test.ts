@@ -105,6 +105,14 @@ t.test('profile, a quote with three lines at 10 % and 20 %, live totals, autosav
   t.equal(await page.locator('#profile-siret').inputValue(), '73282932000074', 'the gateway keeps the digits')
   t.equal(profileSaves, 1)
 
+  // The logo's picker is a button like the others (not the browser's bare control), named by its label.
+  const picker = await page.locator('#profile-logo').evaluate((input) => {
+    const box = input.parentElement?.getBoundingClientRect()
+    return { opacity: getComputedStyle(input).opacity, button: input.parentElement?.classList.contains('button') === true, shown: input.parentElement?.textContent ?? '', height: Math.round(box?.height ?? 0), covered: input.getBoundingClientRect().width === box?.width }
+  })
+  t.same(picker, { opacity: '0', button: true, shown: 'Choisir une image…', height: picker.height, covered: true }, 'the file input covers a button saying what it does')
+  t.ok(picker.height >= 44, `the picker is a 44 px touch target (${picker.height} px)`)
+  t.equal(await page.getByLabel('Ajouter un logo').getAttribute('id'), 'profile-logo', 'the input keeps its label')
   // The logo: SVG refused with an explanation, PNG accepted and shown.
   await page.locator('#profile-logo').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') })
   t.match(await text(page.locator('#profile-logo-error')), /Les logos SVG ne sont pas acceptés/)

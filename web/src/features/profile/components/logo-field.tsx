@@ -47,15 +47,20 @@ export function LogoField({ preview, status, onFile, onRemove, disabled, plan = 
             'Il figure en haut de vos devis, dans vos e-mails aux clients et sur leur page de signature.'
           )}
         </p>
-        <input
-          id="profile-logo"
-          type="file"
-          accept="image/png,image/jpeg"
-          onChange={choose}
-          disabled={disabled || busy}
-          aria-invalid={status.kind === 'failed' ? true : undefined}
-          aria-describedby={status.kind === 'failed' ? 'profile-logo-hint profile-logo-error' : 'profile-logo-hint'}
-        />
+        {/* Styled like the other buttons; the input over it keeps the label above as its name. */}
+        <span className={disabled || busy ? 'button button--ghost file-button file-button--disabled' : 'button button--ghost file-button'}>
+          <span aria-hidden="true">{preview === null ? 'Choisir une image…' : 'Choisir une autre image…'}</span>
+          <input
+            id="profile-logo"
+            type="file"
+            accept="image/png,image/jpeg"
+            onChange={choose}
+            disabled={disabled || busy}
+            aria-invalid={status.kind === 'failed' ? true : undefined}
+            aria-describedby={status.kind === 'failed' ? 'profile-logo-hint profile-logo-error' : 'profile-logo-hint'}
+            className="file-button__input"
+          />
+        </span>
         {status.kind === 'failed' ? (
           <p className="field__error" id="profile-logo-error" role="alert">
             {status.message}
