@@ -38,28 +38,39 @@ export interface CatalogEditing<Form, Problems> {
   problems: Problems
 }
 
+/** What a catalogue page's form view takes, besides its ids and its button's label. */
+export interface CatalogFormProps<Form, Problems> {
+  form: Form
+  problems: Problems
+  working: boolean
+  onChange: (form: Form) => void
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void
+  onCancel?: () => void
+}
+
+/** What the list of rows takes to edit one in place and delete one after a confirmation. */
+export interface CatalogListProps<Row> {
+  working: boolean
+  confirmingDelete: string | null
+  onEdit: (row: Row) => void
+  onAskDelete: (row: Row | null) => void
+  onDelete: (row: Row) => void
+}
+
 export interface CatalogPage<Row, Form, Problems, List> {
   api: ApiClient
   search: string
   setSearch: (search: string) => void
   load: ApiLoad<List>
   reload: () => void
-  form: Form
-  setForm: (form: Form) => void
-  problems: Problems
-  editing: CatalogEditing<Form, Problems> | null
-  setEditingForm: (form: Form) => void
-  startEdit: (row: Row) => void
-  cancelEdit: () => void
-  confirmingDelete: string | null
-  askDelete: (row: { id: string } | null) => void
+  /** The « Nouveau » form. */
+  newForm: CatalogFormProps<Form, Problems>
+  /** The row edited in place, with its form; null when none is. */
+  editForm: { id: string; props: CatalogFormProps<Form, Problems> } | null
+  list: CatalogListProps<Row>
   status: ActionOutcome
   setStatus: (status: ActionOutcome) => void
-  working: boolean
   run: <T>(action: () => Promise<T>, done: string | ((result: T) => string), onFields?: (fields: Problems) => void) => Promise<boolean>
-  create: (event: FormEvent<HTMLFormElement>) => void
-  saveEdit: (event: FormEvent<HTMLFormElement>) => void
-  remove: (row: Row) => void
 }
 
 /**
@@ -127,21 +138,30 @@ export function useCatalogPage<Row extends { id: string }, Form, Input, Field ex
     setSearch,
     load,
     reload,
-    form,
-    setForm,
-    problems,
-    editing,
-    setEditingForm: (next) => setEditing((current) => (current === null ? null : { ...current, form: next })),
-    startEdit: (row) => setEditing({ id: row.id, form: codec.formOf(row), problems: none }),
-    cancelEdit: () => setEditing(null),
-    confirmingDelete,
-    askDelete: (row) => setConfirmingDelete(row?.id ?? null),
+    newForm: { form, problems, working, onChange: setForm, onSubmit: (event) => void create(event) },
+    editForm:
+      editing === null
+        ? null
+        : {
+            id: editing.id,
+            props: {
+              form: editing.form,
+              problems: editing.problems,
+              working,
+              onChange: (next) => setEditing({ ...editing, form: next }),
+              onSubmit: (event) => void saveEdit(event),
+              onCancel: () => setEditing(null)
+            }
+          },
+    list: {
+      working,
+      confirmingDelete,
+      onEdit: (row) => setEditing({ id: row.id, form: codec.formOf(row), problems: none }),
+      onAskDelete: (row) => setConfirmingDelete(row?.id ?? null),
+      onDelete: (row) => void run(() => catalog.remove(api, row.id), messages.removed(row)).then(() => setConfirmingDelete(null))
+    },
     status,
     setStatus,
-    working,
-    run,
-    create: (event) => void create(event),
-    saveEdit: (event) => void saveEdit(event),
-    remove: (row) => void run(() => catalog.remove(api, row.id), messages.removed(row)).then(() => setConfirmingDelete(null))
+    run
   }
 }

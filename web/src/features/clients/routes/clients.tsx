@@ -23,7 +23,7 @@ const messages = {
 
 function ClientsPage() {
   const page = useCatalogPage(clientsApi, codec, messages)
-  const { editing, working } = page
+  const edited = page.editForm
   return (
     <article className="clients-page">
       <header className="page-intro workspace-intro">
@@ -34,36 +34,14 @@ function ClientsPage() {
       <ClientsListView
         load={page.load}
         search={page.search}
-        working={working}
-        confirmingDelete={page.confirmingDelete}
-        editing={
-          editing === null
-            ? null
-            : {
-                id: editing.id,
-                form: (
-                  <ClientFormView
-                    idPrefix="client-edit"
-                    form={editing.form}
-                    problems={editing.problems}
-                    working={working}
-                    submitLabel="Enregistrer les modifications"
-                    onChange={page.setEditingForm}
-                    onSubmit={page.saveEdit}
-                    onCancel={page.cancelEdit}
-                  />
-                )
-              }
-        }
         onSearch={page.setSearch}
         onRetry={page.reload}
-        onEdit={page.startEdit}
-        onAskDelete={page.askDelete}
-        onDelete={page.remove}
+        {...page.list}
+        editing={edited === null ? null : { id: edited.id, form: <ClientFormView idPrefix="client-edit" submitLabel="Enregistrer les modifications" {...edited.props} /> }}
       />
       <section className="card" aria-labelledby="clients-new">
         <h2 id="clients-new">Nouveau client</h2>
-        <ClientFormView idPrefix="client-new" form={page.form} problems={page.problems} working={working} submitLabel="Enregistrer le client" onChange={page.setForm} onSubmit={page.create} />
+        <ClientFormView idPrefix="client-new" submitLabel="Enregistrer le client" {...page.newForm} />
       </section>
     </article>
   )

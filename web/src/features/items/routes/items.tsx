@@ -28,7 +28,8 @@ const messages = {
 
 function ItemsPage() {
   const page = useCatalogPage(itemsApi, codec, messages)
-  const { api, editing, working, setStatus } = page
+  const { api, setStatus } = page
+  const edited = page.editForm
   const [rowProblems, setRowProblems] = useState<string[]>([])
 
   function importFile(file: File) {
@@ -54,7 +55,7 @@ function ItemsPage() {
       <ActionOutcomeNotice outcome={page.status} />
       <section className="card" aria-labelledby="items-new">
         <h2 id="items-new">Nouvel article</h2>
-        <ItemFormView idPrefix="item-new" form={page.form} problems={page.problems} working={working} submitLabel="Enregistrer l’article" onChange={page.setForm} onSubmit={page.create} />
+        <ItemFormView idPrefix="item-new" submitLabel="Enregistrer l’article" {...page.newForm} />
       </section>
       {renderCatalogListSection(
         { headingId: 'items-saved', searchId: 'items-search', title: 'Mes articles', load: page.load, search: page.search, onSearch: page.setSearch, onRetry: page.reload },
@@ -66,35 +67,13 @@ function ItemsPage() {
           rows: (list) => (
             <ItemsTable
               items={list.items}
-              working={working}
-              confirmingDelete={page.confirmingDelete}
-              editing={
-                editing === null
-                  ? null
-                  : {
-                      id: editing.id,
-                      form: (
-                        <ItemFormView
-                          idPrefix="item-edit"
-                          form={editing.form}
-                          problems={editing.problems}
-                          working={working}
-                          submitLabel="Enregistrer les modifications"
-                          onChange={page.setEditingForm}
-                          onSubmit={page.saveEdit}
-                          onCancel={page.cancelEdit}
-                        />
-                      )
-                    }
-              }
-              onEdit={page.startEdit}
-              onAskDelete={page.askDelete}
-              onDelete={page.remove}
+              {...page.list}
+              editing={edited === null ? null : { id: edited.id, form: <ItemFormView idPrefix="item-edit" submitLabel="Enregistrer les modifications" {...edited.props} /> }}
             />
           )
         }
       )}
-      <ItemsTransfer working={working} rowProblems={rowProblems} onImport={importFile} onExport={() => void exportAll()} />
+      <ItemsTransfer working={page.list.working} rowProblems={rowProblems} onImport={importFile} onExport={() => void exportAll()} />
     </article>
   )
 }
