@@ -43,18 +43,19 @@ export interface CompletionContext {
 export const DETAILED_VIEWS = 10
 
 async function evidenceEvents(tx: Queryable, quoteId: string): Promise<{ events: EvidenceEvent[]; views: ViewSummary }> {
-  // Every event but the views past the first DETAILED_VIEWS: the seal's work does not grow with visits.
+  // Every event but the views past the first DETAILED_VIEWS, each part through its own partial
+  // index, and the views' totals kept as they were recorded (migration 0014): the seal reads the
+  // same few rows after 2 views or 5 000.
   const { rows } = await tx.query<{ type: string; occurred_at: Date; data: Record<string, unknown> }>(
-    `select type, occurred_at, data from paraphe.quote_events
-     where quote_id = $1 and (type <> 'viewed' or id in (
-       select id from paraphe.quote_events where quote_id = $1 and type = 'viewed' order by id limit $2))
-     order by id`,
+    `select type, occurred_at, data from (
+       (select id, type, occurred_at, data from paraphe.quote_events where quote_id = $1 and type <> 'viewed')
+       union all
+       (select id, type, occurred_at, data from paraphe.quote_events where quote_id = $1 and type = 'viewed' order by id limit $2)
+     ) events order by id`,
     [quoteId, DETAILED_VIEWS]
   )
   const summary = await tx.query<{ count: number; first: Date | null; last: Date | null; devices: number; addresses: number }>(
-    `select count(*)::int as count, min(occurred_at) as first, max(occurred_at) as last,
-            count(distinct coalesce(data ->> 'userAgent', ''))::int as devices, count(distinct data ->> 'ip')::int as addresses
-     from paraphe.quote_events where quote_id = $1 and type = 'viewed'`,
+    'select views as count, first_at as first, last_at as last, devices, addresses from paraphe.quote_view_stats where quote_id = $1',
     [quoteId]
   )
   const views = summary.rows[0]

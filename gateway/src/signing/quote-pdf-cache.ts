@@ -1,6 +1,7 @@
 // The PDF of a sent quote never changes (content, identity and logo are frozen at sending), so
 // its bytes and SHA-256 are computed once per quote and kept for the next visitors.
 import { createHash } from 'node:crypto'
+import type { Quote } from '@paraphe/shared/quote'
 import type { QuotePdfInput } from '../pdf/quote-pdf.js'
 import { renderQuotePdfOffThread } from '../workers/pdf-pool.js'
 
@@ -14,6 +15,16 @@ const cache = new Map<string, Promise<RenderedQuote>>()
 
 export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex')
+}
+
+/** A sent quote's key in the cache: its document is frozen per version. */
+export function renderKey(quote: Pick<Quote, 'id' | 'version'>): string {
+  return `${quote.id}:${quote.version}`
+}
+
+/** The rendering kept (or under way) for `key`, without starting one. */
+export function keptRendering(key: string): Promise<RenderedQuote> | undefined {
+  return cache.get(key)
 }
 
 /** The quote's PDF and hash; `key` must change whenever the document would (quote id + version). */

@@ -12,7 +12,7 @@ import { declinedNoticeEmail } from '../mail/templates/signing-notices.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
 import { completeSignature } from './complete-signature.js'
 import { quotePdfName } from '../pdf/file-name.js'
-import { renderedQuote, type RenderedQuote } from './quote-pdf-cache.js'
+import { renderedQuote, renderKey, type RenderedQuote } from './quote-pdf-cache.js'
 import { drawingProblem } from './signature-input.js'
 import { checkSigningCode, queueSigningCode } from './signing-codes.js'
 import { answerRefusal, linkNotFound, refusalFor } from './signing-refusals.js'
@@ -57,7 +57,7 @@ async function openAnswerableLink(db: Database, token: string): Promise<SigningV
 }
 
 function quoteDocument(db: Database, token: string, view: SigningView): Promise<RenderedQuote> {
-  return renderedQuote(`${view.quote.id}:${view.quote.version}`, async () => ({
+  return renderedQuote(renderKey(view.quote), async () => ({
     quote: view.quote,
     company: view.company,
     logo: (await readSigningFiles(db, token)).logo

@@ -1,6 +1,7 @@
 // The quote's PDF as the professional downloads it (workspace and public API alike).
 import type { FastifyBaseLogger } from 'fastify'
-import { renderedQuote } from '../signing/quote-pdf-cache.js'
+import type { Quote } from '@paraphe/shared/quote'
+import { keptRendering, renderedQuote, renderKey } from '../signing/quote-pdf-cache.js'
 import { renderQuotePdfOffThread } from '../workers/pdf-pool.js'
 import type { QuoteDocument } from './quote-document.js'
 
@@ -10,7 +11,13 @@ import type { QuoteDocument } from './quote-document.js'
  */
 export async function quotePdfBytes(document: QuoteDocument): Promise<Uint8Array> {
   if (document.quote.status === 'draft') return renderQuotePdfOffThread(document)
-  return (await renderedQuote(`${document.quote.id}:${document.quote.version}`, async () => document)).pdf
+  return (await renderedQuote(renderKey(document.quote), async () => document)).pdf
+}
+
+/** The PDF of a sent quote already rendered by this process: a download needs no more of its document. */
+export function keptQuotePdf(quote: Pick<Quote, 'id' | 'version' | 'status'>): Promise<Uint8Array> | undefined {
+  if (quote.status === 'draft') return undefined
+  return keptRendering(renderKey(quote))?.then((rendered) => rendered.pdf)
 }
 
 /**

@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify'
 import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
 import { QuoteIdParams, QuotePdfFile, RemindedBody, RevokedLinksBody, SentQuoteBody } from '@paraphe/shared/api/quote-schemas'
 import { attachmentDisposition, quotePdfName } from '../../pdf/file-name.js'
-import { quoteDocument, signedDocument } from '../../workspace/quote-document.js'
+import { documentOf, quoteForPdf, signedPdfBytes } from '../../workspace/quote-document.js'
 import { remindByHand, revokeLinks } from '../../signing/quote-reminders.js'
-import { quotePdfBytes, renderAheadOfFirstView } from '../../workspace/quote-pdf-bytes.js'
+import { keptQuotePdf, quotePdfBytes, renderAheadOfFirstView } from '../../workspace/quote-pdf-bytes.js'
 import { sendQuote } from '../../workspace/quote-sending.js'
 import { asRequestUser } from '../../workspace/user-transaction.js'
 
@@ -38,24 +38,22 @@ export default async function quoteDocumentRoutes(instance: FastifyInstance) {
   }))
 
   fastify.get('/quotes/:id/pdf', { schema: { ...withId, response: { 200: QuotePdfFile, ...ErrorResponses } } }, async (request, reply) => {
-    // One transaction: the sealed copy if there is one, else what the PDF is drawn from.
+    // One transaction of one statement when the bytes are in memory (a sealed copy by its hash,
+    // a sent quote by id and version); else what the PDF is drawn from.
     const found = await asRequestUser(fastify, request, async (tx) => {
-      const signed = await signedDocument(tx, request.params.id)
-      return signed ?? { document: await quoteDocument(tx, request.params.id) }
+      const { row, signedSha256 } = await quoteForPdf(tx, request.params.id)
+      if (signedSha256 !== null) return { pdf: await signedPdfBytes(tx, row.id, signedSha256), fileName: quotePdfName(row, true) }
+      const kept = keptQuotePdf(row)
+      if (kept !== undefined) return { pdf: kept, fileName: quotePdfName(row) }
+      const document = await documentOf(tx, row)
+      return { pdf: null, document, fileName: quotePdfName(row) }
     })
-    if ('pdf' in found) {
-      return reply
-        .type('application/pdf')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', attachmentDisposition(found.fileName))
-        .send(Buffer.from(found.pdf))
-    }
-    const { document } = found
-    const pdf = await quotePdfBytes(document)
+    // Rendered outside the transaction: PGlite's one connection is not held while a worker draws.
+    const pdf = found.pdf ?? (await quotePdfBytes(found.document))
     return reply
       .type('application/pdf')
       .header('cache-control', 'no-store')
-      .header('content-disposition', attachmentDisposition(quotePdfName(document.quote)))
-      .send(Buffer.from(pdf))
+      .header('content-disposition', attachmentDisposition(found.fileName))
+      .send(Buffer.from(await pdf))
   })
 }
