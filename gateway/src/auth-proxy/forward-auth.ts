@@ -44,6 +44,7 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'tra
 /** Whatever the client claims of itself is replaced by what the trusted hop says. */
 const CLIENT_CLAIMS = new Set(['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded'])
 const NO_BODY = Buffer.alloc(0)
+const NOTHING_MORE = new Set<string>()
 
 /** `/auth/v1/x/../admin` → `/auth/v1/admin`: the rules apply to the path the upstream resolves. */
 export function resolvedAuthPath(url: string): string | null {
@@ -71,7 +72,9 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
   const { upstream, timeoutMs, log } = options
   const secure = upstream.protocol === 'https:'
   // Enough sockets for every request in flight: a request waiting for a socket waits for nothing.
-  const agentOptions = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64 }
+  // An idle socket is closed after 4 s (undici's default), before the upstream would close it
+  // under a request just sent on it.
+  const agentOptions = { keepAlive: true, maxSockets: 256, maxFreeSockets: 64, timeout: 4_000 }
   const agent = secure ? new https.Agent(agentOptions) : new http.Agent(agentOptions)
   const send = secure ? https.request : http.request
   const basePath = upstream.pathname.replace(/\/$/, '')
@@ -116,11 +119,14 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     })
     // The socket's idle timer covers connecting, waiting for the answer and each gap in its body.
     outgoing.on('timeout', () => outgoing.destroy(new TimeoutError(`no answer within ${timeoutMs} ms`)))
-    outgoing.on('error', (error) => failed(response, client, error))
+    let clientGone = false
+    outgoing.on('error', (error) => {
+      if (!clientGone) failed(response, client, error)
+    })
     outgoing.on('response', (incoming) => {
       // An answer we cannot relay (e.g. a status Node refuses) is the upstream's failure.
       try {
-        response.writeHead(incoming.statusCode ?? 502, withoutConnectionHeaders(incoming.headers, new Set()))
+        response.writeHead(incoming.statusCode ?? 502, withoutConnectionHeaders(incoming.headers, NOTHING_MORE))
       } catch (error) {
         incoming.destroy()
         failed(response, client, error as Error)
@@ -131,7 +137,9 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     })
     // A client gone before the whole answer: nothing left to relay it to.
     response.on('close', () => {
-      if (!response.writableFinished) outgoing.destroy()
+      if (response.writableFinished) return
+      clientGone = true
+      outgoing.destroy()
     })
     outgoing.end(body.length > 0 ? body : undefined)
   }
