@@ -80,6 +80,12 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
   const basePath = upstream.pathname.replace(/\/$/, '')
   const upstreamLabel = upstream.href.replace(/\/$/, '')
 
+  /** `/auth/v1/token?x` → `<base>/token?x`; `/auth/v1?x` → `<base>/?x` (a request line's path starts with `/`). */
+  const upstreamPath = (path: string): string => {
+    const rest = path.slice(AUTH_PREFIX.length)
+    return basePath + (rest.startsWith('/') ? rest : `/${rest}`)
+  }
+
   function answer(response: ServerResponse, status: number, body: object, extra: OutgoingHttpHeaders = {}): void {
     if (response.headersSent) {
       response.destroy()
@@ -113,7 +119,7 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
       hostname: upstream.hostname,
       port: upstream.port,
       method: request.method,
-      path: basePath + path.slice(AUTH_PREFIX.length),
+      path: upstreamPath(path),
       headers,
       timeout: timeoutMs
     })
