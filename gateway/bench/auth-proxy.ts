@@ -74,21 +74,25 @@ http.createServer((request, response) => {
   request.pipe(forwarded)
 }).listen(Number(process.env.PORT), '127.0.0.1')`
 
+// Another build of the gateway (e.g. main's dist copied to gateway/dist-main) measured in the same
+// run, for a before/after of a change to the proxy.
+const BASELINE = process.env.BENCH_BASELINE_SERVER
+
 const children: ChildProcess[] = []
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paraphe-bench-proxy-'))
 try {
   const upstreamPort = await freePort()
   children.push(spawn(process.execPath, ['-e', upstreamScript], { stdio: 'inherit', env: { ...process.env, PORT: String(upstreamPort) } }))
-  const gatewayPort = await freePort()
-  children.push(
-    spawn(process.execPath, [path.join(root, 'gateway/dist/server.js')], {
+  const startGateway = (server: string, port: number, data: string) =>
+    spawn(process.execPath, [server], {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
-        ...process.env, NODE_ENV: 'test', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', DATA_DIR: dataDir, PORT: String(gatewayPort), HOST: '127.0.0.1',
+        ...process.env, NODE_ENV: 'test', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', DATA_DIR: data, PORT: String(port), HOST: '127.0.0.1',
         AUTH_UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}`, SUPABASE_ANON_KEY: 'bench-anon-key-0000000000', SUPABASE_JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000'
       }
     })
-  )
+  const gatewayPort = await freePort()
+  children.push(startGateway(path.join(root, 'gateway/dist/server.js'), gatewayPort, dataDir))
   const caddyPort = await freePort()
   const caddyfile = path.join(dataDir, 'Caddyfile')
   writeFileSync(caddyfile, `{\n\tadmin off\n\tauto_https off\n}\nhttp://127.0.0.1:${caddyPort} {\n\thandle_path /auth/v1/* {\n\t\treverse_proxy 127.0.0.1:${upstreamPort}\n\t}\n}\n`)
@@ -98,6 +102,11 @@ try {
   }))
   const bareProxyPort = await freePort()
   children.push(spawn(process.execPath, ['-e', bareProxyScript], { stdio: 'inherit', env: { ...process.env, PORT: String(bareProxyPort), UPSTREAM_PORT: String(upstreamPort) } }))
+  const baselinePort = await freePort()
+  const baselineDir = path.join(dataDir, 'baseline')
+  const baseline = BASELINE === undefined ? null : startGateway(path.resolve(BASELINE), baselinePort, baselineDir)
+  if (baseline !== null) children.push(baseline)
+  const throughBaseline = `http://127.0.0.1:${baselinePort}/auth/v1/settings`
   const upstream = `http://127.0.0.1:${upstreamPort}/settings`
   const throughBare = `http://127.0.0.1:${bareProxyPort}/auth/v1/settings`
   const throughCaddy = `http://127.0.0.1:${caddyPort}/auth/v1/settings`
@@ -108,23 +117,32 @@ try {
   await waitFor(throughCaddy)
   await waitFor(throughBare)
   await load(proxied) // warm-up
+  if (baseline !== null) {
+    await waitFor(throughBaseline)
+    await load(throughBaseline)
+  }
   const pids = { upstream: children[0]?.pid as number, gateway: children[1]?.pid as number }
   const direct = await measured(upstream, pids)
   const through = await measured(proxied, pids)
+  const before = baseline === null ? null : await measured(throughBaseline, { ...pids, gateway: baseline.pid as number })
   const healthz = await measured(`http://127.0.0.1:${gatewayPort}/healthz`, pids)
   const caddy = await measured(throughCaddy, { ...pids, gateway: children[2]?.pid as number })
   const bare = await measured(throughBare, { ...pids, gateway: children[3]?.pid as number })
   const steadyDirect = await load(upstream, RATE)
   const steadyThrough = await load(proxied, RATE)
+  const steadyBefore = baseline === null ? null : await load(throughBaseline, RATE)
   console.log(`\nAuth proxy: GET /auth/v1/settings, ${CONNECTIONS} connections, ${DURATION} s each (upstream and gateway are separate processes)`)
   console.log('path                               req/s  p50 ms  p99 ms  !2xx   CPU µs/request: proxy  upstream  client')
-  for (const [name, r] of [['upstream directly', direct], ['through the gateway', through], ['gateway /healthz (reference)', healthz], ['through Caddy (reference hop)', caddy], ['through bare Node proxy (floor)', bare]] as const) {
+  const rows = [['upstream directly', direct], ['through the gateway', through], ...(before === null ? [] : [['through the baseline gateway', before] as const]), ['gateway /healthz (reference)', healthz], ['through Caddy (reference hop)', caddy], ['through bare Node proxy (floor)', bare]] as const
+  for (const [name, r] of rows) {
     console.log(`${name.padEnd(32)} ${String(Math.round(r.rps)).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.bad).padStart(4)}   ${(r === direct ? '-' : r.gatewayUs.toFixed(0)).padStart(22)}  ${r.upstreamUs.toFixed(0).padStart(8)}  ${r.clientUs.toFixed(0).padStart(6)}`)
   }
   console.log(`ratio gateway / upstream: ${(through.rps / direct.rps).toFixed(2)} (goal ≥ 0.80); p99 added: ${through.p99 - direct.p99} ms (goal ≤ 2)`)
+  if (before !== null) console.log(`baseline gateway (${BASELINE}) / upstream: ${(before.rps / direct.rps).toFixed(2)}; p99 added: ${before.p99 - direct.p99} ms; gateway / baseline: ${(through.rps / before.rps).toFixed(2)}, CPU µs/request ${through.gatewayUs.toFixed(0)} against ${before.gatewayUs.toFixed(0)}`)
   console.log(`reference, Caddy / upstream: ${(caddy.rps / direct.rps).toFixed(2)}; p99 added: ${caddy.p99 - direct.p99} ms; gateway / Caddy: ${(through.rps / caddy.rps).toFixed(2)}`)
   console.log(`reference, bare Node proxy / upstream: ${(bare.rps / direct.rps).toFixed(2)}; p99 added: ${bare.p99 - direct.p99} ms; gateway / bare Node proxy: ${(through.rps / bare.rps).toFixed(2)}`)
   console.log(`at ${RATE} req/s offered (not saturated): upstream directly p50 ${steadyDirect.p50} ms, p99 ${steadyDirect.p99} ms; through the gateway p50 ${steadyThrough.p50} ms, p99 ${steadyThrough.p99} ms (${steadyThrough.bad} !2xx); p99 added: ${steadyThrough.p99 - steadyDirect.p99} ms (goal ≤ 2)`)
+  if (steadyBefore !== null) console.log(`at ${RATE} req/s offered: through the baseline gateway p50 ${steadyBefore.p50} ms, p99 ${steadyBefore.p99} ms (${steadyBefore.bad} !2xx); p99 added: ${steadyBefore.p99 - steadyDirect.p99} ms`)
   // Client, upstream and proxy share the same cores: a proxy that costs more CPU per request than a
   // quarter of the client and the upstream together cannot keep 0.8 of the direct throughput.
   console.log(`best ratio the CPU allows here (client + upstream) / (client + upstream + proxy): gateway ${ceiling(direct, through.gatewayUs).toFixed(2)}, Caddy ${ceiling(direct, caddy.gatewayUs).toFixed(2)}, bare Node ${ceiling(direct, bare.gatewayUs).toFixed(2)}; 0.80 needs a proxy under ${((direct.clientUs + direct.upstreamUs) / 4).toFixed(0)} µs/request`)

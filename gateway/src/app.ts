@@ -1,6 +1,5 @@
 // The application as a Fastify plugin: it never listens (server.ts does), so tests build it
 // with the same code path and use inject().
-import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify'
 import fp from 'fastify-plugin'
 import type Stripe from 'stripe'
@@ -30,21 +29,17 @@ import { loadSiteStore } from './site/site-store.js'
 import apiRoutes from './routes/api/index.js'
 import healthRoutes from './routes/health.js'
 import siteRoutes from './routes/site.js'
+import { requestIdOf } from './request-id.js'
 import { securityHeaders } from './security-headers.js'
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
 
 /** Options for the Fastify factory that depend on the config (shared by server and tests). */
 export function serverOptions(config: Config): FastifyServerOptions {
   return {
     trustProxy: config.trustProxy,
-    // Keep a well-formed id from the proxy in front (Caddy), so one id follows the request;
-    // read in genReqId because Fastify would otherwise take any value as it is.
+    // The proxy's id when well-formed, read in genReqId because Fastify would otherwise take any
+    // value as it is.
     requestIdHeader: false,
-    genReqId: (request) => {
-      const incoming = request.headers['x-request-id']
-      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID()
-    },
+    genReqId: requestIdOf,
     // Found by fuzzing: a path with a malformed %-escape (`/api/sign/%ZZ`) fails before routing,
     // where Fastify answers in English with its own shape. Same shape and language as every
     // other refusal instead.
@@ -120,8 +115,8 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   })
   // 3. Routes.
   await fastify.register(healthRoutes)
-  // Upstream failures are logged once, at error level, by the proxy itself (reply-from's own
-  // warning per failure stays out), unless the operator asked for even less.
+  // Upstream failures are logged once, at error level, by the proxy itself, unless the operator
+  // asked for even less.
   const quieter = ['fatal', 'silent'].includes(options.config.logLevel)
   await fastify.register(authProxy, { logLevel: quieter ? options.config.logLevel : 'error' })
   await fastify.register(accountRoutes)

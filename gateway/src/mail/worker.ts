@@ -23,6 +23,8 @@ import type { Mailer, OutgoingEmail } from './mailer.js'
 import { companyDisplayName } from './sender-name.js'
 import { CREDENTIAL_BEARING_KINDS, ERASED_BODY, type EmailAttachment } from './outbox.js'
 import { MAX_ATTEMPTS, retryDelayMs } from './retry-delay.js'
+import { leaseClaim } from '../queue/lease-claim.js'
+import { createPollingWorker, type PollingWorker, type WorkerLog } from '../queue/polling-worker.js'
 
 export const DEFAULT_POLL_INTERVAL_MS = 5_000
 /** Far above the longest possible send (see SMTP_TIMEOUTS_MS). */
@@ -32,11 +34,7 @@ export const DEFAULT_BATCH_SIZE = 50
 const ERROR_TEXT_MAX = 1_000
 
 /** The logger's shape (pino's methods fit it). */
-export interface MailLog {
-  info: (details: object, message: string) => void
-  warn: (details: object, message: string) => void
-  error: (details: object, message: string) => void
-}
+export type MailLog = WorkerLog
 
 export interface OutboxWorkerOptions {
   /** Used as the gateway's owner role: the outbox has no policy that lets users read it. */
@@ -53,17 +51,7 @@ export interface OutboxWorkerOptions {
   batchSize?: number
 }
 
-export interface OutboxWorker {
-  /** First pass at once, then one every poll interval. */
-  start: () => void
-  /**
-   * Runs a pass now (after the current one, if one is running), e.g. right after a transaction
-   * that queued an e-mail committed. Resolves when that pass is over; never rejects.
-   */
-  wake: () => Promise<void>
-  /** Stops the timers and waits for the message being sent, if any. */
-  stop: () => Promise<void>
-}
+export type OutboxWorker = PollingWorker
 
 interface ClaimedRow {
   id: number
@@ -137,12 +125,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
 
-  let state: 'idle' | 'running' | 'stopped' = 'idle'
-  let timer: NodeJS.Timeout | undefined
-  let current: Promise<void> | null = null
-  let waiters: Array<() => void> = []
-  let moreDue = false
-  let failing = false
   /** Sent, but the update saying so has not committed yet. */
   const unmarked = new Set<number>()
   /** Without SMTP: messages whose content this process has already logged. */
@@ -155,16 +137,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       // address is confirmed, its DKIM key found in DNS and its plan includes it — as they are
       // at this attempt, not when the e-mail was queued.
       const result = await tx.query<ClaimedRow>(
-        `with claimed as (
-           update paraphe.outbox
-              set attempts = attempts + 1, next_attempt_at = now() + $1::integer * interval '1 millisecond'
-            where id = (select id from paraphe.outbox
-                         where status = 'pending' and next_attempt_at <= now() and not (id = any($2::bigint[]))
-                         order by next_attempt_at, id
-                         limit 1
-                         for update skip locked)
-            returning id, kind, recipient, subject, text_body, html_body, reply_to, sender_name, attachments, attempts, created_at, company_id
-         )
+        `${leaseClaim('outbox', 'id, kind, recipient, subject, text_body, html_body, reply_to, sender_name, attachments, attempts, created_at, company_id')}
          select claimed.id, kind, recipient, subject, text_body, html_body, reply_to, sender_name, attachments, attempts, claimed.created_at,
                 s.address as sender_address, s.dkim_selector, s.dkim_private_key,
                 (select p.company_name from paraphe.profiles p where p.company_id = s.company_id) as company_name
@@ -232,7 +205,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
     return 'sent'
   }
 
-  async function logUnsent(): Promise<void> {
+  /** Resolves to true when more messages are waiting to be logged. */
+  async function logUnsent(): Promise<boolean> {
     const result = await db.query<PendingRow>(
       `select id, kind, recipient, subject, text_body from paraphe.outbox
         where status = 'pending' and not (id = any($1::bigint[]))
@@ -246,79 +220,43 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
         'e-mail kept in the outbox: no SMTP server configured'
       )
     }
-    moreDue = result.rows.length === batchSize
+    return result.rows.length === batchSize
   }
 
-  async function pass(): Promise<void> {
+  async function pass(running: () => boolean): Promise<boolean> {
     await flushUnmarked()
     if (mailer === null) return logUnsent()
     const tried: number[] = []
     while (tried.length < batchSize) {
-      if (state !== 'running') return
+      if (!running()) return false
       const row = await claim(tried)
-      if (row === null) return
+      if (row === null) return false
       tried.push(row.id)
       // An unreachable server fails every message alike: the others wait for the next pass.
-      if ((await deliver(mailer, row)) === 'stop') return
+      if ((await deliver(mailer, row)) === 'stop') return false
     }
-    moreDue = true
+    return true
   }
 
-  function schedule(delayMs: number): void {
-    clearTimeout(timer)
-    timer = setTimeout(() => void run(), delayMs)
-    // The poll must never keep the process (or a test) alive by itself.
-    if (delayMs > 0) timer.unref()
-  }
-
-  async function run(): Promise<void> {
-    timer = undefined
-    if (state !== 'running' || current !== null) return
-    const done = waiters
-    waiters = []
-    moreDue = false
-    current = pass().then(
-      () => {
-        if (failing) log.info({}, 'outbox worker recovered')
-        failing = false
-      },
-      (error: unknown) => {
-        // Once per outage, not once per poll.
-        if (!failing) log.error({ err: error }, 'outbox worker failed, will try again')
-        failing = true
-      }
-    )
-    await current
-    current = null
-    for (const resolve of done) resolve()
-    if (state === 'running') schedule(moreDue || waiters.length > 0 ? 0 : pollIntervalMs)
-  }
-
-  return {
-    start() {
-      if (state !== 'idle') return
-      state = 'running'
-      if (mailer === null) log.warn({}, 'no SMTP server configured: e-mails stay in the outbox and their content is logged')
-      schedule(0)
-    },
-    wake() {
-      if (state === 'stopped') return Promise.resolve()
-      const passed = new Promise<void>((resolve) => waiters.push(resolve))
-      // Not started yet: the first pass answers. Running: the next one, right after it.
-      if (state === 'running' && current === null) schedule(0)
-      return passed
-    },
-    async stop() {
-      if (state === 'stopped') return
-      state = 'stopped'
-      clearTimeout(timer)
-      await current
+  const worker = createPollingWorker({
+    name: 'outbox',
+    pollIntervalMs,
+    pass,
+    log,
+    afterStop: async () => {
       await flushUnmarked().catch((error: unknown) =>
         log.error({ err: error, outboxIds: [...unmarked] }, 'e-mails sent but not marked: they may be sent again')
       )
-      for (const resolve of waiters) resolve()
-      waiters = []
       mailer?.close()
+    }
+  })
+  let started = false
+  return {
+    ...worker,
+    start() {
+      if (!started && mailer === null) log.warn({}, 'no SMTP server configured: e-mails stay in the outbox and their content is logged')
+      started = true
+      worker.start()
     }
   }
 }

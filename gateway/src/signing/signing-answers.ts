@@ -28,6 +28,8 @@ export interface SigningContext {
   sealCertificate: () => Promise<SealCertificate>
   /** Sends what was just queued without waiting for the outbox's next poll. */
   wakeOutbox: () => void
+  /** Delivers the webhook events just queued (by the database's triggers) without waiting for the fallback poll. */
+  wakeWebhooks: () => void
 }
 
 /** Who answers, as recorded in the evidence file. */
@@ -74,6 +76,8 @@ export async function showLink(context: SigningContext, token: string, visitor: 
         ? visitor.session
         : createHash('sha256').update(`${visitor.ip} ${visitor.userAgent}`).digest('hex').slice(0, 32)
     await asAnonymous(context.db, (tx) => tx.query('select paraphe.record_view($1, $2, $3, $4)', [hashToken(token), session, visitor.ip, visitor.userAgent]))
+    // The first view (the quote still « sent ») queues quote.viewed; later ones queue nothing.
+    if (view.quote.status === 'sent') context.wakeWebhooks()
   }
   return { ...view, documentSha256: sha256 }
 }
@@ -104,6 +108,7 @@ export async function declineLink(context: SigningContext, token: string, reason
   )
   if (rows[0]?.outcome !== 'declined_now') throw await answerRefusal(db, token)
   context.wakeOutbox()
+  context.wakeWebhooks()
   return { state: 'declined' }
 }
 
@@ -173,6 +178,8 @@ export async function signLink(context: SigningContext, token: string, body: Sig
     await completeSignature({ db, config: context.config, certificate, log: context.log }, view.quote.id)
     signedDocument = true
     context.wakeOutbox()
+    // quote.signed is queued with the sealed copy (it carries its SHA-256).
+    context.wakeWebhooks()
   } catch (error) {
     context.log.error({ err: error, quoteId: view.quote.id }, 'signed copy not sealed yet')
   }

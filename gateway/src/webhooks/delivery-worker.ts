@@ -15,13 +15,19 @@ import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER, webhookEventId } fro
 import { signWebhook } from '@paraphe/shared/webhook-signature'
 import { PAID_STATUSES } from '../billing/subscription-mirror.js'
 import type { Database } from '../db/database.js'
-import type { MailLog } from '../mail/worker.js'
 import { MAX_ATTEMPTS, retryDelayMs } from '../mail/retry-delay.js'
+import { leaseClaim } from '../queue/lease-claim.js'
+import { createPollingWorker, type PollingWorker, type WorkerLog } from '../queue/polling-worker.js'
 import type { DestinationRules } from './destination.js'
 import { webhookBody } from './event-body.js'
 import { postWebhook, RESPONSE_EXCERPT_MAX, type PostAnswer } from './post-event.js'
 
-export const DEFAULT_POLL_INTERVAL_MS = 5_000
+/**
+ * A fallback: the gateway that queues an event wakes its worker after the commit, and a retry
+ * is taken when it falls due. The poll finds the rest, later: events queued or retries scheduled
+ * by another gateway, and leases left by a gateway that died.
+ */
+export const DEFAULT_POLL_INTERVAL_MS = 60_000
 export const DEFAULT_LEASE_MS = 5 * 60_000
 export const DEFAULT_TIMEOUT_MS = 10_000
 const DEFAULT_BATCH_SIZE = 20
@@ -34,7 +40,7 @@ export const PLAN_REFUSAL = 'La formule de l’entreprise n’inclut pas les web
 export interface WebhookWorkerOptions {
   /** The gateway's owner role: it reads the endpoints' secrets, which members cannot. */
   db: Database
-  log: MailLog
+  log: WorkerLog
   publicUrl: URL
   destination: DestinationRules
   pollIntervalMs?: number
@@ -46,12 +52,7 @@ export interface WebhookWorkerOptions {
   now?: () => number
 }
 
-export interface WebhookWorker {
-  start: () => void
-  /** Runs a pass now (after the current one); resolves when it is over, never rejects. */
-  wake: () => Promise<void>
-  stop: () => Promise<void>
-}
+export type WebhookWorker = PollingWorker
 
 interface ClaimedRow {
   id: string
@@ -79,28 +80,15 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const now = options.now ?? Date.now
 
-  let state: 'idle' | 'running' | 'stopped' = 'idle'
-  let timer: NodeJS.Timeout | undefined
-  let current: Promise<void> | null = null
-  let waiters: Array<() => void> = []
-  let moreDue = false
-  let failing = false
   /** Answered 2xx, but the update saying so has not committed yet: never posted again. */
   const unmarked = new Map<string, PostAnswer>()
+  /** When the retries this worker scheduled fall due (Date.now() ms), so as not to wait for the poll. */
+  let retriesDueAt: number[] = []
 
   async function claim(tried: readonly string[]): Promise<ClaimedRow | null> {
     return db.transaction(async (tx) => {
       const result = await tx.query<ClaimedRow>(
-        `with claimed as (
-           update paraphe.webhook_deliveries
-              set attempts = attempts + 1, last_attempt_at = now(), next_attempt_at = now() + $1::integer * interval '1 millisecond'
-            where id = (select id from paraphe.webhook_deliveries
-                         where status = 'pending' and next_attempt_at <= now() and not (id = any($2::bigint[]))
-                         order by next_attempt_at, id
-                         limit 1
-                         for update skip locked)
-            returning id, attempts, event_id, endpoint_id, company_id
-         )
+        `${leaseClaim('webhook_deliveries', 'id, attempts, event_id, endpoint_id, company_id', 'last_attempt_at = now(), ')}
          select c.id::text as id, c.attempts, c.event_id, e.type, e.data, e.created_at as event_created_at, ep.url, ep.secret,
                 exists (select 1 from paraphe.subscriptions s
                          where s.company_id = c.company_id and s.status = any($3::text[]) and s.plan_id = any($4::text[])) as plan_allows
@@ -139,6 +127,7 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
         where id = $1 and status = 'pending'`,
       [row.id, final ? 'failed' : 'pending', reason.slice(0, ERROR_TEXT_MAX), answer?.statusCode ?? null, answer?.excerpt.slice(0, RESPONSE_EXCERPT_MAX) ?? null, delayMs]
     )
+    if (!final) retriesDueAt.push(Date.now() + delayMs)
     const details = { webhookDeliveryId: row.id, type: row.type, attempts: row.attempts, error: reason }
     if (final) log.warn(details, 'webhook given up (status failed)')
     else log.info({ ...details, retryInMs: delayMs }, 'webhook not delivered, will retry')
@@ -165,69 +154,33 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
     log.info({ webhookDeliveryId: row.id, type: row.type, attempts: row.attempts }, 'webhook delivered')
   }
 
-  async function pass(): Promise<void> {
+  const nextDueInMs = (): number | null => (retriesDueAt.length === 0 ? null : Math.max(0, Math.min(...retriesDueAt) - Date.now()))
+
+  async function pass(running: () => boolean): Promise<boolean> {
+    // Retries already due are claimed by this pass (or were, by another gateway).
+    const startedAt = Date.now()
+    retriesDueAt = retriesDueAt.filter((dueAt) => dueAt > startedAt)
     await flushUnmarked()
     const tried: string[] = []
     while (tried.length < DEFAULT_BATCH_SIZE) {
-      if (state !== 'running') return
+      if (!running()) return false
       const row = await claim(tried)
-      if (row === null) return
+      if (row === null) return false
       tried.push(row.id)
       await deliver(row)
     }
-    moreDue = true
+    return true
   }
 
-  function schedule(delayMs: number): void {
-    clearTimeout(timer)
-    timer = setTimeout(() => void run(), delayMs)
-    if (delayMs > 0) timer.unref()
-  }
-
-  async function run(): Promise<void> {
-    timer = undefined
-    if (state !== 'running' || current !== null) return
-    const done = waiters
-    waiters = []
-    moreDue = false
-    current = pass().then(
-      () => {
-        if (failing) log.info({}, 'webhook worker recovered')
-        failing = false
-      },
-      (error: unknown) => {
-        if (!failing) log.error({ err: error }, 'webhook worker failed, will try again')
-        failing = true
-      }
-    )
-    await current
-    current = null
-    for (const resolve of done) resolve()
-    if (state === 'running') schedule(moreDue || waiters.length > 0 ? 0 : pollIntervalMs)
-  }
-
-  return {
-    start() {
-      if (state !== 'idle') return
-      state = 'running'
-      schedule(0)
-    },
-    wake() {
-      if (state === 'stopped') return Promise.resolve()
-      const passed = new Promise<void>((resolve) => waiters.push(resolve))
-      if (state === 'running' && current === null) schedule(0)
-      return passed
-    },
-    async stop() {
-      if (state === 'stopped') return
-      state = 'stopped'
-      clearTimeout(timer)
-      await current
-      await flushUnmarked().catch((error: unknown) =>
+  return createPollingWorker({
+    name: 'webhook',
+    pollIntervalMs,
+    pass,
+    log,
+    nextDueInMs,
+    afterStop: () =>
+      flushUnmarked().catch((error: unknown) =>
         log.error({ err: error, webhookDeliveryIds: [...unmarked.keys()] }, 'webhooks delivered but not marked: they may be sent again')
       )
-      for (const resolve of waiters) resolve()
-      waiters = []
-    }
-  }
+  })
 }

@@ -19,6 +19,8 @@ export default fp<QuoteJobsOptions>(
           if (done.expired + done.reminded + done.sealed > 0) {
             fastify.log.info(done, 'quote jobs')
             void fastify.outbox.wake()
+            // quote.expired, and quote.signed once a seal is repaired.
+            if (done.expired + done.sealed > 0) void fastify.webhooks.wake()
           }
         })
         .catch((error: unknown) => fastify.log.error({ err: error }, 'quote jobs failed'))
@@ -32,5 +34,5 @@ export default fp<QuoteJobsOptions>(
       await running
     })
   },
-  { name: 'quote-jobs', dependencies: ['database', 'outbox', 'seal'] }
+  { name: 'quote-jobs', dependencies: ['database', 'outbox', 'webhooks', 'seal'] }
 )

@@ -19,8 +19,9 @@ export default async function quoteDocumentRoutes(instance: FastifyInstance) {
     const sent = await asRequestUser(fastify, request, (tx, user) =>
       sendQuote(tx, user.companyId, request.params.id, { now: new Date(), publicUrl: fastify.config.publicUrl, siteName: fastify.config.runtime.siteName })
     )
-    // Sent right away rather than at the next poll.
+    // Sent right away rather than at the next poll, and so is quote.sent to the webhooks.
     void fastify.outbox.wake()
+    void fastify.webhooks.wake()
     void renderAheadOfFirstView(sent, request.log)
     request.log.info({ quoteId: sent.quote.id, number: sent.quote.number }, 'quote sent')
     return reply.header('cache-control', 'no-store').send({ quote: sent.quote, signingUrl: sent.signingUrl })

@@ -79,6 +79,7 @@ export default async function v1QuoteRoutes(instance: FastifyInstance) {
       sendQuote(tx, member.companyId, request.params.id, { now: new Date(), publicUrl: fastify.config.publicUrl, siteName: fastify.config.runtime.siteName })
     )
     void fastify.outbox.wake()
+    void fastify.webhooks.wake()
     void renderAheadOfFirstView(sent, request.log)
     request.log.info({ quoteId: sent.quote.id, number: sent.quote.number, apiKeyId: request.apiKey?.id }, 'quote sent')
     return { quote: sent.quote, signingUrl: sent.signingUrl }
