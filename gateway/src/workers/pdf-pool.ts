@@ -10,6 +10,7 @@ import type { SealInfo } from '../seal/pdf-seal.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
 import type { SignedPdfInput } from '../signing/signed-pdf.js'
 import type { PdfTask } from './pdf-tasks.js'
+import { lowerHelperThreads } from './thread-priority.js'
 
 export interface PdfPoolLimits {
   /** Worker threads at most (default: one per core). */
@@ -86,11 +87,16 @@ async function run(task: PdfTask): Promise<Uint8Array> {
   const current = thePool()
   if (current.queueSize >= limits.maxQueue) throw new PdfPoolBusy()
   started[task.kind] += 1
+  // Before the task (V8's helpers, there from the start) and after it (threads a new PDF thread
+  // brought meanwhile): a few system calls beside a render of hundreds of milliseconds.
+  lowerHelperThreads()
   try {
     return (await current.run(task)) as Uint8Array
   } catch (error) {
     if (error instanceof Error && error.message === 'Task queue is at limit') throw new PdfPoolBusy()
     throw error
+  } finally {
+    lowerHelperThreads()
   }
 }
 

@@ -6,6 +6,7 @@ import type { QuotePdfInput } from '../pdf/quote-pdf.js'
 import type { SealInfo } from '../seal/pdf-seal.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
 import type { SignedPdfInput } from '../signing/signed-pdf.js'
+import { BACKGROUND_NICE } from './thread-priority.js'
 
 export type PdfTask =
   | { kind: 'quote'; input: QuotePdfInput }
@@ -15,7 +16,7 @@ export type PdfTask =
 // the CPU the event loop leaves (measured in gateway/bench/heavy-work.ts). Best effort: a
 // container may forbid it, and the work is the same either way.
 try {
-  setPriority(10)
+  setPriority(BACKGROUND_NICE)
 } catch {
   // Not permitted here: the threads keep the normal priority.
 }
