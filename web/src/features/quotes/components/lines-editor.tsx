@@ -8,6 +8,12 @@ import { useLineDrag } from '../hooks/use-line-drag'
 import { LineCard, lineErrorsOf, type LineErrors } from './line-card'
 import { SectionCard } from './section-card'
 
+/**
+ * From this many rows, the ones out of view are skipped at each key (CSS content-visibility): the
+ * page lays out and paints the rows on screen only. Shorter quotes are drawn whole.
+ */
+export const LONG_QUOTE_LINES = 40
+
 export interface LinesEditorProps {
   lines: readonly EditorLine[]
   lineHtCents: ReadonlyArray<number | null>
@@ -59,7 +65,7 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
   const full = lines.length >= TEXT_LIMITS.lineCount
   const describedBy = errors.lines === undefined ? undefined : 'quote-lines-error'
   return (
-    <div className={franchiseEnBase ? 'lines-editor lines-editor--franchise' : 'lines-editor'}>
+    <div className={['lines-editor', franchiseEnBase ? 'lines-editor--franchise' : null, lines.length >= LONG_QUOTE_LINES ? 'lines-editor--long' : null].filter(Boolean).join(' ')}>
       {lines.length === 0 ? (
         <p className="lines-editor__empty">Aucune ligne pour l’instant.</p>
       ) : (
