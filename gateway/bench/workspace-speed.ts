@@ -21,6 +21,7 @@ const SECRET = 'bench-workspace-secret-0123456789-abcdefghij'
 const PASSWORD = 'une phrase de passe solide'
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 2000)
 const RUNS = Number(process.env.BENCH_ITEM_RUNS ?? 20)
+const THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 1)
 const WORDS = ['carrelage', 'peinture', 'fourniture', 'mitigeur', 'plomberie', 'isolation']
 const TRADES = ['Carrelage', 'Peinture', 'Fourniture et pose', 'Mitigeur', 'Plomberie', 'Isolation', 'Menuiserie', 'Électricité', 'Plâtrerie', 'Maçonnerie']
 const MATERIALS = ['grès cérame', 'acrylique mat', 'chêne massif', 'inox brossé', 'laine de verre', 'PVC blanc', 'cuivre', 'béton ciré']
@@ -113,6 +114,9 @@ try {
     await page.goto(gateway.url(`/espace/devis/${quote.id}`))
     const row = `l${Math.floor(lines / 2)}`
     await page.locator(`#line-${row}-description`).waitFor()
+    // BENCH_CPU_THROTTLE=4 slows the page's CPU fourfold (Chromium's emulation): the per-key work
+    // then shows above the noise of a shared machine.
+    if (THROTTLE > 1) await (await page.context().newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: THROTTLE })
     await page.evaluate(() => {
       const w = window as unknown as { __latencies: number[] }
       w.__latencies = []
@@ -156,7 +160,7 @@ try {
     const all = await measured(140, quantityKeys)
     return { designation: designation.slice(0, 100), quantity: all.slice(100, 140) }
   }
-  console.log('\nTyping in the editor (Chromium, 1280 px): keydown → next paint, 100 keys in a designation and 40 in a quantity (40 ms apart), the middle line')
+  console.log(`\nTyping in the editor (Chromium, 1280 px${THROTTLE > 1 ? `, CPU slowed ×${THROTTLE}` : ''}): keydown → next paint, 100 keys in a designation and 40 in a quantity (40 ms apart), the middle line`)
   console.log('quote                    keys  designation p50  p95   quantity p50  p95')
   for (const lines of [4, 200]) {
     const { designation, quantity } = await typingLatency(small.page, lines)

@@ -20,6 +20,17 @@ const rowIds = (page: Page) => page.locator('.lines-editor__list > li').evaluate
 const designations = (page: Page) =>
   page.locator('.lines-editor__list > li').evaluateAll((rows) => rows.map((row) => (row.querySelector('textarea, input') as HTMLInputElement | HTMLTextAreaElement).value))
 const announced = (page: Page) => page.locator('.lines-editor [role="status"]').last()
+/** The rows showing the drop marker: which row, on which edge, and whether its bar is drawn (4 px high, not transparent). */
+const dropMarkers = (page: Page) =>
+  page.locator('.lines-editor__list > li').evaluateAll((rows) =>
+    rows.flatMap((row) => {
+      const edge = row.classList.contains('line-card--drop-before') ? 'top' : row.classList.contains('line-card--drop-after') ? 'bottom' : null
+      if (edge === null) return []
+      const bar = getComputedStyle(row, edge === 'top' ? '::before' : '::after')
+      const shown = bar.content !== 'none' && bar.height === '4px' && bar.backgroundColor !== 'rgba(0, 0, 0, 0)' && bar.display !== 'none'
+      return [{ row: (row as HTMLElement).dataset.lineId ?? '', edge, shown }]
+    })
+  )
 
 t.test('typing a quote in the table: Enter, Tab, reordering by keyboard and by drag, a section and its subtotal', async (t) => {
   const email = newEmail('editeur')
@@ -85,10 +96,23 @@ t.test('typing a quote in the table: Enter, Tab, reordering by keyboard and by d
   if (handle === null || last === null) throw new Error('rows not laid out')
   await page.mouse.move(handle.x + handle.width / 2, handle.y + 10)
   await page.mouse.down()
-  await page.mouse.move(handle.x + handle.width / 2, last.y + last.height - 5, { steps: 8 })
+  const middle = await page.locator(`li[data-line-id="${second}"]`).boundingBox()
+  if (middle === null) throw new Error('rows not laid out')
+  // Over the lower half of the second row: it would land between the second and the third.
+  await page.mouse.move(handle.x + handle.width / 2, middle.y + middle.height - 5, { steps: 8 })
   t.ok(await page.locator(`li[data-line-id="${first}"]`).evaluate((row) => row.classList.contains('line-card--dragging')), 'the dragged row is marked')
+  t.same(await dropMarkers(page), [{ row: second, edge: 'bottom', shown: true }], 'a bar marks where it lands: under the second row')
+  await page.mouse.move(handle.x + handle.width / 2, last.y + last.height - 5, { steps: 4 })
+  t.same(await dropMarkers(page), [{ row: third, edge: 'bottom', shown: true }], 'the bar follows the pointer: under the last row')
+  const bar = await page.locator(`li[data-line-id="${third}"]`).evaluate((row) => {
+    const box = row.getBoundingClientRect()
+    const after = getComputedStyle(row, '::after')
+    return { rowBottom: box.bottom, barBottom: box.bottom - parseFloat(after.bottom), width: parseFloat(after.width), rowWidth: box.width }
+  })
+  t.ok(Math.abs(bar.barBottom - bar.rowBottom) < 1 && bar.width >= bar.rowWidth - 1, 'across the whole row, on its lower edge')
   await page.mouse.up()
-  t.same(await rowIds(page), [second, third, first], 'dropped below the last row')
+  t.same(await rowIds(page), [second, third, first], 'dropped below the last row, where the bar was')
+  t.same(await dropMarkers(page), [], 'no bar once dropped')
   t.equal(normalizeSpace(await announced(page).innerText()), 'Ligne 1 déplacée en position 3.', 'the drop is announced too')
   await page.locator(`#line-${first}-up`).click()
   await page.locator(`#line-${first}-up`).click()
@@ -132,6 +156,32 @@ t.test('typing a quote in the table: Enter, Tab, reordering by keyboard and by d
   const labelWidth = () => page.locator(`label[for="${id(first, 'quantity')}"]`).evaluate((label) => label.getBoundingClientRect().width)
   t.ok((await labelWidth()) <= 1, 'the rows’ labels are read, not shown: the table’s header is')
   t.ok(await page.locator('.lines-editor__head').isVisible())
+
+  // Every unit's whole name fits its select at 1280 px: as wide as the widest option needs
+  // (a select's scrollWidth does not tell a cut text); the table stays within the page.
+  const unit = page.locator(`#${id(first, 'unit')}`)
+  const cut: string[] = []
+  for (const option of await unit.locator('option').allInnerTexts()) {
+    await unit.selectOption({ label: option })
+    const fits = await unit.evaluate((select) => {
+      const shown = select.getBoundingClientRect().width
+      select.style.width = 'max-content'
+      const needed = select.getBoundingClientRect().width
+      select.style.width = ''
+      return needed <= shown + 0.5
+    })
+    if (!fits) cut.push(option)
+  }
+  t.same(cut, [], 'no unit is cut, « u (unité) » and « m² (mètre carré) » included')
+  await unit.selectOption('u')
+  t.ok(
+    await page.evaluate(() => {
+      const editor = document.querySelector('.lines-editor')?.getBoundingClientRect()
+      const rows = [...document.querySelectorAll('.line-card__fieldset')].map((row) => row.getBoundingClientRect().right)
+      return editor !== undefined && rows.every((right) => right <= editor.right + 0.5) && document.documentElement.scrollWidth <= document.documentElement.clientWidth
+    }),
+    'the rows fit the table, no sideways scroll'
+  )
 
   await axeBothWidths(t, page, 'the editor with sections')
 

@@ -329,7 +329,8 @@ t.test('a row’s controls call the editor: move, remove, rename, keys, drag', a
     dragging: false,
     dispatch: (action: EditorAction) => calls.push(JSON.stringify(action))
   }
-  const section = elements(SectionCard({ section: { id: 's1', kind: 'section', title: 'Lot' }, subtotalCents: 0, error: undefined, ...props }))
+  // The memoised row's own function (SectionCard.type), called as React would.
+  const section = elements(SectionCard.type({ section: { id: 's1', kind: 'section', title: 'Lot' }, subtotalCents: 0, error: undefined, ...props }))
   const row = section[0] as Element
   ;(row.props.onKeyDown as (event: unknown) => void)({})
   const title = section.find((element) => element.props.id === 'line-s1-title') as Element

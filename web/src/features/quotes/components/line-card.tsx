@@ -1,5 +1,5 @@
-import { useState, type FocusEvent, type KeyboardEvent } from 'react'
-import { DragHandle, RowTools, type RowProps } from './row-tools'
+import { memo, useState, type FocusEvent, type KeyboardEvent } from 'react'
+import { DragHandle, RowTools, rowClass, type RowProps } from './row-tools'
 import { formatEuros, type VatRateBp } from '@paraphe/shared/money'
 import { TEXT_LIMITS, type Unit } from '@paraphe/shared/quote'
 import { InputField, SelectField, TextAreaField } from '@/components/form/form-fields'
@@ -9,22 +9,42 @@ import type { EditorAction, FieldErrors, LineForm } from '../lib/quote-form'
 import { useItemSuggestions } from '../hooks/use-item-suggestions'
 import { ItemSuggestions, SaveAsItemButton } from './line-item-tools'
 
+/** The fields of a line that carry their own error, by their content path's last part. */
+const LINE_ERROR_FIELDS = ['description', 'quantityMilli', 'unitPriceCents', 'vatRateBp', 'discountBp'] as const
+export type LineErrors = Partial<Record<(typeof LINE_ERROR_FIELDS)[number], string>>
+const NO_ERRORS: LineErrors = Object.freeze({})
+
+/** The errors of the line at `index` only; the same object as `previous` when they are the same, so the row is not drawn again. */
+export function lineErrorsOf(errors: FieldErrors, index: number, previous?: LineErrors): LineErrors {
+  const own: LineErrors = {}
+  for (const field of LINE_ERROR_FIELDS) {
+    const message = errors[`lines.${index}.${field}`]
+    if (message !== undefined) own[field] = message
+  }
+  if (Object.keys(own).length === 0) return NO_ERRORS
+  const same = previous !== undefined && LINE_ERROR_FIELDS.every((field) => previous[field] === own[field])
+  return same ? previous : own
+}
 
 export interface LineCardProps extends RowProps {
   line: LineForm
   /** HT of the line, null while one of its values cannot be read. */
   htCents: number | null
-  errors: FieldErrors
+  /** This line's errors only (lineErrorsOf). */
+  errors: LineErrors
   franchiseEnBase: boolean
   dispatch: (action: EditorAction) => void
 }
 
-/** One line of the quote: stacked fields on a phone, a row of the table on a wide screen. */
-export function LineCard({ line, htCents, errors, franchiseEnBase, dispatch, ...row }: LineCardProps) {
+/**
+ * One line of the quote: stacked fields on a phone, a row of the table on a wide screen. Memoised:
+ * typing in one row of a 200-line quote draws that row again, not the others (the editor's
+ * handlers are stable and each row gets its own values).
+ */
+export const LineCard = memo(function LineCard({ line, htCents, errors, franchiseEnBase, dispatch, ...row }: LineCardProps) {
   const { index } = row
   const n = index + 1
   const id = (control: Parameters<typeof lineControlId>[1]) => lineControlId(line.id, control)
-  const error = (field: string) => errors[`lines.${index}.${field}`]
   const setText = (key: 'description' | 'quantity' | 'unitPrice' | 'discount') => (value: string) => dispatch({ type: 'line', id: line.id, key, value })
   // What is being typed in the designation, while it is: saved items matching it are offered.
   const [typing, setTyping] = useState<string | null>(null)
@@ -40,7 +60,7 @@ export function LineCard({ line, htCents, errors, franchiseEnBase, dispatch, ...
     }
   }
   return (
-    <li className={row.dragging ? 'line-card line-card--dragging' : 'line-card'} data-line-id={line.id} onKeyDown={(event) => row.onKeyDown(line.id, event)}>
+    <li className={rowClass('line', row)} data-line-id={line.id} onKeyDown={(event) => row.onKeyDown(line.id, event)}>
       <fieldset className="line-card__fieldset">
         <legend className="line-card__legend">Ligne {n}</legend>
         <DragHandle label={`ligne ${n}`} {...row.drag} />
@@ -56,7 +76,7 @@ export function LineCard({ line, htCents, errors, franchiseEnBase, dispatch, ...
             }}
             rows={2}
             maxLength={TEXT_LIMITS.description}
-            error={error('description')}
+            error={errors.description}
             className="line-card__description"
           />
           <ItemSuggestions
@@ -76,7 +96,7 @@ export function LineCard({ line, htCents, errors, franchiseEnBase, dispatch, ...
             value={line.quantity}
             onChange={setText('quantity')}
             inputMode="decimal"
-            error={error('quantityMilli')}
+            error={errors.quantityMilli}
           />
           <SelectField<Unit>
             id={id('unit')}
@@ -93,7 +113,7 @@ export function LineCard({ line, htCents, errors, franchiseEnBase, dispatch, ...
             inputMode="decimal"
             suffix="€"
             placeholder="0,00"
-            error={error('unitPriceCents')}
+            error={errors.unitPriceCents}
           />
           {franchiseEnBase ? null : (
             <SelectField
@@ -103,7 +123,7 @@ export function LineCard({ line, htCents, errors, franchiseEnBase, dispatch, ...
               options={VAT_OPTIONS}
               // The options are the allowed rates.
               onChange={(value) => dispatch({ type: 'line-vat', id: line.id, value: Number(value) as VatRateBp })}
-              error={error('vatRateBp')}
+              error={errors.vatRateBp}
             />
           )}
           <InputField
@@ -115,7 +135,7 @@ export function LineCard({ line, htCents, errors, franchiseEnBase, dispatch, ...
             inputMode="decimal"
             suffix="%"
             placeholder="0"
-            error={error('discountBp')}
+            error={errors.discountBp}
           />
         </div>
         <p className="line-card__total">
@@ -128,4 +148,4 @@ export function LineCard({ line, htCents, errors, franchiseEnBase, dispatch, ...
       </fieldset>
     </li>
   )
-}
+})

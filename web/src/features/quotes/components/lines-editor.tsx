@@ -1,12 +1,18 @@
-import { useEffect, useState, type KeyboardEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { TEXT_LIMITS } from '@paraphe/shared/quote'
 import { newLineId } from '@paraphe/shared/line-id'
 import { lineCommands, type FocusRequest } from '../lib/line-commands'
 import { WIDE_QUERY } from '../lib/line-keys'
 import { isSectionForm, type EditorAction, type EditorLine, type FieldErrors } from '../lib/quote-form'
 import { useLineDrag } from '../hooks/use-line-drag'
-import { LineCard } from './line-card'
+import { LineCard, lineErrorsOf, type LineErrors } from './line-card'
 import { SectionCard } from './section-card'
+
+/**
+ * From this many rows, the ones out of view are skipped at each key (CSS content-visibility): the
+ * page lays out and paints the rows on screen only. Shorter quotes are drawn whole.
+ */
+export const LONG_QUOTE_LINES = 40
 
 export interface LinesEditorProps {
   lines: readonly EditorLine[]
@@ -36,16 +42,30 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
   }, [focus, lines])
 
   const commands = lineCommands(lines, { dispatch, announce: setAnnouncement, focus: setFocus, newId: newLineId })
+  // The rows get handlers that never change and call the commands of the latest lines: with
+  // memoised rows, a key typed in one row of 200 draws that row only.
+  const latest = useRef(commands)
+  latest.current = commands
+  const rowHandlers = useMemo(
+    () => ({
+      onMove: (id: string, by: -1 | 1) => latest.current.move(id, by),
+      onRemove: (id: string) => latest.current.remove(id),
+      onKeyDown: (id: string, event: KeyboardEvent<HTMLElement>) => {
+        const control = event.target instanceof HTMLElement ? event.target : document.body
+        if (latest.current.key(id, event.nativeEvent, control, window.matchMedia(WIDE_QUERY).matches)) event.preventDefault()
+      }
+    }),
+    []
+  )
   const drag = useLineDrag('.lines-editor__list > li', commands.drop)
-  const onRowKeyDown = (id: string, event: KeyboardEvent<HTMLElement>) => {
-    const control = event.target instanceof HTMLElement ? event.target : document.body
-    if (commands.key(id, event.nativeEvent, control, window.matchMedia(WIDE_QUERY).matches)) event.preventDefault()
-  }
+  // Each line's own errors, the same object while they do not change (see lineErrorsOf).
+  const lineErrors = useRef(new Map<string, LineErrors>())
+  const anyLineError = Object.keys(errors).some((path) => path.startsWith('lines.'))
 
   const full = lines.length >= TEXT_LIMITS.lineCount
   const describedBy = errors.lines === undefined ? undefined : 'quote-lines-error'
   return (
-    <div className={franchiseEnBase ? 'lines-editor lines-editor--franchise' : 'lines-editor'}>
+    <div className={['lines-editor', franchiseEnBase ? 'lines-editor--franchise' : null, lines.length >= LONG_QUOTE_LINES ? 'lines-editor--long' : null].filter(Boolean).join(' ')}>
       {lines.length === 0 ? (
         <p className="lines-editor__empty">Aucune ligne pour l’instant.</p>
       ) : (
@@ -65,17 +85,17 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
             index,
             count: lines.length,
             dispatch,
-            onMove: commands.move,
-            onRemove: commands.remove,
-            onKeyDown: onRowKeyDown,
+            ...rowHandlers,
             drag: drag.handleProps(line.id, index),
-            dragging: drag.dragging?.id === line.id
+            dragging: drag.dragging?.id === line.id,
+            dropMark: drag.markAt(index)
           }
-          return isSectionForm(line) ? (
-            <SectionCard key={line.id} section={line} subtotalCents={subtotals[index] ?? 0} error={errors[`lines.${index}.title`]} {...common} />
-          ) : (
-            <LineCard key={line.id} line={line} htCents={lineHtCents[index] ?? null} errors={errors} franchiseEnBase={franchiseEnBase} {...common} />
-          )
+          if (isSectionForm(line)) {
+            return <SectionCard key={line.id} section={line} subtotalCents={subtotals[index] ?? 0} error={errors[`lines.${index}.title`]} {...common} />
+          }
+          const own = lineErrorsOf(anyLineError ? errors : {}, index, lineErrors.current.get(line.id))
+          lineErrors.current.set(line.id, own)
+          return <LineCard key={line.id} line={line} htCents={lineHtCents[index] ?? null} errors={own} franchiseEnBase={franchiseEnBase} {...common} />
         })}
       </ol>
       {errors.lines === undefined ? null : (

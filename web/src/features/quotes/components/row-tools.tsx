@@ -19,6 +19,20 @@ export interface RowProps {
   drag: DragProps
   /** This row is being dragged. */
   dragging: boolean
+  /** The drop marker, above or below this row, while another row is dragged here. */
+  dropMark?: 'before' | 'after' | null
+}
+
+/** The row's classes: a line or a section, dragged, or showing where the dragged row lands. */
+export function rowClass(kind: 'line' | 'section', { dragging, dropMark }: Pick<RowProps, 'dragging' | 'dropMark'>): string {
+  return [
+    'line-card',
+    kind === 'section' ? 'line-card--section' : null,
+    dragging ? 'line-card--dragging' : null,
+    dropMark === 'before' ? 'line-card--drop-before' : dropMark === 'after' ? 'line-card--drop-after' : null
+  ]
+    .filter(Boolean)
+    .join(' ')
 }
 
 /** Pointer only: the keyboard moves rows with the buttons or Alt+↑/↓, so the handle is not a stop. */

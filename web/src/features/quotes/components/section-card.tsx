@@ -1,9 +1,10 @@
+import { memo } from 'react'
 import { formatEuros } from '@paraphe/shared/money'
 import { TEXT_LIMITS } from '@paraphe/shared/quote'
 import { InputField } from '@/components/form/form-fields'
 import { lineControlId } from '../lib/field-ids'
 import type { EditorAction, SectionForm } from '../lib/quote-form'
-import { DragHandle, RowTools, type RowProps } from './row-tools'
+import { DragHandle, RowTools, rowClass, type RowProps } from './row-tools'
 
 export interface SectionCardProps extends RowProps {
   section: SectionForm
@@ -13,11 +14,14 @@ export interface SectionCardProps extends RowProps {
   dispatch: (action: EditorAction) => void
 }
 
-/** A section heading (« Lot 1 — Plomberie ») and the subtotal HT of its lines. */
-export function SectionCard({ section, subtotalCents, error, dispatch, ...row }: SectionCardProps) {
+/**
+ * A section heading (« Lot 1 — Plomberie ») and the subtotal HT of its lines. Memoised: typing in
+ * one row of a 200-line quote draws that row again, not the others (the editor's handlers are stable).
+ */
+export const SectionCard = memo(function SectionCard({ section, subtotalCents, error, dispatch, ...row }: SectionCardProps) {
   const n = row.index + 1
   return (
-    <li className={row.dragging ? 'line-card line-card--section line-card--dragging' : 'line-card line-card--section'} data-line-id={section.id} onKeyDown={(event) => row.onKeyDown(section.id, event)}>
+    <li className={rowClass('section', row)} data-line-id={section.id} onKeyDown={(event) => row.onKeyDown(section.id, event)}>
       <fieldset className="line-card__fieldset">
         <legend className="line-card__legend">Section (ligne {n})</legend>
         <DragHandle label={`section ${n}`} {...row.drag} />
@@ -39,4 +43,4 @@ export function SectionCard({ section, subtotalCents, error, dispatch, ...row }:
       </fieldset>
     </li>
   )
-}
+})

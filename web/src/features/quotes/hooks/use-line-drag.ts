@@ -1,10 +1,13 @@
-import { useRef, useState, type PointerEvent } from 'react'
-import { dragHandlers, type DragState } from '../lib/line-drag'
+import { useCallback, useRef, useState, type PointerEvent } from 'react'
+import { dragHandlers, dropMark, type DragState } from '../lib/line-drag'
 
 export interface LineDrag {
   /** The row being dragged and where it would land, or null. */
   dragging: DragState
+  /** The same handlers for a row as long as it keeps its place, so a memoised row is not drawn again. */
   handleProps: (id: string, index: number) => ReturnType<typeof dragHandlers>
+  /** The drop marker on the row `index`: above it, below it, or none. */
+  markAt: (index: number) => 'before' | 'after' | null
 }
 
 /** The rows' vertical middles on the screen, in order. */
@@ -17,22 +20,39 @@ function rowMiddles(selector: string): number[] {
 
 /**
  * Reordering by dragging a row's handle, with pointer events (mouse, pen and finger alike): the
- * pointer is captured by the handle, the rows' middles say where it lands (lib/line-drag.ts). The
- * keyboard does the same with the row's buttons and Alt+↑/↓.
+ * pointer is captured by the handle, the rows' middles say where it lands (lib/line-drag.ts), and
+ * a marker shows it between the rows. The keyboard does the same with the row's buttons and
+ * Alt+↑/↓.
  */
 export function useLineDrag(rowsSelector: string, onDrop: (id: string, to: number) => void): LineDrag {
-  const [dragging, setDragging] = useState<DragState>(null)
+  const [dragging, setState] = useState<DragState>(null)
   const from = useRef(-1)
-  return {
-    dragging,
-    handleProps: (id, index) =>
-      dragHandlers(id, index, {
-        dragging,
-        setDragging,
+  // The handlers read these at each event: they are made once per row and place.
+  const current = useRef<DragState>(null)
+  const drop = useRef(onDrop)
+  drop.current = onDrop
+  const made = useRef(new Map<string, { index: number; handlers: ReturnType<typeof dragHandlers> }>())
+  const handleProps = useCallback(
+    (id: string, index: number) => {
+      const known = made.current.get(id)
+      if (known !== undefined && known.index === index) return known.handlers
+      const handlers = dragHandlers(id, index, {
+        get dragging() {
+          return current.current
+        },
+        setDragging: (state) => {
+          current.current = state
+          setState(state)
+        },
         from,
         middles: () => rowMiddles(rowsSelector),
-        onDrop,
+        onDrop: (row, to) => drop.current(row, to),
         capture: (event: PointerEvent<HTMLElement>) => event.currentTarget.setPointerCapture(event.pointerId)
       })
-  }
+      made.current.set(id, { index, handlers })
+      return handlers
+    },
+    [rowsSelector]
+  )
+  return { dragging, handleProps, markAt: (index) => dropMark(dragging, from.current, index) }
 }

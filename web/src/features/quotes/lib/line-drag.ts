@@ -7,7 +7,8 @@ import { dropIndex } from './line-keys'
 export type DragState = { id: string; to: number } | null
 
 export interface DragContext {
-  dragging: DragState
+  /** Read at each event (the editor gives a getter), so one set of handlers serves a whole drag. */
+  readonly dragging: DragState
   setDragging: (state: DragState) => void
   /** Where the dragged row was when the drag began. */
   from: { current: number }
@@ -19,7 +20,7 @@ export interface DragContext {
 type PointerLike = Pick<PointerEvent<HTMLElement>, 'button' | 'clientY' | 'preventDefault'>
 
 export function dragHandlers(id: string, index: number, context: DragContext) {
-  const { dragging, setDragging, from } = context
+  const { setDragging, from } = context
   const landing = (event: PointerLike) => dropIndex(context.middles(), event.clientY, from.current)
   return {
     onPointerDown: (event: PointerEvent<HTMLElement>) => {
@@ -30,13 +31,23 @@ export function dragHandlers(id: string, index: number, context: DragContext) {
       setDragging({ id, to: index })
     },
     onPointerMove: (event: PointerLike) => {
-      if (dragging?.id === id) setDragging({ id, to: landing(event) })
+      if (context.dragging?.id === id) setDragging({ id, to: landing(event) })
     },
     onPointerUp: (event: PointerLike) => {
-      if (dragging?.id !== id) return
+      if (context.dragging?.id !== id) return
       setDragging(null)
       context.onDrop(id, landing(event))
     },
     onPointerCancel: () => setDragging(null)
   }
+}
+
+/**
+ * Where the drop marker stands on the row `index` during a drag: the line between rows that the
+ * dragged row would land on (above the row it would take the place of when going up, below it
+ * when going down); null elsewhere and while it would stay where it was.
+ */
+export function dropMark(state: DragState, from: number, index: number): 'before' | 'after' | null {
+  if (state === null || state.to === from || state.to !== index) return null
+  return state.to < from ? 'before' : 'after'
 }

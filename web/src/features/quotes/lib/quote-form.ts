@@ -236,20 +236,37 @@ function isIsoDate(text: string): boolean {
 
 type LineAmounts = Pick<QuoteLine, 'quantityMilli' | 'unitPriceCents' | 'vatRateBp' | 'discountBp'>
 
-/** A line's amounts, or its errors by content path. */
-export function readLineAmounts(line: LineForm, index: number): { amounts: LineAmounts | null; errors: Record<string, string> } {
-  const errors: Record<string, string> = {}
+type LineRead = { amounts: LineAmounts | null; messages: ReadonlyArray<readonly [field: string, message: string]> }
+
+// A line's values read once per version of the line: the form keeps the lines not being edited as
+// the same objects, so a key typed in a 200-line quote reads one line, not 200, in readForm and
+// liveTotals.
+const lineReads = new WeakMap<LineForm, LineRead>()
+
+function readLine(line: LineForm): LineRead {
+  const known = lineReads.get(line)
+  if (known !== undefined) return known
   const quantity = parseQuantity(line.quantity, LIMITS.maxQuantityMilli)
   const price = line.unitPrice.trim() === '' ? ({ ok: true, value: 0 } as const) : parseEurosToCents(line.unitPrice, LIMITS.maxUnitPriceCents)
   const discount = parsePercentToBp(line.discount)
-  if (!quantity.ok) errors[`lines.${index}.quantityMilli`] = quantity.message
-  if (!price.ok) errors[`lines.${index}.unitPriceCents`] = price.message
-  if (!discount.ok) errors[`lines.${index}.discountBp`] = discount.message
-  if (!quantity.ok || !price.ok || !discount.ok) return { amounts: null, errors }
-  return {
-    amounts: { quantityMilli: quantity.value, unitPriceCents: price.value, vatRateBp: line.vatRateBp, discountBp: discount.value },
-    errors
+  const messages: Array<readonly [string, string]> = []
+  if (!quantity.ok) messages.push(['quantityMilli', quantity.message])
+  if (!price.ok) messages.push(['unitPriceCents', price.message])
+  if (!discount.ok) messages.push(['discountBp', discount.message])
+  const read: LineRead = {
+    amounts: quantity.ok && price.ok && discount.ok ? { quantityMilli: quantity.value, unitPriceCents: price.value, vatRateBp: line.vatRateBp, discountBp: discount.value } : null,
+    messages
   }
+  lineReads.set(line, read)
+  return read
+}
+
+/** A line's amounts, or its errors by content path. */
+export function readLineAmounts(line: LineForm, index: number): { amounts: LineAmounts | null; errors: Record<string, string> } {
+  const { amounts, messages } = readLine(line)
+  const errors: Record<string, string> = {}
+  for (const [field, message] of messages) errors[`lines.${index}.${field}`] = message
+  return { amounts, errors }
 }
 
 export type ReadResult = { ok: true; content: QuoteContent } | { ok: false; errors: FieldErrors }
