@@ -31,6 +31,7 @@ import apiRoutes from './routes/api/index.js'
 import healthRoutes from './routes/health.js'
 import siteRoutes from './routes/site.js'
 import { securityHeaders } from './security-headers.js'
+import { lazySchemaCompilers } from './lazy-schema-compilers.js'
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
 
@@ -71,7 +72,8 @@ export function serverOptions(config: Config): FastifyServerOptions {
     pluginTimeout: 120_000,
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 500 },
     // Every field's problem at once, so a form can show them all (bodies are capped at 1 MB).
-    ajv: { customOptions: { allErrors: true } }
+    ajv: { customOptions: { allErrors: true } },
+    schemaController: { compilersFactory: lazySchemaCompilers }
   }
 }
 

@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream'
-import httpProxy from '@fastify/http-proxy'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AUTH_MESSAGES, authErrorBody } from '../../auth-errors.js'
 import { authEndpointOf, authRateLimit } from '../../rate-limit/auth-limits.js'
@@ -55,6 +54,8 @@ export default async function authProxy(fastify: FastifyInstance) {
     done(null, Readable.from([body]))
   )
 
+  // Imported here: without an upstream, a start does not load the proxy and its HTTP client.
+  const { default: httpProxy } = await import('@fastify/http-proxy')
   await fastify.register(httpProxy, {
     upstream: auth.upstream.href,
     prefix: '/auth/v1',
