@@ -25,8 +25,7 @@ import rateLimiterPlugin from './plugins/app/rate-limiter.js'
 import readinessPlugin from './plugins/app/readiness.js'
 import sealPlugin from './plugins/app/seal.js'
 import quoteJobsPlugin, { type QuoteJobsOptions } from './plugins/app/quote-jobs.js'
-import sitePlugin from './plugins/app/site.js'
-import { loadSiteStore } from './site/site-store.js'
+import sitePlugin, { loadConfiguredSite } from './plugins/app/site.js'
 import apiRoutes from './routes/api/index.js'
 import healthRoutes from './routes/health.js'
 import siteRoutes from './routes/site.js'
@@ -96,7 +95,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   const accountKeys = await embeddedAccountKeys(options.config)
   // The site's pages are compressed on libuv's threads while the main thread opens the database.
   // `.catch` marks a failure as handled until the site plugin awaits it and fails the start.
-  const siteLoading = loadSiteStore(options.config.siteDir, options.config.runtime)
+  const siteLoading = loadConfiguredSite(options.config)
   siteLoading.catch(() => undefined)
   // 1. Ecosystem plugins: none needed yet (compression and static files are precomputed).
   // 2. The app's own decorators and hooks.
