@@ -15,8 +15,9 @@ export async function openDatabase(config: DatabaseConfig, onIdleError: (error: 
   mkdirSync(config.dataDir, { recursive: true })
   const release = lockDataDir(config.dataDir)
   try {
-    const { openPglite } = await import('./pglite-database.js')
-    const database = await openPglite(path.join(config.dataDir, 'pglite'))
+    const [{ openPglite }, { migratedPgliteTemplate }] = await Promise.all([import('./pglite-database.js'), import('./pglite-migrated-template.js')])
+    // A new folder starts with this build's schema in place (db/pglite-migrated-template.ts).
+    const database = await openPglite(path.join(config.dataDir, 'pglite'), undefined, migratedPgliteTemplate())
     return {
       ...database,
       close: async () => {
