@@ -2,17 +2,17 @@
 // validators (ajv) and serializers (fast-json-stringify) of every route took about a second of
 // each start, most of it for routes a given process may never serve. The compilers are
 // Fastify's own defaults with the same options, so requests are checked and answered as before.
-import AjvCompiler from '@fastify/ajv-compiler'
-import SerializerSelector from '@fastify/fast-json-stringify-compiler'
+import AjvCompiler, { type BuildCompilerFromPool } from '@fastify/ajv-compiler'
+import SerializerSelector, { type Serializer, type SerializerFactory } from '@fastify/fast-json-stringify-compiler'
 import type { FastifyServerOptions } from 'fastify'
 
 type CompilersFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>
-type Validate = ReturnType<ReturnType<AjvCompiler.BuildCompilerFromPool>>
+type Validate = ReturnType<ReturnType<BuildCompilerFromPool>>
 
 const defaultValidatorBuilder = AjvCompiler()
 const defaultSerializerBuilder = SerializerSelector()
 
-const buildValidator: AjvCompiler.BuildCompilerFromPool = (externalSchemas, options) => {
+const buildValidator: BuildCompilerFromPool = (externalSchemas, options) => {
   const compile = defaultValidatorBuilder(externalSchemas, options)
   return (route) => {
     let validate: Validate | undefined
@@ -28,10 +28,10 @@ const buildValidator: AjvCompiler.BuildCompilerFromPool = (externalSchemas, opti
   }
 }
 
-const buildSerializer: SerializerSelector.SerializerFactory = (externalSchemas, options) => {
+const buildSerializer: SerializerFactory = (externalSchemas, options) => {
   const compile = defaultSerializerBuilder(externalSchemas, options)
   return (route) => {
-    let serialize: SerializerSelector.Serializer | undefined
+    let serialize: Serializer | undefined
     return (data) => (serialize ??= compile(route))(data)
   }
 }
