@@ -1,7 +1,8 @@
 // Start time and idle memory of the gateway process (gateway/dist/server.js, as `npm start` runs
 // it): a first start on an empty PGlite data folder, a restart on it, and a start on PostgreSQL
-// 15; beside them, a bare Node HTTP server. Time = spawn → /healthz answers; RSS read from
-// /proc after 3 s idle. Run by `npm run bench`.
+// 15; beside them, a bare Node HTTP server. Time = spawn → /healthz answers; CPU = the process's
+// user + system time (all its threads) at that moment, steadier than the time on a busy machine;
+// RSS read from /proc after 3 s idle. Run by `npm run bench`.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -16,7 +17,13 @@ function rssMb(pid: number): number {
   return Number(line.split(/\s+/)[1]) / 1024
 }
 
-async function measure(args: string[], env: Record<string, string>, ready: string): Promise<{ ms: number; rss: number }> {
+/** utime + stime of the process, in ms (/proc counts in clock ticks, 100 a second on Linux). */
+function cpuMs(pid: number): number {
+  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
+async function measure(args: string[], env: Record<string, string>, ready: string): Promise<{ ms: number; cpu: number; rss: number }> {
   const port = await freePort()
   const started = performance.now()
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' } })
@@ -31,8 +38,9 @@ async function measure(args: string[], env: Record<string, string>, ready: strin
       await sleep(20)
     }
     const ms = performance.now() - started
+    const cpu = cpuMs(child.pid as number)
     await sleep(3000)
-    return { ms, rss: rssMb(child.pid as number) }
+    return { ms, cpu, rss: rssMb(child.pid as number) }
   } finally {
     child.kill('SIGTERM')
     await new Promise((resolve) => child.once('exit', resolve))
@@ -42,7 +50,7 @@ async function measure(args: string[], env: Record<string, string>, ready: strin
 const server = path.join(root, 'gateway/dist/server.js')
 const base = { NODE_ENV: 'test', LOG_LEVEL: 'warn' }
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paraphe-bench-start-'))
-const rows: Array<[string, { ms: number; rss: number }]> = []
+const rows: Array<[string, { ms: number; cpu: number; rss: number }]> = []
 try {
   rows.push(['bare Node http server', await measure(['-e', "require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')"], {}, '/')])
   rows.push(['PGlite, first start', await measure([server], { ...base, DATA_DIR: dataDir }, '/healthz')])
@@ -57,6 +65,6 @@ try {
   rmSync(dataDir, { recursive: true, force: true })
 }
 console.log('\nStart and idle memory of the gateway (dist/server.js; until /healthz answers; RSS 3 s later)')
-console.log('start                      time ms   RSS MB')
-for (const [name, r] of rows) console.log(`${name.padEnd(26)} ${r.ms.toFixed(0).padStart(7)}  ${r.rss.toFixed(0).padStart(7)}`)
+console.log('start                      time ms   CPU ms   RSS MB')
+for (const [name, r] of rows) console.log(`${name.padEnd(26)} ${r.ms.toFixed(0).padStart(7)}  ${r.cpu.toFixed(0).padStart(7)}  ${r.rss.toFixed(0).padStart(7)}`)
 console.log('goals: PGlite idle RSS < 300 MB, first start < 4 000 ms, restart < 2 000 ms')

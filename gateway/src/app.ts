@@ -24,13 +24,13 @@ import rateLimiterPlugin from './plugins/app/rate-limiter.js'
 import readinessPlugin from './plugins/app/readiness.js'
 import sealPlugin from './plugins/app/seal.js'
 import quoteJobsPlugin, { type QuoteJobsOptions } from './plugins/app/quote-jobs.js'
-import sitePlugin from './plugins/app/site.js'
-import { loadSiteStore } from './site/site-store.js'
+import sitePlugin, { loadConfiguredSite } from './plugins/app/site.js'
 import apiRoutes from './routes/api/index.js'
 import healthRoutes from './routes/health.js'
 import siteRoutes from './routes/site.js'
 import { requestIdOf } from './request-id.js'
 import { securityHeaders } from './security-headers.js'
+import { lazySchemaCompilers } from './lazy-schema-compilers.js'
 
 /** Options for the Fastify factory that depend on the config (shared by server and tests). */
 export function serverOptions(config: Config): FastifyServerOptions {
@@ -66,7 +66,8 @@ export function serverOptions(config: Config): FastifyServerOptions {
     pluginTimeout: 120_000,
     routerOptions: { ignoreDuplicateSlashes: false, maxParamLength: 500 },
     // Every field's problem at once, so a form can show them all (bodies are capped at 1 MB).
-    ajv: { customOptions: { allErrors: true } }
+    ajv: { customOptions: { allErrors: true } },
+    schemaController: { compilersFactory: lazySchemaCompilers }
   }
 }
 
@@ -89,7 +90,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   const accountKeys = await embeddedAccountKeys(options.config)
   // The site's pages are compressed on libuv's threads while the main thread opens the database.
   // `.catch` marks a failure as handled until the site plugin awaits it and fails the start.
-  const siteLoading = loadSiteStore(options.config.siteDir, options.config.runtime)
+  const siteLoading = loadConfiguredSite(options.config)
   siteLoading.catch(() => undefined)
   // 1. Ecosystem plugins: none needed yet (compression and static files are precomputed).
   // 2. The app's own decorators and hooks.

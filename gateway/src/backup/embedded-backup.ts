@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs'
 import { cp, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { SIGNING_DIRECTORY } from '../seal/signing-certificate.js'
+import { SIGNING_DIRECTORY } from '../seal/seal-files.js'
 
 export const DATABASE_ARCHIVE = 'database.tar.gz'
 export const MANIFEST = 'manifest.json'

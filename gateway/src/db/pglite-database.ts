@@ -28,11 +28,11 @@ function wrap(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
 /**
  * `dataDir` null keeps everything in memory (tests). `load`: a dumpDataDir() archive to start the
  * new folder from (restore); a new folder without one starts as a copy of the initialised cluster
- * the build made (db/pglite-template.ts), or runs initdb when there is none; in memory, from the
- * template's archive.
+ * the build made (db/pglite-template.ts; `template` names another one), or runs initdb when there
+ * is none; in memory, from the template's archive.
  */
-export async function openPglite(dataDir: string | null, load?: Blob): Promise<Database> {
-  if (dataDir !== null && load === undefined && !existsSync(path.join(dataDir, 'PG_VERSION'))) copyPgliteTemplate(dataDir)
+export async function openPglite(dataDir: string | null, load?: Blob, template?: string): Promise<Database> {
+  if (dataDir !== null && load === undefined && !existsSync(path.join(dataDir, 'PG_VERSION'))) copyPgliteTemplate(dataDir, template)
   if (dataDir !== null) mkdirSync(dataDir, { recursive: true })
   const archive = load ?? (dataDir === null ? readPgliteTemplateArchive() : undefined)
   const pglite = await PGlite.create(dataDir ?? undefined, {

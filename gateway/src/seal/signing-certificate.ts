@@ -5,7 +5,8 @@ import { constants } from 'node:fs'
 import { mkdir, mkdtemp, open, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { openP12, SealCertificateError, type P12Labels, type SealKeys } from './p12.js'
-import { createSelfSignedSeal } from './self-signed.js'
+import { PASSPHRASE_FILE, P12_FILE, SIGNING_DIRECTORY } from './seal-files.js'
+import { generateSelfSignedSeal } from './self-signed.js'
 
 export { SealCertificateError } from './p12.js'
 
@@ -20,9 +21,7 @@ export interface SealCertificate {
   notAfter: Date
 }
 
-export const SIGNING_DIRECTORY = 'signing'
-export const P12_FILE = 'seal.p12'
-export const PASSPHRASE_FILE = 'seal.passphrase'
+export { PASSPHRASE_FILE, P12_FILE, SIGNING_DIRECTORY } from './seal-files.js'
 
 const CONFIGURED: P12Labels & { renew: string } = {
   file: 'SIGNING_P12',
@@ -119,7 +118,7 @@ async function generateOnce(dataDir: string, directory: string, organisation: st
   // mkdtemp creates it readable by the owner only (0700), and the mode survives the rename.
   const staging = await mkdtemp(path.join(dataDir, `.${SIGNING_DIRECTORY}-`))
   try {
-    const generated = createSelfSignedSeal(organisation)
+    const generated = await generateSelfSignedSeal(organisation)
     await writeDurably(path.join(staging, P12_FILE), generated.p12)
     await writeDurably(path.join(staging, PASSPHRASE_FILE), `${generated.passphrase}\n`)
     try {

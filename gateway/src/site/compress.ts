@@ -10,15 +10,25 @@ export function etagOf(body: Buffer): string {
   return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`
 }
 
+export interface Compressed {
+  br: Buffer
+  gzip: Buffer
+}
+
+/** Names a body by its exact bytes. */
+export function contentKey(body: Buffer): string {
+  return createHash('sha256').update(body).digest('hex')
+}
+
 // Pages are compressed once at start; several apps in one process (tests) share the work.
-const memo = new Map<string, Promise<{ br: Buffer; gzip: Buffer }>>()
+const memo = new Map<string, Promise<Compressed>>()
 
 /**
  * Best-ratio compression, for bodies compressed once and served many times. On libuv's threads:
  * the pages of a start are compressed side by side, while the main thread opens the database.
  */
-export function compressOnce(body: Buffer): Promise<{ br: Buffer; gzip: Buffer }> {
-  const key = createHash('sha256').update(body).digest('hex')
+export function compressOnce(body: Buffer): Promise<Compressed> {
+  const key = contentKey(body)
   let result = memo.get(key)
   if (result === undefined) {
     const brotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }

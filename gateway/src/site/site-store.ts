@@ -7,6 +7,7 @@ import { NOT_FOUND_PATH_PLACEHOLDER } from '@paraphe/shared/build-manifest'
 import { RUNTIME_CONFIG_PLACEHOLDER, textValues, type RuntimeConfig } from '@paraphe/shared/runtime-config'
 import { cacheControlFor, REVALIDATE } from './cache-policy.js'
 import { compressOnce, etagOf, fillGzipTemplate, gzipTemplate } from './compress.js'
+import { compressionCache } from './compression-cache.js'
 import { contentTypeFor, isCompressible } from './content-types.js'
 import type { Encoding } from './encoding.js'
 import { escapeHtml, jsonForScript, substitute } from '@paraphe/shared/html-text'
@@ -62,7 +63,10 @@ export function urlPathOf(relativePath: string): string {
   return `/${posix}`
 }
 
-export async function loadSiteStore(siteDir: string, runtime: RuntimeConfig): Promise<SiteStore> {
+/** `cacheDir`: where compressions are kept between starts (site/compression-cache.ts); none when unset. */
+export async function loadSiteStore(siteDir: string, runtime: RuntimeConfig, cacheDir?: string): Promise<SiteStore> {
+  const cache = cacheDir === undefined ? undefined : compressionCache(cacheDir)
+  const compress = cache?.compress ?? compressOnce
   const files = new Map<string, SiteFile>()
   const htmlValues = new Map([...textValues(runtime)].map(([key, value]) => [key, escapeHtml(value)]))
   htmlValues.set(RUNTIME_CONFIG_PLACEHOLDER, jsonForScript(runtime))
@@ -84,13 +88,13 @@ export async function loadSiteStore(siteDir: string, runtime: RuntimeConfig): Pr
     if (isPage || name === '_payload.json') {
       // Runtime values go into the prerendered text, so the precompressed copies are redone.
       const body = Buffer.from(substitute(raw.toString('utf8'), isPage ? htmlValues : jsonValues))
-      files.set(urlPath, makeFile(urlPath, contentType, body, await compressOnce(body)))
+      files.set(urlPath, makeFile(urlPath, contentType, body, await compress(body)))
       return
     }
     const compressed: Partial<Record<'br' | 'gzip', Buffer>> = {}
     if (isCompressible(contentType)) {
       const [br, gzip] = await Promise.all([readOptional(`${absolute}.br`), readOptional(`${absolute}.gz`)])
-      Object.assign(compressed, br !== undefined && gzip !== undefined ? { br, gzip } : await compressOnce(raw))
+      Object.assign(compressed, br !== undefined && gzip !== undefined ? { br, gzip } : await compress(raw))
     }
     files.set(urlPath, makeFile(urlPath, contentType, raw, compressed))
   }
@@ -105,6 +109,8 @@ export async function loadSiteStore(siteDir: string, runtime: RuntimeConfig): Pr
       .map(({ name, relative }) => loadEntry(relative, name))
   )
   if (notFoundHtml === '') throw new Error(`${siteDir} has no 404.html: run \`npm run build\``)
+  // Not awaited: the start does not wait for it, and a failure only leaves old entries behind.
+  if (cache !== undefined) setImmediate(() => void cache.prune().catch(() => undefined))
 
   // The 404 page names the path: compressed once around it, filled in per request.
   const notFoundParts = notFoundHtml.split(NOT_FOUND_PATH_PLACEHOLDER).map((part) => Buffer.from(part))

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
-import { loadSealCertificate, type SealCertificate } from '../../seal/signing-certificate.js'
+import type { SealCertificate } from '../../seal/signing-certificate.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,12 +17,17 @@ export default fp(
   async function seal(fastify: FastifyInstance) {
     let loading: Promise<SealCertificate> | null = null
     fastify.decorate('sealCertificate', () => {
-      loading ??= loadSealCertificate({
-        configured:
-          fastify.config.signing.p12 === null ? null : { p12: fastify.config.signing.p12, passphrase: fastify.config.signing.passphrase ?? '' },
-        dataDir: fastify.config.database.dataDir,
-        organisation: fastify.config.runtime.siteName
-      }).catch((error: unknown) => {
+      // Imported on first use: node-forge is not needed to start answering.
+      loading ??= import('../../seal/signing-certificate.js')
+        .then(({ loadSealCertificate }) =>
+          loadSealCertificate({
+            configured:
+              fastify.config.signing.p12 === null ? null : { p12: fastify.config.signing.p12, passphrase: fastify.config.signing.passphrase ?? '' },
+            dataDir: fastify.config.database.dataDir,
+            organisation: fastify.config.runtime.siteName
+          })
+        )
+        .catch((error: unknown) => {
         loading = null
         throw error
       })

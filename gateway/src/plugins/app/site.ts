@@ -1,5 +1,8 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
+import path from 'node:path'
+import type { Config } from '../../config.js'
+import { SITE_CACHE_DIRECTORY } from '../../site/compression-cache.js'
 import { loadSiteStore, type SiteStore } from '../../site/site-store.js'
 
 declare module 'fastify' {
@@ -13,10 +16,15 @@ export interface SitePluginOptions {
   loading?: Promise<SiteStore>
 }
 
+/** The site as this config serves it, its compressions kept between starts under DATA_DIR. */
+export function loadConfiguredSite(config: Config): Promise<SiteStore> {
+  return loadSiteStore(config.siteDir, config.runtime, path.join(config.database.dataDir, SITE_CACHE_DIRECTORY))
+}
+
 /** Loads the built site into memory once, at start. */
 export default fp<SitePluginOptions>(
   async function site(fastify: FastifyInstance, options) {
-    const store = await (options.loading ?? loadSiteStore(fastify.config.siteDir, fastify.config.runtime))
+    const store = await (options.loading ?? loadConfiguredSite(fastify.config))
     fastify.decorate('site', store)
     // Loaded once at start: it stays ready for the life of the process.
     fastify.readiness.add('site', async () => store.size > 0)
