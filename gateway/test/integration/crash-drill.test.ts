@@ -40,9 +40,9 @@ t.test('kill -9 at random points of sign → seal → e-mail, then restart', asy
 
   const count = async (sql: string, params: unknown[]): Promise<number> => Number((await db.query<{ n: string }>(sql, params)).rows[0]?.n)
   const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
-  /** Signed copies carry the sealed PDF: counted by its hash, per recipient. */
+  /** Signed copies carry the sealed PDF: found by its hash, each as its recipient and Message-ID. */
   const copiesOf = (sealedSha: string) =>
-    smtp.messages.filter((message) => message.attachments.some((attachment) => sha256(attachment.content) === sealedSha)).map((message) => message.envelope.to.join(','))
+    smtp.messages.filter((message) => message.attachments.some((attachment) => sha256(attachment.content) === sealedSha)).map((message) => ({ to: message.envelope.to.join(','), messageId: message.messageId }))
 
   async function settled(quoteId: string, userId: string): Promise<boolean> {
     const sealed = await count('select count(*) as n from paraphe.signed_documents where quote_id = $1', [quoteId])
@@ -94,7 +94,13 @@ t.test('kill -9 at random points of sign → seal → e-mail, then restart', asy
       t.ok(served.equals(pdf), 'the signing link serves the sealed PDF')
       const report = await pdfsig(pdf)
       t.ok(report.signatures.length > 0 && report.signatures.every((signature) => signature.valid && signature.totalDocumentSigned), `pdfsig: valid (${report.signatures.length} signature(s))`)
-      t.same(copiesOf(sha256(pdf)).sort(), [CLIENT_EMAIL, COMPLETE_PROFILE.email].sort(), 'each signed copy received exactly once')
+      // The one window the outbox documents (mail/worker.ts): the SMTP server accepted a copy and
+      // the process died before marking it sent; it goes again with the same Message-ID, which
+      // mail services show once. So: each recipient, one Message-ID, shown once.
+      const copies = copiesOf(sha256(pdf))
+      const shown = [...new Map(copies.map((copy) => [copy.messageId, copy.to])).values()]
+      t.same(shown.sort(), [CLIENT_EMAIL, COMPLETE_PROFILE.email].sort(), 'each signed copy shown once: one Message-ID per recipient')
+      if (copies.length > shown.length) t.comment(`a copy accepted by the SMTP server just before the kill went again with its Message-ID (${copies.length - shown.length})`)
     })
   }
 
