@@ -1,21 +1,16 @@
 // The form of one saved client (new or edited): private person or company, names, e-mail, phone,
 // billing and work-site addresses, SIRET for a company, notes. Pure view: the page holds the
 // state and saves it.
-import type { FormEvent } from 'react'
 import { SAVED_CLIENT_LIMITS } from '@paraphe/shared/saved-clients'
+import type { CatalogFormProps } from '@/hooks/use-catalog-page'
 import { InputField, TextAreaField } from '@/components/form/form-fields'
 import type { ClientForm, ClientFormProblems } from '../lib/client-form'
 
-export interface ClientFormViewProps {
+/** The catalogue page's form props (hooks/use-catalog-page.ts), with this page's ids and button. */
+export interface ClientFormViewProps extends CatalogFormProps<ClientForm, ClientFormProblems> {
   /** Prefix of the controls' ids: the new-client form and an edited row live on one page. */
   idPrefix: string
-  form: ClientForm
-  problems: ClientFormProblems
-  working: boolean
   submitLabel: string
-  onChange: (form: ClientForm) => void
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void
-  onCancel?: () => void
 }
 
 const KINDS = [

@@ -1,24 +1,19 @@
 // The form of one saved item (new or edited): designation, unit, price HT, VAT rate, category.
 // Pure view: the page holds the state and saves it.
-import type { FormEvent } from 'react'
 import type { VatRateBp } from '@paraphe/shared/money'
 import type { Unit } from '@paraphe/shared/quote'
 import { SAVED_ITEM_LIMITS } from '@paraphe/shared/saved-items'
+import type { CatalogFormProps } from '@/hooks/use-catalog-page'
 import { InputField, SelectField, TextAreaField } from '@/components/form/form-fields'
 import { UNIT_OPTIONS, VAT_OPTIONS } from '@/lib/line-options'
 import type { ItemForm, ItemFormProblems } from '../lib/item-form'
 
 
-export interface ItemFormViewProps {
+/** The catalogue page's form props (hooks/use-catalog-page.ts), with this page's ids and button. */
+export interface ItemFormViewProps extends CatalogFormProps<ItemForm, ItemFormProblems> {
   /** Prefix of the controls' ids: the new-item form and an edited row live on one page. */
   idPrefix: string
-  form: ItemForm
-  problems: ItemFormProblems
-  working: boolean
   submitLabel: string
-  onChange: (form: ItemForm) => void
-  onSubmit: (event: FormEvent<HTMLFormElement>) => void
-  onCancel?: () => void
 }
 
 export function ItemFormView({ idPrefix, form, problems, working, submitLabel, onChange, onSubmit, onCancel }: ItemFormViewProps) {
