@@ -4,12 +4,11 @@
 // their hash are never kept. The views of a link are summed up as they are recorded.
 import t from 'tap'
 import { createHash } from 'node:crypto'
-import { parisIsoDate } from '@paraphe/shared/dates'
-import type { Quote } from '@paraphe/shared/quote'
 import { cachedSignedPdf, keepSignedPdf } from '../src/signing/signed-pdf-cache.js'
 import { pdfTasksStarted } from '../src/workers/pdf-pool.js'
 import { testDatabase } from './support/databases.js'
-import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, type TestUser } from './support/workspace-users.js'
+import { sentQuote, signBody } from './support/sent-quotes.js'
+import { buildWorkspaceApp, newUser } from './support/workspace-users.js'
 
 const db = await testDatabase('pglite')
 const app = await buildWorkspaceApp(db)
@@ -21,19 +20,6 @@ t.teardown(async () => {
 })
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
-const points = Array.from({ length: 40 }, (_, index) => ({ x: 20 + index * 8, y: 80 + Math.sin(index / 3) * 30, time: 1_700_000_000_000 + index * 16 }))
-const signBody = (documentSha256: string) => ({
-  signerName: 'Élise Martin', accepted: true, mention: 'Bon pour accord', preWorkAcknowledged: true,
-  signature: { method: 'drawn', strokes: [{ points }], padWidth: 400, padHeight: 160 }, documentSha256
-})
-
-async function sentQuote(pro: TestUser): Promise<{ id: string; token: string }> {
-  await pro.request('PUT', '/api/profile', COMPLETE_PROFILE)
-  const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>().quote
-  const url = new URL((await pro.request('POST', `/api/quotes/${draft.id}/send`)).json<{ signingUrl: string }>().signingUrl)
-  return { id: draft.id, token: url.searchParams.get('token') as string }
-}
-
 t.test('a sealed copy downloads as stored, from either gateway, the same bytes at each download', async (t) => {
   const pro = await newUser(app)
   const { id, token } = await sentQuote(pro)

@@ -14,25 +14,13 @@ import { quotePdfBytes, renderAheadOfFirstView } from '../src/workspace/quote-pd
 import { makeCompany, makePng, makeQuote } from './pdf/quote-fixtures.js'
 import { asMember } from './support/as-member.js'
 import { testDatabase } from './support/databases.js'
+import { sentQuote, signBody } from './support/sent-quotes.js'
 import { normaliseSpaces, pdfPagesText, pdfText } from './support/pdf-text.js'
-import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, subscribe, type TestUser } from './support/workspace-users.js'
+import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, subscribe } from './support/workspace-users.js'
 
 const db = await testDatabase('pglite')
 const app = await buildWorkspaceApp(db)
 t.teardown(() => app.close())
-
-const points = Array.from({ length: 40 }, (_, index) => ({ x: 20 + index * 8, y: 80 + Math.sin(index / 3) * 30, time: 1_700_000_000_000 + index * 16 }))
-const signBody = (documentSha256: string) => ({
-  signerName: 'Élise Martin', accepted: true, mention: 'Bon pour accord', preWorkAcknowledged: true,
-  signature: { method: 'drawn', strokes: [{ points }], padWidth: 400, padHeight: 160 }, documentSha256
-})
-
-async function sentQuote(pro: TestUser): Promise<{ id: string; token: string }> {
-  await pro.request('PUT', '/api/profile', COMPLETE_PROFILE)
-  const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>().quote
-  const url = new URL((await pro.request('POST', `/api/quotes/${draft.id}/send`)).json<{ signingUrl: string }>().signingUrl)
-  return { id: draft.id, token: url.searchParams.get('token') as string }
-}
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
