@@ -101,8 +101,8 @@ export function useCatalogPage<Row extends { id: string }, Form, Input, Field ex
     setStatus(null)
     try {
       const result = await action()
+      await reload()
       setStatus({ kind: 'done', text: typeof done === 'string' ? done : done(result) })
-      reload()
       return true
     } catch (error) {
       const problem = asApiError(error)

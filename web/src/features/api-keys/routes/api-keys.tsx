@@ -41,7 +41,7 @@ function ApiKeysPage() {
     try {
       setCreated(await apiKeysApi.create(api, name.trim(), canWrite ? ['read', 'write'] : ['read']))
       setName('')
-      reload()
+      await reload()
     } catch (error) {
       setStatus({ kind: 'failed', text: asApiError(error).message })
     } finally {
@@ -54,9 +54,9 @@ function ApiKeysPage() {
     setStatus(null)
     try {
       await apiKeysApi.revoke(api, key.id)
-      setStatus({ kind: 'done', text: `La clé « ${key.name} » est révoquée : elle est refusée dès la prochaine requête.` })
       setRevoking(null)
-      reload()
+      await reload()
+      setStatus({ kind: 'done', text: `La clé « ${key.name} » est révoquée : elle est refusée dès la prochaine requête.` })
     } catch (error) {
       setStatus({ kind: 'failed', text: asApiError(error).message })
     } finally {

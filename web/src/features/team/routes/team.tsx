@@ -31,9 +31,9 @@ function TeamPage() {
     setStatus(null)
     try {
       await action()
-      setStatus({ kind: 'done', text: done })
       setConfirming(null)
-      reload()
+      await reload()
+      setStatus({ kind: 'done', text: done })
       return true
     } catch (error) {
       setStatus({ kind: 'failed', text: asApiError(error).message })
@@ -56,9 +56,9 @@ function TeamPage() {
     setStatus(null)
     try {
       await teamApi.invite(api, address)
-      setStatus({ kind: 'done', text: `Invitation envoyée à ${address}.` })
       setEmail('')
-      reload()
+      await reload()
+      setStatus({ kind: 'done', text: `Invitation envoyée à ${address}.` })
     } catch (error) {
       const problem = asApiError(error)
       if (problem.fields?.['email'] !== undefined) {

@@ -46,7 +46,7 @@ function WebhooksPage() {
       setCreated(outcome.created)
       setCopy('idle')
       setUrl('')
-      reload()
+      void reload()
     } else if (outcome.kind === 'refused') {
       setProblems(outcome.problems)
       urlRef.current?.focus()
@@ -70,21 +70,21 @@ function WebhooksPage() {
     setLog(await loadDeliveries(api, id))
   }
 
-  /** One action at a time; its outcome in the notice, then what it changed reloaded. */
-  async function act(work: Promise<ActionOutcome>, after: () => void) {
+  /** One action at a time; what it changed reloaded, then its outcome in the notice. */
+  async function act(work: Promise<ActionOutcome>, after: () => Promise<void>) {
     setWorking(true)
     setStatus(null)
     const outcome = await work
+    if (outcome?.kind === 'done') await after()
     setStatus(outcome)
     setWorking(false)
-    if (outcome?.kind === 'done') after()
   }
 
   function remove(endpoint: WebhookEndpoint) {
-    void act(deleteEndpoint(api, endpoint), () => {
+    void act(deleteEndpoint(api, endpoint), async () => {
       setDeleting(null)
       if (openLog === endpoint.id) setOpenLog(null)
-      reload()
+      await reload()
     })
   }
 
@@ -105,7 +105,7 @@ function WebhooksPage() {
       list={{ deleting, openLog, working, onAskDelete: setDeleting, onDelete: remove, onToggleLog: toggleLog }}
       log={log}
       onRetryLog={() => void showLog(openLog ?? '')}
-      onRedeliver={(delivery) => void act(redeliver(api, openLog ?? '', delivery), () => void showLog(openLog ?? ''))}
+      onRedeliver={(delivery) => void act(redeliver(api, openLog ?? '', delivery), () => showLog(openLog ?? ''))}
     />
   )
 }
