@@ -1,25 +1,14 @@
-// The worker threads' side of the PDF pool (see pdf-pool.ts): rendering a quote, and composing
+// The worker threads of the PDF process (see pdf-process.ts and pdf-pool.ts): rendering a quote, and composing
 // then sealing a signed copy. Only plain data crosses the thread boundary (structured clone):
 // dates stay dates, byte arrays arrive as Uint8Array.
-import { setPriority } from 'node:os'
 import type { QuotePdfInput } from '../pdf/quote-pdf.js'
 import type { SealInfo } from '../seal/pdf-seal.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
 import type { SignedPdfInput } from '../signing/signed-pdf.js'
-import { BACKGROUND_NICE } from './thread-priority.js'
 
 export type PdfTask =
   | { kind: 'quote'; input: QuotePdfInput }
   | { kind: 'signed'; input: SignedPdfInput; certificate: SealCertificate; seal: SealInfo }
-
-// Pages and JSON come first: on Linux a thread has its own nice value, so the PDF threads take
-// the CPU the event loop leaves (measured in gateway/bench/heavy-work.ts). Best effort: a
-// container may forbid it, and the work is the same either way.
-try {
-  setPriority(BACKGROUND_NICE)
-} catch {
-  // Not permitted here: the threads keep the normal priority.
-}
 
 // The same certificate object for every task, so the opened keys are reused (signing-certificate.ts
 // caches them per object) instead of decrypting the PKCS#12 file for each seal.

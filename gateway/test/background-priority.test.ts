@@ -1,0 +1,29 @@
+// How the PDF process lowers itself (workers/background-priority.ts): SCHED_IDLE for all its
+// threads with util-linux's chrt, as in the gateway's image; on a machine without chrt, nice 19
+// for every thread instead, so the PDFs still give way to pages and JSON.
+import { execFile } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { promisify } from 'node:util'
+import t from 'tap'
+import { FALLBACK_NICE } from '../src/workers/background-priority.js'
+
+const fixture = fileURLToPath(new URL('./support/become-background.ts', import.meta.url))
+
+async function lowered(env: NodeJS.ProcessEnv): Promise<{ how: string; threads: Array<{ policy: number; nice: number }> }> {
+  const { stdout } = await promisify(execFile)(process.execPath, [...process.execArgv, fixture], { env })
+  return JSON.parse(stdout) as { how: string; threads: Array<{ policy: number; nice: number }> }
+}
+
+t.test('with chrt: every thread in the idle class', async (t) => {
+  const result = await lowered(process.env)
+  t.equal(result.how, 'idle')
+  t.ok(result.threads.length >= 2)
+  t.same(result.threads.filter((thread) => thread.policy !== 5), [], 'SCHED_IDLE everywhere')
+})
+
+t.test('without chrt: every thread at nice 19, in the normal class', async (t) => {
+  const result = await lowered({ ...process.env, PATH: '/nonexistent' })
+  t.equal(result.how, 'nice')
+  t.ok(result.threads.length >= 2)
+  t.same(result.threads.filter((thread) => thread.policy !== 0 || thread.nice !== FALLBACK_NICE), [], `nice ${FALLBACK_NICE} everywhere`)
+})

@@ -1,0 +1,85 @@
+// The PDF process (workers/pdf-process.ts): pages and JSON first, so every thread of the PDF
+// process runs in Linux's SCHED_IDLE class while the gateway's threads keep the normal one; if
+// it dies during a render, the waiting request is told to retry (a French 503, never a 500) and
+// the next PDF starts it again; after a while without PDFs it ends. Linux only, as the gateway's
+// containers and these machines are.
+import { readdirSync, readFileSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
+import t from 'tap'
+import { parisIsoDate } from '@paraphe/shared/dates'
+import type { Quote } from '@paraphe/shared/quote'
+import { pdfProcessId, setPdfPoolLimits } from '../src/workers/pdf-pool.js'
+import { testDatabase } from './support/databases.js'
+import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser } from './support/workspace-users.js'
+
+const SCHED_OTHER = 0
+const SCHED_IDLE = 5
+
+/** Thread id → scheduling policy and nice value, from /proc (fields 41 and 19 of stat). */
+function threadsOf(pid: number): Array<{ tid: number; policy: number; nice: number }> {
+  const threads = []
+  for (const task of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      threads.push({ tid: Number(task), policy: Number(fields[38]), nice: Number(fields[16]) })
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return threads
+}
+
+/** Waits (bounded) until `done` holds: a busy machine may take a while. */
+async function until(done: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 3000; i += 1) {
+    if (done()) return
+    await sleep(20)
+  }
+  throw new Error(`${what}: still not the case after 60 s`)
+}
+
+setPdfPoolLimits({ idleMs: 500 })
+const db = await testDatabase('pglite')
+const app = await buildWorkspaceApp(db)
+t.teardown(() => app.close())
+const pro = await newUser(app)
+await pro.request('PUT', '/api/profile', COMPLETE_PROFILE)
+const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>().quote
+
+t.test('a PDF rendered: every thread of the PDF process in the idle class, the gateway’s untouched', async (t) => {
+  const pdf = await pro.request('GET', `/api/quotes/${draft.id}/pdf`)
+  t.equal(pdf.statusCode, 200)
+  t.equal(pdf.rawPayload.subarray(0, 5).toString(), '%PDF-')
+  const pid = pdfProcessId()
+  if (pid === null) throw new Error('the PDF process is not running right after a PDF')
+  t.not(pid, process.pid, 'the PDF was made in another process')
+  const background = threadsOf(pid)
+  t.ok(background.length >= 3, `its main thread, its V8 helpers and its PDF thread (${background.length})`)
+  t.same(background.filter((thread) => thread.policy !== SCHED_IDLE), [], 'all of them SCHED_IDLE')
+  t.same(threadsOf(process.pid).filter((thread) => thread.policy !== SCHED_OTHER || thread.nice !== 0), [], 'the gateway’s threads at the normal class and priority')
+})
+
+t.test('the PDF process ends after a while without PDFs, and starts again for the next one', async (t) => {
+  await until(() => pdfProcessId() === null, 'the idle PDF process ending')
+  t.pass('ended while idle')
+  const pdf = await pro.request('GET', `/api/quotes/${draft.id}/pdf`)
+  t.equal(pdf.statusCode, 200)
+  t.equal(pdf.rawPayload.subarray(0, 5).toString(), '%PDF-', 'the next PDF comes')
+})
+
+t.test('the PDF process killed during a render: a French 503 « réessayez », then the PDF again', async (t) => {
+  await until(() => pdfProcessId() === null, 'the idle PDF process ending')
+  const waiting = pro.request('GET', `/api/quotes/${draft.id}/pdf`)
+  // The process starts as the task is sent; killed before it can have loaded the PDF libraries.
+  await until(() => pdfProcessId() !== null, 'the PDF process starting')
+  process.kill(pdfProcessId() as number, 'SIGKILL')
+  const lost = await waiting
+  t.equal(lost.statusCode, 503)
+  t.equal(lost.headers['retry-after'], '5')
+  t.match(lost.json(), { error: { code: 'busy', message: 'Le document n’a pas pu être préparé : réessayez dans quelques secondes.' } })
+  const again = await pro.request('GET', `/api/quotes/${draft.id}/pdf`)
+  t.equal(again.statusCode, 200)
+  t.equal(again.rawPayload.subarray(0, 5).toString(), '%PDF-', 'the retry gets its PDF')
+  t.equal((await pro.request('GET', `/api/quotes/${draft.id}`)).statusCode, 200, 'the gateway kept answering')
+})
