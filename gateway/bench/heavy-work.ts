@@ -75,6 +75,10 @@ try {
 
   await load(`${base}/`, HOME_CONNECTIONS) // warm-up
   const alone = await load(`${base}/`, HOME_CONNECTIONS)
+  // The ceiling for any background work on this machine: the home page beside a process that only
+  // spins in the same idle class as the PDF process (no memory, no I/O, nothing to wait for).
+  const spinner = spawn('chrt', ['--idle', '0', process.execPath, '-e', 'for (;;);'], { stdio: 'ignore' })
+  const besideSpinner = await load(`${base}/`, HOME_CONNECTIONS).finally(() => spinner.kill())
   const beside: Array<{ pdfConnections: number; home: Load; pdf: Load }> = []
   for (const pdfConnections of [2, 10]) {
     const [home, pdf] = await Promise.all([load(`${base}/`, HOME_CONNECTIONS), load(`${base}/api/quotes/${draft}/pdf`, pdfConnections, auth)])
@@ -108,6 +112,7 @@ try {
   lines.push(`\nHeavy work beside pages: gateway process (dist, PGlite), ${DURATION} s per load, ${os.availableParallelism()} cores shared with the load generator`)
   lines.push(`${'load'.padEnd(44)}   req/s  p50 ms  p99 ms  !2xx`)
   lines.push(row(`home, ${HOME_CONNECTIONS} connections, alone`, alone))
+  lines.push(row('home beside an idle-class CPU spinner', besideSpinner))
   for (const { pdfConnections, home, pdf } of beside) {
     lines.push(row(`home beside ${pdfConnections} connections downloading PDFs`, home))
     lines.push(row(`  draft quote PDF, ${pdfConnections} connections`, pdf))
@@ -116,6 +121,7 @@ try {
   for (const { pdfConnections, home } of beside) {
     lines.push(`ratio home beside ${pdfConnections} PDF connections / alone: ${(home.rps / alone.rps).toFixed(2)} (goal ≥ 0.80)`)
   }
+  lines.push(`ratio home beside the idle-class spinner / alone: ${(besideSpinner.rps / alone.rps).toFixed(2)} (the most background work can leave on these cores)`)
   const times = signed.map((s) => s.ms)
   lines.push(`20 concurrent signers: ${signed.filter((s) => s.sealed).length}/20 sealed (statuses ${[...new Set(signed.map((s) => s.status))].join(', ')}), p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`)
 } finally {
