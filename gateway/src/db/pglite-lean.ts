@@ -27,12 +27,12 @@ export const LEAN_START_PARAMS: readonly string[] = [
 
 /**
  * V8 compiles PGlite's hot functions again with its optimising compiler (TurboFan) on background
- * threads, by default up to one task per thread at once. Each task needs tens of MB of compiler
- * memory for PostgreSQL's large functions, and every thread's malloc arena keeps that memory
- * after the task is done: ≈ 70–100 MB of the idle process after a start. One task at a time
- * compiles the same code, in one arena (start-memory bench: ≈ 35 MB of arenas). A V8 setting
- * (process-wide, read when compilation tasks are scheduled), so it is set here rather than on the
- * command line: it reaches every way of starting the gateway, and PostgreSQL starts never load it.
+ * threads, by default several at once. One of PostgreSQL's large functions takes up to ≈ 25 MB
+ * of compiler memory, and each thread's malloc arena keeps what it used after the task is done:
+ * 65–100 MB of the idle gateway after a start (gateway/bench/start-memory.ts, /proc smaps). One
+ * task at a time compiles the same code and leaves 30–50 MB. Process-wide and read whenever
+ * compilation tasks are scheduled, so set here rather than on the command line: it reaches every
+ * way of starting the gateway, and a start on PostgreSQL never loads it.
  */
 export function limitWasmCompilationTasks(): void {
   setFlagsFromString('--wasm-num-compilation-tasks=1')
