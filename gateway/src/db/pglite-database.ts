@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite, types } from '@electric-sql/pglite'
 import type { Database, Queryable, QueryResult } from './database.js'
-import { LEAN_START_PARAMS } from './pglite-lean.js'
+import { LEAN_START_PARAMS, limitWasmCompilationTasks } from './pglite-lean.js'
 import { copyPgliteTemplate, readPgliteTemplateArchive } from './pglite-template.js'
 
 // Same JavaScript values as the pg driver with our settings (see postgres-database.ts).
@@ -34,6 +34,7 @@ function wrap(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
 export async function openPglite(dataDir: string | null, load?: Blob, template?: string): Promise<Database> {
   if (dataDir !== null && load === undefined && !existsSync(path.join(dataDir, 'PG_VERSION'))) copyPgliteTemplate(dataDir, template)
   if (dataDir !== null) mkdirSync(dataDir, { recursive: true })
+  limitWasmCompilationTasks()
   const archive = load ?? (dataDir === null ? readPgliteTemplateArchive() : undefined)
   const pglite = await PGlite.create(dataDir ?? undefined, {
     parsers,

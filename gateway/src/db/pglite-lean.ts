@@ -6,6 +6,8 @@
 // restart holds ≈ 170 MB. (Running initdb on a worker thread also freed the first start's extra
 // memory, but added a reopen to the first start, too slow on a busy machine: not kept.)
 
+import { setFlagsFromString } from 'node:v8'
+
 // PGlite's own defaults (single user, no parallel workers, synchronous I/O)…
 const PGLITE_DEFAULTS = [
   '--single', '-F', '-O', '-j', '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false',
@@ -22,3 +24,16 @@ export const LEAN_START_PARAMS: readonly string[] = [
   '-c', 'work_mem=2MB',
   '-c', 'maintenance_work_mem=16MB'
 ]
+
+/**
+ * V8 compiles PGlite's hot functions again with its optimising compiler (TurboFan) on background
+ * threads, by default several at once. One of PostgreSQL's large functions takes up to ≈ 25 MB
+ * of compiler memory, and each thread's malloc arena keeps what it used after the task is done:
+ * 65–100 MB of the idle gateway after a start (gateway/bench/start-memory.ts, /proc smaps). One
+ * task at a time compiles the same code and leaves 30–50 MB. Process-wide and read whenever
+ * compilation tasks are scheduled, so set here rather than on the command line: it reaches every
+ * way of starting the gateway, and a start on PostgreSQL never loads it.
+ */
+export function limitWasmCompilationTasks(): void {
+  setFlagsFromString('--wasm-num-compilation-tasks=1')
+}
