@@ -3,7 +3,8 @@ import { lazyValue } from './lazy-value.js'
 
 export const TIME_ZONE = 'Europe/Paris'
 
-// Built on first use: the ones with a time zone are the costliest, and most pages need none.
+// Built on first use: a page pays only for the formatters it shows (the first one it builds
+// loads the locale's calendar data, several milliseconds on a phone).
 const isoDay = lazyValue(() => new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }))
 const longDay = lazyValue(() => new Intl.DateTimeFormat('fr-FR', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }))
 const dateTime = lazyValue(

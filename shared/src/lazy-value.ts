@@ -1,7 +1,6 @@
 /**
- * A value built on first use, then kept. For costly objects a module would otherwise build as it
- * loads (Intl formatters: tens of milliseconds each on a slow phone), so a page pays only for the
- * ones it shows.
+ * A value built on first use, then kept: for costly objects a module would otherwise build as it
+ * loads (Intl formatters), so a page pays only for the ones it uses.
  */
 export function lazyValue<T>(make: () => T): () => T {
   let value: { made: T } | undefined
