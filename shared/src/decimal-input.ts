@@ -1,6 +1,8 @@
 // Reading amounts typed the French way (« 1 234,50 », « 1,5 ») into integers, with a French
 // message when the text is not one. The API and the forms share these rules.
 
+import { formatFrenchNumber } from './french-number.js'
+
 export type Parsed = { ok: true; value: number } | { ok: false; message: string }
 
 // Spaces of every kind are thousands separators in fr-FR (Intl uses U+202F).
@@ -39,11 +41,9 @@ export function parseEurosToCents(text: string, maxCents: number): Parsed {
   return { ok: true, value }
 }
 
-const quantityFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 })
-
 /** Quantity in thousandths → « 1,5 », « 12 », « 1 250,125 » (fr-FR, up to 3 decimals). */
 export function formatQuantity(quantityMilli: number): string {
-  return quantityFormat.format(quantityMilli / 1000)
+  return formatFrenchNumber(quantityMilli, 3)
 }
 
 // Integers shown back in text fields (the quote editor, the items page), the way the parsers

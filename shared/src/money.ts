@@ -1,5 +1,6 @@
 // Money is integer cents end to end. This module is the only place that turns cents into
 // amounts, applies VAT rates or formats euros; the gateway and the web app both call it.
+import { formatFrenchNumber } from './french-number.js'
 
 /** VAT rates allowed on a French quote, in basis points (20 % = 2000). */
 export const VAT_RATES_BP = [0, 210, 550, 1000, 2000] as const
@@ -31,28 +32,17 @@ export function assertCents(value: number): void {
   if (!Number.isSafeInteger(value)) throw new RangeError(`not an integer amount of cents: ${value}`)
 }
 
-const euroFormat = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' })
-const wholeEuroFormat = new Intl.NumberFormat('fr-FR', {
-  style: 'currency',
-  currency: 'EUR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0
-})
-
 /**
  * `12 345,67 €` (fr-FR, with the narrow no-break spaces Intl produces). Whole amounts can drop
  * the cents (`14 €`), which reads better on a price list.
  */
 export function formatEuros(cents: number, options: { dropZeroCents?: boolean } = {}): string {
   assertCents(cents)
-  if (options.dropZeroCents === true && cents % 100 === 0) return wholeEuroFormat.format(cents / 100)
-  // Dividing by 100 is exact enough for display: Intl rounds to 2 decimals and cents < 2^53.
-  return euroFormat.format(cents / 100)
+  if (options.dropZeroCents === true && cents % 100 === 0) return `${formatFrenchNumber(cents / 100)}\u00a0€`
+  return `${formatFrenchNumber(cents, 2, 2)}\u00a0€`
 }
-
-const rateFormat = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 2 })
 
 /** VAT rate as French text: 2000 → `20 %`, 550 → `5,5 %`. */
 export function formatVatRate(rateBp: number): string {
-  return `${rateFormat.format(rateBp / 100)}\u202f%`
+  return `${formatFrenchNumber(rateBp, 2)}\u202f%`
 }

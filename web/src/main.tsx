@@ -1,3 +1,4 @@
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import { App } from '@/app/app'
@@ -38,7 +39,9 @@ async function boot(): Promise<void> {
   // Without its code the page cannot match its HTML: render from scratch (its error boundary
   // shows the error page) instead of a hydration that would fail.
   if (container.firstElementChild === null || !pageLoaded) createRoot(container).render(app)
-  else hydrateRoot(container, app)
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread in one long task (the prerendered page is already painted and readable).
+  else startTransition(() => void hydrateRoot(container, app))
 }
 
 void boot()

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react'
+import { formatFrenchNumber } from '@paraphe/shared/french-number'
 import { FormAlert } from '@/components/form/form-alert'
 import type { ApiClient } from '@/lib/api-client'
 import { declineQuote } from '../lib/signing-actions'
 
 /** The gateway's limit on the reason. */
 export const DECLINE_REASON_MAX = 500
-
-const count = new Intl.NumberFormat('fr-FR')
 
 export interface DeclineFormViewProps {
   companyName: string
@@ -34,7 +33,7 @@ export function DeclineFormView({ companyName, open, reason, pending, failure, r
               Raison du refus <span className="field__optional">(facultatif)</span>
             </label>
             <p className="field__hint" id="decline-reason-hint">
-              Transmise à {companyName}, {count.format(DECLINE_REASON_MAX)}&#8239;caractères au plus.
+              Transmise à {companyName}, {formatFrenchNumber(DECLINE_REASON_MAX)}&#8239;caractères au plus.
             </p>
             <textarea
               ref={reasonRef}
@@ -47,7 +46,7 @@ export function DeclineFormView({ companyName, open, reason, pending, failure, r
               aria-describedby="decline-reason-hint decline-reason-count"
             />
             <p className="signing-decline__count" id="decline-reason-count">
-              {count.format(reason.length)}&#8239;/&#8239;{count.format(DECLINE_REASON_MAX)} caractères
+              {formatFrenchNumber(reason.length)}&#8239;/&#8239;{formatFrenchNumber(DECLINE_REASON_MAX)} caractères
             </p>
           </div>
           {failure === null ? null : <FormAlert>{failure}</FormAlert>}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { startTransition, useCallback, useEffect, useState } from 'react'
 import { useHeaderBrand } from '@/components/layout/header-brand'
 import { useFocusOnChange } from '@/hooks/use-focus-on-change'
 import { browserSessionStorage } from '@/lib/app-shell/chunk-reload-guard'
@@ -25,7 +25,9 @@ export default function SigningLink({ token }: { token: string }) {
     async (justDone: boolean, signal?: AbortSignal) => {
       try {
         const view = await signingApi.view(api, token, visitorId(browserSessionStorage()), signal)
-        setLoad({ kind: 'ready', view, justDone })
+        // The whole quote at once is a long render on a phone: as a transition it is cut into
+        // short slices, the loading state staying on screen until the quote is ready.
+        startTransition(() => setLoad({ kind: 'ready', view, justDone }))
       } catch (error) {
         if (signal?.aborted !== true) setLoad({ kind: 'failed', error: asApiError(error) })
       }
