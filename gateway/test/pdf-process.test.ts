@@ -1,14 +1,16 @@
-// The PDF process (workers/pdf-process.ts): pages and JSON first, so every thread of the PDF
-// process runs in Linux's SCHED_IDLE class while the gateway's threads keep the normal one; if
-// it dies during a render, the waiting request is told to retry (a French 503, never a 500) and
-// the next PDF starts it again; after a while without PDFs it ends. Linux only, as the gateway's
-// containers and these machines are.
+// The PDF processes (workers/pdf-pool.ts): pages and JSON first, so every thread of the
+// background PDF process runs in Linux's SCHED_IDLE class while the gateway's threads keep the
+// normal one; a PDF that cannot get idle CPU time (cores busy) still comes, from the catch-up
+// process at nice 10; if a PDF process dies during a render, the waiting request is told to retry
+// (a French 503, never a 500) and the next PDF starts it again; after a while without PDFs it
+// ends. Linux only, as the gateway's containers and these machines are.
 import { readdirSync, readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import type { Quote } from '@paraphe/shared/quote'
-import { pdfProcessId, setPdfPoolLimits } from '../src/workers/pdf-pool.js'
+import { CATCH_UP_NICE } from '../src/workers/background-priority.js'
+import { pdfProcessIds, setPdfPoolLimits } from '../src/workers/pdf-pool.js'
 import { testDatabase } from './support/databases.js'
 import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser } from './support/workspace-users.js'
 
@@ -39,7 +41,8 @@ async function until(done: () => boolean, what: string): Promise<void> {
   throw new Error(`${what}: still not the case after 60 s`)
 }
 
-setPdfPoolLimits({ idleMs: 500 })
+// A long catch-up delay: the first tests see the background process alone.
+setPdfPoolLimits({ idleMs: 500, catchUpMs: 600_000 })
 const db = await testDatabase('pglite')
 const app = await buildWorkspaceApp(db)
 t.teardown(() => app.close())
@@ -51,7 +54,7 @@ t.test('a PDF rendered: every thread of the PDF process in the idle class, the g
   const pdf = await pro.request('GET', `/api/quotes/${draft.id}/pdf`)
   t.equal(pdf.statusCode, 200)
   t.equal(pdf.rawPayload.subarray(0, 5).toString(), '%PDF-')
-  const pid = pdfProcessId()
+  const pid = pdfProcessIds().background
   if (pid === null) throw new Error('the PDF process is not running right after a PDF')
   t.not(pid, process.pid, 'the PDF was made in another process')
   const background = threadsOf(pid)
@@ -61,7 +64,7 @@ t.test('a PDF rendered: every thread of the PDF process in the idle class, the g
 })
 
 t.test('the PDF process ends after a while without PDFs, and starts again for the next one', async (t) => {
-  await until(() => pdfProcessId() === null, 'the idle PDF process ending')
+  await until(() => pdfProcessIds().background === null, 'the idle PDF process ending')
   t.pass('ended while idle')
   const pdf = await pro.request('GET', `/api/quotes/${draft.id}/pdf`)
   t.equal(pdf.statusCode, 200)
@@ -69,11 +72,11 @@ t.test('the PDF process ends after a while without PDFs, and starts again for th
 })
 
 t.test('the PDF process killed during a render: a French 503 « réessayez », then the PDF again', async (t) => {
-  await until(() => pdfProcessId() === null, 'the idle PDF process ending')
+  await until(() => pdfProcessIds().background === null, 'the idle PDF process ending')
   const waiting = pro.request('GET', `/api/quotes/${draft.id}/pdf`)
   // The process starts as the task is sent; killed before it can have loaded the PDF libraries.
-  await until(() => pdfProcessId() !== null, 'the PDF process starting')
-  process.kill(pdfProcessId() as number, 'SIGKILL')
+  await until(() => pdfProcessIds().background !== null, 'the PDF process starting')
+  process.kill(pdfProcessIds().background as number, 'SIGKILL')
   const lost = await waiting
   t.equal(lost.statusCode, 503)
   t.equal(lost.headers['retry-after'], '5')
@@ -82,4 +85,22 @@ t.test('the PDF process killed during a render: a French 503 « réessayez », t
   t.equal(again.statusCode, 200)
   t.equal(again.rawPayload.subarray(0, 5).toString(), '%PDF-', 'the retry gets its PDF')
   t.equal((await pro.request('GET', `/api/quotes/${draft.id}`)).statusCode, 200, 'the gateway kept answering')
+})
+
+t.test('the background process gets no CPU time: the PDF comes from the catch-up process, at nice 10', async (t) => {
+  await until(() => pdfProcessIds().background === null, 'the idle PDF process ending')
+  setPdfPoolLimits({ catchUpMs: 200 })
+  t.teardown(() => setPdfPoolLimits({ catchUpMs: 600_000 }))
+  const waiting = pro.request('GET', `/api/quotes/${draft.id}/pdf`)
+  await until(() => pdfProcessIds().background !== null, 'the background process starting')
+  // Stopped, as if every core stayed busy: it never answers.
+  const stopped = pdfProcessIds().background as number
+  process.kill(stopped, 'SIGSTOP')
+  t.teardown(() => process.kill(stopped, 'SIGCONT'))
+  const pdf = await waiting
+  t.equal(pdf.statusCode, 200)
+  t.equal(pdf.rawPayload.subarray(0, 5).toString(), '%PDF-', 'the PDF came all the same')
+  const catchUp = pdfProcessIds().catchUp
+  if (catchUp === null) throw new Error('no catch-up process after a PDF it made')
+  t.same(threadsOf(catchUp).filter((thread) => thread.policy !== SCHED_OTHER || thread.nice !== CATCH_UP_NICE), [], `the catch-up process in the normal class at nice ${CATCH_UP_NICE}`)
 })

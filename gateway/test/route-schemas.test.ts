@@ -22,7 +22,9 @@ for (const [mode, env] of [
       if (route.schema !== undefined) withSchemas += 1
     })
     await fastify.register(app, { config, database: await testDatabase('pglite'), quoteJobs: {} })
-    await t.resolves(fastify.ready(), 'ready with every validator and serializer compiled')
+    await t.resolves(async () => {
+      await fastify.ready()
+    }, 'ready with every validator and serializer compiled')
     t.ok(withSchemas >= 40, `the API's routes carry schemas (${withSchemas})`)
     await fastify.close()
   })

@@ -1,14 +1,15 @@
-// The PDF process, started by the gateway (pdf-pool.ts) at its first PDF: it renders quotes and
-// seals signed copies on its own worker threads (piscina, one per core), in the lowest CPU class
-// (background-priority.ts), so those renders take only the time pages and JSON leave. A process
-// rather than threads of the gateway, because a scheduling class then covers everything the work
-// brings (its threads, its garbage collection) without touching the gateway's own threads.
+// A PDF process, started by the gateway (pdf-lane.ts) when it has a PDF to make: it renders
+// quotes and seals signed copies on its own worker threads (piscina, one per core), lowered to
+// the class it is given (background-priority.ts), so those renders take only the time pages and
+// JSON leave. A process rather than threads of the gateway, because a scheduling class then
+// covers everything the work brings (its threads, its garbage collection) without touching the
+// gateway's own threads.
 import { availableParallelism } from 'node:os'
 import { Piscina } from 'piscina'
-import { becomeBackground } from './background-priority.js'
+import { lowerThisProcess } from './background-priority.js'
 import type { PdfReply, PdfRequest } from './pdf-messages.js'
 
-becomeBackground()
+lowerThisProcess(process.argv[3] === 'catch-up' ? 'catch-up' : 'background')
 
 const threads = Number(process.argv[2]) || availableParallelism()
 const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
@@ -22,6 +23,7 @@ const pool = new Piscina({
   // The loader flags (tests) and --conditions reach the threads.
   execArgv: process.execArgv
 })
+const running = new Map<number, AbortController>()
 
 function reply(message: PdfReply): void {
   // The gateway may be gone meanwhile: the 'disconnect' handler below ends this process.
@@ -29,10 +31,16 @@ function reply(message: PdfReply): void {
 }
 
 process.on('message', (request: PdfRequest) => {
-  pool.run(request.task).then(
+  if ('cancel' in request) {
+    running.get(request.cancel)?.abort()
+    return
+  }
+  const controller = new AbortController()
+  running.set(request.id, controller)
+  pool.run(request.task, { signal: controller.signal }).then(
     (bytes: Uint8Array) => reply({ id: request.id, bytes }),
     (error: unknown) => reply({ id: request.id, error: error instanceof Error ? error.message : String(error) })
-  )
+  ).finally(() => running.delete(request.id))
 })
 
 // The gateway closed the channel (its close, its crash or its kill): nothing is left to do.
