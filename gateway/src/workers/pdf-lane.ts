@@ -10,13 +10,16 @@ import type { PdfTask } from './pdf-tasks.js'
 
 export const RETRY_AFTER_SECONDS = 5
 
-/** 503 with Retry-After: the PDF process ended during the task (killed, out of memory); the next one starts it again. */
-export class PdfProcessLost extends ApiProblem {
+/** 503 with Retry-After (errors plugin adds the header): the PDF cannot be made now, it can in a few seconds. */
+export class PdfRetryLater extends ApiProblem {
   readonly retryAfterSeconds = RETRY_AFTER_SECONDS
-  constructor() {
-    super(503, 'busy', 'Le document n’a pas pu être préparé : réessayez dans quelques secondes.')
+  constructor(message: string) {
+    super(503, 'busy', message)
   }
 }
+
+/** The PDF process ended during the task (killed, out of memory); the next task starts it again. */
+const PROCESS_LOST = 'Le document n’a pas pu être préparé : réessayez dans quelques secondes.'
 
 /** Compiled code runs dist/workers/pdf-process.js; tests and benches run the .ts source through the same loader (execArgv). */
 function processFile(): string {
@@ -88,7 +91,7 @@ export class PdfLane {
       // Only this process's tasks can be in flight: a new one starts only once this one is gone.
       for (const [id, waiting] of this.pending) {
         this.pending.delete(id)
-        waiting.reject(new PdfProcessLost())
+        waiting.reject(new PdfRetryLater(PROCESS_LOST))
       }
       this.settled()
     }

@@ -8,15 +8,13 @@
 // past it, requests get a 503 « réessayez » with Retry-After instead of waiting minutes or
 // exhausting memory.
 import { availableParallelism } from 'node:os'
-import { ApiProblem } from '../errors.js'
 import type { QuotePdfInput } from '../pdf/quote-pdf.js'
 import type { SealInfo } from '../seal/pdf-seal.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
 import type { SignedPdfInput } from '../signing/signed-pdf.js'
-import { PdfLane, RETRY_AFTER_SECONDS } from './pdf-lane.js'
+import { PdfLane, PdfRetryLater } from './pdf-lane.js'
 import type { PdfTask } from './pdf-tasks.js'
 
-export { PdfProcessLost, RETRY_AFTER_SECONDS } from './pdf-lane.js'
 
 export interface PdfPoolLimits {
   /** Worker threads of each PDF process at most (default: one per core). */
@@ -29,13 +27,8 @@ export interface PdfPoolLimits {
   catchUpMs: number
 }
 
-/** 503 with Retry-After: the queue is full (errors plugin adds the header). */
-export class PdfPoolBusy extends ApiProblem {
-  readonly retryAfterSeconds = RETRY_AFTER_SECONDS
-  constructor() {
-    super(503, 'busy', 'Le serveur prépare beaucoup de documents en ce moment : réessayez dans quelques secondes.')
-  }
-}
+/** The queue is full: a 503 « réessayez » rather than a wait of minutes or exhausted memory. */
+const QUEUE_FULL = 'Le serveur prépare beaucoup de documents en ce moment : réessayez dans quelques secondes.'
 
 const cores = availableParallelism()
 let limits: PdfPoolLimits = { maxThreads: cores, maxQueue: 16 * cores, idleMs: 30_000, catchUpMs: 3_000 }
@@ -81,7 +74,7 @@ export function pdfTasksStarted(): Readonly<typeof started> {
 }
 
 async function run(task: PdfTask): Promise<Uint8Array> {
-  if (inFlight >= limits.maxThreads + limits.maxQueue) throw new PdfPoolBusy()
+  if (inFlight >= limits.maxThreads + limits.maxQueue) throw new PdfRetryLater(QUEUE_FULL)
   inFlight += 1
   started[task.kind] += 1
   const id = (nextId += 1)
