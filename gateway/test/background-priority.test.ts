@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import t from 'tap'
 import { CATCH_UP_NICE, FALLBACK_NICE } from '../src/workers/background-priority.js'
+import { SCHED_IDLE, SCHED_OTHER } from './support/thread-classes.js'
 
 const fixture = fileURLToPath(new URL('./support/become-background.ts', import.meta.url))
 
@@ -19,19 +20,19 @@ t.test('with chrt: every thread in the idle class', async (t) => {
   const result = await lowered(process.env)
   t.equal(result.how, 'idle')
   t.ok(result.threads.length >= 2)
-  t.same(result.threads.filter((thread) => thread.policy !== 5), [], 'SCHED_IDLE everywhere')
+  t.same(result.threads.filter((thread) => thread.policy !== SCHED_IDLE), [], 'SCHED_IDLE everywhere')
 })
 
 t.test('without chrt: every thread at nice 19, in the normal class', async (t) => {
   const result = await lowered({ ...process.env, PATH: '/nonexistent' })
   t.equal(result.how, 'nice')
   t.ok(result.threads.length >= 2)
-  t.same(result.threads.filter((thread) => thread.policy !== 0 || thread.nice !== FALLBACK_NICE), [], `nice ${FALLBACK_NICE} everywhere`)
+  t.same(result.threads.filter((thread) => thread.policy !== SCHED_OTHER || thread.nice !== FALLBACK_NICE), [], `nice ${FALLBACK_NICE} everywhere`)
 })
 
 t.test('the catch-up process: every thread at nice 10, in the normal class', async (t) => {
   const result = await lowered(process.env, 'catch-up')
   t.equal(result.how, 'nice')
   t.ok(result.threads.length >= 2)
-  t.same(result.threads.filter((thread) => thread.policy !== 0 || thread.nice !== CATCH_UP_NICE), [], `nice ${CATCH_UP_NICE} everywhere`)
+  t.same(result.threads.filter((thread) => thread.policy !== SCHED_OTHER || thread.nice !== CATCH_UP_NICE), [], `nice ${CATCH_UP_NICE} everywhere`)
 })

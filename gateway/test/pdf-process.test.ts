@@ -4,7 +4,6 @@
 // process at nice 10; if a PDF process dies during a render, the waiting request is told to retry
 // (a French 503, never a 500) and the next PDF starts it again; after a while without PDFs it
 // ends. Linux only, as the gateway's containers and these machines are.
-import { readdirSync, readFileSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import t from 'tap'
 import { parisIsoDate } from '@paraphe/shared/dates'
@@ -12,25 +11,8 @@ import type { Quote } from '@paraphe/shared/quote'
 import { CATCH_UP_NICE } from '../src/workers/background-priority.js'
 import { pdfProcessIds, setPdfPoolLimits } from '../src/workers/pdf-pool.js'
 import { testDatabase } from './support/databases.js'
+import { SCHED_IDLE, SCHED_OTHER, threadClasses as threadsOf } from './support/thread-classes.js'
 import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser } from './support/workspace-users.js'
-
-const SCHED_OTHER = 0
-const SCHED_IDLE = 5
-
-/** Thread id → scheduling policy and nice value, from /proc (fields 41 and 19 of stat). */
-function threadsOf(pid: number): Array<{ tid: number; policy: number; nice: number }> {
-  const threads = []
-  for (const task of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8')
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-      threads.push({ tid: Number(task), policy: Number(fields[38]), nice: Number(fields[16]) })
-    } catch {
-      // The thread ended meanwhile.
-    }
-  }
-  return threads
-}
 
 /** Waits (bounded) until `done` holds: a busy machine may take a while. */
 async function until(done: () => boolean, what: string): Promise<void> {

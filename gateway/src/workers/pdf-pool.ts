@@ -15,7 +15,6 @@ import type { SignedPdfInput } from '../signing/signed-pdf.js'
 import { PdfLane, PdfRetryLater } from './pdf-lane.js'
 import type { PdfTask } from './pdf-tasks.js'
 
-
 export interface PdfPoolLimits {
   /** Worker threads of each PDF process at most (default: one per core). */
   maxThreads: number
