@@ -23,6 +23,7 @@ import webhooksPlugin, { type WebhooksPluginOptions } from './plugins/app/webhoo
 import rateLimiterPlugin from './plugins/app/rate-limiter.js'
 import readinessPlugin from './plugins/app/readiness.js'
 import sealPlugin from './plugins/app/seal.js'
+import quoteActionsPlugin from './plugins/app/quote-actions.js'
 import quoteJobsPlugin, { type QuoteJobsOptions } from './plugins/app/quote-jobs.js'
 import sitePlugin, { loadConfiguredSite } from './plugins/app/site.js'
 import apiRoutes from './routes/api/index.js'
@@ -105,6 +106,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(embeddedAccountsPlugin, { keys: accountKeys })
   await fastify.register(pdfWorkersPlugin)
   await fastify.register(sealPlugin)
+  await fastify.register(quoteActionsPlugin)
   await fastify.register(quoteJobsPlugin, options.quoteJobs ?? { intervalMs: options.config.jobs.intervalMs })
   await fastify.register(authenticatePlugin)
   await fastify.register(apiKeyAuthPlugin)

@@ -3,9 +3,8 @@
 import type Stripe from 'stripe'
 import type { BillingInterval, PlanId } from '@paraphe/shared/plans'
 import type { Queryable } from '../db/database.js'
+import { PAID_STATUSES } from '../plans/paid-statuses.js'
 
-/** Stripe statuses that keep the paid plan (past_due: Stripe is still retrying the card). The only list: plan-usage.ts and the reminder job read it. */
-export const PAID_STATUSES = ['active', 'trialing', 'past_due'] as const
 
 export interface MirroredSubscription {
   companyId: string
@@ -82,8 +81,4 @@ export async function readSubscription(tx: Queryable, companyId: string): Promis
     [companyId]
   )
   return rows[0] ?? null
-}
-
-export function isPaidStatus(status: string): boolean {
-  return (PAID_STATUSES as readonly string[]).includes(status)
 }

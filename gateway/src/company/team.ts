@@ -12,9 +12,9 @@ import { enqueueEmail } from '../mail/outbox.js'
 import { invitationEmail } from '../mail/templates/invitation.js'
 import type { SiteIdentity } from '../mail/templates/layout.js'
 // Invitation links are made like signing links: 256 random bits, only their SHA-256 stored.
-import { hashToken, isWellFormedToken, newSigningToken } from '../signing/signing-token.js'
-import { upgradeOffer } from '../workspace/plan-gates.js'
-import { currentPlan } from '../workspace/plan-usage.js'
+import { hashToken, isWellFormedToken, newSigningToken } from '../tokens/link-token.js'
+import { upgradeOffer } from '../plans/plan-gates.js'
+import { currentPlan } from '../plans/plan-usage.js'
 import { memberCount, requireOwner, type RequestMember } from './membership.js'
 
 const toIso = (value: Date | string): string => new Date(value).toISOString()

@@ -17,7 +17,7 @@
 // Without SMTP (development), nothing is claimed: messages stay pending, and the content of
 // each is logged once per process, links included, so a developer can follow them.
 import { PLANS, planAllows } from '@paraphe/shared/plans'
-import { PAID_STATUSES } from '../billing/subscription-mirror.js'
+import { PAID_STATUSES } from '../plans/paid-statuses.js'
 import type { Database } from '../db/database.js'
 import type { Mailer, OutgoingEmail } from './mailer.js'
 import { companyDisplayName } from './sender-name.js'

@@ -13,7 +13,7 @@
 import { planAllows, PLANS } from '@paraphe/shared/plans'
 import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_SIGNATURE_HEADER, webhookEventId } from '@paraphe/shared/api/webhook-schemas'
 import { signWebhook } from '@paraphe/shared/webhook-signature'
-import { PAID_STATUSES } from '../billing/subscription-mirror.js'
+import { PAID_STATUSES } from '../plans/paid-statuses.js'
 import type { Database } from '../db/database.js'
 import { MAX_ATTEMPTS, retryDelayMs } from '../mail/retry-delay.js'
 import { leaseClaim } from '../queue/lease-claim.js'

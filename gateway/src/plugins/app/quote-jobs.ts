@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
-import { runQuoteJobs } from '../../signing/quote-jobs.js'
+import { runQuoteJobs } from '../../quotes/quote-jobs.js'
 
 export interface QuoteJobsOptions {
   /** How often expiry, reminders and seal repair run; 5 minutes by default. */

@@ -25,13 +25,14 @@ import {
   providerUnavailable
 } from '../../billing/billing-problems.js'
 import { isMissingResource } from '../../billing/stripe-client.js'
-import { isPaidStatus, readSubscription } from '../../billing/subscription-mirror.js'
+import { readSubscription } from '../../billing/subscription-mirror.js'
+import { isPaidStatus } from '../../plans/paid-statuses.js'
 import { processEvent } from '../../billing/webhook-events.js'
 import { requireOwner } from '../../company/membership.js'
 import type { BillingConfig } from '../../config.js'
 import { ApiProblem } from '../../errors.js'
-import { currentPlan, quotesSentThisMonth } from '../../workspace/plan-usage.js'
-import { asRequestUser } from '../../workspace/user-transaction.js'
+import { currentPlan, quotesSentThisMonth } from '../../plans/plan-usage.js'
+import { asRequestUser } from './user-transaction.js'
 
 /** The Stripe client and settings, or the 503 every billing route answers without them. */
 function payments(fastify: FastifyInstance): { stripe: Stripe; billing: BillingConfig } {

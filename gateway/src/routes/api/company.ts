@@ -29,7 +29,7 @@ import {
 } from '../../company/team.js'
 import { asAnonymous } from '../../db/database.js'
 import { ApiProblem } from '../../errors.js'
-import { asRequestUser } from '../../workspace/user-transaction.js'
+import { asRequestUser } from './user-transaction.js'
 
 /** Private: the signed-in member's company. */
 export default async function companyRoutes(instance: FastifyInstance) {

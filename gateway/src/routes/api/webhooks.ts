@@ -13,7 +13,7 @@ import {
   WebhookEndpointListBody,
   WebhookEndpointSchema
 } from '@paraphe/shared/api/webhook-schemas'
-import { asRequestUser } from '../../workspace/user-transaction.js'
+import { asRequestUser } from './user-transaction.js'
 import { checkedEndpointUrl, createEndpoint, deleteEndpoint, listDeliveries, listEndpoints, redeliver } from '../../webhooks/webhook-repository.js'
 
 export default async function webhookRoutes(instance: FastifyInstance) {

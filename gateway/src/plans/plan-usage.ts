@@ -1,6 +1,6 @@
 // Which plan an account is on and how many quotes it has sent this month (Paris calendar).
 import { FREE_PLAN_ID, findPlan, PLANS, type Plan } from '@paraphe/shared/plans'
-import { PAID_STATUSES } from '../billing/subscription-mirror.js'
+import { PAID_STATUSES } from './paid-statuses.js'
 import type { Queryable } from '../db/database.js'
 
 export async function currentPlan(tx: Queryable): Promise<Plan> {
