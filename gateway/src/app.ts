@@ -24,6 +24,7 @@ import rateLimiterPlugin from './plugins/app/rate-limiter.js'
 import readinessPlugin from './plugins/app/readiness.js'
 import sealPlugin from './plugins/app/seal.js'
 import quoteActionsPlugin from './plugins/app/quote-actions.js'
+import queueWakePlugin from './plugins/app/queue-wake.js'
 import quoteJobsPlugin, { type QuoteJobsOptions } from './plugins/app/quote-jobs.js'
 import sitePlugin, { loadConfiguredSite } from './plugins/app/site.js'
 import apiRoutes from './routes/api/index.js'
@@ -102,6 +103,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(databasePlugin, options.database === undefined ? {} : { database: options.database })
   await fastify.register(outboxPlugin, options.outbox ?? { leaseMs: options.config.jobs.outboxLeaseMs })
   await fastify.register(webhooksPlugin, options.webhooks ?? {})
+  await fastify.register(queueWakePlugin)
   await fastify.register(rateLimiterPlugin)
   await fastify.register(embeddedAccountsPlugin, { keys: accountKeys })
   await fastify.register(pdfWorkersPlugin)

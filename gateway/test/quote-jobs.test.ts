@@ -14,7 +14,7 @@ const today = parisIsoDate(new Date())
 const db = await testDatabase('pglite')
 const app = await buildWorkspaceApp(db)
 t.teardown(() => app.close())
-const jobs = () => runQuoteJobs({ db, config: app.config, log: app.log, certificate: app.sealCertificate })
+const jobs = () => runQuoteJobs({ db, config: app.config, log: app.log, certificate: app.sealCertificate, wake: app.queueWake })
 
 async function sent(user: TestUser): Promise<{ id: string; token: string }> {
   await user.request('PUT', '/api/profile', COMPLETE_PROFILE)

@@ -3,7 +3,6 @@
 import type Stripe from 'stripe'
 import type { BillingInterval, PlanId } from '@paraphe/shared/plans'
 import type { Queryable } from '../db/database.js'
-import { PAID_STATUSES } from '../plans/paid-statuses.js'
 
 
 export interface MirroredSubscription {
@@ -36,7 +35,7 @@ export async function applySubscription(tx: Queryable, subscription: MirroredSub
      where (current.stripe_subscription_id is not distinct from excluded.stripe_subscription_id
             and (current.last_event_at is null or current.last_event_at <= excluded.last_event_at))
         or (current.stripe_subscription_id is distinct from excluded.stripe_subscription_id
-            and (excluded.status = any($10) or not (current.status = any($10))))`,
+            and (excluded.status = any(paraphe.paid_statuses()) or not (current.status = any(paraphe.paid_statuses()))))`,
     [
       subscription.companyId,
       subscription.planId,
@@ -46,8 +45,7 @@ export async function applySubscription(tx: Queryable, subscription: MirroredSub
       subscription.interval,
       subscription.customerId,
       subscription.subscriptionId,
-      eventAt,
-      PAID_STATUSES
+      eventAt
     ]
   )
   return rowCount > 0

@@ -5,6 +5,7 @@
 import type { Quote } from '@paraphe/shared/quote'
 import { quoteEventLabel } from '@paraphe/shared/quote-events'
 import type { MemberScope } from '../company/membership.js'
+import type { QueueWake } from '../queue/queue-wake.js'
 import { renderAheadOfFirstView } from './quote-pdf-bytes.js'
 import { remindByHand, revokeLinks } from './quote-reminders.js'
 import { sendQuote } from './quote-sending.js'
@@ -20,8 +21,7 @@ export interface ActionLog {
 export interface QuoteActionsDeps {
   publicUrl: URL
   siteName: string
-  wakeOutbox: () => void
-  wakeWebhooks: () => void
+  wake: QueueWake
 }
 
 /** A line of the quote's history, as both APIs show it. */
@@ -41,14 +41,14 @@ export interface QuoteActions {
   events: (scope: MemberScope, id: string) => Promise<QuoteEventView[]>
 }
 
-export function createQuoteActions({ publicUrl, siteName, wakeOutbox, wakeWebhooks }: QuoteActionsDeps): QuoteActions {
+export function createQuoteActions({ publicUrl, siteName, wake }: QuoteActionsDeps): QuoteActions {
   const site = { siteName, publicUrl }
   return {
     async send(scope, id, log) {
       const sent = await scope((tx, member) => sendQuote(tx, member.companyId, id, { now: new Date(), publicUrl, siteName }))
       // The signing request goes out now rather than at the next poll, and so does quote.sent.
-      wakeOutbox()
-      wakeWebhooks()
+      wake.outbox()
+      wake.webhooks()
       void renderAheadOfFirstView(sent, log)
       log.info({ quoteId: sent.quote.id, number: sent.quote.number }, 'quote sent')
       return { quote: sent.quote, signingUrl: sent.signingUrl }
@@ -56,7 +56,7 @@ export function createQuoteActions({ publicUrl, siteName, wakeOutbox, wakeWebhoo
 
     async remind(scope, id) {
       await scope((tx, member) => remindByHand(tx, member.companyId, id, site))
-      wakeOutbox()
+      wake.outbox()
     },
 
     revokeLinks: (scope, id) => scope((tx, member) => revokeLinks(tx, member.companyId, id)),

@@ -16,10 +16,9 @@ export default fp(
       createQuoteActions({
         publicUrl: fastify.config.publicUrl,
         siteName: fastify.config.runtime.siteName,
-        wakeOutbox: () => void fastify.outbox.wake(),
-        wakeWebhooks: () => void fastify.webhooks.wake()
+        wake: fastify.queueWake
       })
     )
   },
-  { name: 'quote-actions', dependencies: ['config', 'outbox', 'webhooks'] }
+  { name: 'quote-actions', dependencies: ['config', 'queue-wake'] }
 )

@@ -14,14 +14,9 @@ export default fp<QuoteJobsOptions>(
     let timer: NodeJS.Timeout | undefined
     let running: Promise<void> = Promise.resolve()
     const run = () => {
-      running = runQuoteJobs({ db: fastify.db, config: fastify.config, log: fastify.log, certificate: fastify.sealCertificate })
+      running = runQuoteJobs({ db: fastify.db, config: fastify.config, log: fastify.log, certificate: fastify.sealCertificate, wake: fastify.queueWake })
         .then((done) => {
-          if (done.expired + done.reminded + done.sealed > 0) {
-            fastify.log.info(done, 'quote jobs')
-            void fastify.outbox.wake()
-            // quote.expired, and quote.signed once a seal is repaired.
-            if (done.expired + done.sealed > 0) void fastify.webhooks.wake()
-          }
+          if (done.expired + done.reminded + done.sealed > 0) fastify.log.info(done, 'quote jobs')
         })
         .catch((error: unknown) => fastify.log.error({ err: error }, 'quote jobs failed'))
     }
@@ -34,5 +29,5 @@ export default fp<QuoteJobsOptions>(
       await running
     })
   },
-  { name: 'quote-jobs', dependencies: ['database', 'outbox', 'webhooks', 'seal'] }
+  { name: 'quote-jobs', dependencies: ['database', 'queue-wake', 'seal'] }
 )

@@ -42,8 +42,7 @@ export default async function signRoutes(instance: FastifyInstance) {
     config: fastify.config,
     log: request.log,
     sealCertificate: () => fastify.sealCertificate(),
-    wakeOutbox: () => void fastify.outbox.wake(),
-    wakeWebhooks: () => void fastify.webhooks.wake()
+    wake: fastify.queueWake
   })
 
   fastify.get('/sign/:token', { schema: { params: TokenParams, response: { 200: SigningViewBody, ...ErrorResponses } } }, async (request) =>
