@@ -114,7 +114,8 @@ export function createLeasedQueue<Id extends string | number, Row extends QueueR
   async function recordFailure(row: Row, failure: Extract<Delivery<Receipt>, { ok: false }>): Promise<void> {
     const final = failure.final === true || row.attempts >= maxAttempts
     const delayMs = final ? 0 : Math.max(0, Math.round(delayAfter(row.attempts)))
-    const columns = Object.entries(failure.columns ?? {})
+    // Column names come from FailureColumns' keys, never from input.
+    const columns: Array<[string, string | number | null | undefined]> = Object.entries(failure.columns ?? {})
     await db.query(
       `update paraphe.${table}
           set status = $2, last_error = $3, next_attempt_at = now() + $4::integer * interval '1 millisecond'${columns.map(([column], index) => `, ${column} = $${index + 5}`).join('')}

@@ -1,7 +1,7 @@
 // After the signature is committed: the signed copy is composed, sealed, stored and e-mailed to
 // both parties, in one transaction. Safe to run again: a quote already sealed is left alone, so
 // a crash between the signature and the seal is repaired by running it later.
-import type { FastifyBaseLogger } from 'fastify'
+import type { Log } from '../logging.js'
 import { paths } from '@paraphe/shared/paths'
 import type { Config } from '../config.js'
 import type { Database, Queryable } from '../db/database.js'
@@ -36,7 +36,7 @@ export interface CompletionContext {
   db: Database
   config: Config
   certificate: SealCertificate
-  log: FastifyBaseLogger
+  log: Log
 }
 
 /** Views printed one by one in the evidence; the rest are summed up (anyone holding the link can add views). */

@@ -5,6 +5,7 @@
 import type { Quote } from '@paraphe/shared/quote'
 import { quoteEventLabel } from '@paraphe/shared/quote-events'
 import type { MemberScope } from '../company/membership.js'
+import type { Log } from '../logging.js'
 import type { QueueWake } from '../queue/queue-wake.js'
 import { renderAheadOfFirstView } from './quote-pdf-bytes.js'
 import { remindByHand, revokeLinks } from './quote-reminders.js'
@@ -13,10 +14,7 @@ import { cancelQuote, listEvents, reviseQuote } from './quotes-repository.js'
 
 
 /** What the actions log through: the request's logger. */
-export interface ActionLog {
-  info: (details: object, message: string) => void
-  warn: (details: object, message: string) => void
-}
+export type ActionLog = Pick<Log, 'info' | 'warn'>
 
 export interface QuoteActionsDeps {
   publicUrl: URL

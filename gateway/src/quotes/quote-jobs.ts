@@ -1,7 +1,7 @@
 // What happens to sent quotes with time: expiry (and the professional is told), automatic
 // reminders, and sealing signed copies a crash left unsealed. Runs as the database owner, one
 // short transaction per batch, rows claimed with SKIP LOCKED so several gateways can run it.
-import type { FastifyBaseLogger } from 'fastify'
+import type { Log } from '../logging.js'
 import { paths } from '@paraphe/shared/paths'
 import type { CompanyProfile } from '@paraphe/shared/company'
 import type { Config } from '../config.js'
@@ -22,7 +22,7 @@ const BATCH = 50
 export interface JobContext {
   db: Database
   config: Config
-  log: FastifyBaseLogger
+  log: Log
   certificate: () => Promise<SealCertificate>
   wake: QueueWake
 }

@@ -1,5 +1,5 @@
 // The quote's PDF as the professional downloads it (workspace and public API alike).
-import type { ActionLog } from './quote-actions.js'
+import type { Log } from '../logging.js'
 import type { Quote } from '@paraphe/shared/quote'
 import { keptRendering, renderedQuote, renderKey } from './quote-pdf-cache.js'
 import { renderQuotePdfOffThread } from '../workers/pdf-pool.js'
@@ -26,7 +26,7 @@ export function keptQuotePdf(quote: Pick<Quote, 'id' | 'version' | 'status'>): P
  * (seconds on a busy machine). Kept in this process's cache; a failure is only logged, and the
  * first view renders again.
  */
-export function renderAheadOfFirstView(document: QuoteDocument, log: Pick<ActionLog, 'warn'>): Promise<void> {
+export function renderAheadOfFirstView(document: QuoteDocument, log: Pick<Log, 'warn'>): Promise<void> {
   return quotePdfBytes(document).then(
     () => undefined,
     (error: unknown) => log.warn({ err: error, quoteId: document.quote.id }, 'quote PDF not rendered ahead of its first view')

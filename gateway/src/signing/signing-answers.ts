@@ -2,7 +2,7 @@
 // sign, ask for an e-mail code. Routes call these and shape the HTTP answer; nothing else here
 // knows about HTTP.
 import { createHash } from 'node:crypto'
-import type { FastifyBaseLogger } from 'fastify'
+import type { Log } from '../logging.js'
 import { paths } from '@paraphe/shared/paths'
 import type { Config } from '../config.js'
 import { asAnonymous, type Database } from '../db/database.js'
@@ -24,7 +24,7 @@ import { readSigningFiles, readSigningView, type SigningView } from './signing-v
 export interface SigningContext {
   db: Database
   config: Config
-  log: FastifyBaseLogger
+  log: Log
   sealCertificate: () => Promise<SealCertificate>
   /** Sends the e-mails and webhook events (queued by the database's triggers) just committed, without waiting for the next poll. */
   wake: QueueWake
