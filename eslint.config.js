@@ -26,6 +26,14 @@ const features = foldersIn('./web/src/features/')
 /** The web app's shared layer: everything under web/src that is neither `app` nor `features`. */
 const sharedLayer = foldersIn('./web/src/').filter((name) => name !== 'app' && name !== 'features')
 
+/**
+ * The gateway's domain folders (fastify/demo's layers: routes → domain → db): everything under
+ * gateway/src but the HTTP layer (routes/, plugins/) and the self-contained HTTP modules that
+ * carry their own routes (accounts/ serves /auth/v1, auth-proxy/ and site/ serve requests).
+ */
+const gatewayHttp = ['routes', 'plugins', 'accounts', 'auth-proxy', 'site']
+const gatewayDomains = foldersIn('./gateway/src/').filter((name) => !gatewayHttp.includes(name) && name !== 'db')
+
 const boundaryZones = [
   // A feature never imports another one: what two features need belongs to the shared layer,
   // and what composes features belongs to app/.
@@ -50,7 +58,18 @@ const boundaryZones = [
   // The `shared/` workspace is below everything; the gateway and the web app never import each other.
   { target: './shared/src', from: ['./web', './gateway'], message: 'shared/ ne dépend ni du web ni de la passerelle.' },
   { target: './gateway/src', from: './web', message: 'La passerelle n’importe pas le code du web.' },
-  { target: './web/src', from: './gateway', message: 'Le web n’importe pas le code de la passerelle.' }
+  { target: './web/src', from: './gateway', message: 'Le web n’importe pas le code de la passerelle.' },
+  // The gateway's layers: a domain module never reaches up into the HTTP layer, and db/ is below every domain.
+  ...gatewayDomains.map((folder) => ({
+    target: `./gateway/src/${folder}`,
+    from: ['./gateway/src/routes', './gateway/src/plugins'],
+    message: 'Le domaine ne dépend ni des routes ni des plugins (routes → domaine → db) : passer ce qu’il faut en paramètre.'
+  })),
+  {
+    target: './gateway/src/db',
+    from: [...gatewayDomains, ...gatewayHttp].map((folder) => `./gateway/src/${folder}`),
+    message: 'db/ ne dépend d’aucun domaine ni de la couche HTTP (routes → domaine → db).'
+  }
 ]
 
 export default tseslint.config(
@@ -117,6 +136,17 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error'
+    }
+  },
+  // Domain modules know no Fastify: a route hands them what they need (a transaction, a logger,
+  // the workers' wake calls), so they run the same from /api, /api/v1, the jobs and the tests.
+  {
+    files: gatewayDomains.map((folder) => `gateway/src/${folder}/**/*.ts`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['fastify', 'fastify-plugin', '@fastify/*'], message: 'Pas de Fastify dans le domaine : la route passe la transaction, le logger ou le réveil des files.' }] }
+      ]
     }
   },
   // Import boundaries and cycles.

@@ -23,6 +23,8 @@ import webhooksPlugin, { type WebhooksPluginOptions } from './plugins/app/webhoo
 import rateLimiterPlugin from './plugins/app/rate-limiter.js'
 import readinessPlugin from './plugins/app/readiness.js'
 import sealPlugin from './plugins/app/seal.js'
+import quoteActionsPlugin from './plugins/app/quote-actions.js'
+import queueWakePlugin from './plugins/app/queue-wake.js'
 import quoteJobsPlugin, { type QuoteJobsOptions } from './plugins/app/quote-jobs.js'
 import sitePlugin, { loadConfiguredSite } from './plugins/app/site.js'
 import apiRoutes from './routes/api/index.js'
@@ -101,10 +103,12 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(databasePlugin, options.database === undefined ? {} : { database: options.database })
   await fastify.register(outboxPlugin, options.outbox ?? { leaseMs: options.config.jobs.outboxLeaseMs })
   await fastify.register(webhooksPlugin, options.webhooks ?? {})
+  await fastify.register(queueWakePlugin)
   await fastify.register(rateLimiterPlugin)
   await fastify.register(embeddedAccountsPlugin, { keys: accountKeys })
   await fastify.register(pdfWorkersPlugin)
   await fastify.register(sealPlugin)
+  await fastify.register(quoteActionsPlugin)
   await fastify.register(quoteJobsPlugin, options.quoteJobs ?? { intervalMs: options.config.jobs.intervalMs })
   await fastify.register(authenticatePlugin)
   await fastify.register(apiKeyAuthPlugin)

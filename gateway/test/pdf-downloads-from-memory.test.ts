@@ -4,7 +4,7 @@
 // their hash are never kept. The views of a link are summed up as they are recorded.
 import t from 'tap'
 import { createHash } from 'node:crypto'
-import { cachedSignedPdf, keepSignedPdf } from '../src/signing/signed-pdf-cache.js'
+import { cachedSignedPdf, keepSignedPdf } from '../src/quotes/signed-pdf-cache.js'
 import { pdfTasksStarted } from '../src/workers/pdf-pool.js'
 import { testDatabase } from './support/databases.js'
 import { sentQuote, signBody } from './support/sent-quotes.js'

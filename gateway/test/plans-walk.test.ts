@@ -7,7 +7,7 @@ import { parisIsoDate } from '@paraphe/shared/dates'
 import { PLANS, planWith, teamPlan, unlimitedPlan, type Plan, type PlanLimits } from '@paraphe/shared/plans'
 import type { Quote } from '@paraphe/shared/quote'
 import type { Database } from '../src/db/database.js'
-import { sendDueReminders } from '../src/signing/quote-jobs.js'
+import { sendDueReminders } from '../src/quotes/quote-jobs.js'
 import { forEachEngine } from './support/databases.js'
 import { pdfImages } from './support/pdf-text.js'
 import { makePng } from './pdf/quote-fixtures.js'
@@ -82,7 +82,7 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     const quote = await draft(user)
     t.equal((await user.request('POST', `/api/quotes/${quote.id}/send`)).statusCode, 200)
     await db.query(`update paraphe.quotes set sent_at = now() - interval '4 days' where id = $1`, [quote.id])
-    await sendDueReminders({ db, config: app.config, log: app.log, certificate: app.sealCertificate })
+    await sendDueReminders({ db, config: app.config, log: app.log, certificate: app.sealCertificate, wake: app.queueWake })
     const { rows } = await db.query<{ sent: number }>(`select count(*)::int as sent from paraphe.outbox where company_id = $1 and kind = 'quote-reminder'`, [user.id])
     t.equal(rows[0]?.sent, plan.limits.automaticReminders ? 1 : 0, `${plan.id}: automatic reminder 3 days after sending`)
   },

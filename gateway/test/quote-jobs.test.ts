@@ -3,8 +3,8 @@ import t from 'tap'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import type { Quote } from '@paraphe/shared/quote'
 import { asAnonymous } from '../src/db/database.js'
-import { runQuoteJobs } from '../src/signing/quote-jobs.js'
-import { hashToken } from '../src/signing/signing-token.js'
+import { runQuoteJobs } from '../src/quotes/quote-jobs.js'
+import { hashToken } from '../src/tokens/link-token.js'
 import { testDatabase } from './support/databases.js'
 import { pdfsig } from './support/pdfsig.js'
 import { buildApp } from './helper.js'
@@ -14,7 +14,7 @@ const today = parisIsoDate(new Date())
 const db = await testDatabase('pglite')
 const app = await buildWorkspaceApp(db)
 t.teardown(() => app.close())
-const jobs = () => runQuoteJobs({ db, config: app.config, log: app.log, certificate: app.sealCertificate })
+const jobs = () => runQuoteJobs({ db, config: app.config, log: app.log, certificate: app.sealCertificate, wake: app.queueWake })
 
 async function sent(user: TestUser): Promise<{ id: string; token: string }> {
   await user.request('PUT', '/api/profile', COMPLETE_PROFILE)

@@ -235,7 +235,7 @@ t.test('a link disabled while the client signs is reported as disabled, not as a
         })
       )
   }
-  const context = { db: racing, config: app.config, log: app.log, sealCertificate: () => app.sealCertificate(), wakeOutbox: () => undefined, wakeWebhooks: () => undefined, repairSealsSoon: () => undefined }
+  const context = { db: racing, config: app.config, log: app.log, sealCertificate: () => app.sealCertificate(), wake: { outbox: () => undefined, webhooks: () => undefined }, repairSealsSoon: () => undefined }
   const refusal = await signLink(context, sent.token, signBody(view) as SignBody, { ip: '127.0.0.1', userAgent: 'test' }).catch((error: unknown) => error)
   t.ok(refusal instanceof ApiProblem)
   t.match(refusal, { statusCode: 409, code: 'revoked', message: /Ce lien a été désactivé par Dupont Rénovation/ })
@@ -294,7 +294,7 @@ t.test('a typed signature, for a company without an e-mail address on its profil
   const token = new URL((await pro.request('POST', `/api/quotes/${draft.id}/send`)).json<{ signingUrl: string }>().signingUrl).searchParams.get('token') as string
   const view = (await visit(token)).json<ViewJson>()
   const typedTooShort = await post(token, '/sign', signBody(view, { preWorkAcknowledged: undefined, signature: { method: 'typed', text: '--' } }))
-  t.match(typedTooShort.json<ErrorJson>().error.fields, { signature: 'Tapez votre nom pour signer.' })
+  t.match(typedTooShort.json<ErrorJson>().error.fields, { signature: 'Indiquez vos nom et prénom en haut du formulaire : ils servent de signature.' })
   const signed = await post(token, '/sign', signBody(view, { preWorkAcknowledged: undefined, signerName: 'Jean-Éric Dupond', signature: { method: 'typed', text: 'Jean-Éric Dupond' } }))
   t.equal(signed.statusCode, 200)
   const text = normaliseSpaces(await pdfText((await visit(token, '/pdf')).rawPayload))

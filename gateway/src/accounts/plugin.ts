@@ -62,9 +62,9 @@ export default fp(
         autoconfirm: config.accounts.autoconfirm,
         issuer: new URL('/auth/v1', config.publicUrl).href
       },
-      wakeOutbox: () => void fastify.outbox.wake()
+      wakeOutbox: fastify.queueWake.outbox
     })
     fastify.decorate('embeddedAccounts', { secret, anonKey, service })
   },
-  { name: 'embedded-accounts', dependencies: ['config', 'database', 'outbox', 'rate-limiter'] }
+  { name: 'embedded-accounts', dependencies: ['config', 'database', 'queue-wake', 'rate-limiter'] }
 )

@@ -8,8 +8,8 @@ import { requireOwner, type RequestMember } from '../company/membership.js'
 import type { Queryable } from '../db/database.js'
 import { isRowId } from '../db/row-id.js'
 import { ApiProblem } from '../errors.js'
-import { requireFeature } from '../workspace/plan-gates.js'
-import { currentPlan } from '../workspace/plan-usage.js'
+import { requireFeature } from '../plans/plan-gates.js'
+import { currentPlan } from '../plans/plan-usage.js'
 import { displayPrefix, hashApiKey, newApiKeySecret } from './api-key-secrets.js'
 
 interface ApiKeyRow {

@@ -4,8 +4,6 @@ import type Stripe from 'stripe'
 import type { BillingInterval, PlanId } from '@paraphe/shared/plans'
 import type { Queryable } from '../db/database.js'
 
-/** Stripe statuses that keep the paid plan (past_due: Stripe is still retrying the card). The only list: plan-usage.ts and the reminder job read it. */
-export const PAID_STATUSES = ['active', 'trialing', 'past_due'] as const
 
 export interface MirroredSubscription {
   companyId: string
@@ -37,7 +35,7 @@ export async function applySubscription(tx: Queryable, subscription: MirroredSub
      where (current.stripe_subscription_id is not distinct from excluded.stripe_subscription_id
             and (current.last_event_at is null or current.last_event_at <= excluded.last_event_at))
         or (current.stripe_subscription_id is distinct from excluded.stripe_subscription_id
-            and (excluded.status = any($10) or not (current.status = any($10))))`,
+            and (excluded.status = any(paraphe.paid_statuses()) or not (current.status = any(paraphe.paid_statuses()))))`,
     [
       subscription.companyId,
       subscription.planId,
@@ -47,8 +45,7 @@ export async function applySubscription(tx: Queryable, subscription: MirroredSub
       subscription.interval,
       subscription.customerId,
       subscription.subscriptionId,
-      eventAt,
-      PAID_STATUSES
+      eventAt
     ]
   )
   return rowCount > 0
@@ -82,8 +79,4 @@ export async function readSubscription(tx: Queryable, companyId: string): Promis
     [companyId]
   )
   return rows[0] ?? null
-}
-
-export function isPaidStatus(status: string): boolean {
-  return (PAID_STATUSES as readonly string[]).includes(status)
 }

@@ -7,6 +7,7 @@ import type { BillingConfig } from '../config.js'
 import type { Database, Queryable } from '../db/database.js'
 import { enqueueEmail } from '../mail/outbox.js'
 import type { SiteIdentity } from '../mail/templates/layout.js'
+import type { QueueWake } from '../queue/queue-wake.js'
 import { providerUnavailable } from './billing-problems.js'
 import { findCustomerAccount } from './customers.js'
 import { paymentFailedEmail } from '../mail/templates/payment-failed.js'
@@ -30,6 +31,8 @@ export interface WebhookContext {
   billing: BillingConfig
   site: SiteIdentity
   log: { warn: (details: object, message: string) => void }
+  /** An applied event may have queued an e-mail (payment failed): sent once the transaction committed. */
+  wake: QueueWake
 }
 
 const idOf = (value: string | { id: string } | null | undefined): string | null =>
@@ -93,6 +96,12 @@ async function applyInvoice(tx: Queryable, context: WebhookContext, invoice: Str
  * outside the transaction (no network wait while holding locks).
  */
 export async function processEvent(context: WebhookContext, event: Stripe.Event): Promise<EventOutcome> {
+  const outcome = await recordEvent(context, event)
+  if (outcome === 'applied') context.wake.outbox()
+  return outcome
+}
+
+async function recordEvent(context: WebhookContext, event: Stripe.Event): Promise<EventOutcome> {
   if (!(HANDLED_EVENT_TYPES as readonly string[]).includes(event.type)) return 'ignored'
   const eventAt = new Date(event.created * 1000)
   let completedSubscription: Stripe.Subscription | null = null

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/database.js'
 import { ApiProblem, notFound } from '../errors.js'
 import { likeLiteral, wordConditions } from '../db/like-search.js'
 import { isRowId } from '../db/row-id.js'
-import { toSummary, type QuoteSummaryRow } from '../workspace/quote-rows.js'
+import { toSummary, type QuoteSummaryRow } from '../quotes/quote-rows.js'
 
 interface ClientRow {
   id: string
@@ -139,11 +139,4 @@ export async function deleteClient(tx: Queryable, id: string): Promise<void> {
   await tx.query(`update paraphe.quotes set content = content - 'savedClientId' where saved_client_id = $1 and status = 'draft'`, [id])
   const { rowCount } = await tx.query('delete from paraphe.saved_clients where id = $1', [id])
   if (rowCount === 0) throw missing()
-}
-
-/** The saved client a quote's content names, if it is one of the company's (else none: the link is a convenience). */
-export async function resolvedClientId(tx: Queryable, id: string | undefined): Promise<string | null> {
-  if (id === undefined || !isRowId(id)) return null
-  const { rows } = await tx.query<{ id: string }>('select id from paraphe.saved_clients where id = $1', [id])
-  return rows[0]?.id ?? null
 }

@@ -4,12 +4,15 @@ import { membersAreReadOnly, type MemberRole } from '@paraphe/shared/members'
 import type { AuthUser } from '../auth/token-verifier.js'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
-import { currentPlan } from '../workspace/plan-usage.js'
+import { currentPlan } from '../plans/plan-usage.js'
 
 export interface RequestMember extends AuthUser {
   companyId: string
   role: MemberRole
 }
+
+/** Runs `work` in the requesting member's transaction (RLS, seats and plan checked): what the routes hand to domain actions. */
+export type MemberScope = <T>(work: (tx: Queryable, member: RequestMember) => Promise<T>) => Promise<T>
 
 /** The request user's company and role; a user's first request creates their own company. */
 export async function membershipOf(tx: Queryable, user: AuthUser): Promise<RequestMember> {

@@ -12,10 +12,11 @@ import { enqueueEmail } from '../mail/outbox.js'
 import { invitationEmail } from '../mail/templates/invitation.js'
 import type { SiteIdentity } from '../mail/templates/layout.js'
 // Invitation links are made like signing links: 256 random bits, only their SHA-256 stored.
-import { hashToken, isWellFormedToken, newSigningToken } from '../signing/signing-token.js'
-import { upgradeOffer } from '../workspace/plan-gates.js'
-import { currentPlan } from '../workspace/plan-usage.js'
-import { memberCount, requireOwner, type RequestMember } from './membership.js'
+import { hashToken, isWellFormedToken, newSigningToken } from '../tokens/link-token.js'
+import { upgradeOffer } from '../plans/plan-gates.js'
+import { currentPlan } from '../plans/plan-usage.js'
+import type { QueueWake } from '../queue/queue-wake.js'
+import { memberCount, requireOwner, type MemberScope, type RequestMember } from './membership.js'
 
 const toIso = (value: Date | string): string => new Date(value).toISOString()
 const memberNotFound = () => new ApiProblem(404, 'not_found', 'Ce membre est introuvable : la propriété ne peut être transférée qu’à un membre de l’entreprise.')
@@ -139,6 +140,20 @@ export async function resendInvitation(tx: Queryable, you: RequestMember, id: st
   if (row === undefined) throw invitationNotFound()
   await queueInvitation(tx, you, found.email, token, site)
   return { id, email: found.email, createdAt: toIso(row.sent_at), expiresAt: toIso(row.expires_at) }
+}
+
+/** « Inviter » as the routes call it: the invitation, then its e-mail sent once the transaction committed. */
+export async function inviteMember(scope: MemberScope, wake: QueueWake, email: string, site: SiteIdentity & { publicUrl: URL }): Promise<Invitation> {
+  const invitation = await scope((tx, you) => invite(tx, you, email, site))
+  wake.outbox()
+  return invitation
+}
+
+/** « Renvoyer l’invitation », its e-mail sent once the transaction committed. */
+export async function resendInvitationNow(scope: MemberScope, wake: QueueWake, id: string, site: SiteIdentity & { publicUrl: URL }): Promise<Invitation> {
+  const invitation = await scope((tx, you) => resendInvitation(tx, you, id, site))
+  wake.outbox()
+  return invitation
 }
 
 export async function cancelInvitation(tx: Queryable, you: RequestMember, id: string): Promise<void> {

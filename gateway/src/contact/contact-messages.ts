@@ -2,7 +2,7 @@
 // apply, one address may send a few messages an hour, and a message is stored with its e-mail to
 // the operator queued in one transaction (paraphe.submit_contact, the only thing `anon` may call).
 import { checkContact, normaliseContact, type ContactProblems } from '@paraphe/shared/contact'
-import type { FastifyBaseLogger } from 'fastify'
+import type { Log } from '../logging.js'
 import type { Config } from '../config.js'
 import { asAnonymous, type Database } from '../db/database.js'
 import { contactMessageEmail, type ContactSubmission } from '../mail/templates/contact-message.js'
@@ -67,7 +67,7 @@ export type ContactOutcome =
   | { kind: 'rate_limited'; retryAfterSeconds: number }
 
 export async function receiveContact(
-  context: { db: Database; config: Config; log: FastifyBaseLogger; wakeOutbox: () => void },
+  context: { db: Database; config: Config; log: Log; wakeOutbox: () => void },
   body: unknown,
   ip: string
 ): Promise<ContactOutcome> {

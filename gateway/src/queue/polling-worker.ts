@@ -2,12 +2,10 @@
 // start, then one every poll interval; wake() runs one now; a pass that left work due is followed
 // by the next at once; a failing pass is logged once per outage, not once per poll.
 
+import type { Log } from '../logging.js'
+
 /** The logger's shape (pino's methods fit it). */
-export interface WorkerLog {
-  info: (details: object, message: string) => void
-  warn: (details: object, message: string) => void
-  error: (details: object, message: string) => void
-}
+export type WorkerLog = Log
 
 export interface PollingWorkerOptions {
   /** Names the worker in its log lines: « <name> worker failed, will try again ». */

@@ -2,34 +2,32 @@
 // sign, ask for an e-mail code. Routes call these and shape the HTTP answer; nothing else here
 // knows about HTTP.
 import { createHash } from 'node:crypto'
-import type { FastifyBaseLogger } from 'fastify'
+import type { Log } from '../logging.js'
 import { paths } from '@paraphe/shared/paths'
-import { ACCEPTANCE_MENTION, mentionMatches, PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
 import type { Config } from '../config.js'
 import { asAnonymous, type Database } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { declinedNoticeEmail } from '../mail/templates/signing-notices.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
-import { completeSignature } from './complete-signature.js'
+import type { QueueWake } from '../queue/queue-wake.js'
+import { completeSignature } from '../quotes/complete-signature.js'
 import { quotePdfName } from '../pdf/file-name.js'
-import { renderedQuote, renderKey, type RenderedQuote } from './quote-pdf-cache.js'
-import { drawingProblem } from './signature-input.js'
+import { renderedQuote, renderKey, type RenderedQuote } from '../quotes/quote-pdf-cache.js'
+import { signingProblems } from '@paraphe/shared/signing-form'
 import { checkSigningCode, queueSigningCode } from './signing-codes.js'
 import { answerRefusal, linkNotFound, refusalFor } from './signing-refusals.js'
 import type { SignBody } from '@paraphe/shared/api/signing-schemas'
-import { hashToken, isWellFormedToken } from './signing-token.js'
+import { hashToken, isWellFormedToken } from '../tokens/link-token.js'
 import { readSigningFiles, readSigningView, type SigningView } from './signing-view.js'
 
 /** What the answers need from the running gateway. */
 export interface SigningContext {
   db: Database
   config: Config
-  log: FastifyBaseLogger
+  log: Log
   sealCertificate: () => Promise<SealCertificate>
-  /** Sends what was just queued without waiting for the outbox's next poll. */
-  wakeOutbox: () => void
-  /** Delivers the webhook events just queued (by the database's triggers) without waiting for the fallback poll. */
-  wakeWebhooks: () => void
+  /** Sends the e-mails and webhook events (queued by the database's triggers) just committed, without waiting for the next poll. */
+  wake: QueueWake
   /** Tries again within seconds to seal signed copies that could not be sealed at once. */
   repairSealsSoon: () => void
 }
@@ -79,7 +77,7 @@ export async function showLink(context: SigningContext, token: string, visitor: 
         : createHash('sha256').update(`${visitor.ip} ${visitor.userAgent}`).digest('hex').slice(0, 32)
     await asAnonymous(context.db, (tx) => tx.query('select paraphe.record_view($1, $2, $3, $4)', [hashToken(token), session, visitor.ip, visitor.userAgent]))
     // The first view (the quote still « sent ») queues quote.viewed; later ones queue nothing.
-    if (view.quote.status === 'sent') context.wakeWebhooks()
+    if (view.quote.status === 'sent') context.wake.webhooks()
   }
   return { ...view, documentSha256: sha256 }
 }
@@ -109,25 +107,9 @@ export async function declineLink(context: SigningContext, token: string, reason
     ])
   )
   if (rows[0]?.outcome !== 'declined_now') throw await answerRefusal(db, token)
-  context.wakeOutbox()
-  context.wakeWebhooks()
+  context.wake.outbox()
+  context.wake.webhooks()
   return { state: 'declined' }
-}
-
-/** What is missing or wrong in the signer's form, field by field, in French. */
-function signingProblems(body: SignBody, buildingTrade: boolean): Record<string, string> {
-  const fields: Record<string, string> = {}
-  if (!/\p{L}.*\p{L}/u.test(body.signerName)) fields.signerName = 'Indiquez vos nom et prénom.'
-  if (!body.accepted) fields.accepted = 'Cochez la case pour accepter le devis et ses conditions avant de signer.'
-  if (!mentionMatches(body.mention)) fields.mention = `Recopiez la mention « ${ACCEPTANCE_MENTION} ».`
-  if (buildingTrade && body.preWorkAcknowledged !== true) fields.preWorkAcknowledged = `Cochez la mention « ${PRE_WORK_MENTION} ».`
-  if (body.signature.method === 'drawn') {
-    const problem = drawingProblem(body.signature.strokes)
-    if (problem !== null) fields.signature = problem
-  } else if (!/\p{L}.*\p{L}/u.test(body.signature.text)) {
-    fields.signature = 'Tapez votre nom pour signer.'
-  }
-  return fields
 }
 
 /** Records the signature, then seals and mails the signed copy (repaired later if that fails). */
@@ -180,9 +162,9 @@ export async function signLink(context: SigningContext, token: string, body: Sig
     const certificate = await context.sealCertificate()
     await completeSignature({ db, config: context.config, certificate, log: context.log }, view.quote.id)
     signedDocument = true
-    context.wakeOutbox()
+    context.wake.outbox()
     // quote.signed is queued with the sealed copy (it carries its SHA-256).
-    context.wakeWebhooks()
+    context.wake.webhooks()
   } catch (error) {
     context.log.error({ err: error, quoteId: view.quote.id }, 'signed copy not sealed yet')
     context.repairSealsSoon()
@@ -195,6 +177,6 @@ export async function signLink(context: SigningContext, token: string, body: Sig
 export async function sendSigningCode(context: SigningContext, token: string): Promise<{ sentTo: string }> {
   const view = await openAnswerableLink(context.db, token)
   const sentTo = await queueSigningCode(context.db, token, view, siteOf(context.config))
-  context.wakeOutbox()
+  context.wake.outbox()
   return { sentTo }
 }

@@ -4,7 +4,7 @@ import { createHash, randomInt } from 'node:crypto'
 import { asAnonymous, type Database } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { signingCodeEmail } from '../mail/templates/signing-notices.js'
-import { hashToken } from './signing-token.js'
+import { hashToken } from '../tokens/link-token.js'
 import type { SigningView } from './signing-view.js'
 import { senderNameFor } from '../mail/sender-name.js'
 

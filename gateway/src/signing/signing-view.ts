@@ -3,8 +3,8 @@ import type { CompanyProfile } from '@paraphe/shared/company'
 import { linkState, type LinkState } from '@paraphe/shared/link-state'
 import type { Quote, QuoteContent, QuoteStatus } from '@paraphe/shared/quote'
 import { asAnonymous, type Database } from '../db/database.js'
-import { toQuote } from '../workspace/quote-rows.js'
-import { hashToken } from './signing-token.js'
+import { toQuote } from '../quotes/quote-rows.js'
+import { hashToken } from '../tokens/link-token.js'
 
 
 export interface SigningView {

@@ -2,7 +2,7 @@
 // paraphe.verify_document, which discloses the quote number, the signer and the date only.
 import { asAnonymous, type Database } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
-import { sha256Hex } from '../signing/quote-pdf-cache.js'
+import { sha256Hex } from '../quotes/quote-pdf-cache.js'
 
 export interface Verification {
   sha256: string

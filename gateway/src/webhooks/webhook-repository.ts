@@ -17,12 +17,13 @@ import {
   type WebhookEventType
 } from '@paraphe/shared/api/webhook-schemas'
 import { planAllows } from '@paraphe/shared/plans'
-import { requireOwner, type RequestMember } from '../company/membership.js'
+import { requireOwner, type MemberScope, type RequestMember } from '../company/membership.js'
+import type { QueueWake } from '../queue/queue-wake.js'
 import type { Queryable } from '../db/database.js'
 import { isRowId } from '../db/row-id.js'
 import { ApiProblem } from '../errors.js'
-import { requireFeature } from '../workspace/plan-gates.js'
-import { currentPlan } from '../workspace/plan-usage.js'
+import { requireFeature } from '../plans/plan-gates.js'
+import { currentPlan } from '../plans/plan-usage.js'
 import { checkWebhookUrl, type DestinationRules } from './destination.js'
 
 const OWNER_ACTION = 'gérer les webhooks'
@@ -150,6 +151,13 @@ export async function listDeliveries(tx: Queryable, member: RequestMember, endpo
  * « Renvoyer »: the delivery goes back in the queue, due now, with its attempts counted afresh;
  * same event, same id. One the receiver already acknowledged (2xx) is not sent again.
  */
+/** « Renvoyer » as the route calls it: queued again, and the worker woken once that committed. */
+export async function redeliverNow(scope: MemberScope, wake: QueueWake, endpointId: string, deliveryId: string, publicUrl: URL): Promise<WebhookDelivery> {
+  const delivery = await scope((tx, member) => redeliver(tx, member, endpointId, deliveryId, publicUrl))
+  wake.webhooks()
+  return delivery
+}
+
 export async function redeliver(tx: Queryable, member: RequestMember, endpointId: string, deliveryId: string, publicUrl: URL): Promise<WebhookDelivery> {
   requireOwner(member, OWNER_ACTION)
   await requireFeature(tx, 'api', publicUrl)

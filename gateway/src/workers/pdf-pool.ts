@@ -16,7 +16,7 @@ import { availableParallelism } from 'node:os'
 import type { QuotePdfInput } from '../pdf/quote-pdf.js'
 import type { SealInfo } from '../seal/pdf-seal.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
-import type { SignedPdfInput } from '../signing/signed-pdf.js'
+import type { SignedPdfInput } from '../pdf/signed-pdf.js'
 import { PdfLane, PdfRetryLater } from './pdf-lane.js'
 import type { PdfTask } from './pdf-tasks.js'
 

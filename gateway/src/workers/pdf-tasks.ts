@@ -4,7 +4,7 @@
 import type { QuotePdfInput } from '../pdf/quote-pdf.js'
 import type { SealInfo } from '../seal/pdf-seal.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
-import type { SignedPdfInput } from '../signing/signed-pdf.js'
+import type { SignedPdfInput } from '../pdf/signed-pdf.js'
 
 export type PdfTask =
   | { kind: 'quote'; input: QuotePdfInput }
@@ -28,7 +28,7 @@ export default async function runPdfTask(task: PdfTask): Promise<Uint8Array> {
     const { renderQuotePdf } = await import('../pdf/quote-pdf.js')
     return renderQuotePdf(task.input)
   }
-  const [{ composeSignedPdf }, { sealPdf }] = await Promise.all([import('../signing/signed-pdf.js'), import('../seal/pdf-seal.js')])
+  const [{ composeSignedPdf }, { sealPdf }] = await Promise.all([import('../pdf/signed-pdf.js'), import('../seal/pdf-seal.js')])
   const composed = await composeSignedPdf(task.input)
   return sealPdf(composed, certificateOf(task.certificate), task.seal)
 }

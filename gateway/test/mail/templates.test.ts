@@ -3,7 +3,7 @@
 import t from 'tap'
 import { renderEmailLayout } from '../../src/mail/templates/layout.js'
 import { contactMessageEmail, parisDateTime } from '../../src/mail/templates/contact-message.js'
-import { RETRY_MAX_MS, retryDelayMs } from '../../src/mail/retry-delay.js'
+import { RETRY_MAX_MS, retryDelayMs } from '../../src/queue/retry-delay.js'
 
 const SITE = { siteName: 'Paraphe', siteUrl: 'https://devis.example.fr/' }
 

@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib'
 import { visualRuns } from '../../src/pdf/bidi-runs.js'
 import { embedFonts } from '../../src/pdf/fonts.js'
 import { drawTextLine } from '../../src/pdf/layout.js'
-import { composeSignedPdf } from '../../src/signing/signed-pdf.js'
+import { composeSignedPdf } from '../../src/pdf/signed-pdf.js'
 import { makeSignedInput } from '../signing/signed-pdf-fixtures.js'
 import { normaliseSpaces, pdfPagesText, pdfWords, renderPage } from '../support/pdf-text.js'
 

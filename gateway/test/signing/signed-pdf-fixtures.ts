@@ -2,7 +2,7 @@
 // signing step records it, and the events of its link.
 import type { CompanyProfile } from '@paraphe/shared/company'
 import type { Quote } from '@paraphe/shared/quote'
-import type { SignatureRecord, SignedPdfInput } from '../../src/signing/signed-pdf.js'
+import type { SignatureRecord, SignedPdfInput } from '../../src/pdf/signed-pdf.js'
 import { makeCompany, makeQuote } from '../pdf/quote-fixtures.js'
 
 export function makeSignature(overrides: Partial<SignatureRecord> = {}): SignatureRecord {

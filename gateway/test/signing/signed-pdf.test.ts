@@ -2,7 +2,7 @@
 // the boxes ticked once, the signature beside the totals when there is room, page numbers that
 // run through the quote and its evidence annex, a typed signature in a handwriting face.
 import t from 'tap'
-import { composeSignedPdf } from '../../src/signing/signed-pdf.js'
+import { composeSignedPdf } from '../../src/pdf/signed-pdf.js'
 import { manyLines } from '../pdf/quote-fixtures.js'
 import { embeddedCharacters, normaliseSpaces, pdfPagesText } from '../support/pdf-text.js'
 import { makeSignedInput } from './signed-pdf-fixtures.js'

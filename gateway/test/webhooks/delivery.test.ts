@@ -8,7 +8,7 @@ import type { Quote } from '@paraphe/shared/quote'
 import { verifyWebhook } from '@paraphe/shared/webhook-signature'
 import type { WebhookDelivery, WebhookEventType } from '@paraphe/shared/api/webhook-schemas'
 import type { Database } from '../../src/db/database.js'
-import { runQuoteJobs } from '../../src/signing/quote-jobs.js'
+import { runQuoteJobs } from '../../src/quotes/quote-jobs.js'
 import { PLAN_REFUSAL } from '../../src/webhooks/delivery-worker.js'
 import { forEachEngine } from '../support/databases.js'
 import { startReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.js'
@@ -126,7 +126,7 @@ forEachEngine('webhooks', async (t, db) => {
     t.equal((await app.inject({ method: 'POST', url: `/api/sign/${declined.token}/decline`, payload: { reason: 'Budget trop élevé.' } })).statusCode, 200)
     const expired = await sentQuote(owner)
     await db.query(`update paraphe.quotes set expires_on = (now() at time zone 'Europe/Paris')::date - 1 where id = $1`, [expired.id])
-    await runQuoteJobs({ db, config: app.config, log: app.log, certificate: app.sealCertificate })
+    await runQuoteJobs({ db, config: app.config, log: app.log, certificate: app.sealCertificate, wake: app.queueWake })
     await deliverUntil(app, receiver, 7)
     for (let pass = 0; pass < 2; pass += 1) await app.webhooks.wake()
     const events = receiver.received.map(envelope)

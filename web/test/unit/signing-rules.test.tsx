@@ -24,6 +24,7 @@ import {
 import { declineQuote, requestEmailCode, submitSignature } from '@/features/signing/lib/signing-actions'
 import { carryPoint, drawnSignature, isTap, scaleGroups, STROKE_LIMITS } from '@/features/signing/lib/strokes'
 import { visitorId } from '@/features/signing/lib/visitor-id'
+import { signingProblems } from '@paraphe/shared/signing-form'
 import { API_MESSAGES, ApiError, createApiClient } from '@/lib/api-client'
 
 const CONTENT: QuoteContent = {
@@ -106,6 +107,26 @@ t.test('what must be filled in before sending, field by field, in the order of t
   const typed = { ...FILLED, method: 'typed' as const, signerName: ' 1 ' }
   t.same(checkSignForm(typed, options, signatureOf(typed, null)).signature, 'Indiquez vos nom et prénom en haut du formulaire : ils servent de signature.', 'the typed signature is the name typed once')
   t.equal(firstProblem({}), undefined)
+})
+
+t.test('the page refuses what the gateway refuses, with its messages, before sending anything', async (t) => {
+  const options = { buildingTrade: true, requireEmailCode: false }
+  // The answers gateway/test/sign-api.test.ts sends and sees refused (422): before, the page let a
+  // wrong mention and a dot of a drawing through, and the signer met the refusal only after a round trip.
+  const dot = drawnSignature([{ points: points(1) }], 400, 160)
+  const refused = { ...FILLED, accepted: false, mention: 'ok', preWorkAcknowledged: false }
+  const problems = checkSignForm(refused, options, dot)
+  t.same(problems, {
+    accepted: 'Cochez la case pour accepter le devis et ses conditions avant de signer.',
+    mention: 'Recopiez la mention « Bon pour accord ».',
+    preWorkAcknowledged: 'Cochez la mention « Devis reçu avant l’exécution des travaux ».',
+    signature: 'Cette signature est trop courte : signez comme sur papier, ou tapez votre nom à la place.'
+  })
+  t.same(problems, signingProblems({ ...refused, signature: { method: 'drawn', strokes: dot.strokes } }, true), 'the very check the gateway runs on /sign')
+  t.same(checkSignForm({ ...FILLED, mention: 'bon pour ACCORD.' }, options, DRAWING), {}, 'the wording counts, not its case or a final stop, as on the gateway')
+  t.same(Object.keys(checkSignForm({ ...FILLED, mention: 'Lu et approuvé' }, options, DRAWING)), ['mention'], 'another formula is refused on the page')
+  const typedDashes = { ...FILLED, method: 'typed' as const, signerName: '--' }
+  t.same(Object.keys(checkSignForm(typedDashes, options, signatureOf(typedDashes, null))), ['signerName', 'signature'], 'a typed « -- » is not a name')
 })
 
 t.test('the e-mail code is asked for once the steps before it are done; then only the signature is left', async (t) => {

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
-import { repairSeals, runQuoteJobs } from '../../signing/quote-jobs.js'
+import { repairSealsNow, runQuoteJobs } from '../../quotes/quote-jobs.js'
 
 export interface QuoteJobsOptions {
   /** How often expiry, reminders and seal repair run; 5 minutes by default. */
@@ -27,22 +27,11 @@ export default fp<QuoteJobsOptions>(
     let timer: NodeJS.Timeout | undefined
     let running: Promise<void> = Promise.resolve()
     let closing = false
-    const context = () => ({ db: fastify.db, config: fastify.config, log: fastify.log, certificate: fastify.sealCertificate })
-    const afterSeals = (sealed: number) => {
-      if (sealed === 0) return
-      void fastify.outbox.wake()
-      // quote.signed is queued with the sealed copy.
-      void fastify.webhooks.wake()
-    }
+    const context = () => ({ db: fastify.db, config: fastify.config, log: fastify.log, certificate: fastify.sealCertificate, wake: fastify.queueWake })
     const run = () => {
       running = runQuoteJobs(context())
         .then((done) => {
-          if (done.expired + done.reminded + done.sealed > 0) {
-            fastify.log.info(done, 'quote jobs')
-            void fastify.outbox.wake()
-            // quote.expired, and quote.signed once a seal is repaired.
-            if (done.expired + done.sealed > 0) void fastify.webhooks.wake()
-          }
+          if (done.expired + done.reminded + done.sealed > 0) fastify.log.info(done, 'quote jobs')
         })
         .catch((error: unknown) => fastify.log.error({ err: error }, 'quote jobs failed'))
     }
@@ -57,12 +46,10 @@ export default fp<QuoteJobsOptions>(
         return
       }
       retrying = setTimeout(() => {
-        retryRun = repairSeals(context())
-          .then(async (sealed) => {
-            afterSeals(sealed)
-            const left = await fastify.db.query(`select 1 from paraphe.signatures s where not exists (select 1 from paraphe.signed_documents d where d.quote_id = s.quote_id) limit 1`)
-            if (left.rows.length === 0) retrying = undefined
-            else retrySeals(attempt + 1)
+        retryRun = repairSealsNow(context())
+          .then(({ left }) => {
+            if (left) retrySeals(attempt + 1)
+            else retrying = undefined
           })
           .catch((error: unknown) => {
             fastify.log.error({ err: error }, 'seal repair failed')
@@ -87,5 +74,5 @@ export default fp<QuoteJobsOptions>(
       await retryRun
     })
   },
-  { name: 'quote-jobs', dependencies: ['database', 'outbox', 'webhooks', 'seal'] }
+  { name: 'quote-jobs', dependencies: ['database', 'queue-wake', 'seal'] }
 )

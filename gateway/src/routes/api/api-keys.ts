@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify'
 import { ApiKeyIdParams, ApiKeyListBody, ApiKeySchema, CreateApiKeyBody, CreatedApiKeyBody } from '@paraphe/shared/api/api-key-schemas'
 import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
 import { createApiKey, listApiKeys, revokeApiKey } from '../../api-keys/api-key-repository.js'
-import { asRequestUser } from '../../workspace/user-transaction.js'
+import { asRequestUser } from './user-transaction.js'
 
 export default async function apiKeyRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()

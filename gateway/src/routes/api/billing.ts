@@ -25,13 +25,14 @@ import {
   providerUnavailable
 } from '../../billing/billing-problems.js'
 import { isMissingResource } from '../../billing/stripe-client.js'
-import { isPaidStatus, readSubscription } from '../../billing/subscription-mirror.js'
+import { readSubscription } from '../../billing/subscription-mirror.js'
+import { isPaidStatus } from '../../plans/paid-statuses.js'
 import { processEvent } from '../../billing/webhook-events.js'
 import { requireOwner } from '../../company/membership.js'
 import type { BillingConfig } from '../../config.js'
 import { ApiProblem } from '../../errors.js'
-import { currentPlan, quotesSentThisMonth } from '../../workspace/plan-usage.js'
-import { asRequestUser } from '../../workspace/user-transaction.js'
+import { currentPlan, quotesSentThisMonth } from '../../plans/plan-usage.js'
+import { asRequestUser } from './user-transaction.js'
 
 /** The Stripe client and settings, or the 503 every billing route answers without them. */
 function payments(fastify: FastifyInstance): { stripe: Stripe; billing: BillingConfig } {
@@ -160,11 +161,10 @@ export async function billingWebhookRoutes(fastify: FastifyInstance) {
         throw badSignature()
       }
       const outcome = await processEvent(
-        { db: fastify.db, stripe, billing, site: { siteName: fastify.config.runtime.siteName, siteUrl: fastify.config.publicUrl }, log: request.log },
+        { db: fastify.db, stripe, billing, site: { siteName: fastify.config.runtime.siteName, siteUrl: fastify.config.publicUrl }, log: request.log, wake: fastify.queueWake },
         event
       )
       request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'Stripe event')
-      if (outcome === 'applied') void fastify.outbox.wake()
       return { received: true as const }
     }
   )

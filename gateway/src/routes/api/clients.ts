@@ -6,7 +6,7 @@ import { SavedClientIdParams, SavedClientInputSchema, SavedClientListBody, Saved
 import { checkSavedClient, type SavedClientInput } from '@paraphe/shared/saved-clients'
 import { ApiProblem } from '../../errors.js'
 import { clientPage, createClient, deleteClient, listClients, updateClient } from '../../clients/saved-clients-repository.js'
-import { asRequestUser } from '../../workspace/user-transaction.js'
+import { asRequestUser } from './user-transaction.js'
 
 /** The schema checked the shapes; this checks the rules (a name, a valid e-mail and SIRET…). */
 function checked(input: SavedClientInput): SavedClientInput {

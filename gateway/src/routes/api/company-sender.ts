@@ -10,7 +10,7 @@ import { newDkimKeyPair } from '../../company-sender/dkim-key.js'
 import { txtLookup } from '../../company-sender/dns-check.js'
 import { confirmSender, lookUpRecords, readSender, recordCheck, removeSender, resendConfirmation, senderForCheck, setSender, type SenderSettings } from '../../company-sender/sender-repository.js'
 import { SENDER_CONFIRMATION_PATH } from '../../mail/templates/sender-confirmation.js'
-import { asRequestUser } from '../../workspace/user-transaction.js'
+import { asRequestUser } from './user-transaction.js'
 
 /** Private: the signed-in owner's company. */
 export default async function companySenderRoutes(instance: FastifyInstance) {

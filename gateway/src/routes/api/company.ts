@@ -19,17 +19,17 @@ import { NoContent } from '@paraphe/shared/api/schema-parts'
 import {
   acceptInvitation,
   cancelInvitation,
-  invite,
+  inviteMember,
   leaveCompany,
   readTeam,
   removeMember,
-  resendInvitation,
+  resendInvitationNow,
   transferOwnership,
   viewInvitation
 } from '../../company/team.js'
 import { asAnonymous } from '../../db/database.js'
 import { ApiProblem } from '../../errors.js'
-import { asRequestUser } from '../../workspace/user-transaction.js'
+import { asRequestUser, memberScope } from './user-transaction.js'
 
 /** Private: the signed-in member's company. */
 export default async function companyRoutes(instance: FastifyInstance) {
@@ -44,15 +44,12 @@ export default async function companyRoutes(instance: FastifyInstance) {
   )
 
   fastify.post('/company/invitations', { schema: { body: InviteBody, response: { 201: InvitationSchema, ...ErrorResponses } } }, async (request, reply) => {
-    const invitation = await asRequestUser(fastify, request, (tx, member) => invite(tx, member, request.body.email, site()))
-    void fastify.outbox.wake()
+    const invitation = await inviteMember(memberScope(fastify, request), fastify.queueWake, request.body.email, site())
     return reply.code(201).send(invitation)
   })
 
   fastify.post('/company/invitations/:id/resend', { schema: { params: InvitationIdParams, response: { 200: InvitationSchema, ...ErrorResponses } } }, async (request) => {
-    const invitation = await asRequestUser(fastify, request, (tx, member) => resendInvitation(tx, member, request.params.id, site()))
-    void fastify.outbox.wake()
-    return invitation
+    return resendInvitationNow(memberScope(fastify, request), fastify.queueWake, request.params.id, site())
   })
 
   fastify.delete('/company/invitations/:id', { schema: { params: InvitationIdParams, response: { 204: NoContent, ...ErrorResponses } } }, async (request, reply) => {

@@ -19,7 +19,7 @@ export default async function contactRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store')
-      const context = { db: fastify.db, config: fastify.config, log: request.log, wakeOutbox: () => void fastify.outbox.wake() }
+      const context = { db: fastify.db, config: fastify.config, log: request.log, wakeOutbox: fastify.queueWake.outbox }
       const outcome = await receiveContact(context, request.body, request.ip)
       switch (outcome.kind) {
         case 'accepted':

@@ -4,8 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { DashboardBody } from '@paraphe/shared/api/dashboard-schemas'
 import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
-import { dashboard } from '../../workspace/dashboard.js'
-import { asRequestUser } from '../../workspace/user-transaction.js'
+import { dashboard } from '../../quotes/dashboard.js'
+import { asRequestUser } from './user-transaction.js'
 
 export default async function dashboardRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()

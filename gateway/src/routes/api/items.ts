@@ -6,7 +6,7 @@ import { ItemsImportBody, SavedItemIdParams, SavedItemInputSchema, SavedItemList
 import { checkSavedItem, itemsToCsv, parseItemsCsv, SAVED_ITEM_LIMITS, type SavedItemInput } from '@paraphe/shared/saved-items'
 import { ApiProblem } from '../../errors.js'
 import { allItems, createItem, deleteItem, importItems, listItems, updateItem } from '../../items/saved-items-repository.js'
-import { asRequestUser } from '../../workspace/user-transaction.js'
+import { asRequestUser } from './user-transaction.js'
 
 /** The schema checked the shapes; this checks the rules (trimmed designation not empty…). */
 function checked(input: SavedItemInput): SavedItemInput {

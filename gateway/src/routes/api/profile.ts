@@ -4,10 +4,10 @@ import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
 import { CompanyProfileSchema, LogoBody, LogoFile, ProfileBody } from '@paraphe/shared/api/profile-schemas'
 import { NoContent } from '@paraphe/shared/api/schema-parts'
 import { notFound } from '../../errors.js'
-import { checkedLogo, LOGO_MAX_BYTES } from '../../workspace/logo-image.js'
-import { checkedProfile } from '../../workspace/profile-checks.js'
-import { readLogo, readProfile, writeLogo, writeProfile } from '../../workspace/profile-repository.js'
-import { asRequestUser } from '../../workspace/user-transaction.js'
+import { checkedLogo, LOGO_MAX_BYTES } from '../../profile/logo-image.js'
+import { checkedProfile } from '../../profile/profile-checks.js'
+import { readLogo, readProfile, writeLogo, writeProfile } from '../../profile/profile-repository.js'
+import { asRequestUser } from './user-transaction.js'
 
 
 /** The company profile: identity printed on every quote, defaults for new quotes, logo. */

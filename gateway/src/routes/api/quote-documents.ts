@@ -3,11 +3,9 @@ import type { FastifyInstance } from 'fastify'
 import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
 import { QuoteIdParams, QuotePdfFile, RemindedBody, RevokedLinksBody, SentQuoteBody } from '@paraphe/shared/api/quote-schemas'
 import { attachmentDisposition, quotePdfName } from '../../pdf/file-name.js'
-import { documentOf, quoteForPdf, signedPdfBytes } from '../../workspace/quote-document.js'
-import { remindByHand, revokeLinks } from '../../signing/quote-reminders.js'
-import { keptQuotePdf, quotePdfBytes, renderAheadOfFirstView } from '../../workspace/quote-pdf-bytes.js'
-import { sendQuote } from '../../workspace/quote-sending.js'
-import { asRequestUser } from '../../workspace/user-transaction.js'
+import { documentOf, quoteForPdf, signedPdfBytes } from '../../quotes/quote-document.js'
+import { keptQuotePdf, quotePdfBytes } from '../../quotes/quote-pdf-bytes.js'
+import { asRequestUser, memberScope } from './user-transaction.js'
 
 
 /** Sending a quote and its PDF. */
@@ -16,26 +14,17 @@ export default async function quoteDocumentRoutes(instance: FastifyInstance) {
   const withId = { params: QuoteIdParams }
 
   fastify.post('/quotes/:id/send', { schema: { ...withId, response: { 200: SentQuoteBody, ...ErrorResponses } } }, async (request, reply) => {
-    const sent = await asRequestUser(fastify, request, (tx, user) =>
-      sendQuote(tx, user.companyId, request.params.id, { now: new Date(), publicUrl: fastify.config.publicUrl, siteName: fastify.config.runtime.siteName })
-    )
-    // Sent right away rather than at the next poll, and so is quote.sent to the webhooks.
-    void fastify.outbox.wake()
-    void fastify.webhooks.wake()
-    void renderAheadOfFirstView(sent, request.log)
-    request.log.info({ quoteId: sent.quote.id, number: sent.quote.number }, 'quote sent')
-    return reply.header('cache-control', 'no-store').send({ quote: sent.quote, signingUrl: sent.signingUrl })
+    const sent = await fastify.quoteActions.send(memberScope(fastify, request), request.params.id, request.log)
+    return reply.header('cache-control', 'no-store').send(sent)
   })
 
   fastify.post('/quotes/:id/remind', { schema: { ...withId, response: { 200: RemindedBody, ...ErrorResponses } } }, async (request) => {
-    const site = { siteName: fastify.config.runtime.siteName, publicUrl: fastify.config.publicUrl }
-    await asRequestUser(fastify, request, (tx, user) => remindByHand(tx, user.companyId, request.params.id, site))
-    void fastify.outbox.wake()
+    await fastify.quoteActions.remind(memberScope(fastify, request), request.params.id)
     return { reminded: true }
   })
 
   fastify.post('/quotes/:id/revoke-links', { schema: { ...withId, response: { 200: RevokedLinksBody, ...ErrorResponses } } }, async (request) => ({
-    revoked: await asRequestUser(fastify, request, (tx, user) => revokeLinks(tx, user.companyId, request.params.id))
+    revoked: await fastify.quoteActions.revokeLinks(memberScope(fastify, request), request.params.id)
   }))
 
   fastify.get('/quotes/:id/pdf', { schema: { ...withId, response: { 200: QuotePdfFile, ...ErrorResponses } } }, async (request, reply) => {

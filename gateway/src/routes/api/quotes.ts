@@ -11,20 +11,16 @@ import {
   UpdateQuoteBody
 } from '@paraphe/shared/api/quote-schemas'
 import { NoContent } from '@paraphe/shared/api/schema-parts'
-import { quoteEventLabel } from '@paraphe/shared/quote-events'
 import {
-  cancelQuote,
   createQuote,
   deleteDraft,
   duplicateQuote,
   getQuote,
-  listEvents,
-  reviseQuote,
   unsavedDraft,
   updateDraft
-} from '../../workspace/quotes-repository.js'
-import { listQuotes } from '../../workspace/quote-list.js'
-import { asRequestUser } from '../../workspace/user-transaction.js'
+} from '../../quotes/quotes-repository.js'
+import { listQuotes } from '../../quotes/quote-list.js'
+import { asRequestUser, memberScope } from './user-transaction.js'
 
 /** The professional's quotes: list, drafts, their life after sending. */
 export default async function quoteRoutes(instance: FastifyInstance) {
@@ -86,21 +82,15 @@ export default async function quoteRoutes(instance: FastifyInstance) {
   })
 
   fastify.post('/quotes/:id/revise', { schema: { ...withId, response: { 201: QuoteBody, ...ErrorResponses } } }, async (request, reply) => {
-    const quote = await asRequestUser(fastify, request, (tx, user) => reviseQuote(tx, user.companyId, request.params.id, new Date()))
+    const quote = await fastify.quoteActions.revise(memberScope(fastify, request), request.params.id)
     return reply.code(201).send({ quote })
   })
 
   fastify.post('/quotes/:id/cancel', { schema: { ...withId, response: { 200: QuoteBody, ...ErrorResponses } } }, async (request) => ({
-    quote: await asRequestUser(fastify, request, (tx, user) => cancelQuote(tx, user.companyId, request.params.id))
+    quote: await fastify.quoteActions.cancel(memberScope(fastify, request), request.params.id)
   }))
 
-  fastify.get('/quotes/:id/events', { schema: { ...withId, response: { 200: QuoteEventsBody, ...ErrorResponses } } }, async (request) => {
-    const events = await asRequestUser(fastify, request, (tx) => listEvents(tx, request.params.id))
-    return {
-      events: events.map((event) => {
-        const reason = event.type === 'declined' && typeof event.data.reason === 'string' ? event.data.reason.trim() : ''
-        return { type: event.type, occurredAt: event.occurredAt, label: quoteEventLabel(event.type), ...(reason === '' ? {} : { detail: reason }) }
-      })
-    }
-  })
+  fastify.get('/quotes/:id/events', { schema: { ...withId, response: { 200: QuoteEventsBody, ...ErrorResponses } } }, async (request) => ({
+    events: await fastify.quoteActions.events(memberScope(fastify, request), request.params.id)
+  }))
 }

@@ -42,8 +42,7 @@ export default async function signRoutes(instance: FastifyInstance) {
     config: fastify.config,
     log: request.log,
     sealCertificate: () => fastify.sealCertificate(),
-    wakeOutbox: () => void fastify.outbox.wake(),
-    wakeWebhooks: () => void fastify.webhooks.wake(),
+    wake: fastify.queueWake,
     repairSealsSoon: () => fastify.repairSealsSoon()
   })
 

@@ -13,8 +13,8 @@ import {
   WebhookEndpointListBody,
   WebhookEndpointSchema
 } from '@paraphe/shared/api/webhook-schemas'
-import { asRequestUser } from '../../workspace/user-transaction.js'
-import { checkedEndpointUrl, createEndpoint, deleteEndpoint, listDeliveries, listEndpoints, redeliver } from '../../webhooks/webhook-repository.js'
+import { asRequestUser, memberScope } from './user-transaction.js'
+import { checkedEndpointUrl, createEndpoint, deleteEndpoint, listDeliveries, listEndpoints, redeliverNow } from '../../webhooks/webhook-repository.js'
 
 export default async function webhookRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
@@ -49,9 +49,8 @@ export default async function webhookRoutes(instance: FastifyInstance) {
     '/company/webhooks/:id/deliveries/:deliveryId/redeliver',
     { schema: { params: WebhookDeliveryIdParams, response: { 200: WebhookDeliverySchema, ...ErrorResponses } } },
     async (request) => {
-      const delivery = await asRequestUser(fastify, request, (tx, member) => redeliver(tx, member, request.params.id, request.params.deliveryId, publicUrl))
+      const delivery = await redeliverNow(memberScope(fastify, request), fastify.queueWake, request.params.id, request.params.deliveryId, publicUrl)
       request.log.info({ webhookDeliveryId: delivery.id }, 'webhook delivery queued again')
-      void fastify.webhooks.wake()
       return delivery
     }
   )

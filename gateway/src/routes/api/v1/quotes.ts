@@ -5,16 +5,13 @@ import type { FastifyInstance } from 'fastify'
 import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
 import { CreateQuoteBody, QuoteBody, QuoteEventsBody, QuoteIdParams, QuotePdfFile, RemindedBody, SentQuoteBody } from '@paraphe/shared/api/quote-schemas'
 import { IdempotencyHeaders, V1QuoteListBody, V1QuoteListQuery, V1UpdateQuoteBody } from '@paraphe/shared/api/v1-schemas'
-import { quoteEventLabel } from '@paraphe/shared/quote-events'
 import { attachmentDisposition, quotePdfName } from '../../../pdf/file-name.js'
-import { quotePdfBytes, renderAheadOfFirstView } from '../../../workspace/quote-pdf-bytes.js'
-import { remindByHand } from '../../../signing/quote-reminders.js'
+import { quotePdfBytes } from '../../../quotes/quote-pdf-bytes.js'
 import { notFound } from '../../../errors.js'
-import { quoteDocument, signedDocument } from '../../../workspace/quote-document.js'
-import { quotePage } from '../../../workspace/quote-list.js'
-import { sendQuote } from '../../../workspace/quote-sending.js'
-import { cancelQuote, createQuote, findQuote, getQuote, listEvents, updateDraft } from '../../../workspace/quotes-repository.js'
-import { asRequestUser } from '../../../workspace/user-transaction.js'
+import { quoteDocument, signedDocument } from '../../../quotes/quote-document.js'
+import { quotePage } from '../../../quotes/quote-list.js'
+import { createQuote, findQuote, getQuote, updateDraft } from '../../../quotes/quotes-repository.js'
+import { asRequestUser, memberScope } from '../user-transaction.js'
 
 export default async function v1QuoteRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
@@ -74,37 +71,22 @@ export default async function v1QuoteRoutes(instance: FastifyInstance) {
     })
   )
 
-  fastify.post('/quotes/:id/send', { schema: { tags, summary: 'Envoyer un devis au client', headers, ...withId, response: { 200: SentQuoteBody, ...ErrorResponses } } }, async (request) => {
-    const sent = await asRequestUser(fastify, request, (tx, member) =>
-      sendQuote(tx, member.companyId, request.params.id, { now: new Date(), publicUrl: fastify.config.publicUrl, siteName: fastify.config.runtime.siteName })
-    )
-    void fastify.outbox.wake()
-    void fastify.webhooks.wake()
-    void renderAheadOfFirstView(sent, request.log)
-    request.log.info({ quoteId: sent.quote.id, number: sent.quote.number, apiKeyId: request.apiKey?.id }, 'quote sent')
-    return { quote: sent.quote, signingUrl: sent.signingUrl }
-  })
+  fastify.post('/quotes/:id/send', { schema: { tags, summary: 'Envoyer un devis au client', headers, ...withId, response: { 200: SentQuoteBody, ...ErrorResponses } } }, async (request) =>
+    fastify.quoteActions.send(memberScope(fastify, request), request.params.id, request.log.child({ apiKeyId: request.apiKey?.id }))
+  )
 
   fastify.post('/quotes/:id/remind', { schema: { tags, summary: 'Relancer le client', headers, ...withId, response: { 200: RemindedBody, ...ErrorResponses } } }, async (request) => {
-    const site = { siteName: fastify.config.runtime.siteName, publicUrl: fastify.config.publicUrl }
-    await asRequestUser(fastify, request, (tx, member) => remindByHand(tx, member.companyId, request.params.id, site))
-    void fastify.outbox.wake()
+    await fastify.quoteActions.remind(memberScope(fastify, request), request.params.id)
     return { reminded: true }
   })
 
   fastify.post('/quotes/:id/cancel', { schema: { tags, summary: 'Annuler un devis envoyé', headers, ...withId, response: { 200: QuoteBody, ...ErrorResponses } } }, async (request) => ({
-    quote: await asRequestUser(fastify, request, (tx, member) => cancelQuote(tx, member.companyId, request.params.id))
+    quote: await fastify.quoteActions.cancel(memberScope(fastify, request), request.params.id)
   }))
 
-  fastify.get('/quotes/:id/events', { schema: { tags, summary: 'Historique du devis', ...withId, response: { 200: QuoteEventsBody, ...ErrorResponses } } }, async (request) => {
-    const events = await asRequestUser(fastify, request, (tx) => listEvents(tx, request.params.id))
-    return {
-      events: events.map((event) => {
-        const reason = event.type === 'declined' && typeof event.data.reason === 'string' ? event.data.reason.trim() : ''
-        return { type: event.type, occurredAt: event.occurredAt, label: quoteEventLabel(event.type), ...(reason === '' ? {} : { detail: reason }) }
-      })
-    }
-  })
+  fastify.get('/quotes/:id/events', { schema: { tags, summary: 'Historique du devis', ...withId, response: { 200: QuoteEventsBody, ...ErrorResponses } } }, async (request) => ({
+    events: await fastify.quoteActions.events(memberScope(fastify, request), request.params.id)
+  }))
 
   fastify.get(
     '/quotes/:id/pdf',

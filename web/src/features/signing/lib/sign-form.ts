@@ -1,7 +1,7 @@
-// The signer's form apart from React: its values, what must be filled in before sending (the
-// gateway checks the rest — the mention's wording, a drawing too short — and its messages land
-// on the same fields), and the request it becomes.
-import { ACCEPTANCE_MENTION, PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
+// The signer's form apart from React: its values, what must be right before sending (the
+// gateway's rules, from @paraphe/shared/signing-form; its refusals land on the same fields), and
+// the request it becomes.
+import { signingProblems } from '@paraphe/shared/signing-form'
 import type { ApiError } from '@/lib/api-client'
 import type { DrawnSignature, SignatureInput, SignRequest, SigningView } from '../api/signing-api'
 
@@ -52,8 +52,6 @@ export function fieldControlId(field: SignField, method: SignatureMethod): strin
 /** The quote's options that change the form. */
 export type SignOptions = Pick<SigningView['quote'], 'buildingTrade' | 'requireEmailCode'>
 
-const hasTwoLetters = (text: string) => /\p{L}.*\p{L}/su.test(text)
-
 /**
  * The signature chosen: the drawing (null while the pad is blank) or the typed one, which is the
  * signer's name as typed once at the top of the form.
@@ -62,17 +60,19 @@ export function signatureOf(values: SignValues, drawing: DrawnSignature | null):
   return values.method === 'typed' ? { method: 'typed', text: values.signerName.trim() } : drawing
 }
 
-/** What is missing before the form can be sent. */
+/**
+ * What is missing or wrong before the form can be sent: the gateway's own rules
+ * (@paraphe/shared/signing-form), so the page refuses what the gateway would, with the same
+ * messages; and the e-mail code's format, which only the page checks before asking the gateway.
+ */
 export function checkSignForm(values: SignValues, options: SignOptions, signature: SignatureInput | null): SignProblems {
-  const problems: SignProblems = {}
-  if (!hasTwoLetters(values.signerName)) problems.signerName = 'Indiquez vos nom et prénom.'
-  if (!values.accepted) problems.accepted = 'Cochez la case pour accepter le devis et ses conditions avant de signer.'
-  if (values.mention.trim() === '') problems.mention = `Recopiez la mention « ${ACCEPTANCE_MENTION} ».`
-  if (options.buildingTrade && !values.preWorkAcknowledged) problems.preWorkAcknowledged = `Cochez la mention « ${PRE_WORK_MENTION} ».`
+  const problems: SignProblems = signingProblems(
+    { ...values, signature: signature === null ? null : signature.method === 'typed' ? signature : { method: 'drawn', strokes: signature.strokes } },
+    options.buildingTrade
+  )
   if (options.requireEmailCode && !/^\d{6}$/.test(values.emailCode.trim())) problems.emailCode = 'Saisissez le code à 6 chiffres reçu par e-mail.'
-  if (signature === null) problems.signature = 'Dessinez votre signature dans le cadre, ou choisissez de taper votre nom.'
-  else if (signature.method === 'typed' && !hasTwoLetters(signature.text)) problems.signature = 'Indiquez vos nom et prénom en haut du formulaire : ils servent de signature.'
-  return problems
+  // In the order the signer meets the fields (the first one takes the focus).
+  return Object.fromEntries(SIGN_FIELDS.filter((field) => problems[field] !== undefined).map((field) => [field, problems[field]]))
 }
 
 /** The problem a value of the form answers to (the signature's method: the signature). */

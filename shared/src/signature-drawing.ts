@@ -1,5 +1,5 @@
-// What the signer sends, checked beyond its schema: a real drawing (the typed mention is checked
-// with @paraphe/shared/quote-mentions).
+// A drawn signature's strokes, and whether they make a real drawing rather than a dot or a dash
+// (part of the signing form's rules, signing-form.ts; the signed PDF draws the same strokes).
 
 export interface StrokePoint {
   x: number

@@ -2,7 +2,7 @@
 // the e-mail, so a reminder carries a new link; the earlier ones stay valid until expiry).
 import { paths } from '@paraphe/shared/paths'
 import type { Queryable } from '../db/database.js'
-import { hashToken, newSigningToken } from './signing-token.js'
+import { hashToken, newSigningToken } from '../tokens/link-token.js'
 
 /** End of the quote's last valid day, in Paris (23:59:59.999 on the expiry date). */
 function endOfParisDay(isoDate: string): string {

@@ -1,7 +1,7 @@
 // The quote's PDF as the professional downloads it (workspace and public API alike).
-import type { FastifyBaseLogger } from 'fastify'
+import type { Log } from '../logging.js'
 import type { Quote } from '@paraphe/shared/quote'
-import { keptRendering, renderedQuote, renderKey } from '../signing/quote-pdf-cache.js'
+import { keptRendering, renderedQuote, renderKey } from './quote-pdf-cache.js'
 import { PdfDeferred, renderQuotePdfOffThread } from '../workers/pdf-pool.js'
 import type { QuoteDocument } from './quote-document.js'
 
@@ -26,7 +26,7 @@ export function keptQuotePdf(quote: Pick<Quote, 'id' | 'version' | 'status'>): P
  * (seconds on a busy machine). Kept in this process's cache; a failure is only logged, and the
  * first view renders again. Nobody waits for it yet: a deep PDF queue defers it (pdf-pool.ts).
  */
-export function renderAheadOfFirstView(document: QuoteDocument, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void> {
+export function renderAheadOfFirstView(document: QuoteDocument, log: Pick<Log, 'info' | 'warn'>): Promise<void> {
   return renderedQuote(renderKey(document.quote), async () => document, 'ahead').then(
     () => undefined,
     (error: unknown) => {

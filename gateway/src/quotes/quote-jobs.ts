@@ -1,18 +1,18 @@
 // What happens to sent quotes with time: expiry (and the professional is told), automatic
 // reminders, and sealing signed copies a crash left unsealed. Runs as the database owner, one
 // short transaction per batch, rows claimed with SKIP LOCKED so several gateways can run it.
-import type { FastifyBaseLogger } from 'fastify'
-import { PLANS, planAllows } from '@paraphe/shared/plans'
+import type { Log } from '../logging.js'
 import { paths } from '@paraphe/shared/paths'
 import type { CompanyProfile } from '@paraphe/shared/company'
 import type { Config } from '../config.js'
 import type { Database } from '../db/database.js'
+import type { QueueWake } from '../queue/queue-wake.js'
 import { enqueueEmail } from '../mail/outbox.js'
 import { expiredNoticeEmail } from '../mail/templates/quote-follow-ups.js'
-import { PAID_STATUSES } from '../billing/subscription-mirror.js'
+import { planAllowsSql, plansWith } from '../plans/plan-sql.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
-import { QUOTE_COLUMNS, type QuoteRow } from '../workspace/quote-rows.js'
-import { closeQuote } from '../workspace/quotes-repository.js'
+import { QUOTE_COLUMNS, type QuoteRow } from './quote-rows.js'
+import { closeQuote } from './quotes-repository.js'
 import { completeSignature } from './complete-signature.js'
 import { AUTOMATIC_REMINDER_DAYS, REMINDER_GAP_HOURS } from '@paraphe/shared/reminders'
 import { queueReminder } from './quote-reminders.js'
@@ -22,8 +22,9 @@ const BATCH = 50
 export interface JobContext {
   db: Database
   config: Config
-  log: FastifyBaseLogger
+  log: Log
   certificate: () => Promise<SealCertificate>
+  wake: QueueWake
 }
 
 type OwnedRow = QuoteRow & { company_id: string }
@@ -57,18 +58,16 @@ export async function expireQuotes(context: JobContext): Promise<number> {
 /** Automatic reminders due now, on the plans that include them; returns how many were queued. */
 export async function sendDueReminders(context: JobContext): Promise<number> {
   const { db, config } = context
-  const plansWithReminders = PLANS.filter((plan) => planAllows(plan, 'automaticReminders')).map((plan) => plan.id)
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<OwnedRow>(
       `select ${QUOTE_COLUMNS.split(', ').map((column) => `q.${column}`).join(', ')}, q.company_id from paraphe.quotes q
-         join paraphe.subscriptions s on s.company_id = q.company_id and s.status = any($5) and s.plan_id = any($1)
-        where q.status in ('sent', 'viewed')
+        where q.status in ('sent', 'viewed') and ${planAllowsSql('q.company_id', '$1')}
           and q.expires_on >= (now() at time zone 'Europe/Paris')::date
           and q.reminders_sent < $2
           and q.sent_at <= now() - make_interval(days => ($3::int[])[q.reminders_sent + 1])
           and (q.last_reminded_at is null or q.last_reminded_at <= now() - make_interval(hours => $4))
         limit ${BATCH} for update of q skip locked`,
-      [plansWithReminders, AUTOMATIC_REMINDER_DAYS.length, [...AUTOMATIC_REMINDER_DAYS], REMINDER_GAP_HOURS, [...PAID_STATUSES]]
+      [plansWith('automaticReminders'), AUTOMATIC_REMINDER_DAYS.length, [...AUTOMATIC_REMINDER_DAYS], REMINDER_GAP_HOURS]
     )
     for (const row of rows) await queueReminder(tx, row, { siteName: config.runtime.siteName, publicUrl: config.publicUrl }, true)
     return rows.length
@@ -96,6 +95,29 @@ export async function repairSeals(context: JobContext): Promise<number> {
   return sealed
 }
 
+/** Every job, then the workers woken for what they queued (each job committed its own batches). */
 export async function runQuoteJobs(context: JobContext): Promise<{ expired: number; reminded: number; sealed: number }> {
-  return { expired: await expireQuotes(context), reminded: await sendDueReminders(context), sealed: await repairSeals(context) }
+  const done = { expired: await expireQuotes(context), reminded: await sendDueReminders(context), sealed: await repairSeals(context) }
+  if (done.expired + done.reminded + done.sealed > 0) context.wake.outbox()
+  // quote.expired, and quote.signed once a seal is repaired.
+  if (done.expired + done.sealed > 0) context.wake.webhooks()
+  return done
+}
+
+/**
+ * Seal repair on its own, a few seconds after a signature whose seal could not be made at once
+ * (a full PDF queue, a lost PDF process): the copies sealed go out now; `left` says whether a
+ * signature still waits for its seal (another try is due).
+ */
+export async function repairSealsNow(context: JobContext): Promise<{ sealed: number; left: boolean }> {
+  const sealed = await repairSeals(context)
+  if (sealed > 0) {
+    context.wake.outbox()
+    // quote.signed is queued with the sealed copy.
+    context.wake.webhooks()
+  }
+  const waiting = await context.db.query(
+    'select 1 from paraphe.signatures s where not exists (select 1 from paraphe.signed_documents d where d.quote_id = s.quote_id) limit 1'
+  )
+  return { sealed, left: waiting.rows.length > 0 }
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { AuthUser } from '../auth/token-verifier.js'
-import { assertMayWrite, membershipOf, type RequestMember } from '../company/membership.js'
-import { ApiProblem } from '../errors.js'
-import { asUser, type Queryable } from '../db/database.js'
-import { requireFeature } from './plan-gates.js'
+import type { AuthUser } from '../../auth/token-verifier.js'
+import { assertMayWrite, membershipOf, type MemberScope, type RequestMember } from '../../company/membership.js'
+import { ApiProblem } from '../../errors.js'
+import { asUser, type Queryable } from '../../db/database.js'
+import { requireFeature } from '../../plans/plan-gates.js'
 
 export interface MemberTransactionOptions {
   /** Allowed to a read-only member (leaving the company is always possible). */
@@ -35,4 +35,9 @@ export function asRequestUser<T>(
     if (writes && options.readOnlyAllowed !== true) await assertMayWrite(tx, member)
     return work(tx, member)
   })
+}
+
+/** The request's member transaction as a domain action takes it. */
+export function memberScope(fastify: FastifyInstance, request: FastifyRequest): MemberScope {
+  return (work) => asRequestUser(fastify, request, work)
 }

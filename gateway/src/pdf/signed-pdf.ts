@@ -3,15 +3,15 @@
 // is applied afterwards, on these bytes (seal/pdf-seal.ts).
 import { formatDateTime } from '@paraphe/shared/dates'
 import { quoteEventLabel } from '@paraphe/shared/quote-events'
-import { addLabelledLinesPage, drawLabelledLines, type LabelledLine } from '../pdf/labelled-lines.js'
-import { embedHandwriting, type PdfFonts } from '../pdf/fonts.js'
-import { COLORS, drawTextLine, lineHeight, TEXT_SIZE } from '../pdf/layout.js'
-import { decoratePages } from '../pdf/page-decoration.js'
-import { layoutQuotePdf, savePdf, type QuotePdfInput } from '../pdf/quote-pdf.js'
+import { addLabelledLinesPage, drawLabelledLines, type LabelledLine } from './labelled-lines.js'
+import { embedHandwriting, type PdfFonts } from './fonts.js'
+import { COLORS, drawTextLine, lineHeight, TEXT_SIZE } from './layout.js'
+import { decoratePages } from './page-decoration.js'
+import { layoutQuotePdf, savePdf, type QuotePdfInput } from './quote-pdf.js'
 import { PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
-import type { SignatureArea, SignedBoxes } from '../pdf/quote-mentions.js'
+import type { SignatureArea, SignedBoxes } from './quote-mentions.js'
 import type { PDFDocument, PDFPage } from 'pdf-lib'
-import type { Stroke } from './signature-input.js'
+import type { Stroke } from '@paraphe/shared/signature-drawing'
 
 export interface SignatureRecord {
   signerName: string

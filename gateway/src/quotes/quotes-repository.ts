@@ -6,10 +6,9 @@ import { STANDARD_VAT_BP } from '@paraphe/shared/money'
 import { isAwaitingClient, QUOTE_DEFAULTS, type Quote, type QuoteContent } from '@paraphe/shared/quote'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem, notFound } from '../errors.js'
-import { readProfile } from './profile-repository.js'
+import { readProfile } from '../profile/profile-repository.js'
 import { isRowId } from '../db/row-id.js'
 import { QUOTE_COLUMNS, searchText, toQuote, totalsOf, type QuoteRow } from './quote-rows.js'
-import { resolvedClientId } from '../clients/saved-clients-repository.js'
 
 /** The content to store and its saved client's id: a link to a client that is not (or no longer) the company's is dropped. */
 async function linkedContent(tx: Queryable, content: QuoteContent): Promise<{ content: QuoteContent; savedClientId: string | null }> {
@@ -213,3 +212,9 @@ export async function listEvents(tx: Queryable, id: string): Promise<QuoteEvent[
   return rows.map((row) => ({ type: row.type, occurredAt: row.occurred_at.toISOString(), data: row.data }))
 }
 
+/** The saved client a quote's content names, if it is one of the company's (else none: the link is a convenience). */
+async function resolvedClientId(tx: Queryable, id: string | undefined): Promise<string | null> {
+  if (id === undefined || !isRowId(id)) return null
+  const { rows } = await tx.query<{ id: string }>('select id from paraphe.saved_clients where id = $1', [id])
+  return rows[0]?.id ?? null
+}

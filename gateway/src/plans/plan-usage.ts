@@ -1,10 +1,9 @@
 // Which plan an account is on and how many quotes it has sent this month (Paris calendar).
 import { FREE_PLAN_ID, findPlan, PLANS, type Plan } from '@paraphe/shared/plans'
-import { PAID_STATUSES } from '../billing/subscription-mirror.js'
 import type { Queryable } from '../db/database.js'
 
 export async function currentPlan(tx: Queryable): Promise<Plan> {
-  const { rows } = await tx.query<{ plan_id: string }>('select plan_id from paraphe.subscriptions where status = any($1)', [PAID_STATUSES])
+  const { rows } = await tx.query<{ plan_id: string }>('select plan_id from paraphe.subscriptions where status = any(paraphe.paid_statuses())')
   return findPlan(rows[0]?.plan_id ?? FREE_PLAN_ID) ?? (PLANS[0] as Plan)
 }
 

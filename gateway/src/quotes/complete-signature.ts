@@ -1,7 +1,7 @@
 // After the signature is committed: the signed copy is composed, sealed, stored and e-mailed to
 // both parties, in one transaction. Safe to run again: a quote already sealed is left alone, so
 // a crash between the signature and the seal is repaired by running it later.
-import type { FastifyBaseLogger } from 'fastify'
+import type { Log } from '../logging.js'
 import { paths } from '@paraphe/shared/paths'
 import type { Config } from '../config.js'
 import type { Database, Queryable } from '../db/database.js'
@@ -9,12 +9,12 @@ import { enqueueEmail } from '../mail/outbox.js'
 import { signedCopyEmail } from '../mail/templates/signed-copy.js'
 import { quotePdfName } from '../pdf/file-name.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
-import { documentOf } from '../workspace/quote-document.js'
-import { QUOTE_COLUMNS, type QuoteRow } from '../workspace/quote-rows.js'
+import { documentOf } from './quote-document.js'
+import { QUOTE_COLUMNS, type QuoteRow } from './quote-rows.js'
 import { sha256Hex } from './quote-pdf-cache.js'
-import type { Stroke } from './signature-input.js'
+import type { Stroke } from '@paraphe/shared/signature-drawing'
 import { sealSignedPdfOffThread } from '../workers/pdf-pool.js'
-import type { EvidenceEvent, ViewSummary } from './signed-pdf.js'
+import type { EvidenceEvent, ViewSummary } from '../pdf/signed-pdf.js'
 import { senderNameFor } from '../mail/sender-name.js'
 
 interface SignatureRow {
@@ -36,7 +36,7 @@ export interface CompletionContext {
   db: Database
   config: Config
   certificate: SealCertificate
-  log: FastifyBaseLogger
+  log: Log
 }
 
 /** Views printed one by one in the evidence; the rest are summed up (anyone holding the link can add views). */
