@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-const NOT_FOUND_MESSAGE = 'Cette adresse ne correspond à aucune ressource.'
+export const NOT_FOUND_MESSAGE = 'Cette adresse ne correspond à aucune ressource.'
 const MESSAGES_BY_STATUS: Record<number, string> = {
   400: 'La requête est invalide.',
   404: NOT_FOUND_MESSAGE,
@@ -48,10 +48,7 @@ export default fp(
         .code(status)
         .send(errorBody(error.code?.toLowerCase() ?? 'request_error', MESSAGES_BY_STATUS[status] ?? 'La requête n’a pas pu être traitée.'))
     })
-
-    fastify.setNotFoundHandler((request, reply) => {
-      reply.code(404).send(errorBody('not_found', NOT_FOUND_MESSAGE))
-    })
+    // The not-found handler is the site's (routes/site.ts): the 404 page for GET, JSON otherwise.
   },
   { name: 'errors' }
 )
