@@ -17,6 +17,7 @@ const MESSAGES_BY_STATUS: Record<number, string> = {
   405: 'Cette méthode n’est pas acceptée ici.',
   413: 'Le contenu envoyé est trop volumineux.',
   415: 'Ce type de contenu n’est pas accepté.',
+  416: 'La plage demandée est en dehors du fichier.',
   429: 'Trop de requêtes : réessayez dans un instant.'
 }
 
@@ -39,6 +40,9 @@ export default fp(
         return reply.code(status).send(errorBody('internal_error', 'Une erreur interne est survenue. Réessayez dans un instant.'))
       }
       request.log.warn({ err: error }, 'request rejected')
+      // Headers an error carries for its client (http-errors' convention: a 416's Content-Range).
+      const carried = (error as { headers?: unknown }).headers
+      if (typeof carried === 'object' && carried !== null) reply.headers(carried as Record<string, string>)
       if (error.validation !== undefined) {
         return reply
           .code(400)
