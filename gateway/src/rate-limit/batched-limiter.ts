@@ -1,14 +1,13 @@
 // A rate limiter for budgets spent often (session refreshes: ten times the sign-in budget), without
-// a database round trip per hit. Each gateway keeps, per subject, the window's total as last read
-// from the database plus its own hits since; the first hit of a subject in a window is counted in
-// the database (so a gateway never starts from zero on a budget another one spent), the next ones
-// locally, and every `flushIntervalMs` all of them go to the database in one statement, which
-// returns the totals of every gateway. Same table, keys and windows as rate-limiter.ts.
+// a database round trip per hit. Each gateway counts, per subject, its own hits of the window on
+// top of the window's total as last read from the database; every `flushIntervalMs`, the hits not
+// yet sent go to the database in one statement, which returns the totals of every gateway. Same
+// table, keys and windows as rate-limiter.ts, so a restart forgets nothing that was flushed.
 //
-// The price: between two flushes a gateway does not see the others' hits, so N gateways may let
-// through up to N × (hits per interval) more than the budget, once per window. For a refresh budget
-// of hundreds per minute and an interval of a second, that is noise; sign-in attempts keep the
-// exact, per-hit limiter.
+// The price: between two flushes a gateway does not see the others' hits (nor, just after a start,
+// those already in the database), so N gateways may let through up to N × (hits per interval)
+// more than the budget, once per window. For a refresh budget of hundreds per minute and an
+// interval of a second, that is noise; sign-in attempts keep the exact, per-hit limiter.
 import type { Queryable } from '../db/database.js'
 import { keyOf, type RateLimitResult, type RateLimitRule } from './rate-limiter.js'
 
@@ -22,14 +21,12 @@ export interface BatchedRateLimiter {
 
 interface Window {
   rule: RateLimitRule
-  /** Local clock, ms: when the database's window ends. */
+  /** Local clock, ms: when the window ends. */
   endsAt: number
   /** Hits of every gateway in the window, as the database last said. */
   counted: number
   /** This gateway's hits since, not yet in the database. */
   pending: number
-  /** The first hit's round trip, which later hits of the window wait for. */
-  opened: Promise<void>
 }
 
 const windowStart = (seconds: string) => `to_timestamp(floor(extract(epoch from now()) / ${seconds}) * ${seconds})`
@@ -41,17 +38,6 @@ export function createBatchedRateLimiter(db: Queryable, options: { flushInterval
   const windows = new Map<string, Window>()
   let flushing: Promise<void> = Promise.resolve()
 
-  async function open(key: string, window: Window): Promise<void> {
-    const { rows } = await db.query<{ hits: number; remaining: number }>(
-      `insert into paraphe.rate_limits as r (key, window_start, hits) values ($1, ${windowStart('$2::int')}, 1) ${UPSERT}
-       returning hits, extract(epoch from (window_start + make_interval(secs => $2::int) - now()))::float8 as remaining`,
-      [key, window.rule.windowSeconds]
-    )
-    const row = rows[0] as { hits: number; remaining: number }
-    window.counted = Number(row.hits)
-    window.endsAt = Date.now() + Number(row.remaining) * 1000
-  }
-
   async function flushNow(): Promise<void> {
     const now = Date.now()
     const batch: Array<{ key: string; window: Window; hits: number }> = []
@@ -62,14 +48,20 @@ export function createBatchedRateLimiter(db: Queryable, options: { flushInterval
     if (batch.length === 0) return
     for (const entry of batch) entry.window.pending -= entry.hits
     try {
-      const { rows } = await db.query<{ key: string; hits: number }>(
+      const { rows } = await db.query<{ key: string; hits: number; started: number }>(
         `insert into paraphe.rate_limits as r (key, window_start, hits)
          select key, ${windowStart('seconds')}, hits from unnest($1::text[], $2::int[], $3::int[]) as batch(key, seconds, hits)
-         ${UPSERT} returning key, hits`,
+         ${UPSERT} returning key, hits, extract(epoch from window_start)::float8 as started`,
         [batch.map((entry) => entry.key), batch.map((entry) => entry.window.rule.windowSeconds), batch.map((entry) => entry.hits)]
       )
-      const totals = new Map(rows.map((row) => [row.key, Number(row.hits)]))
-      for (const { key, window } of batch) window.counted = totals.get(key) ?? window.counted
+      const totals = new Map(rows.map((row) => [row.key, row]))
+      for (const { key, window } of batch) {
+        const row = totals.get(key)
+        if (row === undefined) continue
+        window.counted = Number(row.hits)
+        // The database's clock decides when the window ends, as for rate-limiter.ts.
+        window.endsAt = (Number(row.started) + window.rule.windowSeconds) * 1000
+      }
     } catch {
       // Counted again at the next flush: a lost round trip must not forget hits.
       for (const entry of batch) entry.window.pending += entry.hits
@@ -87,20 +79,16 @@ export function createBatchedRateLimiter(db: Queryable, options: { flushInterval
   return {
     async hit(rule, subject) {
       const key = keyOf(rule, subject)
+      const now = Date.now()
       let window = windows.get(key)
-      if (window === undefined || Date.now() >= window.endsAt) {
-        const fresh: Window = { rule, endsAt: Number.POSITIVE_INFINITY, counted: 0, pending: 0, opened: Promise.resolve() }
-        fresh.opened = open(key, fresh).catch((error: unknown) => {
-          windows.delete(key)
-          throw error
-        })
-        windows.set(key, fresh)
-        await fresh.opened
-        return resultOf(fresh, Date.now())
+      if (window === undefined || now >= window.endsAt) {
+        // A new window: hits not yet sent of the one that ended no longer count against anything.
+        const length = rule.windowSeconds * 1000
+        window = { rule, endsAt: (Math.floor(now / length) + 1) * length, counted: 0, pending: 0 }
+        windows.set(key, window)
       }
-      await window.opened
       window.pending += 1
-      return resultOf(window, Date.now())
+      return resultOf(window, now)
     },
     flush,
     async close() {
