@@ -83,9 +83,9 @@ async function homePage() {
   const gatewayPort = await freePort()
   // Its own data folder: the bench must not share the embedded database of a running `npm start`.
   const gatewayData = await mkdtemp(path.join(tmpdir(), 'paraphe-bench-data-'))
-  const gateway = start(process.execPath, [path.join(root, 'gateway/dist/server.js')], {
-    DATA_DIR: gatewayData,
-    PORT: String(gatewayPort),
+  const startGateway = (server, port, data) => start(process.execPath, [server], {
+    DATA_DIR: data,
+    PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
@@ -102,10 +102,18 @@ async function homePage() {
     HOSTING_PROVIDER_NAME: 'Machine locale',
     HOSTING_PROVIDER_ADDRESS: '127.0.0.1'
   })
+  const gateway = startGateway(path.join(root, 'gateway/dist/server.js'), gatewayPort, gatewayData)
+  // Another build of the gateway (BENCH_BASELINE_SERVER, e.g. main's dist copied aside) in the same
+  // run, for a before/after of a change on the same loaded machine.
+  const baselineServer = process.env.BENCH_BASELINE_SERVER
+  const baselinePort = await freePort()
+  const baselineData = await mkdtemp(path.join(tmpdir(), 'paraphe-bench-data-'))
+  const baseline = baselineServer === undefined ? null : startGateway(path.resolve(baselineServer), baselinePort, baselineData)
   const caddyDir = await mkdtemp(path.join(tmpdir(), 'paraphe-bench-'))
   let caddy
   try {
     await waitFor(`http://127.0.0.1:${gatewayPort}/healthz`)
+    if (baseline !== null) await waitFor(`http://127.0.0.1:${baselinePort}/healthz`)
     // Caddy serves the same bytes: the build, with the home page as the gateway sends it.
     const filesDir = path.join(caddyDir, 'site')
     await cp(siteDir, filesDir, { recursive: true })
@@ -129,26 +137,51 @@ async function homePage() {
     const check = await fetch(`http://127.0.0.1:${caddyPort}/`, { headers: { 'accept-encoding': 'br' } })
     if (check.headers.get('content-encoding') !== 'br') throw new Error('Caddy did not serve brotli')
 
-    console.log(`Home page, Accept-Encoding: br, ${CONNECTIONS} connections, ${DURATION} s each, ${(await import('node:os')).cpus().length} cores shared with the load generator\n`)
+    // A hashed asset as the pages load it: the entry script, with its build-time .br sibling.
+    const asset = /<script type="module" crossorigin src="([^"]+)"/.exec(await readFile(path.join(siteDir, 'index.html'), 'utf8'))?.[1]
+    if (asset === undefined) throw new Error('no entry script in index.html')
+    console.log(`Home page, a hashed asset and a 404, Accept-Encoding: br, ${CONNECTIONS} connections, ${DURATION} s each, ${(await import('node:os')).cpus().length} cores shared with the load generator\n`)
+    const rows = [
+      ['/ gateway (route, from memory)', gatewayPort, '/', 200],
+      ['/ Caddy 2 file_server', caddyPort, '/', 200],
+      ['asset gateway (@fastify/static)', gatewayPort, asset, 200],
+      ['asset Caddy 2 file_server', caddyPort, asset, 200],
+      ['404 gateway (not-found handler)', gatewayPort, '/page-absente', 404],
+      ...(baseline === null
+        ? []
+        : [
+            ['/ baseline gateway', baselinePort, '/', 200],
+            ['asset baseline gateway', baselinePort, asset, 200],
+            ['404 baseline gateway', baselinePort, '/page-absente', 404]
+          ])
+    ]
     const results = []
-    for (const [name, port] of [['gateway (Fastify, from memory)', gatewayPort], ['Caddy 2 file_server (precompressed)', caddyPort]]) {
-      await load(`http://127.0.0.1:${port}/`).catch(() => undefined) // warm-up
-      const result = await load(`http://127.0.0.1:${port}/`)
-      if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`)
+    for (const [name, port, target, status] of rows) {
+      await load(`http://127.0.0.1:${port}${target}`).catch(() => undefined) // warm-up
+      const result = await load(`http://127.0.0.1:${port}${target}`)
+      const wrong = status === 200 ? result.non2xx : result.requests.total - (result.statusCodeStats?.[status]?.count ?? 0)
+      if (wrong > 0 || result.errors > 0) throw new Error(`${name}: ${wrong} answers other than ${status}, ${result.errors} errors`)
       results.push({ name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 })
     }
     console.log('server                               req/s     p50 ms   p99 ms')
     for (const r of results) {
       console.log(`${r.name.padEnd(36)} ${String(Math.round(r.rps)).padStart(7)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}`)
     }
-    console.log(`\nratio gateway / Caddy: ${(results[0].rps / results[1].rps).toFixed(2)} (goal ≥ 1.00)`)
+    console.log(`\nratio gateway / Caddy, home page: ${(results[0].rps / results[1].rps).toFixed(2)} (goal ≥ 1.00)`)
+    console.log(`ratio gateway / Caddy, hashed asset: ${(results[2].rps / results[3].rps).toFixed(2)}`)
+    console.log(`ratio 404 / home page, gateway: ${(results[4].rps / results[0].rps).toFixed(2)}`)
+    if (baseline !== null) {
+      console.log(`baseline (${baselineServer}) / Caddy: home page ${(results[5].rps / results[1].rps).toFixed(2)}, hashed asset ${(results[6].rps / results[3].rps).toFixed(2)}; its 404 / its home page ${(results[7].rps / results[5].rps).toFixed(2)}`)
+    }
     console.log(`first-load of /, brotli: JS ${(jsBytes / 1024).toFixed(1)} KB (goal ≤ 90), CSS ${(cssBytes / 1024).toFixed(1)} KB (goal ≤ 15)`)
     console.log(`first-load of /SignatureDevis, brotli: JS ${(signingPage.js / 1024).toFixed(1)} KB (goal ≤ 90), CSS ${(signingPage.css / 1024).toFixed(1)} KB`)
   } finally {
     gateway.kill('SIGTERM')
+    baseline?.kill('SIGTERM')
     caddy?.kill('SIGTERM')
     await rm(caddyDir, { recursive: true, force: true })
     await rm(gatewayData, { recursive: true, force: true })
+    await rm(baselineData, { recursive: true, force: true })
   }
 }
 

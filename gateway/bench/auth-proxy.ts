@@ -28,18 +28,27 @@ function cpuMs(pid: number): number {
 
 interface Load { rps: number; p50: number; p99: number; bad: number; total: number }
 
-function load(url: string, overallRate?: number): Promise<Load> {
+/** A session refresh as supabase-js sends it, from one of many client addresses (Caddy's X-Forwarded-For). */
+const REFRESH = {
+  method: 'POST',
+  body: JSON.stringify({ refresh_token: 'bench-refresh-token' }),
+  headers: { 'content-type': 'application/json', apikey: 'bench-anon-key-0000000000' }
+}
+let nextAddress = 0
+const refreshRequests = [{ ...REFRESH, setupRequest: (request: Record<string, unknown>) => ({ ...request, headers: { ...(request.headers as object), 'x-forwarded-for': `198.51.100.${(nextAddress++ % 200) + 1}` } }) }]
+
+function load(url: string, overallRate?: number, refresh = false): Promise<Load> {
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...(overallRate === undefined ? {} : { overallRate }) }, (error, result) =>
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, ...(overallRate === undefined ? {} : { overallRate }), ...(refresh ? { requests: refreshRequests } : {}) }, (error, result) =>
       error ? reject(error) : resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, bad: result.non2xx + result.errors, total: result.requests.total })
     )
   })
 }
 
 /** The load, and the CPU each process spent per request meanwhile (robust on a busy machine, unlike req/s). */
-async function measured(url: string, pids: { gateway: number; upstream: number }) {
+async function measured(url: string, pids: { gateway: number; upstream: number }, refresh = false) {
   const before = { gateway: cpuMs(pids.gateway), upstream: cpuMs(pids.upstream), client: process.cpuUsage() }
-  const result = await load(url)
+  const result = await load(url, undefined, refresh)
   const perRequest = (pid: number, start: number) => ((cpuMs(pid) - start) * 1000) / Math.max(1, result.total)
   const client = process.cpuUsage(before.client)
   return {
@@ -88,6 +97,9 @@ try {
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {
         ...process.env, NODE_ENV: 'test', LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info', DATA_DIR: data, PORT: String(port), HOST: '127.0.0.1',
+        // The refresh rows come from 200 addresses through a trusted hop, each well within its budget:
+        // what is measured is the cost of counting, not refusals.
+        TRUST_PROXY: 'loopback', AUTH_RATE_LIMIT_PER_MINUTE: '10000',
         AUTH_UPSTREAM_URL: `http://127.0.0.1:${upstreamPort}`, SUPABASE_ANON_KEY: 'bench-anon-key-0000000000', SUPABASE_JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0000'
       }
     })
@@ -128,6 +140,20 @@ try {
   const healthz = await measured(`http://127.0.0.1:${gatewayPort}/healthz`, pids)
   const caddy = await measured(throughCaddy, { ...pids, gateway: children[2]?.pid as number })
   const bare = await measured(throughBare, { ...pids, gateway: children[3]?.pid as number })
+  // Sign-in sessions: the user (a GET with the token) and the refresh (a POST, rate limited per address).
+  const user = (base: string) => `${base}/user`
+  const refreshOf = (base: string) => `${base}/token?grant_type=refresh_token`
+  const gatewayAuth = `http://127.0.0.1:${gatewayPort}/auth/v1`
+  const baselineAuth = `http://127.0.0.1:${baselinePort}/auth/v1`
+  const upstreamAuth = `http://127.0.0.1:${upstreamPort}`
+  const sessionRows: Array<[string, Awaited<ReturnType<typeof measured>>]> = []
+  for (const [what, target, refresh] of [['/user', user, false], ['refresh', refreshOf, true]] as const) {
+    sessionRows.push([`${what} upstream directly`, await measured(target(upstreamAuth), pids, refresh)])
+    await load(target(gatewayAuth), undefined, refresh) // warm-up
+    sessionRows.push([`${what} through the gateway`, await measured(target(gatewayAuth), pids, refresh)])
+    if (baseline !== null) await load(target(baselineAuth), undefined, refresh) // warm-up
+    if (baseline !== null) sessionRows.push([`${what} through the baseline`, await measured(target(baselineAuth), { ...pids, gateway: baseline.pid as number }, refresh)])
+  }
   const steadyDirect = await load(upstream, RATE)
   const steadyThrough = await load(proxied, RATE)
   const steadyBefore = baseline === null ? null : await load(throughBaseline, RATE)
@@ -138,6 +164,17 @@ try {
     console.log(`${name.padEnd(32)} ${String(Math.round(r.rps)).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.bad).padStart(4)}   ${(r === direct ? '-' : r.gatewayUs.toFixed(0)).padStart(22)}  ${r.upstreamUs.toFixed(0).padStart(8)}  ${r.clientUs.toFixed(0).padStart(6)}`)
   }
   console.log(`ratio gateway / upstream: ${(through.rps / direct.rps).toFixed(2)} (goal ≥ 0.80); p99 added: ${through.p99 - direct.p99} ms (goal ≤ 2)`)
+  console.log(`\nSessions: GET /auth/v1/user and POST /auth/v1/token?grant_type=refresh_token (200 client addresses), ${CONNECTIONS} connections, ${DURATION} s each`)
+  console.log('path                               req/s  p50 ms  p99 ms  !2xx   CPU µs/request: proxy  upstream  client')
+  for (const [name, r] of sessionRows) {
+    console.log(`${name.padEnd(32)} ${String(Math.round(r.rps)).padStart(6)}  ${String(r.p50).padStart(6)}  ${String(r.p99).padStart(6)}  ${String(r.bad).padStart(4)}   ${(name.endsWith('directly') ? '-' : r.gatewayUs.toFixed(0)).padStart(22)}  ${r.upstreamUs.toFixed(0).padStart(8)}  ${r.clientUs.toFixed(0).padStart(6)}`)
+  }
+  for (const what of ['/user', 'refresh']) {
+    const directRow = sessionRows.find(([name]) => name === `${what} upstream directly`)?.[1]
+    for (const [name, r] of sessionRows.filter(([name]) => name.startsWith(`${what} through`))) {
+      if (directRow !== undefined) console.log(`${name} / upstream: ${(r.rps / directRow.rps).toFixed(2)} (goal ≥ 0.60); p99 added: ${r.p99 - directRow.p99} ms (goal ≤ 5)`)
+    }
+  }
   if (before !== null) console.log(`baseline gateway (${BASELINE}) / upstream: ${(before.rps / direct.rps).toFixed(2)}; p99 added: ${before.p99 - direct.p99} ms; gateway / baseline: ${(through.rps / before.rps).toFixed(2)}, CPU µs/request ${through.gatewayUs.toFixed(0)} against ${before.gatewayUs.toFixed(0)}`)
   console.log(`reference, Caddy / upstream: ${(caddy.rps / direct.rps).toFixed(2)}; p99 added: ${caddy.p99 - direct.p99} ms; gateway / Caddy: ${(through.rps / caddy.rps).toFixed(2)}`)
   console.log(`reference, bare Node proxy / upstream: ${(bare.rps / direct.rps).toFixed(2)}; p99 added: ${bare.p99 - direct.p99} ms; gateway / bare Node proxy: ${(through.rps / bare.rps).toFixed(2)}`)

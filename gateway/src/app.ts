@@ -94,7 +94,8 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   // `.catch` marks a failure as handled until the site plugin awaits it and fails the start.
   const siteLoading = loadConfiguredSite(options.config)
   siteLoading.catch(() => undefined)
-  // 1. Ecosystem plugins: none needed yet (compression and static files are precomputed).
+  // 1. Ecosystem plugins: registered where they serve (@fastify/static by the site's routes,
+  //    @fastify/http-proxy by the auth proxy).
   // 2. The app's own decorators and hooks.
   await fastify.register(configPlugin, { config: options.config })
   await fastify.register(errorsPlugin)
@@ -128,7 +129,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(localMailboxRoutes)
   await fastify.register(authEmailTemplateRoutes)
   await fastify.register(apiRoutes, { prefix: '/api' })
-  await fastify.register(siteRoutes)
+  await fastify.register(siteRoutes, { logLevel: options.config.staticLogLevel })
 }
 
 // Not encapsulated: the error handler and hooks apply to the whole server.

@@ -5,7 +5,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
 
 /**
  * Keeps a well-formed id from the proxy in front (Caddy), so one id follows the request; any
- * other value is replaced. Fastify's genReqId and the auth proxy's fast path both use it.
+ * other value is replaced (Fastify's genReqId).
  */
 export function requestIdOf(request: IncomingMessage): string {
   const incoming = request.headers['x-request-id']

@@ -4,6 +4,7 @@ import path from 'node:path'
 import closeWithGrace from 'close-with-grace'
 import Fastify from 'fastify'
 import app, { serverOptions } from './app.js'
+import { logRedaction } from './log-redaction.js'
 import { BACKUP_ERROR, BACKUP_REQUEST, writeBackup } from './backup/embedded-backup.js'
 import { DataDirLockedError } from './db/data-dir-lock.js'
 import { loadConfig, type ConfigError, type Config } from './config.js'
@@ -23,6 +24,7 @@ const fastify = Fastify({
   ...serverOptions(config),
   logger: {
     level: config.logLevel,
+    ...logRedaction,
     // JSON for machines; readable lines when a developer watches a terminal.
     ...(process.stdout.isTTY ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss' } } } : {})
   }

@@ -7,6 +7,7 @@ import t from 'tap'
 import Fastify, { type FastifyInstance } from 'fastify'
 import type Stripe from 'stripe'
 import app, { serverOptions } from '../src/app.js'
+import { logRedaction } from '../src/log-redaction.js'
 import { loadConfig, type Config, type EmbeddedAccountsConfig } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
 import type { QuoteJobsOptions } from '../src/plugins/app/quote-jobs.js'
@@ -51,7 +52,7 @@ export async function buildApp(env: NodeJS.ProcessEnv = {}, options: BuildOption
   if (config.accounts !== null && options.accounts !== undefined) config.accounts.overrides = options.accounts
   const logs = options.logs
   const stream = logs === undefined ? undefined : { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) }
-  const fastify = Fastify({ ...serverOptions(config), logger: { level: config.logLevel, ...(stream === undefined ? {} : { stream }) } })
+  const fastify = Fastify({ ...serverOptions(config), logger: { level: config.logLevel, ...logRedaction, ...(stream === undefined ? {} : { stream }) } })
   await fastify.register(app, { config, database: options.database ?? (await testDatabase('pglite')), quoteJobs: options.quoteJobs ?? {}, ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }), ...(options.stripe === undefined ? {} : { stripe: options.stripe }) })
   if (options.extra !== undefined) await fastify.register(options.extra)
   await fastify.ready()

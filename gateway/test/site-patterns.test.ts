@@ -1,7 +1,7 @@
 // Pages prerendered at a route pattern (/espace/devis/:id) answer every path of that shape.
 import t from 'tap'
 import { buildApp } from './helper.js'
-import { matchPattern, routePatterns } from '../src/site/site-store.js'
+import { matchPattern, routePatterns } from '../src/site/page-store.js'
 const app = await buildApp()
 t.teardown(() => app.close())
 t.test('a page prerendered at a route pattern serves every path of that shape', async (t) => {

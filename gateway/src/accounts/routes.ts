@@ -35,7 +35,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   const config = fastify.config.accounts
   if (accounts === null || config === null) return
   const { service } = accounts
-  const limit = authRateLimit(fastify.rateLimiter, config.rateLimitPerMinute)
+  const limit = authRateLimit(fastify, config.rateLimitPerMinute)
 
   await fastify.register(
     async (scope) => {

@@ -1,7 +1,9 @@
 // The per-client-IP budgets of /auth/v1, the same whether the gateway serves the accounts itself
 // or proxies to GoTrue: endpoints that send e-mails or check passwords share one budget per
 // minute; refreshing a session (no password attempt) has its own, larger one, so that colleagues
-// behind one office address never sign each other out.
+// behind one office address never sign each other out. Refreshes, the frequent ones, are counted
+// locally and sent to the database in batches (batched-limiter.ts); the rest on every hit.
+import type { BatchedRateLimiter } from './batched-limiter.js'
 import type { RateLimiter, RateLimitResult } from './rate-limiter.js'
 
 const LIMITED_ENDPOINTS = new Set(['signup', 'token', 'recover', 'otp', 'resend', 'verify'])
@@ -18,13 +20,13 @@ export function isRefreshGrant(url: string): boolean {
 }
 
 /** Counts the request against its IP's budget; null when the endpoint is not limited. */
-export function authRateLimit(limiter: RateLimiter, perMinute: number) {
+export function authRateLimit(limiters: { rateLimiter: RateLimiter; batchedRateLimiter: BatchedRateLimiter }, perMinute: number) {
   return async (url: string, ip: string): Promise<RateLimitResult | null> => {
     const endpoint = authEndpointOf(url)
     if (endpoint === 'token' && isRefreshGrant(url)) {
-      return limiter.hit({ bucket: 'auth-refresh', max: perMinute * REFRESH_BUDGET_FACTOR, windowSeconds: 60 }, ip)
+      return limiters.batchedRateLimiter.hit({ bucket: 'auth-refresh', max: perMinute * REFRESH_BUDGET_FACTOR, windowSeconds: 60 }, ip)
     }
-    if (LIMITED_ENDPOINTS.has(endpoint)) return limiter.hit({ bucket: 'auth', max: perMinute, windowSeconds: 60 }, ip)
+    if (LIMITED_ENDPOINTS.has(endpoint)) return limiters.rateLimiter.hit({ bucket: 'auth', max: perMinute, windowSeconds: 60 }, ip)
     return null
   }
 }

@@ -30,7 +30,7 @@ export interface RateLimiter {
   reset(rule: RateLimitRule, subject: string): Promise<void>
 }
 
-function keyOf(rule: RateLimitRule, subject: string): string {
+export function keyOf(rule: RateLimitRule, subject: string): string {
   return createHash('sha256').update(`${rule.bucket}\0${rule.windowSeconds}\0${subject}`).digest('hex')
 }
 

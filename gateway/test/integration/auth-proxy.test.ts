@@ -190,6 +190,11 @@ t.test('the auth server’s admin API is not reachable from the site', async (t)
     t.equal(response.json<{ code: string }>().code, 'not_found', url)
   }
   t.equal(gotrue.seen.length, 0)
+  // Backslash dot segments, which URL parsing leaves alone, are refused by the proxy itself.
+  const backslashes = await app.inject({ url: '/auth/v1/x/..%5c..%5cadmin/users' })
+  t.equal(backslashes.statusCode, 400)
+  t.equal(backslashes.json<{ code: string }>().code, 'invalid_request')
+  t.equal(gotrue.seen.length, 0, 'nothing reached GoTrue')
 })
 
 t.test('without an auth server, /auth/v1 is the embedded accounts and /api checks their tokens', async (t) => {

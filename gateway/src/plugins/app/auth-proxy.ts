@@ -1,18 +1,34 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AUTH_PREFIX, createAuthForwarder } from '../../auth-proxy/forward-auth.js'
-import { clientReader, takeAuthRequests } from '../../auth-proxy/fast-path.js'
-import { authRateLimit } from '../../rate-limit/auth-limits.js'
-import { securityHeaders } from '../../security-headers.js'
+import httpProxy from '@fastify/http-proxy'
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { AUTH_MESSAGES, authErrorBody } from '../../auth-errors.js'
+import { authEndpointOf, authRateLimit } from '../../rate-limit/auth-limits.js'
+
+/** Auth requests are small JSON documents; anything bigger is refused before it is forwarded. */
+export const AUTH_BODY_LIMIT = 64 * 1024
+export const AUTH_PREFIX = '/auth/v1'
+
+/** `/auth/v1/x/../admin` → `/auth/v1/admin`: the rules apply to the path the upstream resolves. */
+export function resolvedAuthPath(url: string): string | null {
+  const resolved = new URL(url, 'http://gateway')
+  const { pathname } = resolved
+  if (pathname !== AUTH_PREFIX && !pathname.startsWith(`${AUTH_PREFIX}/`)) return null
+  return pathname + resolved.search
+}
+
+/** Whatever the client claims of itself is replaced by what the trusted hop says. */
+const CLIENT_CLAIMS = new Set(['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'forwarded'])
 
 /**
- * `ANY /auth/v1/*` → Supabase Auth, on the site's own origin (no CORS). The client's address
- * reaches GoTrue only from the trusted proxy hop: whatever X-Forwarded-* the client sent is
- * replaced. Failures of the upstream become supabase-js-shaped JSON errors, logged once.
+ * `ANY /auth/v1/*` → Supabase Auth, on the site's own origin (no CORS), through @fastify/http-proxy
+ * (@fastify/reply-from on an undici pool). The client's address reaches GoTrue only from the
+ * trusted proxy hop (Fastify's `trustProxy`): whatever X-Forwarded-* the client sent is replaced.
+ * The admin API and the per-IP budgets are checked in a hook before the proxy; failures of the
+ * upstream become supabase-js-shaped JSON errors in French, logged once.
  *
- * Served by the server's request listener ahead of Fastify (auth-proxy/fast-path.ts); the same
- * forwarder behind a Fastify route answers what reaches Fastify directly (inject).
+ * Registered with the routes' log level (app.ts): requests here are logged at error level only
+ * (the access log, Caddy's, keeps them), so no token in a URL or header reaches the logs.
  */
-export default async function authProxy(fastify: FastifyInstance, options: { logLevel?: string }) {
+export default async function authProxy(fastify: FastifyInstance) {
   const auth = fastify.config.auth
   // Without an upstream, the gateway serves the accounts itself (src/accounts).
   if (auth === null) return
@@ -21,31 +37,76 @@ export default async function authProxy(fastify: FastifyInstance, options: { log
   const health = new URL(`${upstreamLabel}/health`)
   fastify.readiness.add('auth', async () => (await fetch(health, { signal: AbortSignal.timeout(auth.timeoutMs) })).ok)
 
-  // Upstream failures are logged at error level only: the access log (Caddy) keeps the answers.
-  const log = fastify.log.child({}, { level: options.logLevel ?? 'error' })
-  const forwarder = createAuthForwarder({
-    upstream: auth.upstream,
-    timeoutMs: auth.timeoutMs,
-    // Per-IP budgets in the database, shared by every gateway (rate-limit/auth-limits.ts).
-    limit: authRateLimit(fastify.rateLimiter, auth.rateLimitPerMinute),
-    headers: securityHeaders(fastify.config),
-    log,
-    draining: () => fastify.shutdown.draining
+  // Per-IP budgets shared by every gateway on the database (rate-limit/auth-limits.ts).
+  const limit = authRateLimit(fastify, auth.rateLimitPerMinute)
+
+  // Errors raised in this scope (body size, unreadable body, a path the proxy refuses) answer in
+  // the auth API's shape.
+  fastify.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = error.statusCode ?? 500
+    if (status === 413) return reply.code(413).header('connection', 'close').send(authErrorBody('request_too_large', AUTH_MESSAGES.tooLarge))
+    if (status < 500) return reply.code(status).send(authErrorBody('invalid_request', AUTH_MESSAGES.invalidRequest))
+    request.log.error({ err: error }, 'auth request failed')
+    return reply.code(502).send(authErrorBody('upstream_unavailable', AUTH_MESSAGES.unavailable))
   })
 
-  // Fastify must leave the body unread: the forwarder reads it, bounded.
-  fastify.removeAllContentTypeParsers()
-  fastify.addContentTypeParser('*', (_request, _payload, done) => done(null))
-  const handler = (request: FastifyRequest, reply: FastifyReply) => {
-    reply.hijack()
-    forwarder.forward(request.raw, reply.raw, { id: request.id, ip: request.ip, protocol: request.protocol, host: request.host })
+  /** The hook before the proxy: the admin API is not the site's, and the budgets. */
+  const guard = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = resolvedAuthPath(request.url)
+    // The admin API (service_role key) serves operators' tools on the private network only.
+    if (path === null || authEndpointOf(path) === 'admin') return reply.code(404).send(authErrorBody('not_found', AUTH_MESSAGES.notFound))
+    const limited = await limit(path, request.ip)
+    if (limited !== null && !limited.allowed) {
+      return reply.code(429).header('retry-after', String(limited.retryAfterSeconds)).send(authErrorBody('over_request_rate_limit', AUTH_MESSAGES.rateLimited))
+    }
   }
-  fastify.all(AUTH_PREFIX, handler)
-  fastify.all(`${AUTH_PREFIX}/*`, handler)
 
-  const readClient = clientReader(fastify.config.trustProxy)
-  const fastPath = takeAuthRequests(fastify.server, (request, response) => forwarder.forward(request, response, readClient(request)))
-  // Closing: Fastify answers again (its 503), and idle upstream sockets go.
-  fastify.addHook('preClose', async () => fastPath.release())
-  fastify.addHook('onClose', async () => forwarder.close())
+  // Bodies are read whole (bounded by the parser's limit: 413 before anything is forwarded), then
+  // forwarded from memory, byte for byte. Streaming the client's own request instead would take
+  // its connection down with an upstream failure, rather than answering 502.
+  fastify.removeAllContentTypeParsers()
+  fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: AUTH_BODY_LIMIT }, (_request, body, done) => done(null, body))
+
+  await fastify.register(httpProxy, {
+    upstream: auth.upstream.href,
+    prefix: AUTH_PREFIX,
+    proxyPayloads: false,
+    // GoTrue answers /verify with a 303 to the site: its Location must reach the browser as is.
+    internalRewriteLocationHeader: false,
+    // Auth is plain HTTP: no WebSocket upgrade is proxied.
+    websocket: false,
+    undici: {
+      connectTimeout: auth.timeoutMs,
+      headersTimeout: auth.timeoutMs,
+      bodyTimeout: auth.timeoutMs,
+      // Enough sockets for the requests in flight; an idle one is closed after 4 s, before the
+      // upstream would close it under a request just sent on it.
+      connections: 128,
+      keepAliveTimeout: 4_000
+    },
+    preHandler: guard,
+    // The body as the client sent it, with its length: reply-from would re-encode a JSON body it
+    // is given as such, and a stream costs undici a chunked upload (measured: several times the
+    // CPU of the whole proxying for a refresh).
+    handler: (request, reply, destination, options) => {
+      const body = request.body
+      if (!Buffer.isBuffer(body)) return reply.from(destination, options)
+      return reply.from(destination, { ...options, body, contentType: request.headers['content-type'] ?? 'application/octet-stream' })
+    },
+    replyOptions: {
+      rewriteRequestHeaders: (request, headers) => {
+        const kept: Record<string, string | string[] | undefined> = {}
+        for (const name in headers) if (!CLIENT_CLAIMS.has(name)) kept[name] = headers[name]
+        return { ...kept, 'x-forwarded-for': request.ip, 'x-forwarded-proto': request.protocol, 'x-forwarded-host': request.host }
+      },
+      onError: (reply, { error }) => {
+        const failure = error as Error & { code?: string; statusCode?: number }
+        const timedOut = failure.statusCode === 504 || /TIMEOUT/i.test(failure.code ?? '')
+        // One line per failed request, with what failed, for the operator.
+        reply.log.error({ upstream: upstreamLabel, code: failure.code, cause: (failure.cause as Error | undefined)?.message ?? failure.message }, 'auth upstream failed')
+        if (timedOut) void reply.code(504).send(authErrorBody('upstream_timeout', AUTH_MESSAGES.timeout))
+        else void reply.code(502).send(authErrorBody('upstream_unavailable', AUTH_MESSAGES.unavailable))
+      }
+    }
+  })
 }

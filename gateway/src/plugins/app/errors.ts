@@ -11,13 +11,14 @@ declare module 'fastify' {
   }
 }
 
-const NOT_FOUND_MESSAGE = 'Cette adresse ne correspond à aucune ressource.'
+export const NOT_FOUND_MESSAGE = 'Cette adresse ne correspond à aucune ressource.'
 const MESSAGES_BY_STATUS: Record<number, string> = {
   400: 'La requête est invalide.',
   404: NOT_FOUND_MESSAGE,
   405: 'Cette méthode n’est pas acceptée ici.',
   413: 'Le contenu envoyé est trop volumineux.',
   415: 'Ce type de contenu n’est pas accepté.',
+  416: 'La plage demandée est en dehors du fichier.',
   429: 'Trop de requêtes : réessayez dans un instant.'
 }
 
@@ -48,6 +49,9 @@ export default fp(
         return reply.code(status).send(errorBody('internal_error', 'Une erreur interne est survenue. Réessayez dans un instant.'))
       }
       request.log.warn({ err: error }, 'request rejected')
+      // Headers an error carries for its client (http-errors' convention: a 416's Content-Range).
+      const carried = (error as { headers?: unknown }).headers
+      if (typeof carried === 'object' && carried !== null) reply.headers(carried as Record<string, string>)
       if (error.validation !== undefined) {
         return reply
           .code(400)
@@ -57,10 +61,7 @@ export default fp(
         .code(status)
         .send(errorBody(error.code?.toLowerCase() ?? 'request_error', MESSAGES_BY_STATUS[status] ?? 'La requête n’a pas pu être traitée.'))
     })
-
-    fastify.setNotFoundHandler((request, reply) => {
-      reply.code(404).send(errorBody('not_found', NOT_FOUND_MESSAGE))
-    })
+    // The not-found handler is the site's (routes/site.ts): the 404 page for GET, JSON otherwise.
   },
   { name: 'errors' }
 )

@@ -3,32 +3,33 @@ import type { FastifyInstance } from 'fastify'
 import path from 'node:path'
 import type { Config } from '../../config.js'
 import { SITE_CACHE_DIRECTORY } from '../../site/compression-cache.js'
-import { loadSiteStore, type SiteStore } from '../../site/site-store.js'
+import { loadPageStore, type PageStore } from '../../site/page-store.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    site: SiteStore
+    /** The prerendered pages with this start's values (site/page-store.ts); files are @fastify/static's. */
+    site: PageStore
   }
 }
 
 export interface SitePluginOptions {
-  /** The site already being loaded (app.ts starts it first, so it overlaps the database's start). */
-  loading?: Promise<SiteStore>
+  /** The pages already being loaded (app.ts starts it first, so it overlaps the database's start). */
+  loading?: Promise<PageStore>
 }
 
-/** The site as this config serves it, its compressions kept between starts under DATA_DIR. */
-export function loadConfiguredSite(config: Config): Promise<SiteStore> {
-  return loadSiteStore(config.siteDir, config.runtime, path.join(config.database.dataDir, SITE_CACHE_DIRECTORY))
+/** The pages as this config serves them, their compressions kept between starts under DATA_DIR. */
+export function loadConfiguredSite(config: Config): Promise<PageStore> {
+  return loadPageStore(config.siteDir, config.runtime, path.join(config.database.dataDir, SITE_CACHE_DIRECTORY))
 }
 
-/** Loads the built site into memory once, at start. */
+/** Renders the prerendered pages once, at start. */
 export default fp<SitePluginOptions>(
   async function site(fastify: FastifyInstance, options) {
     const store = await (options.loading ?? loadConfiguredSite(fastify.config))
     fastify.decorate('site', store)
     // Loaded once at start: it stays ready for the life of the process.
     fastify.readiness.add('site', async () => store.size > 0)
-    fastify.log.info({ files: store.size, siteDir: fastify.config.siteDir }, 'site loaded')
+    fastify.log.info({ pages: store.size, siteDir: fastify.config.siteDir }, 'site loaded')
   },
   { name: 'site', dependencies: ['config', 'readiness'] }
 )

@@ -1,39 +1,51 @@
-// The built site, held in memory: every file with its identity, brotli and gzip bodies and
-// precomputed headers. Requests only look up a map, so no request can reach the file system
-// (and `..` in a URL can only miss).
+// The prerendered pages (HTML and their `_payload.json`) with this start's runtime values filled
+// in (site name, operator identity, runtime config), held in memory with their compressed copies.
+// This is templating, not file serving: the values are only known at start, so the build's
+// precompressed copies of these files are stale and are made again here. Every other file of the
+// build is served from disk by @fastify/static (plugins/external/static-files.ts).
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { NOT_FOUND_PATH_PLACEHOLDER } from '@paraphe/shared/build-manifest'
 import { RUNTIME_CONFIG_PLACEHOLDER, textValues, type RuntimeConfig } from '@paraphe/shared/runtime-config'
-import { cacheControlFor, REVALIDATE } from './cache-policy.js'
+import { escapeHtml, jsonForScript, substitute } from '@paraphe/shared/html-text'
+import { REVALIDATE } from './cache-policy.js'
 import { compressOnce, etagOf, fillGzipTemplate, gzipTemplate } from './compress.js'
 import { compressionCache } from './compression-cache.js'
-import { contentTypeFor, isCompressible } from './content-types.js'
-import type { Encoding } from './encoding.js'
-import { escapeHtml, jsonForScript, substitute } from '@paraphe/shared/html-text'
+
+export type Encoding = 'br' | 'gzip' | 'identity'
 
 /** The 404 page's encodings: gzip can be assembled around the path without compressing (brotli cannot). */
 export const NOT_FOUND_ENCODINGS: readonly Encoding[] = ['gzip', 'identity']
+
+const HTML = 'text/html; charset=utf-8'
+const JSON_TYPE = 'application/json; charset=utf-8'
 
 export interface Representation {
   body: Buffer
   headers: Readonly<Record<string, string>>
 }
 
-export interface SiteFile {
+export interface Page {
+  /** The URL path, `:param` segments included (`/espace/devis/:id`): a route pattern for Fastify. */
+  path: string
   representations: Partial<Record<Encoding, Representation>>
   available: readonly Encoding[]
 }
 
-export interface SiteStore {
-  lookup: (urlPath: string) => SiteFile | undefined
+export interface PageStore {
+  pages: readonly Page[]
+  lookup: (urlPath: string) => Page | undefined
   /** The 404 page for a path, in the requested encoding (gzip or identity: see NOT_FOUND_ENCODINGS). */
   notFoundPage: (requestPath: string, encoding: Encoding) => Representation
   readonly size: number
 }
 
-function makeFile(urlPath: string, contentType: string, identity: Buffer, compressed: Partial<Record<'br' | 'gzip', Buffer>>): SiteFile {
-  const cacheControl = cacheControlFor(urlPath, contentType)
+/** What the page store holds: prerendered HTML and route payloads. The rest is @fastify/static's. */
+export function isTemplated(relativePath: string): boolean {
+  return relativePath.endsWith('.html') || path.basename(relativePath) === '_payload.json'
+}
+
+function makePage(urlPath: string, contentType: string, identity: Buffer, compressed: { br: Buffer; gzip: Buffer }): Page {
   const representations: Partial<Record<Encoding, Representation>> = {}
   const add = (encoding: Encoding, body: Buffer): void => {
     // Serving a compressed body only pays when it is smaller.
@@ -41,18 +53,18 @@ function makeFile(urlPath: string, contentType: string, identity: Buffer, compre
     const headers: Record<string, string> = {
       'content-type': contentType,
       'content-length': String(body.length),
-      'cache-control': cacheControl,
-      etag: etagOf(body)
+      'cache-control': REVALIDATE,
+      etag: etagOf(body),
+      vary: 'Accept-Encoding'
     }
     if (encoding !== 'identity') headers['content-encoding'] = encoding
-    if (compressed.br !== undefined || compressed.gzip !== undefined) headers.vary = 'Accept-Encoding'
     representations[encoding] = { body, headers }
   }
   add('identity', identity)
-  if (compressed.br !== undefined) add('br', compressed.br)
-  if (compressed.gzip !== undefined) add('gzip', compressed.gzip)
+  add('br', compressed.br)
+  add('gzip', compressed.gzip)
   const available = (['br', 'gzip', 'identity'] as const).filter((encoding) => representations[encoding] !== undefined)
-  return { representations, available }
+  return { path: urlPath, representations, available }
 }
 
 /** `/tarifs/index.html` → `/tarifs`; `index.html` → `/`. */
@@ -64,49 +76,36 @@ export function urlPathOf(relativePath: string): string {
 }
 
 /** `cacheDir`: where compressions are kept between starts (site/compression-cache.ts); none when unset. */
-export async function loadSiteStore(siteDir: string, runtime: RuntimeConfig, cacheDir?: string): Promise<SiteStore> {
+export async function loadPageStore(siteDir: string, runtime: RuntimeConfig, cacheDir?: string): Promise<PageStore> {
   const cache = cacheDir === undefined ? undefined : compressionCache(cacheDir)
   const compress = cache?.compress ?? compressOnce
-  const files = new Map<string, SiteFile>()
+  const pages = new Map<string, Page>()
   const htmlValues = new Map([...textValues(runtime)].map(([key, value]) => [key, escapeHtml(value)]))
   htmlValues.set(RUNTIME_CONFIG_PLACEHOLDER, jsonForScript(runtime))
   const jsonValues = new Map([...textValues(runtime)].map(([key, value]) => [key, JSON.stringify(value).slice(1, -1)]))
   let notFoundHtml = ''
 
-  /** One file of the build, with its encodings; compressions run side by side (compressOnce). */
-  async function loadEntry(relative: string, name: string): Promise<void> {
-    const absolute = path.join(siteDir, relative)
-    const contentType = contentTypeFor(name)
-    const raw = await readFile(absolute)
-
+  /** One page or payload; compressions run side by side (compressOnce). */
+  async function loadEntry(relative: string): Promise<void> {
+    const raw = await readFile(path.join(siteDir, relative), 'utf8')
     if (relative === '404.html') {
-      notFoundHtml = substitute(raw.toString('utf8'), htmlValues)
+      notFoundHtml = substitute(raw, htmlValues)
       return
     }
+    const isPage = relative.endsWith('.html')
+    const body = Buffer.from(substitute(raw, isPage ? htmlValues : jsonValues))
     const urlPath = urlPathOf(relative)
-    const isPage = contentType.startsWith('text/html')
-    if (isPage || name === '_payload.json') {
-      // Runtime values go into the prerendered text, so the precompressed copies are redone.
-      const body = Buffer.from(substitute(raw.toString('utf8'), isPage ? htmlValues : jsonValues))
-      files.set(urlPath, makeFile(urlPath, contentType, body, await compress(body)))
-      return
-    }
-    const compressed: Partial<Record<'br' | 'gzip', Buffer>> = {}
-    if (isCompressible(contentType)) {
-      const [br, gzip] = await Promise.all([readOptional(`${absolute}.br`), readOptional(`${absolute}.gz`)])
-      Object.assign(compressed, br !== undefined && gzip !== undefined ? { br, gzip } : await compress(raw))
-    }
-    files.set(urlPath, makeFile(urlPath, contentType, raw, compressed))
+    pages.set(urlPath, makePage(urlPath, isPage ? HTML : JSON_TYPE, body, await compress(body)))
   }
 
   const entries = await readdir(siteDir, { recursive: true, withFileTypes: true })
   await Promise.all(
     entries
       .filter((entry) => entry.isFile())
-      .map((entry) => ({ name: entry.name, relative: path.relative(siteDir, path.join(entry.parentPath, entry.name)) }))
-      // Build internals (.vite/manifest.json, stamps) and precompressed siblings are not URLs.
-      .filter(({ name, relative }) => !relative.split(path.sep).some((part) => part.startsWith('.')) && !/\.(br|gz)$/.test(name))
-      .map(({ name, relative }) => loadEntry(relative, name))
+      .map((entry) => path.relative(siteDir, path.join(entry.parentPath, entry.name)))
+      // Build internals (.vite/) are not URLs.
+      .filter((relative) => isTemplated(relative) && !relative.split(path.sep).some((part) => part.startsWith('.')))
+      .map(loadEntry)
   )
   if (notFoundHtml === '') throw new Error(`${siteDir} has no 404.html: run \`npm run build\``)
   // Not awaited: the start does not wait for it, and a failure only leaves old entries behind.
@@ -115,14 +114,15 @@ export async function loadSiteStore(siteDir: string, runtime: RuntimeConfig, cac
   // The 404 page names the path: compressed once around it, filled in per request.
   const notFoundParts = notFoundHtml.split(NOT_FOUND_PATH_PLACEHOLDER).map((part) => Buffer.from(part))
   const notFoundGzip = gzipTemplate(notFoundParts)
-  const patterns = routePatterns([...files.keys()].sort())
+  const patterns = routePatterns([...pages.keys()].sort())
   return {
-    lookup: (urlPath) => files.get(urlPath) ?? files.get(matchPattern(patterns, urlPath) ?? ''),
+    pages: [...pages.values()],
+    lookup: (urlPath) => pages.get(urlPath) ?? pages.get(matchPattern(patterns, urlPath) ?? ''),
     notFoundPage: (requestPath, encoding) => {
       const path = Buffer.from(escapeHtml(requestPath))
       const body = encoding === 'gzip' ? fillGzipTemplate(notFoundGzip, path) : Buffer.concat(notFoundParts.flatMap((part, index) => (index === 0 ? [part] : [path, part])))
       const headers: Record<string, string> = {
-        'content-type': 'text/html; charset=utf-8',
+        'content-type': HTML,
         'content-length': String(body.length),
         'cache-control': REVALIDATE,
         vary: 'Accept-Encoding'
@@ -131,16 +131,8 @@ export async function loadSiteStore(siteDir: string, runtime: RuntimeConfig, cac
       return { body, headers }
     },
     get size() {
-      return files.size
+      return pages.size
     }
-  }
-}
-
-async function readOptional(file: string): Promise<Buffer | undefined> {
-  try {
-    return await readFile(file)
-  } catch {
-    return undefined
   }
 }
 

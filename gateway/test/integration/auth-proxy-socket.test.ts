@@ -1,5 +1,5 @@
-// The auth proxy as a browser reaches it: over a real socket, where /auth/v1/* is answered ahead
-// of Fastify's routing (src/auth-proxy/fast-path.ts). Same behaviour as through inject().
+// The auth proxy as a browser reaches it: over a real socket, through Fastify's routing and
+// @fastify/http-proxy's undici pool. Same behaviour as through inject().
 import t from 'tap'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
