@@ -12,6 +12,8 @@ import type { RateLimitResult } from '../rate-limit/rate-limiter.js'
 /** Auth requests are small JSON documents; anything bigger is refused before it is forwarded. */
 export const AUTH_BODY_LIMIT = 64 * 1024
 export const AUTH_PREFIX = '/auth/v1'
+/** When to try again after the auth server could not be reached (it restarts in seconds). */
+export const AUTH_RETRY_AFTER_SECONDS = 5
 
 /** What the gateway knows of the client, from the trusted hop only. */
 export interface AuthClient {
@@ -96,12 +98,17 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
     response.end(json)
   }
 
+  /** 503 with Retry-After: a temporary outage (GoTrue restarting), so clients come back rather than give up. */
+  function unavailable(response: ServerResponse): void {
+    answer(response, 503, authErrorBody('upstream_unavailable', AUTH_MESSAGES.unavailable), { 'retry-after': String(AUTH_RETRY_AFTER_SECONDS) })
+  }
+
   function failed(response: ServerResponse, client: AuthClient, error: Error & { code?: string }): void {
     const timedOut = error instanceof TimeoutError
     // One line per failed request, with what failed, for the operator.
     log.child({ reqId: client.id }).error({ upstream: upstreamLabel, code: error.code, cause: error.message }, 'auth upstream failed')
     if (timedOut) answer(response, 504, authErrorBody('upstream_timeout', AUTH_MESSAGES.timeout))
-    else answer(response, 502, authErrorBody('upstream_unavailable', AUTH_MESSAGES.unavailable))
+    else unavailable(response)
   }
 
   function proxy(request: IncomingMessage, response: ServerResponse, client: AuthClient, path: string, body: Buffer): void {
@@ -163,7 +170,7 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
   /**
    * Bodies are read whole (bounded), then forwarded from memory: streaming the client's own
    * request instead would take its connection down with an upstream failure rather than
-   * answering 502, and the size is checked before anything reaches the upstream.
+   * answering 503, and the size is checked before anything reaches the upstream.
    */
   function readBody(request: IncomingMessage, response: ServerResponse, then: (body: Buffer) => void): void {
     const declared = request.headers['content-length']
@@ -207,8 +214,9 @@ export function createAuthForwarder(options: AuthForwarderOptions): AuthForwarde
       if (path === null) return answer(response, 404, authErrorBody('not_found', AUTH_MESSAGES.notFound))
       readBody(request, response, (body) => {
         guarded(request, response, client, path, body).catch((error: unknown) => {
+          // The rate limit's budget is in the database: unreachable, the request cannot be counted.
           log.child({ reqId: client.id }).error({ err: error }, 'auth request failed')
-          answer(response, 502, authErrorBody('upstream_unavailable', AUTH_MESSAGES.unavailable))
+          unavailable(response)
         })
       })
     },

@@ -65,6 +65,11 @@ export function holdPdfPool(): () => Promise<void> {
   }
 }
 
+/** Whether one more PDF would be taken (reported by /readyz); past it, a 503 « réessayez ». */
+export function pdfQueueHasRoom(): boolean {
+  return inFlight < limits.maxThreads + limits.maxQueue
+}
+
 const started = { quote: 0, signed: 0 }
 
 /** How many tasks of each kind went to the PDF processes since the gateway started (tests check render-once with it). */
@@ -73,7 +78,7 @@ export function pdfTasksStarted(): Readonly<typeof started> {
 }
 
 async function run(task: PdfTask): Promise<Uint8Array> {
-  if (inFlight >= limits.maxThreads + limits.maxQueue) throw new PdfRetryLater(QUEUE_FULL)
+  if (!pdfQueueHasRoom()) throw new PdfRetryLater(QUEUE_FULL)
   inFlight += 1
   started[task.kind] += 1
   const id = (nextId += 1)

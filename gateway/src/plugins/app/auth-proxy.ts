@@ -3,6 +3,7 @@ import { AUTH_PREFIX, createAuthForwarder } from '../../auth-proxy/forward-auth.
 import { clientReader, takeAuthRequests } from '../../auth-proxy/fast-path.js'
 import { authRateLimit } from '../../rate-limit/auth-limits.js'
 import { securityHeaders } from '../../security-headers.js'
+import { DEPENDENCY_TIMEOUT_MS } from './readiness.js'
 
 /**
  * `ANY /auth/v1/*` → Supabase Auth, on the site's own origin (no CORS). The client's address
@@ -19,7 +20,7 @@ export default async function authProxy(fastify: FastifyInstance, options: { log
 
   const upstreamLabel = auth.upstream.href.replace(/\/$/, '')
   const health = new URL(`${upstreamLabel}/health`)
-  fastify.readiness.add('auth', async () => (await fetch(health, { signal: AbortSignal.timeout(auth.timeoutMs) })).ok)
+  fastify.readiness.watch('auth', async () => (await fetch(health, { signal: AbortSignal.timeout(DEPENDENCY_TIMEOUT_MS) })).ok)
 
   // Upstream failures are logged at error level only: the access log (Caddy) keeps the answers.
   const log = fastify.log.child({}, { level: options.logLevel ?? 'error' })
