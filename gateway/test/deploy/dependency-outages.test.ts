@@ -14,6 +14,7 @@ import { startGateway, waitUntil } from '../support/gateway-process.js'
 import { httpUser, sentQuoteOverHttp } from '../support/http-workspace.js'
 import { signApiKey } from '../support/gotrue-stand-in.js'
 import { JWT_SECRET } from '../support/workspace-users.js'
+import { BUSY_MACHINE_WAIT_MS, launchBrowser } from '../../../web/test/browser/harness.js'
 import { caddyfile, freePort, rawGet, repoRoot } from './helpers.js'
 
 // Real starts of PostgreSQL, GoTrue's stand-in, the gateway and Caddy: minutes on a busy machine.
@@ -71,7 +72,7 @@ const gateway = await startGateway({
   SUPABASE_ANON_KEY: await signApiKey(JWT_SECRET, 'anon'),
   SUPABASE_JWT_SECRET: JWT_SECRET,
   TRUST_PROXY: 'loopback',
-  LOG_LEVEL: 'warn'
+  STATIC_LOG_LEVEL: 'warn'
 })
 t.teardown(async () => {
   if (gateway.child.exitCode === null && gateway.child.signalCode === null) gateway.child.kill('SIGTERM')
@@ -170,20 +171,24 @@ t.test('the auth server killed: pages and the API still served, /auth/v1 says 50
 })
 
 t.test('PostgreSQL stopped under load: pages served, the API answers French 503s, all back once it restarts', async (t) => {
-  // Load through Caddy on pages and on the client's quote (which needs the database) for the whole outage.
+  // Load through Caddy for the whole outage: the pages, and the professional's quote list (which
+  // needs the database; the client's link has a per-address budget that a load would use up).
   const tally = new Map<string, number>()
   let loading = true
-  const worker = async (target: string) => {
+  const worker = async (kind: 'page' | 'api', send: () => Promise<Response>) => {
     while (loading) {
-      const status = await fetch(`${site}${target}`).then(async (response) => {
+      const status = await send().then(async (response) => {
         await response.arrayBuffer()
         return String(response.status)
       }, () => 'socket error')
-      const key = `${target.startsWith('/api/') ? 'api' : 'page'} ${status}`
-      tally.set(key, (tally.get(key) ?? 0) + 1)
+      tally.set(`${kind} ${status}`, (tally.get(`${kind} ${status}`) ?? 0) + 1)
     }
   }
-  const workers = [...PUBLIC_PAGES.map((page) => worker(page)), worker(`/api/sign/${quote.token}`), worker(`/api/sign/${quote.token}`)]
+  const workers = [
+    ...PUBLIC_PAGES.map((page) => worker('page', () => fetch(`${site}${page}`))),
+    worker('api', () => pro.call('GET', '/api/quotes')),
+    worker('api', () => pro.call('GET', '/api/quotes'))
+  ]
   await waitUntil(() => (tally.get('api 200') ?? 0) > 10)
 
   postgres.halt()
@@ -198,10 +203,22 @@ t.test('PostgreSQL stopped under load: pages served, the API answers French 503s
   const pageStatuses = () => [...tally].filter(([key]) => key.startsWith('page')).map(([key]) => key)
   t.same(pageStatuses(), ['page 200'], 'every page request under load got its page')
 
+  // The client opens their link meanwhile, in a real browser: the page, then what it says.
+  const browser = await launchBrowser()
+  t.teardown(() => browser.close())
+  const page = await browser.newPage()
+  t.equal((await page.goto(`${site}/SignatureDevis?token=${quote.token}`))?.status(), 200, 'the signing page loads')
+  const alert = page.getByRole('alert')
+  await alert.waitFor({ timeout: BUSY_MACHINE_WAIT_MS })
+  t.equal((await alert.innerText()).trim(), 'Service momentanément indisponible, réessayez dans quelques instants.', 'it says the service is down for a moment, not a blank page')
+
   postgres.restart()
   // No restart of the gateway: its pool opens new connections by itself.
   await waitUntil(async () => (await fetch(`${site}/api/sign/${quote.token}`)).status === 200)
   t.equal((await pro.call('GET', '/api/quotes')).status, 200, 'the professional’s quotes are back')
+  await page.getByRole('button', { name: 'Réessayer' }).click()
+  await page.getByRole('heading', { level: 1, name: /^Devis n° / }).waitFor({ timeout: BUSY_MACHINE_WAIT_MS })
+  t.pass('« Réessayer » shows the quote once the database is back')
   const before = tally.get('api 200') ?? 0
   await waitUntil(() => (tally.get('api 200') ?? 0) > before + 10)
   loading = false
