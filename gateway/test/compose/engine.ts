@@ -4,7 +4,7 @@
 // engine's image store (tagged with a hash of its recipe) so that later runs reuse it.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdtempSync, rmSync, symlinkSync, cpSync, mkdirSync, openSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -16,6 +16,12 @@ const SUITE = 'trixie'
 const PACKAGES = ['nodejs', 'ca-certificates', 'wget']
 /** The npm that runs these tests, copied into the image (pure JavaScript). */
 const HOST_NPM = '/usr/lib/node_modules/npm'
+/**
+ * This machine's own certificate authorities (Debian's place for them): the build machines reach
+ * the npm registry through a TLS-inspecting proxy whose authority is there, so the image's builds
+ * (`npm ci` in deploy/Dockerfile) must trust them as this machine does.
+ */
+const LOCAL_AUTHORITIES = '/usr/local/share/ca-certificates'
 
 export interface Engine {
   /** Stops the daemon this test started (by its PID) and removes the bridge it leaves; nothing when it was already running. */
@@ -72,7 +78,9 @@ const imageExists = (tag: string) => spawnSync('docker', ['image', 'inspect', ta
 /** The Node base image (what deploy/Dockerfile's NODE_IMAGE names): built once, then reused. */
 export function ensureNodeBase(log: (line: string) => void): { tag: string; built: boolean } {
   const npmVersion = sh(process.execPath, [path.join(HOST_NPM, 'bin/npm-cli.js'), '--version']).trim()
-  const recipe = JSON.stringify({ SUITE, PACKAGES, npmVersion, user: 'node:1000' })
+  const authorities = existsSync(LOCAL_AUTHORITIES) ? readdirSync(LOCAL_AUTHORITIES).filter((name) => name.endsWith('.crt')).sort() : []
+  const authorityText = authorities.map((name) => readFileSync(path.join(LOCAL_AUTHORITIES, name), 'utf8')).join('')
+  const recipe = JSON.stringify({ SUITE, PACKAGES, npmVersion, user: 'node:1000', authorityText })
   const tag = `paraphe-test/node-base:${SUITE}-${createHash('sha256').update(recipe).digest('hex').slice(0, 12)}`
   if (imageExists(tag)) return { tag, built: false }
   const work = mkdtempSync(path.join(tmpdir(), 'paraphe-rootfs-'))
@@ -84,6 +92,10 @@ export function ensureNodeBase(log: (line: string) => void): { tag: string; buil
     cpSync(HOST_NPM, path.join(root, 'usr/local/lib/node_modules/npm'), { recursive: true })
     symlinkSync('../lib/node_modules/npm/bin/npm-cli.js', path.join(root, 'usr/local/bin/npm'))
     symlinkSync('../lib/node_modules/npm/bin/npx-cli.js', path.join(root, 'usr/local/bin/npx'))
+    if (authorities.length > 0) {
+      cpSync(LOCAL_AUTHORITIES, path.join(root, 'usr/local/share/ca-certificates'), { recursive: true })
+      sh('chroot', [root, 'update-ca-certificates'])
+    }
     // The user deploy/Dockerfile runs as (uid 1000, as in the official node images).
     sh('chroot', [root, 'useradd', '--uid', '1000', '--create-home', '--shell', '/bin/sh', 'node'])
     // Package lists and caches are not part of an image.
@@ -93,7 +105,8 @@ export function ensureNodeBase(log: (line: string) => void): { tag: string; buil
     mkdirSync(path.join(root, 'var/cache/apt/archives/partial'), { recursive: true })
     const archive = path.join(work, 'root.tar')
     sh('tar', ['--numeric-owner', '-C', root, '-cf', archive, '.'])
-    sh('docker', ['import', '--change', 'CMD ["/bin/bash"]', archive, tag])
+    // Node reads its own copy of Mozilla's list, not the system's: pointed at the system's too.
+    sh('docker', ['import', '--change', 'CMD ["/bin/bash"]', '--change', 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt', archive, tag])
     return { tag, built: true }
   } finally {
     rmSync(work, { recursive: true, force: true })
