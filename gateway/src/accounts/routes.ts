@@ -5,6 +5,7 @@ import { authEndpointOf, authRateLimit } from '../rate-limit/auth-limits.js'
 import { AuthApiError, API_VERSION, errorPayload, wantsCurrentFormat } from './auth-api-error.js'
 import type { Body } from './account-service.js'
 import { nulFields } from '../storable-input.js'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js'
 
 /** Auth requests are small JSON documents. */
 const BODY_LIMIT = 64 * 1024
@@ -72,7 +73,12 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         if (error instanceof AuthApiError) failure = error
         else if (error.statusCode === 413) failure = new AuthApiError(413, 'request_too_large', 'Request body too large')
         else if (error.statusCode !== undefined && error.statusCode < 500) failure = new AuthApiError(400, 'validation_failed', error.message)
-        else {
+        else if (isDatabaseUnavailable(error)) {
+          // GoTrue answers a lost database the same way: a 503 the client may retry.
+          request.log.warn({ err: error }, 'embedded accounts: database unavailable')
+          reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          failure = new AuthApiError(503, 'service_unavailable', 'Service temporarily unavailable, please try again')
+        } else {
           request.log.error({ err: error }, 'embedded accounts: request failed')
           failure = new AuthApiError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information')
         }

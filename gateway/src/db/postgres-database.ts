@@ -45,6 +45,16 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     types
   })
   pool.on('error', options.onIdleError)
+  // Every connection keeps one 'error' listener of ours for its whole life, whoever holds it: a
+  // backend terminated by the server (a restart, a failover, pg_terminate_backend, an idle
+  // timeout, a pooler) emits 'error' on its client, and an 'error' event without a listener
+  // ends the process. The pool's own listeners come and go as a client is checked out and
+  // released; this one does not. The work using the connection fails through its query anyway,
+  // so the listener only remembers the error, so that the connection is dropped, not reused.
+  const brokenClients = new WeakMap<pg.PoolClient, Error>()
+  pool.on('connect', (client) => {
+    client.on('error', (error: Error) => brokenClients.set(client, error))
+  })
   const direct = wrap(pool)
   return {
     engine: 'postgres',
@@ -55,15 +65,6 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
     script: direct.script,
     async transaction(work) {
       const client = await pool.connect()
-      // A checked-out client has no listener of the pool's: if its connection drops (the server
-      // restarts, an operator terminates the backend) it emits 'error', which would crash the
-      // process. The query in flight rejects anyway, so the listener only keeps the error to
-      // drop that connection instead of returning it to the pool.
-      let broken: Error | undefined
-      const onError = (error: Error): void => {
-        broken = error
-      }
-      client.on('error', onError)
       try {
         await client.query('begin')
         const result = await work(wrap(client))
@@ -71,12 +72,12 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         return result
       } catch (error) {
         await client.query('rollback').catch((rollbackError: unknown) => {
-          broken ??= rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))
+          if (!brokenClients.has(client)) brokenClients.set(client, rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError)))
         })
         throw error
       } finally {
-        client.off('error', onError)
-        client.release(broken)
+        // A connection that failed goes, so the next request gets a fresh one.
+        client.release(brokenClients.get(client))
       }
     },
     close: () => pool.end()

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.js'
 import { ApiProblem, errorBody } from '../../errors.js'
 import { fieldMessages } from '../../validation-messages.js'
 
@@ -32,6 +33,14 @@ export default fp(
         // A temporary refusal (a full PDF queue) tells clients when to come back.
         if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') reply.header('retry-after', String(error.retryAfterSeconds))
         return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.fields, error.upgrade))
+      }
+      // A lost database connection fails this request only; the client is told to come back.
+      if (isDatabaseUnavailable(error)) {
+        request.log.warn({ err: error }, 'database unavailable')
+        return reply
+          .code(503)
+          .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+          .send(errorBody('service_unavailable', 'Le service est momentanément indisponible. Réessayez dans quelques secondes.'))
       }
       const status = error.statusCode !== undefined && error.statusCode >= 400 ? error.statusCode : 500
       if (status >= 500) {
