@@ -397,7 +397,8 @@ export class GoTrueStandIn {
     url: URL,
     body: Record<string, unknown>
   ): Promise<{ status?: number; json?: unknown; redirect?: string }> {
-    const method = request.method ?? 'GET'
+    // HEAD is answered as GET, as GoTrue does (the compose healthcheck, `wget --spider`, sends HEAD).
+    const method = request.method === 'HEAD' ? 'GET' : (request.method ?? 'GET')
     const key = `${method} ${url.pathname}`
     switch (key) {
       case 'GET /health':
