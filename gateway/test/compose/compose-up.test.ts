@@ -160,9 +160,13 @@ async function composeUp(): Promise<void> {
   })
 
   await t.test('two gateway replicas, one stopped under load: not one failed request', async (t) => {
+    const stopped = `${project}_gateway_1`
+    // API requests are logged (one line each): how many this replica answered.
+    const answeredBy = (name: string) => (execFileSync('docker', ['logs', name], { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 }).toString().match(/"msg":"request completed"/g) ?? []).length
+    const before = answeredBy(stopped)
     const loads = ['/', '/api/plans'].map((target) => startLoad(`${site}${target}`, 4))
     await new Promise((resolve) => setTimeout(resolve, 3000))
-    const stopped = `${project}_gateway_1`
+    t.ok(answeredBy(stopped) > before, 'the replica to be stopped takes its share of the load')
     // docker stop: SIGTERM, then the gateway drains (SHUTDOWN_GRACE_MS) and Caddy moves on.
     sh('docker', ['stop', '--time', '20', stopped])
     await new Promise((resolve) => setTimeout(resolve, 4000))
