@@ -59,7 +59,7 @@ t.test('a rendering ahead that fails is logged, and the first view renders again
   const quote = makeQuote({ id: '00000000-0000-4000-8000-00000000abcd' })
   const warnings: unknown[] = []
   const before = pdfTasksStarted().quote
-  await renderAheadOfFirstView({ quote: { ...quote, lines: null as never }, company: makeCompany(), logo: null }, { warn: (entry: unknown) => void warnings.push(entry) })
+  await renderAheadOfFirstView({ quote: { ...quote, lines: null as never }, company: makeCompany(), logo: null }, { info: () => undefined, warn: (entry: unknown) => void warnings.push(entry) })
   t.match(warnings, [{ quoteId: quote.id }], 'one warning naming the quote')
   const pdf = await quotePdfBytes({ quote, company: makeCompany(), logo: null })
   t.equal(Buffer.from(pdf).subarray(0, 5).toString('latin1'), '%PDF-', 'the failure was not kept: the next call renders')

@@ -235,7 +235,7 @@ t.test('a link disabled while the client signs is reported as disabled, not as a
         })
       )
   }
-  const context = { db: racing, config: app.config, log: app.log, sealCertificate: () => app.sealCertificate(), wakeOutbox: () => undefined, wakeWebhooks: () => undefined }
+  const context = { db: racing, config: app.config, log: app.log, sealCertificate: () => app.sealCertificate(), wakeOutbox: () => undefined, wakeWebhooks: () => undefined, repairSealsSoon: () => undefined }
   const refusal = await signLink(context, sent.token, signBody(view) as SignBody, { ip: '127.0.0.1', userAgent: 'test' }).catch((error: unknown) => error)
   t.ok(refusal instanceof ApiProblem)
   t.match(refusal, { statusCode: 409, code: 'revoked', message: /Ce lien a été désactivé par Dupont Rénovation/ })

@@ -30,6 +30,8 @@ export interface SigningContext {
   wakeOutbox: () => void
   /** Delivers the webhook events just queued (by the database's triggers) without waiting for the fallback poll. */
   wakeWebhooks: () => void
+  /** Tries again within seconds to seal signed copies that could not be sealed at once. */
+  repairSealsSoon: () => void
 }
 
 /** Who answers, as recorded in the evidence file. */
@@ -170,7 +172,8 @@ export async function signLink(context: SigningContext, token: string, body: Sig
     ])
   )
   if (rows[0]?.outcome !== 'signed') throw await answerRefusal(db, token)
-  // The signature stands from here. Sealing failures are repaired later (see completeSignature).
+  // The signature stands from here. A seal that cannot be made now is retried within seconds
+  // (repairSealsSoon), and by the periodic jobs after that (see completeSignature).
   const started = performance.now()
   let signedDocument = false
   try {
@@ -182,6 +185,7 @@ export async function signLink(context: SigningContext, token: string, body: Sig
     context.wakeWebhooks()
   } catch (error) {
     context.log.error({ err: error, quoteId: view.quote.id }, 'signed copy not sealed yet')
+    context.repairSealsSoon()
   }
   context.log.info({ quoteId: view.quote.id, sealMs: Math.round(performance.now() - started) }, 'quote signed')
   return { state: 'signed', signedDocument }

@@ -4,9 +4,14 @@
 // time nothing else wants); if it is still waiting after `catchUpMs` (cores busy for that long,
 // by this gateway or by anything else on the machine), it moves to the catch-up process, at
 // nice 10, which takes its share: pages first, and no PDF starves. Seals go to the catch-up
-// process at once: the client who just signed is waiting for the copy. The queue is bounded here:
-// past it, requests get a 503 « réessayez » with Retry-After instead of waiting minutes or
-// exhausting memory.
+// process at once: the client who just signed is waiting for the copy.
+//
+// The queue is bounded here (memory), by who waits: a seal (the client who just signed) may use
+// the whole bound; a person's download all but a reserve kept for seals; a render made ahead of a
+// quote's first view (nobody waits yet) only while the queue is shallow, and it is the first
+// dropped when a seal or a download finds the queue deep: it is then made on demand at the first
+// view. Past its bound a request gets a 503 « réessayez » with Retry-After instead of waiting
+// minutes or exhausting memory.
 import { availableParallelism } from 'node:os'
 import type { QuotePdfInput } from '../pdf/quote-pdf.js'
 import type { SealInfo } from '../seal/pdf-seal.js'
@@ -29,6 +34,17 @@ export interface PdfPoolLimits {
 /** The queue is full: a 503 « réessayez » rather than a wait of minutes or exhausted memory. */
 const QUEUE_FULL = 'Le serveur prépare beaucoup de documents en ce moment : réessayez dans quelques secondes.'
 
+/** Who waits for the PDF, which decides its place in the queue. */
+export type PdfUrgency = 'seal' | 'download' | 'ahead'
+
+/** A render made ahead of a first view, dropped or refused to keep room for a person's PDF: the first view makes it. */
+export class PdfDeferred extends Error {
+  constructor() {
+    super('render ahead of the first view deferred: the PDF queue is deep')
+    this.name = 'PdfDeferred'
+  }
+}
+
 const cores = availableParallelism()
 let limits: PdfPoolLimits = { maxThreads: cores, maxQueue: 16 * cores, idleMs: 30_000, catchUpMs: 3_000 }
 const settings = () => ({ threads: limits.maxThreads, idleMs: limits.idleMs })
@@ -36,7 +52,14 @@ const background = new PdfLane('background', settings)
 const catchUp = new PdfLane('catch-up', settings)
 let users = 0
 let nextId = 0
-let inFlight = 0
+
+interface TaskInFlight {
+  urgency: PdfUrgency
+  /** Drops the task (a render ahead only): cancelled in its process, its caller told PdfDeferred. */
+  defer: () => void
+}
+// In admission order, so the oldest renders ahead are dropped first.
+const inFlight = new Map<number, TaskInFlight>()
 // Resolved when nothing is in flight: closing waits for it.
 let drained: (() => void) | null = null
 
@@ -50,6 +73,13 @@ export function pdfProcessIds(): { background: number | null; catchUp: number | 
   return { background: background.pid, catchUp: catchUp.pid }
 }
 
+/** Tasks sent to the PDF processes and not settled yet, by urgency (tests check the count returns to zero). */
+export function pdfTasksInFlight(): Record<PdfUrgency, number> {
+  const counts = { seal: 0, download: 0, ahead: 0 }
+  for (const task of inFlight.values()) counts[task.urgency] += 1
+  return counts
+}
+
 /** Each app holds the pool while it runs (plugins/app/pdf-workers.ts); the last one closing ends the PDF processes, after their tasks. */
 export function holdPdfPool(): () => Promise<void> {
   users += 1
@@ -60,14 +90,9 @@ export function holdPdfPool(): () => Promise<void> {
     users -= 1
     if (users > 0) return
     // Tasks already sent finish (the requests in flight get their PDF), then the processes end.
-    if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve))
+    if (inFlight.size > 0) await new Promise<void>((resolve) => (drained = resolve))
     if (users === 0) await Promise.all([background.stop(), catchUp.stop()])
   }
-}
-
-/** Whether one more PDF would be taken (reported by /readyz); past it, a 503 « réessayez ». */
-export function pdfQueueHasRoom(): boolean {
-  return inFlight < limits.maxThreads + limits.maxQueue
 }
 
 const started = { quote: 0, signed: 0 }
@@ -77,36 +102,78 @@ export function pdfTasksStarted(): Readonly<typeof started> {
   return { ...started }
 }
 
-async function run(task: PdfTask): Promise<Uint8Array> {
-  if (!pdfQueueHasRoom()) throw new PdfRetryLater(QUEUE_FULL)
-  inFlight += 1
+/** The whole bound: tasks running on the threads plus tasks waiting for one. */
+const bound = () => limits.maxThreads + limits.maxQueue
+/** Room only seals may take: one task per thread. */
+const sealReserve = () => limits.maxThreads
+/** Past this, every new task waits behind others: the queue is deep and renders ahead give way. */
+const deep = () => 2 * limits.maxThreads
+
+/** Admits a task of `urgency` now, dropping renders ahead to make room for a person's; throws when it must not enter. */
+function admit(urgency: PdfUrgency): void {
+  if (urgency === 'ahead') {
+    if (inFlight.size >= deep()) throw new PdfDeferred()
+    return
+  }
+  for (const task of [...inFlight.values()]) {
+    if (inFlight.size < deep()) break
+    if (task.urgency === 'ahead') task.defer()
+  }
+  const limit = urgency === 'seal' ? bound() : bound() - sealReserve()
+  if (inFlight.size >= limit) throw new PdfRetryLater(QUEUE_FULL)
+}
+
+/** Whether a person's download would be taken now (reported by /readyz); past it, a 503 « réessayez ». */
+export function pdfQueueHasRoom(): boolean {
+  return inFlight.size < bound() - sealReserve()
+}
+
+async function run(task: PdfTask, urgency: PdfUrgency): Promise<Uint8Array> {
+  admit(urgency)
   started[task.kind] += 1
   const id = (nextId += 1)
   let timer: NodeJS.Timeout | undefined
-  try {
+  let deferred: (error: Error) => void = () => undefined
+  const result = new Promise<Uint8Array>((resolve, reject) => {
+    deferred = reject
     // The client who just signed waits on the page for the sealed copy: no waiting for idle time.
-    if (task.kind === 'signed') return await catchUp.run(id, task)
-    return await new Promise<Uint8Array>((resolve, reject) => {
-      background.run(id, task).then(resolve, reject)
-      timer = setTimeout(() => {
-        background.cancel(id)
-        catchUp.run(id, task).then(resolve, reject)
-      }, limits.catchUpMs)
-    })
+    if (urgency === 'seal') {
+      catchUp.run(id, task).then(resolve, reject)
+      return
+    }
+    background.run(id, task).then(resolve, reject)
+    timer = setTimeout(() => {
+      background.cancel(id)
+      catchUp.run(id, task).then(resolve, reject)
+    }, limits.catchUpMs)
+  })
+  inFlight.set(id, {
+    urgency,
+    defer: () => {
+      clearTimeout(timer)
+      background.cancel(id)
+      catchUp.cancel(id)
+      inFlight.delete(id)
+      deferred(new PdfDeferred())
+    }
+  })
+  try {
+    return await result
   } finally {
     clearTimeout(timer)
-    inFlight -= 1
-    if (inFlight === 0) {
+    inFlight.delete(id)
+    if (inFlight.size === 0) {
       drained?.()
       drained = null
     }
   }
 }
 
-export function renderQuotePdfOffThread(input: QuotePdfInput): Promise<Uint8Array> {
-  return run({ kind: 'quote', input })
+/** A quote's PDF: for a person waiting (`download`, the default) or made ahead of its first view (`ahead`). */
+export function renderQuotePdfOffThread(input: QuotePdfInput, urgency: 'download' | 'ahead' = 'download'): Promise<Uint8Array> {
+  return run({ kind: 'quote', input }, urgency)
 }
 
 export function sealSignedPdfOffThread(input: SignedPdfInput, certificate: SealCertificate, seal: SealInfo): Promise<Uint8Array> {
-  return run({ kind: 'signed', input, certificate, seal })
+  return run({ kind: 'signed', input, certificate, seal }, 'seal')
 }

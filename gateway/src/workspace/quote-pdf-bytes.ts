@@ -2,7 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify'
 import type { Quote } from '@paraphe/shared/quote'
 import { keptRendering, renderedQuote, renderKey } from '../signing/quote-pdf-cache.js'
-import { renderQuotePdfOffThread } from '../workers/pdf-pool.js'
+import { PdfDeferred, renderQuotePdfOffThread } from '../workers/pdf-pool.js'
 import type { QuoteDocument } from './quote-document.js'
 
 /**
@@ -24,11 +24,15 @@ export function keptQuotePdf(quote: Pick<Quote, 'id' | 'version' | 'status'>): P
  * A sent quote's PDF rendered now, on a worker, while its e-mail travels: the client's first
  * open of the link shows the PDF's fingerprint and would otherwise wait for this rendering
  * (seconds on a busy machine). Kept in this process's cache; a failure is only logged, and the
- * first view renders again.
+ * first view renders again. Nobody waits for it yet: a deep PDF queue defers it (pdf-pool.ts).
  */
-export function renderAheadOfFirstView(document: QuoteDocument, log: Pick<FastifyBaseLogger, 'warn'>): Promise<void> {
-  return quotePdfBytes(document).then(
+export function renderAheadOfFirstView(document: QuoteDocument, log: Pick<FastifyBaseLogger, 'info' | 'warn'>): Promise<void> {
+  return renderedQuote(renderKey(document.quote), async () => document, 'ahead').then(
     () => undefined,
-    (error: unknown) => log.warn({ err: error, quoteId: document.quote.id }, 'quote PDF not rendered ahead of its first view')
+    (error: unknown) => {
+      // The PDF queue was deep: a person's PDF went first, and this one is made at the first view.
+      if (error instanceof PdfDeferred) log.info({ quoteId: document.quote.id }, 'quote PDF deferred to its first view')
+      else log.warn({ err: error, quoteId: document.quote.id }, 'quote PDF not rendered ahead of its first view')
+    }
   )
 }

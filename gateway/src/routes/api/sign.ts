@@ -43,7 +43,8 @@ export default async function signRoutes(instance: FastifyInstance) {
     log: request.log,
     sealCertificate: () => fastify.sealCertificate(),
     wakeOutbox: () => void fastify.outbox.wake(),
-    wakeWebhooks: () => void fastify.webhooks.wake()
+    wakeWebhooks: () => void fastify.webhooks.wake(),
+    repairSealsSoon: () => fastify.repairSealsSoon()
   })
 
   fastify.get('/sign/:token', { schema: { params: TokenParams, response: { 200: SigningViewBody, ...ErrorResponses } } }, async (request) =>
