@@ -22,6 +22,7 @@ import outboxPlugin, { type OutboxPluginOptions } from './plugins/app/outbox.js'
 import webhooksPlugin, { type WebhooksPluginOptions } from './plugins/app/webhooks.js'
 import rateLimiterPlugin from './plugins/app/rate-limiter.js'
 import readinessPlugin from './plugins/app/readiness.js'
+import dependencyWatchPlugin from './plugins/app/dependency-watch.js'
 import sealPlugin from './plugins/app/seal.js'
 import quoteActionsPlugin from './plugins/app/quote-actions.js'
 import queueWakePlugin from './plugins/app/queue-wake.js'
@@ -101,6 +102,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(errorsPlugin)
   await fastify.register(gracefulClosePlugin)
   await fastify.register(readinessPlugin)
+  await fastify.register(dependencyWatchPlugin)
   await fastify.register(databasePlugin, options.database === undefined ? {} : { database: options.database })
   await fastify.register(outboxPlugin, options.outbox ?? { leaseMs: options.config.jobs.outboxLeaseMs })
   await fastify.register(webhooksPlugin, options.webhooks ?? {})

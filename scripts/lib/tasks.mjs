@@ -101,7 +101,11 @@ export const SYSTEM_PACKAGES = [
   // pdftotext, pdfimages and pdfsig read the generated PDFs in the tests.
   { program: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
   // The throwaway PostgreSQL 15 the database tests start (Debian 12's version, as in Supabase).
-  { program: '/usr/lib/postgresql/15/bin/initdb', pkg: 'postgresql-15', noRecommends: true }
+  { program: '/usr/lib/postgresql/15/bin/initdb', pkg: 'postgresql-15', noRecommends: true },
+  // The compose test (gateway/test/compose): a Docker engine, and debootstrap for its base image
+  // (no image registry can be reached from the build machines).
+  { program: '/usr/sbin/dockerd', pkg: 'docker.io', noRecommends: true },
+  { program: '/usr/sbin/debootstrap', pkg: 'debootstrap', noRecommends: true }
 ]
 
 /**

@@ -123,6 +123,11 @@ function admit(urgency: PdfUrgency): void {
   if (inFlight.size >= limit) throw new PdfRetryLater(QUEUE_FULL)
 }
 
+/** Whether a person's download would be taken now (reported by /readyz); past it, a 503 « réessayez ». */
+export function pdfQueueHasRoom(): boolean {
+  return inFlight.size < bound() - sealReserve()
+}
+
 async function run(task: PdfTask, urgency: PdfUrgency): Promise<Uint8Array> {
   admit(urgency)
   started[task.kind] += 1

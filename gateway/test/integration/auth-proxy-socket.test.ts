@@ -93,12 +93,12 @@ t.test('over a socket: dot segments, oversized bodies and rate limits are refuse
   t.equal(gotrue.seen.length, 1, 'only the request within budget reached GoTrue')
 })
 
-t.test('over a socket: upstream down or slow gives the French 502/504, logged once', async (t) => {
+t.test('over a socket: upstream down or slow gives the French 503/504, logged once', async (t) => {
   const slow = await upstream((req, res) => void setTimeout(() => res.end('{}'), 1500))
   t.teardown(slow.close)
   const down = await upstream((req, res) => res.end('{}'))
   await down.close()
-  for (const [name, url, status, code] of [['down', down.url, 502, 'upstream_unavailable'], ['slow', slow.url, 504, 'upstream_timeout']] as const) {
+  for (const [name, url, status, code] of [['down', down.url, 503, 'upstream_unavailable'], ['slow', slow.url, 504, 'upstream_timeout']] as const) {
     const logs: Array<Record<string, unknown>> = []
     const { app, base } = await listening({ AUTH_UPSTREAM_URL: url, AUTH_TIMEOUT_MS: '300', LOG_LEVEL: 'info' }, logs)
     const response = await fetch(`${base}/auth/v1/token?grant_type=password`, { method: 'POST', body: '{}' })

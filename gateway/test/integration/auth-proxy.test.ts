@@ -133,7 +133,7 @@ t.test('an oversized body is refused before it is forwarded', async (t) => {
   t.equal(gotrue.seen.length, 0)
 })
 
-t.test('upstream down, slow or resetting: JSON 502/504 in French, logged once, the gateway keeps serving', async (t) => {
+t.test('upstream down, slow or resetting: JSON 503/504 in French, logged once, the gateway keeps serving', async (t) => {
   const logs: Array<Record<string, unknown>> = []
   const slow = await upstream((req, res) => void setTimeout(() => res.end('{}'), 1500))
   const resetting = await upstream((req) => req.socket.destroy())
@@ -143,9 +143,9 @@ t.test('upstream down, slow or resetting: JSON 502/504 in French, logged once, t
   t.teardown(resetting.close)
 
   const cases: Array<[string, string, number, string]> = [
-    ['down', down.url, 502, 'upstream_unavailable'],
+    ['down', down.url, 503, 'upstream_unavailable'],
     ['slow', slow.url, 504, 'upstream_timeout'],
-    ['resetting', resetting.url, 502, 'upstream_unavailable']
+    ['resetting', resetting.url, 503, 'upstream_unavailable']
   ]
   for (const [name, url, status, code] of cases) {
     logs.length = 0
@@ -156,6 +156,7 @@ t.test('upstream down, slow or resetting: JSON 502/504 in French, logged once, t
     const body = response.json<{ code: string; msg: string }>()
     t.equal(body.code, code, name)
     t.match(body.msg, /service de connexion/, `${name}: French message`)
+    if (status === 503) t.equal(response.headers['retry-after'], '5', `${name}: says when to come back`)
     t.equal(logs.filter((line) => line.msg === 'auth upstream failed').length, 1, `${name}: logged once`)
     t.equal((await app.inject({ url: '/healthz' })).statusCode, 200, `${name}: still serving`)
     t.equal((await app.inject({ url: '/' })).statusCode, 200, `${name}: pages still served`)
@@ -163,18 +164,19 @@ t.test('upstream down, slow or resetting: JSON 502/504 in French, logged once, t
   }
 })
 
-t.test('readiness includes the auth server', async (t) => {
+t.test('readiness reports the auth server, and stays ready without it (pages need no auth server)', async (t) => {
   const gotrue = await upstream((req, res) => {
     res.writeHead(req.url === '/health' ? 200 : 404)
     res.end('{}')
   })
   const app = await buildApp(authEnv(gotrue.url))
   t.teardown(() => app.close())
-  t.same((await app.inject({ url: '/readyz' })).json(), { status: 'ok', checks: { site: 'ok', database: 'ok', auth: 'ok' } })
+  t.same((await app.inject({ url: '/readyz' })).json(), { status: 'ok', checks: { eventLoop: 'ok', site: 'ok' }, dependencies: { pdf: 'ok', database: 'ok', auth: 'ok' } })
   await gotrue.close()
   const down = await app.inject({ url: '/readyz' })
-  t.equal(down.statusCode, 503)
-  t.same(down.json<{ checks: object }>().checks, { site: 'ok', database: 'ok', auth: 'failed' })
+  t.equal(down.statusCode, 200, 'still ready: Caddy keeps sending it the pages')
+  t.same(down.json(), { status: 'ok', checks: { eventLoop: 'ok', site: 'ok' }, dependencies: { pdf: 'ok', database: 'ok', auth: 'failed' } })
+  t.equal((await app.inject({ url: '/tarifs' })).statusCode, 200)
 })
 
 t.test('the auth server’s admin API is not reachable from the site', async (t) => {

@@ -221,7 +221,7 @@ t.test('health and readiness', async (t) => {
   t.equal(health.headers['cache-control'], 'no-store')
   const ready = await app.inject({ url: '/readyz' })
   t.equal(ready.statusCode, 200)
-  t.same(ready.json(), { status: 'ok', checks: { site: 'ok', database: 'ok' } })
+  t.same(ready.json(), { status: 'ok', checks: { eventLoop: 'ok', site: 'ok' }, dependencies: { pdf: 'ok', database: 'ok' } })
 })
 
 t.test('security headers on pages, assets, API and errors', async (t) => {

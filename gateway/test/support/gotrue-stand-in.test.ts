@@ -44,6 +44,8 @@ const email = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8
 t.test('health answers as GoTrue', async (t) => {
   const server = await standIn(t)
   t.match(await (await fetch(`${server.url}/health`)).json(), { name: 'GoTrue' })
+  // The compose healthcheck (`wget --spider`) asks with HEAD.
+  t.equal((await fetch(`${server.url}/health`, { method: 'HEAD' })).status, 200, 'HEAD too')
 })
 
 t.test('signup, confirmation link (implicit), sign-in, GET /user, refresh, logout', async (t) => {

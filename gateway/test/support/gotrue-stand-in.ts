@@ -230,13 +230,14 @@ export class GoTrueStandIn {
     })
   }
 
-  async listen(): Promise<this> {
+  /** On 127.0.0.1 and a free port unless told (a container listens on 0.0.0.0:9999, as GoTrue). */
+  async listen({ host = '127.0.0.1', port = 0 }: { host?: string; port?: number } = {}): Promise<this> {
     this.anonKey = await signApiKey(this.jwtSecret, 'anon')
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject)
-      this.server.listen(0, '127.0.0.1', () => resolve())
+      this.server.listen(port, host, () => resolve())
     })
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`
+    this.url = `http://${host}:${(this.server.address() as AddressInfo).port}`
     return this
   }
 
@@ -396,7 +397,8 @@ export class GoTrueStandIn {
     url: URL,
     body: Record<string, unknown>
   ): Promise<{ status?: number; json?: unknown; redirect?: string }> {
-    const method = request.method ?? 'GET'
+    // HEAD is answered as GET, as GoTrue does (the compose healthcheck, `wget --spider`, sends HEAD).
+    const method = request.method === 'HEAD' ? 'GET' : (request.method ?? 'GET')
     const key = `${method} ${url.pathname}`
     switch (key) {
       case 'GET /health':

@@ -11,6 +11,10 @@ const BIN_DIR = process.env.POSTGRES_BIN_DIR ?? '/usr/lib/postgresql/15/bin'
 export interface ThrowawayPostgres {
   url: string
   stop: () => void
+  /** Stops the server as an outage would (connections cut), its data kept: the port refuses connections until `restart`. */
+  halt: () => void
+  /** Starts the halted server again, same data and port. */
+  restart: () => void
 }
 
 /** initdb refuses to run as root: as root, the cluster belongs to the `postgres` user. */
@@ -33,17 +37,30 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
   const dataDir = path.join(dir, 'data')
   const port = await freePort()
   run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8'])
-  run('pg_ctl', ['-D', dataDir, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`, '-w', '-l', path.join(dir, 'log'), 'start'])
+  const start = () => run('pg_ctl', ['-D', dataDir, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`, '-w', '-l', path.join(dir, 'log'), 'start'])
+  start()
   let stopped = false
+  let halted = false
   const stop = () => {
     if (stopped) return
     stopped = true
     try {
-      run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop'])
+      if (!halted) run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop'])
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
   }
   process.once('exit', stop)
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop }
+  const halt = () => {
+    if (halted || stopped) return
+    // Immediate: every backend ends at once, as in a crash or a lost host.
+    run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop'])
+    halted = true
+  }
+  const restart = () => {
+    if (!halted || stopped) return
+    start()
+    halted = false
+  }
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, halt, restart }
 }

@@ -25,7 +25,8 @@ import { SignFormView, type SignFormViewProps } from '@/features/signing/compone
 import { SignatureSheet } from '@/features/signing/components/signature-sheet'
 import { Component as SigningPage, handle } from '@/features/signing/routes/signature-devis'
 import { EMPTY_SIGN_VALUES } from '@/features/signing/lib/sign-form'
-import { createApiClient } from '@/lib/api-client'
+import { API_MESSAGES, ApiError, createApiClient } from '@/lib/api-client'
+import { SERVICE_UNAVAILABLE, unreadableMessage } from '@/features/signing/lib/api-errors'
 import { RuntimeConfigProvider } from '@/lib/runtime-config'
 
 const noop = () => {}
@@ -441,4 +442,13 @@ t.test('sections on the client’s page as on the PDF: a heading row, its lines,
   t.match(words, /Total TTC 1 307,01 €/, 'the totals are those without sections')
   const franchise = render(<QuoteDocument quote={quoteOf({ lines: [{ id: 's1', kind: 'section', title: 'Lot 1' }, ...CONTENT.lines.slice(0, 1)] }, { franchiseEnBase: true })} company={COMPANY} />)
   t.match(franchise, /colSpan="5">Lot 1<\/th>/, 'no VAT nor discount column: a narrower heading')
+})
+
+t.test('a quote that cannot be read: 502/503/504 say the service is down for a moment, other failures keep their message', async (t) => {
+  for (const status of [502, 503, 504]) {
+    t.equal(unreadableMessage(new ApiError(status, 'database_unavailable', 'Base de données injoignable.')), SERVICE_UNAVAILABLE, String(status))
+  }
+  t.equal(SERVICE_UNAVAILABLE, 'Service momentanément indisponible, réessayez dans quelques instants.')
+  t.equal(unreadableMessage(new ApiError(0, 'network_error', API_MESSAGES.unreachable)), API_MESSAGES.unreachable, 'no network: the visitor’s side')
+  t.equal(unreadableMessage(new ApiError(500, 'internal_error', 'Une erreur interne est survenue.')), 'Une erreur interne est survenue.')
 })

@@ -2,10 +2,13 @@ import httpProxy from '@fastify/http-proxy'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AUTH_MESSAGES, authErrorBody } from '../../auth-errors.js'
 import { authEndpointOf, authRateLimit } from '../../rate-limit/auth-limits.js'
+import { DEPENDENCY_TIMEOUT_MS } from './readiness.js'
 
 /** Auth requests are small JSON documents; anything bigger is refused before it is forwarded. */
 export const AUTH_BODY_LIMIT = 64 * 1024
 export const AUTH_PREFIX = '/auth/v1'
+/** When to try again after the auth server could not be reached (it restarts in seconds). */
+export const AUTH_RETRY_AFTER_SECONDS = 5
 
 /** `/auth/v1/x/../admin` → `/auth/v1/admin`: the rules apply to the path the upstream resolves. */
 export function resolvedAuthPath(url: string): string | null {
@@ -35,7 +38,7 @@ export default async function authProxy(fastify: FastifyInstance) {
 
   const upstreamLabel = auth.upstream.href.replace(/\/$/, '')
   const health = new URL(`${upstreamLabel}/health`)
-  fastify.readiness.add('auth', async () => (await fetch(health, { signal: AbortSignal.timeout(auth.timeoutMs) })).ok)
+  fastify.readiness.watch('auth', async () => (await fetch(health, { signal: AbortSignal.timeout(DEPENDENCY_TIMEOUT_MS) })).ok)
 
   // Per-IP budgets shared by every gateway on the database (rate-limit/auth-limits.ts).
   const limit = authRateLimit(fastify, auth.rateLimitPerMinute)
@@ -46,8 +49,9 @@ export default async function authProxy(fastify: FastifyInstance) {
     const status = error.statusCode ?? 500
     if (status === 413) return reply.code(413).header('connection', 'close').send(authErrorBody('request_too_large', AUTH_MESSAGES.tooLarge))
     if (status < 500) return reply.code(status).send(authErrorBody('invalid_request', AUTH_MESSAGES.invalidRequest))
+    // The rate limit's budget is in the database: unreachable, the request cannot be counted.
     request.log.error({ err: error }, 'auth request failed')
-    return reply.code(502).send(authErrorBody('upstream_unavailable', AUTH_MESSAGES.unavailable))
+    return reply.code(503).header('retry-after', String(AUTH_RETRY_AFTER_SECONDS)).send(authErrorBody('upstream_unavailable', AUTH_MESSAGES.unavailable))
   })
 
   /** The hook before the proxy: the admin API is not the site's, and the budgets. */
@@ -63,7 +67,7 @@ export default async function authProxy(fastify: FastifyInstance) {
 
   // Bodies are read whole (bounded by the parser's limit: 413 before anything is forwarded), then
   // forwarded from memory, byte for byte. Streaming the client's own request instead would take
-  // its connection down with an upstream failure, rather than answering 502.
+  // its connection down with an upstream failure, rather than answering 503.
   fastify.removeAllContentTypeParsers()
   fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: AUTH_BODY_LIMIT }, (_request, body, done) => done(null, body))
 
@@ -105,7 +109,8 @@ export default async function authProxy(fastify: FastifyInstance) {
         // One line per failed request, with what failed, for the operator.
         reply.log.error({ upstream: upstreamLabel, code: failure.code, cause: (failure.cause as Error | undefined)?.message ?? failure.message }, 'auth upstream failed')
         if (timedOut) void reply.code(504).send(authErrorBody('upstream_timeout', AUTH_MESSAGES.timeout))
-        else void reply.code(502).send(authErrorBody('upstream_unavailable', AUTH_MESSAGES.unavailable))
+        // A temporary outage (GoTrue restarting): 503 with Retry-After, so clients come back rather than give up.
+        else void reply.code(503).header('retry-after', String(AUTH_RETRY_AFTER_SECONDS)).send(authErrorBody('upstream_unavailable', AUTH_MESSAGES.unavailable))
       }
     }
   })

@@ -30,7 +30,7 @@ export default fp<DatabasePluginOptions>(
     }
     fastify.decorate('db', db)
     const ready = db
-    fastify.readiness.add('database', async () => (await ready.query('select 1 as ok')).rows.length === 1)
+    fastify.readiness.watch('database', async () => (await ready.query('select 1 as ok')).rows.length === 1)
   },
   { name: 'database', dependencies: ['config', 'readiness'] }
 )

@@ -28,7 +28,7 @@ export default fp<SitePluginOptions>(
     const store = await (options.loading ?? loadConfiguredSite(fastify.config))
     fastify.decorate('site', store)
     // Loaded once at start: it stays ready for the life of the process.
-    fastify.readiness.add('site', async () => store.size > 0)
+    fastify.readiness.require('site', async () => store.size > 0)
     fastify.log.info({ pages: store.size, siteDir: fastify.config.siteDir }, 'site loaded')
   },
   { name: 'site', dependencies: ['config', 'readiness'] }

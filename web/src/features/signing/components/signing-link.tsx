@@ -4,7 +4,7 @@ import { useFocusOnChange } from '@/hooks/use-focus-on-change'
 import { browserSessionStorage } from '@/lib/app-shell/chunk-reload-guard'
 import { useApiClient, type ApiError } from '@/lib/api-client'
 import { isClosed, signingApi, type SigningView } from '../api/signing-api'
-import { asApiError } from '../lib/api-errors'
+import { asApiError, unreadableMessage } from '../lib/api-errors'
 import { visitorId } from '../lib/visitor-id'
 import { ClosedLink } from './closed-link'
 import { LoadingLink, UnknownLink, UnreachableLink } from './link-status'
@@ -50,7 +50,7 @@ export default function SigningLink({ token }: { token: string }) {
   if (load.kind === 'loading') return <LoadingLink />
   if (load.kind === 'failed') {
     if (load.error.status === 404) return <UnknownLink message={load.error.message} headingRef={headingRef} />
-    return <UnreachableLink message={load.error.message} onRetry={() => void read(false)} />
+    return <UnreachableLink message={unreadableMessage(load.error)} onRetry={() => void read(false)} />
   }
   const { view } = load
   if (isClosed(view)) return <ClosedLink view={view} token={token} justDone={load.justDone} headingRef={headingRef} />
