@@ -115,7 +115,8 @@ export function createLeasedQueue<Id extends string | number, Row extends QueueR
     const final = failure.final === true || row.attempts >= maxAttempts
     const delayMs = final ? 0 : Math.max(0, Math.round(delayAfter(row.attempts)))
     // Column names come from FailureColumns' keys, never from input.
-    const columns: Array<[string, string | number | null | undefined]> = Object.entries(failure.columns ?? {})
+    const given = failure.columns ?? {}
+    const columns = (Object.keys(given) as Array<keyof FailureColumns>).map((column) => [column, given[column] ?? null] as const)
     await db.query(
       `update paraphe.${table}
           set status = $2, last_error = $3, next_attempt_at = now() + $4::integer * interval '1 millisecond'${columns.map(([column], index) => `, ${column} = $${index + 5}`).join('')}

@@ -9,10 +9,6 @@ import { asRequestUser } from './user-transaction.js'
 
 export default async function apiKeyRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  fastify.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
-  })
-
   fastify.get('/company/api-keys', { schema: { response: { 200: ApiKeyListBody, ...ErrorResponses } } }, async (request) =>
     asRequestUser(fastify, request, (tx, member) => listApiKeys(tx, member))
   )

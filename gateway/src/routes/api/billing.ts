@@ -55,10 +55,6 @@ const toIso = (value: Date | string | null): string | null => (value === null ? 
 /** Signed-in routes (registered in the private scope). */
 export default async function billingRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  fastify.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
-  })
-
   fastify.post(
     '/billing/checkout',
     { schema: { body: CheckoutBody, response: { 200: UrlBody, ...ErrorResponses } } },

@@ -18,10 +18,6 @@ function checked(input: SavedClientInput): SavedClientInput {
 /** Saved clients: the address book shared by the company's members, and each client's quotes. */
 export default async function clientRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  fastify.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
-  })
-
   fastify.get('/clients', { schema: { querystring: SavedClientListQuery, response: { 200: SavedClientListBody, ...ErrorResponses } } }, async (request) =>
     asRequestUser(fastify, request, (tx) => listClients(tx, { search: request.query.q, limit: request.query.limit ?? 50 }))
   )

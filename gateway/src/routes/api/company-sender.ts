@@ -18,10 +18,6 @@ export default async function companySenderRoutes(instance: FastifyInstance) {
   const { config } = fastify
   const settings: SenderSettings = { site: { siteName: config.runtime.siteName, siteUrl: config.publicUrl }, spfInclude: config.mail.senderSpfInclude }
   const lookup = txtLookup(config.mail.dnsServers)
-  fastify.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
-  })
-
   fastify.get('/company/sender', { schema: { response: { 200: SenderBody, ...ErrorResponses } } }, async (request) =>
     asRequestUser(fastify, request, (tx, member) => readSender(tx, member, settings))
   )

@@ -35,10 +35,6 @@ import { asRequestUser, memberScope } from './user-transaction.js'
 export default async function companyRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   const site = () => ({ siteName: fastify.config.runtime.siteName, siteUrl: fastify.config.publicUrl, publicUrl: fastify.config.publicUrl })
-  fastify.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
-  })
-
   fastify.get('/company', { schema: { response: { 200: TeamBody, ...ErrorResponses } } }, async (request) =>
     asRequestUser(fastify, request, (tx, member) => readTeam(tx, member))
   )

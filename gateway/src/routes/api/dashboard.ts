@@ -9,8 +9,7 @@ import { asRequestUser } from './user-transaction.js'
 
 export default async function dashboardRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  fastify.get('/dashboard', { schema: { response: { 200: DashboardBody, ...ErrorResponses } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store')
+  fastify.get('/dashboard', { schema: { response: { 200: DashboardBody, ...ErrorResponses } } }, async (request) => {
     return asRequestUser(fastify, request, (tx) => dashboard(tx))
   })
 }

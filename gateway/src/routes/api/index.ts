@@ -32,6 +32,11 @@ export default async function apiRoutes(fastify: FastifyInstance) {
   // Private routes: one guard for the whole scope.
   await fastify.register(async (privateScope) => {
     privateScope.addHook('onRequest', privateScope.authenticate)
+    // Everything here is one account's data: never kept by a browser or a proxy (one hook for the
+    // scope, as fastify/demo's autohooks put a folder's hooks in one place).
+    privateScope.addHook('onSend', async (_request, reply) => {
+      reply.header('cache-control', 'no-store')
+    })
     await privateScope.register(sessionRoutes)
     await privateScope.register(profileRoutes)
     await privateScope.register(quoteRoutes)

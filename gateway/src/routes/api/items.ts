@@ -18,10 +18,6 @@ function checked(input: SavedItemInput): SavedItemInput {
 /** Saved items (« Articles »): the catalogue shared by the company's members, and its CSV. */
 export default async function itemRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  fastify.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
-  })
-
   fastify.get('/items', { schema: { querystring: SavedItemListQuery, response: { 200: SavedItemListBody, ...ErrorResponses } } }, async (request) =>
     asRequestUser(fastify, request, (tx) => listItems(tx, { search: request.query.q, limit: request.query.limit ?? 50 }))
   )

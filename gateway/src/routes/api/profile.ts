@@ -13,10 +13,6 @@ import { asRequestUser } from './user-transaction.js'
 /** The company profile: identity printed on every quote, defaults for new quotes, logo. */
 export default async function profileRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  fastify.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
-  })
-
   fastify.get('/profile', { schema: { response: { 200: ProfileBody, ...ErrorResponses } } }, async (request) =>
     asRequestUser(fastify, request, (tx) => readProfile(tx))
   )

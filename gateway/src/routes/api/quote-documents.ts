@@ -13,10 +13,9 @@ export default async function quoteDocumentRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   const withId = { params: QuoteIdParams }
 
-  fastify.post('/quotes/:id/send', { schema: { ...withId, response: { 200: SentQuoteBody, ...ErrorResponses } } }, async (request, reply) => {
-    const sent = await fastify.quoteActions.send(memberScope(fastify, request), request.params.id, request.log)
-    return reply.header('cache-control', 'no-store').send(sent)
-  })
+  fastify.post('/quotes/:id/send', { schema: { ...withId, response: { 200: SentQuoteBody, ...ErrorResponses } } }, async (request) =>
+    fastify.quoteActions.send(memberScope(fastify, request), request.params.id, request.log)
+  )
 
   fastify.post('/quotes/:id/remind', { schema: { ...withId, response: { 200: RemindedBody, ...ErrorResponses } } }, async (request) => {
     await fastify.quoteActions.remind(memberScope(fastify, request), request.params.id)
@@ -42,7 +41,6 @@ export default async function quoteDocumentRoutes(instance: FastifyInstance) {
     const pdf = found.pdf ?? (await quotePdfBytes(found.document))
     return reply
       .type('application/pdf')
-      .header('cache-control', 'no-store')
       .header('content-disposition', attachmentDisposition(found.fileName))
       .send(Buffer.from(await pdf))
   })

@@ -25,9 +25,6 @@ import { asRequestUser, memberScope } from './user-transaction.js'
 /** The professional's quotes: list, drafts, their life after sending. */
 export default async function quoteRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  fastify.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
-  })
   const withId = { params: QuoteIdParams }
 
   fastify.get(

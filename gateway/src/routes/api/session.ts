@@ -5,8 +5,7 @@ import type { AuthUser } from '../../auth/token-verifier.js'
 
 /** Who the access token belongs to, as the gateway sees it (the account area greets with it). */
 export default async function sessionRoutes(fastify: FastifyInstance) {
-  fastify.get('/session', { schema: { response: { 200: SessionBody, ...ErrorResponses } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store')
+  fastify.get('/session', { schema: { response: { 200: SessionBody, ...ErrorResponses } } }, async (request) => {
     // The scope's authenticate hook has set the user (or answered 401).
     const user = request.user as AuthUser
     return { user: { id: user.id, email: user.email, role: user.role, aal: user.aal } }

@@ -19,10 +19,6 @@ import { checkedEndpointUrl, createEndpoint, deleteEndpoint, listDeliveries, lis
 export default async function webhookRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   const { publicUrl, production } = fastify.config
-  fastify.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store')
-  })
-
   fastify.get('/company/webhooks', { schema: { response: { 200: WebhookEndpointListBody, ...ErrorResponses } } }, async (request) =>
     asRequestUser(fastify, request, (tx, member) => listEndpoints(tx, member))
   )
