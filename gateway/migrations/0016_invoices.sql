@@ -9,15 +9,15 @@
 --  * payments and lifecycle events are append-only;
 --  * issued invoices outlive the account: nothing cascades from a company, a user or a quote.
 
--- Numbering: F-<year>-<sequence>, one series per company and year (each series is continuous,
--- as the Code de commerce allows). Taken under the row's lock by the issuing transaction.
+-- Numbering: F-<year>-<sequence>, one series per company, restarting each year (each yearly
+-- series is continuous, as the Code de commerce allows). One row per company, taken under its
+-- lock by the issuing transaction: numbers and the chain advance one invoice at a time.
 create table paraphe.invoice_counters (
-  company_id uuid not null references paraphe.companies (id),
+  company_id uuid primary key references paraphe.companies (id),
   year integer not null,
-  last_number integer not null check (last_number > 0),
-  primary key (company_id, year)
+  last_number integer not null check (last_number > 0)
 );
-comment on table paraphe.invoice_counters is 'Last invoice number given per company and year; locked by the issuing transaction.';
+comment on table paraphe.invoice_counters is 'Last invoice number given per company (and its year); locked by the issuing transaction.';
 alter table paraphe.invoice_counters enable row level security;
 revoke all on paraphe.invoice_counters from public, anon, authenticated;
 grant select, insert, update on paraphe.invoice_counters to authenticated;
