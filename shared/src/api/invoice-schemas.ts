@@ -6,7 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { InvoiceDocumentSchema, INVOICE_KINDS, OPERATION_NATURES } from '../invoices/invoice-document.js'
 import { TEXT_LIMITS } from '../quote.js'
-import { isoDate, literals, nullable, text } from './schema-parts.js'
+import { binaryFile, isoDate, literals, nullable, text } from './schema-parts.js'
 
 export const INVOICE_STATUSES = ['draft', 'issued'] as const
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number]
@@ -229,3 +229,20 @@ export const UpdateInvoiceDraftBody = Type.Object(
   { version: Type.Integer({ minimum: 1 }), request: InvoiceRequestSchema },
   { additionalProperties: false }
 )
+
+export const InvoiceBody = Type.Object({ invoice: InvoiceSchema })
+export const InvoiceDraftBody = Type.Object({ request: InvoiceRequestSchema }, { additionalProperties: false })
+export const InvoicingBody = Type.Object({ invoicing: QuoteInvoicingSchema })
+
+/** A credit note on an invoice: the whole of it, or an amount TTC; `issue` issues it at once. */
+export const CreditNoteBody = Type.Object(
+  { creditAmountCents: Type.Optional(cents), issue: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false }
+)
+
+/** The public API's creation: the request, and `issue` to issue it in the same call. */
+export const V1CreateInvoiceBody = Type.Composite([InvoiceRequestSchema, Type.Object({ issue: Type.Optional(Type.Boolean()) })], { additionalProperties: false })
+
+/** The Factur-X PDF/A-3 (the XML inside as factur-x.xml) and the CII XML alone. */
+export const InvoicePdfFile = binaryFile('application/pdf')
+export const InvoiceXmlFile = binaryFile('application/xml')

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
+import { markOverdueInvoices } from '../../invoices/invoice-overdue.js'
 import { runQuoteJobs } from '../../signing/quote-jobs.js'
 
 export interface QuoteJobsOptions {
@@ -7,7 +8,7 @@ export interface QuoteJobsOptions {
   intervalMs?: number
 }
 
-/** The periodic jobs on sent quotes, from ready to close. */
+/** The periodic jobs on sent quotes and issued invoices, from ready to close. */
 export default fp<QuoteJobsOptions>(
   async function quoteJobs(fastify: FastifyInstance, options) {
     const intervalMs = options.intervalMs ?? 5 * 60_000
@@ -24,6 +25,14 @@ export default fp<QuoteJobsOptions>(
           }
         })
         .catch((error: unknown) => fastify.log.error({ err: error }, 'quote jobs failed'))
+        // Invoices past their due date: invoice.overdue, once per invoice.
+        .then(() => markOverdueInvoices(fastify.db, new Date()))
+        .then((overdue) => {
+          if (overdue === 0) return
+          fastify.log.info({ overdue }, 'invoices overdue')
+          void fastify.webhooks.wake()
+        })
+        .catch((error: unknown) => fastify.log.error({ err: error }, 'invoice overdue job failed'))
     }
     fastify.addHook('onReady', async () => {
       timer = setInterval(run, intervalMs)
