@@ -189,7 +189,7 @@ create table paraphe.invoice_events (
   invoice_id uuid not null references paraphe.invoices (id),
   company_id uuid not null references paraphe.companies (id),
   type text not null check (type in (
-    'created', 'issued', 'sent', 'payment_recorded', 'paid', 'overdue', 'reminded',
+    'issued', 'sent', 'payment_recorded', 'paid', 'overdue', 'reminded',
     'platform_deposited', 'platform_received', 'platform_refused', 'platform_collected')),
   source text not null default 'paraphe' check (source in ('paraphe', 'platform')),
   lifecycle_code integer check (lifecycle_code between 200 and 299),

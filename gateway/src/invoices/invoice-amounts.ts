@@ -62,13 +62,15 @@ function shareOf(
 ): Array<{ rateBp: VatRateBp; htCents: number }> {
   const parts = bases.map((base) => ({ rateBp: base.rateBp, htCents: Number(divRoundHalfUp(BigInt(base.htCents) * numerator, denominator)) }))
   if (targetTtc === undefined || parts.length === 0) return parts
-  const largest = parts.reduce((best, part) => (part.htCents > best.htCents ? part : best))
-  const start = largest.htCents
-  for (const delta of [0, -1, 1, -2, 2, -3, 3]) {
-    largest.htCents = start + delta
-    if (ttcOf(parts, regime) === targetTtc) return parts
+  // VAT moves in steps of more than a cent at some rates: try each part, largest first.
+  for (const part of [...parts].sort((a, b) => b.htCents - a.htCents)) {
+    const start = part.htCents
+    for (const delta of [0, -1, 1, -2, 2, -3, 3]) {
+      part.htCents = start + delta
+      if (ttcOf(parts, regime) === targetTtc) return parts
+    }
+    part.htCents = start
   }
-  largest.htCents = start
   return parts
 }
 

@@ -84,9 +84,8 @@ export async function createDraft(tx: Queryable, companyId: string, request: Inv
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
     [companyId, request.kind, quoteId, sources.corrected?.invoice.id ?? null, JSON.stringify(request), summary.clientName, summary.totalHtCents, summary.totalTtcCents, summary.amountDueCents]
   )
-  const id = (rows[0] as { id: string }).id
-  await tx.query(`insert into paraphe.invoice_events (invoice_id, company_id, type, data) values ($1, $2, 'created', $3)`, [id, companyId, JSON.stringify({ kind: request.kind })])
-  return getInvoice(tx, id, now)
+  // No event yet: a draft's history starts at its issue (events are append-only, drafts are not).
+  return getInvoice(tx, (rows[0] as { id: string }).id, now)
 }
 
 const draftOnly = () => new ApiProblem(409, 'invoice_issued', 'Cette facture est émise : elle ne peut plus être modifiée ni supprimée. Corrigez-la par un avoir.')
@@ -115,7 +114,6 @@ export async function updateDraft(tx: Queryable, id: string, version: number, re
 export async function deleteDraft(tx: Queryable, id: string): Promise<void> {
   const row = await findInvoice(tx, id, { lock: true })
   if (row.status !== 'draft') throw draftOnly()
-  // Its history goes with it: a draft was never part of the records (append-only once issued).
   await tx.query('delete from paraphe.invoices where id = $1', [id])
 }
 

@@ -8,6 +8,9 @@
 // past it, requests get a 503 « réessayez » with Retry-After instead of waiting minutes or
 // exhausting memory.
 import { availableParallelism } from 'node:os'
+import type { InvoiceDocument } from '@paraphe/shared/invoices/invoice-document'
+import { buildFacturXml } from '../invoices/facturx/cii-xml.js'
+import type { FacturXFiles } from '../invoices/invoice-issuing.js'
 import type { QuotePdfInput } from '../pdf/quote-pdf.js'
 import type { SealInfo } from '../seal/pdf-seal.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
@@ -65,7 +68,7 @@ export function holdPdfPool(): () => Promise<void> {
   }
 }
 
-const started = { quote: 0, signed: 0 }
+const started = { quote: 0, signed: 0, invoice: 0 }
 
 /** How many tasks of each kind went to the PDF processes since the gateway started (tests check render-once with it). */
 export function pdfTasksStarted(): Readonly<typeof started> {
@@ -79,8 +82,9 @@ async function run(task: PdfTask): Promise<Uint8Array> {
   const id = (nextId += 1)
   let timer: NodeJS.Timeout | undefined
   try {
-    // The client who just signed waits on the page for the sealed copy: no waiting for idle time.
-    if (task.kind === 'signed') return await catchUp.run(id, task)
+    // The client who just signed waits on the page for the sealed copy, the professional who
+    // issues an invoice for its number: no waiting for idle time.
+    if (task.kind === 'signed' || task.kind === 'invoice') return await catchUp.run(id, task)
     return await new Promise<Uint8Array>((resolve, reject) => {
       background.run(id, task).then(resolve, reject)
       timer = setTimeout(() => {
@@ -104,4 +108,13 @@ export function renderQuotePdfOffThread(input: QuotePdfInput): Promise<Uint8Arra
 
 export function sealSignedPdfOffThread(input: SignedPdfInput, certificate: SealCertificate, seal: SealInfo): Promise<Uint8Array> {
   return run({ kind: 'signed', input, certificate, seal })
+}
+
+/**
+ * An issued invoice's Factur-X files: the XML here (a small tree), the PDF that carries it in a
+ * PDF process, at the seal's priority: the professional waits on « Émettre ».
+ */
+export async function makeFacturXOffThread(document: InvoiceDocument): Promise<FacturXFiles> {
+  const xml = buildFacturXml(document)
+  return { xml, pdf: await run({ kind: 'invoice', document, xml }) }
 }
