@@ -24,6 +24,8 @@ import { makeFacturXOffThread } from '../../workers/pdf-pool.js'
 import { createCreditNote, invoiceFiles, issueInvoice } from '../../invoices/invoice-issuing.js'
 import { recordPayment } from '../../invoices/invoice-payments.js'
 import { createDraft, deleteDraft, getInvoice, listInvoices, quoteInvoicing, updateDraft } from '../../invoices/invoices-repository.js'
+import type { AuthUser } from '../../auth/token-verifier.js'
+import { oneIssueAtATime } from '../../invoices/issue-queue.js'
 import { asRequestUser } from '../../workspace/user-transaction.js'
 
 export default async function invoiceRoutes(instance: FastifyInstance) {
@@ -58,8 +60,8 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
   })
 
   fastify.post('/invoices/:id/issue', { schema: { ...withId, response: { 200: InvoiceBody, ...ErrorResponses } } }, async (request) => {
-    const invoice = await asRequestUser(fastify, request, (tx, member) =>
-      issueInvoice(tx, member.companyId, request.params.id, { now: new Date(), makeFacturX: makeFacturXOffThread })
+    const invoice = await oneIssueAtATime((request.user as AuthUser).id, () =>
+      asRequestUser(fastify, request, (tx, member) => issueInvoice(tx, member.companyId, request.params.id, { now: new Date(), makeFacturX: makeFacturXOffThread }))
     )
     // invoice.issued was queued in the transaction: delivered now rather than at the next poll.
     void fastify.webhooks.wake()
@@ -74,8 +76,10 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
   })
 
   fastify.post('/invoices/:id/credit-notes', { schema: { ...withId, body: CreditNoteBody, response: { 201: InvoiceBody, ...ErrorResponses } } }, async (request, reply) => {
-    const invoice = await asRequestUser(fastify, request, (tx, member) =>
-      createCreditNote(tx, member.companyId, request.params.id, request.body, { now: new Date(), makeFacturX: makeFacturXOffThread })
+    const invoice = await oneIssueAtATime((request.user as AuthUser).id, () =>
+      asRequestUser(fastify, request, (tx, member) =>
+        createCreditNote(tx, member.companyId, request.params.id, request.body, { now: new Date(), makeFacturX: makeFacturXOffThread })
+      )
     )
     if (invoice.status === 'issued') void fastify.webhooks.wake()
     return reply.code(201).send({ invoice })

@@ -21,7 +21,11 @@ import { createCreditNote, invoiceFiles, issueInvoice } from '../../../invoices/
 import { recordPayment } from '../../../invoices/invoice-payments.js'
 import { createDraft, getInvoice, listInvoices } from '../../../invoices/invoices-repository.js'
 import { makeFacturXOffThread } from '../../../workers/pdf-pool.js'
+import { oneIssueAtATime } from '../../../invoices/issue-queue.js'
 import { asRequestUser } from '../../../workspace/user-transaction.js'
+
+/** The queue of a key's company (every /api/v1 request has its key). */
+const companyKey = (apiKey: { companyId: string } | null) => apiKey?.companyId ?? ''
 
 export default async function v1InvoiceRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
@@ -50,10 +54,12 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const { issue, ...invoiceRequest } = request.body
-      const invoice = await asRequestUser(fastify, request, async (tx, member) => {
-        const draft = await createDraft(tx, member.companyId, invoiceRequest, new Date())
-        return issue === true ? issueInvoice(tx, member.companyId, draft.id, issueContext()) : draft
-      })
+      const invoice = await oneIssueAtATime(companyKey(request.apiKey), () =>
+        asRequestUser(fastify, request, async (tx, member) => {
+          const draft = await createDraft(tx, member.companyId, invoiceRequest, new Date())
+          return issue === true ? issueInvoice(tx, member.companyId, draft.id, issueContext()) : draft
+        })
+      )
       if (invoice.status === 'issued') void fastify.webhooks.wake()
       return reply.code(201).send({ invoice })
     }
@@ -67,7 +73,9 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
     '/invoices/:id/issue',
     { schema: { tags, summary: 'Émettre un brouillon (numéro, chaînage, Factur-X)', headers, ...withId, response: { 200: InvoiceBody, ...ErrorResponses } } },
     async (request) => {
-      const invoice = await asRequestUser(fastify, request, (tx, member) => issueInvoice(tx, member.companyId, request.params.id, issueContext()))
+      const invoice = await oneIssueAtATime(companyKey(request.apiKey), () =>
+        asRequestUser(fastify, request, (tx, member) => issueInvoice(tx, member.companyId, request.params.id, issueContext()))
+      )
       void fastify.webhooks.wake()
       return { invoice }
     }
@@ -77,7 +85,9 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
     '/invoices/:id/credit-notes',
     { schema: { tags, summary: 'Créer un avoir sur une facture émise (total ou partiel)', headers, ...withId, body: CreditNoteBody, response: { 201: InvoiceBody, ...ErrorResponses } } },
     async (request, reply) => {
-      const invoice = await asRequestUser(fastify, request, (tx, member) => createCreditNote(tx, member.companyId, request.params.id, request.body, issueContext()))
+      const invoice = await oneIssueAtATime(companyKey(request.apiKey), () =>
+        asRequestUser(fastify, request, (tx, member) => createCreditNote(tx, member.companyId, request.params.id, request.body, issueContext()))
+      )
       if (invoice.status === 'issued') void fastify.webhooks.wake()
       return reply.code(201).send({ invoice })
     }
