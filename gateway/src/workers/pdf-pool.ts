@@ -8,6 +8,7 @@
 // past it, requests get a 503 « réessayez » with Retry-After instead of waiting minutes or
 // exhausting memory.
 import { availableParallelism } from 'node:os'
+import type { InvoiceDocument } from '@paraphe/shared/invoices/invoice-document'
 import type { QuotePdfInput } from '../pdf/quote-pdf.js'
 import type { SealInfo } from '../seal/pdf-seal.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
@@ -65,7 +66,7 @@ export function holdPdfPool(): () => Promise<void> {
   }
 }
 
-const started = { quote: 0, signed: 0 }
+const started = { quote: 0, signed: 0, invoice: 0 }
 
 /** How many tasks of each kind went to the PDF processes since the gateway started (tests check render-once with it). */
 export function pdfTasksStarted(): Readonly<typeof started> {
@@ -104,4 +105,9 @@ export function renderQuotePdfOffThread(input: QuotePdfInput): Promise<Uint8Arra
 
 export function sealSignedPdfOffThread(input: SignedPdfInput, certificate: SealCertificate, seal: SealInfo): Promise<Uint8Array> {
   return run({ kind: 'signed', input, certificate, seal })
+}
+
+/** An invoice's Factur-X PDF/A-3 (its XML inside), made in a PDF process like a quote's PDF. */
+export function renderFacturXOffThread(document: InvoiceDocument): Promise<Uint8Array> {
+  return run({ kind: 'invoice', document })
 }
