@@ -101,7 +101,13 @@ export const SYSTEM_PACKAGES = [
   // pdftotext, pdfimages and pdfsig read the generated PDFs in the tests.
   { program: '/usr/bin/pdftotext', pkg: 'poppler-utils' },
   // The throwaway PostgreSQL 15 the database tests start (Debian 12's version, as in Supabase).
-  { program: '/usr/lib/postgresql/15/bin/initdb', pkg: 'postgresql-15', noRecommends: true }
+  { program: '/usr/lib/postgresql/15/bin/initdb', pkg: 'postgresql-15', noRecommends: true },
+  // The Factur-X tests: the XSD (xmllint), the FNFE-MPE schematrons (Saxon HE on Java), the PDF's
+  // structure (qpdf) and the EPC QR code scanned from a render (zbarimg).
+  { program: '/usr/bin/xmllint', pkg: 'libxml2-utils' },
+  { program: '/usr/share/java/Saxon-HE.jar', pkg: 'libsaxonhe-java' },
+  { program: '/usr/bin/qpdf', pkg: 'qpdf' },
+  { program: '/usr/bin/zbarimg', pkg: 'zbar-tools', noRecommends: true }
 ]
 
 /**

@@ -83,7 +83,7 @@ async function run(task: PdfTask): Promise<Uint8Array> {
   let timer: NodeJS.Timeout | undefined
   try {
     // The client who just signed waits on the page for the sealed copy, the professional who
-    // issues an invoice for its number: no waiting for idle time.
+    // issues an invoice for its number (the company's issues queue behind it): no idle waiting.
     if (task.kind === 'signed' || task.kind === 'invoice') return await catchUp.run(id, task)
     return await new Promise<Uint8Array>((resolve, reject) => {
       background.run(id, task).then(resolve, reject)
@@ -110,11 +110,13 @@ export function sealSignedPdfOffThread(input: SignedPdfInput, certificate: SealC
   return run({ kind: 'signed', input, certificate, seal })
 }
 
-/**
- * An issued invoice's Factur-X files: the XML here (a small tree), the PDF that carries it in a
- * PDF process, at the seal's priority: the professional waits on « Émettre ».
- */
+/** An invoice's Factur-X PDF/A-3 (its XML inside), made in a PDF process like a quote's PDF. */
+export function renderFacturXOffThread(document: InvoiceDocument): Promise<Uint8Array> {
+  return run({ kind: 'invoice', document })
+}
+
+/** An issued invoice's Factur-X files: the XML built here, the PDF/A-3 that carries it in a PDF process. */
 export async function makeFacturXOffThread(document: InvoiceDocument): Promise<FacturXFiles> {
   const xml = buildFacturXml(document)
-  return { xml, pdf: await run({ kind: 'invoice', document, xml }) }
+  return { xml, pdf: await renderFacturXOffThread(document) }
 }
