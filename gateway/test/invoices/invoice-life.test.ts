@@ -1,6 +1,9 @@
 // An invoice's whole life through the workspace's API on a real signed quote: deposit → two
 // situations (one with a retenue de garantie) → final → partial credit note → payments, with the
 // amounts computed by hand below; and the refusals a professional can meet on the way.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import t from 'tap'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
@@ -8,6 +11,7 @@ import type { Quote } from '@paraphe/shared/quote'
 import { computeInvoiceTotals } from '@paraphe/shared/invoices/invoice-totals'
 import { testDatabase } from '../support/databases.js'
 import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, type TestUser } from '../support/workspace-users.js'
+import { errorsOf, validateFolder } from './support/facturx-validator.js'
 
 const db = await testDatabase('pglite')
 const app = await buildWorkspaceApp(db)
@@ -101,6 +105,15 @@ t.test('deposit, two situations, final, credit note and payments on one signed q
   t.same(list.invoices.map((invoice) => invoice.number), [credit.number, final.number, second.number, first.number, deposit.number], 'newest first')
   const unpaid = (await user.request('GET', '/api/invoices?status=unpaid')).json<{ invoices: Invoice[] }>()
   t.same(unpaid.invoices.map((invoice) => invoice.number), [second.number, first.number, deposit.number], 'a filter on the derived status')
+  // Every invoice as issued and stored, through the official rules: XSD and both schematrons.
+  const folder = await mkdtemp(path.join(tmpdir(), 'paraphe-issued-'))
+  t.teardown(() => rm(folder, { recursive: true, force: true }))
+  for (const invoice of [deposit, first, second, final, credit]) {
+    await writeFile(path.join(folder, `${invoice.number ?? ''}.xml`), (await user.request('GET', `/api/invoices/${invoice.id}/xml`)).body)
+  }
+  const reports = await validateFolder(folder)
+  t.equal(reports.size, 5)
+  for (const [name, report] of reports) t.same(errorsOf(report), [], `${name}: zero errors from the FNFE-MPE kit`)
   const invoicing = (await user.request('GET', `/api/quotes/${quote.id}/invoicing`)).json<{ invoicing: { invoicedTtcCents: number; progressBp: number; finalIssued: boolean } }>().invoicing
   t.same([invoicing.invoicedTtcCents, invoicing.progressBp, invoicing.finalIssued], [40324 + 53765 + 26883, 6000, true], 'what the quote’s page shows')
 })
