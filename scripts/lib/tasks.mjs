@@ -105,7 +105,13 @@ export const SYSTEM_PACKAGES = [
   // The compose test (gateway/test/compose): a Docker engine, and debootstrap for its base image
   // (no image registry can be reached from the build machines).
   { program: '/usr/sbin/dockerd', pkg: 'docker.io', noRecommends: true },
-  { program: '/usr/sbin/debootstrap', pkg: 'debootstrap', noRecommends: true }
+  { program: '/usr/sbin/debootstrap', pkg: 'debootstrap', noRecommends: true },
+  // The Factur-X tests: the XSD (xmllint), the FNFE-MPE schematrons (Saxon HE on Java), the PDF's
+  // structure (qpdf) and the EPC QR code scanned from a render (zbarimg).
+  { program: '/usr/bin/xmllint', pkg: 'libxml2-utils' },
+  { program: '/usr/share/java/Saxon-HE.jar', pkg: 'libsaxonhe-java' },
+  { program: '/usr/bin/qpdf', pkg: 'qpdf' },
+  { program: '/usr/bin/zbarimg', pkg: 'zbar-tools', noRecommends: true }
 ]
 
 /**

@@ -71,7 +71,8 @@ function withQuery(path: string, query: Record<string, string | undefined>): str
 export const apiPaths = {
   openApi: '/api/v1/openapi.json',
   quote: (id: string) => `/api/v1/quotes/${encodeURIComponent(id)}`,
-  signedPdf: (id: string) => `/api/v1/quotes/${encodeURIComponent(id)}/signed-pdf`
+  signedPdf: (id: string) => `/api/v1/quotes/${encodeURIComponent(id)}/signed-pdf`,
+  invoice: (id: string) => `/api/v1/invoices/${encodeURIComponent(id)}`
 } as const
 
 /** Build manifests and per-route payloads (the app shell's own URLs). */

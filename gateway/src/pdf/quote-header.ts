@@ -9,9 +9,9 @@ import { companyLegalLines } from '@paraphe/shared/quote-summary-lines'
 import { COLORS, CONTENT_LEFT, CONTENT_RIGHT, CONTENT_WIDTH, drawTextLine, limitLines, lineHeight, TEXT_SIZE, wrapText, type PageFlow, type TextStyle } from './layout.js'
 
 const LOGO_BOX = { width: 170, height: 64 } as const
-const LEFT_WIDTH = 250
-const RIGHT_WIDTH = 236
-const RIGHT_LEFT = CONTENT_RIGHT - RIGHT_WIDTH
+export const LEFT_WIDTH = 250
+export const RIGHT_WIDTH = 236
+export const RIGHT_LEFT = CONTENT_RIGHT - RIGHT_WIDTH
 const BOX_PADDING = 8
 
 /** « Devis n° DEV-2026-0001 », or « Devis (brouillon) » before the quote has a number. */
@@ -34,7 +34,7 @@ export function companyIdentity(company: CompanyProfile, franchiseEnBase: boolea
 }
 
 /** Lines drawn top-down from `top` in a column; returns the y under the last one. */
-function drawColumn(flow: PageFlow, x: number, top: number, width: number, entries: readonly { text: string; style: TextStyle; maxLines: number }[]): number {
+export function drawColumn(flow: PageFlow, x: number, top: number, width: number, entries: readonly { text: string; style: TextStyle; maxLines: number }[]): number {
   let y = top
   for (const { text, style, maxLines } of entries) {
     const cleaned = flow.fonts.clean(text, { multiline: true })
@@ -47,8 +47,8 @@ function drawColumn(flow: PageFlow, x: number, top: number, width: number, entri
   return y
 }
 
-/** A shaded box with a small capitalised caption, holding `entries`; returns the y under it. */
-function drawBox(flow: PageFlow, caption: string, top: number, entries: readonly { text: string; style: TextStyle; maxLines: number }[]): number {
+/** A shaded box with a small capitalised caption, holding `entries`, in the header's right column; returns the y under it. */
+export function drawBox(flow: PageFlow, caption: string, top: number, entries: readonly { text: string; style: TextStyle; maxLines: number }[]): number {
   const { fonts } = flow
   const inner = RIGHT_WIDTH - 2 * BOX_PADDING
   const captionStyle = { font: fonts.bold, size: TEXT_SIZE.small, color: COLORS.muted }

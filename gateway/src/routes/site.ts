@@ -18,7 +18,7 @@ function matchesEtag(header: string, etag: string | undefined): boolean {
  */
 export function encodingFor(header: string | undefined, available: readonly Encoding[]): Encoding {
   if (header === undefined || header.trim() === '') return 'identity'
-  return (negotiate(header.toLowerCase(), available as Encoding[]) as Encoding | null) ?? 'identity'
+  return negotiate<Encoding>(header.toLowerCase(), [...available]) ?? 'identity'
 }
 
 function pathOf(url: string): string {

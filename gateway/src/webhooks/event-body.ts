@@ -22,5 +22,7 @@ export function webhookBody(event: StoredEvent, publicUrl: URL): string {
     data.quote = withUrl(quote, new URL(apiPaths.quote(quote.id), publicUrl).href)
     if ('signedPdf' in data) data.signedPdf = withUrl(data.signedPdf, new URL(apiPaths.signedPdf(quote.id), publicUrl).href)
   }
+  const invoice = data.invoice as { id?: unknown } | undefined
+  if (typeof invoice?.id === 'string') data.invoice = withUrl(invoice, new URL(apiPaths.invoice(invoice.id), publicUrl).href)
   return JSON.stringify({ id: webhookEventId(event.id), type: event.type, created: Math.floor(event.createdAt.getTime() / 1000), data })
 }

@@ -13,6 +13,9 @@
 // view. Past its bound a request gets a 503 « réessayez » with Retry-After instead of waiting
 // minutes or exhausting memory.
 import { availableParallelism } from 'node:os'
+import type { InvoiceDocument } from '@paraphe/shared/invoices/invoice-document'
+import { buildFacturXml } from '../invoices/facturx/cii-xml.js'
+import type { FacturXFiles } from '../invoices/invoice-issuing.js'
 import type { QuotePdfInput } from '../pdf/quote-pdf.js'
 import type { SealInfo } from '../seal/pdf-seal.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
@@ -95,7 +98,7 @@ export function holdPdfPool(): () => Promise<void> {
   }
 }
 
-const started = { quote: 0, signed: 0 }
+const started = { quote: 0, signed: 0, invoice: 0 }
 
 /** How many tasks of each kind went to the PDF processes since the gateway started (tests check render-once with it). */
 export function pdfTasksStarted(): Readonly<typeof started> {
@@ -136,8 +139,9 @@ async function run(task: PdfTask, urgency: PdfUrgency): Promise<Uint8Array> {
   let deferred: (error: Error) => void = () => undefined
   const result = new Promise<Uint8Array>((resolve, reject) => {
     deferred = reject
-    // The client who just signed waits on the page for the sealed copy: no waiting for idle time.
-    if (urgency === 'seal') {
+    // The client who just signed waits on the page for the sealed copy, the professional who
+    // issues an invoice for its number (the company's issues queue behind it): no idle waiting.
+    if (urgency === 'seal' || task.kind === 'invoice') {
       catchUp.run(id, task).then(resolve, reject)
       return
     }
@@ -176,4 +180,15 @@ export function renderQuotePdfOffThread(input: QuotePdfInput, urgency: 'download
 
 export function sealSignedPdfOffThread(input: SignedPdfInput, certificate: SealCertificate, seal: SealInfo): Promise<Uint8Array> {
   return run({ kind: 'signed', input, certificate, seal }, 'seal')
+}
+
+/** An invoice's Factur-X PDF/A-3 (its XML inside), made in a PDF process like a quote's PDF. */
+export function renderFacturXOffThread(document: InvoiceDocument): Promise<Uint8Array> {
+  return run({ kind: 'invoice', document }, 'download')
+}
+
+/** An issued invoice's Factur-X files: the XML built here, the PDF/A-3 that carries it in a PDF process. */
+export async function makeFacturXOffThread(document: InvoiceDocument): Promise<FacturXFiles> {
+  const xml = buildFacturXml(document)
+  return { xml, pdf: await renderFacturXOffThread(document) }
 }

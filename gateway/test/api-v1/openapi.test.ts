@@ -15,6 +15,8 @@ import { entrepriseWithKey, keyClient, type ApiClient } from '../support/api-cli
 import { testDatabase } from '../support/databases.js'
 import { AUTH_ENV, completeContent, subscribe } from '../support/workspace-users.js'
 
+// Every operation is called, a Factur-X invoice issued among them: more than tap's default time on a loaded machine.
+t.setTimeout(480_000)
 const today = parisIsoDate(new Date())
 const db = await testDatabase('pglite')
 const config = testConfig({ ...AUTH_ENV, API_RATE_LIMIT_PER_MINUTE: '40' })
@@ -54,7 +56,7 @@ const operation = (key: string): Operation | undefined => {
 t.test('every /api/v1 route is documented with its schemas', async (t) => {
   const documented = Object.entries(doc.paths ?? {}).flatMap(([path, item]) => Object.keys(item ?? {}).map((method) => `${method.toUpperCase()} ${path}`))
   t.same([...documented].sort(), [...routes].sort(), 'the same operations as the routes')
-  t.equal(routes.length, 10, 'list, create, get, update, send, remind, cancel, events, pdf, signed-pdf')
+  t.equal(routes.length, 18, 'quotes: list, create, get, update, send, remind, cancel, events, pdf, signed-pdf; invoices: list, create, get, issue, credit note, payment, pdf, xml')
   for (const key of routes) {
     const op = operation(key) as Operation
     const success = Object.keys(op.responses ?? {}).filter((status) => status.startsWith('2'))
@@ -62,7 +64,7 @@ t.test('every /api/v1 route is documented with its schemas', async (t) => {
     t.ok(op.responses?.['4XX'], `${key}: its errors`)
     if (key.startsWith('POST') || key.startsWith('PATCH')) {
       const body = (op.requestBody as OpenAPIV3_1.RequestBodyObject | undefined)?.content['application/json']?.schema
-      if (key === 'POST /quotes' || key.startsWith('PATCH')) t.ok(body, `${key}: its request body`)
+      if (key === 'POST /quotes' || key === 'POST /invoices' || key.startsWith('PATCH')) t.ok(body, `${key}: its request body`)
     }
     if (key.startsWith('POST')) {
       t.ok((op.parameters as OpenAPIV3_1.ParameterObject[] | undefined)?.some((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key'), `${key}: Idempotency-Key`)
@@ -123,6 +125,21 @@ t.test('every operation called, every answer as documented', async (t) => {
   })
   t.equal(signed.statusCode, 200)
   await checked(t, api, 'GET', `/quotes/${quote.id}/signed-pdf`, '/quotes/{id}/signed-pdf')
+  // The signed quote invoiced: a deposit issued at once, a situation drafted then issued.
+  const deposit = await checked(t, api, 'POST', '/invoices', '/invoices', { kind: 'deposit', quoteId: quote.id, issue: true }, { 'idempotency-key': 'acompte-1' })
+  const depositId = deposit.json<{ invoice: { id: string } }>().invoice.id
+  await checked(t, api, 'POST', '/invoices', '/invoices', { kind: 'final' })
+  const situation = await checked(t, api, 'POST', '/invoices', '/invoices', { kind: 'progress', quoteId: quote.id, progressBp: 5000 })
+  const situationId = situation.json<{ invoice: { id: string } }>().invoice.id
+  await checked(t, api, 'GET', `/invoices/${situationId}/pdf`, '/invoices/{id}/pdf')
+  // Issued already: the refusal's answer is checked (one real Factur-X build in this file is enough).
+  await checked(t, api, 'POST', `/invoices/${depositId}/issue`, '/invoices/{id}/issue')
+  await checked(t, api, 'GET', '/invoices?status=unpaid', '/invoices')
+  await checked(t, api, 'GET', `/invoices/${depositId}`, '/invoices/{id}')
+  await checked(t, api, 'GET', `/invoices/${depositId}/pdf`, '/invoices/{id}/pdf')
+  await checked(t, api, 'GET', `/invoices/${depositId}/xml`, '/invoices/{id}/xml')
+  await checked(t, api, 'POST', `/invoices/${depositId}/payments`, '/invoices/{id}/payments', { amountCents: 1000, paidOn: today, means: 'check' })
+  await checked(t, api, 'POST', `/invoices/${depositId}/credit-notes`, '/invoices/{id}/credit-notes', { creditAmountCents: 1000 })
   await checked(t, api, 'POST', `/quotes/${quote.id}/cancel`, '/quotes/{id}/cancel')
   const other = (await api('POST', '/api/v1/quotes', { content: completeContent(today) })).json<{ quote: Quote }>().quote
   await api('POST', `/api/v1/quotes/${other.id}/send`)

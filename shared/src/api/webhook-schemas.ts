@@ -4,8 +4,17 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { literals, nullable } from './schema-parts.js'
 
-/** What an endpoint may subscribe to; each is a moment of a quote's life (see the migration 0012). */
-export const WEBHOOK_EVENT_TYPES = ['quote.sent', 'quote.viewed', 'quote.signed', 'quote.declined', 'quote.expired'] as const
+/** What an endpoint may subscribe to; each is a moment of a quote's or an invoice's life (migrations 0012, 0016). */
+export const WEBHOOK_EVENT_TYPES = [
+  'quote.sent',
+  'quote.viewed',
+  'quote.signed',
+  'quote.declined',
+  'quote.expired',
+  'invoice.issued',
+  'invoice.paid',
+  'invoice.overdue'
+] as const
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 
 /** In French, for the page and the reference. */
@@ -14,7 +23,10 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'quote.viewed': 'Devis consulté par le client (première consultation)',
   'quote.signed': 'Devis signé (PDF scellé disponible)',
   'quote.declined': 'Devis refusé par le client (avec le motif)',
-  'quote.expired': 'Devis expiré sans réponse'
+  'quote.expired': 'Devis expiré sans réponse',
+  'invoice.issued': 'Facture ou avoir émis (numéro, montants ; PDF et XML par l’API)',
+  'invoice.paid': 'Facture entièrement payée',
+  'invoice.overdue': 'Facture en retard de paiement (échéance dépassée)'
 }
 
 /** What a signing secret starts with, as Stripe's do (secret scanners recognise it). */

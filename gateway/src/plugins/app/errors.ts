@@ -51,7 +51,7 @@ export default fp(
       request.log.warn({ err: error }, 'request rejected')
       // Headers an error carries for its client (http-errors' convention: a 416's Content-Range).
       const carried = (error as { headers?: unknown }).headers
-      if (typeof carried === 'object' && carried !== null) reply.headers(carried as Record<string, string>)
+      if (typeof carried === 'object' && carried !== null) reply.headers(carried)
       if (error.validation !== undefined) {
         return reply
           .code(400)

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
+import { markOverdueInvoices } from '../../invoices/invoice-overdue.js'
 import { repairSealsNow, runQuoteJobs } from '../../quotes/quote-jobs.js'
 
 export interface QuoteJobsOptions {
@@ -19,7 +20,7 @@ declare module 'fastify' {
   }
 }
 
-/** The periodic jobs on sent quotes, from ready to close. */
+/** The periodic jobs on sent quotes and issued invoices, from ready to close. */
 export default fp<QuoteJobsOptions>(
   async function quoteJobs(fastify: FastifyInstance, options) {
     const intervalMs = options.intervalMs ?? 5 * 60_000
@@ -34,6 +35,14 @@ export default fp<QuoteJobsOptions>(
           if (done.expired + done.reminded + done.sealed > 0) fastify.log.info(done, 'quote jobs')
         })
         .catch((error: unknown) => fastify.log.error({ err: error }, 'quote jobs failed'))
+        // Invoices past their due date: invoice.overdue, once per invoice.
+        .then(() => markOverdueInvoices(fastify.db, new Date()))
+        .then((overdue) => {
+          if (overdue === 0) return
+          fastify.log.info({ overdue }, 'invoices overdue')
+          fastify.queueWake.webhooks()
+        })
+        .catch((error: unknown) => fastify.log.error({ err: error }, 'invoice overdue job failed'))
     }
 
     // One series of tries at a time: a signature failing during a series is picked by its next try.

@@ -8,6 +8,7 @@ import companySenderRoutes, { senderConfirmationRoutes } from './company-sender.
 import contactRoutes from './contact.js'
 import dashboardRoutes from './dashboard.js'
 import clientRoutes from './clients.js'
+import invoiceRoutes from './invoices.js'
 import itemRoutes from './items.js'
 import planRoutes from './plans.js'
 import profileRoutes from './profile.js'
@@ -49,6 +50,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     await privateScope.register(apiKeyRoutes)
     await privateScope.register(companySenderRoutes)
     await privateScope.register(webhookRoutes)
+    await privateScope.register(invoiceRoutes)
   })
   await fastify.register(v1Routes, { prefix: '/v1' })
   // Without this, GET /api/typo would fall through to the site's HTML 404 page.

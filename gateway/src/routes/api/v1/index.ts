@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
 import { openApiOptions } from './openapi.js'
 import { addIdempotencyHooks } from './idempotency-hooks.js'
+import v1InvoiceRoutes from './invoices.js'
 import v1QuoteRoutes from './quotes.js'
 
 export default async function v1Routes(fastify: FastifyInstance) {
@@ -20,5 +21,6 @@ export default async function v1Routes(fastify: FastifyInstance) {
     guarded.addHook('onRequest', guarded.authenticateApiKey)
     addIdempotencyHooks(guarded)
     await guarded.register(v1QuoteRoutes)
+    await guarded.register(v1InvoiceRoutes)
   })
 }

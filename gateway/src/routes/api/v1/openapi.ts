@@ -11,7 +11,7 @@ export function openApiOptions(config: Config): SwaggerOptions {
         title: `API ${config.runtime.siteName}`,
         version: '1.0.0',
         description: [
-          'Créez, envoyez et suivez vos devis depuis votre logiciel (formule Entreprise).',
+          'Créez, envoyez et suivez vos devis depuis votre logiciel (formule Entreprise) ; facturez les devis signés (acompte, situations, solde, avoirs) en Factur-X EN 16931 et enregistrez les paiements.',
           'Authentification : `Authorization: Bearer <clé d’API>` (clés créées par le propriétaire de l’entreprise, droits `read` pour les GET, `write` pour le reste).',
           `Limite : ${config.apiRateLimitPerMinute} requêtes par minute et par clé (429 et \`Retry-After\` au-delà).`,
           'Chaque POST accepte un en-tête `Idempotency-Key` : la première réponse est rejouée pendant 24 h ; la même clé avec une autre requête est refusée (422).',

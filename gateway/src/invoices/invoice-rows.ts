@@ -1,0 +1,102 @@
+// Database rows of invoices to the API's shapes. The payment status is derived here at each read
+// (shared rule), from the sums of payments and credit notes the queries add to each row.
+import type { InvoiceEvent, InvoicePayment, InvoiceRequest, InvoiceSummary } from '@paraphe/shared/api/invoice-schemas'
+import type { InvoiceDocument, InvoiceKind } from '@paraphe/shared/invoices/invoice-document'
+import { invoicePaymentStatus, remainingCents } from '@paraphe/shared/invoices/invoice-payment-status'
+
+export interface InvoiceRow {
+  id: string
+  company_id: string
+  number: string | null
+  kind: InvoiceKind
+  status: 'draft' | 'issued'
+  quote_id: string | null
+  corrects_invoice_id: string | null
+  content: InvoiceRequest
+  client_name: string
+  total_ht_cents: number
+  total_ttc_cents: number
+  amount_due_cents: number
+  version: number
+  issue_date: string | null
+  due_date: string | null
+  document: InvoiceDocument | null
+  sha256: string | null
+  previous_sha256: string | null
+  created_at: Date
+  updated_at: Date
+  paid_cents: number
+  credited_cents: number
+}
+
+/** Every column but the files, with the sums the status needs. */
+export const INVOICE_COLUMNS = `i.id, i.company_id, i.number, i.kind, i.status, i.quote_id, i.corrects_invoice_id, i.content, i.client_name,
+  i.total_ht_cents, i.total_ttc_cents, i.amount_due_cents, i.version, i.issue_date, i.due_date, i.document, i.sha256, i.previous_sha256,
+  i.created_at, i.updated_at,
+  coalesce((select sum(p.amount_cents) from paraphe.invoice_payments p where p.invoice_id = i.id), 0)::bigint as paid_cents,
+  coalesce((select sum(c.total_ttc_cents) from paraphe.invoices c where c.corrects_invoice_id = i.id and c.status = 'issued'), 0)::bigint as credited_cents`
+
+export function toSummary(row: InvoiceRow, today: string): InvoiceSummary {
+  const facts = {
+    kind: row.kind,
+    status: row.status,
+    amountDueCents: row.amount_due_cents,
+    paidCents: row.paid_cents,
+    creditedCents: row.credited_cents,
+    dueDate: row.due_date
+  }
+  return {
+    id: row.id,
+    number: row.number,
+    kind: row.kind,
+    status: row.status,
+    paymentStatus: invoicePaymentStatus(facts, today),
+    clientName: row.client_name,
+    quoteId: row.quote_id,
+    correctsInvoiceId: row.corrects_invoice_id,
+    issueDate: row.issue_date,
+    dueDate: row.due_date,
+    totalHtCents: row.total_ht_cents,
+    totalTtcCents: row.total_ttc_cents,
+    amountDueCents: row.amount_due_cents,
+    paidCents: row.paid_cents,
+    creditedCents: row.credited_cents,
+    remainingCents: remainingCents(facts),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString()
+  }
+}
+
+export interface PaymentRow {
+  id: string
+  amount_cents: number
+  paid_on: string
+  means: InvoicePayment['means']
+  note: string
+  reverses_payment_id: string | null
+  recorded_at: Date
+}
+
+export function toPayment(row: PaymentRow): InvoicePayment {
+  return {
+    id: row.id,
+    amountCents: row.amount_cents,
+    paidOn: row.paid_on,
+    means: row.means,
+    note: row.note,
+    reversesPaymentId: row.reverses_payment_id,
+    recordedAt: row.recorded_at.toISOString()
+  }
+}
+
+export interface EventRow {
+  type: string
+  source: InvoiceEvent['source']
+  lifecycle_code: number | null
+  occurred_at: Date
+  data: Record<string, unknown>
+}
+
+export function toEvent(row: EventRow): InvoiceEvent {
+  return { type: row.type, source: row.source, lifecycleCode: row.lifecycle_code, occurredAt: row.occurred_at.toISOString(), data: row.data }
+}

@@ -1,0 +1,37 @@
+// The one door from invoices to the quote and profile code: what an invoice reads of its signed
+// quote and of the company's profile. (The quote code is moving folders; only this file names it.)
+import type { CompanyProfile } from '@paraphe/shared/company'
+import { isSection, type QuoteContent, type QuoteLine } from '@paraphe/shared/quote'
+import type { Queryable } from '../db/database.js'
+import { ApiProblem } from '../errors.js'
+import { readProfile } from '../profile/profile-repository.js'
+import { findQuote } from '../quotes/quotes-repository.js'
+
+/** A signed quote as its invoices see it. */
+export interface SourceQuote {
+  id: string
+  number: string
+  content: QuoteContent
+  franchiseEnBase: boolean
+  /** The lines with an amount, without the section headings. */
+  lines: QuoteLine[]
+}
+
+/** The quote behind `id`; locked by writes, so that two invoices of one quote are computed one after the other. */
+export async function signedQuote(tx: Queryable, id: string, { lock }: { lock: boolean }): Promise<SourceQuote> {
+  const row = await findQuote(tx, id, { lock })
+  if (row.status !== 'signed' || row.number === null) {
+    throw new ApiProblem(409, 'quote_not_signed', 'Seul un devis signé par le client peut être facturé.')
+  }
+  return {
+    id: row.id,
+    number: row.number,
+    content: row.content,
+    franchiseEnBase: row.franchise_en_base,
+    lines: row.content.lines.filter((line): line is QuoteLine => !isSection(line))
+  }
+}
+
+export async function companyProfile(tx: Queryable): Promise<CompanyProfile> {
+  return (await readProfile(tx)).profile
+}
