@@ -25,6 +25,8 @@ async function until(done: () => boolean | Promise<boolean>, what: string): Prom
 // One thread and a queue of 5: a bound of 6 tasks, the size of the real one (34) in miniature.
 // Renders never move to the catch-up process here, so those of the paused process stay queued.
 setPdfPoolLimits({ maxThreads: 1, maxQueue: 5, idleMs: 600_000, catchUpMs: 600_000 })
+// Ten sends, their renders and two seals: minutes on a loaded machine.
+t.setTimeout(600_000)
 const db = await testDatabase('pglite')
 const app = await buildWorkspaceApp(db)
 t.teardown(() => app.close())
