@@ -16,7 +16,7 @@ import { CheckboxField, InputField, SelectField, TextAreaField } from '@/compone
 import { AccountLinks, sectionOf, WorkspaceNav } from '@/app/workspace/workspace-nav'
 import { WorkspaceLayout } from '@/app/workspace/workspace-layout'
 import { ActionProblemView } from '@/features/quotes/components/action-problem'
-import { ConfirmAction } from '@/features/quotes/components/confirm-action'
+import { ConfirmAction } from '@/components/ui/confirm-action'
 import { DraftForm } from '@/features/quotes/components/draft-form'
 import { DraftScreen } from '@/features/quotes/components/draft-screen'
 import { DraftSidePanel } from '@/features/quotes/components/draft-side-panel'
