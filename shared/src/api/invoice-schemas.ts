@@ -182,7 +182,9 @@ export const InvoiceSchema = Type.Composite([
   InvoiceSummarySchema,
   Type.Object({
     request: InvoiceRequestSchema,
-    document: InvoiceDocumentSchema,
+    /** Null only for a draft that cannot be issued as it stands (`draftProblem` says why). */
+    document: nullable(InvoiceDocumentSchema),
+    draftProblem: nullable(Type.String()),
     version: Type.Integer(),
     payments: Type.Array(InvoicePaymentSchema),
     events: Type.Array(InvoiceEventSchema),
