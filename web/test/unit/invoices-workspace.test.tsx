@@ -138,6 +138,9 @@ t.test('the views with those invoices: draft to review, issued with payments and
   const creditPage = render(<InvoiceSheet invoice={credit} onChanged={() => {}} />)
   t.match(creditPage, new RegExp(`<h1>Avoir <span class="quote-number">${credit.number}</span>`))
   t.match(creditPage, new RegExp(`Avoir sur la facture ${situation.number} du`))
+  const blocked = render(<InvoiceSheet invoice={{ ...draft, document: null, draftProblem: 'Le profil de l’entreprise a changé : son SIRET manque.' }} onChanged={() => {}} />)
+  t.match(blocked, /role="alert">Le profil de l’entreprise a changé : son SIRET manque\. Corrigez-le/, 'a draft that can no longer be issued says why')
+  t.match(blocked, /disabled="">Émettre la facture</)
   t.notMatch(creditPage, /Enregistrer le paiement|Créer un avoir/, 'a credit note is neither paid nor credited')
 
   const cards = render(<InvoiceCards invoices={[draft, deposit, situation, credit]} />)

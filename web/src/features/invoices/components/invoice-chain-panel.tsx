@@ -22,7 +22,7 @@ export function InvoiceChainPanel({ invoice }: { invoice: Invoice }) {
       <ol className="invoice-chain">
         {quoteId === null ? null : (
           <li>
-            <Link to={paths.quote.href(quoteId)}>Devis {invoice.document.quoteNumber ?? ''}</Link>
+            <Link to={paths.quote.href(quoteId)}>Devis {invoice.document?.quoteNumber ?? ''}</Link>
           </li>
         )}
         {chain.map((linked) => (

@@ -39,10 +39,16 @@ export function InvoiceSheet({ invoice, onChanged }: { invoice: Invoice; onChang
             {formatEuros(invoice.totalTtcCents)} <abbr title="toutes taxes comprises">TTC</abbr>
           </span>
         </p>
-        {invoice.document.creditedInvoice === null ? null : <p>{creditedInvoiceText(invoice.document.creditedInvoice)}</p>}
+        {invoice.document?.creditedInvoice == null ? null : <p>{creditedInvoiceText(invoice.document.creditedInvoice)}</p>}
       </header>
-      {draft ? <DraftActions invoice={invoice} onChanged={onChanged} /> : <InvoiceFiles invoice={invoice} />}
-      <InvoiceLines document={invoice.document} />
+      {draft ? <DraftActions invoice={invoice} onChanged={onChanged} issuable={invoice.document !== null} /> : <InvoiceFiles invoice={invoice} />}
+      {invoice.document === null ? (
+        <p className="notice notice--warning" role="alert">
+          {invoice.draftProblem ?? 'Ce brouillon ne peut pas être émis en l’état.'} Corrigez-le, puis supprimez ce brouillon et préparez-en un nouveau.
+        </p>
+      ) : (
+        <InvoiceLines document={invoice.document} />
+      )}
       {!draft && invoice.kind !== 'credit_note' ? <PaymentsPanel invoice={invoice} onChanged={onChanged} /> : null}
       {!draft && invoice.kind !== 'credit_note' ? <CreditNotePanel invoice={invoice} /> : null}
       <InvoiceChainPanel invoice={invoice} />
@@ -51,7 +57,7 @@ export function InvoiceSheet({ invoice, onChanged }: { invoice: Invoice; onChang
 }
 
 /** « Émettre la facture » (after saying what it means) and « Supprimer le brouillon ». */
-function DraftActions({ invoice, onChanged }: { invoice: Invoice; onChanged: (invoice: Invoice) => void }) {
+function DraftActions({ invoice, onChanged, issuable }: { invoice: Invoice; onChanged: (invoice: Invoice) => void; issuable: boolean }) {
   const { api } = useWorkspace()
   const navigate = useNavigate()
   const [pending, setPending] = useState<'issue' | 'delete' | null>(null)
@@ -90,7 +96,7 @@ function DraftActions({ invoice, onChanged }: { invoice: Invoice; onChanged: (in
           onConfirm={() => run('issue')}
           pending={pending === 'issue'}
           pendingLabel="Émission…"
-          disabled={pending !== null}
+          disabled={pending !== null || !issuable}
           tone="primary"
         />
         <ConfirmAction

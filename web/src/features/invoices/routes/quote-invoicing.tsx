@@ -31,7 +31,7 @@ interface InvoicingData {
 async function loadInvoicing(api: ApiClient, id: string, signal: AbortSignal): Promise<InvoicingData> {
   const [quote, invoicing] = await Promise.all([invoicingApi.quote(api, id, signal), invoicesApi.quoteInvoicing(api, id, signal)])
   const last = invoicing.invoices.filter((invoice) => invoice.kind === 'progress' && invoice.status === 'issued').at(-1)
-  const lastSituationLines = last === undefined ? null : (await invoicesApi.get(api, last.id, signal)).document.lines
+  const lastSituationLines = last === undefined ? null : ((await invoicesApi.get(api, last.id, signal)).document?.lines ?? null)
   return { quote, invoicing, lastSituationLines }
 }
 
