@@ -110,6 +110,7 @@ t.test('signed quote → deposit → two situations → final → paid, at 1 280
   await page.locator('.quote-page__status').filter({ hasText: 'Payée' }).waitFor()
   t.match(await text(page, '.invoice-payments'), /Virement/)
   t.equal(await page.getByRole('button', { name: 'Enregistrer le paiement' }).count(), 0, 'nothing left to record')
+  await page.locator('.invoice-chain').filter({ hasText: '(cette facture)' }).waitFor()
   const chain = await text(page, '.invoice-chain')
   t.match(chain, new RegExp(`Devis DEV-.*${deposit}.*${first}.*${second}.*${final} \\(cette facture\\)`), 'the chain: quote → deposit → situations → final')
 

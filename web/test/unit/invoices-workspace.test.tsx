@@ -157,7 +157,7 @@ t.test('the views with those invoices: draft to review, issued with payments and
   t.match(depositForm, /Acompte : 403,24 € TTC sur 1 344,13 €\./)
   t.notMatch(depositForm, /SIREN/, 'no SIREN for a private client')
   const business = { ...quote, client: { ...quote.client, kind: 'business' as const, company: 'Syndic Bellevue' } }
-  t.match(render(<FinalForm quote={business} plan={plan} />), new RegExp(`SIREN du client[\\s\\S]*Acompte ${deposit.number} du [\\s\\S]*Situation ${situation.number} du`), 'a business client’s SIREN, each deduction by number')
+  t.match(render(<FinalForm quote={business} plan={plan} />), new RegExp(`Acompte ${deposit.number} du [\\s\\S]*Situation ${situation.number} du [\\s\\S]*SIREN du client`), 'a business client’s SIREN, each deduction by number')
   const situationForm = render(<SituationForm quote={quote} plan={plan} previousByLine={new Map([['l1', 4000]])} />)
   t.match(situationForm, /Facture de situation n° 2/)
   t.match(situationForm, /Situation n° 2 : cumul 50 %, déjà facturé 40 % — [\d ]+,\d\d € TTC environ/, 'the running statement, 10 points more by default')

@@ -74,7 +74,7 @@ function InvoicesResult({ list, filter }: { list: InvoiceList; filter: InvoiceFi
   }
   return (
     <section aria-labelledby="invoices-title">
-      <h2 id="invoices-title" className="invoices-count" role="status">
+      <h2 id="invoices-title" className="invoices-count">
         {list.total} facture{list.total > 1 ? 's' : ''}
         {filter === null ? '' : ` « ${INVOICE_FILTER_LABELS[filter]} »`}
       </h2>
