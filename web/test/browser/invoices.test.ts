@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { signOverHttp } from '../../../gateway/test/support/http-workspace.js'
 import { COMPLETE_PROFILE, completeContent } from '../../../gateway/test/support/workspace-users.js'
-import { axe, axeBothWidths, button, CLEAN, DESKTOP, emailFactory, field, normalizeSpace, openPage, PHONE, problemsOf, startAuthStack } from './harness.js'
+import { axe, axeBothWidths, BUSY_MACHINE_WAIT_MS, button, CLEAN, DESKTOP, emailFactory, field, normalizeSpace, openPage, PHONE, problemsOf, startAuthStack } from './harness.js'
 import { accessToken, callApi, signIn } from './workspace-steps.js'
 
 // A seal on a worker and four Factur-X files on a busy 2-core machine.
@@ -27,7 +27,8 @@ async function prepareAndIssue(page: Page, submit: string): Promise<string> {
   await page.getByRole('heading', { level: 2, name: 'Brouillon à vérifier' }).waitFor()
   await button(page, 'Émettre la facture').click()
   await button(page, 'Oui, émettre la facture').click()
-  await page.getByRole('heading', { level: 2, name: 'Fichiers' }).waitFor()
+  // Issuing builds the Factur-X PDF/A-3 in a PDF process: long on a busy machine.
+  await page.getByRole('heading', { level: 2, name: 'Fichiers' }).waitFor({ timeout: 6 * BUSY_MACHINE_WAIT_MS })
   const number = NUMBER.exec(await text(page, 'h1'))?.[0]
   if (number === undefined) throw new Error('no number in the heading')
   return number
@@ -37,6 +38,7 @@ t.test('signed quote → deposit → two situations → final → paid, at 1 280
   const email = newEmail('factures')
   standIn.createUser({ email, password: PASSWORD })
   const { page, record } = await openPage(browser, t, DESKTOP)
+  page.setDefaultTimeout(BUSY_MACHINE_WAIT_MS)
   await signIn(page, gateway.url, email, PASSWORD)
   const token = await accessToken(page)
   await callApi(gateway.url, token, 'PUT', '/api/profile', COMPLETE_PROFILE)
@@ -129,6 +131,7 @@ t.test('signed quote → deposit → two situations → final → paid, at 1 280
 
   // On a phone: the list, filtered, and an invoice.
   const phone = await openPage(browser, t, PHONE)
+  phone.page.setDefaultTimeout(BUSY_MACHINE_WAIT_MS)
   await signIn(phone.page, gateway.url, email, PASSWORD)
   await phone.page.getByRole('navigation', { name: 'Espace professionnel' }).getByRole('link', { name: 'Factures' }).click()
   await phone.page.getByRole('heading', { level: 1, name: 'Factures' }).waitFor()
