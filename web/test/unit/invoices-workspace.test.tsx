@@ -77,7 +77,7 @@ t.test('deposit, situation, payments, credit note and files through the web’s 
   t.match(refused, { status: 422 }, 'a situation over what the quote leaves is refused with a status the page explains')
 
   const situation = await invoicesApi.issue(api, (await invoicesApi.createDraft(api, { kind: 'progress', quoteId: quote.id, progressBp: 4000 })).id)
-  t.match(situation.document.progress, { situationNumber: 1, cumulativeBp: 4000, previousBp: 0 })
+  t.match(situation.document?.progress, { situationNumber: 1, cumulativeBp: 4000, previousBp: 0 })
   t.match(await invoicesApi.quoteInvoicing(api, quote.id), { invoicedTtcCents: 40_324 + situation.totalTtcCents, progressBp: 4000 })
   t.same(await loadReceivables(api), { count: 2, remainingCents: 40_324 + situation.totalTtcCents, overdueCount: 0, overdueRemainingCents: 0 })
 
@@ -91,7 +91,7 @@ t.test('deposit, situation, payments, credit note and files through the web’s 
   t.match(credit, { kind: 'credit_note', status: 'draft', correctsInvoiceId: situation.id, totalTtcCents: 1000 })
   const issuedCredit = await invoicesApi.issue(api, credit.id)
   Object.assign(made, { quote, deposit: paid, situation: await invoicesApi.get(api, situation.id), credit: issuedCredit, invoicing: await invoicesApi.quoteInvoicing(api, quote.id) })
-  t.match(issuedCredit.document.creditedInvoice, { number: situation.number })
+  t.match(issuedCredit.document?.creditedInvoice, { number: situation.number })
   t.match(await invoicesApi.get(api, situation.id), { creditedCents: 1000, remainingCents: situation.totalTtcCents - 1000 })
   t.same(await loadReceivables(api), { count: 1, remainingCents: situation.totalTtcCents - 1000, overdueCount: 0, overdueRemainingCents: 0 })
 
