@@ -34,6 +34,9 @@ import { invoicingApi } from '@/features/invoices/api/invoicing-api'
 const db = await testDatabase('pglite')
 const app = await buildWorkspaceApp(db)
 await app.listen({ host: '127.0.0.1', port: 0 })
+// Issuing waits for a PDF process; on a loaded 2-core machine the first one can outlast the
+// gateway's 2-minute idle-socket limit, which is not what this test is about.
+app.server.timeout = 0
 t.teardown(() => app.close())
 const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
 const local: typeof fetch = (input, init) => fetch(new URL(String(input), origin), init)
