@@ -18,6 +18,9 @@ const SECRET = 'invoices-tests-jwt-secret-0123456789-abcdefghij'
 const PASSWORD = 'une phrase de passe solide'
 const { standIn, gateway, browser } = await startAuthStack(t, SECRET)
 const newEmail = emailFactory()
+// The signing page's first read and each issue wait for a PDF process; on a loaded 2-core machine
+// one can outlast the gateway's 2-minute idle-socket limit, which is not what this test is about.
+gateway.app.server.timeout = 0
 const text = async (page: Page, selector: string) => normalizeSpace(await page.locator(selector).first().innerText())
 const NUMBER = /F-\d{4}-\d{4}/
 
