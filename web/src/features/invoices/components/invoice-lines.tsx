@@ -11,7 +11,8 @@ export function InvoiceLines({ document }: { document: InvoiceDocument }) {
     <section className="invoice-content" aria-labelledby="invoice-content-title">
       <h2 id="invoice-content-title">Contenu de la facture</h2>
       {document.progress === null ? null : <p className="invoice-statement">{progressStatementText(document.progress)}</p>}
-      <div className="invoice-table-wrap">
+      {/* On a phone the table scrolls sideways: a region the keyboard can reach and scroll. */}
+      <div className="invoice-table-wrap" role="region" aria-label="Lignes de la facture" tabIndex={0}>
         <table className="invoice-table">
           <caption className="visually-hidden">Lignes de la facture</caption>
           <thead>
