@@ -39,6 +39,14 @@ export const paths = {
   /** `client`: a saved client's id, whose details the new draft starts with (« Nouveau devis pour ce client »). */
   quoteNew: { path: '/espace/devis/nouveau', href: (client?: string) => withQuery('/espace/devis/nouveau', { client }) },
   quote: { path: '/espace/devis/:id', href: (id: string) => `/espace/devis/${encodeURIComponent(id)}` },
+  /** A signed quote's invoicing: deposit, situation or final invoice (`facture` picks the form). */
+  quoteInvoicing: {
+    path: '/espace/devis/:id/facturation',
+    href: (id: string, facture?: InvoicingChoice) => withQuery(`/espace/devis/${encodeURIComponent(id)}/facturation`, { facture })
+  },
+  /** `statut`: one payment status (`en-retard`…), as the dashboard's link to the overdue invoices. */
+  invoices: { path: '/espace/factures', href: (statut?: string) => withQuery('/espace/factures', { statut }) },
+  invoice: { path: '/espace/factures/:id', href: (id: string) => `/espace/factures/${encodeURIComponent(id)}` },
   profile: { path: '/espace/profil', href: () => '/espace/profil' },
   subscription: { path: '/espace/abonnement', href: () => '/espace/abonnement' },
   team: { path: '/espace/equipe', href: () => '/espace/equipe' },
@@ -55,6 +63,9 @@ export const paths = {
   invitation: { path: '/espace/invitation', href: (token?: string) => withQuery('/espace/invitation', { token }) },
   verification: { path: '/verification', href: () => '/verification' }
 } as const
+
+/** The three invoices a signed quote makes, as its invoicing page's query names them. */
+export type InvoicingChoice = 'acompte' | 'situation' | 'solde'
 
 export type PathKey = keyof typeof paths
 

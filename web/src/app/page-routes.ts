@@ -54,6 +54,10 @@ export const pageRoutes: readonly PageRoute[] = [
   // One shell for every quote (written at the pattern's own path, `espace/devis/:id/`): its
   // loading state holds nothing of the id, so it hydrates at any /espace/devis/<id>.
   page(paths.quote.path, 'src/features/quotes/routes/quote-editor.tsx'),
+  // One shell each, whatever the id, as for the quotes.
+  page(paths.quoteInvoicing.path, 'src/features/invoices/routes/quote-invoicing.tsx'),
+  page(paths.invoices.path, 'src/features/invoices/routes/invoices-list.tsx'),
+  page(paths.invoice.path, 'src/features/invoices/routes/invoice.tsx'),
   page(paths.profile.path, 'src/features/profile/routes/profile.tsx'),
   page(paths.subscription.path, 'src/features/billing/routes/subscription.tsx'),
   page(paths.team.path, 'src/features/team/routes/team.tsx'),

@@ -35,7 +35,7 @@ t.test('clients: save and edit one, pick it in a quote, find the quote on the cl
   const { page, record } = await openPage(browser, t, DESKTOP)
   await signIn(page, gateway.url, email, PASSWORD)
   const nav = page.getByRole('navigation', { name: 'Espace professionnel' })
-  t.same((await nav.getByRole('link').allInnerTexts()).slice(0, 3), ['Devis', 'Clients', 'Articles'], '« Clients » between « Devis » and « Articles »')
+  t.same((await nav.getByRole('link').allInnerTexts()).slice(0, 4), ['Devis', 'Factures', 'Clients', 'Articles'], '« Clients » between « Factures » and « Articles »')
   await nav.getByRole('link', { name: 'Clients' }).click()
   await page.getByRole('heading', { level: 1, name: 'Clients' }).waitFor()
   await page.getByText('Aucun client pour l’instant').waitFor()

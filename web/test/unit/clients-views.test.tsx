@@ -201,7 +201,7 @@ t.test('the pages as prerendered: loading, « Clients » in the navigation betwe
   t.equal(sectionOf('/espace/clients/c1'), 'clients')
   t.equal(sectionOf('/espace/clientsx'), null)
   const nav = render(<WorkspaceNav />, '/espace/clients/c1')
-  t.match(nav, />Devis<\/a><\/li><li><a class="workspace-nav__link" aria-current="true" href="\/espace\/clients">Clients<\/a><\/li><li><a class="workspace-nav__link" href="\/espace\/articles">Articles</)
+  t.match(nav, />Devis<\/a><\/li><li><a class="workspace-nav__link" href="\/espace\/factures">Factures<\/a><\/li><li><a class="workspace-nav__link" aria-current="true" href="\/espace\/clients">Clients<\/a><\/li><li><a class="workspace-nav__link" href="\/espace\/articles">Articles</)
 })
 
 const content: QuoteContent = {

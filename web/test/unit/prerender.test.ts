@@ -25,6 +25,9 @@ const HEADINGS: Record<string, RegExp> = {
   '/espace': /^Mon espace$/,
   '/espace/devis/nouveau': /^Nouveau devis$/,
   '/espace/devis/:id': /^Devis$/,
+  '/espace/devis/:id/facturation': /^Facturer le devis$/,
+  '/espace/factures': /^Factures$/,
+  '/espace/factures/:id': /^Facture$/,
   '/espace/profil': /^Profil de l’entreprise$/,
   '/espace/abonnement': /^Abonnement$/,
   '/espace/equipe': /^Équipe$/,
@@ -60,7 +63,7 @@ t.test('every public page and the 404 page are prerendered', async (t) => {
     } else {
       t.match(page.html, /<nav aria-label="Navigation principale">/, `${target.path}: layout`)
     }
-    const links = signing ? [] : workspace ? ['Devis', 'Clients', 'Articles', 'Nouveau devis'] : ['Fonctionnalités', 'Tarifs', 'Contact', 'Connexion']
+    const links = signing ? [] : workspace ? ['Devis', 'Factures', 'Clients', 'Articles', 'Nouveau devis'] : ['Fonctionnalités', 'Tarifs', 'Contact', 'Connexion']
     for (const label of [...links, 'Confidentialité', 'Mentions légales', 'Conditions d’utilisation']) {
       t.ok(page.html.includes(`>${label}<`), `${target.path}: link ${label}`)
     }

@@ -11,7 +11,7 @@ import { canonicalContent } from '@/features/quotes/lib/content'
 import { controlIdOf, lineControlId } from '@/features/quotes/lib/field-ids'
 import { filtersFromSearch, hasFilters, NO_FILTERS, searchOfFilters } from '@/features/quotes/lib/list-filters'
 import { formatCentsInput, formatQuantityInput } from '@paraphe/shared/decimal-input'
-import { formatPercentInput, parsePercentToBp } from '@/features/quotes/lib/percent'
+import { formatPercentInput, parsePercentToBp } from '@/lib/percent'
 import {
   editorReducer,
   formOf,

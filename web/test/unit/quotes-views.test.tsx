@@ -16,7 +16,7 @@ import { CheckboxField, InputField, SelectField, TextAreaField } from '@/compone
 import { AccountLinks, sectionOf, WorkspaceNav } from '@/app/workspace/workspace-nav'
 import { WorkspaceLayout } from '@/app/workspace/workspace-layout'
 import { ActionProblemView } from '@/features/quotes/components/action-problem'
-import { ConfirmAction } from '@/features/quotes/components/confirm-action'
+import { ConfirmAction } from '@/components/ui/confirm-action'
 import { DraftForm } from '@/features/quotes/components/draft-form'
 import { DraftScreen } from '@/features/quotes/components/draft-screen'
 import { DraftSidePanel } from '@/features/quotes/components/draft-side-panel'
@@ -119,7 +119,7 @@ t.test('the workspace layout: its navigation, the account section, the loading s
   t.match(render(<AccountLinks />, '/espace/webhooks'), /href="\/espace\/api"[^>]*>API<\/a><\/li><li><a class="account-menu__link" aria-current="page" href="\/espace\/webhooks"[^>]*>Webhooks</, 'in the account menu, next to « API »')
   const list = render(<WorkspaceNav />, '/espace')
   t.match(list, /<nav class="workspace-nav" aria-label="Espace professionnel">/)
-  t.same([...list.matchAll(/<a [^>]*>([^<]+)</g)].map((match) => match[1]), ['Devis', 'Clients', 'Articles'], 'the navigation holds the daily work')
+  t.same([...list.matchAll(/<a [^>]*>([^<]+)</g)].map((match) => match[1]), ['Devis', 'Factures', 'Clients', 'Articles'], 'the navigation holds the daily work')
   const settings = render(<AccountLinks />, '/espace')
   t.same([...settings.matchAll(/<a [^>]*>([^<]+)</g)].map((match) => match[1]), ['Profil', 'Équipe', 'Abonnement', 'API', 'Webhooks'], 'the account menu, the settings')
   t.match(settings, /<nav class="account-menu__nav" aria-label="Compte et entreprise">/)

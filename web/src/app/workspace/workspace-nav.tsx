@@ -1,11 +1,12 @@
 import { Link, useLocation } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 
-export type WorkspaceSection = 'quotes' | 'clients' | 'items' | 'profile' | 'team' | 'apiKeys' | 'webhooks' | 'subscription'
+export type WorkspaceSection = 'quotes' | 'invoices' | 'clients' | 'items' | 'profile' | 'team' | 'apiKeys' | 'webhooks' | 'subscription'
 
-/** Which section a workspace path belongs to (quotes: the list and every quote page). */
+/** Which section a workspace path belongs to (quotes: the list and every quote page, its invoicing too). */
 export function sectionOf(pathname: string): WorkspaceSection | null {
   if (pathname === paths.account.path || pathname.startsWith(`${paths.account.path}/devis/`)) return 'quotes'
+  if (pathname === paths.invoices.path || pathname.startsWith(`${paths.invoices.path}/`)) return 'invoices'
   if (pathname === paths.clients.path || pathname.startsWith(`${paths.clients.path}/`)) return 'clients'
   if (pathname === paths.items.path) return 'items'
   // The sender address is part of the company's identity, reached from the profile.
@@ -22,6 +23,7 @@ type Entry = { section: WorkspaceSection; label: string; href: string }
 /** The daily work: in the navigation (the bottom bar on phones). */
 const WORK_ENTRIES: readonly Entry[] = [
   { section: 'quotes', label: 'Devis', href: paths.account.href() },
+  { section: 'invoices', label: 'Factures', href: paths.invoices.href() },
   { section: 'clients', label: 'Clients', href: paths.clients.href() },
   { section: 'items', label: 'Articles', href: paths.items.href() }
 ]

@@ -5,18 +5,22 @@ import { paths } from '@paraphe/shared/paths'
 import type { QuoteListFilter } from '@paraphe/shared/quote'
 import { dayOf } from '../lib/format-day'
 import { searchOfFilters } from '../lib/list-filters'
+import { slugOfFilter } from '@/lib/invoice-filters'
+import type { Receivables } from '@/lib/receivables'
 
 export interface DashboardSummaryProps {
   dashboard: Dashboard
   /** « 2 devis envoyés sur 3 ce mois-ci » on a plan with a monthly quota. */
   quota: string | null
+  /** The invoices' « À encaisser », once loaded (null without it: the quotes' figures stand alone). */
+  receivables?: Receivables | null
 }
 
 const listOf = (status: QuoteListFilter) => `${paths.account.href()}?${searchOfFilters({ status, q: '' }).toString()}`
 const plural = (count: number, one: string, many: string) => (count > 1 ? many : one)
 
 /** The figures above the quotes list, each leading to the list filtered the same way. */
-export function DashboardSummary({ dashboard, quota }: DashboardSummaryProps) {
+export function DashboardSummary({ dashboard, quota, receivables = null }: DashboardSummaryProps) {
   const { awaiting, signedThisMonth, signature, remindersDue, recent } = dashboard
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
@@ -52,6 +56,7 @@ export function DashboardSummary({ dashboard, quota }: DashboardSummaryProps) {
             <span className="dashboard__detail">en attente depuis 3 jours ou plus</span>
           </Link>
         </li>
+        {receivables === null ? null : <ReceivablesFigure receivables={receivables} />}
       </ul>
       {quota === null ? null : <p className="dashboard__quota">{quota}</p>}
       {recent.length === 0 ? null : (
@@ -72,5 +77,23 @@ export function DashboardSummary({ dashboard, quota }: DashboardSummaryProps) {
         </>
       )}
     </section>
+  )
+}
+
+/** « À encaisser »: what the issued invoices still ask, leading to the overdue ones when there are some. */
+function ReceivablesFigure({ receivables }: { receivables: Receivables }) {
+  const { count, remainingCents, overdueCount } = receivables
+  return (
+    <li>
+      <Link className="dashboard__figure" to={paths.invoices.href(slugOfFilter(overdueCount > 0 ? 'overdue' : 'unpaid'))}>
+        <span className="dashboard__value">{formatEuros(remainingCents)}</span>
+        <span className="dashboard__label">à encaisser</span>
+        <span className="dashboard__detail">
+          {count === 0
+            ? 'aucune facture en attente de paiement'
+            : `${count} ${plural(count, 'facture', 'factures')}${overdueCount === 0 ? '' : `, dont ${overdueCount} en retard`}`}
+        </span>
+      </Link>
+    </li>
   )
 }

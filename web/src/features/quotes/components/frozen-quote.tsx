@@ -3,7 +3,7 @@ import { formatLongDate } from '@paraphe/shared/dates'
 import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import { quoteRows, sectionTitle } from '@paraphe/shared/quote-sections'
 import { UNIT_LABELS, type Quote } from '@paraphe/shared/quote'
-import { formatPercentInput } from '../lib/percent'
+import { formatPercentInput } from '@/lib/percent'
 import { formatQuantityInput } from '@paraphe/shared/decimal-input'
 import { TotalsPanel } from './totals-panel'
 

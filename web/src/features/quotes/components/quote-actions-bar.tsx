@@ -3,7 +3,7 @@ import { isAwaitingClient, type Quote } from '@paraphe/shared/quote'
 import type { ActionProblem, QuoteAction } from '../lib/action-problems'
 import type { ReminderRule } from '../lib/reminder-rule'
 import { ActionProblemView } from './action-problem'
-import { ConfirmAction, type ConfirmActionProps } from './confirm-action'
+import { ConfirmAction, type ConfirmActionProps } from '@/components/ui/confirm-action'
 import { QuotaWall } from './quota-wall'
 
 export interface QuoteActionsBarProps {

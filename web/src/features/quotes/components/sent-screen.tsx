@@ -14,6 +14,7 @@ import { AutomaticReminders } from './automatic-reminders'
 import { EventsTimeline, type EventsLoad } from './events-timeline'
 import { FrozenQuote } from './frozen-quote'
 import { QuoteActionsBar } from './quote-actions-bar'
+import { QuoteInvoicingBox } from './quote-invoicing-box'
 import { SigningLink } from './signing-link'
 import { StatusBadge } from '@/components/ui/status-badge'
 
@@ -47,6 +48,7 @@ export function SentScreen({ quote, signingUrl, onChanged }: SentScreenProps) {
     <article className="quote-page">
       <SentHeader quote={quote} />
       {quote.status === 'declined' ? <DeclineNotice events={events} /> : null}
+      {quote.status === 'signed' ? <QuoteInvoicingBox quote={quote} /> : null}
       {signingUrl === null ? null : <SigningLink url={signingUrl} email={quote.client.email} />}
       {reminded > 0 && actions.problem === null ? (
         <p className="notice notice--success workspace-notice" role="status">

@@ -1,7 +1,7 @@
 import { FRANCHISE_MENTION } from '@paraphe/shared/quote-mentions'
 import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import type { QuoteTotals } from '@paraphe/shared/quote-totals'
-import { formatPercentInput } from '../lib/percent'
+import { formatPercentInput } from '@/lib/percent'
 
 
 export interface TotalsPanelProps {

@@ -9,7 +9,7 @@ import { quoteClientOf, type SavedClientInput } from '@paraphe/shared/saved-clie
 import { computeTotals, LIMITS, type QuoteTotals, type SectionMark } from '@paraphe/shared/quote-totals'
 import { sectionSubtotals } from '@paraphe/shared/quote-sections'
 import { canonicalContent } from './content'
-import { formatPercentInput, parsePercentToBp } from './percent'
+import { formatPercentInput, parsePercentToBp } from '@/lib/percent'
 
 export interface LineForm {
   id: string

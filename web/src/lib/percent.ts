@@ -1,5 +1,6 @@
 // Percentages typed the French way (« 12,5 », « 30 % ») as basis points, the unit of the
-// quote's discounts and deposit (10 % → 1000).
+// quote's discounts and deposit and of the invoices' shares (10 % → 1000): the quote editor and
+// the invoicing forms read them alike.
 import type { Parsed } from '@paraphe/shared/decimal-input'
 
 const SPACES = /[\s\u00a0\u202f]/g

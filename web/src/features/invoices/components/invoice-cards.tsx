@@ -1,0 +1,58 @@
+import { Link } from 'react-router-dom'
+import type { InvoiceSummary } from '@paraphe/shared/api/invoice-schemas'
+import { formatLongDate } from '@paraphe/shared/dates'
+import { INVOICE_KIND_LABELS } from '@paraphe/shared/invoices/invoice-document'
+import { formatEuros } from '@paraphe/shared/money'
+import { paths } from '@paraphe/shared/paths'
+import { invoiceBadge } from '@/lib/invoice-filters'
+
+/** An invoice's badge: its payment status once issued. */
+export function InvoiceBadge({ invoice }: { invoice: Pick<InvoiceSummary, 'status' | 'paymentStatus'> }) {
+  const badge = invoiceBadge(invoice)
+  return <span className={badge.className}>{badge.label}</span>
+}
+
+/** The invoices as cards (one column on a phone, a grid on wider screens), drafts first, then newest. */
+export function InvoiceCards({ invoices }: { invoices: readonly InvoiceSummary[] }) {
+  return (
+    <ul className="quote-list invoice-list">
+      {invoices.map((invoice) => (
+        <li key={invoice.id} className="quote-card invoice-card">
+          <p className="quote-card__head">
+            <InvoiceBadge invoice={invoice} />
+            <span className="quote-card__number">{invoice.number ?? 'Brouillon'}</span>
+          </p>
+          <h3 className="quote-card__title">
+            <Link to={paths.invoice.href(invoice.id)}>
+              {INVOICE_KIND_LABELS[invoice.kind]} {invoice.number ?? '(brouillon)'}
+            </Link>
+          </h3>
+          <p className="quote-card__client">{invoice.clientName.trim() === '' ? 'Client non renseigné' : invoice.clientName}</p>
+          <p className="quote-card__amount">
+            {formatEuros(invoice.totalTtcCents)} <abbr title="toutes taxes comprises">TTC</abbr>
+          </p>
+          <dl className="quote-card__dates">
+            {invoice.issueDate === null ? null : (
+              <div>
+                <dt>Émise le</dt>
+                <dd>{formatLongDate(invoice.issueDate)}</dd>
+              </div>
+            )}
+            {invoice.dueDate === null || invoice.kind === 'credit_note' ? null : (
+              <div>
+                <dt>Échéance</dt>
+                <dd>{formatLongDate(invoice.dueDate)}</dd>
+              </div>
+            )}
+            {invoice.status === 'draft' || invoice.kind === 'credit_note' ? null : (
+              <div>
+                <dt>Reste à encaisser</dt>
+                <dd>{formatEuros(invoice.remainingCents)}</dd>
+              </div>
+            )}
+          </dl>
+        </li>
+      ))}
+    </ul>
+  )
+}

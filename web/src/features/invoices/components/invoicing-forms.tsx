@@ -1,0 +1,262 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useNavigate } from 'react-router-dom'
+import type { InvoiceRequest } from '@paraphe/shared/api/invoice-schemas'
+import { deductionLabel, progressStatementText } from '@paraphe/shared/invoices/invoice-statements'
+import { INVOICE_KIND_LABELS } from '@paraphe/shared/invoices/invoice-document'
+import { formatEuros, formatVatRate } from '@paraphe/shared/money'
+import { parseEurosToCents } from '@paraphe/shared/decimal-input'
+import { paths } from '@paraphe/shared/paths'
+import { isSection, type Quote } from '@paraphe/shared/quote'
+import { asApiError } from '@/lib/api-client'
+import { invoicesApi } from '@/lib/invoices-api'
+import { formatPercentInput, parsePercentToBp } from '@/lib/percent'
+import { useWorkspace } from '@/hooks/use-workspace'
+import { depositPreviewCents, lineProgressProblems, progressProblem, situationPreviewCents, type InvoicingPlan } from '../lib/invoicing-plan'
+import { checkSiren, requestProblem } from '../lib/request-problem'
+
+type Built = { ok: true; request: InvoiceRequest } | { ok: false }
+
+/**
+ * The frame of the three forms: the client's SIREN when the client is a business (a mandatory
+ * mention), the refusal said in full, and « Préparer … » which makes the draft and opens it.
+ */
+function DraftForm({ quote, title, submitLabel, build, children }: { quote: Quote; title: string; submitLabel: string; build: () => Built; children: ReactNode }) {
+  const { api } = useWorkspace()
+  const navigate = useNavigate()
+  const id = useId()
+  const business = quote.client.kind === 'business'
+  const [siren, setSiren] = useState('')
+  const [sirenError, setSirenError] = useState<string | null>(null)
+  const [problem, setProblem] = useState<string[] | null>(null)
+  const [pending, setPending] = useState(false)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    setProblem(null)
+    const built = build()
+    const checkedSiren = business ? checkSiren(siren) : null
+    setSirenError(checkedSiren !== null && !checkedSiren.ok ? checkedSiren.message : null)
+    if (!built.ok || (checkedSiren !== null && !checkedSiren.ok)) return
+    setPending(true)
+    const request = checkedSiren === null ? built.request : { ...built.request, clientSiren: checkedSiren.value }
+    invoicesApi.createDraft(api, request).then(
+      (draft) => void navigate(paths.invoice.href(draft.id)),
+      (error: unknown) => {
+        setPending(false)
+        setProblem(requestProblem(asApiError(error)))
+      }
+    )
+  }
+  return (
+    <form className="invoice-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+      {business ? (
+        <div className={sirenError === null ? 'field' : 'field field--invalid'}>
+          <label htmlFor={`${id}-siren`}>SIREN du client</label>
+          <p className="field__hint" id={`${id}-siren-hint`}>
+            Obligatoire sur une facture à un professionnel (les 9 premiers chiffres de son SIRET).
+          </p>
+          <input
+            id={`${id}-siren`}
+            inputMode="numeric"
+            autoComplete="off"
+            value={siren}
+            onChange={(event) => setSiren(event.target.value)}
+            aria-invalid={sirenError !== null}
+            aria-describedby={sirenError === null ? `${id}-siren-hint` : `${id}-siren-hint ${id}-siren-error`}
+          />
+          {sirenError === null ? null : (
+            <p className="field__error" id={`${id}-siren-error`}>
+              {sirenError}
+            </p>
+          )}
+        </div>
+      ) : null}
+      {problem === null ? null : (
+        <div className="notice notice--error" role="alert">
+          {problem.map((line) => (
+            <p key={line}>{line}</p>
+          ))}
+        </div>
+      )}
+      <p className="hint">La facture est d’abord préparée en brouillon&#8239;: vous la relisez avant de l’émettre.</p>
+      <button type="submit" className="button button--primary" disabled={pending}>
+        {pending ? 'Préparation…' : submitLabel}
+      </button>
+    </form>
+  )
+}
+
+/** « Facturer l'acompte »: the quote's deposit percentage (or another), or an amount TTC. */
+export function DepositForm({ quote, plan }: { quote: Quote; plan: InvoicingPlan }) {
+  const id = useId()
+  const [mode, setMode] = useState<'percent' | 'amount'>('percent')
+  const [percent, setPercent] = useState(formatPercentInput(quote.depositBp > 0 ? quote.depositBp : 3000))
+  const [amount, setAmount] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const parsedPercent = parsePercentToBp(percent)
+  const preview = mode === 'percent' && parsedPercent.ok && parsedPercent.value > 0 ? depositPreviewCents(plan.quoteTotalTtcCents, parsedPercent.value) : null
+  const build = (): Built => {
+    if (mode === 'percent') {
+      if (!parsedPercent.ok || parsedPercent.value === 0) {
+        setError(parsedPercent.ok ? 'Indiquez un pourcentage supérieur à zéro.' : parsedPercent.message)
+        return { ok: false }
+      }
+      setError(null)
+      return { ok: true, request: { kind: 'deposit', quoteId: quote.id, depositBp: parsedPercent.value } }
+    }
+    const cents = parseEurosToCents(amount, plan.remainingTtcCents)
+    if (!cents.ok || cents.value === 0) {
+      setError(!cents.ok ? (cents.message === 'Ce montant est trop élevé.' ? `L’acompte ne peut pas dépasser le reste à facturer (${formatEuros(plan.remainingTtcCents)} TTC).` : cents.message) : 'Indiquez un montant supérieur à zéro.')
+      return { ok: false }
+    }
+    setError(null)
+    return { ok: true, request: { kind: 'deposit', quoteId: quote.id, depositAmountCents: cents.value } }
+  }
+  const errorId = `${id}-error`
+  return (
+    <DraftForm quote={quote} title="Facturer l’acompte" submitLabel="Préparer la facture d’acompte" build={build}>
+      <p>
+        {quote.depositBp > 0 ? `Le devis signé prévoit un acompte de ${formatVatRate(quote.depositBp)}.` : 'Le devis ne prévoit pas d’acompte chiffré : indiquez-le.'} La facture d’acompte est payable à réception.
+      </p>
+      <fieldset>
+        <legend>Montant de l’acompte</legend>
+        <label className="choice">
+          <input type="radio" name={`${id}-mode`} checked={mode === 'percent'} onChange={() => setMode('percent')} /> Un pourcentage du devis
+        </label>
+        <label className="choice">
+          <input type="radio" name={`${id}-mode`} checked={mode === 'amount'} onChange={() => setMode('amount')} /> Un montant TTC
+        </label>
+      </fieldset>
+      {mode === 'percent' ? (
+        <div className="field">
+          <label htmlFor={`${id}-percent`}>Pourcentage du devis (%)</label>
+          <input id={`${id}-percent`} inputMode="decimal" value={percent} onChange={(event) => setPercent(event.target.value)} aria-invalid={error !== null} aria-describedby={error === null ? `${id}-preview` : `${errorId} ${id}-preview`} />
+        </div>
+      ) : (
+        <div className="field">
+          <label htmlFor={`${id}-amount`}>Montant TTC de l’acompte (€)</label>
+          <input id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} aria-invalid={error !== null} aria-describedby={error === null ? undefined : errorId} />
+        </div>
+      )}
+      {error === null ? null : (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      )}
+      <p className="invoice-preview" id={`${id}-preview`}>
+        {preview === null ? null : `Acompte : ${formatEuros(preview)} TTC sur ${formatEuros(plan.quoteTotalTtcCents)}.`}
+      </p>
+    </DraftForm>
+  )
+}
+
+/** « Facture de situation »: the whole quote's cumulative progress, or line by line. */
+export function SituationForm({ quote, plan, previousByLine }: { quote: Quote; plan: InvoicingPlan; previousByLine: ReadonlyMap<string, number> }) {
+  const id = useId()
+  const lines = quote.lines.flatMap((line) => (isSection(line) ? [] : [{ ...line, previousBp: previousByLine.get(line.id) ?? 0 }]))
+  const [mode, setMode] = useState<'whole' | 'lines'>('whole')
+  const [whole, setWhole] = useState(formatPercentInput(Math.min(10_000, plan.progressBp + 1000)))
+  const [byLine, setByLine] = useState<Record<string, string>>(() => Object.fromEntries(lines.map((line) => [line.id, formatPercentInput(line.previousBp)])))
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const parsedWhole = parsePercentToBp(whole)
+  const statement =
+    mode === 'whole' && parsedWhole.ok && progressProblem(plan.progressBp, parsedWhole.value) === null
+      ? `${progressStatementText({ situationNumber: plan.nextSituationNumber, cumulativeBp: parsedWhole.value, previousBp: plan.progressBp })} — ${formatEuros(situationPreviewCents(plan.quoteTotalTtcCents, plan.progressBp, parsedWhole.value))} TTC environ`
+      : null
+  const build = (): Built => {
+    if (mode === 'whole') {
+      const problem = parsedWhole.ok ? progressProblem(plan.progressBp, parsedWhole.value) : parsedWhole.message
+      setErrors(problem === null ? {} : { whole: problem })
+      if (problem !== null || !parsedWhole.ok) return { ok: false }
+      return { ok: true, request: { kind: 'progress', quoteId: quote.id, progressBp: parsedWhole.value } }
+    }
+    const found: Record<string, string> = {}
+    const asked = lines.map((line) => {
+      const parsed = parsePercentToBp(byLine[line.id] ?? '')
+      if (!parsed.ok) found[line.id] = parsed.message
+      return { lineId: line.id, previousBp: line.previousBp, cumulativeBp: parsed.ok ? parsed.value : line.previousBp }
+    })
+    const checked = lineProgressProblems(asked)
+    Object.assign(found, checked.byLine)
+    if (checked.general !== null) found.lines = checked.general
+    setErrors(found)
+    if (Object.keys(found).length > 0) return { ok: false }
+    return { ok: true, request: { kind: 'progress', quoteId: quote.id, progressLines: asked.map(({ lineId, cumulativeBp }) => ({ lineId, cumulativeBp })) } }
+  }
+  return (
+    <DraftForm quote={quote} title={`Facture de situation n° ${plan.nextSituationNumber}`} submitLabel="Préparer la facture de situation" build={build}>
+      <p>Indiquez l’avancement cumulé des travaux depuis le début du chantier&#8239;: la situation facture la différence avec la précédente ({formatVatRate(plan.progressBp)} déjà facturés).</p>
+      <fieldset>
+        <legend>Avancement</legend>
+        <label className="choice">
+          <input type="radio" name={`${id}-mode`} checked={mode === 'whole'} onChange={() => setMode('whole')} /> Pour tout le devis
+        </label>
+        <label className="choice">
+          <input type="radio" name={`${id}-mode`} checked={mode === 'lines'} onChange={() => setMode('lines')} /> Ligne par ligne
+        </label>
+      </fieldset>
+      {mode === 'whole' ? (
+        <div className="field">
+          <label htmlFor={`${id}-whole`}>Avancement cumulé (%)</label>
+          <input id={`${id}-whole`} inputMode="decimal" value={whole} onChange={(event) => setWhole(event.target.value)} aria-invalid={errors.whole !== undefined} aria-describedby={errors.whole === undefined ? undefined : `${id}-whole-error`} />
+          {errors.whole === undefined ? null : (
+            <p className="field__error" id={`${id}-whole-error`}>
+              {errors.whole}
+            </p>
+          )}
+        </div>
+      ) : (
+        <ul className="invoice-progress-lines">
+          {lines.map((line) => (
+            <li key={line.id} className="field">
+              <label htmlFor={`${id}-${line.id}`}>{line.description}</label>
+              <p className="field__hint" id={`${id}-${line.id}-hint`}>
+                Déjà facturé&#8239;: {formatVatRate(line.previousBp)}
+              </p>
+              <input
+                id={`${id}-${line.id}`}
+                inputMode="decimal"
+                value={byLine[line.id] ?? ''}
+                onChange={(event) => setByLine((current) => ({ ...current, [line.id]: event.target.value }))}
+                aria-invalid={errors[line.id] !== undefined}
+                aria-describedby={errors[line.id] === undefined ? `${id}-${line.id}-hint` : `${id}-${line.id}-hint ${id}-${line.id}-error`}
+              />
+              {errors[line.id] === undefined ? null : (
+                <p className="field__error" id={`${id}-${line.id}-error`}>
+                  {errors[line.id]}
+                </p>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {errors.lines === undefined ? null : <p className="field__error">{errors.lines}</p>}
+      <p className="invoice-preview invoice-statement">{statement}</p>
+    </DraftForm>
+  )
+}
+
+/** « Facture de solde »: what the quote leaves, each deposit and situation deducted by its number. */
+export function FinalForm({ quote, plan }: { quote: Quote; plan: InvoicingPlan }) {
+  return (
+    <DraftForm quote={quote} title="Facture de solde" submitLabel="Préparer la facture de solde" build={() => ({ ok: true, request: { kind: 'final', quoteId: quote.id } })}>
+      <p>La facture de solde reprend tout le devis et déduit ce qui a déjà été facturé&#8239;:</p>
+      {plan.deductions.length === 0 ? (
+        <p>Rien n’a encore été facturé&#8239;: elle portera sur tout le devis.</p>
+      ) : (
+        <ul className="invoice-deductions">
+          {plan.deductions.map((invoice) => (
+            <li key={invoice.id}>
+              {invoice.number !== null && invoice.issueDate !== null && (invoice.kind === 'deposit' || invoice.kind === 'progress')
+                ? deductionLabel({ kind: invoice.kind, number: invoice.number, issueDate: invoice.issueDate })
+                : INVOICE_KIND_LABELS[invoice.kind]}
+              &#8239;: −{formatEuros(invoice.totalTtcCents)} TTC
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="invoice-preview">Reste à facturer&#8239;: {formatEuros(plan.remainingTtcCents)} TTC.</p>
+    </DraftForm>
+  )
+}

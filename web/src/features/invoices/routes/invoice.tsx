@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react'
+import { useParams } from 'react-router-dom'
+import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
+import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
+import { useApiLoad } from '@/hooks/use-api-load'
+import { invoicesApi } from '@/lib/invoices-api'
+import type { RouteHandle } from '@/lib/route-handle'
+import { InvoiceSheet } from '../components/invoice-sheet'
+
+export const handle: RouteHandle = {
+  title: 'Facture',
+  description: 'Une facture, son fichier Factur-X, ses paiements et ses avoirs.'
+}
+
+export { InvoicePage as Component }
+
+/** `/espace/factures/:id`: prerendered loading, whatever the id. */
+function InvoicePage() {
+  const { id = '' } = useParams()
+  const { load, reload } = useApiLoad<Invoice>((api, signal) => invoicesApi.get(api, id, signal), { key: id })
+  // An action's answer (issued, paid) replaces the loaded invoice at once.
+  const [changed, setChanged] = useState<Invoice | null>(null)
+  useEffect(() => setChanged(null), [load])
+  const invoice = changed?.id === id ? changed : load.kind === 'ready' && load.data.id === id ? load.data : null
+  if (invoice !== null) return <InvoiceSheet key={`${invoice.id}:${invoice.status}`} invoice={invoice} onChanged={setChanged} />
+  return (
+    <article className="invoice-page">
+      <header className="page-intro workspace-intro">
+        <h1>Facture</h1>
+      </header>
+      {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={() => void reload()} /> : <LoadingStatus />}
+    </article>
+  )
+}

@@ -1,0 +1,85 @@
+import { useId } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import type { InvoiceList } from '@paraphe/shared/api/invoice-schemas'
+import { paths } from '@paraphe/shared/paths'
+import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
+import { useApiLoad } from '@/hooks/use-api-load'
+import { useHydrated } from '@/hooks/use-hydrated'
+import { filterOfSlug, INVOICE_FILTER_LABELS, INVOICE_FILTERS, slugOfFilter, type InvoiceFilter } from '@/lib/invoice-filters'
+import { invoicesApi } from '@/lib/invoices-api'
+import type { RouteHandle } from '@/lib/route-handle'
+import { InvoiceCards } from '../components/invoice-cards'
+
+export const handle: RouteHandle = {
+  title: 'Factures',
+  description: 'Vos factures Factur-X\u202f: acomptes, situations, soldes et avoirs, et ce qu’il reste à encaisser.'
+}
+
+export { InvoicesPage as Component }
+
+/** `/espace/factures`: every invoice, filtered by status (`?statut=en-retard`). */
+function InvoicesPage() {
+  const hydrated = useHydrated()
+  const [searchParams, setSearchParams] = useSearchParams()
+  // The prerender knows no query string: the URL's filter applies once hydrated.
+  const filter = hydrated ? filterOfSlug(searchParams.get('statut')) : null
+  const { load, reload } = useApiLoad<InvoiceList>((api, signal) => invoicesApi.list(api, { limit: 100, ...(filter === null ? {} : { status: filter }) }, signal), {
+    key: filter ?? ''
+  })
+  return (
+    <article className="invoices-page">
+      <header className="page-intro workspace-intro">
+        <h1>Factures</h1>
+        <p className="lead">Chaque facture émise est un Factur-X conforme, numéroté sans trou et inaltérable&#8239;; une erreur se corrige par un avoir.</p>
+      </header>
+      <StatusFilter filter={filter} disabled={!hydrated} onChange={(next) => setSearchParams(next === null ? {} : { statut: slugOfFilter(next) })} />
+      {load.kind === 'loading' ? <LoadingStatus text="Chargement des factures…" /> : null}
+      {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={() => void reload()} /> : null}
+      {load.kind === 'ready' ? <InvoicesResult list={load.data} filter={filter} /> : null}
+    </article>
+  )
+}
+
+function StatusFilter({ filter, disabled, onChange }: { filter: InvoiceFilter | null; disabled: boolean; onChange: (filter: InvoiceFilter | null) => void }) {
+  const id = useId()
+  return (
+    <form className="invoice-filters" role="search" aria-label="Filtrer les factures" onSubmit={(event) => event.preventDefault()}>
+      <label htmlFor={id}>Statut</label>
+      <select id={id} value={filter ?? ''} disabled={disabled} onChange={(event) => onChange(INVOICE_FILTERS.find((option) => option === event.target.value) ?? null)}>
+        <option value="">Toutes les factures</option>
+        {INVOICE_FILTERS.map((option) => (
+          <option key={option} value={option}>
+            {INVOICE_FILTER_LABELS[option]}
+          </option>
+        ))}
+      </select>
+    </form>
+  )
+}
+
+function InvoicesResult({ list, filter }: { list: InvoiceList; filter: InvoiceFilter | null }) {
+  if (list.invoices.length === 0) {
+    return (
+      <div className="empty-state">
+        <p className="empty-state__title" role="status">
+          {filter === null ? 'Aucune facture pour l’instant.' : `Aucune facture « ${INVOICE_FILTER_LABELS[filter]} ».`}
+        </p>
+        {filter === null ? (
+          <p>
+            Une facture naît d’un devis signé&#8239;: ouvrez-le depuis <Link to={paths.account.href()}>vos devis</Link> et choisissez « Facturer l’acompte », « Facture de situation » ou « Facture de solde ».
+          </p>
+        ) : null}
+      </div>
+    )
+  }
+  return (
+    <section aria-labelledby="invoices-title">
+      <h2 id="invoices-title" className="invoices-count">
+        {list.total} facture{list.total > 1 ? 's' : ''}
+        {filter === null ? '' : ` « ${INVOICE_FILTER_LABELS[filter]} »`}
+      </h2>
+      <InvoiceCards invoices={list.invoices} />
+      {list.total > list.invoices.length ? <p className="hint">Les 100 plus récentes sont affichées&#8239;: filtrez par statut pour retrouver les autres.</p> : null}
+    </section>
+  )
+}

@@ -1,0 +1,104 @@
+import { Link, useParams, useSearchParams } from 'react-router-dom'
+import type { QuoteInvoicing } from '@paraphe/shared/api/invoice-schemas'
+import type { InvoiceLine } from '@paraphe/shared/invoices/invoice-document'
+import { paths, type InvoicingChoice } from '@paraphe/shared/paths'
+import type { Quote } from '@paraphe/shared/quote'
+import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
+import { useApiLoad } from '@/hooks/use-api-load'
+import { useHydrated } from '@/hooks/use-hydrated'
+import type { ApiClient } from '@/lib/api-client'
+import { invoicesApi } from '@/lib/invoices-api'
+import type { RouteHandle } from '@/lib/route-handle'
+import { invoicingApi } from '../api/invoicing-api'
+import { DepositForm, FinalForm, SituationForm } from '../components/invoicing-forms'
+import { InvoicingSummary } from '../components/invoicing-summary'
+import { invoicingPlan, previousLineProgress, type InvoicingPlan } from '../lib/invoicing-plan'
+
+export const handle: RouteHandle = {
+  title: 'Facturer le devis',
+  description: 'Facture d’acompte, factures de situation et facture de solde d’un devis signé.'
+}
+
+export { QuoteInvoicingPage as Component }
+
+interface InvoicingData {
+  quote: Quote
+  invoicing: QuoteInvoicing
+  /** The last situation's lines: how far each quote line has been invoiced. */
+  lastSituationLines: InvoiceLine[] | null
+}
+
+async function loadInvoicing(api: ApiClient, id: string, signal: AbortSignal): Promise<InvoicingData> {
+  const [quote, invoicing] = await Promise.all([invoicingApi.quote(api, id, signal), invoicesApi.quoteInvoicing(api, id, signal)])
+  const last = invoicing.invoices.filter((invoice) => invoice.kind === 'progress' && invoice.status === 'issued').at(-1)
+  const lastSituationLines = last === undefined ? null : ((await invoicesApi.get(api, last.id, signal)).document?.lines ?? null)
+  return { quote, invoicing, lastSituationLines }
+}
+
+const CHOICES: ReadonlyArray<{ choice: InvoicingChoice; label: string; allowed: (plan: InvoicingPlan) => boolean }> = [
+  { choice: 'acompte', label: 'Facturer l’acompte', allowed: (plan) => plan.canDeposit },
+  { choice: 'situation', label: 'Facture de situation', allowed: (plan) => plan.canProgress },
+  { choice: 'solde', label: 'Facture de solde', allowed: (plan) => plan.canFinal }
+]
+
+/** `/espace/devis/:id/facturation?facture=acompte`: what the signed quote has been invoiced, and the next invoice. */
+function QuoteInvoicingPage() {
+  const { id = '' } = useParams()
+  const hydrated = useHydrated()
+  const [searchParams] = useSearchParams()
+  const { load, reload } = useApiLoad<InvoicingData>((api, signal) => loadInvoicing(api, id, signal), { key: id })
+  const asked = hydrated ? CHOICES.find((entry) => entry.choice === searchParams.get('facture')) : undefined
+  if (load.kind !== 'ready' || load.data.quote.id !== id) {
+    return (
+      <article className="invoicing-page">
+        <header className="page-intro workspace-intro">
+          <h1>Facturer le devis</h1>
+        </header>
+        {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={() => void reload()} /> : <LoadingStatus />}
+      </article>
+    )
+  }
+  const { quote, invoicing, lastSituationLines } = load.data
+  const plan = invoicingPlan(invoicing)
+  const allowed = CHOICES.filter((entry) => entry.allowed(plan))
+  // A situation once the work has started; the deposit before; the first allowed otherwise.
+  const current = asked !== undefined && asked.allowed(plan) ? asked : (allowed.find((entry) => entry.choice === (plan.invoicedTtcCents === 0 ? 'acompte' : 'situation')) ?? allowed[0])
+  return (
+    <article className="invoicing-page">
+      <header className="page-intro workspace-intro">
+        <p className="invoice-page__back">
+          <Link to={paths.quote.href(quote.id)}>Revenir au devis {quote.number}</Link>
+        </p>
+        <h1>Facturer le devis {quote.number}</h1>
+        <p className="lead">{quote.title.trim() === '' ? null : `${quote.title} — `}{quote.client.kind === 'business' && quote.client.company.trim() !== '' ? quote.client.company : quote.client.name}</p>
+      </header>
+      {quote.status !== 'signed' ? (
+        <p className="notice notice--warning">Seul un devis signé se facture&#8239;: ce devis ne l’est pas.</p>
+      ) : (
+        <>
+          <InvoicingSummary plan={plan} invoices={invoicing.invoices} />
+          {current === undefined ? (
+            <p className="notice notice--success">Ce devis est entièrement facturé.</p>
+          ) : (
+            <>
+              <nav className="invoicing-choices" aria-label="Facture à préparer">
+                <ul>
+                  {allowed.map((entry) => (
+                    <li key={entry.choice}>
+                      <Link to={paths.quoteInvoicing.href(quote.id, entry.choice)} aria-current={entry.choice === current.choice ? 'page' : undefined} className={entry.choice === current.choice ? 'button button--primary' : 'button button--ghost'}>
+                        {entry.label}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              {current.choice === 'acompte' ? <DepositForm key="acompte" quote={quote} plan={plan} /> : null}
+              {current.choice === 'situation' ? <SituationForm key="situation" quote={quote} plan={plan} previousByLine={previousLineProgress(lastSituationLines)} /> : null}
+              {current.choice === 'solde' ? <FinalForm key="solde" quote={quote} plan={plan} /> : null}
+            </>
+          )}
+        </>
+      )}
+    </article>
+  )
+}

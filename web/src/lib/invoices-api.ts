@@ -1,0 +1,38 @@
+// The invoice routes of the workspace's API (contract in shared/src/api/invoice-schemas.ts), typed.
+// In the shared layer: the invoices' pages, the signed quote's page and the dashboard all ask them.
+import type { Invoice, InvoiceList, InvoiceListFilter, InvoiceRequest, NewPayment, QuoteInvoicing } from '@paraphe/shared/api/invoice-schemas'
+import type { ApiClient, DownloadedFile } from './api-client'
+
+const base = '/api/invoices'
+const one = (id: string) => `${base}/${encodeURIComponent(id)}`
+
+/** `/api/invoices?status=overdue&limit=100&offset=100`. */
+export function invoiceListPath(filter: InvoiceListFilter): string {
+  const search = new URLSearchParams()
+  if (filter.quoteId !== undefined) search.set('quoteId', filter.quoteId)
+  if (filter.status !== undefined) search.set('status', filter.status)
+  if (filter.limit !== undefined) search.set('limit', String(filter.limit))
+  if (filter.offset !== undefined && filter.offset > 0) search.set('offset', String(filter.offset))
+  const query = search.toString()
+  return query === '' ? base : `${base}?${query}`
+}
+
+type InvoiceAnswer = { invoice: Invoice }
+
+export const invoicesApi = {
+  list: (api: ApiClient, filter: InvoiceListFilter, signal?: AbortSignal) => api.get<InvoiceList>(invoiceListPath(filter), { signal }),
+  get: async (api: ApiClient, id: string, signal?: AbortSignal) => (await api.get<InvoiceAnswer>(one(id), { signal })).invoice,
+  /** A draft (no number yet), reviewed before it is issued. */
+  createDraft: async (api: ApiClient, request: InvoiceRequest) => (await api.post<InvoiceAnswer>(base, { body: { request } })).invoice,
+  removeDraft: (api: ApiClient, id: string) => api.delete<null>(one(id)),
+  issue: async (api: ApiClient, id: string) => (await api.post<InvoiceAnswer>(`${one(id)}/issue`)).invoice,
+  recordPayment: async (api: ApiClient, id: string, payment: NewPayment) => (await api.post<InvoiceAnswer>(`${one(id)}/payments`, { body: payment })).invoice,
+  /** A credit note on an issued invoice: the whole of it, or `creditAmountCents` TTC; a draft unless `issue`. */
+  creditNote: async (api: ApiClient, id: string, body: { creditAmountCents?: number; issue?: boolean }) =>
+    (await api.post<InvoiceAnswer>(`${one(id)}/credit-notes`, { body })).invoice,
+  pdf: (api: ApiClient, id: string): Promise<DownloadedFile> => api.download(`${one(id)}/pdf`),
+  xml: (api: ApiClient, id: string): Promise<DownloadedFile> => api.download(`${one(id)}/xml`),
+  /** What a signed quote has been invoiced so far. */
+  quoteInvoicing: async (api: ApiClient, quoteId: string, signal?: AbortSignal) =>
+    (await api.get<{ invoicing: QuoteInvoicing }>(`/api/quotes/${encodeURIComponent(quoteId)}/invoicing`, { signal })).invoicing
+}
