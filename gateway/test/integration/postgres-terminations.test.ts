@@ -97,11 +97,15 @@ t.test('a gateway whose PostgreSQL backends are terminated every second', async 
 
   t.equal(gateway.child.exitCode, null, 'the gateway process is still running')
   t.equal(gateway.child.signalCode, null, 'and was not killed')
-  const failed = outcomes.filter((outcome) => outcome.status === 0 || outcome.status >= 300)
+  // The signing API's own per-address budget (300 a minute) is not a failure of the database: a
+  // long storm from one address exceeds it.
+  const limited = outcomes.filter((outcome) => outcome.path === '/api/sign/:token' && outcome.status === 429)
+  t.ok(limited.every((outcome) => /Trop de requêtes/.test(outcome.body)), `the signing API's rate limit answered in French (${limited.length} times)`)
+  const failed = outcomes.filter((outcome) => (outcome.status === 0 || outcome.status >= 300) && !limited.includes(outcome))
   const unavailable = failed.filter((outcome) => outcome.status === 503)
   t.comment(`${STORM_SECONDS} s, ${terminated} backends terminated, ${outcomes.length} requests: ${outcomes.length - failed.length} succeeded, ${unavailable.length} answered 503`)
   t.ok(terminated >= STORM_SECONDS / 2, `backends were terminated every second (${terminated})`)
-  t.ok(outcomes.length > failed.length, 'requests succeeded between terminations')
+  t.ok(outcomes.length - limited.length > failed.length, 'requests succeeded between terminations')
   t.same(
     failed.filter((outcome) => outcome.status !== 503).map((outcome) => `${outcome.path} ${outcome.status} ${outcome.body.slice(0, 200)}`),
     [],
