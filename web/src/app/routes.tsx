@@ -80,8 +80,8 @@ export function createPages(pages: readonly PageRoute[] = pageRoutes, guards: Gu
 function Layout() {
   const { pathname } = useLocation()
   const [brand, setBrand] = useState<HeaderBrand | null>(null)
-  // The client's signing pages are the professional's, not the site's: no menu, no account.
-  const signing = pathname === paths.signQuote.path
+  // The client's signing and invoice pages are the professional's, not the site's: no menu, no account.
+  const signing = pathname === paths.signQuote.path || pathname === paths.invoicePayment.path
   return (
     <>
       <SessionEvents />

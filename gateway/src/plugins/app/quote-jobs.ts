@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { markOverdueInvoices } from '../../invoices/invoice-overdue.js'
+import { sendDueInvoiceReminders } from '../../invoices/client/invoice-reminders.js'
 import { runQuoteJobs } from '../../signing/quote-jobs.js'
 
 export interface QuoteJobsOptions {
@@ -33,6 +34,14 @@ export default fp<QuoteJobsOptions>(
           void fastify.webhooks.wake()
         })
         .catch((error: unknown) => fastify.log.error({ err: error }, 'invoice overdue job failed'))
+        // Then the payment reminders due (after the overdue mark, so invoice.overdue comes first).
+        .then(() => sendDueInvoiceReminders(fastify.db, { siteName: fastify.config.runtime.siteName, publicUrl: fastify.config.publicUrl }, new Date()))
+        .then((reminded) => {
+          if (reminded === 0) return
+          fastify.log.info({ reminded }, 'invoice reminders queued')
+          void fastify.outbox.wake()
+        })
+        .catch((error: unknown) => fastify.log.error({ err: error }, 'invoice reminders job failed'))
     }
     fastify.addHook('onReady', async () => {
       timer = setInterval(run, intervalMs)
