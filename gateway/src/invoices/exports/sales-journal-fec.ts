@@ -75,7 +75,7 @@ function entryLines(invoice: ExportInvoice): string[][] {
     ''
   ]
   // Sales side: debit for an invoice's client, credit for its sales and VAT; a credit note swaps.
-  const side = (cents: number, onDebit: boolean) => (onDebit !== credit ? [cents, 0] : [0, cents])
+  const side = (cents: number, onDebit: boolean): [number, number] => (onDebit !== credit ? [cents, 0] : [0, cents])
   const lines = [line(CLIENT_ACCOUNT, CLIENT_ACCOUNT.label, ...side(totals.totalTtcCents, true), true)]
   for (const row of totals.vat) {
     if (row.baseCents !== 0) lines.push(line(sales, `${sales.label} ${rateText(row.rateBp)}`, ...side(row.baseCents, false), false))
