@@ -63,7 +63,9 @@ export const PLANS: readonly Plan[] = [
       '3 devis envoyés par mois',
       'Signature électronique simple (dessinée ou tapée)',
       'PDF signé et scellé avec dossier de preuve',
-      'Mentions obligatoires et TVA par taux'
+      'Mentions obligatoires et TVA par taux',
+      // The law requires these invoices (and their Factur-X form from 2027): never a paid extra.
+      'Factures Factur-X : acompte, situations, solde et avoirs, dans toutes les formules'
     ],
     highlighted: false
   },

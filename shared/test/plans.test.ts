@@ -71,6 +71,12 @@ t.test('sell only what ships: the API on the plans that have it, no custom sende
   }
 })
 
+t.test('invoices the law requires are in every plan, never a gated feature', async (t) => {
+  t.notOk(PLAN_FEATURES.some((feature) => /invoice/i.test(feature)), 'no plan feature gates invoices')
+  const free = PLANS[0]
+  t.match(free?.features.join('\n'), /Factures Factur-X.*dans toutes les formules/, 'the free plan says it, and the others contain it')
+})
+
 t.test('the reminder rule: not twice within 20 hours', async (t) => {
   const last = new Date('2026-11-21T12:00:00Z')
   t.equal(nextReminderAt(last)?.toISOString(), '2026-11-22T08:00:00.000Z')

@@ -52,7 +52,7 @@ function handTypedLines(request: InvoiceRequest): InvoiceLine[] {
     id: `ligne-${index + 1}`,
     description: line.description,
     quantityMilli: line.quantityMilli,
-    unit: (['u', 'h', 'jour', 'm', 'm²', 'm³', 'kg', 'forfait'] as const).find((unit) => unit === line.unit) ?? 'u',
+    unit: line.unit ?? 'u',
     unitPriceCents: line.unitPriceCents,
     vatRateBp: line.vatRateBp,
     discountBp: line.discountBp ?? 0,

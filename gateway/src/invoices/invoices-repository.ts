@@ -41,20 +41,27 @@ async function issuedOnQuote(tx: Queryable, quoteId: string): Promise<InvoiceRow
 }
 
 /** Everything a composition reads, for `request` at `issueDate` under `number`. */
-export async function compositionSources(tx: Queryable, request: InvoiceRequest, number: string, issueDate: string): Promise<CompositionSources> {
+export async function compositionSources(
+  tx: Queryable,
+  request: InvoiceRequest,
+  number: string,
+  issueDate: string,
+  // Writes lock what they read (two invoices of one quote are computed one after the other); a read does not.
+  { lock }: { lock: boolean } = { lock: true }
+): Promise<CompositionSources> {
   const profile = await companyProfile(tx)
   if (request.kind === 'credit_note') {
     if (request.correctsInvoiceId === undefined) {
       throw new ApiProblem(422, 'validation_failed', 'Choisissez la facture que cet avoir corrige.', { correctsInvoiceId: 'Choisissez la facture à corriger.' })
     }
-    const corrected = await findInvoice(tx, request.correctsInvoiceId, { lock: true })
+    const corrected = await findInvoice(tx, request.correctsInvoiceId, { lock })
     if (corrected.status !== 'issued') throw new ApiProblem(409, 'invoice_not_issued', 'Un avoir corrige une facture émise ; un brouillon se modifie directement.')
     return { request, profile, quote: null, earlier: [], corrected: { invoice: issuedOf(corrected), creditedCents: corrected.credited_cents }, number, issueDate }
   }
   if (!QUOTE_KINDS.includes(request.kind)) return { request, profile, quote: null, earlier: [], corrected: null, number, issueDate }
   if (request.quoteId === undefined) throw new ApiProblem(422, 'validation_failed', 'Choisissez le devis signé à facturer.', { quoteId: 'Choisissez le devis.' })
   if (!isRowId(request.quoteId)) throw notFound()
-  const quote = await signedQuote(tx, request.quoteId)
+  const quote = await signedQuote(tx, request.quoteId, { lock })
   const earlier = (await issuedOnQuote(tx, quote.id)).map(issuedOf)
   return { request, profile, quote, earlier, corrected: null, number, issueDate }
 }
@@ -120,8 +127,18 @@ export async function deleteDraft(tx: Queryable, id: string): Promise<void> {
 export async function getInvoice(tx: Queryable, id: string, now: Date): Promise<Invoice> {
   const row = await findInvoice(tx, id)
   const today = parisIsoDate(now)
-  // A draft shows what issuing it today would give; an issued invoice, what was issued.
-  const document = row.document ?? composeInvoice(await compositionSources(tx, row.content, DRAFT_NUMBER, today))
+  // A draft shows what issuing it today would give (or why it cannot be issued: the quote or the
+  // profile may have changed since); an issued invoice, what was issued.
+  let document = row.document
+  let draftProblem: string | null = null
+  if (document === null) {
+    try {
+      document = composeInvoice(await compositionSources(tx, row.content, DRAFT_NUMBER, today, { lock: false }))
+    } catch (error) {
+      if (!(error instanceof ApiProblem)) throw error
+      draftProblem = error.message
+    }
+  }
   const payments = await tx.query<PaymentRow>(
     'select id, amount_cents, paid_on, means, note, reverses_payment_id, recorded_at from paraphe.invoice_payments where invoice_id = $1 order by recorded_at, id',
     [id]
@@ -131,6 +148,7 @@ export async function getInvoice(tx: Queryable, id: string, now: Date): Promise<
     ...toSummary(row, today),
     request: row.content,
     document,
+    draftProblem,
     version: row.version,
     payments: payments.rows.map(toPayment),
     events: events.rows.map(toEvent),
@@ -167,7 +185,7 @@ export async function listInvoices(tx: Queryable, filter: InvoiceListFilter, now
 
 /** What a signed quote has been invoiced so far. */
 export async function quoteInvoicing(tx: Queryable, quoteId: string, now: Date): Promise<QuoteInvoicing> {
-  const quote = await signedQuote(tx, quoteId)
+  const quote = await signedQuote(tx, quoteId, { lock: false })
   const { rows } = await tx.query<InvoiceRow>(`select ${INVOICE_COLUMNS} from paraphe.invoices i where i.quote_id = $1 order by i.chain_index nulls last, i.created_at`, [quote.id])
   const issued = rows.filter((row) => row.status === 'issued' && row.kind !== 'credit_note')
   const lastSituation = issued.filter((row) => row.kind === 'progress').at(-1)

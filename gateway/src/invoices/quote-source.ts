@@ -17,9 +17,9 @@ export interface SourceQuote {
   lines: QuoteLine[]
 }
 
-/** The quote behind `id`, locked so that two invoices of one quote are computed one after the other. */
-export async function signedQuote(tx: Queryable, id: string): Promise<SourceQuote> {
-  const row = await findQuote(tx, id, { lock: true })
+/** The quote behind `id`; locked by writes, so that two invoices of one quote are computed one after the other. */
+export async function signedQuote(tx: Queryable, id: string, { lock }: { lock: boolean }): Promise<SourceQuote> {
+  const row = await findQuote(tx, id, { lock })
   if (row.status !== 'signed' || row.number === null) {
     throw new ApiProblem(409, 'quote_not_signed', 'Seul un devis signé par le client peut être facturé.')
   }

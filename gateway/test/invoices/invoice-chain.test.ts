@@ -3,10 +3,15 @@
 // owner could) is found by the check, and `npm run verify-invoices` says so with its exit code.
 import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import type { Database } from '../../src/db/database.js'
+import t from 'tap'
 import { verifyInvoiceChains } from '../../src/invoices/invoice-verification.js'
 import { forEachEngine, testPostgresServer } from '../support/databases.js'
 import { runGatewayCommand } from '../support/gateway-process.js'
 import { buildWorkspaceApp, COMPLETE_PROFILE, newUser } from '../support/workspace-users.js'
+
+// Each issue makes a real Factur-X PDF/A-3 in a PDF process (and the kit runs a JVM): on a loaded
+// machine this file needs more than tap's default per-file time.
+t.setTimeout(600_000)
 
 const request = (index: number) => ({
   kind: 'standard',

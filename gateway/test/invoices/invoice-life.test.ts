@@ -7,11 +7,16 @@ import path from 'node:path'
 import t from 'tap'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
+import type { InvoiceDocument } from '@paraphe/shared/invoices/invoice-document'
 import type { Quote } from '@paraphe/shared/quote'
 import { computeInvoiceTotals } from '@paraphe/shared/invoices/invoice-totals'
 import { testDatabase } from '../support/databases.js'
 import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, type TestUser } from '../support/workspace-users.js'
 import { errorsOf, validateFolder } from './support/facturx-validator.js'
+
+// Each issue makes a real Factur-X PDF/A-3 in a PDF process (and the kit runs a JVM): on a loaded
+// machine this file needs more than tap's default per-file time.
+t.setTimeout(600_000)
 
 const db = await testDatabase('pglite')
 const app = await buildWorkspaceApp(db)
@@ -22,6 +27,10 @@ interface ErrorJson {
   error: { code: string; message: string; fields?: Record<string, string> }
 }
 const invoiceOf = (response: { json: <T>() => T }) => response.json<{ invoice: Invoice }>().invoice
+function documentOf(invoice: Invoice): InvoiceDocument {
+  if (invoice.document === null) throw new Error(`no document: ${invoice.draftProblem ?? ''}`)
+  return invoice.document
+}
 
 /** A sent quote of completeContent (HT 687,50 € at 10 %, 489,90 € at 20 %; TTC 1 344,13 €), signed by its client. */
 async function signedQuote(user: TestUser): Promise<Quote> {
@@ -50,12 +59,12 @@ t.test('deposit, two situations, final, credit note and payments on one signed q
   const deposit = await issued(user, { kind: 'deposit', quoteId: quote.id })
   t.match(deposit, { kind: 'deposit', status: 'issued', number: /^F-\d{4}-0001$/, totalHtCents: 20625 + 14697, totalTtcCents: 40324, paymentStatus: 'unpaid' })
   t.equal(deposit.dueDate, today, 'a deposit is payable on receipt')
-  t.same(deposit.document.lines.map((line) => [line.vatRateBp, line.unitPriceCents]), [[1000, 20625], [2000, 14697]], '30 % of the quote at each VAT rate')
-  t.match(deposit.document.lines[0]?.description, /Acompte de 30 ?% sur le devis DEV-\d{4}-\d{4}/)
+  t.same(documentOf(deposit).lines.map((line) => [line.vatRateBp, line.unitPriceCents]), [[1000, 20625], [2000, 14697]], '30 % of the quote at each VAT rate')
+  t.match(documentOf(deposit).lines[0]?.description, /Acompte de 30 ?% sur le devis DEV-\d{4}-\d{4}/)
 
   const first = await issued(user, { kind: 'progress', quoteId: quote.id, progressBp: 4000 })
   t.match(first, { number: /-0002$/, totalTtcCents: 53765 })
-  t.same(first.document.progress, { situationNumber: 1, cumulativeBp: 4000, previousBp: 0 })
+  t.same(documentOf(first).progress, { situationNumber: 1, cumulativeBp: 4000, previousBp: 0 })
 
   const backwards = await user.request('POST', '/api/invoices', { request: { kind: 'progress', quoteId: quote.id, progressBp: 3000 } })
   t.equal(backwards.statusCode, 422, 'progress never goes down')
@@ -64,19 +73,19 @@ t.test('deposit, two situations, final, credit note and payments on one signed q
   t.equal(over.statusCode, 400, 'never above 100 %')
 
   const second = await issued(user, { kind: 'progress', quoteId: quote.id, progressBp: 6000, retentionBp: 500 })
-  t.same(second.document.progress, { situationNumber: 2, cumulativeBp: 6000, previousBp: 4000 }, '« situation n° 2 : cumul 60 %, déjà facturé 40 % »')
+  t.same(documentOf(second).progress, { situationNumber: 2, cumulativeBp: 6000, previousBp: 4000 }, '« situation n° 2 : cumul 60 %, déjà facturé 40 % »')
   t.equal(second.totalTtcCents, 26883, '20 % more of each line')
   t.equal(second.amountDueCents, 26883 - 1344, 'the 5 % retenue de garantie is held back from what is due now')
 
   const final = await issued(user, { kind: 'final', quoteId: quote.id })
   t.same(
-    final.document.deductions.map((deduction) => deduction.number),
+    documentOf(final).deductions.map((deduction) => deduction.number),
     [deposit.number, first.number, second.number],
     'each deposit and situation deducted by its number'
   )
   t.equal(final.totalHtCents, 6875 + 4899, 'what the quote leaves after them, HT')
   t.equal(final.totalTtcCents, 13442)
-  const totals = computeInvoiceTotals(final.document)
+  const totals = computeInvoiceTotals(documentOf(final))
   t.same(totals.vat.map((row) => [row.rateBp, row.baseCents, row.vatCents]), [[1000, 6875, 688], [2000, 4899, 980]], 'VAT per rate after the deductions')
   const twice = await user.request('POST', '/api/invoices', { request: { kind: 'final', quoteId: quote.id } })
   t.equal(twice.statusCode, 409, 'one final invoice per quote')
@@ -85,8 +94,8 @@ t.test('deposit, two situations, final, credit note and payments on one signed q
   t.equal(creditResponse.statusCode, 201)
   const credit = invoiceOf(creditResponse)
   t.match(credit, { kind: 'credit_note', status: 'issued', number: /-0005$/, totalTtcCents: 5000, correctsInvoiceId: final.id, paymentStatus: null })
-  t.same(credit.document.creditedInvoice, { number: final.number, issueDate: final.issueDate }, 'the credit note names the invoice it corrects')
-  t.same(credit.document.lines.map((line) => [line.vatRateBp, line.unitPriceCents]), [[1000, 2558], [2000, 1822]], 'split like the invoice’s VAT, to the cent')
+  t.same(documentOf(credit).creditedInvoice, { number: final.number, issueDate: final.issueDate }, 'the credit note names the invoice it corrects')
+  t.same(documentOf(credit).lines.map((line) => [line.vatRateBp, line.unitPriceCents]), [[1000, 2558], [2000, 1822]], 'split like the invoice’s VAT, to the cent')
   const tooMuch = await user.request('POST', `/api/invoices/${final.id}/credit-notes`, { creditAmountCents: 13442 })
   t.equal(tooMuch.statusCode, 422, 'never more credit than the invoice has left')
 
@@ -122,7 +131,7 @@ t.test('an issued invoice cannot be edited or deleted through the API; a draft c
   const user = await newUser(app)
   const quote = await signedQuote(user)
   const draft = invoiceOf(await user.request('POST', '/api/invoices', { request: { kind: 'deposit', quoteId: quote.id, depositBp: 2000 } }))
-  t.match(draft.document, { number: 'BROUILLON' }, 'a draft previews its document')
+  t.match(documentOf(draft), { number: 'BROUILLON' }, 'a draft previews its document')
   const edited = await user.request('PUT', `/api/invoices/${draft.id}`, { version: draft.version, request: { kind: 'deposit', quoteId: quote.id, depositAmountCents: 10000 } })
   t.equal(edited.statusCode, 200)
   t.equal(invoiceOf(edited).totalTtcCents, 10000, 'an amount TTC, to the cent')
@@ -172,8 +181,16 @@ t.test('what cannot be invoiced is refused in French, never a 500', async (t) =>
     lines: [{ description: 'Dépannage chaudière', quantityMilli: 1500, unit: 'h', unitPriceCents: 6000, vatRateBp: 2000, discountBp: 1000 }]
   })
   t.match(standard, { kind: 'standard', quoteId: null, totalHtCents: 8100, totalTtcCents: 9720, clientName: 'Lefort SAS' })
-  t.equal(standard.document.buyer.siren, '552100554')
+  t.equal(documentOf(standard).buyer.siren, '552100554')
   t.equal((await user.request('POST', `/api/invoices/${standard.id}/payments`, { amountCents: 100, paidOn: '2999-01-01', means: 'cash' })).statusCode, 422, 'no payment in the future')
+  const pending = invoiceOf(await user.request('POST', '/api/invoices', { request: { kind: 'standard', client: { kind: 'individual', name: 'Paul', address: '1 rue Neuve, 69001 Lyon' }, lines: [{ description: 'Réglage', quantityMilli: 1000, unitPriceCents: 5000, vatRateBp: 2000 }] } }))
+  await user.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, address: 'Lyon' })
+  const unreadable = await user.request('GET', `/api/invoices/${pending.id}`)
+  t.equal(unreadable.statusCode, 200, 'a draft the profile no longer allows to issue still opens')
+  t.match(invoiceOf(unreadable), { document: null, draftProblem: /profil/ }, 'and says why it cannot be issued')
+  const refused = await user.request('POST', `/api/invoices/${pending.id}/issue`)
+  t.equal(refused.statusCode, 422)
+  t.match(refused.json<ErrorJson>().error.fields, { address: /code postal/ })
   t.equal((await user.request('GET', '/api/invoices/not-an-id')).statusCode, 404)
   const stranger = await newUser(app)
   t.equal((await stranger.request('GET', `/api/invoices/${standard.id}`)).statusCode, 404, 'another company’s invoice does not exist')

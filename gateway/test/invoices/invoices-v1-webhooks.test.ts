@@ -13,6 +13,10 @@ import { testDatabase } from '../support/databases.js'
 import { startReceiver } from '../support/webhook-receiver.js'
 import { AUTH_ENV, completeContent } from '../support/workspace-users.js'
 
+// Each issue makes a real Factur-X PDF/A-3 in a PDF process (and the kit runs a JVM): on a loaded
+// machine this file needs more than tap's default per-file time.
+t.setTimeout(600_000)
+
 const db = await testDatabase('postgres')
 const app = await buildApp(AUTH_ENV, { database: db, webhooks: { retryDelayMs: () => 0, pollIntervalMs: 600_000 } })
 t.teardown(() => app.close())

@@ -5,7 +5,8 @@
 // from its payments and due date at each read, never stored on the frozen invoice.
 import { Type, type Static } from '@sinclair/typebox'
 import { InvoiceDocumentSchema, INVOICE_KINDS, OPERATION_NATURES } from '../invoices/invoice-document.js'
-import { TEXT_LIMITS } from '../quote.js'
+import { VAT_RATES_BP } from '../money.js'
+import { CLIENT_KINDS, TEXT_LIMITS, UNITS } from '../quote.js'
 import { binaryFile, isoDate, literals, nullable, text } from './schema-parts.js'
 
 export const INVOICE_STATUSES = ['draft', 'issued'] as const
@@ -49,9 +50,9 @@ export const InvoiceInputLineSchema = Type.Object(
   {
     description: Type.String({ minLength: 1, maxLength: TEXT_LIMITS.description }),
     quantityMilli: Type.Integer({ minimum: 1, maximum: 1_000_000_000 }),
-    unit: Type.Optional(Type.String({ maxLength: 10 })),
+    unit: Type.Optional(literals(UNITS)),
     unitPriceCents: Type.Integer({ minimum: 0, maximum: 10_000_000_000 }),
-    vatRateBp: literals([0, 210, 550, 1000, 2000] as const),
+    vatRateBp: literals(VAT_RATES_BP),
     discountBp: Type.Optional(Type.Integer({ minimum: 0, maximum: 10_000 }))
   },
   { additionalProperties: false }
@@ -61,7 +62,7 @@ export type InvoiceInputLine = Static<typeof InvoiceInputLineSchema>
 /** The client of an invoice without a quote; `address` is written as on an envelope (postcode and city on one line). */
 export const InvoiceInputClientSchema = Type.Object(
   {
-    kind: literals(['individual', 'business'] as const),
+    kind: literals(CLIENT_KINDS),
     name: text(TEXT_LIMITS.short),
     company: Type.Optional(text(TEXT_LIMITS.short)),
     email: Type.Optional(text(TEXT_LIMITS.short)),
@@ -182,7 +183,9 @@ export const InvoiceSchema = Type.Composite([
   InvoiceSummarySchema,
   Type.Object({
     request: InvoiceRequestSchema,
-    document: InvoiceDocumentSchema,
+    /** Null only for a draft that cannot be issued as it stands (`draftProblem` says why). */
+    document: nullable(InvoiceDocumentSchema),
+    draftProblem: nullable(Type.String()),
     version: Type.Integer(),
     payments: Type.Array(InvoicePaymentSchema),
     events: Type.Array(InvoiceEventSchema),
