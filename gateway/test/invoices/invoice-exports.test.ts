@@ -15,6 +15,8 @@ import { testDatabase } from '../support/databases.js'
 import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, subscribe } from '../support/workspace-users.js'
 
 const run = promisify(execFile)
+// Real Factur-X PDF/A-3 builds: minutes on a busy 2-core machine.
+t.setTimeout(600_000)
 const db = await testDatabase('pglite')
 const app = await buildWorkspaceApp(db)
 t.teardown(() => app.close())
