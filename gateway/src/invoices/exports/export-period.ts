@@ -28,8 +28,20 @@ export interface ExportPayment {
   note: string
 }
 
-/** A period the export can cover: `from` no later than `to`. */
+/** A calendar date that exists (the schema lets « 2026-02-31 » through), in a year invoices can have. */
+function isRealDate(isoDate: string): boolean {
+  const date = new Date(`${isoDate}T00:00:00Z`)
+  const year = Number(isoDate.slice(0, 4))
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === isoDate && year >= 1900 && year <= 2999
+}
+
+/** A period the export can cover: two real dates, `from` no later than `to`. */
 export function checkPeriod(filter: Pick<InvoiceExportFilter, 'from' | 'to'>): void {
+  for (const key of ['from', 'to'] as const) {
+    if (!isRealDate(filter[key])) {
+      throw new ApiProblem(422, 'validation_failed', `Cette date n’existe pas : ${filter[key]}.`, { [key]: 'Date invalide.' })
+    }
+  }
   if (filter.from > filter.to) {
     throw new ApiProblem(422, 'validation_failed', 'La période est inversée : la date de début doit précéder la date de fin.', { from: 'Début après la fin.' })
   }
