@@ -51,7 +51,7 @@ forEachEngine('webhook endpoints', async (t, db) => {
     const noEvent = await owner.request('POST', '/api/company/webhooks', { url: URL_OK, events: [] })
     t.equal(noEvent.statusCode, 400)
     t.match(noEvent.json<ErrorJson>().error.message, /invalide|champ/i)
-    const unknown = await owner.request('POST', '/api/company/webhooks', { url: URL_OK, events: ['invoice.paid'] })
+    const unknown = await owner.request('POST', '/api/company/webhooks', { url: URL_OK, events: ['quote.deleted'] })
     t.equal(unknown.statusCode, 400)
     t.same((await owner.request('GET', '/api/company/webhooks')).json<{ endpoints: unknown[] }>().endpoints, [])
   })
