@@ -111,7 +111,9 @@ export const SYSTEM_PACKAGES = [
   { program: '/usr/bin/xmllint', pkg: 'libxml2-utils' },
   { program: '/usr/share/java/Saxon-HE.jar', pkg: 'libsaxonhe-java' },
   { program: '/usr/bin/qpdf', pkg: 'qpdf' },
-  { program: '/usr/bin/zbarimg', pkg: 'zbar-tools', noRecommends: true }
+  { program: '/usr/bin/zbarimg', pkg: 'zbar-tools', noRecommends: true },
+  // The invoice export test checks its ZIP archive with unzip -t.
+  { program: '/usr/bin/unzip', pkg: 'unzip' }
 ]
 
 /**

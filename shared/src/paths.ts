@@ -26,6 +26,11 @@ export const paths = {
     path: '/SignatureDevis',
     href: (token?: string) => withQuery('/SignatureDevis', { token })
   },
+  /** The client's invoice page (no account): amount, due date, PDF, transfer details and EPC QR code. */
+  invoicePayment: {
+    path: '/facture',
+    href: (token?: string) => withQuery('/facture', { token })
+  },
   login: {
     path: '/connexion',
     href: (redirectTo?: string) => withQuery('/connexion', { redirectTo })

@@ -28,7 +28,7 @@ export interface OutboxMessage {
 
 /**
  * E-mails whose body carries a credential: a link token (sign-up confirmation, password reset,
- * the client's signing link and its reminders, an invitation to a company) or a signing code. Those tokens are stored only as
+ * the client's signing link and its reminders, the invoice link and its reminders, an invitation to a company) or a signing code. Those tokens are stored only as
  * hashes everywhere else, so once such an e-mail has left, its body is erased from the outbox
  * (worker.ts): a database dump or backup then holds no usable link. Unsent ones keep their body,
  * which the local mailbox page and the retries need.
@@ -39,7 +39,9 @@ export const CREDENTIAL_BEARING_KINDS: readonly string[] = [
   'signing-request',
   'quote-reminder',
   'signing-code',
-  'company-invitation'
+  'company-invitation',
+  'invoice',
+  'invoice-reminder'
 ]
 
 /** What an erased body says instead, for an operator reading the outbox. */

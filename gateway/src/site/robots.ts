@@ -12,6 +12,7 @@ const NOINDEX_PAGES: ReadonlySet<string> = new Set([
   paths.confirmEmail.path,
   paths.resetPassword.path,
   paths.signQuote.path,
+  paths.invoicePayment.path,
   paths.account.path
 ])
 

@@ -80,13 +80,14 @@ export function createPages(pages: readonly PageRoute[] = pageRoutes, guards: Gu
 function Layout() {
   const { pathname } = useLocation()
   const [brand, setBrand] = useState<HeaderBrand | null>(null)
-  // The client's signing pages are the professional's, not the site's: no menu, no account.
-  const signing = pathname === paths.signQuote.path
+  // The client's signing and invoice pages are the professional's, not the site's: no menu, no account.
+  const invoice = pathname === paths.invoicePayment.path
+  const signing = pathname === paths.signQuote.path || invoice
   return (
     <>
       <SessionEvents />
       <HeaderBrandContext value={setBrand}>
-        <SiteLayout account={<HeaderAccount />} {...(signing ? { signing: { brand } } : {})} />
+        <SiteLayout account={<HeaderAccount />} {...(signing ? { signing: { brand, invoice } } : {})} />
       </HeaderBrandContext>
     </>
   )

@@ -17,6 +17,7 @@ const HEADINGS: Record<string, RegExp> = {
   '/confirm-email': /./,
   '/reset-password': /./,
   '/SignatureDevis': /Signer un devis/,
+  '/facture': /^Consulter et régler une facture$/,
   '/verification': /^Vérifier un devis signé$/,
   '/developpeurs/api': /^Référence de l’API$/,
   '/connexion': /^Se connecter$/,
@@ -53,9 +54,11 @@ t.test('every public page and the 404 page are prerendered', async (t) => {
     t.ok(page.handle.title.length > 0 && page.handle.description.length > 20, `${target.path}: head`)
     // The site's pages in the site's frame; the workspace in its application frame.
     const workspace = target.path.startsWith('/espace')
-    const signing = target.path === '/SignatureDevis'
+    // The client's pages (signing, invoice) are the professional's: the signing frame.
+    const signing = target.path === '/SignatureDevis' || target.path === '/facture'
     if (signing) {
-      t.match(page.html, /<header class="site-header site-header--signing">[\s\S]*Signature électronique sécurisée/, `${target.path}: the signing header`)
+      const tagline = target.path === '/facture' ? 'Facture en ligne' : 'Signature électronique sécurisée'
+      t.match(page.html, new RegExp(`<header class="site-header site-header--signing">[\\s\\S]*${tagline}`), `${target.path}: the signing header`)
       t.notMatch(page.html, /Navigation principale|>Connexion</, `${target.path}: no menu, no account`)
     } else if (workspace) {
       t.match(page.html, /<header class="app-header">[\s\S]*<nav class="workspace-nav" aria-label="Espace professionnel">/, `${target.path}: workspace layout`)

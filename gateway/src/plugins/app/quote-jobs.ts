@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { markOverdueInvoices } from '../../invoices/invoice-overdue.js'
+import { sendDueInvoiceReminders } from '../../invoices/client/invoice-reminders.js'
 import { repairSealsNow, runQuoteJobs } from '../../quotes/quote-jobs.js'
 
 export interface QuoteJobsOptions {
@@ -43,6 +44,14 @@ export default fp<QuoteJobsOptions>(
           fastify.queueWake.webhooks()
         })
         .catch((error: unknown) => fastify.log.error({ err: error }, 'invoice overdue job failed'))
+        // Then the payment reminders due (after the overdue mark, so invoice.overdue comes first).
+        .then(() => sendDueInvoiceReminders(fastify.db, { siteName: fastify.config.runtime.siteName, publicUrl: fastify.config.publicUrl }, new Date()))
+        .then((reminded) => {
+          if (reminded === 0) return
+          fastify.log.info({ reminded }, 'invoice reminders queued')
+          fastify.queueWake.outbox()
+        })
+        .catch((error: unknown) => fastify.log.error({ err: error }, 'invoice reminders job failed'))
     }
 
     // One series of tries at a time: a signature failing during a series is picked by its next try.

@@ -9,6 +9,8 @@ import contactRoutes from './contact.js'
 import dashboardRoutes from './dashboard.js'
 import clientRoutes from './clients.js'
 import invoiceRoutes from './invoices.js'
+import invoiceLinkRoutes from './invoice-link.js'
+import invoiceMailAndExportRoutes from './invoice-mail-and-exports.js'
 import itemRoutes from './items.js'
 import planRoutes from './plans.js'
 import profileRoutes from './profile.js'
@@ -26,6 +28,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
   await fastify.register(planRoutes)
   await fastify.register(contactRoutes)
   await fastify.register(signRoutes)
+  await fastify.register(invoiceLinkRoutes)
   await fastify.register(verificationRoutes)
   await fastify.register(billingWebhookRoutes)
   await fastify.register(invitationViewRoutes)
@@ -51,6 +54,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     await privateScope.register(companySenderRoutes)
     await privateScope.register(webhookRoutes)
     await privateScope.register(invoiceRoutes)
+    await privateScope.register(invoiceMailAndExportRoutes)
   })
   await fastify.register(v1Routes, { prefix: '/v1' })
   // Without this, GET /api/typo would fall through to the site's HTML 404 page.

@@ -14,7 +14,7 @@ export interface SiteLayoutProps {
    * read) instead of the site's navigation and account entries. One line, so its height never
    * changes when the name arrives.
    */
-  signing?: { brand: HeaderBrand | null }
+  signing?: { brand: HeaderBrand | null; /** The client's invoice page rather than a signing page. */ invoice?: boolean }
 }
 
 /** Header, main and footer around every page of the site. */
@@ -52,7 +52,7 @@ export function SiteLayout({ account, signing }: SiteLayoutProps) {
               ) : null}
               <span className="site-header__brand-name">{signing.brand?.name ?? siteName}</span>
             </p>
-            <p className="site-header__secure">Signature électronique sécurisée</p>
+            <p className="site-header__secure">{signing.invoice === true ? 'Facture en ligne' : 'Signature électronique sécurisée'}</p>
           </div>
         </header>
       )}
@@ -67,7 +67,7 @@ export function SiteLayout({ account, signing }: SiteLayoutProps) {
             </p>
           ) : null}
           <LegalLinks />
-          <p className="site-footer__copy">{signing === undefined ? `© ${siteName}` : `Service de signature ${siteName}`}</p>
+          <p className="site-footer__copy">{signing === undefined ? `© ${siteName}` : `${signing.invoice === true ? 'Service de facturation' : 'Service de signature'} ${siteName}`}</p>
         </div>
       </footer>
     </>

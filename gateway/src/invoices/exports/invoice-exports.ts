@@ -1,0 +1,40 @@
+// « Exporter pour le comptable »: the invoices of a period as a CSV, as the sales journal in the
+// FEC layout, or their Factur-X PDFs in a ZIP. Read as the member, under RLS.
+import type { ExportFormat, InvoiceExportFilter } from '@paraphe/shared/api/invoice-client-schemas'
+import { parisIsoDate } from '@paraphe/shared/dates'
+import type { Queryable } from '../../db/database.js'
+import { invoiceFileName } from '../invoice-files.js'
+import { invoicesOfPeriod, paymentsOfPeriod, pdfsOfPeriod } from './export-period.js'
+import { invoicesCsv } from './invoices-csv.js'
+import { fecFileName, salesJournalFec } from './sales-journal-fec.js'
+import { zipArchive } from './zip-writer.js'
+
+export interface ExportFile {
+  body: Buffer
+  contentType: string
+  filename: string
+}
+
+const CONTENT_TYPES: Readonly<Record<ExportFormat, string>> = {
+  csv: 'text/csv; charset=utf-8',
+  fec: 'text/plain; charset=utf-8',
+  zip: 'application/zip'
+}
+
+export async function exportInvoices(tx: Queryable, filter: InvoiceExportFilter, now: Date): Promise<ExportFile> {
+  const period = `${filter.from}_${filter.to}`
+  const contentType = CONTENT_TYPES[filter.format]
+  if (filter.format === 'csv') {
+    const csv = invoicesCsv(await invoicesOfPeriod(tx, filter), await paymentsOfPeriod(tx, filter), parisIsoDate(now))
+    return { body: Buffer.from(csv, 'utf8'), contentType, filename: `Factures-${period}.csv` }
+  }
+  if (filter.format === 'fec') {
+    const invoices = await invoicesOfPeriod(tx, filter)
+    // The seller's SIREN as the invoices state it (the FEC is named after it); none issued: zeros.
+    const siren = invoices[0]?.document.seller.siren ?? '000000000'
+    return { body: Buffer.from(salesJournalFec(invoices), 'utf8'), contentType, filename: fecFileName(siren, filter.to) }
+  }
+  const files = await pdfsOfPeriod(tx, filter)
+  const zip = zipArchive(files.map((file) => ({ name: invoiceFileName(file.kind, file.number, 'pdf'), data: file.pdf, modified: file.issuedAt })))
+  return { body: zip, contentType, filename: `Factures-Factur-X-${period}.zip` }
+}

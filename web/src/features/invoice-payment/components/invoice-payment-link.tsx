@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useState } from 'react'
+import { useHeaderBrand } from '@/components/layout/header-brand'
+import { useFocusOnChange } from '@/hooks/use-focus-on-change'
+import { asApiError, useApiClient, type ApiError } from '@/lib/api-client'
+import { invoicePaymentApi, type InvoiceLinkView } from '../api/invoice-payment-api'
+import { InvoicePaymentView } from './invoice-payment-view'
+
+type Load = { kind: 'loading' } | { kind: 'ready'; invoice: InvoiceLinkView } | { kind: 'failed'; error: ApiError }
+
+/** The page of one invoice link: reads the invoice, then shows it, or why the link does not work. */
+export default function InvoicePaymentLink({ token }: { token: string }) {
+  const api = useApiClient()
+  const [load, setLoad] = useState<Load>({ kind: 'loading' })
+
+  const read = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        setLoad({ kind: 'ready', invoice: await invoicePaymentApi.view(api, token, signal) })
+      } catch (error) {
+        if (signal?.aborted !== true) setLoad({ kind: 'failed', error: asApiError(error) })
+      }
+    },
+    [api, token]
+  )
+
+  useEffect(() => {
+    const controller = new AbortController()
+    void read(controller.signal)
+    return () => controller.abort()
+  }, [read])
+
+  // The header speaks in the professional's name once the invoice is read.
+  useHeaderBrand(load.kind === 'ready' ? { name: load.invoice.seller.name, logoUrl: null } : null)
+  const headingRef = useFocusOnChange<HTMLHeadingElement>(load.kind)
+
+  if (load.kind === 'loading') {
+    return (
+      <article className="invoice-payment invoice-payment--pending">
+        <h1>Facture</h1>
+        <p role="status">Chargement de la facture…</p>
+      </article>
+    )
+  }
+  if (load.kind === 'failed') {
+    const gone = load.error.status === 404 || load.error.status === 410
+    return (
+      <article className="invoice-payment">
+        <h1 ref={headingRef} tabIndex={-1}>
+          {gone ? 'Lien de facture introuvable' : 'Facture'}
+        </h1>
+        <div className={`notice ${gone ? 'notice--warning' : 'notice--error'}`} role="alert">
+          <p>{load.error.message}</p>
+        </div>
+        {gone ? null : (
+          <p className="actions">
+            <button type="button" className="button button--primary" onClick={() => void read()}>
+              Réessayer
+            </button>
+          </p>
+        )}
+      </article>
+    )
+  }
+  return <InvoicePaymentView invoice={load.invoice} token={token} headingRef={headingRef} />
+}
