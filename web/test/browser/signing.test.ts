@@ -454,11 +454,11 @@ t.test('phone 360 px: the bar leads to the steps, the signature drawn with the f
 
 const TYPED_LABEL = 'Utiliser mon nom comme signature (sans dessin)'
 
-async function tabToSignButton(page: Page): Promise<void> {
+async function tabToSignButton(page: Page, label = 'Signer le devis'): Promise<void> {
   let steps = 0
-  while ((await inPage(page, 'document.activeElement.textContent')) !== 'Signer le devis') {
+  while ((await inPage(page, 'document.activeElement.textContent')) !== label) {
     await page.keyboard.press('Tab')
-    if (++steps > 10) throw new Error('Tab never reached the sign button')
+    if (++steps > 10) throw new Error(`Tab never reached « ${label} »`)
   }
 }
 
@@ -484,7 +484,8 @@ t.test('typed signature with the keyboard only; a wrong mention is refused on it
   await page.keyboard.press('ArrowRight')
   t.equal(await page.getByLabel(TYPED_LABEL).isChecked(), true, 'the arrow picks the typed signature')
   t.equal(normalizeSpace(await page.locator('.signing-typed__preview').innerText()), 'Élise Martin', 'the name typed once is the signature, shown as such')
-  await tabToSignButton(page)
+  // A wrong mention is a step still missing: the bar offers « Continuer », not « Signer le devis ».
+  await tabToSignButton(page, 'Continuer')
   await page.keyboard.press('Enter')
   await waitForFocus(page, 'sign-mention')
   t.equal(await errorOf(page, 'sign-mention'), 'Recopiez la mention « Bon pour accord ».', 'the gateway’s message, on the field, before any request')
