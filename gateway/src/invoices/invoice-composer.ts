@@ -6,7 +6,8 @@ import { Value } from '@sinclair/typebox/value'
 import type { InvoiceRequest } from '@paraphe/shared/api/invoice-schemas'
 import type { CompanyProfile } from '@paraphe/shared/company'
 import { InvoiceDocumentSchema, type InvoiceDocument, type InvoiceLine } from '@paraphe/shared/invoices/invoice-document'
-import { defaultInvoiceMentions, HOUSING_WORK_CERTIFICATION } from '@paraphe/shared/invoices/invoice-mentions'
+import { defaultInvoiceMentions } from '@paraphe/shared/invoices/invoice-mentions'
+import { HOUSING_WORK_CERTIFICATION, needsHousingWorkCertification } from '@paraphe/shared/quote-mentions'
 import { computeInvoiceTotals } from '@paraphe/shared/invoices/invoice-totals'
 import { computeTotals } from '@paraphe/shared/quote-totals'
 import { ApiProblem } from '../errors.js'
@@ -129,7 +130,6 @@ export function composeInvoice(sources: CompositionSources): InvoiceDocument {
   if (retentionBp > 0 && request.kind !== 'progress' && request.kind !== 'final') {
     throw missing('retentionBp', 'La retenue de garantie s’applique aux situations et à la facture de solde.')
   }
-  const reducedRate = amounts.lines.some((line) => line.vatRateBp === 1000 || line.vatRateBp === 550)
   const paymentDays = request.paymentDays ?? (request.kind === 'deposit' ? 0 : DEFAULT_PAYMENT_DAYS)
   const document: InvoiceDocument = {
     kind: request.kind,
@@ -143,7 +143,7 @@ export function composeInvoice(sources: CompositionSources): InvoiceDocument {
     operation: request.operation ?? base?.operation ?? 'services',
     vatRegime: regime,
     vatOnDebits: request.vatOnDebits ?? base?.vatOnDebits ?? false,
-    housingWorkCertification: regime === 'standard' && reducedRate ? HOUSING_WORK_CERTIFICATION : null,
+    housingWorkCertification: needsHousingWorkCertification(amounts.lines.map((line) => line.vatRateBp), regime === 'standard') ? HOUSING_WORK_CERTIFICATION : null,
     title: (request.title ?? quote?.content.title ?? base?.title ?? '').trim(),
     ...amounts,
     // Released one year after the work's acceptance (loi n° 71-584, art. 2).

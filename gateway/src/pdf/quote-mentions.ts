@@ -4,7 +4,8 @@ import type { CompanyProfile } from '@paraphe/shared/company'
 import type { Quote } from '@paraphe/shared/quote'
 import { BANK_DETAILS_TITLE, depositBankRows } from '@paraphe/shared/bank-details'
 import { isConsumerClient, MEDIATION_TITLE, mediatorMention, WITHDRAWAL_FORM_TITLE, WITHDRAWAL_TITLE, withdrawalFormLines, withdrawalMention } from '@paraphe/shared/consumer-mentions'
-import { ACCEPTANCE_BOX, PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
+import { ACCEPTANCE_BOX, HOUSING_WORK_CERTIFICATION, HOUSING_WORK_CERTIFICATION_TITLE, needsHousingWorkCertification, PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
+import { workLines } from '@paraphe/shared/quote-sections'
 import { drawLabelledLines, type LabelledLine } from './labelled-lines.js'
 import { COLORS, CONTENT_LEFT, CONTENT_WIDTH, drawTextLine, lineHeight, TEXT_SIZE, wrapText, type PageFlow } from './layout.js'
 import { validityText } from './quote-header.js'
@@ -79,6 +80,12 @@ export function drawMentions(flow: PageFlow, quote: Quote, company: CompanyProfi
     if (title === 'Conditions de paiement') drawBankDetails(flow, quote, company)
   }
   if (quote.paymentTerms.trim() === '') drawBankDetails(flow, quote, company)
+  // Signing the quote certifies the housing work that the reduced rates require.
+  if (needsHousingWorkCertification(workLines(quote.lines).map((line) => line.vatRateBp), !quote.franchiseEnBase)) {
+    heading(flow, HOUSING_WORK_CERTIFICATION_TITLE)
+    flow.paragraph(HOUSING_WORK_CERTIFICATION, body)
+    flow.y -= 8
+  }
   if (isConsumerClient(quote.client)) {
     heading(flow, WITHDRAWAL_TITLE)
     flow.paragraph(withdrawalMention(company), body)

@@ -17,7 +17,8 @@ const threeLines = () => [
 ]
 
 t.test('a sent quote carries the French mandatory mentions', async (t) => {
-  const quote = makeQuote({ siteAddress: '3 impasse du Chantier\n38100 Grenoble', notes: 'Prévoir l’accès au compteur d’eau.' })
+  // At 20 %: the housing-work certification of the reduced rates (tested on its own below) would take a second page.
+  const quote = makeQuote({ siteAddress: '3 impasse du Chantier\n38100 Grenoble', notes: 'Prévoir l’accès au compteur d’eau.', lines: [makeLine({ vatRateBp: 2000 })] })
   const bytes = await renderQuotePdf({ quote, company: makeCompany(), logo: null })
   const text = await readableText(bytes)
   const expected = [
@@ -130,6 +131,21 @@ t.test('under the franchise en base no VAT is shown, and the legal mention is', 
   t.notOk(/TVA \d/.test(text), 'no VAT line')
   t.notOk(text.includes('TVA intracommunautaire'), 'no VAT number')
   t.ok(text.includes('Désignation Qté Unité PU HT Remise Total HT'), 'no VAT column')
+})
+
+t.test('a reduced rate for housing work puts the client’s certification on the quote they sign', async (t) => {
+  const certification = 'Le client atteste que les travaux portent sur des locaux à usage d’habitation achevés depuis plus de deux ans'
+  const reduced = await readableText(await renderQuotePdf({ quote: makeQuote({ lines: threeLines() }), company: makeCompany(), logo: null }))
+  t.ok(reduced.includes('Attestation du client – TVA à taux réduit'), 'its heading, with a line at 10 %')
+  t.ok(reduced.includes(certification), 'and the wording the client certifies by signing')
+  const standard = await readableText(
+    await renderQuotePdf({ quote: makeQuote({ lines: [makeLine({ vatRateBp: 2000 }), makeLine({ vatRateBp: 2000 })] }), company: makeCompany(), logo: null })
+  )
+  t.notOk(standard.includes('Attestation du client'), 'not on a quote at 20 % only')
+  const franchise = await readableText(
+    await renderQuotePdf({ quote: makeQuote({ franchiseEnBase: true, lines: threeLines() }), company: makeCompany({ franchiseEnBase: true }), logo: null })
+  )
+  t.notOk(franchise.includes('Attestation du client'), 'not under the franchise en base (no VAT charged)')
 })
 
 t.test('a draft says so on every page and in its title', async (t) => {

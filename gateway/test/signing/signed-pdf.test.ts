@@ -3,7 +3,7 @@
 // run through the quote and its evidence annex, a typed signature in a handwriting face.
 import t from 'tap'
 import { composeSignedPdf } from '../../src/pdf/signed-pdf.js'
-import { manyLines } from '../pdf/quote-fixtures.js'
+import { makeLine, manyLines } from '../pdf/quote-fixtures.js'
 import { embeddedCharacters, normaliseSpaces, pdfPagesText } from '../support/pdf-text.js'
 import { makeSignedInput } from './signed-pdf-fixtures.js'
 
@@ -32,7 +32,8 @@ t.test('the block is never alone on a page: it goes under the totals when the co
   // From conditions that leave room for the block after them to conditions that run onto page 2.
   for (let count = 24; count <= 40; count += 2) {
     const conditions = Array.from({ length: count }, (_, index) => article(index)).join('\n')
-    const pages = (await pdfPagesText(await composeSignedPdf(makeSignedInput({ quote: { conditions } })))).map(normaliseSpaces)
+    // At 20 %: no housing-work certification between the conditions and the block.
+    const pages = (await pdfPagesText(await composeSignedPdf(makeSignedInput({ quote: { conditions, lines: [makeLine({ vatRateBp: 2000 })] } })))).map(normaliseSpaces)
     const blockPage = pages.find((page) => page.includes('Bon pour accord')) ?? ''
     t.ok(['Total TTC', 'Article ', 'Assureur'].some((content) => blockPage.includes(content)), `${count} articles: the block shares its page with the quote`)
     const first = pages[0] ?? ''
@@ -67,7 +68,8 @@ t.test('bank details print when a deposit is asked, and only then', async (t) =>
 t.test('a private client gets the withdrawal right, its form and the mediator; a business does not', async (t) => {
   const company = { mediatorName: 'Médiateur de la consommation CM2C', mediatorUrl: 'https://www.cm2c.net' }
   const client = { kind: 'individual' as const, name: 'Éloïse Cœur', company: '', email: 'eloise.coeur@example.fr', phone: '', address: '8 allée des Pêcheurs\n38000 Grenoble' }
-  const pages = (await pdfPagesText(await composeSignedPdf(makeSignedInput({ quote: { client }, company })))).map(normaliseSpaces)
+  // At 20 %: the mentions studied here stay on their pages without the housing-work certification.
+  const pages = (await pdfPagesText(await composeSignedPdf(makeSignedInput({ quote: { client, lines: [makeLine({ vatRateBp: 2000 })] }, company })))).map(normaliseSpaces)
   const text = pages.join('\n')
   t.match(text, 'Droit de rétractation (client particulier)')
   t.match(text, 'dispose d’un délai de quatorze jours à compter de la signature du devis')

@@ -12,16 +12,8 @@ export const REVERSE_CHARGE_MENTION = 'Autoliquidation — article 283-2 nonies 
 /** When the seller opted to pay VAT on invoicing rather than on payment (services). */
 export const VAT_ON_DEBITS_MENTION = 'Option pour le paiement de la taxe d’après les débits'
 
-/**
- * The client's certification for the reduced rates on housing work (10 %, 5,5 %), a mention on
- * the quote or the invoice since 2025 (art. 279-0 bis and 278-0 bis A du CGI). Wording after the
- * administration's model (unconfirmed: keep it in one place so it can be replaced).
- */
-export const HOUSING_WORK_CERTIFICATION =
-  'Le client atteste que les travaux portent sur des locaux à usage d’habitation achevés depuis plus de deux ans, ' +
-  'qu’ils n’ont pas eu pour effet de concourir à la production d’un immeuble neuf au sens du 2° du 2 du I de l’article 257 du CGI, ' +
-  'ni d’augmenter la surface de plancher des locaux existants de plus de 10 %, et, pour le taux de 5,5 %, ' +
-  'qu’ils portent sur l’amélioration de la qualité énergétique du logement.'
+// The housing-work certification is the quote's mention, carried to its invoices (one wording).
+export { HOUSING_WORK_CERTIFICATION } from '../quote-mentions.js'
 
 /** Late-payment penalties: three times the legal interest rate is the legal floor between professionals (L441-10). */
 export const DEFAULT_LATE_PENALTY =

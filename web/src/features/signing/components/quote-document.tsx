@@ -7,6 +7,7 @@ import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import { UNIT_LABELS, type Quote } from '@paraphe/shared/quote'
 import { quoteRows, sectionTitle, workLines } from '@paraphe/shared/quote-sections'
 import { BANK_DETAILS_TITLE, depositBankRows } from '@paraphe/shared/bank-details'
+import { HOUSING_WORK_CERTIFICATION, HOUSING_WORK_CERTIFICATION_TITLE, needsHousingWorkCertification } from '@paraphe/shared/quote-mentions'
 import { isConsumerClient, MEDIATION_TITLE, mediatorMention, WITHDRAWAL_FORM_TITLE, WITHDRAWAL_TITLE, withdrawalMention } from '@paraphe/shared/consumer-mentions'
 
 function Lines({ text }: { text: string }) {
@@ -201,6 +202,11 @@ export function QuoteDocument({ quote, company }: { quote: Quote; company: Compa
           <LabelledRows rows={bank} />
         </Block>
       )}
+      {needsHousingWorkCertification(workLines(quote.lines).map((line) => line.vatRateBp), !quote.franchiseEnBase) ? (
+        <Block id="signing-doc-housing" title={HOUSING_WORK_CERTIFICATION_TITLE}>
+          <p>{HOUSING_WORK_CERTIFICATION}</p>
+        </Block>
+      ) : null}
       {/* What the PDF prints for a private client, shown before the signature too. */}
       {isConsumerClient(quote.client) ? (
         <Block id="signing-doc-withdrawal" title={WITHDRAWAL_TITLE}>
