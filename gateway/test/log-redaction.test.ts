@@ -17,7 +17,7 @@ t.test('request logs of pages and of the auth proxy hold no credential', async (
   t.teardown(() => app.close())
   t.equal((await app.inject({ url: '/SignatureDevis?token=jeton-secret-de-signature' })).statusCode, 200)
   const proxied = await app.inject({ url: '/auth/v1/verify?token=jeton-secret-de-confirmation&type=signup', headers: { authorization: 'Bearer jeton-secret-d-acces', apikey: 'cle-secrete' } })
-  t.equal(proxied.statusCode, 502, 'the upstream is down: answered, and logged as such')
+  t.equal(proxied.statusCode, 503, 'the upstream is down: answered (503, come back in a moment), and logged as such')
   const text = JSON.stringify(logs)
   t.match(text, /\/SignatureDevis\?token=\[masqué\]/, 'the page request is logged, its token masked')
   t.match(text, /auth upstream failed/)
