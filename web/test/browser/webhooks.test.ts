@@ -53,7 +53,8 @@ t.test('Entreprise: an endpoint added, its secret once, its log, « Renvoyer »,
   await page.getByRole('status').filter({ hasText: /Secret copié|Le secret est sélectionné/ }).waitFor()
   const item = page.locator('.webhook-endpoint').filter({ hasText: receiver.url })
   await item.waitFor()
-  t.match(normalizeSpace(await item.innerText()), /quote\.sent quote\.signed quote\.declined quote\.expired — secret whsec_/, 'the events chosen, the secret’s prefix')
+  // Every event is offered checked (the invoices' too); quote.viewed was unticked above.
+  t.match(normalizeSpace(await item.innerText()), /quote\.sent quote\.signed quote\.declined quote\.expired invoice\.issued invoice\.paid invoice\.overdue — secret whsec_/, 'the events chosen, the secret’s prefix')
   t.notMatch(normalizeSpace(await item.innerText()), /quote\.viewed/)
   await axeBothWidths(t, page, 'the page with a new endpoint and its secret')
 
@@ -106,7 +107,11 @@ t.test('the API reference: the operations read from the OpenAPI document, the we
   await page.goto(gateway.url('/developpeurs/api'))
   await page.getByRole('heading', { level: 1, name: 'Référence de l’API' }).waitFor()
   await page.getByRole('heading', { level: 3, name: /^GET \/quotes\/\{id\}\/signed-pdf/ }).waitFor()
-  t.equal(await page.locator('.api-reference__operation').count(), 10, 'every operation of /api/v1')
+  // As many as the gateway's OpenAPI document has (quotes and invoices).
+  const document = (await (await fetch(gateway.url('/api/v1/openapi.json'))).json()) as { paths: Record<string, Record<string, unknown>> }
+  const operations = Object.values(document.paths).flatMap((item) => Object.keys(item).filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))).length
+  t.ok(operations >= 18, `the document's ${operations} operations, invoices included`)
+  t.equal(await page.locator('.api-reference__operation').count(), operations, 'every operation of /api/v1')
   t.match(normalizeSpace(await page.locator('section[aria-labelledby="reference-operations"]').innerText()), /100 requêtes par minute et par clé/, 'this service’s rate limit, from the document')
   t.match(await page.locator('.api-reference__code').last().innerText(), /export function verifyWebhook/)
   await axeBothWidths(t, page, 'the API reference')
