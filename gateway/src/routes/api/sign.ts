@@ -1,4 +1,3 @@
-import rateLimit from '@fastify/rate-limit'
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
@@ -8,10 +7,11 @@ import { CodeSentBody, DeclineBody, DeclinedBody, SignBody, SignedBody, SigningV
 import { attachmentDisposition } from '../../pdf/file-name.js'
 import { notFound } from '../../errors.js'
 import { readSigningFiles } from '../../signing/signing-view.js'
+import { guardTokenLinks } from './token-link-guards.js'
 import { declineLink, linkPdf, sendSigningCode, showLink, signLink, type SigningContext, type Visitor } from '../../signing/signing-answers.js'
 
 /** Requests per client address and minute on the signing API. */
-export const SIGN_REQUESTS_PER_MINUTE = 300
+export { LINK_REQUESTS_PER_MINUTE as SIGN_REQUESTS_PER_MINUTE } from './token-link-guards.js'
 
 function visitorOf(request: FastifyRequest): Visitor {
   const session = request.headers['x-signing-visitor']
@@ -21,21 +21,7 @@ function visitorOf(request: FastifyRequest): Visitor {
 /** The client's side of a quote, reached only by the link's token (signing/signing-answers.ts). */
 export default async function signRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  // Tokens cannot be guessed (256 bits), but each request may render a PDF or write an event:
-  // one address gets a generous budget, far above what a person signing needs.
-  await fastify.register(rateLimit, { global: false })
-  fastify.addHook(
-    'onRequest',
-    fastify.rateLimit({
-      max: SIGN_REQUESTS_PER_MINUTE,
-      timeWindow: 60_000,
-      keyGenerator: (request) => `sign:${request.ip}`,
-      errorResponseBuilder: (_request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode })
-    })
-  )
-  fastify.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
-  })
+  await guardTokenLinks(fastify, 'sign')
 
   const context = (request: FastifyRequest): SigningContext => ({
     db: fastify.db,
