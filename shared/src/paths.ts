@@ -44,13 +44,15 @@ export const paths = {
   /** `client`: a saved client's id, whose details the new draft starts with (« Nouveau devis pour ce client »). */
   quoteNew: { path: '/espace/devis/nouveau', href: (client?: string) => withQuery('/espace/devis/nouveau', { client }) },
   quote: { path: '/espace/devis/:id', href: (id: string) => `/espace/devis/${encodeURIComponent(id)}` },
-  /** A signed quote's invoicing: deposit, situation or final invoice (`facture` picks the form). */
+  /** A signed quote's invoicing: deposit, situation or final invoice (`facture` picks the form; `brouillon`: the draft it edits). */
   quoteInvoicing: {
     path: '/espace/devis/:id/facturation',
-    href: (id: string, facture?: InvoicingChoice) => withQuery(`/espace/devis/${encodeURIComponent(id)}/facturation`, { facture })
+    href: (id: string, facture?: InvoicingChoice, brouillon?: string) => withQuery(`/espace/devis/${encodeURIComponent(id)}/facturation`, { facture, brouillon })
   },
   /** `statut`: one payment status (`en-retard`…), as the dashboard's link to the overdue invoices. */
   invoices: { path: '/espace/factures', href: (statut?: string) => withQuery('/espace/factures', { statut }) },
+  /** An invoice without a quote; `brouillon`: the draft it edits. */
+  invoiceNew: { path: '/espace/factures/nouvelle', href: (brouillon?: string) => withQuery('/espace/factures/nouvelle', { brouillon }) },
   invoice: { path: '/espace/factures/:id', href: (id: string) => `/espace/factures/${encodeURIComponent(id)}` },
   profile: { path: '/espace/profil', href: () => '/espace/profil' },
   subscription: { path: '/espace/abonnement', href: () => '/espace/abonnement' },

@@ -107,6 +107,32 @@ function quoteTtc(quote: SourceQuote): number {
   return computeTotals(quote.lines, { franchiseEnBase: quote.franchiseEnBase, depositBp: 0 }).totalTtcCents
 }
 
+/**
+ * Standard VAT or reverse charge (construction sub-contracting, art. 283-2 nonies du CGI): the
+ * buyer, a business, pays the VAT. A sub-contract is under one regime from the first invoice to
+ * the last, so a quote's later invoices follow its first one (a final invoice's deductions stay
+ * coherent); asking otherwise is refused rather than silently changed.
+ */
+function chosenRegime({ request, quote, earlier }: CompositionSources): 'standard' | 'reverse_charge' {
+  const first = earlier[0]?.document.vatRegime
+  const inherited = first === 'reverse_charge' || first === 'standard' ? first : undefined
+  const asked = request.reverseCharge === undefined ? undefined : request.reverseCharge ? 'reverse_charge' : 'standard'
+  if (inherited !== undefined && asked !== undefined && asked !== inherited) {
+    throw missing(
+      'reverseCharge',
+      inherited === 'reverse_charge'
+        ? 'Les factures précédentes de ce devis sont en autoliquidation : celle-ci aussi.'
+        : 'Les factures précédentes de ce devis portent la TVA : l’autoliquidation ne peut pas commencer en cours de chantier.'
+    )
+  }
+  const regime = inherited ?? asked ?? 'standard'
+  const buyerKind = quote?.content.client.kind ?? request.client?.kind
+  if (regime === 'reverse_charge' && buyerKind !== 'business') {
+    throw missing('reverseCharge', 'L’autoliquidation ne concerne qu’un client professionnel (l’entreprise principale qui vous sous-traite les travaux).')
+  }
+  return regime
+}
+
 /** The whole document; throws an ApiProblem (422/409) in French when it cannot be made. */
 export function composeInvoice(sources: CompositionSources): InvoiceDocument {
   const { request, profile, quote, corrected } = sources
@@ -114,8 +140,7 @@ export function composeInvoice(sources: CompositionSources): InvoiceDocument {
   const base = corrected?.invoice.document ?? null
   // The quote's regime was frozen when it was sent; an invoice without a quote takes the profile's.
   const franchise = quote !== null ? quote.franchiseEnBase : profile.franchiseEnBase
-  const regime: InvoiceDocument['vatRegime'] =
-    base !== null ? base.vatRegime : franchise ? 'franchise' : request.reverseCharge === true ? 'reverse_charge' : 'standard'
+  const regime: InvoiceDocument['vatRegime'] = base !== null ? base.vatRegime : franchise ? 'franchise' : chosenRegime(sources)
   const buyer =
     base !== null
       ? base.buyer

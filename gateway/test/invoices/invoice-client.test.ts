@@ -1,6 +1,7 @@
 // The client's side of an invoice on both engines: « Envoyer la facture » (the e-mail with its
 // PDF and a link), the invoice page's data by that link (status, transfer details, EPC QR code
-// from the PDF's payload), a revoked link, and another company's refusal.
+// from the PDF's payload), a link revoked by the professional then a new one sent, and another
+// company's refusal.
 import t from 'tap'
 import type { InvoiceLinkView } from '@paraphe/shared/api/invoice-client-schemas'
 import { formatLongDate } from '@paraphe/shared/dates'
@@ -88,14 +89,28 @@ forEachEngine('the invoice e-mail, the client’s page and the PDF by its link',
   t.match(paid, { remainingCents: 0, paymentStatus: 'paid', transfer: null }, 'nothing left to transfer')
 
   // Revoked by the professional (a link forwarded by mistake): the page says so.
-  await db.query('update paraphe.invoice_links set revoked_at = now() where invoice_id = $1', [invoice.id])
+  const revoking = await pro.request('POST', `/api/invoices/${invoice.id}/links/revoke`)
+  t.equal(revoking.statusCode, 200, revoking.body.slice(0, 300))
+  t.same(revoking.json(), { revokedLinks: 1 }, 'the one link sent is revoked')
   const revoked = await app.inject({ url: `/api/invoice-link/${token}` })
   t.equal(revoked.statusCode, 410)
   t.match(revoked.json<ErrorJson>().error.message, /désactivé/)
   t.equal((await app.inject({ url: `/api/invoice-link/${token}/pdf` })).statusCode, 404)
+  t.same((await pro.request('POST', `/api/invoices/${invoice.id}/links/revoke`)).json(), { revokedLinks: 0 }, 'nothing left to revoke')
+  const draftLinks = await pro.request('POST', `/api/invoices/${draft.id}/links/revoke`)
+  t.equal(draftLinks.statusCode, 409, 'a draft has no link')
+  t.match(draftLinks.json<ErrorJson>().error.message, /brouillon n’a pas de lien/)
+
+  // Sent again: a new link that works, the revoked one still refused.
+  t.equal((await pro.request('POST', `/api/invoices/${invoice.id}/send`, {})).statusCode, 200)
+  const fresh = tokenIn((await mails(db, pro, 'invoice')).at(-1)?.text_body ?? '')
+  t.not(fresh, token, 'a new token')
+  t.equal((await app.inject({ url: `/api/invoice-link/${fresh}` })).statusCode, 200, 'the new link works')
+  t.equal((await app.inject({ url: `/api/invoice-link/${token}` })).statusCode, 410, 'the old one stays revoked')
 
   // Another company's member cannot send it.
   const other = await newUser(app)
   t.equal((await other.request('POST', `/api/invoices/${invoice.id}/send`, {})).statusCode, 404)
+  t.equal((await other.request('POST', `/api/invoices/${invoice.id}/links/revoke`)).statusCode, 404, 'nor revoke its links')
 })
 

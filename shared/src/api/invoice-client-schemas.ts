@@ -22,6 +22,9 @@ export type InvoiceSendRequest = Static<typeof InvoiceSendBody>
 
 export const InvoiceSentBody = Type.Object({ invoice: InvoiceSchema, sentTo: Type.String() })
 
+/** `/api/invoices/:id/links/revoke`: every link sent so far stops working; how many were still working. */
+export const InvoiceLinksRevokedBody = Type.Object({ revokedLinks: Type.Integer() })
+
 export const ReminderSettingsSchema = Type.Object(
   {
     /** Increasing, distinct, 1 to 365; empty: no automatic reminder. */

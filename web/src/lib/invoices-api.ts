@@ -1,6 +1,7 @@
 // The invoice routes of the workspace's API (contract in shared/src/api/invoice-schemas.ts), typed.
 // In the shared layer: the invoices' pages, the signed quote's page and the dashboard all ask them.
 import type { Invoice, InvoiceList, InvoiceListFilter, InvoiceRequest, NewPayment, QuoteInvoicing } from '@paraphe/shared/api/invoice-schemas'
+import type { InvoiceExportFilter } from '@paraphe/shared/api/invoice-client-schemas'
 import type { ApiClient, DownloadedFile } from './api-client'
 
 const base = '/api/invoices'
@@ -24,6 +25,9 @@ export const invoicesApi = {
   get: async (api: ApiClient, id: string, signal?: AbortSignal) => (await api.get<InvoiceAnswer>(one(id), { signal })).invoice,
   /** A draft (no number yet), reviewed before it is issued. */
   createDraft: async (api: ApiClient, request: InvoiceRequest) => (await api.post<InvoiceAnswer>(base, { body: { request } })).invoice,
+  /** A draft changed in place; `version` refuses it when another tab saved first. */
+  updateDraft: async (api: ApiClient, id: string, version: number, request: InvoiceRequest) =>
+    (await api.put<InvoiceAnswer>(one(id), { body: { version, request } })).invoice,
   removeDraft: (api: ApiClient, id: string) => api.delete<null>(one(id)),
   issue: async (api: ApiClient, id: string) => (await api.post<InvoiceAnswer>(`${one(id)}/issue`)).invoice,
   recordPayment: async (api: ApiClient, id: string, payment: NewPayment) => (await api.post<InvoiceAnswer>(`${one(id)}/payments`, { body: payment })).invoice,
@@ -32,6 +36,13 @@ export const invoicesApi = {
     (await api.post<InvoiceAnswer>(`${one(id)}/credit-notes`, { body })).invoice,
   pdf: (api: ApiClient, id: string): Promise<DownloadedFile> => api.download(`${one(id)}/pdf`),
   xml: (api: ApiClient, id: string): Promise<DownloadedFile> => api.download(`${one(id)}/xml`),
+  /** « Envoyer la facture »: the e-mail with the PDF and a new link, to the client or `to`. */
+  send: (api: ApiClient, id: string, to?: string) => api.post<{ invoice: Invoice; sentTo: string }>(`${one(id)}/send`, { body: to === undefined ? {} : { to } }),
+  /** Every link sent so far stops working; how many still did. */
+  revokeLinks: async (api: ApiClient, id: string) => (await api.post<{ revokedLinks: number }>(`${one(id)}/links/revoke`)).revokedLinks,
+  /** The accountant's export of a period: CSV, FEC or the Factur-X files zipped. */
+  export: (api: ApiClient, filter: InvoiceExportFilter): Promise<DownloadedFile> =>
+    api.download(`${base}/export?${new URLSearchParams({ from: filter.from, to: filter.to, format: filter.format }).toString()}`),
   /** What a signed quote has been invoiced so far. */
   quoteInvoicing: async (api: ApiClient, quoteId: string, signal?: AbortSignal) =>
     (await api.get<{ invoicing: QuoteInvoicing }>(`/api/quotes/${encodeURIComponent(quoteId)}/invoicing`, { signal })).invoicing

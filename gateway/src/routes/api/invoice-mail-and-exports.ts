@@ -1,5 +1,5 @@
 // The invoices' e-mails and exports in the workspace: « Envoyer la facture », « Relancer », the
-// reminder delays, and the accountant's exports by period. Domain code in invoices/client and
+// client's links revoked, the reminder delays, and the accountant's exports by period. Domain code in invoices/client and
 // invoices/exports; the e-mails queued in the transaction go out once it has committed.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
@@ -8,6 +8,7 @@ import { InvoiceIdParams } from '@paraphe/shared/api/invoice-schemas'
 import {
   InvoiceExportFile,
   InvoiceExportQuery,
+  InvoiceLinksRevokedBody,
   InvoiceSendBody,
   InvoiceSentBody,
   ReminderSettingsBody,
@@ -15,6 +16,7 @@ import {
 } from '@paraphe/shared/api/invoice-client-schemas'
 import { attachmentDisposition } from '../../pdf/file-name.js'
 import { remindInvoiceByHand, reminderSettings, saveReminderSettings } from '../../invoices/client/invoice-reminders.js'
+import { revokeInvoiceLinks } from '../../invoices/client/invoice-links.js'
 import { sendInvoice } from '../../invoices/client/invoice-sending.js'
 import { exportInvoices } from '../../invoices/exports/invoice-exports.js'
 import { asRequestUser } from './user-transaction.js'
@@ -33,6 +35,12 @@ export default async function invoiceMailAndExportRoutes(instance: FastifyInstan
       return sent
     }
   )
+
+  fastify.post('/invoices/:id/links/revoke', { schema: { params: InvoiceIdParams, response: { 200: InvoiceLinksRevokedBody, ...ErrorResponses } } }, async (request) => {
+    const revokedLinks = await asRequestUser(fastify, request, (tx) => revokeInvoiceLinks(tx, request.params.id))
+    request.log.info({ invoiceId: request.params.id, revokedLinks }, 'invoice links revoked')
+    return { revokedLinks }
+  })
 
   fastify.post('/invoices/:id/remind', { schema: { params: InvoiceIdParams, response: { 200: InvoiceSentBody, ...ErrorResponses } } }, async (request) => {
     const reminded = await asRequestUser(fastify, request, (tx) => remindInvoiceByHand(tx, request.params.id, site(), new Date()))

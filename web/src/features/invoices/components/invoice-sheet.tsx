@@ -11,6 +11,7 @@ import { asApiError } from '@/lib/api-client'
 import { invoicesApi } from '@/lib/invoices-api'
 import { saveFile } from '@/lib/save-file'
 import { useWorkspace } from '@/hooks/use-workspace'
+import { ClientLinkPanel } from './client-link-panel'
 import { CreditNotePanel } from './credit-note-panel'
 import { InvoiceBadge } from './invoice-cards'
 import { InvoiceChainPanel } from './invoice-chain-panel'
@@ -44,24 +45,34 @@ export function InvoiceSheet({ invoice, onChanged }: { invoice: Invoice; onChang
       {draft ? <DraftActions invoice={invoice} onChanged={onChanged} issuable={invoice.document !== null} /> : <InvoiceFiles invoice={invoice} />}
       {invoice.document === null ? (
         <p className="notice notice--warning" role="alert">
-          {invoice.draftProblem ?? 'Ce brouillon ne peut pas être émis en l’état.'} Corrigez-le, puis supprimez ce brouillon et préparez-en un nouveau.
+          {invoice.draftProblem ?? 'Ce brouillon ne peut pas être émis en l’état.'} {draftEditPath(invoice) === null ? 'Supprimez ce brouillon et préparez-en un nouveau.' : 'Modifiez le brouillon pour le corriger.'}
         </p>
       ) : (
         <InvoiceLines document={invoice.document} />
       )}
       {!draft && invoice.kind !== 'credit_note' ? <PaymentsPanel invoice={invoice} onChanged={onChanged} /> : null}
+      {draft ? null : <ClientLinkPanel invoice={invoice} onChanged={onChanged} />}
       {!draft && invoice.kind !== 'credit_note' ? <CreditNotePanel invoice={invoice} /> : null}
       <InvoiceChainPanel invoice={invoice} />
     </article>
   )
 }
 
-/** « Émettre la facture » (after saying what it means) and « Supprimer le brouillon ». */
+/** Where a draft is edited: its quote's invoicing form, or the invoice without a quote's; a credit note is prepared again. */
+function draftEditPath(invoice: Invoice): string | null {
+  if (invoice.kind === 'standard') return paths.invoiceNew.href(invoice.id)
+  if (invoice.quoteId === null) return null
+  const choice = invoice.kind === 'deposit' ? 'acompte' : invoice.kind === 'progress' ? 'situation' : invoice.kind === 'final' ? 'solde' : null
+  return choice === null ? null : paths.quoteInvoicing.href(invoice.quoteId, choice, invoice.id)
+}
+
+/** « Émettre la facture » (after saying what it means), « Modifier le brouillon » and « Supprimer le brouillon ». */
 function DraftActions({ invoice, onChanged, issuable }: { invoice: Invoice; onChanged: (invoice: Invoice) => void; issuable: boolean }) {
   const { api } = useWorkspace()
   const navigate = useNavigate()
   const [pending, setPending] = useState<'issue' | 'delete' | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  const editPath = draftEditPath(invoice)
   const run = (what: 'issue' | 'delete') => {
     setPending(what)
     setProblem(null)
@@ -89,6 +100,11 @@ function DraftActions({ invoice, onChanged, issuable }: { invoice: Invoice; onCh
         </p>
       )}
       <div className="invoice-actions">
+        {editPath === null ? null : (
+          <Link to={editPath} className="button button--ghost">
+            Modifier le brouillon
+          </Link>
+        )}
         <ConfirmAction
           label="Émettre la facture"
           question="Émettre cette facture\u202f? Elle recevra son numéro et ne pourra plus être modifiée, seulement corrigée par un avoir."

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
-import type { InvoiceRequest } from '@paraphe/shared/api/invoice-schemas'
+import type { Invoice, InvoiceRequest } from '@paraphe/shared/api/invoice-schemas'
 import { deductionLabel, progressStatementText } from '@paraphe/shared/invoices/invoice-statements'
 import { INVOICE_KIND_LABELS } from '@paraphe/shared/invoices/invoice-document'
 import { formatEuros, formatVatRate } from '@paraphe/shared/money'
-import { parseEurosToCents } from '@paraphe/shared/decimal-input'
+import { formatCentsInput, parseEurosToCents } from '@paraphe/shared/decimal-input'
 import { paths } from '@paraphe/shared/paths'
 import { isSection, type Quote } from '@paraphe/shared/quote'
 import { asApiError } from '@/lib/api-client'
@@ -13,19 +13,41 @@ import { formatPercentInput, parsePercentToBp } from '@/lib/percent'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { depositPreviewCents, lineProgressProblems, progressProblem, situationPreviewCents, type InvoicingPlan } from '../lib/invoicing-plan'
 import { checkSiren, requestProblem } from '../lib/request-problem'
+import { useInvoiceOptions, type ReverseChargeOffer } from './invoice-options-fields'
 
 type Built = { ok: true; request: InvoiceRequest } | { ok: false }
 
+/** The reverse charge on a quote's invoice: a business client's first invoice chooses, the later ones follow it. */
+export function reverseChargeOffer(quote: Quote, plan: InvoicingPlan): ReverseChargeOffer {
+  if (quote.client.kind !== 'business' || quote.franchiseEnBase) return 'none'
+  return plan.deductions.length === 0 ? 'choice' : 'inherited'
+}
+
+interface DraftFormProps {
+  quote: Quote
+  plan: InvoicingPlan
+  title: string
+  submitLabel: string
+  build: () => Built
+  /** A situation or a final invoice: the retenue de garantie is offered. */
+  retention: boolean
+  /** The draft being edited (« Modifier le brouillon »): saved in place rather than created. */
+  draft: Invoice | null
+  children: ReactNode
+}
+
 /**
  * The frame of the three forms: the client's SIREN when the client is a business (a mandatory
- * mention), the refusal said in full, and « Préparer … » which makes the draft and opens it.
+ * mention), the retenue and reverse-charge options, the refusal said in full, and « Préparer … »
+ * which makes the draft (or saves the edited one) and opens it.
  */
-function DraftForm({ quote, title, submitLabel, build, children }: { quote: Quote; title: string; submitLabel: string; build: () => Built; children: ReactNode }) {
+function DraftForm({ quote, plan, title, submitLabel, build, retention, draft, children }: DraftFormProps) {
   const { api } = useWorkspace()
   const navigate = useNavigate()
   const id = useId()
   const business = quote.client.kind === 'business'
-  const [siren, setSiren] = useState('')
+  const options = useInvoiceOptions({ retention, reverseCharge: reverseChargeOffer(quote, plan), ...(draft === null ? {} : { initial: draft.request }) })
+  const [siren, setSiren] = useState(draft?.request.clientSiren ?? '')
   const [sirenError, setSirenError] = useState<string | null>(null)
   const [problem, setProblem] = useState<string[] | null>(null)
   const [pending, setPending] = useState(false)
@@ -33,12 +55,14 @@ function DraftForm({ quote, title, submitLabel, build, children }: { quote: Quot
     event.preventDefault()
     setProblem(null)
     const built = build()
+    const chosen = options.read()
     const checkedSiren = business ? checkSiren(siren) : null
     setSirenError(checkedSiren !== null && !checkedSiren.ok ? checkedSiren.message : null)
-    if (!built.ok || (checkedSiren !== null && !checkedSiren.ok)) return
+    if (!built.ok || chosen === null || (checkedSiren !== null && !checkedSiren.ok)) return
     setPending(true)
-    const request = checkedSiren === null ? built.request : { ...built.request, clientSiren: checkedSiren.value }
-    invoicesApi.createDraft(api, request).then(
+    const request = { ...built.request, ...chosen, ...(checkedSiren === null ? {} : { clientSiren: checkedSiren.value }) }
+    const saved = draft === null ? invoicesApi.createDraft(api, request) : invoicesApi.updateDraft(api, draft.id, draft.version, request)
+    saved.then(
       (draft) => void navigate(paths.invoice.href(draft.id)),
       (error: unknown) => {
         setPending(false)
@@ -50,6 +74,7 @@ function DraftForm({ quote, title, submitLabel, build, children }: { quote: Quot
     <form className="invoice-form" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{title}</h2>
       {children}
+      {options.fields}
       {business ? (
         <div className={sirenError === null ? 'field' : 'field field--invalid'}>
           <label htmlFor={`${id}-siren`}>SIREN du client</label>
@@ -81,18 +106,19 @@ function DraftForm({ quote, title, submitLabel, build, children }: { quote: Quot
       )}
       <p className="hint">La facture est d’abord préparée en brouillon&#8239;: vous la relisez avant de l’émettre.</p>
       <button type="submit" className="button button--primary" disabled={pending}>
-        {pending ? 'Préparation…' : submitLabel}
+        {pending ? 'Préparation…' : draft === null ? submitLabel : 'Enregistrer le brouillon'}
       </button>
     </form>
   )
 }
 
 /** « Facturer l'acompte »: the quote's deposit percentage (or another), or an amount TTC. */
-export function DepositForm({ quote, plan }: { quote: Quote; plan: InvoicingPlan }) {
+export function DepositForm({ quote, plan, draft }: { quote: Quote; plan: InvoicingPlan; draft: Invoice | null }) {
   const id = useId()
-  const [mode, setMode] = useState<'percent' | 'amount'>('percent')
-  const [percent, setPercent] = useState(formatPercentInput(quote.depositBp > 0 ? quote.depositBp : 3000))
-  const [amount, setAmount] = useState('')
+  const asked = draft?.request
+  const [mode, setMode] = useState<'percent' | 'amount'>(asked?.depositAmountCents === undefined ? 'percent' : 'amount')
+  const [percent, setPercent] = useState(formatPercentInput(asked?.depositBp ?? (quote.depositBp > 0 ? quote.depositBp : 3000)))
+  const [amount, setAmount] = useState(asked?.depositAmountCents === undefined ? '' : formatCentsInput(asked.depositAmountCents))
   const [error, setError] = useState<string | null>(null)
   const parsedPercent = parsePercentToBp(percent)
   const preview = mode === 'percent' && parsedPercent.ok && parsedPercent.value > 0 ? depositPreviewCents(plan.quoteTotalTtcCents, parsedPercent.value) : null
@@ -115,7 +141,7 @@ export function DepositForm({ quote, plan }: { quote: Quote; plan: InvoicingPlan
   }
   const errorId = `${id}-error`
   return (
-    <DraftForm quote={quote} title="Facturer l’acompte" submitLabel="Préparer la facture d’acompte" build={build}>
+    <DraftForm quote={quote} plan={plan} draft={draft} retention={false} title="Facturer l’acompte" submitLabel="Préparer la facture d’acompte" build={build}>
       <p>
         {quote.depositBp > 0 ? `Le devis signé prévoit un acompte de ${formatVatRate(quote.depositBp)}.` : 'Le devis ne prévoit pas d’acompte chiffré : indiquez-le.'} La facture d’acompte est payable à réception.
       </p>
@@ -152,12 +178,13 @@ export function DepositForm({ quote, plan }: { quote: Quote; plan: InvoicingPlan
 }
 
 /** « Facture de situation »: the whole quote's cumulative progress, or line by line. */
-export function SituationForm({ quote, plan, previousByLine }: { quote: Quote; plan: InvoicingPlan; previousByLine: ReadonlyMap<string, number> }) {
+export function SituationForm({ quote, plan, previousByLine, draft }: { quote: Quote; plan: InvoicingPlan; previousByLine: ReadonlyMap<string, number>; draft: Invoice | null }) {
   const id = useId()
   const lines = quote.lines.flatMap((line) => (isSection(line) ? [] : [{ ...line, previousBp: previousByLine.get(line.id) ?? 0 }]))
-  const [mode, setMode] = useState<'whole' | 'lines'>('whole')
-  const [whole, setWhole] = useState(formatPercentInput(Math.min(10_000, plan.progressBp + 1000)))
-  const [byLine, setByLine] = useState<Record<string, string>>(() => Object.fromEntries(lines.map((line) => [line.id, formatPercentInput(line.previousBp)])))
+  const askedLines = new Map((draft?.request.progressLines ?? []).map((line) => [line.lineId, line.cumulativeBp]))
+  const [mode, setMode] = useState<'whole' | 'lines'>(draft?.request.progressLines === undefined ? 'whole' : 'lines')
+  const [whole, setWhole] = useState(formatPercentInput(draft?.request.progressBp ?? Math.min(10_000, plan.progressBp + 1000)))
+  const [byLine, setByLine] = useState<Record<string, string>>(() => Object.fromEntries(lines.map((line) => [line.id, formatPercentInput(askedLines.get(line.id) ?? line.previousBp)])))
   const [errors, setErrors] = useState<Record<string, string>>({})
   const parsedWhole = parsePercentToBp(whole)
   const statement =
@@ -185,7 +212,7 @@ export function SituationForm({ quote, plan, previousByLine }: { quote: Quote; p
     return { ok: true, request: { kind: 'progress', quoteId: quote.id, progressLines: asked.map(({ lineId, cumulativeBp }) => ({ lineId, cumulativeBp })) } }
   }
   return (
-    <DraftForm quote={quote} title={`Facture de situation n° ${plan.nextSituationNumber}`} submitLabel="Préparer la facture de situation" build={build}>
+    <DraftForm quote={quote} plan={plan} draft={draft} retention title={`Facture de situation n° ${plan.nextSituationNumber}`} submitLabel="Préparer la facture de situation" build={build}>
       <p>Indiquez l’avancement cumulé des travaux depuis le début du chantier&#8239;: la situation facture la différence avec la précédente ({formatVatRate(plan.progressBp)} déjà facturés).</p>
       <fieldset>
         <legend>Avancement</legend>
@@ -238,9 +265,17 @@ export function SituationForm({ quote, plan, previousByLine }: { quote: Quote; p
 }
 
 /** « Facture de solde »: what the quote leaves, each deposit and situation deducted by its number. */
-export function FinalForm({ quote, plan }: { quote: Quote; plan: InvoicingPlan }) {
+export function FinalForm({ quote, plan, draft }: { quote: Quote; plan: InvoicingPlan; draft: Invoice | null }) {
   return (
-    <DraftForm quote={quote} title="Facture de solde" submitLabel="Préparer la facture de solde" build={() => ({ ok: true, request: { kind: 'final', quoteId: quote.id } })}>
+    <DraftForm
+      quote={quote}
+      plan={plan}
+      draft={draft}
+      retention
+      title="Facture de solde"
+      submitLabel="Préparer la facture de solde"
+      build={() => ({ ok: true, request: { kind: 'final', quoteId: quote.id } })}
+    >
       <p>La facture de solde reprend tout le devis et déduit ce qui a déjà été facturé&#8239;:</p>
       {plan.deductions.length === 0 ? (
         <p>Rien n’a encore été facturé&#8239;: elle portera sur tout le devis.</p>

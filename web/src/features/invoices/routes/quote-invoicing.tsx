@@ -1,6 +1,7 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom'
-import type { QuoteInvoicing } from '@paraphe/shared/api/invoice-schemas'
+import type { Invoice, QuoteInvoicing } from '@paraphe/shared/api/invoice-schemas'
 import type { InvoiceLine } from '@paraphe/shared/invoices/invoice-document'
+import { formatLongDate } from '@paraphe/shared/dates'
 import { paths, type InvoicingChoice } from '@paraphe/shared/paths'
 import type { Quote } from '@paraphe/shared/quote'
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
@@ -26,14 +27,24 @@ interface InvoicingData {
   invoicing: QuoteInvoicing
   /** The last situation's lines: how far each quote line has been invoiced. */
   lastSituationLines: InvoiceLine[] | null
+  /** The draft of this quote being edited (`?brouillon=`), null when a new one is prepared. */
+  draft: Invoice | null
 }
 
-async function loadInvoicing(api: ApiClient, id: string, signal: AbortSignal): Promise<InvoicingData> {
-  const [quote, invoicing] = await Promise.all([invoicingApi.quote(api, id, signal), invoicesApi.quoteInvoicing(api, id, signal)])
+async function loadInvoicing(api: ApiClient, id: string, draftId: string | null, signal: AbortSignal): Promise<InvoicingData> {
+  const [quote, invoicing, asked] = await Promise.all([
+    invoicingApi.quote(api, id, signal),
+    invoicesApi.quoteInvoicing(api, id, signal),
+    draftId === null ? Promise.resolve(null) : invoicesApi.get(api, draftId, signal)
+  ])
   const last = invoicing.invoices.filter((invoice) => invoice.kind === 'progress' && invoice.status === 'issued').at(-1)
   const lastSituationLines = last === undefined ? null : ((await invoicesApi.get(api, last.id, signal)).document?.lines ?? null)
-  return { quote, invoicing, lastSituationLines }
+  // Only a draft of this very quote is edited here; an issued invoice never is.
+  const draft = asked !== null && asked.status === 'draft' && asked.quoteId === id ? asked : null
+  return { quote, invoicing, lastSituationLines, draft }
 }
+
+const CHOICE_OF_KIND: Partial<Record<Invoice['kind'], InvoicingChoice>> = { deposit: 'acompte', progress: 'situation', final: 'solde' }
 
 const CHOICES: ReadonlyArray<{ choice: InvoicingChoice; label: string; allowed: (plan: InvoicingPlan) => boolean }> = [
   { choice: 'acompte', label: 'Facturer l’acompte', allowed: (plan) => plan.canDeposit },
@@ -46,8 +57,9 @@ function QuoteInvoicingPage() {
   const { id = '' } = useParams()
   const hydrated = useHydrated()
   const [searchParams] = useSearchParams()
-  const { load, reload } = useApiLoad<InvoicingData>((api, signal) => loadInvoicing(api, id, signal), { key: id })
-  const asked = hydrated ? CHOICES.find((entry) => entry.choice === searchParams.get('facture')) : undefined
+  // The prerender knows no query string: the draft to edit is read once hydrated.
+  const draftId = hydrated ? searchParams.get('brouillon') : null
+  const { load, reload } = useApiLoad<InvoicingData>((api, signal) => loadInvoicing(api, id, draftId, signal), { key: `${id}:${draftId ?? ''}` })
   if (load.kind !== 'ready' || load.data.quote.id !== id) {
     return (
       <article className="invoicing-page">
@@ -58,11 +70,15 @@ function QuoteInvoicingPage() {
       </article>
     )
   }
-  const { quote, invoicing, lastSituationLines } = load.data
+  const { quote, invoicing, lastSituationLines, draft } = load.data
   const plan = invoicingPlan(invoicing)
   const allowed = CHOICES.filter((entry) => entry.allowed(plan))
+  const askedChoice = draft === null ? searchParams.get('facture') : CHOICE_OF_KIND[draft.kind]
+  const asked = hydrated ? CHOICES.find((entry) => entry.choice === askedChoice) : undefined
   // A situation once the work has started; the deposit before; the first allowed otherwise.
   const current = asked !== undefined && asked.allowed(plan) ? asked : (allowed.find((entry) => entry.choice === (plan.invoicedTtcCents === 0 ? 'acompte' : 'situation')) ?? allowed[0])
+  // The draft's own form, or a new invoice when the draft's kind is no longer possible.
+  const editing = draft !== null && current !== undefined && CHOICE_OF_KIND[draft.kind] === current.choice ? draft : null
   return (
     <article className="invoicing-page">
       <header className="page-intro workspace-intro">
@@ -81,7 +97,12 @@ function QuoteInvoicingPage() {
             <p className="notice notice--success">Ce devis est entièrement facturé.</p>
           ) : (
             <>
-              <nav className="invoicing-choices" aria-label="Facture à préparer">
+              {editing === null ? null : (
+                <p className="notice">
+                  Vous modifiez le brouillon préparé le {formatLongDate(editing.createdAt.slice(0, 10))}&#8239;: <Link to={paths.invoice.href(editing.id)}>revenir au brouillon sans le modifier</Link>.
+                </p>
+              )}
+              <nav className="invoicing-choices" aria-label="Facture à préparer" hidden={editing !== null}>
                 <ul>
                   {allowed.map((entry) => (
                     <li key={entry.choice}>
@@ -92,9 +113,9 @@ function QuoteInvoicingPage() {
                   ))}
                 </ul>
               </nav>
-              {current.choice === 'acompte' ? <DepositForm key="acompte" quote={quote} plan={plan} /> : null}
-              {current.choice === 'situation' ? <SituationForm key="situation" quote={quote} plan={plan} previousByLine={previousLineProgress(lastSituationLines)} /> : null}
-              {current.choice === 'solde' ? <FinalForm key="solde" quote={quote} plan={plan} /> : null}
+              {current.choice === 'acompte' ? <DepositForm key="acompte" quote={quote} plan={plan} draft={editing} /> : null}
+              {current.choice === 'situation' ? <SituationForm key="situation" quote={quote} plan={plan} previousByLine={previousLineProgress(lastSituationLines)} draft={editing} /> : null}
+              {current.choice === 'solde' ? <FinalForm key="solde" quote={quote} plan={plan} draft={editing} /> : null}
             </>
           )}
         </>
