@@ -10,7 +10,7 @@ const MONTH_START = `(date_trunc('month', now() at time zone 'Europe/Paris') at 
 const ACTIVITY = ['sent', 'viewed', 'signed', 'declined', 'expired', 'cancelled', 'reminded']
 const RECENT = 8
 
-export async function dashboard(tx: Queryable): Promise<Dashboard> {
+export async function dashboard(tx: Queryable): Promise<Omit<Dashboard, 'receivables'>> {
   const { rows: [figures] } = await tx.query<{
     awaiting: number; awaiting_ttc: string; signed: number; closed: number; reminders_due: number
   }>(

@@ -14,6 +14,16 @@ export const DashboardActivitySchema = Type.Object({
   occurredAt: Type.String()
 })
 
+/** What issued invoices still ask the clients to pay (unpaid, partly paid or overdue), summed by the gateway. */
+export const ReceivablesSchema = Type.Object({
+  /** Invoices with something left to pay. */
+  count: Type.Integer(),
+  remainingCents: Type.Integer(),
+  overdueCount: Type.Integer(),
+  overdueRemainingCents: Type.Integer()
+})
+export type Receivables = Static<typeof ReceivablesSchema>
+
 export const DashboardBody = Type.Object({
   /** Sent or opened, waiting for the client's answer. */
   awaiting: Amount,
@@ -23,6 +33,8 @@ export const DashboardBody = Type.Object({
   signature: Type.Object({ signed: Type.Integer(), closed: Type.Integer(), ratePercent: nullable(Type.Integer()) }),
   /** Waiting for at least three days, and not reminded in the last 20 hours: « Relancer » would go. */
   remindersDue: Type.Integer(),
-  recent: Type.Array(DashboardActivitySchema)
+  recent: Type.Array(DashboardActivitySchema),
+  /** « À encaisser »: every issued invoice of the company, not a page of the list. */
+  receivables: ReceivablesSchema
 })
 export type Dashboard = Static<typeof DashboardBody>

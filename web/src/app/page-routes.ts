@@ -57,6 +57,7 @@ export const pageRoutes: readonly PageRoute[] = [
   // One shell each, whatever the id, as for the quotes.
   page(paths.quoteInvoicing.path, 'src/features/invoices/routes/quote-invoicing.tsx'),
   page(paths.invoices.path, 'src/features/invoices/routes/invoices-list.tsx'),
+  page(paths.invoiceNew.path, 'src/features/invoices/routes/invoice-new.tsx'),
   page(paths.invoice.path, 'src/features/invoices/routes/invoice.tsx'),
   page(paths.profile.path, 'src/features/profile/routes/profile.tsx'),
   page(paths.subscription.path, 'src/features/billing/routes/subscription.tsx'),

@@ -7,7 +7,6 @@ import type { InvoiceSummary, QuoteInvoicing } from '@paraphe/shared/api/invoice
 import { paths } from '@paraphe/shared/paths'
 import { filterOfSlug, invoiceBadge, INVOICE_FILTERS, slugOfFilter } from '@/lib/invoice-filters'
 import { invoiceListPath } from '@/lib/invoices-api'
-import { receivablesOf } from '@/lib/receivables'
 import { invoiceChain } from '@/features/invoices/lib/invoice-chain'
 import { depositPreviewCents, invoicingPlan, lineProgressProblems, previousLineProgress, progressProblem, situationPreviewCents } from '@/features/invoices/lib/invoicing-plan'
 import { checkCredit, checkPayment, initialPayment } from '@/features/invoices/lib/payment-form'
@@ -152,18 +151,4 @@ t.test('the chain: deposit, situations, final, then credit notes; drafts left ou
   const deposit = summary({ kind: 'deposit', number: 'F-2026-0001' })
   const draft = summary({ kind: 'progress', status: 'draft', number: null })
   t.same(invoiceChain([credit, final, draft, second, first, deposit]).map((invoice) => invoice.number), ['F-2026-0001', 'F-2026-0003', 'F-2026-0008', 'F-2026-0009', 'F-2026-0010'])
-})
-
-t.test('« À encaisser »: what is left on unpaid, partly paid and overdue invoices', async (t) => {
-  const totals = receivablesOf([
-    summary({ paymentStatus: 'unpaid', remainingCents: 10_000 }),
-    summary({ paymentStatus: 'partly_paid', remainingCents: 2500 }),
-    summary({ paymentStatus: 'overdue', remainingCents: 4000 }),
-    summary({ paymentStatus: 'overdue', remainingCents: 1000 }),
-    summary({ paymentStatus: 'paid', remainingCents: 0 }),
-    summary({ paymentStatus: 'credited', remainingCents: 0 }),
-    summary({ kind: 'credit_note', paymentStatus: null, remainingCents: 0 })
-  ])
-  t.same(totals, { count: 4, remainingCents: 17_500, overdueCount: 2, overdueRemainingCents: 5000 })
-  t.same(receivablesOf([]), { count: 0, remainingCents: 0, overdueCount: 0, overdueRemainingCents: 0 })
 })

@@ -1,7 +1,7 @@
 // The invoices' API client against the real gateway (PGlite, tokens signed like Supabase Auth's),
 // as the invoicing page, the invoice page and the dashboard call it: a signed quote invoiced by a
 // deposit draft then issued, a situation, a partial then full payment, a credit note, the PDF and
-// the XML; the dashboard's « À encaisser » summed from the list. Then the pages' views rendered in
+// the XML; the dashboard's « À encaisser » summed by the gateway. Then the pages' views rendered in
 // Node with those very invoices, as the prerender renders them. The flows run in Chromium
 // (web/test/browser/invoices.test.ts).
 import t from 'tap'
@@ -28,7 +28,7 @@ import { Component as InvoicePage } from '@/features/invoices/routes/invoice'
 import { Component as QuoteInvoicingPage } from '@/features/invoices/routes/quote-invoicing'
 import { DashboardSummary } from '@/features/quotes/components/dashboard-summary'
 import { invoicesApi } from '@/lib/invoices-api'
-import { loadReceivables } from '@/lib/receivables'
+import { quotesApi } from '@/features/quotes/api/quotes-api'
 import { invoicingApi } from '@/features/invoices/api/invoicing-api'
 
 const db = await testDatabase('pglite')
@@ -65,7 +65,7 @@ t.test('deposit, situation, payments, credit note and files through the web’s 
   // The client's signature is the signing tests' subject; here only its outcome matters.
   await db.query(`update paraphe.quotes set status = 'signed' where id = $1`, [draftQuote.id])
 
-  t.same(await loadReceivables(api), { count: 0, remainingCents: 0, overdueCount: 0, overdueRemainingCents: 0 }, 'nothing to collect before the first invoice')
+  t.same((await quotesApi.dashboard(api)).receivables, { count: 0, remainingCents: 0, overdueCount: 0, overdueRemainingCents: 0 }, 'nothing to collect before the first invoice')
   const quote = await invoicingApi.quote(api, draftQuote.id)
   t.equal(quote.status, 'signed')
   t.match(await invoicesApi.quoteInvoicing(api, quote.id), { quoteTotalTtcCents: 134_413, invoicedTtcCents: 0, progressBp: 0, finalIssued: false, invoices: [] })
@@ -82,7 +82,7 @@ t.test('deposit, situation, payments, credit note and files through the web’s 
   const situation = await invoicesApi.issue(api, (await invoicesApi.createDraft(api, { kind: 'progress', quoteId: quote.id, progressBp: 4000 })).id)
   t.match(situation.document?.progress, { situationNumber: 1, cumulativeBp: 4000, previousBp: 0 })
   t.match(await invoicesApi.quoteInvoicing(api, quote.id), { invoicedTtcCents: 40_324 + situation.totalTtcCents, progressBp: 4000 })
-  t.same(await loadReceivables(api), { count: 2, remainingCents: 40_324 + situation.totalTtcCents, overdueCount: 0, overdueRemainingCents: 0 })
+  t.same((await quotesApi.dashboard(api)).receivables, { count: 2, remainingCents: 40_324 + situation.totalTtcCents, overdueCount: 0, overdueRemainingCents: 0 })
 
   const partly = await invoicesApi.recordPayment(api, deposit.id, { amountCents: 10_000, paidOn: today, means: 'check' })
   t.match(partly, { paymentStatus: 'partly_paid', paidCents: 10_000, remainingCents: 30_324 })
@@ -96,7 +96,7 @@ t.test('deposit, situation, payments, credit note and files through the web’s 
   Object.assign(made, { quote, deposit: paid, situation: await invoicesApi.get(api, situation.id), credit: issuedCredit, invoicing: await invoicesApi.quoteInvoicing(api, quote.id) })
   t.match(issuedCredit.document?.creditedInvoice, { number: situation.number })
   t.match(await invoicesApi.get(api, situation.id), { creditedCents: 1000, remainingCents: situation.totalTtcCents - 1000 })
-  t.same(await loadReceivables(api), { count: 1, remainingCents: situation.totalTtcCents - 1000, overdueCount: 0, overdueRemainingCents: 0 })
+  t.same((await quotesApi.dashboard(api)).receivables, { count: 1, remainingCents: situation.totalTtcCents - 1000, overdueCount: 0, overdueRemainingCents: 0 })
 
   const pdf = await invoicesApi.pdf(api, deposit.id)
   t.equal(pdf.blob.type, 'application/pdf')
@@ -154,14 +154,14 @@ t.test('the views with those invoices: draft to review, issued with payments and
 
   const plan = invoicingPlan(invoicing)
   t.match(render(<InvoicingSummary plan={plan} invoices={invoicing.invoices} />), /Avancement facturé<\/dt><dd>40 %/)
-  const depositForm = render(<DepositForm quote={quote} plan={plan} />)
+  const depositForm = render(<DepositForm quote={quote} plan={plan} draft={null} />)
   t.match(depositForm, /Le devis signé prévoit un acompte de 30 %/)
   t.match(depositForm, /value="30"/)
   t.match(depositForm, /Acompte : 403,24 € TTC sur 1 344,13 €\./)
   t.notMatch(depositForm, /SIREN/, 'no SIREN for a private client')
   const business = { ...quote, client: { ...quote.client, kind: 'business' as const, company: 'Syndic Bellevue' } }
-  t.match(render(<FinalForm quote={business} plan={plan} />), new RegExp(`Acompte ${deposit.number} du [\\s\\S]*Situation ${situation.number} du [\\s\\S]*SIREN du client`), 'a business client’s SIREN, each deduction by number')
-  const situationForm = render(<SituationForm quote={quote} plan={plan} previousByLine={new Map([['l1', 4000]])} />)
+  t.match(render(<FinalForm quote={business} plan={plan} draft={null} />), new RegExp(`Acompte ${deposit.number} du [\\s\\S]*Situation ${situation.number} du [\\s\\S]*SIREN du client`), 'a business client’s SIREN, each deduction by number')
+  const situationForm = render(<SituationForm quote={quote} plan={plan} previousByLine={new Map([['l1', 4000]])} draft={null} />)
   t.match(situationForm, /Facture de situation n° 2/)
   t.match(situationForm, /Situation n° 2 : cumul 50 %, déjà facturé 40 % — [\d ]+,\d\d € TTC environ/, 'the running statement, 10 points more by default')
 
@@ -170,9 +170,8 @@ t.test('the views with those invoices: draft to review, issued with payments and
   t.match(render(<QuoteInvoicingPage />, '/espace/devis/x/facturation'), /<h1>Facturer le devis<\/h1>/)
 
   const dashboard = { awaiting: { count: 0, totalTtcCents: 0 }, signedThisMonth: { count: 1, totalTtcCents: 134_413 }, signature: { signed: 1, closed: 1, ratePercent: 100 }, remindersDue: 0, recent: [] }
-  const figures = render(<DashboardSummary dashboard={dashboard} quota={null} receivables={{ count: 3, remainingCents: 120_000, overdueCount: 2, overdueRemainingCents: 50_000 }} />)
+  const figures = render(<DashboardSummary dashboard={{ ...dashboard, receivables: { count: 3, remainingCents: 120_000, overdueCount: 2, overdueRemainingCents: 50_000 } }} quota={null} />)
   t.match(figures, /href="\/espace\/factures\?statut=en-retard"[^>]*><span class="dashboard__value">1 200,00 €<\/span><span class="dashboard__label">à encaisser<\/span><span class="dashboard__detail">3 factures, dont 2 en retard/)
-  const none = render(<DashboardSummary dashboard={dashboard} quota={null} receivables={{ count: 0, remainingCents: 0, overdueCount: 0, overdueRemainingCents: 0 }} />)
+  const none = render(<DashboardSummary dashboard={{ ...dashboard, receivables: { count: 0, remainingCents: 0, overdueCount: 0, overdueRemainingCents: 0 } }} quota={null} />)
   t.match(none, /href="\/espace\/factures\?statut=a-encaisser"[\s\S]*aucune facture en attente de paiement/)
-  t.notMatch(render(<DashboardSummary dashboard={dashboard} quota={null} />), /à encaisser/, 'without the invoices the quotes’ figures stand alone')
 })

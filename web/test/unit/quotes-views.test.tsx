@@ -245,7 +245,8 @@ t.test('/espace in each state: loading, failures, empty, filtered, with a remind
     signedThisMonth: { count: 1, totalTtcCents: 134_413 },
     signature: { signed: 1, closed: 3, ratePercent: 33 },
     remindersDue: 1,
-    recent: [{ quoteId: 'q9', number: 'DEV-2026-0009', title: 'Toiture', type: 'signed', label: 'Devis signé par le client', occurredAt: '2026-11-20T09:00:00Z' }]
+    recent: [{ quoteId: 'q9', number: 'DEV-2026-0009', title: 'Toiture', type: 'signed', label: 'Devis signé par le client', occurredAt: '2026-11-20T09:00:00Z' }],
+    receivables: { count: 1, remainingCents: 40_324, overdueCount: 0, overdueRemainingCents: 0 }
   }
   const board = render(<QuotesView {...props({ hydrated: true, load: ready([summary({})]), dashboard: figures, quota: '2 devis envoyés sur 3 ce mois-ci' })} />)
   t.match(board, /<h2 id="dashboard-title">Tableau de bord<\/h2>/)
@@ -253,6 +254,7 @@ t.test('/espace in each state: loading, failures, empty, filtered, with a remind
   t.match(board, /href="\/espace\?status=signed"[^>]*><span class="dashboard__value">1<\/span><span class="dashboard__label">signé ce mois-ci<\/span>/)
   t.match(board, /33\s%<\/span><span class="dashboard__label">taux de signature<\/span><span class="dashboard__detail">1 signé sur 3 devis clos/)
   t.match(board, />1<\/span><span class="dashboard__label">relance possible</)
+  t.match(board, /href="\/espace\/factures\?statut=a-encaisser"[^>]*><span class="dashboard__value">403,24\s€<\/span><span class="dashboard__label">à encaisser<\/span><span class="dashboard__detail">1 facture</, 'what the invoices leave to collect, from the gateway’s figures')
   t.match(board, /2 devis envoyés sur 3 ce mois-ci/)
   t.match(board, /href="\/espace\/devis\/q9"[^>]*>DEV-2026-0009 — Toiture<\/a> : devis signé par le client, <time dateTime="2026-11-20T09:00:00Z">20 novembre 2026<\/time>/)
   t.notMatch(render(<QuotesView {...props({ hydrated: true, filters: { status: 'signed', q: '' }, load: ready([summary({})]), dashboard: figures })} />), /Tableau de bord/, 'a filtered list goes straight to the quotes')

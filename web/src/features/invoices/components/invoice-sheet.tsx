@@ -45,7 +45,7 @@ export function InvoiceSheet({ invoice, onChanged }: { invoice: Invoice; onChang
       {draft ? <DraftActions invoice={invoice} onChanged={onChanged} issuable={invoice.document !== null} /> : <InvoiceFiles invoice={invoice} />}
       {invoice.document === null ? (
         <p className="notice notice--warning" role="alert">
-          {invoice.draftProblem ?? 'Ce brouillon ne peut pas être émis en l’état.'} {draftEditPath(invoice) === null ? 'Supprimez ce brouillon et préparez-en un nouveau.' : 'Modifiez le brouillon pour le corriger.'}
+          {invoice.draftProblem ?? 'Ce brouillon ne peut pas être émis en l’état.'} {draftEditPath(invoice) === null ? 'Corrigez-le, puis supprimez ce brouillon et préparez-en un nouveau.' : 'Corrigez-le (dans votre profil, ou avec « Modifier le brouillon ») : le brouillon est recalculé à chaque ouverture.'}
         </p>
       ) : (
         <InvoiceLines document={invoice.document} />

@@ -8,6 +8,7 @@ import { useHydrated } from '@/hooks/use-hydrated'
 import { filterOfSlug, INVOICE_FILTER_LABELS, INVOICE_FILTERS, slugOfFilter, type InvoiceFilter } from '@/lib/invoice-filters'
 import { invoicesApi } from '@/lib/invoices-api'
 import type { RouteHandle } from '@/lib/route-handle'
+import { AccountantExport } from '../components/accountant-export'
 import { InvoiceCards } from '../components/invoice-cards'
 
 export const handle: RouteHandle = {
@@ -31,7 +32,13 @@ function InvoicesPage() {
       <header className="page-intro workspace-intro">
         <h1>Factures</h1>
         <p className="lead">Chaque facture émise est un Factur-X conforme, numéroté sans trou et inaltérable&#8239;; une erreur se corrige par un avoir.</p>
+        <p className="invoices-page__actions">
+          <Link to={paths.invoiceNew.href()} className="button button--primary">
+            Nouvelle facture
+          </Link>
+        </p>
       </header>
+      <AccountantExport />
       <StatusFilter filter={filter} disabled={!hydrated} onChange={(next) => setSearchParams(next === null ? {} : { statut: slugOfFilter(next) })} />
       {load.kind === 'loading' ? <LoadingStatus text="Chargement des factures…" /> : null}
       {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={() => void reload()} /> : null}
@@ -66,7 +73,7 @@ function InvoicesResult({ list, filter }: { list: InvoiceList; filter: InvoiceFi
         </p>
         {filter === null ? (
           <p>
-            Une facture naît d’un devis signé&#8239;: ouvrez-le depuis <Link to={paths.account.href()}>vos devis</Link> et choisissez « Facturer l’acompte », « Facture de situation » ou « Facture de solde ».
+            Une facture naît d’un devis signé&#8239;: ouvrez-le depuis <Link to={paths.account.href()}>vos devis</Link> et choisissez « Facturer l’acompte », « Facture de situation » ou « Facture de solde ». Pour un travail sans devis, choisissez « Nouvelle facture ».
           </p>
         ) : null}
       </div>

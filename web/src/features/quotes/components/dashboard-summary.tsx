@@ -1,27 +1,24 @@
 import { Link } from 'react-router-dom'
-import type { Dashboard } from '@paraphe/shared/api/dashboard-schemas'
+import type { Dashboard, Receivables } from '@paraphe/shared/api/dashboard-schemas'
 import { formatEuros } from '@paraphe/shared/money'
 import { paths } from '@paraphe/shared/paths'
 import type { QuoteListFilter } from '@paraphe/shared/quote'
 import { dayOf } from '../lib/format-day'
 import { searchOfFilters } from '../lib/list-filters'
 import { slugOfFilter } from '@/lib/invoice-filters'
-import type { Receivables } from '@/lib/receivables'
 
 export interface DashboardSummaryProps {
   dashboard: Dashboard
   /** « 2 devis envoyés sur 3 ce mois-ci » on a plan with a monthly quota. */
   quota: string | null
-  /** The invoices' « À encaisser », once loaded (null without it: the quotes' figures stand alone). */
-  receivables?: Receivables | null
 }
 
 const listOf = (status: QuoteListFilter) => `${paths.account.href()}?${searchOfFilters({ status, q: '' }).toString()}`
 const plural = (count: number, one: string, many: string) => (count > 1 ? many : one)
 
 /** The figures above the quotes list, each leading to the list filtered the same way. */
-export function DashboardSummary({ dashboard, quota, receivables = null }: DashboardSummaryProps) {
-  const { awaiting, signedThisMonth, signature, remindersDue, recent } = dashboard
+export function DashboardSummary({ dashboard, quota }: DashboardSummaryProps) {
+  const { awaiting, signedThisMonth, signature, remindersDue, recent, receivables } = dashboard
   return (
     <section className="dashboard" aria-labelledby="dashboard-title">
       <h2 id="dashboard-title">Tableau de bord</h2>
@@ -56,7 +53,7 @@ export function DashboardSummary({ dashboard, quota, receivables = null }: Dashb
             <span className="dashboard__detail">en attente depuis 3 jours ou plus</span>
           </Link>
         </li>
-        {receivables === null ? null : <ReceivablesFigure receivables={receivables} />}
+        <ReceivablesFigure receivables={receivables} />
       </ul>
       {quota === null ? null : <p className="dashboard__quota">{quota}</p>}
       {recent.length === 0 ? null : (
@@ -80,7 +77,7 @@ export function DashboardSummary({ dashboard, quota, receivables = null }: Dashb
   )
 }
 
-/** « À encaisser »: what the issued invoices still ask, leading to the overdue ones when there are some. */
+/** « À encaisser »: what the issued invoices still ask (summed by the gateway), leading to the overdue ones when there are some. */
 function ReceivablesFigure({ receivables }: { receivables: Receivables }) {
   const { count, remainingCents, overdueCount } = receivables
   return (

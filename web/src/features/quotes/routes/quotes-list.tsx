@@ -11,7 +11,6 @@ import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
 import type { ApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
-import { loadReceivables, type Receivables } from '@/lib/receivables'
 import { quotesApi } from '../api/quotes-api'
 import { DashboardSummary } from '../components/dashboard-summary'
 import { QuoteFiltersForm } from '../components/quote-filters-form'
@@ -60,7 +59,6 @@ function QuotesPage() {
   const [attempt, setAttempt] = useState(0)
   const [gaps, setGaps] = useState<string[]>([])
   const [dashboard, setDashboard] = useState<Dashboard | null>(null)
-  const [receivables, setReceivables] = useState<Receivables | null>(null)
   const { state: account } = useAccountPlan(api, userId)
   const deleted = (location.state as { notice?: unknown } | null)?.notice === 'quote-deleted'
   // The filters a page was asked for: a page that comes back after they changed is dropped.
@@ -88,7 +86,6 @@ function QuotesPage() {
     const controller = new AbortController()
     // The figures are a summary: without them the list is still whole.
     quotesApi.dashboard(api, controller.signal).then(setDashboard, () => setDashboard(null))
-    loadReceivables(api, controller.signal).then(setReceivables, () => setReceivables(null))
     return () => controller.abort()
   }, [api, userId, attempt])
 
@@ -145,7 +142,6 @@ function QuotesPage() {
       profileGaps={gaps}
       deletedNotice={deleted}
       dashboard={dashboard}
-      receivables={receivables}
       quota={account.kind === 'ready' ? quotaText(account.plan, account.sentThisMonth) : null}
     />
   )
@@ -170,8 +166,6 @@ export interface QuotesViewProps {
   deletedNotice: boolean
   /** The workspace's figures, once loaded. */
   dashboard?: Dashboard | null
-  /** The invoices' « À encaisser », once loaded. */
-  receivables?: Receivables | null
   /** « 2 devis envoyés sur 3 ce mois-ci », on a plan with a quota. */
   quota?: string | null
 }
@@ -200,7 +194,7 @@ export function QuotesView(props: QuotesViewProps) {
         </p>
       )}
       {filtered || props.dashboard == null || load.kind !== 'ready' || load.counts.all === 0 ? null : (
-        <DashboardSummary dashboard={props.dashboard} quota={props.quota ?? null} receivables={props.receivables ?? null} />
+        <DashboardSummary dashboard={props.dashboard} quota={props.quota ?? null} />
       )}
       <section className="quotes-section" aria-labelledby="quotes-title">
         <div className="quotes-section__head">
