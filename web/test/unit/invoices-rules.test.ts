@@ -1,7 +1,7 @@
 // The invoices' logic modules in Node: what the invoicing page previews before a draft (deposit,
 // situation, what the final invoice deducts), the refusals said beside the fields (progress that
 // goes down, a payment above what is left or dated tomorrow, a credit note above the invoice),
-// the list's French status filter, the chain's order and the dashboard's « À encaisser ».
+// the list's French status filter and the chain's order.
 import t from 'tap'
 import type { InvoiceSummary, QuoteInvoicing } from '@paraphe/shared/api/invoice-schemas'
 import { paths } from '@paraphe/shared/paths'

@@ -20,6 +20,10 @@ import { createApiClient } from '@/lib/api-client'
 import { RuntimeConfigProvider } from '@/lib/runtime-config'
 import { InvoiceCards } from '@/features/invoices/components/invoice-cards'
 import { InvoiceSheet } from '@/features/invoices/components/invoice-sheet'
+import { AccountantExport } from '@/features/invoices/components/accountant-export'
+import { ClientLinkPanel } from '@/features/invoices/components/client-link-panel'
+import { StandardInvoiceForm } from '@/features/invoices/components/standard-invoice-form'
+import { Component as InvoiceNewPage } from '@/features/invoices/routes/invoice-new'
 import { DepositForm, FinalForm, SituationForm } from '@/features/invoices/components/invoicing-forms'
 import { InvoicingSummary } from '@/features/invoices/components/invoicing-summary'
 import { invoicingPlan } from '@/features/invoices/lib/invoicing-plan'
@@ -137,6 +141,11 @@ t.test('the views with those invoices: draft to review, issued with payments and
   t.match(open, /<label for="[^"]+-amount">Montant reçu \(€\)<\/label><input[^>]*value="[\d ]+,\d\d"/, 'the rest proposed')
   t.match(open, />Enregistrer le paiement</)
   t.match(open, /<th scope="col">Avancement<\/th>/)
+  t.match(open, /Envoi au client<\/h2><p>Pas encore envoyée par Paraphe\.[\s\S]*value="elise\.martin@example\.org"[\s\S]*>Envoyer la facture</, 'sending offered to the client’s address')
+  t.notMatch(open, /Désactiver les liens envoyés/, 'nothing to revoke before a sending')
+  const sent = { ...situation, events: [...situation.events, { type: 'sent', source: 'paraphe' as const, lifecycleCode: null, occurredAt: `${today}T09:00:00Z`, data: { to: 'compta@example.org' } }] }
+  t.match(render(<ClientLinkPanel invoice={sent} onChanged={() => {}} />), /Dernier envoi le .* à compta@example\.org\.[\s\S]*>Désactiver les liens envoyés</)
+  t.match(draftPage, new RegExp(`href="/espace/devis/${quote.id}/facturation\\?facture=acompte&amp;brouillon=${draft.id}">Modifier le brouillon<`), 'a draft edited in its quote’s form')
 
   const creditPage = render(<InvoiceSheet invoice={credit} onChanged={() => {}} />)
   t.match(creditPage, new RegExp(`<h1>Avoir <span class="quote-number">${credit.number}</span>`))
@@ -164,6 +173,22 @@ t.test('the views with those invoices: draft to review, issued with payments and
   const situationForm = render(<SituationForm quote={quote} plan={plan} previousByLine={new Map([['l1', 4000]])} draft={null} />)
   t.match(situationForm, /Facture de situation n° 2/)
   t.match(situationForm, /Situation n° 2 : cumul 50 %, déjà facturé 40 % — [\d ]+,\d\d € TTC environ/, 'the running statement, 10 points more by default')
+  t.match(situationForm, /<input type="checkbox"[^>]*aria-describedby="[^"]+-retention-hint"\/> Retenue de garantie/, 'the retenue offered, off by default')
+  t.notMatch(situationForm, /Taux de la retenue|Autoliquidation/, 'no rate until ticked; no reverse charge for a private client')
+  const editedSituation = { ...draft, kind: 'progress' as const, request: { kind: 'progress' as const, quoteId: quote.id, progressBp: 6000, retentionBp: 500 } }
+  const editing = render(<SituationForm quote={quote} plan={plan} previousByLine={new Map()} draft={editedSituation} />)
+  t.match(editing, /value="60"/, 'the draft’s progress')
+  t.match(editing, /checked=""[^>]*\/> Retenue de garantie[\s\S]*Taux de la retenue \(%\)<\/label><input[^>]*value="5"/, 'the draft’s retenue')
+  t.match(editing, />Enregistrer le brouillon</)
+  t.match(render(<FinalForm quote={business} plan={plan} draft={null} />), /reste celui de la première facture de ce devis/, 'a business client’s later invoice keeps the first one’s VAT regime')
+  const firstPlan = invoicingPlan({ ...invoicing, invoices: [], invoicedTtcCents: 0, progressBp: 0 })
+  t.match(render(<DepositForm quote={business} plan={firstPlan} draft={null} />), /Autoliquidation \(sous-traitance du bâtiment\)[\s\S]*votre client, l’entreprise principale, déclare et paie la TVA/, 'the reverse charge explained on the first invoice')
+
+  const standard = render(<StandardInvoiceForm savedClients={[]} draft={null} />)
+  t.match(standard, /<h2 id="[^"]+">Facture sans devis<\/h2>[\s\S]*Nom du client[\s\S]*Désignation \(ligne 1\)[\s\S]*Total HT 0,00 € · TVA 0,00 € · Total TTC 0,00 €/)
+  t.notMatch(standard, /Client enregistré|SIREN/, 'no picker without saved clients; no SIREN for a private client')
+  t.match(render(<AccountantExport />), /<summary>Exporter pour le comptable<\/summary>[\s\S]*Tableur CSV[\s\S]*Journal des ventes au format FEC[\s\S]*Fichiers Factur-X \(ZIP\)/)
+  t.match(render(<InvoiceNewPage />, '/espace/factures/nouvelle'), /<h1>Nouvelle facture<\/h1>/)
 
   t.match(render(<InvoicesPage />, '/espace/factures'), /<h1>Factures<\/h1>[\s\S]*<label for="[^"]+">Statut<\/label>[\s\S]*Chargement des factures…/)
   t.match(render(<InvoicePage />, '/espace/factures/x'), /<h1>Facture<\/h1>[\s\S]*Chargement…/)
