@@ -26,7 +26,7 @@ t.test('reverse charge: a business client only, and one regime per quote', async
   const pro = await newUser(app)
   await subscribe(db, pro.id, 'pro')
   await pro.request('PUT', '/api/profile', COMPLETE_PROFILE)
-  const base = completeContent(today).client
+  const base: Quote['client'] = { ...completeContent(today).client, kind: 'individual' }
 
   const privateQuote = await signedQuote(pro, base)
   const refused = await pro.request('POST', '/api/invoices', { request: { kind: 'deposit', quoteId: privateQuote.id, reverseCharge: true } })
