@@ -1,7 +1,8 @@
 // The reverse charge (construction sub-contracting, art. 283-2 nonies du CGI) as the invoicing
 // forms offer it: only for a business client, refused in French for a private one; chosen on a
 // quote's first invoice and kept by the later ones (a draft situation follows the issued deposit;
-// asking the other regime mid-way is refused); an invoice without a quote chooses for itself.
+// asking the other regime mid-way is refused, either way); an invoice without a quote chooses for
+// itself.
 import t from 'tap'
 import type { Quote } from '@paraphe/shared/quote'
 import { testDatabase } from '../support/databases.js'
@@ -32,6 +33,11 @@ t.test('reverse charge: a business client only, and one regime per quote', async
   const refused = await pro.request('POST', '/api/invoices', { request: { kind: 'deposit', quoteId: privateQuote.id, reverseCharge: true } })
   t.equal(refused.statusCode, 422)
   t.match(refused.json<ErrorJson>().error.message, /L’autoliquidation ne concerne qu’un client professionnel/)
+  const withVat = invoiceOf(await pro.request('POST', '/api/invoices', { request: { kind: 'deposit', quoteId: privateQuote.id } }))
+  t.equal(invoiceOf(await pro.request('POST', `/api/invoices/${withVat.id}/issue`)).document?.vatRegime, 'standard')
+  const midway = await pro.request('POST', '/api/invoices', { request: { kind: 'progress', quoteId: privateQuote.id, progressBp: 4000, reverseCharge: true } })
+  t.equal(midway.statusCode, 422)
+  t.match(midway.json<ErrorJson>().error.message, /l’autoliquidation ne peut pas commencer en cours de chantier/, 'not switched on mid-way either')
 
   const business = await signedQuote(pro, { ...base, kind: 'business', company: 'Bâti Rhône SAS' })
   const depositDraft = invoiceOf(await pro.request('POST', '/api/invoices', { request: { kind: 'deposit', quoteId: business.id, clientSiren: '732829320', reverseCharge: true } }))
