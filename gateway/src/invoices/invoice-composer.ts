@@ -140,6 +140,11 @@ export function composeInvoice(sources: CompositionSources): InvoiceDocument {
   const base = corrected?.invoice.document ?? null
   // The quote's regime was frozen when it was sent; an invoice without a quote takes the profile's.
   const franchise = quote !== null ? quote.franchiseEnBase : profile.franchiseEnBase
+  // Asked for reverse charge under the franchise: refused rather than silently dropped, so the
+  // professional never issues something other than what they chose.
+  if (base === null && franchise && request.reverseCharge === true) {
+    throw missing('reverseCharge', 'En franchise en base de TVA (article 293 B du CGI), vous ne facturez pas de TVA : l’autoliquidation ne s’applique pas.')
+  }
   const regime: InvoiceDocument['vatRegime'] = base !== null ? base.vatRegime : franchise ? 'franchise' : chosenRegime(sources)
   const buyer =
     base !== null

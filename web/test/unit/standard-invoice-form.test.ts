@@ -57,8 +57,9 @@ t.test('the request and its preview', async (t) => {
     }
   })
   // 120 € at 20 % and 18,75 € at 10 %: the quote's per-rate rounding.
-  t.match(previewTotals(form.lines), { totalHtCents: 13_875, totalVatCents: 2400 + 188, totalTtcCents: 13_875 + 2588 })
-  t.match(previewTotals([line({ unitPrice: 'abc' })]), { totalHtCents: 0, totalTtcCents: 0 }, 'a line that does not parse yet counts for nothing')
+  t.match(previewTotals(form.lines, false), { totalHtCents: 13_875, totalVatCents: 2400 + 188, totalTtcCents: 13_875 + 2588 })
+  t.match(previewTotals(form.lines, true), { totalHtCents: 13_875, totalVatCents: 0, totalTtcCents: 13_875 }, 'under the 293 B franchise the preview shows no VAT, as the invoice will')
+  t.match(previewTotals([line({ unitPrice: 'abc' })], false), { totalHtCents: 0, totalTtcCents: 0 }, 'a line that does not parse yet counts for nothing')
   t.equal(vatRateOf('550'), 550)
   t.equal(vatRateOf('1234'), 2000, 'an unknown rate falls back to 20 %')
 

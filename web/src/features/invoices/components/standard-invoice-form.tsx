@@ -59,7 +59,7 @@ function TextField({ id, label, value, onChange, error, hint, multiline = false,
  * the saved clients or typed, its lines as in the quote editor's simplest form; prepared as a
  * draft like the others (or the draft edited in place).
  */
-export function StandardInvoiceForm({ savedClients, draft }: { savedClients: readonly SavedClient[]; draft: Invoice | null }) {
+export function StandardInvoiceForm({ savedClients, draft, franchiseEnBase }: { savedClients: readonly SavedClient[]; draft: Invoice | null; franchiseEnBase: boolean }) {
   const { api } = useWorkspace()
   const navigate = useNavigate()
   const id = useId()
@@ -68,8 +68,8 @@ export function StandardInvoiceForm({ savedClients, draft }: { savedClients: rea
   const [refusal, setRefusal] = useState<string[] | null>(null)
   const [pending, setPending] = useState(false)
   const business = form.clientKind === 'business'
-  const options = useInvoiceOptions({ retention: false, reverseCharge: business ? 'choice' : 'none', ...(draft === null ? {} : { initial: draft.request }) })
-  const totals = previewTotals(form.lines)
+  const options = useInvoiceOptions({ retention: false, reverseCharge: business && !franchiseEnBase ? 'choice' : 'none', ...(draft === null ? {} : { initial: draft.request }) })
+  const totals = previewTotals(form.lines, franchiseEnBase)
   const set = (change: Partial<Form>) => setForm((current) => ({ ...current, ...change }))
   const setLine = (key: string, change: Partial<TypedLine>) => setForm((current) => ({ ...current, lines: current.lines.map((line) => (line.key === key ? { ...line, ...change } : line)) }))
   const submit = (event: FormEvent) => {

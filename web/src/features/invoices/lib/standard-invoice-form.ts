@@ -74,13 +74,13 @@ export function withSavedClient(form: StandardInvoiceForm, client: SavedClient):
 }
 
 /** The lines that parse, as amounts, for the totals preview (the others count for nothing yet). */
-export function previewTotals(lines: readonly TypedLine[]): QuoteTotals {
+export function previewTotals(lines: readonly TypedLine[], franchiseEnBase: boolean): QuoteTotals {
   const amounts = lines.flatMap((line) => {
     const quantity = parseQuantity(line.quantity, LIMITS.maxQuantityMilli)
     const price = parseEurosToCents(line.unitPrice, LIMITS.maxUnitPriceCents)
     return quantity.ok && price.ok ? [{ quantityMilli: quantity.value, unitPriceCents: price.value, vatRateBp: line.vatRateBp, discountBp: 0 }] : []
   })
-  return computeTotals(amounts, { franchiseEnBase: false, depositBp: 0 })
+  return computeTotals(amounts, { franchiseEnBase, depositBp: 0 })
 }
 
 const isVatRate = (value: number): value is VatRateBp => (VAT_RATES_BP as readonly number[]).includes(value)

@@ -8,6 +8,7 @@ import type { ApiClient } from '@/lib/api-client'
 import { clientsApi, type SavedClient } from '@/lib/clients-api'
 import { invoicesApi } from '@/lib/invoices-api'
 import type { RouteHandle } from '@/lib/route-handle'
+import { invoicingApi } from '../api/invoicing-api'
 import { StandardInvoiceForm } from '../components/standard-invoice-form'
 
 export const handle: RouteHandle = {
@@ -23,18 +24,21 @@ interface NewInvoiceData {
   draft: Invoice | null
   /** `?brouillon=` named something that is not an editable draft without a quote. */
   notEditable: boolean
+  /** The company invoices under the 293 B franchise: no VAT in the preview, no reverse charge offered. */
+  franchiseEnBase: boolean
 }
 
 /** The saved clients the picker offers at once: beyond them, the client is typed. */
 const SAVED_CLIENTS = 200
 
 async function loadNewInvoice(api: ApiClient, draftId: string | null, signal: AbortSignal): Promise<NewInvoiceData> {
-  const [list, asked] = await Promise.all([
+  const [list, asked, franchiseEnBase] = await Promise.all([
     clientsApi.list(api, { limit: SAVED_CLIENTS }, signal),
-    draftId === null ? Promise.resolve(null) : invoicesApi.get(api, draftId, signal)
+    draftId === null ? Promise.resolve(null) : invoicesApi.get(api, draftId, signal),
+    invoicingApi.franchise(api, signal)
   ])
   const draft = asked !== null && asked.status === 'draft' && asked.kind === 'standard' ? asked : null
-  return { savedClients: list.clients, draft, notEditable: asked !== null && draft === null }
+  return { savedClients: list.clients, draft, notEditable: asked !== null && draft === null, franchiseEnBase }
 }
 
 /** `/espace/factures/nouvelle` (`?brouillon=<id>` to edit a draft without a quote). */
@@ -60,7 +64,7 @@ function InvoiceNewPage() {
           Cette facture ne se modifie pas ici&#8239;: une facture émise ne se modifie jamais (corrigez-la par un avoir), et un brouillon tiré d’un devis se modifie depuis le devis.
         </p>
       ) : null}
-      {ready !== null && !ready.notEditable ? <StandardInvoiceForm key={ready.draft?.id ?? 'new'} savedClients={ready.savedClients} draft={ready.draft} /> : null}
+      {ready !== null && !ready.notEditable ? <StandardInvoiceForm key={ready.draft?.id ?? 'new'} savedClients={ready.savedClients} draft={ready.draft} franchiseEnBase={ready.franchiseEnBase} /> : null}
     </article>
   )
 }
