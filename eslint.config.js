@@ -28,10 +28,12 @@ const sharedLayer = foldersIn('./web/src/').filter((name) => name !== 'app' && n
 
 /**
  * The gateway's domain folders (fastify/demo's layers: routes → domain → db): everything under
- * gateway/src but the HTTP layer (routes/, plugins/) and the self-contained HTTP modules that
- * carry their own routes (accounts/ serves /auth/v1, auth-proxy/ and site/ serve requests).
+ * gateway/src but the HTTP layer (routes/, plugins/, http/ — the request's id, headers, input and
+ * validation messages), the self-contained HTTP modules that carry their own routes (accounts/
+ * serves /auth/v1, auth-proxy/ and site/ serve requests) and the operator commands (commands/,
+ * entry points like server.ts).
  */
-const gatewayHttp = ['routes', 'plugins', 'accounts', 'auth-proxy', 'site']
+const gatewayHttp = ['routes', 'plugins', 'http', 'accounts', 'auth-proxy', 'site', 'commands']
 const gatewayDomains = foldersIn('./gateway/src/').filter((name) => !gatewayHttp.includes(name) && name !== 'db')
 
 const boundaryZones = [

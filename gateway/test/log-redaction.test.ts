@@ -1,7 +1,7 @@
 // Credentials never reach the logs: signing and confirmation tokens in URLs, the headers the auth
 // proxy forwards.
 import t from 'tap'
-import { redactedUrl } from '../src/log-redaction.js'
+import { redactedUrl } from '../src/http/log-redaction.js'
 import { buildApp } from './helper.js'
 
 t.test('query parameters that carry a credential are masked, the rest kept', async (t) => {

@@ -13,7 +13,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const run = promisify(execFile)
 
 function migrateCommand(env: NodeJS.ProcessEnv) {
-  return run(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', 'gateway/src/migrate-command.ts'], {
+  return run(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', 'gateway/src/commands/migrate-command.ts'], {
     cwd: root,
     env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env }
   })

@@ -1,7 +1,7 @@
 // Each kind of schema problem gets a French sentence a user can act on, under the field's name.
 import t from 'tap'
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js'
-import { fieldMessages } from '../src/validation-messages.js'
+import { fieldMessages } from '../src/http/validation-messages.js'
 
 const issue = (keyword: string, instancePath: string, params: Record<string, unknown>): FastifySchemaValidationError =>
   ({ keyword, instancePath, schemaPath: '#', params, message: 'ignored' })

@@ -1,9 +1,9 @@
 // `npm run verify-invoices`: recomputes the SHA-256 chain of every company's issued invoices
 // (or one company's: `-- <company id>`) and lists any invoice altered, missing or out of series.
 // Exit code 0 when every chain holds, 2 when a problem was found.
-import { loadConfig } from './config.js'
-import { openDatabase } from './db/open-database.js'
-import { verifyInvoiceChains } from './invoices/invoice-verification.js'
+import { loadConfig } from '../config.js'
+import { openDatabase } from '../db/open-database.js'
+import { verifyInvoiceChains } from '../invoices/invoice-verification.js'
 import { runCommand } from './run-command.js'
 
 async function main(): Promise<number> {

@@ -5,11 +5,11 @@ import { existsSync } from 'node:fs'
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { BACKUP_ERROR, BACKUP_REQUEST, MANIFEST, writeBackup } from './backup/embedded-backup.js'
-import { loadConfig } from './config.js'
+import { BACKUP_ERROR, BACKUP_REQUEST, MANIFEST, writeBackup } from '../backup/embedded-backup.js'
+import { loadConfig } from '../config.js'
 import { runCommand } from './run-command.js'
-import { liveHolder, lockDataDir } from './db/data-dir-lock.js'
-import { openPglite } from './db/pglite-database.js'
+import { liveHolder, lockDataDir } from '../db/data-dir-lock.js'
+import { openPglite } from '../db/pglite-database.js'
 
 const WAIT_LIMIT_MS = 10 * 60_000
 

@@ -1,4 +1,4 @@
-import type { Config } from './config.js'
+import type { Config } from '../config.js'
 
 /**
  * Headers on every response. The CSP allows no inline script: the pages carry their data in

@@ -1,8 +1,8 @@
 // `npm run migrate`: applies pending migrations to the configured database and exits. The
 // gateway also applies them at start; this is for operators who want it as a separate step.
-import { loadConfig } from './config.js'
-import { migrate } from './db/migrate.js'
-import { openDatabase } from './db/open-database.js'
+import { loadConfig } from '../config.js'
+import { migrate } from '../db/migrate.js'
+import { openDatabase } from '../db/open-database.js'
 import { runCommand } from './run-command.js'
 
 async function main(): Promise<number> {

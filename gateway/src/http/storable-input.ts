@@ -11,7 +11,7 @@
 // Text bodies (the Articles' CSV import) are read by their own parser, which names the bad row.
 import type { FastifyInstance } from 'fastify'
 import { NUL_CHARACTER_MESSAGE, holdsNul } from '@paraphe/shared/storable-text'
-import { ApiProblem } from './errors.js'
+import { ApiProblem } from '../errors.js'
 
 const MESSAGE = 'Certains champs sont invalides.'
 /** A JSON document nested deeper than this is not a form: its inner values are not walked. */

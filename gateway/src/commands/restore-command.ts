@@ -1,11 +1,11 @@
 // `npm run restore -- <backup folder>`: recreates the embedded default in DATA_DIR (which must
 // hold no database yet, and no gateway may run on it) from `npm run backup`'s folder.
 import path from 'node:path'
-import { prepareRestore } from './backup/embedded-backup.js'
-import { loadConfig } from './config.js'
+import { prepareRestore } from '../backup/embedded-backup.js'
+import { loadConfig } from '../config.js'
 import { runCommand } from './run-command.js'
-import { lockDataDir } from './db/data-dir-lock.js'
-import { openPglite } from './db/pglite-database.js'
+import { lockDataDir } from '../db/data-dir-lock.js'
+import { openPglite } from '../db/pglite-database.js'
 
 async function main(): Promise<number> {
   const source = process.argv[2]

@@ -5,12 +5,12 @@
 // must run with the same DATA_DIR.
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import { loadConfig } from './config.js'
+import { loadConfig } from '../config.js'
 import { runCommand } from './run-command.js'
-import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.js'
-import { openPglite } from './db/pglite-database.js'
-import { openPostgres } from './db/postgres-database.js'
-import { copyToPostgres, TargetNotEmptyError } from './move/copy-to-postgres.js'
+import { DataDirLockedError, lockDataDir } from '../db/data-dir-lock.js'
+import { openPglite } from '../db/pglite-database.js'
+import { openPostgres } from '../db/postgres-database.js'
+import { copyToPostgres, TargetNotEmptyError } from '../move/copy-to-postgres.js'
 
 async function main(): Promise<number> {
   const config = loadConfig(process.env)

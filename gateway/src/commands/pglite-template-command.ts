@@ -1,7 +1,7 @@
 // Run by the build: archives a freshly initialised PGlite cluster (db/pglite-template.ts) so that
 // the first start of the embedded default, and every in-memory database of the tests, skip initdb.
-import { ensureMigratedPgliteTemplate } from './db/pglite-migrated-template.js'
-import { ensurePgliteTemplate } from './db/pglite-template.js'
+import { ensureMigratedPgliteTemplate } from '../db/pglite-migrated-template.js'
+import { ensurePgliteTemplate } from '../db/pglite-template.js'
 import { runCommand } from './run-command.js'
 
 await runCommand(async () => {
