@@ -1,7 +1,9 @@
 // One lint for the whole repository (`npm run lint`, and the first step of `npm test`), with zero
 // warnings allowed. Besides typescript-eslint and the rules of hooks it enforces the web app's
 // layers as bulletproof-react sets them: app → features → shared code (components, hooks, lib,
-// and the `shared/` workspace); a feature never imports another feature; no import cycles.
+// and the `shared/` workspace); a feature never imports another feature; no import cycles. In the
+// gateway, the layers routes → domain → db, and no two domain folders importing each other (a
+// rule of ours, scripts/eslint-rules/).
 // The boundary zones are generated from the folders on disk, so a new feature is covered the
 // day it is created.
 import { readdirSync } from 'node:fs'
@@ -12,6 +14,7 @@ import { importX } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import noMutualDomainImports from './scripts/eslint-rules/no-mutual-domain-imports.js'
 
 const root = fileURLToPath(new URL('.', import.meta.url))
 
@@ -28,10 +31,12 @@ const sharedLayer = foldersIn('./web/src/').filter((name) => name !== 'app' && n
 
 /**
  * The gateway's domain folders (fastify/demo's layers: routes → domain → db): everything under
- * gateway/src but the HTTP layer (routes/, plugins/) and the self-contained HTTP modules that
- * carry their own routes (accounts/ serves /auth/v1, auth-proxy/ and site/ serve requests).
+ * gateway/src but the HTTP layer (routes/, plugins/, http/ — the request's id, headers, input and
+ * validation messages), the self-contained HTTP modules that carry their own routes (accounts/
+ * serves /auth/v1, auth-proxy/ and site/ serve requests) and the operator commands (commands/,
+ * entry points like server.ts).
  */
-const gatewayHttp = ['routes', 'plugins', 'accounts', 'auth-proxy', 'site']
+const gatewayHttp = ['routes', 'plugins', 'http', 'accounts', 'auth-proxy', 'site', 'commands']
 const gatewayDomains = foldersIn('./gateway/src/').filter((name) => !gatewayHttp.includes(name) && name !== 'db')
 
 const boundaryZones = [
@@ -148,6 +153,13 @@ export default tseslint.config(
         { patterns: [{ group: ['fastify', 'fastify-plugin', '@fastify/*'], message: 'Pas de Fastify dans le domaine : la route passe la transaction, le logger ou le réveil des files.' }] }
       ]
     }
+  },
+  // Two domain folders never import each other (read on the folders' graph: import-x/no-cycle
+  // only sees cycles of modules, and two folders usually import different files of each other).
+  {
+    files: gatewayDomains.map((folder) => `gateway/src/${folder}/**/*.ts`),
+    plugins: { paraphe: { rules: { 'no-mutual-domain-imports': noMutualDomainImports } } },
+    rules: { 'paraphe/no-mutual-domain-imports': ['error', { root: 'gateway/src', domains: gatewayDomains }] }
   },
   // Import boundaries and cycles.
   {

@@ -6,5 +6,5 @@ import { ensureBuild, ensureDependencies, root } from './lib/tasks.mjs'
 
 ensureDependencies()
 ensureBuild()
-const result = spawnSync(process.execPath, [path.join(root, 'gateway/dist/migrate-command.js')], { stdio: 'inherit', cwd: root })
+const result = spawnSync(process.execPath, [path.join(root, 'gateway/dist/commands/migrate-command.js')], { stdio: 'inherit', cwd: root })
 process.exit(result.status ?? 1)

@@ -1,9 +1,9 @@
-// `npm run restore`: builds what is missing, then runs gateway/src/restore-command.ts (see there).
+// `npm run restore`: builds what is missing, then runs gateway/src/commands/restore-command.ts (see there).
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { ensureBuild, ensureDependencies, root } from './lib/tasks.mjs'
 
 ensureDependencies()
 ensureBuild()
-const result = spawnSync(process.execPath, [path.join(root, 'gateway/dist/restore-command.js'), ...process.argv.slice(2)], { stdio: 'inherit' })
+const result = spawnSync(process.execPath, [path.join(root, 'gateway/dist/commands/restore-command.js'), ...process.argv.slice(2)], { stdio: 'inherit' })
 process.exit(result.status ?? 1)

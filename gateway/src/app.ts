@@ -31,9 +31,9 @@ import sitePlugin, { loadConfiguredSite } from './plugins/app/site.js'
 import apiRoutes from './routes/api/index.js'
 import healthRoutes from './routes/health.js'
 import siteRoutes from './routes/site.js'
-import { requestIdOf } from './request-id.js'
-import { securityHeaders } from './security-headers.js'
-import { lazySchemaCompilers } from './lazy-schema-compilers.js'
+import { requestIdOf } from './http/request-id.js'
+import { securityHeaders } from './http/security-headers.js'
+import { lazySchemaCompilers } from './http/lazy-schema-compilers.js'
 
 /** Options for the Fastify factory that depend on the config (shared by server and tests). */
 export function serverOptions(config: Config): FastifyServerOptions {

@@ -195,6 +195,15 @@ export interface BillingConfig {
   prices: Record<PaidPlanId, Record<BillingInterval, string>>
 }
 
+/**
+ * Who the instance is to the people it writes to: its name and public address, as e-mails,
+ * links and the seal show them. Built once here; everyone reads config.site.
+ */
+export interface Site {
+  siteName: string
+  siteUrl: URL
+}
+
 export interface Config {
   env: Env['NODE_ENV']
   production: boolean
@@ -203,6 +212,8 @@ export interface Config {
   logLevel: LogLevel
   staticLogLevel: LogLevel
   publicUrl: URL
+  /** The site's name and public address (SITE_NAME, PUBLIC_URL) for e-mails and links. */
+  site: Site
   /** false = no proxy trusted (the default). */
   trustProxy: string | false
   siteDir: string
@@ -296,6 +307,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     logLevel: valid.LOG_LEVEL,
     staticLogLevel: valid.STATIC_LOG_LEVEL,
     publicUrl,
+    site: { siteName: valid.SITE_NAME, siteUrl: publicUrl },
     trustProxy: valid.TRUST_PROXY ?? false,
     siteDir: valid.SITE_DIR,
     shutdownGraceMs: valid.SHUTDOWN_GRACE_MS,

@@ -83,7 +83,7 @@ export function build() {
 
 /** The initialised PGlite cluster new data folders start from (gateway/src/db/pglite-template.ts). */
 function ensurePgliteTemplate() {
-  run('node', ['gateway/dist/pglite-template-command.js'])
+  run('node', ['gateway/dist/commands/pglite-template-command.js'])
 }
 
 export function ensureBuild() {

@@ -55,7 +55,7 @@ export default fp(
       db: fastify.db,
       secret,
       limiter: fastify.rateLimiter,
-      site: { siteName: config.runtime.siteName, siteUrl: config.publicUrl },
+      site: config.site,
       settings: {
         ...DEFAULT_ACCOUNT_SETTINGS,
         ...config.accounts.overrides,

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { authEndpointOf, authRateLimit } from '../rate-limit/auth-limits.js'
 import { AuthApiError, API_VERSION, errorPayload, wantsCurrentFormat } from './auth-api-error.js'
 import type { Body } from './account-service.js'
-import { nulFields } from '../storable-input.js'
+import { nulFields } from '../http/storable-input.js'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js'
 
 /** Auth requests are small JSON documents. */

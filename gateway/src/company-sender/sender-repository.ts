@@ -5,6 +5,7 @@ import type { DnsRecord, Sender, SenderAnswer } from '@paraphe/shared/api/compan
 import { checkSenderAddress, dkimRecordName, dkimRecordValue, dkimSelector, domainOf, hasDkimKey, hasSpfInclude, senderState, spfRecordValue } from '@paraphe/shared/company-sender'
 import { planAllows } from '@paraphe/shared/plans'
 import { requireOwner, type RequestMember } from '../company/membership.js'
+import type { Site } from '../config.js'
 import { asAnonymous, type Database, type Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { enqueueEmail } from '../mail/outbox.js'
@@ -35,7 +36,7 @@ interface SenderRow {
 const COLUMNS = 'address, dkim_selector, dkim_public_key, confirmation_sent_at, confirmed_at, checked_at, dkim_found, spf_found'
 
 export interface SenderSettings {
-  site: SiteIdentity
+  site: Site
   /** The SPF include of the operator's SMTP service (SENDER_SPF_INCLUDE); null: no SPF record shown. */
   spfInclude: string | null
 }
@@ -91,9 +92,9 @@ async function sendConfirmation(tx: Queryable, member: RequestMember, address: s
  * A new address (or the same one again): a new key pair, so a new DNS record to publish, and a
  * confirmation link sent to it. The e-mails keep the « via » form until both are done.
  */
-export async function setSender(tx: Queryable, member: RequestMember, input: string, key: DkimKeyPair, settings: SenderSettings & { publicUrl: URL }): Promise<SenderAnswer> {
+export async function setSender(tx: Queryable, member: RequestMember, input: string, key: DkimKeyPair, settings: SenderSettings): Promise<SenderAnswer> {
   requireOwner(member, OWNER_ACTION)
-  await requireFeature(tx, 'customSender', settings.publicUrl)
+  await requireFeature(tx, 'customSender', settings.site.siteUrl)
   const checked = checkSenderAddress(input)
   if (!checked.ok) throw new ApiProblem(400, 'validation_failed', 'Certains champs sont invalides.', { address: checked.message })
   await tx.query('delete from paraphe.company_senders')

@@ -5,12 +5,12 @@ import { isEmailAddress } from '@paraphe/shared/email'
 import { canInvite, INVITATION_RESEND_SECONDS, INVITATION_VALID_DAYS, membersAreReadOnly, type MemberRole } from '@paraphe/shared/members'
 import { seatsByPlan, teamPlan, type Plan } from '@paraphe/shared/plans'
 import type { Invitation, InvitationView, Member, Team } from '@paraphe/shared/api/company-schemas'
+import type { Site } from '../config.js'
 import type { Queryable } from '../db/database.js'
 import { isRowId } from '../db/row-id.js'
 import { ApiProblem } from '../errors.js'
 import { enqueueEmail } from '../mail/outbox.js'
 import { invitationEmail } from '../mail/templates/invitation.js'
-import type { SiteIdentity } from '../mail/templates/layout.js'
 // Invitation links are made like signing links: 256 random bits, only their SHA-256 stored.
 import { hashToken, isWellFormedToken, newSigningToken } from '../tokens/link-token.js'
 import { upgradeOffer } from '../plans/plan-gates.js'
@@ -87,12 +87,12 @@ async function companyName(tx: Queryable): Promise<string> {
   return name === '' ? 'votre entreprise' : name
 }
 
-async function queueInvitation(tx: Queryable, you: RequestMember, to: string, token: string, site: SiteIdentity): Promise<void> {
+async function queueInvitation(tx: Queryable, you: RequestMember, to: string, token: string, site: Site): Promise<void> {
   const email = invitationEmail(site, { companyName: await companyName(tx), invitedBy: you.email ?? 'Le propriétaire', token })
   await enqueueEmail(tx, { companyId: you.companyId, kind: 'company-invitation', to, replyTo: you.email, ...email })
 }
 
-export async function invite(tx: Queryable, you: RequestMember, rawEmail: string, site: SiteIdentity & { publicUrl: URL }): Promise<Invitation> {
+export async function invite(tx: Queryable, you: RequestMember, rawEmail: string, site: Site): Promise<Invitation> {
   requireOwner(you, 'inviter des membres')
   const email = rawEmail.trim().toLowerCase()
   if (!isEmailAddress(email)) throw new ApiProblem(400, 'validation_failed', 'Saisissez une adresse e-mail valide, par exemple nom@entreprise.fr.', { email: 'Saisissez une adresse e-mail valide, par exemple nom@entreprise.fr.' })
@@ -102,7 +102,7 @@ export async function invite(tx: Queryable, you: RequestMember, rawEmail: string
   if (pending.rows.length > 0) {
     throw new ApiProblem(409, 'already_invited', 'Une invitation attend déjà cette adresse : renvoyez-la depuis la liste des invitations.', { email: 'Une invitation attend déjà cette adresse : renvoyez-la depuis la liste des invitations.' })
   }
-  await requireFreeSeat(tx, site.publicUrl)
+  await requireFreeSeat(tx, site.siteUrl)
   const token = newSigningToken()
   const { rows } = await tx.query<{ id: string; sent_at: Date; expires_at: Date }>(
     `insert into paraphe.company_invitations (company_id, email, token_hash, expires_at)
@@ -118,7 +118,7 @@ export async function invite(tx: Queryable, you: RequestMember, rawEmail: string
 const invitationNotFound = () => new ApiProblem(404, 'not_found', 'Cette invitation est introuvable ou n’est plus en attente.')
 
 /** A new link (the previous one stops working), a new week, a new e-mail; an expired one revives if a seat is free. */
-export async function resendInvitation(tx: Queryable, you: RequestMember, id: string, site: SiteIdentity & { publicUrl: URL }): Promise<Invitation> {
+export async function resendInvitation(tx: Queryable, you: RequestMember, id: string, site: Site): Promise<Invitation> {
   requireOwner(you, 'renvoyer une invitation')
   if (!isRowId(id)) throw invitationNotFound()
   const { rows } = await tx.query<{ email: string; expired: boolean; recent: boolean }>(
@@ -129,7 +129,7 @@ export async function resendInvitation(tx: Queryable, you: RequestMember, id: st
   const found = rows[0]
   if (found === undefined) throw invitationNotFound()
   if (found.recent) throw new ApiProblem(429, 'too_soon', 'Cette invitation vient d’être envoyée : patientez une minute avant de la renvoyer.')
-  if (found.expired) await requireFreeSeat(tx, site.publicUrl)
+  if (found.expired) await requireFreeSeat(tx, site.siteUrl)
   const token = newSigningToken()
   const updated = await tx.query<{ sent_at: Date; expires_at: Date }>(
     `update paraphe.company_invitations set token_hash = $2, sent_at = now(), expires_at = now() + make_interval(days => $3)
@@ -143,14 +143,14 @@ export async function resendInvitation(tx: Queryable, you: RequestMember, id: st
 }
 
 /** « Inviter » as the routes call it: the invitation, then its e-mail sent once the transaction committed. */
-export async function inviteMember(scope: MemberScope, wake: QueueWake, email: string, site: SiteIdentity & { publicUrl: URL }): Promise<Invitation> {
+export async function inviteMember(scope: MemberScope, wake: QueueWake, email: string, site: Site): Promise<Invitation> {
   const invitation = await scope((tx, you) => invite(tx, you, email, site))
   wake.outbox()
   return invitation
 }
 
 /** « Renvoyer l’invitation », its e-mail sent once the transaction committed. */
-export async function resendInvitationNow(scope: MemberScope, wake: QueueWake, id: string, site: SiteIdentity & { publicUrl: URL }): Promise<Invitation> {
+export async function resendInvitationNow(scope: MemberScope, wake: QueueWake, id: string, site: Site): Promise<Invitation> {
   const invitation = await scope((tx, you) => resendInvitation(tx, you, id, site))
   wake.outbox()
   return invitation

@@ -86,7 +86,7 @@ export async function receiveContact(
   }
 
   const { submission } = checked
-  const email = contactMessageEmail(submission, { siteName: config.runtime.siteName, siteUrl: config.publicUrl }, new Date())
+  const email = contactMessageEmail(submission, config.site, new Date())
   const stored = await asAnonymous(db, (tx) =>
     tx.query<{ id: number }>('select paraphe.submit_contact($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as id', [
       submission.name,

@@ -111,15 +111,15 @@ export async function completeSignature(context: CompletionContext, quoteId: str
     },
     events,
     views,
-    verificationUrl: new URL(paths.verification.href(), config.publicUrl).href,
+    verificationUrl: new URL(paths.verification.href(), config.site.siteUrl).href,
     selfSignedSeal: certificate.selfSigned,
-    siteName: config.runtime.siteName,
+    siteName: config.site.siteName,
     timestampAuthority: config.signing.tsaUrl === null ? null : new URL(config.signing.tsaUrl).host
   }, certificate, {
     reason: 'Scellement du devis signé',
-    location: config.publicUrl.host,
+    location: config.site.siteUrl.host,
     contactInfo: config.runtime.operator.email,
-    name: `${config.runtime.siteName} – cachet serveur`,
+    name: `${config.site.siteName} – cachet serveur`,
     signingTime: signed.signed_at,
     ...(config.signing.tsaUrl === null ? {} : { tsaUrl: config.signing.tsaUrl })
   })
@@ -132,7 +132,6 @@ export async function completeSignature(context: CompletionContext, quoteId: str
     )
     // Another gateway sealed it in the meantime: its e-mails are already queued.
     if (inserted.rowCount === 0) return false
-    const site = { siteName: config.runtime.siteName, siteUrl: config.publicUrl }
     const attachment = { filename: quotePdfName(document.quote, true), contentType: 'application/pdf', contentBase64: Buffer.from(sealed).toString('base64') }
     for (const recipient of ['client', 'professional'] as const) {
       const to = recipient === 'client' ? signed.signer_email : document.company.email
@@ -142,9 +141,9 @@ export async function completeSignature(context: CompletionContext, quoteId: str
         kind: `signed-copy-${recipient}`,
         to,
         replyTo: recipient === 'client' ? document.company.email || null : null,
-        senderName: recipient === 'client' ? senderNameFor(document.company.companyName, config.runtime.siteName) : null,
+        senderName: recipient === 'client' ? senderNameFor(document.company.companyName, config.site.siteName) : null,
         attachments: [attachment],
-        ...signedCopyEmail(recipient, document.quote, document.company, signed.signer_name, signed.signed_at, site, new URL(paths.quote.href(quoteId), config.publicUrl).href)
+        ...signedCopyEmail(recipient, document.quote, document.company, signed.signer_name, signed.signed_at, config.site, new URL(paths.quote.href(quoteId), config.site.siteUrl).href)
       })
     }
     return true

@@ -5,6 +5,7 @@
 import type { Quote } from '@paraphe/shared/quote'
 import { quoteEventLabel } from '@paraphe/shared/quote-events'
 import type { MemberScope } from '../company/membership.js'
+import type { Site } from '../config.js'
 import type { Log } from '../logging.js'
 import type { QueueWake } from '../queue/queue-wake.js'
 import { renderAheadOfFirstView } from './quote-pdf-bytes.js'
@@ -17,8 +18,7 @@ import { cancelQuote, listEvents, reviseQuote } from './quotes-repository.js'
 export type ActionLog = Pick<Log, 'info' | 'warn'>
 
 export interface QuoteActionsDeps {
-  publicUrl: URL
-  siteName: string
+  site: Site
   wake: QueueWake
 }
 
@@ -39,11 +39,10 @@ export interface QuoteActions {
   events: (scope: MemberScope, id: string) => Promise<QuoteEventView[]>
 }
 
-export function createQuoteActions({ publicUrl, siteName, wake }: QuoteActionsDeps): QuoteActions {
-  const site = { siteName, publicUrl }
+export function createQuoteActions({ site, wake }: QuoteActionsDeps): QuoteActions {
   return {
     async send(scope, id, log) {
-      const sent = await scope((tx, member) => sendQuote(tx, member.companyId, id, { now: new Date(), publicUrl, siteName }))
+      const sent = await scope((tx, member) => sendQuote(tx, member.companyId, id, { now: new Date(), site }))
       // The signing request goes out now rather than at the next poll, and so does quote.sent.
       wake.outbox()
       wake.webhooks()

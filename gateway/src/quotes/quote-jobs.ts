@@ -38,7 +38,6 @@ export async function expireQuotes(context: JobContext): Promise<number> {
         where status in ('sent', 'viewed') and expires_on < (now() at time zone 'Europe/Paris')::date
         order by expires_on limit ${BATCH} for update skip locked`
     )
-    const site = { siteName: config.runtime.siteName, siteUrl: config.publicUrl }
     for (const row of rows) {
       const expired = await closeQuote(tx, row.id, row.company_id, 'expired')
       const company = row.company as CompanyProfile
@@ -47,7 +46,7 @@ export async function expireQuotes(context: JobContext): Promise<number> {
           companyId: row.company_id,
           kind: 'quote-expired',
           to: company.email,
-          ...expiredNoticeEmail(expired, new URL(paths.quote.href(row.id), config.publicUrl).href, site)
+          ...expiredNoticeEmail(expired, new URL(paths.quote.href(row.id), config.site.siteUrl).href, config.site)
         })
       }
     }
@@ -69,7 +68,7 @@ export async function sendDueReminders(context: JobContext): Promise<number> {
         limit ${BATCH} for update of q skip locked`,
       [plansWith('automaticReminders'), AUTOMATIC_REMINDER_DAYS.length, [...AUTOMATIC_REMINDER_DAYS], REMINDER_GAP_HOURS]
     )
-    for (const row of rows) await queueReminder(tx, row, { siteName: config.runtime.siteName, publicUrl: config.publicUrl }, true)
+    for (const row of rows) await queueReminder(tx, row, config.site, true)
     return rows.length
   })
 }

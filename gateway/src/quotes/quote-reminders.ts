@@ -4,6 +4,7 @@ import type { CompanyProfile } from '@paraphe/shared/company'
 import { isAwaitingClient } from '@paraphe/shared/quote'
 import { formatDateTime } from '@paraphe/shared/dates'
 import { canRemindAt, nextReminderAt, REMINDER_GAP_HOURS } from '@paraphe/shared/reminders'
+import type { Site } from '../config.js'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { enqueueEmail } from '../mail/outbox.js'
@@ -17,16 +18,11 @@ import { senderNameFor } from '../mail/sender-name.js'
 
 /** Days after sending when automatic reminders go out (at most one per entry). */
 
-export interface ReminderSite {
-  siteName: string
-  publicUrl: URL
-}
-
 /** Queues a reminder with a fresh link, records it; the caller's transaction holds the quote. */
-export async function queueReminder(tx: Queryable, row: QuoteRow & { company_id: string }, site: ReminderSite, automatic: boolean): Promise<void> {
+export async function queueReminder(tx: Queryable, row: QuoteRow & { company_id: string }, site: Site, automatic: boolean): Promise<void> {
   const quote = toQuote(row)
   const company = row.company as CompanyProfile
-  const signingUrl = await createSigningLink(tx, { id: row.id, companyId: row.company_id, expiresOn: row.expires_on as string }, site.publicUrl)
+  const signingUrl = await createSigningLink(tx, { id: row.id, companyId: row.company_id, expiresOn: row.expires_on as string }, site.siteUrl)
   // The logo frozen at sending: there only when the plan included it then, as on the PDF.
   const logo = emailLogo((await documentOf(tx, row)).logo, company.companyName)
   await enqueueEmail(tx, {
@@ -35,7 +31,7 @@ export async function queueReminder(tx: Queryable, row: QuoteRow & { company_id:
     to: quote.client.email,
     replyTo: company.email === '' ? null : company.email,
     senderName: senderNameFor(company.companyName, site.siteName),
-    ...reminderEmail(quote, company, signingUrl, { siteName: site.siteName, siteUrl: site.publicUrl }, logo?.layout),
+    ...reminderEmail(quote, company, signingUrl, site, logo?.layout),
     ...(logo === null ? {} : { attachments: [logo.attachment] })
   })
   await tx.query('update paraphe.quotes set reminders_sent = reminders_sent + 1, last_reminded_at = now() where id = $1', [row.id])
@@ -43,7 +39,7 @@ export async function queueReminder(tx: Queryable, row: QuoteRow & { company_id:
 }
 
 /** « Relancer » from the workspace (as the user, under RLS). */
-export async function remindByHand(tx: Queryable, companyId: string, id: string, site: ReminderSite): Promise<void> {
+export async function remindByHand(tx: Queryable, companyId: string, id: string, site: Site): Promise<void> {
   const row = await findQuote(tx, id, { lock: true })
   if (!isAwaitingClient(row.status)) {
     throw new ApiProblem(409, 'not_awaiting', 'Seul un devis envoyé, ni signé, ni refusé, ni expiré, ni annulé peut être relancé.')

@@ -4,6 +4,7 @@ import type { CompanyProfile } from '@paraphe/shared/company'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { planAllows } from '@paraphe/shared/plans'
 import { expiryDate, formatQuoteNumber, type Quote } from '@paraphe/shared/quote'
+import type { Site } from '../config.js'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { createSigningLink } from './signing-links.js'
@@ -30,11 +31,11 @@ export interface SentQuote {
 
 export interface SendContext {
   now: Date
-  publicUrl: URL
-  siteName: string
+  site: Site
 }
 
-export async function sendQuote(tx: Queryable, companyId: string, id: string, { now, publicUrl, siteName }: SendContext): Promise<SentQuote> {
+export async function sendQuote(tx: Queryable, companyId: string, id: string, { now, site }: SendContext): Promise<SentQuote> {
+  const publicUrl = site.siteUrl
   const row = await findQuote(tx, id, { lock: true })
   if (row.status !== 'draft') throw frozen()
   const { profile } = await readProfile(tx)
@@ -71,13 +72,13 @@ export async function sendQuote(tx: Queryable, companyId: string, id: string, { 
   const quote = toQuote(rows[0] as QuoteRow)
   // Queued in this transaction: the e-mail exists exactly when the quote is sent.
   const inlineLogo = emailLogo(logo, profile.companyName)
-  const email = signingRequestEmail(quote, profile, signingUrl, { siteName, siteUrl: publicUrl }, inlineLogo?.layout)
+  const email = signingRequestEmail(quote, profile, signingUrl, site, inlineLogo?.layout)
   await enqueueEmail(tx, {
     companyId,
     kind: 'signing-request',
     to: quote.client.email,
     replyTo: profile.email === '' ? null : profile.email,
-    senderName: senderNameFor(profile.companyName, siteName),
+    senderName: senderNameFor(profile.companyName, site.siteName),
     ...email,
     ...(inlineLogo === null ? {} : { attachments: [inlineLogo.attachment] })
   })

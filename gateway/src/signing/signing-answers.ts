@@ -40,8 +40,6 @@ export interface Visitor {
   session?: string | undefined
 }
 
-const siteOf = (config: Config) => ({ siteName: config.runtime.siteName, siteUrl: config.publicUrl })
-
 /** The link's view; a malformed token never reaches the database, and gets the same 404. */
 async function openLink(db: Database, token: string): Promise<SigningView> {
   if (!isWellFormedToken(token)) throw linkNotFound()
@@ -94,8 +92,8 @@ export async function declineLink(context: SigningContext, token: string, reason
   const { db, config } = context
   const view = await openAnswerableLink(db, token)
   // The button leads to the quote itself, where the reason is shown too.
-  const quoteUrl = new URL(paths.quote.href(view.quote.id), config.publicUrl).href
-  const notice = declinedNoticeEmail(view.quote, reason, new Date(), quoteUrl, siteOf(config))
+  const quoteUrl = new URL(paths.quote.href(view.quote.id), config.site.siteUrl).href
+  const notice = declinedNoticeEmail(view.quote, reason, new Date(), quoteUrl, config.site)
   const emails = view.company.email === '' ? [] : [{ kind: 'quote-declined', to: view.company.email, ...notice }]
   const { rows } = await asAnonymous(db, (tx) =>
     tx.query<{ outcome: string }>('select paraphe.decline_quote($1, $2, $3, $4, $5) as outcome', [
@@ -176,7 +174,7 @@ export async function signLink(context: SigningContext, token: string, body: Sig
 /** Sends a new e-mail code to the client; returns the masked address. */
 export async function sendSigningCode(context: SigningContext, token: string): Promise<{ sentTo: string }> {
   const view = await openAnswerableLink(context.db, token)
-  const sentTo = await queueSigningCode(context.db, token, view, siteOf(context.config))
+  const sentTo = await queueSigningCode(context.db, token, view, context.config.site)
   context.wake.outbox()
   return { sentTo }
 }

@@ -1,6 +1,7 @@
 // The optional e-mail code (OTP) a signer types before signing: sent once a minute at most,
 // valid 10 minutes, 5 tries (the rules live in paraphe.create_signing_code / check_signing_code).
 import { createHash, randomInt } from 'node:crypto'
+import type { Site } from '../config.js'
 import { asAnonymous, type Database } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { signingCodeEmail } from '../mail/templates/signing-notices.js'
@@ -28,7 +29,7 @@ function maskEmail(email: string): string {
 }
 
 /** Queues a new code to the client's address; returns the masked address it goes to. */
-export async function queueSigningCode(db: Database, token: string, view: SigningView, site: { siteName: string; siteUrl: URL }): Promise<string> {
+export async function queueSigningCode(db: Database, token: string, view: SigningView, site: Site): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const email = {
     kind: 'signing-code',

@@ -15,7 +15,7 @@ t.setTimeout(600_000)
 forEachEngine('payment reminders: at the delays, once each, stopped by payment or credit note; « Relancer »', async (t, db) => {
   const app = await buildWorkspaceApp(db)
   t.teardown(() => app.close())
-  const site = { siteName: 'Paraphe', publicUrl: app.config.publicUrl }
+  const site = app.config.site
   const pro = await newUser(app)
   const late = await issuedDeposit(t, db, pro)
   const notSent = await issuedDeposit(t, db, pro)

@@ -72,12 +72,12 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, interva
 }
 
 /**
- * Runs one of the gateway's commands (`gateway/src/<name>-command.ts`: backup, restore,
+ * Runs one of the gateway's commands (`gateway/src/commands/<name>-command.ts`: backup, restore,
  * move-to-postgres…) from its source, as its npm script does; resolves with its exit code and
  * everything it printed.
  */
 export function runGatewayCommand(name: string, env: NodeJS.ProcessEnv, args: readonly string[] = []): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-ts.mjs', `gateway/src/${name}-command.ts`, ...args], {
+  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-ts.mjs', `gateway/src/commands/${name}-command.ts`, ...args], {
     env: { ...process.env, NODE_ENV: 'test', ...env },
     stdio: ['ignore', 'pipe', 'pipe']
   })

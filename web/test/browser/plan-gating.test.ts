@@ -1,7 +1,7 @@
 // The plans table, walked in Chromium: for every limit of every plan, what the workspace shows an
 // account on that plan — the control usable, or its « Pro » badge and the way to the pricing page
 // — and the quota counter before the wall. The API's answers are walked in
-// gateway/test/plans-walk.test.ts; a limit added to PlanLimits without its page check here fails
+// gateway/test/plans/plans-walk.test.ts; a limit added to PlanLimits without its page check here fails
 // the typecheck (the Record) and the test (keys compared at run time). Axe-clean at 360 and 1280 px
 // on the states this adds.
 import t, { type Test } from 'tap'

@@ -4,26 +4,16 @@
 // Chromium (web/test/browser/api-keys.test.ts).
 import t from 'tap'
 import { createRef, type ReactNode } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
 import { formatDateTime } from '@paraphe/shared/dates'
-import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
-import { RuntimeConfigProvider } from '@/lib/runtime-config'
 import type { ApiKey } from '@/features/api-keys/api/api-keys-api'
 import { CreatedKeyNotice } from '@/features/api-keys/components/created-key-notice'
 import { KeysListCard } from '@/features/api-keys/components/keys-list-card'
 import { NewKeyCard, type NewKeyCardProps } from '@/features/api-keys/components/new-key-card'
+import { serverRender } from '../support/server-render.js'
 
 const noop = () => {}
 
-function render(node: ReactNode): string {
-  const html = renderToStaticMarkup(
-    <RuntimeConfigProvider value={placeholderRuntimeConfig()}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </RuntimeConfigProvider>
-  )
-  return html.replace(/&#x27;/g, '’').replace(/[\u202f\u00a0]/g, ' ')
-}
+const render = (node: ReactNode) => serverRender(node)
 
 function newKey(overrides: Partial<NewKeyCardProps> = {}): string {
   return render(

@@ -3,9 +3,6 @@
 // here every view is checked for its French text, its structure and its links.
 import t from 'tap'
 import type { ReactNode } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
-import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
 import { AuthUnavailable } from '@/features/auth/components/auth-unavailable'
 import { FormAlert, FormStatus } from '@/components/form/form-alert'
 import { HeaderAccountView } from '@/features/auth/components/header-account'
@@ -18,18 +15,11 @@ import { AlreadySignedIn } from '@/features/auth/routes/login'
 import { ResetPasswordView, type ResetPasswordViewProps } from '@/features/auth/routes/reset-password'
 import { CheckMailbox } from '@/features/auth/routes/signup'
 import { ApiError, createApiClient } from '@/lib/api-client'
-import { RuntimeConfigProvider } from '@/lib/runtime-config'
+import { serverRender } from '../support/server-render.js'
 
 const noop = () => {}
 
-function render(node: ReactNode): string {
-  const html = renderToStaticMarkup(
-    <RuntimeConfigProvider value={{ ...placeholderRuntimeConfig(), supabaseAnonKey: 'anon-key' }}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </RuntimeConfigProvider>
-  )
-  return html.replace(/&#x27;/g, '’').replace(/\u202f/g, ' ')
-}
+const render = (node: ReactNode) => serverRender(node, { config: { supabaseAnonKey: 'anon-key' } })
 
 const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
 

@@ -4,12 +4,9 @@
 // The flows themselves run in Chromium (web/test/browser/billing.test.ts).
 import t from 'tap'
 import type { ReactNode } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
 import { findPlan } from '@paraphe/shared/plans'
-import { placeholderRuntimeConfig, type RuntimeConfig } from '@paraphe/shared/runtime-config'
+import { type RuntimeConfig } from '@paraphe/shared/runtime-config'
 import { ApiError } from '@/lib/api-client'
-import { RuntimeConfigProvider } from '@/lib/runtime-config'
 import { ConfirmEmailView } from '@/features/auth/routes/confirm-email'
 import type { SubscriptionState } from '@/features/billing/api/billing-api'
 import { POLL_ATTEMPTS, POLL_INTERVAL_MS, shouldPollAgain } from '@/features/billing/lib/confirmation-polling'
@@ -21,17 +18,11 @@ import { SubscriptionView, type SubscriptionViewProps } from '@/features/billing
 import { CheckoutStatus } from '@/features/pricing/components/checkout-status'
 import { PlanCard } from '@/features/pricing/components/plan-card'
 import { AccountLinks, sectionOf } from '@/app/workspace/workspace-nav'
+import { serverRender } from '../support/server-render.js'
 
 const noop = () => {}
 
-function render(node: ReactNode, { path = '/', config = {} }: { path?: string; config?: Partial<RuntimeConfig> } = {}): string {
-  const html = renderToStaticMarkup(
-    <RuntimeConfigProvider value={{ ...placeholderRuntimeConfig(), ...config }}>
-      <MemoryRouter initialEntries={[path]}>{node}</MemoryRouter>
-    </RuntimeConfigProvider>
-  )
-  return html.replace(/&#x27;/g, '’').replace(/[\u202f\u00a0]/g, ' ')
-}
+const render = (node: ReactNode, { path = '/', config = {} }: { path?: string; config?: Partial<RuntimeConfig> } = {}) => serverRender(node, { path, config })
 
 const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
 

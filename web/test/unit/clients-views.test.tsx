@@ -6,16 +6,11 @@
 // run in Chromium (web/test/browser/clients.test.ts).
 import t from 'tap'
 import { isValidElement, type ReactElement, type ReactNode } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
 import type { QuoteContent, QuoteSummary } from '@paraphe/shared/quote'
-import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
 import { savedClientOfQuote } from '@paraphe/shared/saved-clients'
 import { sectionOf, WorkspaceNav } from '@/app/workspace/workspace-nav'
-import { WorkspaceContext } from '@/hooks/use-workspace'
 import { ApiError, createApiClient } from '@/lib/api-client'
 import type { SavedClient } from '@/lib/clients-api'
-import { RuntimeConfigProvider } from '@/lib/runtime-config'
 import { ClientFormView, type ClientFormViewProps } from '@/features/clients/components/client-form-view'
 import { ClientSheet } from '@/features/clients/components/client-sheet'
 import { ClientsListView, type ClientsListViewProps } from '@/features/clients/components/clients-list-view'
@@ -28,20 +23,12 @@ import { DraftForm } from '@/features/quotes/components/draft-form'
 import { clientSearchText } from '@/features/quotes/hooks/use-client-suggestions'
 import { canonicalContent } from '@/features/quotes/lib/content'
 import { editorReducer, formOf, liveTotals, pickedClient, readForm, type EditorAction } from '@/features/quotes/lib/quote-form'
+import { serverRender } from '../support/server-render.js'
 
 const noop = () => {}
 const api = createApiClient({ getAccessToken: async () => null })
 
-function render(node: ReactNode, url = '/'): string {
-  const html = renderToStaticMarkup(
-    <RuntimeConfigProvider value={placeholderRuntimeConfig()}>
-      <MemoryRouter initialEntries={[url]}>
-        <WorkspaceContext value={{ hydrated: true, userId: null, api }}>{node}</WorkspaceContext>
-      </MemoryRouter>
-    </RuntimeConfigProvider>
-  )
-  return html.replace(/&#x27;/g, '’').replace(/[\u202f\u00a0]/g, ' ').replace(/ data-discover="true"/g, '')
-}
+const render = (node: ReactNode, url = '/') => serverRender(node, { path: url, workspace: { api } })
 
 type Props = Record<string, unknown> & { children?: ReactNode }
 

@@ -3,27 +3,18 @@
 // The clicks themselves are driven in Chromium by web/test/browser/contact.test.ts.
 import t from 'tap'
 import type { ReactNode } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
 import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
 import { ContactFormView, ContactSent, EMPTY_CONTACT, type ContactFormViewProps } from '@/features/contact/components/contact-form-view'
 import { checkContact } from '@paraphe/shared/contact'
 import { postContact } from '@/features/contact/lib/post-contact'
 import { Component as ContactPage, handle } from '@/features/contact/routes/contact'
 import { API_MESSAGES, createApiClient, type ApiClient } from '@/lib/api-client'
-import { RuntimeConfigProvider } from '@/lib/runtime-config'
+import { serverRender } from '../support/server-render.js'
 
 const noop = () => {}
 
-function render(node: ReactNode): string {
-  const config = placeholderRuntimeConfig()
-  const html = renderToStaticMarkup(
-    <RuntimeConfigProvider value={{ ...config, operator: { ...config.operator, email: 'contact@paraphe.example', phone: '01 23 45 67 89' } }}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </RuntimeConfigProvider>
-  )
-  return html.replace(/&#x27;/g, '’').replace(/\u202f/g, ' ')
-}
+const render = (node: ReactNode) =>
+  serverRender(node, { config: { operator: { ...placeholderRuntimeConfig().operator, email: 'contact@paraphe.example', phone: '01 23 45 67 89' } } })
 
 const props = (overrides: Partial<ContactFormViewProps> = {}): ContactFormViewProps => ({
   values: EMPTY_CONTACT,

@@ -11,13 +11,8 @@ import type { Quote } from '@paraphe/shared/quote'
 import { testDatabase } from '../../../gateway/test/support/databases.js'
 import { buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser } from '../../../gateway/test/support/workspace-users.js'
 import type { ReactNode } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
 import type { Invoice, QuoteInvoicing } from '@paraphe/shared/api/invoice-schemas'
-import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
-import { WorkspaceContext } from '@/hooks/use-workspace'
 import { createApiClient } from '@/lib/api-client'
-import { RuntimeConfigProvider } from '@/lib/runtime-config'
 import { InvoiceCards } from '@/features/invoices/components/invoice-cards'
 import { InvoiceSheet } from '@/features/invoices/components/invoice-sheet'
 import { AccountantExport } from '@/features/invoices/components/accountant-export'
@@ -34,6 +29,7 @@ import { DashboardSummary } from '@/features/quotes/components/dashboard-summary
 import { invoicesApi } from '@/lib/invoices-api'
 import { quotesApi } from '@/features/quotes/api/quotes-api'
 import { invoicingApi } from '@/features/invoices/api/invoicing-api'
+import { serverRender } from '../support/server-render.js'
 
 const db = await testDatabase('pglite')
 const app = await buildWorkspaceApp(db)
@@ -49,16 +45,7 @@ const today = parisIsoDate(new Date())
 /** What the first test made, for the views. */
 const made: { quote?: Quote; draft?: Invoice; deposit?: Invoice; situation?: Invoice; credit?: Invoice; invoicing?: QuoteInvoicing } = {}
 
-function render(node: ReactNode, url = '/'): string {
-  const html = renderToStaticMarkup(
-    <RuntimeConfigProvider value={placeholderRuntimeConfig()}>
-      <MemoryRouter initialEntries={[url]}>
-        <WorkspaceContext value={{ hydrated: true, userId: null, api: createApiClient({ getAccessToken: async () => null }) }}>{node}</WorkspaceContext>
-      </MemoryRouter>
-    </RuntimeConfigProvider>
-  )
-  return html.replace(/&#x27;/g, '’').replace(/[\u202f\u00a0]/g, ' ').replace(/ data-discover="true"/g, '')
-}
+const render = (node: ReactNode, url = '/') => serverRender(node, { path: url, workspace: { api: createApiClient({ getAccessToken: async () => null }) } })
 
 t.test('deposit, situation, payments, credit note and files through the web’s API client', async (t) => {
   const user = await newUser(app)

@@ -4,13 +4,8 @@
 // run in Chromium (web/test/browser/items.test.ts).
 import t from 'tap'
 import type { ReactNode } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
-import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
-import { WorkspaceContext } from '@/hooks/use-workspace'
 import { createApiClient } from '@/lib/api-client'
 import type { SavedItem } from '@/lib/items-api'
-import { RuntimeConfigProvider } from '@/lib/runtime-config'
 import { ItemFormView } from '@/features/items/components/item-form-view'
 import { ItemsTable } from '@/features/items/components/items-table'
 import { ItemsTransfer } from '@/features/items/components/items-transfer'
@@ -18,20 +13,12 @@ import { EMPTY_ITEM_FORM, importSummary, itemFormOf, itemInputOf } from '@/featu
 import { ItemSuggestions, lineAsItem, SaveAsItemButton } from '@/features/quotes/components/line-item-tools'
 import { itemSearchText } from '@/features/quotes/hooks/use-item-suggestions'
 import { editorReducer, formOf, newLine, type LineForm } from '@/features/quotes/lib/quote-form'
+import { serverRender } from '../support/server-render.js'
 
 const noop = () => {}
 const api = createApiClient({ getAccessToken: async () => null })
 
-function render(node: ReactNode): string {
-  const html = renderToStaticMarkup(
-    <RuntimeConfigProvider value={placeholderRuntimeConfig()}>
-      <MemoryRouter>
-        <WorkspaceContext value={{ hydrated: true, userId: 'u', api }}>{node}</WorkspaceContext>
-      </MemoryRouter>
-    </RuntimeConfigProvider>
-  )
-  return html.replace(/&#x27;/g, '’').replace(/[\u202f\u00a0]/g, ' ')
-}
+const render = (node: ReactNode) => serverRender(node, { workspace: { api, userId: 'u' } })
 
 const wc: SavedItem = { id: 'i1', designation: 'Fourniture et pose WC suspendu', unit: 'u', unitPriceCents: 48_000, vatRateBp: 1000, category: 'Plomberie', updatedAt: '2026-11-20T08:00:00Z' }
 const hour: SavedItem = { id: 'i2', designation: 'Main-d’œuvre', unit: 'h', unitPriceCents: 5_500, vatRateBp: 2000, category: '', updatedAt: '2026-11-20T08:00:00Z' }

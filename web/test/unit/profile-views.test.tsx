@@ -2,8 +2,6 @@
 // Chromium (fill, save, logo upload) by web/test/browser/workspace.test.ts.
 import t from 'tap'
 import type { ReactNode } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
 import { EMPTY_PROFILE } from '@paraphe/shared/company'
 import { findPlan, type Plan } from '@paraphe/shared/plans'
 import { ApiError } from '@/lib/api-client'
@@ -11,10 +9,10 @@ import { LogoField } from '@/features/profile/components/logo-field'
 import { ProfileFormView } from '@/features/profile/components/profile-form-view'
 import { profileFormOf } from '@/features/profile/lib/profile-form'
 import { ProfileView, type ProfileViewProps } from '@/features/profile/routes/profile'
+import { serverRender } from '../support/server-render.js'
 
 const noop = () => {}
-const render = (node: ReactNode) =>
-  renderToStaticMarkup(<MemoryRouter>{node}</MemoryRouter>).replace(/&#x27;/g, '’').replace(/[\u202f\u00a0]/g, ' ')
+const render = (node: ReactNode) => serverRender(node)
 
 const props = (overrides: Partial<ProfileViewProps>): ProfileViewProps => ({
   load: { kind: 'ready' },

@@ -4,14 +4,9 @@
 // editor is driven in Chromium by web/test/browser/quote-editor.test.ts.
 import t from 'tap'
 import type { PointerEvent, ReactNode } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
 import { computeTotals } from '@paraphe/shared/quote-totals'
 import type { Quote, QuoteContent } from '@paraphe/shared/quote'
-import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
-import { RuntimeConfigProvider } from '@/lib/runtime-config'
 import { createApiClient } from '@/lib/api-client'
-import { WorkspaceContext } from '@/hooks/use-workspace'
 import { canonicalContent } from '@/features/quotes/lib/content'
 import { controlIdOf } from '@/features/quotes/lib/field-ids'
 import { dropIndex, lineKeyAction, WIDE_QUERY, type KeyPress } from '@/features/quotes/lib/line-keys'
@@ -23,20 +18,12 @@ import { SectionCard } from '@/features/quotes/components/section-card'
 import { DragHandle, RowTools } from '@/features/quotes/components/row-tools'
 import { FrozenQuote } from '@/features/quotes/components/frozen-quote'
 import { DraftScreen } from '@/features/quotes/components/draft-screen'
+import { serverRender } from '../support/server-render.js'
 
 const noop = () => {}
 const api = createApiClient({ getAccessToken: async () => null })
 
-function render(node: ReactNode): string {
-  const html = renderToStaticMarkup(
-    <RuntimeConfigProvider value={{ ...placeholderRuntimeConfig(), supabaseAnonKey: 'anon-key' }}>
-      <MemoryRouter initialEntries={['/espace/devis/q1']}>
-        <WorkspaceContext value={{ hydrated: true, userId: 'u', api }}>{node}</WorkspaceContext>
-      </MemoryRouter>
-    </RuntimeConfigProvider>
-  )
-  return html.replace(/&#x27;/g, '’').replace(/[\u202f\u00a0]/g, ' ').replace(/&nbsp;/g, ' ')
-}
+const render = (node: ReactNode) => serverRender(node, { path: '/espace/devis/q1', config: { supabaseAnonKey: 'anon-key' }, workspace: { api, userId: 'u' } })
 
 const content: QuoteContent = {
   client: { kind: 'individual', name: 'Inès Dupont', company: '', email: 'ines@example.fr', phone: '', address: '3 place Bellecour' },

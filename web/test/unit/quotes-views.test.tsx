@@ -10,7 +10,7 @@ import { computeTotals } from '@paraphe/shared/quote-totals'
 import type { Quote, QuoteContent, QuoteStatus, QuoteSummary } from '@paraphe/shared/quote'
 import { RuntimeConfigProvider } from '@/lib/runtime-config'
 import { ApiError } from '@/lib/api-client'
-import { WorkspaceContext, useWorkspace } from '@/hooks/use-workspace'
+import { useWorkspace } from '@/hooks/use-workspace'
 import { createApiClient } from '@/lib/api-client'
 import { CheckboxField, InputField, SelectField, TextAreaField } from '@/components/form/form-fields'
 import { AccountLinks, sectionOf, WorkspaceNav } from '@/app/workspace/workspace-nav'
@@ -41,21 +41,12 @@ import { actionProblem } from '@/features/quotes/lib/action-problems'
 import { elapsedText, lastReminder, reminderRule, type ReminderRule } from '@/features/quotes/lib/reminder-rule'
 import { findPlan, type Plan } from '@paraphe/shared/plans'
 import { formatDateTime } from '@paraphe/shared/dates'
+import { serverRender } from '../support/server-render.js'
 
 const noop = () => {}
 const api = createApiClient({ getAccessToken: async () => null })
 
-function render(node: ReactNode, path = '/espace'): string {
-  const html = renderToStaticMarkup(
-    <RuntimeConfigProvider value={{ ...placeholderRuntimeConfig(), supabaseAnonKey: 'anon-key' }}>
-      <MemoryRouter initialEntries={[path]}>
-        <WorkspaceContext value={{ hydrated: true, userId: 'u', api }}>{node}</WorkspaceContext>
-      </MemoryRouter>
-    </RuntimeConfigProvider>
-  )
-  // Compare French text with plain spaces (Intl and typography use U+202F and U+00A0).
-  return html.replace(/&#x27;/g, '’').replace(/[\u202f\u00a0]/g, ' ').replace(/&nbsp;/g, ' ')
-}
+const render = (node: ReactNode, path = '/espace') => serverRender(node, { path, config: { supabaseAnonKey: 'anon-key' }, workspace: { api, userId: 'u' } })
 
 const content: QuoteContent = {
   client: { kind: 'business', name: 'Karim Benali', company: 'Benali SAS', email: 'karim@benali.fr', phone: '06 00 00 00 00', address: '1 rue de Lyon\n75012 Paris' },

@@ -4,25 +4,15 @@
 // The flows run in Chromium (web/test/browser/sender.test.ts).
 import t from 'tap'
 import { createRef, type ReactNode } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
-import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
-import { RuntimeConfigProvider } from '@/lib/runtime-config'
 import type { Sender } from '@/features/sender/api/sender-api'
 import { SenderAddressCard, type SenderAddressCardProps } from '@/features/sender/components/sender-address-card'
 import { SenderStatusCard } from '@/features/sender/components/sender-status-card'
 import { confirmationOutcome } from '@/features/sender/lib/confirmation-outcome'
+import { serverRender } from '../support/server-render.js'
 
 const noop = () => {}
 
-function render(node: ReactNode): string {
-  const html = renderToStaticMarkup(
-    <RuntimeConfigProvider value={placeholderRuntimeConfig()}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </RuntimeConfigProvider>
-  )
-  return html.replace(/&#x27;/g, '’').replace(/[\u202f\u00a0]/g, ' ')
-}
+const render = (node: ReactNode) => serverRender(node)
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()
 

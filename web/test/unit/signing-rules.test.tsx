@@ -111,7 +111,7 @@ t.test('what must be filled in before sending, field by field, in the order of t
 
 t.test('the page refuses what the gateway refuses, with its messages, before sending anything', async (t) => {
   const options = { buildingTrade: true, requireEmailCode: false }
-  // The answers gateway/test/sign-api.test.ts sends and sees refused (422): before, the page let a
+  // The answers gateway/test/signing/sign-api.test.ts sends and sees refused (422): before, the page let a
   // wrong mention and a dot of a drawing through, and the signer met the refusal only after a round trip.
   const dot = drawnSignature([{ points: points(1) }], 400, 160)
   const refused = { ...FILLED, accepted: false, mention: 'ok', preWorkAcknowledged: false }

@@ -5,12 +5,9 @@
 // Chromium (web/test/browser/signing.test.ts).
 import t from 'tap'
 import { createRef, type ReactNode } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
 import type { CompanyProfile } from '@paraphe/shared/company'
 import type { Quote, QuoteContent } from '@paraphe/shared/quote'
 import { computeTotals } from '@paraphe/shared/quote-totals'
-import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
 import type { ClosedView, SigningView } from '@/features/signing/api/signing-api'
 import { ClosedLink } from '@/features/signing/components/closed-link'
 import { CompanyContact } from '@/features/signing/components/company-contact'
@@ -27,7 +24,7 @@ import { Component as SigningPage, handle } from '@/features/signing/routes/sign
 import { EMPTY_SIGN_VALUES } from '@/features/signing/lib/sign-form'
 import { API_MESSAGES, ApiError, createApiClient } from '@/lib/api-client'
 import { SERVICE_UNAVAILABLE, unreadableMessage } from '@/features/signing/lib/api-errors'
-import { RuntimeConfigProvider } from '@/lib/runtime-config'
+import { serverRender } from '../support/server-render.js'
 
 const noop = () => {}
 
@@ -110,13 +107,7 @@ function viewOf(overrides: Partial<SigningView> = {}, quote: Quote = quoteOf()):
 
 const closed = (overrides: Partial<SigningView> & { state: ClosedView['state'] }, quote?: Quote) => viewOf(overrides, quote) as ClosedView
 
-function render(node: ReactNode, url = '/SignatureDevis'): string {
-  return renderToStaticMarkup(
-    <RuntimeConfigProvider value={{ ...placeholderRuntimeConfig(), siteName: 'Paraphe' }}>
-      <MemoryRouter initialEntries={[url]}>{node}</MemoryRouter>
-    </RuntimeConfigProvider>
-  )
-}
+const render = (node: ReactNode, url = '/SignatureDevis') => serverRender(node, { path: url, config: { siteName: 'Paraphe' }, raw: true })
 
 /** The text a reader gets: tags dropped, entities decoded, every kind of space as one. */
 function text(html: string): string {

@@ -5,24 +5,14 @@
 // join from the e-mail, remove) run in Chromium (web/test/browser/team.test.ts).
 import t from 'tap'
 import { createRef, type ReactNode } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
-import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
-import { RuntimeConfigProvider } from '@/lib/runtime-config'
 import type { Invitation, InvitationView, Member, Team } from '@/features/team/api/team-api'
 import { InvitationCard } from '@/features/team/components/invitation-card'
 import { TeamDetails, type Confirming, type TeamDetailsProps } from '@/features/team/components/team-details'
+import { serverRender } from '../support/server-render.js'
 
 const noop = () => {}
 
-function render(node: ReactNode): string {
-  const html = renderToStaticMarkup(
-    <RuntimeConfigProvider value={placeholderRuntimeConfig()}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </RuntimeConfigProvider>
-  )
-  return html.replace(/&#x27;/g, '’').replace(/[\u202f\u00a0]/g, ' ')
-}
+const render = (node: ReactNode) => serverRender(node)
 
 const owner: Member = { userId: 'u-owner', email: 'durand@plomberie.example', role: 'owner', joinedAt: '2026-01-05T09:00:00Z', isYou: true }
 const colleague: Member = { userId: 'u-colleague', email: 'lea@plomberie.example', role: 'member', joinedAt: '2026-02-01T09:00:00Z', isYou: false }

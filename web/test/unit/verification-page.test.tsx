@@ -3,9 +3,6 @@
 // refusals. Choosing and dropping files is driven in Chromium (web/test/browser/verification).
 import t from 'tap'
 import type { ReactNode } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
-import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
 import { verifyPdf } from '@/features/verification/api/verify-pdf'
 import { checkPdf } from '@/features/verification/lib/check-pdf'
 import { VerificationFormView, type VerificationFormViewProps } from '@/features/verification/components/verification-form'
@@ -13,17 +10,11 @@ import { VERIFY_MAX_BYTES } from '@paraphe/shared/verification'
 import { pdfFileProblem } from '@/features/verification/lib/pdf-file'
 import { Component as VerificationPage, handle } from '@/features/verification/routes/verification'
 import { API_MESSAGES, ApiError } from '@/lib/api-client'
-import { RuntimeConfigProvider } from '@/lib/runtime-config'
+import { serverRender } from '../support/server-render.js'
 
 const noop = () => {}
 
-function render(node: ReactNode): string {
-  return renderToStaticMarkup(
-    <RuntimeConfigProvider value={{ ...placeholderRuntimeConfig(), siteName: 'Paraphe' }}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </RuntimeConfigProvider>
-  )
-}
+const render = (node: ReactNode) => serverRender(node, { config: { siteName: 'Paraphe' }, raw: true })
 
 function text(html: string): string {
   return html

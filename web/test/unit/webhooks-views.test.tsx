@@ -4,10 +4,6 @@
 // The flows run in Chromium (web/test/browser/webhooks.test.ts).
 import t from 'tap'
 import { createRef, isValidElement, type ReactElement, type ReactNode } from 'react'
-import { renderToStaticMarkup } from 'react-dom/server'
-import { MemoryRouter } from 'react-router-dom'
-import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
-import { RuntimeConfigProvider } from '@/lib/runtime-config'
 import type { WebhookDelivery, WebhookEndpoint } from '@/features/webhooks/api/webhooks-api'
 import { CreatedEndpointNotice } from '@/features/webhooks/components/created-endpoint-notice'
 import { DeliveriesLog } from '@/features/webhooks/components/deliveries-log'
@@ -15,17 +11,11 @@ import { EndpointsListCard, type EndpointsListCardProps } from '@/features/webho
 import { NewEndpointCard, type NewEndpointCardProps } from '@/features/webhooks/components/new-endpoint-card'
 import { WebhooksPageView, type WebhooksPageViewProps } from '@/features/webhooks/components/webhooks-page-view'
 import { ApiError } from '@/lib/api-client'
+import { serverRender } from '../support/server-render.js'
 
 const noop = () => {}
 
-function render(node: ReactNode): string {
-  const html = renderToStaticMarkup(
-    <RuntimeConfigProvider value={placeholderRuntimeConfig()}>
-      <MemoryRouter>{node}</MemoryRouter>
-    </RuntimeConfigProvider>
-  )
-  return html.replace(/&#x27;/g, '’').replace(/[\u202f\u00a0]/g, ' ')
-}
+const render = (node: ReactNode) => serverRender(node)
 
 function form(overrides: Partial<NewEndpointCardProps> = {}): string {
   return render(

@@ -4,6 +4,7 @@
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { remainingCents } from '@paraphe/shared/invoices/invoice-payment-status'
 import type { InvoiceDocument } from '@paraphe/shared/invoices/invoice-document'
+import type { Site } from '../../config.js'
 import type { Queryable } from '../../db/database.js'
 import { enqueueEmail } from '../../mail/outbox.js'
 import { senderNameFor } from '../../mail/sender-name.js'
@@ -12,11 +13,6 @@ import { invoiceFileName } from '../invoice-files.js'
 import type { InvoiceRow } from '../invoice-rows.js'
 import { createInvoiceLink } from './invoice-links.js'
 
-export interface InvoiceMailSite {
-  siteName: string
-  publicUrl: URL
-}
-
 export type InvoiceMail = { type: 'invoice'; to: string } | { type: 'reminder'; to: string; now: Date; automatic: boolean; delayDays: number | null }
 
 /** Days from the due date to `today` (both `YYYY-MM-DD`). */
@@ -24,21 +20,20 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 }
 
-export async function queueInvoiceMail(tx: Queryable, row: InvoiceRow, mail: InvoiceMail, site: InvoiceMailSite): Promise<void> {
+export async function queueInvoiceMail(tx: Queryable, row: InvoiceRow, mail: InvoiceMail, site: Site): Promise<void> {
   const document = row.document as InvoiceDocument
   const { rows } = await tx.query<{ pdf: Uint8Array }>('select pdf from paraphe.invoices where id = $1', [row.id])
   const pdf = (rows[0] as { pdf: Uint8Array }).pdf
-  const invoiceUrl = await createInvoiceLink(tx, { id: row.id, companyId: row.company_id }, site.publicUrl)
+  const invoiceUrl = await createInvoiceLink(tx, { id: row.id, companyId: row.company_id }, site.siteUrl)
   const facts = {
     document,
     remainingCents: remainingCents({ kind: row.kind, status: row.status, amountDueCents: row.amount_due_cents, paidCents: row.paid_cents, creditedCents: row.credited_cents }),
     invoiceUrl
   }
-  const siteIdentity = { siteName: site.siteName, siteUrl: site.publicUrl }
   const content =
     mail.type === 'invoice'
-      ? invoiceEmail(facts, siteIdentity)
-      : invoiceReminderEmail({ ...facts, daysLate: daysBetween(document.dueDate, parisIsoDate(mail.now)) }, siteIdentity)
+      ? invoiceEmail(facts, site)
+      : invoiceReminderEmail({ ...facts, daysLate: daysBetween(document.dueDate, parisIsoDate(mail.now)) }, site)
   await enqueueEmail(tx, {
     companyId: row.company_id,
     kind: mail.type === 'invoice' ? 'invoice' : 'invoice-reminder',

@@ -10,7 +10,8 @@ import type { Database, Queryable } from '../../db/database.js'
 import { ApiProblem } from '../../errors.js'
 import { INVOICE_COLUMNS, type InvoiceRow } from '../invoice-rows.js'
 import { findInvoice, getInvoice } from '../invoices-repository.js'
-import { queueInvoiceMail, type InvoiceMailSite } from './invoice-mailing.js'
+import type { Site } from '../../config.js'
+import { queueInvoiceMail } from './invoice-mailing.js'
 
 const BATCH = 50
 
@@ -18,7 +19,7 @@ const BATCH = 50
 const RECIPIENT_SQL = `coalesce((select e.data ->> 'to' from paraphe.invoice_events e where e.invoice_id = i.id and e.type in ('sent', 'reminded') order by e.id desc limit 1), i.document -> 'buyer' ->> 'email', '')`
 
 /** « Relancer »: a reminder now, whatever the delays, at most once per REMINDER_GAP_HOURS. */
-export async function remindInvoiceByHand(tx: Queryable, id: string, site: InvoiceMailSite, now: Date): Promise<{ invoice: Invoice; sentTo: string }> {
+export async function remindInvoiceByHand(tx: Queryable, id: string, site: Site, now: Date): Promise<{ invoice: Invoice; sentTo: string }> {
   const row = await findInvoice(tx, id, { lock: true })
   if (row.status !== 'issued') throw new ApiProblem(409, 'invoice_draft', 'Un brouillon ne se relance pas : émettez et envoyez la facture d’abord.')
   if (row.kind === 'credit_note') throw new ApiProblem(409, 'invoice_is_credit_note', 'Un avoir ne se relance pas : il n’y a rien à payer.')
@@ -49,7 +50,7 @@ export async function remindInvoiceByHand(tx: Queryable, id: string, site: Invoi
  * three. Only invoices sent through Paraphe are reminded (one an ERP sends itself is its business).
  * Rows are claimed with SKIP LOCKED, and the event's unique index makes each delay's reminder once.
  */
-export async function sendDueInvoiceReminders(db: Database, site: InvoiceMailSite, now: Date): Promise<number> {
+export async function sendDueInvoiceReminders(db: Database, site: Site, now: Date): Promise<number> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<InvoiceRow & { delay: number; to_address: string }>(
       `select ${INVOICE_COLUMNS}, d.delay, ${RECIPIENT_SQL} as to_address

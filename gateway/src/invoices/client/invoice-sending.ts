@@ -9,7 +9,8 @@ import { isEmailAddress } from '@paraphe/shared/email'
 import type { Queryable } from '../../db/database.js'
 import { ApiProblem } from '../../errors.js'
 import { findInvoice, getInvoice } from '../invoices-repository.js'
-import { queueInvoiceMail, type InvoiceMailSite } from './invoice-mailing.js'
+import type { Site } from '../../config.js'
+import { queueInvoiceMail } from './invoice-mailing.js'
 
 /** The address an e-mail about `document` goes to: `to` when given, else the client's. */
 export function recipientOf(document: InvoiceDocument, to: string | undefined): string {
@@ -23,7 +24,7 @@ export function recipientOf(document: InvoiceDocument, to: string | undefined): 
   return address
 }
 
-export async function sendInvoice(tx: Queryable, id: string, request: InvoiceSendRequest, site: InvoiceMailSite, now: Date): Promise<{ invoice: Invoice; sentTo: string }> {
+export async function sendInvoice(tx: Queryable, id: string, request: InvoiceSendRequest, site: Site, now: Date): Promise<{ invoice: Invoice; sentTo: string }> {
   const row = await findInvoice(tx, id, { lock: true })
   if (row.status !== 'issued') throw new ApiProblem(409, 'invoice_draft', 'Émettez la facture avant de l’envoyer : un brouillon n’a ni numéro ni PDF.')
   const sentTo = recipientOf(row.document as InvoiceDocument, request.to)

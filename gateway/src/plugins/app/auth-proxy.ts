@@ -1,6 +1,6 @@
 import httpProxy from '@fastify/http-proxy'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { AUTH_MESSAGES, authErrorBody } from '../../auth-errors.js'
+import { AUTH_MESSAGES, authErrorBody } from '../../http/auth-errors.js'
 import { authEndpointOf, authRateLimit } from '../../rate-limit/auth-limits.js'
 import { DEPENDENCY_TIMEOUT_MS } from './readiness.js'
 

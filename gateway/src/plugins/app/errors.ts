@@ -2,7 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable.js'
 import { ApiProblem, errorBody } from '../../errors.js'
-import { fieldMessages } from '../../validation-messages.js'
+import { fieldMessages } from '../../http/validation-messages.js'
 
 declare module 'fastify' {
   interface FastifyContextConfig {

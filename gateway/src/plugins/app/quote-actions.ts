@@ -14,8 +14,7 @@ export default fp(
     fastify.decorate(
       'quoteActions',
       createQuoteActions({
-        publicUrl: fastify.config.publicUrl,
-        siteName: fastify.config.runtime.siteName,
+        site: fastify.config.site,
         wake: fastify.queueWake
       })
     )

@@ -45,7 +45,7 @@ export default fp<QuoteJobsOptions>(
         })
         .catch((error: unknown) => fastify.log.error({ err: error }, 'invoice overdue job failed'))
         // Then the payment reminders due (after the overdue mark, so invoice.overdue comes first).
-        .then(() => sendDueInvoiceReminders(fastify.db, { siteName: fastify.config.runtime.siteName, publicUrl: fastify.config.publicUrl }, new Date()))
+        .then(() => sendDueInvoiceReminders(fastify.db, fastify.config.site, new Date()))
         .then((reminded) => {
           if (reminded === 0) return
           fastify.log.info({ reminded }, 'invoice reminders queued')

@@ -157,7 +157,7 @@ export async function billingWebhookRoutes(fastify: FastifyInstance) {
         throw badSignature()
       }
       const outcome = await processEvent(
-        { db: fastify.db, stripe, billing, site: { siteName: fastify.config.runtime.siteName, siteUrl: fastify.config.publicUrl }, log: request.log, wake: fastify.queueWake },
+        { db: fastify.db, stripe, billing, site: fastify.config.site, log: request.log, wake: fastify.queueWake },
         event
       )
       request.log.info({ stripeEvent: event.id, type: event.type, outcome }, 'Stripe event')

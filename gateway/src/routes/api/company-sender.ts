@@ -16,7 +16,7 @@ import { asRequestUser } from './user-transaction.js'
 export default async function companySenderRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   const { config } = fastify
-  const settings: SenderSettings = { site: { siteName: config.runtime.siteName, siteUrl: config.publicUrl }, spfInclude: config.mail.senderSpfInclude }
+  const settings: SenderSettings = { site: config.site, spfInclude: config.mail.senderSpfInclude }
   const lookup = txtLookup(config.mail.dnsServers)
   fastify.get('/company/sender', { schema: { response: { 200: SenderBody, ...ErrorResponses } } }, async (request) =>
     asRequestUser(fastify, request, (tx, member) => readSender(tx, member, settings))
@@ -25,7 +25,7 @@ export default async function companySenderRoutes(instance: FastifyInstance) {
   fastify.put('/company/sender', { schema: { body: PutSenderBody, response: { 200: SenderBody, ...ErrorResponses } } }, async (request) => {
     // Made before the transaction (the prime search takes a moment), used only if the address is accepted.
     const key = await newDkimKeyPair()
-    const answer = await asRequestUser(fastify, request, (tx, member) => setSender(tx, member, request.body.address, key, { ...settings, publicUrl: config.publicUrl }))
+    const answer = await asRequestUser(fastify, request, (tx, member) => setSender(tx, member, request.body.address, key, settings))
     request.log.info('sender address set, confirmation sent')
     return answer
   })

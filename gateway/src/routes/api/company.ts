@@ -34,18 +34,17 @@ import { asRequestUser, memberScope } from './user-transaction.js'
 /** Private: the signed-in member's company. */
 export default async function companyRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  const site = () => ({ siteName: fastify.config.runtime.siteName, siteUrl: fastify.config.publicUrl, publicUrl: fastify.config.publicUrl })
   fastify.get('/company', { schema: { response: { 200: TeamBody, ...ErrorResponses } } }, async (request) =>
     asRequestUser(fastify, request, (tx, member) => readTeam(tx, member))
   )
 
   fastify.post('/company/invitations', { schema: { body: InviteBody, response: { 201: InvitationSchema, ...ErrorResponses } } }, async (request, reply) => {
-    const invitation = await inviteMember(memberScope(fastify, request), fastify.queueWake, request.body.email, site())
+    const invitation = await inviteMember(memberScope(fastify, request), fastify.queueWake, request.body.email, fastify.config.site)
     return reply.code(201).send(invitation)
   })
 
   fastify.post('/company/invitations/:id/resend', { schema: { params: InvitationIdParams, response: { 200: InvitationSchema, ...ErrorResponses } } }, async (request) => {
-    return resendInvitationNow(memberScope(fastify, request), fastify.queueWake, request.params.id, site())
+    return resendInvitationNow(memberScope(fastify, request), fastify.queueWake, request.params.id, fastify.config.site)
   })
 
   fastify.delete('/company/invitations/:id', { schema: { params: InvitationIdParams, response: { 204: NoContent, ...ErrorResponses } } }, async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { errorBody } from '../../errors.js'
-import { checkStorableInput } from '../../storable-input.js'
+import { checkStorableInput } from '../../http/storable-input.js'
 import apiKeyRoutes from './api-keys.js'
 import billingRoutes, { billingWebhookRoutes } from './billing.js'
 import companyRoutes, { invitationViewRoutes } from './company.js'

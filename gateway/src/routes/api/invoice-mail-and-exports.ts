@@ -23,13 +23,12 @@ import { asRequestUser } from './user-transaction.js'
 
 export default async function invoiceMailAndExportRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  const site = () => ({ siteName: fastify.config.runtime.siteName, publicUrl: fastify.config.publicUrl })
 
   fastify.post(
     '/invoices/:id/send',
     { schema: { params: InvoiceIdParams, body: InvoiceSendBody, response: { 200: InvoiceSentBody, ...ErrorResponses } } },
     async (request) => {
-      const sent = await asRequestUser(fastify, request, (tx) => sendInvoice(tx, request.params.id, request.body ?? {}, site(), new Date()))
+      const sent = await asRequestUser(fastify, request, (tx) => sendInvoice(tx, request.params.id, request.body ?? {}, fastify.config.site, new Date()))
       void fastify.outbox.wake()
       request.log.info({ invoiceId: sent.invoice.id }, 'invoice sent to the client')
       return sent
@@ -43,7 +42,7 @@ export default async function invoiceMailAndExportRoutes(instance: FastifyInstan
   })
 
   fastify.post('/invoices/:id/remind', { schema: { params: InvoiceIdParams, response: { 200: InvoiceSentBody, ...ErrorResponses } } }, async (request) => {
-    const reminded = await asRequestUser(fastify, request, (tx) => remindInvoiceByHand(tx, request.params.id, site(), new Date()))
+    const reminded = await asRequestUser(fastify, request, (tx) => remindInvoiceByHand(tx, request.params.id, fastify.config.site, new Date()))
     void fastify.outbox.wake()
     return reminded
   })
