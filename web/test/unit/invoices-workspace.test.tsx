@@ -171,9 +171,11 @@ t.test('the views with those invoices: draft to review, issued with payments and
   const firstPlan = invoicingPlan({ ...invoicing, invoices: [], invoicedTtcCents: 0, progressBp: 0 })
   t.match(render(<DepositForm quote={business} plan={firstPlan} draft={null} />), /Autoliquidation \(sous-traitance du bâtiment\)[\s\S]*votre client, l’entreprise principale, déclare et paie la TVA/, 'the reverse charge explained on the first invoice')
 
-  const standard = render(<StandardInvoiceForm savedClients={[]} draft={null} />)
+  const standard = render(<StandardInvoiceForm savedClients={[]} draft={null} franchiseEnBase={false} />)
   t.match(standard, /<h2 id="[^"]+">Facture sans devis<\/h2>[\s\S]*Nom du client[\s\S]*Désignation \(ligne 1\)[\s\S]*Total HT 0,00 € · TVA 0,00 € · Total TTC 0,00 €/)
   t.notMatch(standard, /Client enregistré|SIREN/, 'no picker without saved clients; no SIREN for a private client')
+  const franchised = render(<StandardInvoiceForm savedClients={[]} draft={{ ...draft, kind: 'standard' as const, request: { kind: 'standard' as const, client: { kind: 'business' as const, name: 'Bâti Rhône SAS', company: 'Bâti Rhône SAS', address: '3 rue de la Part-Dieu\n69003 Lyon' }, clientSiren: '732829320', lines: [] } }} franchiseEnBase />)
+  t.notMatch(franchised, /Autoliquidation/, 'under the 293 B franchise no reverse charge is offered, even to a business client')
   t.match(render(<AccountantExport />), /<summary>Exporter pour le comptable<\/summary>[\s\S]*Tableur CSV[\s\S]*Journal des ventes au format FEC[\s\S]*Fichiers Factur-X \(ZIP\)/)
   t.match(render(<InvoiceNewPage />, '/espace/factures/nouvelle'), /<h1>Nouvelle facture<\/h1>/)
 
