@@ -643,7 +643,7 @@ t.test('the server out of reach, then a document that changed before signing: sa
   // techniques » disclosure, whose innerText is empty.
   const shown = await page.locator('.signing-hash').textContent()
 
-  await field(page, 'Vos nom et prénom').fill('Élise Martin')
+  await field(page, 'Vos nom et prénom').fill('Élise Martin-Durand')
   await page.getByLabel(ACCEPT_LABEL).check()
   await field(page, MENTION_LABEL).fill('Bon pour accord')
   await page.getByLabel(TYPED_LABEL).check()
@@ -655,7 +655,8 @@ t.test('the server out of reach, then a document that changed before signing: sa
   await button(page, 'Recharger le devis').click()
   await waitForExpression(page, `document.querySelector('.signing-hash') !== null && document.querySelector('.signing-hash').textContent !== ${JSON.stringify(shown)}`)
   t.pass('the new version’s fingerprint is shown')
-  t.equal(await field(page, 'Vos nom et prénom').inputValue(), '', 'the form starts again for the new version')
+  t.equal(await field(page, 'Vos nom et prénom').inputValue(), 'Élise Martin', 'the form starts again for the new version: the name from the quote, as on opening')
+  t.equal(await page.getByLabel(ACCEPT_LABEL).isChecked(), false, 'the acceptance to give again')
   t.equal(await statusOf(sent), 'viewed', 'nothing signed')
   t.same(problemsOf(record, allowApi(409, /\/sign$/)), [], CLEAN)
 })
