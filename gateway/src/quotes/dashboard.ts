@@ -30,11 +30,14 @@ export async function dashboard(tx: Queryable): Promise<Omit<Dashboard, 'receiva
       where q.status = 'signed'
         and exists (select 1 from paraphe.quote_events e where e.quote_id = q.id and e.type = 'signed' and e.occurred_at >= ${MONTH_START})`
   )
-  const { rows: recent } = await tx.query<{ quote_id: string; number: string | null; title: string; type: string; occurred_at: Date }>(
-    `select e.quote_id, q.number, q.content ->> 'title' as title, e.type, e.occurred_at
+  // One line per quote and kind of event, at its latest time: a client who opens the link five
+  // times is one « consulté » with its count, not five lines pushing the rest out of the list.
+  const { rows: recent } = await tx.query<{ quote_id: string; number: string | null; title: string; type: string; occurred_at: Date; times: number }>(
+    `select e.quote_id, q.number, q.content ->> 'title' as title, e.type, max(e.occurred_at) as occurred_at, count(*)::int as times
        from paraphe.quote_events e join paraphe.quotes q on q.id = e.quote_id
       where e.type = any($1)
-      order by e.occurred_at desc, e.id desc
+      group by e.quote_id, q.number, q.content ->> 'title', e.type
+      order by max(e.occurred_at) desc, max(e.id) desc
       limit $2`,
     [ACTIVITY, RECENT]
   )
@@ -51,7 +54,8 @@ export async function dashboard(tx: Queryable): Promise<Omit<Dashboard, 'receiva
       title: row.title,
       type: row.type,
       label: quoteEventLabel(row.type),
-      occurredAt: row.occurred_at.toISOString()
+      occurredAt: row.occurred_at.toISOString(),
+      count: row.times
     }))
   }
 }

@@ -28,6 +28,7 @@ export interface QuoteEventView {
   occurredAt: string
   label: string
   detail?: string
+  signerName?: string
 }
 
 export interface QuoteActions {
@@ -67,7 +68,15 @@ export function createQuoteActions({ site, wake }: QuoteActionsDeps): QuoteActio
       return events.map((event) => {
         // A declined quote's reason is the client's own words: shown beside the event, never empty.
         const reason = event.type === 'declined' && typeof event.data.reason === 'string' ? event.data.reason.trim() : ''
-        return { type: event.type, occurredAt: event.occurredAt, label: quoteEventLabel(event.type), ...(reason === '' ? {} : { detail: reason }) }
+        // The signer's name is in the signed event's evidence: the professional reads it at the top of the quote.
+        const signer = event.type === 'signed' && typeof event.data.signerName === 'string' ? event.data.signerName.trim() : ''
+        return {
+          type: event.type,
+          occurredAt: event.occurredAt,
+          label: quoteEventLabel(event.type),
+          ...(reason === '' ? {} : { detail: reason }),
+          ...(signer === '' ? {} : { signerName: signer })
+        }
       })
     }
   }

@@ -144,7 +144,11 @@ forEachEngine('invitation links: stored hashed, bound to their address, single u
   t.notOk(dump.includes(token), 'the invitations table holds no usable link')
 
   const view = await app.inject({ url: `/api/invitations/${token}` })
-  t.same(view.json(), { companyName: COMPLETE_PROFILE.companyName, email, state: 'open' }, 'the link shows the company and the address, without signing in')
+  t.same(
+    view.json(),
+    { companyName: COMPLETE_PROFILE.companyName, email, invitedBy: owner.email, state: 'open' },
+    'the link shows who invites, to which company, and the invited address, without signing in'
+  )
   t.equal((await app.inject({ url: `/api/invitations/${'x'.repeat(43)}` })).statusCode, 404)
 
   const stranger = await newUser(app)

@@ -94,6 +94,9 @@ t.test('the client reads the quote, signs it, and gets the sealed PDF', async (t
   t.equal(signed.statusCode, 200)
   t.same(signed.json(), { state: 'signed', signedDocument: true })
   t.same(await events(), ['sent', 'viewed', 'signed'])
+  const history = (await pro.request('GET', `/api/quotes/${id}/events`)).json<{ events: Array<{ type: string; signerName?: string }> }>().events
+  t.equal(history.find((event) => event.type === 'signed')?.signerName, 'Élise Martin', 'the history names the signer, for the quote’s header')
+  t.notOk(history.some((event) => event.type !== 'signed' && event.signerName !== undefined), 'and only on the signature')
   const again = await post(token, '/sign', signBody(view))
   t.equal(again.statusCode, 409)
   t.match(again.json<ErrorJson>().error.message, /déjà été signé le .* par Élise Martin/)
@@ -327,6 +330,13 @@ t.test('the dashboard’s figures follow the clients’ answers, and stay the ac
   t.same(awaitingList.quotes.map((quote) => quote.id), [waiting.id], '« à signer » leads to the quotes sent or opened, not answered')
   t.match(awaitingList.counts, { awaiting: 1, signed: 1, declined: 1, all: 3 })
   t.same(after.recent.slice(0, 2).map((event) => [event.label, event.title]), [['Devis refusé par le client', 'Refusé'], ['Devis signé par le client', 'Signé']], 'latest first')
+
+  // Opened by five visitors: one « consulté » line for that quote, with its count and latest time.
+  for (let visitor = 0; visitor < 5; visitor++) await visit(waiting.token, '', { 'x-signing-visitor': `visiteur-${String(visitor).padStart(4, '0')}` })
+  const viewed = (await figures(pro)).recent.filter((event) => event.quoteId === waiting.id)
+  t.same(viewed.map((event) => [event.type, event.count]), [['viewed', 5], ['sent', 1]], 'one line per quote and kind of event, with how many times')
+  const { rows: [latest] } = await db.query<{ at: Date }>(`select max(occurred_at) as at from paraphe.quote_events where quote_id = $1 and type = 'viewed'`, [waiting.id])
+  t.equal(viewed[0]?.occurredAt, latest?.at.toISOString(), 'at the latest time it happened')
 
   await db.query(`update paraphe.quotes set sent_at = now() - interval '4 days' where id = $1`, [waiting.id])
   t.equal((await figures(pro)).remindersDue, 1, 'waiting for four days and never reminded')

@@ -45,6 +45,8 @@ export const INVITATION_STATES = ['open', 'used', 'cancelled', 'expired'] as con
 export const InvitationViewBody = Type.Object({
   companyName: Type.String(),
   email: Type.String(),
+  /** The sign-in address of the member who invited; '' once they have left the company. */
+  invitedBy: Type.String(),
   state: literals(INVITATION_STATES)
 })
 export type InvitationView = Static<typeof InvitationViewBody>

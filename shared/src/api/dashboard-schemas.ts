@@ -11,7 +11,10 @@ export const DashboardActivitySchema = Type.Object({
   title: Type.String(),
   type: Type.String(),
   label: Type.String(),
-  occurredAt: Type.String()
+  /** The latest time it happened: the activity shows one line per quote and kind of event. */
+  occurredAt: Type.String(),
+  /** How many times it happened (« consulté 5 fois »), 1 for most events. */
+  count: Type.Integer({ minimum: 1 })
 })
 
 /** What issued invoices still ask the clients to pay (unpaid, partly paid or overdue), summed by the gateway. */

@@ -158,7 +158,9 @@ export const QuoteEventSchema = Type.Object({
   occurredAt: Type.String(),
   label: Type.String(),
   /** What the client wrote with it: the reason of a decline. */
-  detail: Type.Optional(Type.String())
+  detail: Type.Optional(Type.String()),
+  /** Who signed, as they wrote their name (signed events): the quote's header says « Signé le … par … ». */
+  signerName: Type.Optional(Type.String())
 })
 export const QuoteEventsBody = Type.Object({ events: Type.Array(QuoteEventSchema) })
 

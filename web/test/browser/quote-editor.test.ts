@@ -193,17 +193,12 @@ t.test('typing a quote in the table: Enter, Tab, reordering by keyboard and by d
   t.ok(await inView('.quote-phone-bar'), 'the bar is in view at the top of the page')
   t.equal(normalizeSpace(await page.locator('.quote-phone-bar__total').innerText()), 'Total TTC 1 412,88 €')
   await page.locator('.quote-phone-bar').getByRole('button', { name: 'Envoyer…' }).click()
-  const question = page.locator('.confirm__question')
-  await question.waitFor()
-  t.match(normalizeSpace(await question.innerText()), /^Envoyer ce devis à votre client/, '« Envoyer » opens the confirmation of the panel')
-  // Scrolled to it (smoothly, unless the reader asked for reduced motion).
-  await page.waitForFunction(() => {
-    const top = document.querySelector('.confirm__question')?.getBoundingClientRect().top ?? -1
-    return top >= 0 && top < window.innerHeight - 150
-  })
-  t.pass('brought into view, above the bar')
-  t.equal(await page.evaluate(() => document.activeElement?.className), 'confirm__question', 'with the focus')
-  await page.getByRole('button', { name: 'Annuler', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Envoyer ce devis ?' })
+  await dialog.waitFor()
+  t.match(normalizeSpace(await dialog.innerText()), /Montant 1 412,88 € TTC/, '« Envoyer » opens the send confirmation, a modal dialog with the amount')
+  t.ok(await inView('.send-dialog'), 'in view above the bar')
+  t.ok(await page.evaluate(() => document.querySelector('.send-dialog')?.contains(document.activeElement) === true), 'with the focus')
+  await dialog.getByRole('button', { name: 'Annuler', exact: true }).click()
 
   t.same(problemsOf(record), [], CLEAN)
 })

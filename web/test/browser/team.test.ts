@@ -1,6 +1,5 @@
 // Companies with members in Chromium: the owner (Entreprise) invites a colleague from the team
-// page; the colleague opens the e-mail's link, signs in (the guard brings them back to it) and
-// joins; both see the same quote; the owner removes the colleague, whose next visit finds nothing.
+// page; the colleague, signed in, opens the e-mail's link and joins; both see the same quote; the owner removes the colleague, whose next visit finds nothing.
 // Axe-clean at 1280 and 360 px on the team page and the invitation page.
 import t from 'tap'
 import { COMPLETE_PROFILE, completeContent, subscribe } from '../../../gateway/test/support/workspace-users.js'
@@ -65,16 +64,13 @@ t.test('the owner invites, the colleague joins from the link, both share a quote
   t.match(normalizeSpace(await owner.page.locator('.team-seats').innerText()), /2 utilisateurs sur 5 \(dont 1 invitation en attente\)/, 'the pending invitation holds a seat')
   await axeBothWidths(t, owner.page, 'the team page with an invitation')
 
-  // The colleague follows the e-mail's link without a session: sign-in, then back to the invitation.
+  // The colleague, already signed in, follows the e-mail's link: the invitation and « Rejoindre ».
+  // (Signing in or up from the link joins at once: web/test/browser/every-user-sees.test.ts.)
   standIn.createUser({ email: colleagueEmail, password: PASSWORD })
   const colleague = await openPage(browser, t, PHONE)
+  await signIn(colleague.page, gateway.url, colleagueEmail, PASSWORD)
   const link = await invitationLink(colleagueEmail)
   await colleague.page.goto(link)
-  await colleague.page.waitForURL(/\/connexion\?redirectTo=/)
-  await colleague.page.getByLabel('Adresse e-mail', { exact: true }).fill(colleagueEmail)
-  await colleague.page.getByLabel('Mot de passe', { exact: true }).fill(PASSWORD)
-  await colleague.page.getByRole('button', { name: 'Se connecter', exact: true }).click()
-  await colleague.page.waitForURL(link)
   const join = colleague.page.getByRole('button', { name: `Rejoindre ${COMPLETE_PROFILE.companyName}` })
   await join.waitFor()
   t.match(normalizeSpace(await colleague.page.locator('.invitation-page').innerText()), new RegExp(`envoyée à ${colleagueEmail.replace(/[.+]/g, '\\$&')}`), 'the page names the invited address')

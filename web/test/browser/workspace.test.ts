@@ -270,7 +270,8 @@ t.test('sending: what is missing, the signing link, a frozen quote revised or ca
 
   // Sending a draft with only its title: the gateway lists what is missing; each item leads to its field.
   await button(page, 'Envoyer le devis').click()
-  t.ok(await page.locator('.confirm__question').evaluate((element) => element === document.activeElement), 'the question takes the focus')
+  await page.getByRole('dialog', { name: 'Envoyer ce devis ?' }).waitFor()
+  t.ok(await page.evaluate(() => document.querySelector('.send-dialog')?.contains(document.activeElement) === true), 'the confirmation, a modal dialog, takes the focus')
   await button(page, 'Confirmer l’envoi').click()
   const problem = page.locator('.action-problem')
   await problem.waitFor()
@@ -281,7 +282,7 @@ t.test('sending: what is missing, the signing link, a frozen quote revised or ca
   await fillClient(page)
   await waitForSaved(page, () => fillLine(page, 0, { description: 'Remplacement du chauffe-eau', quantity: '1', unit: 'forfait', price: '890', vatBp: 1000 }))
   await button(page, 'Envoyer le devis').click()
-  t.match(await text(page.locator('.confirm__question')), /Envoyer ce devis à ines\.dupont@example\.fr/)
+  t.match(await text(page.getByRole('dialog', { name: 'Envoyer ce devis ?' })), /Destinataire.*ines\.dupont@example\.fr/s)
   await button(page, 'Confirmer l’envoi').click()
 
   // Sent: the signing link to copy, the quote frozen with its number, its history.

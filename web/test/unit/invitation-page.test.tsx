@@ -49,3 +49,13 @@ t.test('an unknown link and a cancelled invitation', async (t) => {
   t.teardown(renderPage(<InvitationPage />, { api: marc.api, userId: marc.id, at: paths.invitation.href('A'.repeat(43)) }))
   t.match(textOf(await screen.findByRole('alert')), /[a-zé]/, 'an unknown link is refused in French')
 })
+
+t.test('arriving from the sign-in or sign-up made from the link (`rejoindre=1`): joined at once, no second click', async (t) => {
+  const owner = await gateway.owner('entreprise')
+  const nina = await gateway.signedIn()
+  await teamApi.invite(owner.api, nina.email)
+  const at = `${paths.invitation.href(await gateway.invitationToken(nina.email))}&rejoindre=1`
+  t.teardown(renderPage(<InvitationPage />, { api: nina.api, userId: nina.id, at }))
+  await waitForLocation(paths.account.href())
+  t.equal((await teamApi.team(nina.api)).members.length, 2, 'a member of the inviting company')
+})

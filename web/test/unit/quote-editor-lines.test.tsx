@@ -182,7 +182,7 @@ t.test('a sent quote with sections: headings, lines and subtotals, read-only; th
   const draft = render(<DraftScreen quote={{ ...quote, status: 'draft', number: null, sentAt: null, expiresOn: null }} onSent={noop} onReload={noop} />)
   t.match(draft, /<article class="quote-page quote-page--draft">/)
   t.notMatch(draft, /class="badge"/, 'the heading says « Brouillon »: no badge repeating it')
-  t.match(draft, /<\/form><aside class="quote-side" id="quote-side" aria-label="Totaux et actions"><section class="totals"[\s\S]*<button id="quote-send" type="button" class="button button--primary">Envoyer le devis<\/button>[\s\S]*<\/aside><div class="quote-phone-bar">[\s\S]*Envoyer…<\/button><\/div><\/div><\/article>/, 'totals and actions after the form; the phone bar last')
+  t.match(draft, /<\/form><aside class="quote-side" id="quote-side" aria-label="Totaux et actions"><section class="totals"[\s\S]*<button id="quote-send" type="button" class="button button--primary" aria-haspopup="dialog">Envoyer le devis<\/button>[\s\S]*<\/aside><div class="quote-phone-bar">[\s\S]*Envoyer…<\/button><\/div><\/div><\/article>/, 'totals and actions after the form; the phone bar last')
   t.match(draft, /Sous-total HT : <\/span><strong>687,50 €<\/strong>/, 'the editor shows the subtotals')
 })
 

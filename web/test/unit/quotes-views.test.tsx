@@ -20,13 +20,13 @@ import { ConfirmAction } from '@/components/ui/confirm-action'
 import { DraftForm } from '@/features/quotes/components/draft-form'
 import { DraftScreen } from '@/features/quotes/components/draft-screen'
 import { DraftSidePanel } from '@/features/quotes/components/draft-side-panel'
-import { EventsTimeline } from '@/features/quotes/components/events-timeline'
+import { EventsTimeline, type EventsLoad } from '@/features/quotes/components/events-timeline'
 import { FrozenQuote } from '@/features/quotes/components/frozen-quote'
 import { QuoteActionsBar } from '@/features/quotes/components/quote-actions-bar'
 import { QuoteList } from '@/features/quotes/components/quote-list'
 import { dayOf } from '@/features/quotes/lib/format-day'
 import { SaveStatus, saveStateText } from '@/features/quotes/components/save-status'
-import { DeclineNotice, SentHeader, SentScreen } from '@/features/quotes/components/sent-screen'
+import { DeclineNotice, SentHeader, SentScreen, signatureOf } from '@/features/quotes/components/sent-screen'
 import { SigningLink, SigningLinkView } from '@/features/quotes/components/signing-link'
 import { StatusBadge } from '@/components/ui/status-badge'
 import { FRANCHISE_MENTION } from '@paraphe/shared/quote-mentions'
@@ -236,7 +236,10 @@ t.test('/espace in each state: loading, failures, empty, filtered, with a remind
     signedThisMonth: { count: 1, totalTtcCents: 134_413 },
     signature: { signed: 1, closed: 3, ratePercent: 33 },
     remindersDue: 1,
-    recent: [{ quoteId: 'q9', number: 'DEV-2026-0009', title: 'Toiture', type: 'signed', label: 'Devis signé par le client', occurredAt: '2026-11-20T09:00:00Z' }],
+    recent: [
+      { quoteId: 'q9', number: 'DEV-2026-0009', title: 'Toiture', type: 'signed', label: 'Devis signé par le client', occurredAt: '2026-11-20T09:00:00Z', count: 1 },
+      { quoteId: 'q8', number: 'DEV-2026-0008', title: 'Cuisine', type: 'viewed', label: 'Devis consulté par le client', occurredAt: '2026-11-19T17:30:00Z', count: 5 }
+    ],
     receivables: { count: 1, remainingCents: 40_324, overdueCount: 0, overdueRemainingCents: 0 }
   }
   const board = render(<QuotesView {...props({ hydrated: true, load: ready([summary({})]), dashboard: figures, quota: '2 devis envoyés sur 3 ce mois-ci' })} />)
@@ -248,6 +251,7 @@ t.test('/espace in each state: loading, failures, empty, filtered, with a remind
   t.match(board, /href="\/espace\/factures\?statut=a-encaisser"[^>]*><span class="dashboard__value">403,24\s€<\/span><span class="dashboard__label">à encaisser<\/span><span class="dashboard__detail">1 facture</, 'what the invoices leave to collect, from the gateway’s figures')
   t.match(board, /2 devis envoyés sur 3 ce mois-ci/)
   t.match(board, /href="\/espace\/devis\/q9"[^>]*>DEV-2026-0009 — Toiture<\/a> : devis signé par le client, <time dateTime="2026-11-20T09:00:00Z">20 novembre 2026<\/time>/)
+  t.match(board, /DEV-2026-0008 — Cuisine<\/a>\s*:\s*devis consulté par le client \(5\sfois, dernière le <time dateTime="2026-11-19T17:30:00Z">19 novembre 2026<\/time>\)/, 'five views, one line with the count')
   t.notMatch(render(<QuotesView {...props({ hydrated: true, filters: { status: 'signed', q: '' }, load: ready([summary({})]), dashboard: figures })} />), /Tableau de bord/, 'a filtered list goes straight to the quotes')
   t.notMatch(render(<QuotesView {...props({ hydrated: true, load: ready([]), dashboard: figures })} />), /Tableau de bord/, 'no figures before the first quote')
   const loadingMore = render(<QuotesView {...props({ hydrated: true, load: ready([summary({})], 120, 'next', { kind: 'loading' }) })} />)
@@ -347,6 +351,8 @@ t.test('actions by status: send and delete a draft; revise and cancel a sent quo
   t.notMatch(sent, /Envoyer le devis|Supprimer le brouillon/)
   const signed = bar('signed')
   t.notMatch(signed, />Modifier<|Annuler le devis/, 'a signed quote stays as it is')
+  t.match(signed, /<button type="button" class="button button--primary">Télécharger le devis signé<\/button>/, 'its main button: the signed quote')
+  t.notMatch(signed, />Télécharger le PDF</)
   const busy = bar('draft', 'send')
   t.match(busy, />Envoi…</)
   t.match(busy, /<button type="button" class="button button--ghost" disabled="">Télécharger le PDF/, 'one action at a time')
@@ -392,6 +398,22 @@ t.test('a sent quote: read-only, its header, the signing link, its history', asy
   t.match(header, /Envoyé<\/span><span>Envoyé le 21 novembre 2026<\/span><span>Valable jusqu’au 21 décembre 2026<\/span>/)
   t.match(render(<SentHeader quote={quote('cancelled', { replacedBy: 'q2' })} />), /<a href="\/espace\/devis\/q2"[^>]*>Voir la nouvelle version<\/a>/)
   t.match(render(<SentHeader quote={quote('sent', { number: null, sentAt: null, expiresOn: null })} />), /<h1>Devis<\/h1>/)
+  // Signed: « Signé le … par … » first, in Paris time; the validity no longer matters.
+  const signedEvents: EventsLoad = {
+    kind: 'ready',
+    events: [
+      { type: 'sent', occurredAt: '2026-11-21T08:00:00Z', label: 'Devis envoyé pour signature' },
+      { type: 'signed', occurredAt: '2026-11-25T15:42:00Z', label: 'Devis signé par le client', signerName: 'Élise Martin' }
+    ]
+  }
+  t.same(signatureOf(signedEvents), { signerName: 'Élise Martin', signedAt: '2026-11-25T15:42:00Z' })
+  t.equal(signatureOf({ kind: 'loading' }), null, 'nothing while the history loads')
+  t.equal(signatureOf({ kind: 'ready', events: [] }), null)
+  const signedHeader = render(<SentHeader quote={quote('signed')} signature={signatureOf(signedEvents)} />)
+  t.match(signedHeader, /<strong class="quote-page__signed">Signé le 25 novembre 2026 à 16:42 [^<]*par Élise Martin<\/strong>/)
+  t.notMatch(signedHeader, /Valable jusqu’au/, 'no validity once signed')
+  t.notMatch(render(<SentHeader quote={quote('sent')} signature={signatureOf(signedEvents)} />), /Signé le/, 'only a signed quote says so')
+  t.match(render(<SentHeader quote={quote('signed')} signature={{ signerName: '', signedAt: '2026-11-25T15:42:00Z' }} />), /Signé le 25 novembre 2026 à 16:42 [^<]*<\/strong>/, 'a nameless signer: the time alone')
 
   const frozen = render(<FrozenQuote quote={sent} />)
   t.notMatch(frozen, /<input|<textarea|<select/, 'nothing to edit')
@@ -485,7 +507,7 @@ t.test('the quota before the wall: the month’s count, then an upgrade card ins
     render(<QuoteActionsBar quote={quote('draft')} busy={null} problem={null} onAction={noop} controlIdOf={() => null} clientEmail="karim@benali.fr" quota={{ plan, sentThisMonth }} />)
   t.match(bar(2), /<p class="quote-actions__quota">2 devis envoyés sur 3 ce mois-ci<\/p>/)
   t.match(bar(1), /1 devis envoyé sur 3 ce mois-ci/)
-  t.match(bar(2), /<button id="quote-send" type="button" class="button button--primary">Envoyer le devis<\/button>/, 'the usual confirmation')
+  t.match(bar(2), /<button id="quote-send" type="button" class="button button--primary" aria-haspopup="dialog">Envoyer le devis<\/button>/, 'the usual confirmation, a dialog')
   const wall = bar(3)
   t.match(wall, /3 devis envoyés sur 3 ce mois-ci/)
   t.match(wall, /<button type="button" class="button button--primary" aria-expanded="false">Envoyer le devis<\/button>/, 'the button opens the upgrade card')

@@ -14,6 +14,8 @@ import {
   EMPTY_SIGN_VALUES,
   fieldControlId,
   firstProblem,
+  initialSignValues,
+  nextStepProblems,
   problemFieldOf,
   onlySignatureLeft, readyForCode,
   signatureOf,
@@ -280,4 +282,16 @@ t.test('the actions when the gateway refuses', async (t) => {
   t.same(await submitSignature(api, 't', view, FILLED, DRAWING), { kind: 'failed', message: API_MESSAGES.unreachable })
   answer = refusal(400, 'validation_failed', 'Certains champs sont invalides.', { signerName: 'Trop long.' })
   t.same(await submitSignature(api, 't', view, FILLED, DRAWING), { kind: 'invalid', problems: { signerName: 'Trop long.' }, focus: 'signerName' })
+})
+
+t.test('the signer opens the form with their name from the quote, and « Continuer » names one missing step at a time', async (t) => {
+  t.same(initialSignValues({ name: '  Élise Martin ' }), { ...EMPTY_SIGN_VALUES, signerName: 'Élise Martin' }, 'the client contact’s name, editable like any value')
+  t.same(initialSignValues({ name: '' }), EMPTY_SIGN_VALUES, 'no contact name: the field starts empty')
+  const options = { buildingTrade: true, requireEmailCode: false }
+  const named = initialSignValues({ name: 'Élise Martin' })
+  t.same(Object.keys(nextStepProblems(EMPTY_SIGN_VALUES, options, null)), ['signerName'], 'empty: only the name is asked for')
+  t.same(nextStepProblems(named, options, null), { accepted: checkSignForm(named, options, null).accepted }, 'named: the acceptance comes next, alone')
+  const accepted = { ...named, accepted: true, mention: 'Bon pour accord', preWorkAcknowledged: true }
+  t.same(Object.keys(nextStepProblems(accepted, options, null)), ['signature'], 'then the signature')
+  t.same(nextStepProblems(accepted, options, { method: 'typed', text: 'Élise Martin' }), {}, 'complete: nothing to say')
 })

@@ -120,9 +120,16 @@ t.test('a refused address is shown under the field and tied to it', async (t) =>
 })
 
 t.test('the invitation page: open, then each way a link stops working, and a failed join', async (t) => {
-  const view = (state: InvitationView['state']): InvitationView => ({ companyName: 'Durand Plomberie', email: 'marc@plomberie.example', state })
+  const view = (state: InvitationView['state'], invitedBy = 'anne@plomberie.example'): InvitationView => ({
+    companyName: 'Durand Plomberie',
+    email: 'marc@plomberie.example',
+    invitedBy,
+    state
+  })
   const open = render(<InvitationCard view={view('open')} joining={false} failure={null} onJoin={noop} />)
   t.match(open, /<h2 id="invitation-company">Rejoindre Durand Plomberie<\/h2>/)
+  t.match(open, /anne@plomberie\.example, de Durand Plomberie, vous invite/, 'who invites is named')
+  t.match(render(<InvitationCard view={view('open', '')} joining={false} failure={null} onJoin={noop} />), /<p>Durand Plomberie vous invite/, 'the company alone once the inviter left')
   t.match(open, /envoyée à <strong>marc@plomberie\.example<\/strong> : vous la rejoignez avec le compte de cette adresse\./)
   t.match(open, /<button type="button" class="button button--primary">Rejoindre Durand Plomberie<\/button>/)
   t.notMatch(open, /role="alert"/)

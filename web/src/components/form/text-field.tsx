@@ -13,11 +13,13 @@ export interface TextFieldProps {
   /** Shown under the field, read with it, and marks it invalid. */
   error?: string | undefined
   disabled?: boolean
+  /** Shown and sent but not editable (an invited address): still focusable and read aloud. */
+  readOnly?: boolean
   inputRef?: Ref<HTMLInputElement>
 }
 
 /** A labelled input whose hint and error are announced with it. */
-export function TextField({ id, name, label, type, autoComplete, value, onChange, hint, error, disabled, inputRef }: TextFieldProps) {
+export function TextField({ id, name, label, type, autoComplete, value, onChange, hint, error, disabled, readOnly, inputRef }: TextFieldProps) {
   const hintId = hint === undefined ? undefined : `${id}-hint`
   const errorId = error === undefined ? undefined : `${id}-error`
   const describedBy = [hintId, errorId].filter((part) => part !== undefined).join(' ')
@@ -40,6 +42,7 @@ export function TextField({ id, name, label, type, autoComplete, value, onChange
         aria-invalid={error === undefined ? undefined : true}
         aria-describedby={describedBy === '' ? undefined : describedBy}
         disabled={disabled}
+        readOnly={readOnly}
         required
         spellCheck={type === 'text' ? undefined : false}
         autoCapitalize={type === 'email' ? 'none' : undefined}

@@ -1,5 +1,5 @@
 import { useEffect, useState, type Ref } from 'react'
-import { Link, useLocation } from 'react-router-dom'
+import { Link, useLocation, useNavigate } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import type { RouteHandle } from '@/lib/route-handle'
 import { AuthUnavailable } from '../components/auth-unavailable'
@@ -9,6 +9,7 @@ import { useAuthLinkLanding, type LandingState } from '../hooks/use-auth-link-la
 import { useAuthSession } from '../hooks/use-auth-session'
 import { useFocusOnChange } from '@/hooks/use-focus-on-change'
 import { redirectFromSearch, takeRememberedRedirect } from '../lib/redirect'
+import { invitationTokenOf } from '../lib/invitation-target'
 
 export const handle: RouteHandle = {
   title: 'Confirmation de l’adresse e-mail',
@@ -33,6 +34,11 @@ export function Component() {
     if (asked) setNext(redirectFromSearch(location.search))
     else if (remembered !== undefined) setNext(remembered)
   }, [location.search, signedIn])
+  // Confirmed on the way to an invitation: straight on to the company, no « Continuer » to press.
+  const navigate = useNavigate()
+  useEffect(() => {
+    if (signedIn && next !== undefined && invitationTokenOf(next) !== null) void navigate(next, { replace: true })
+  }, [signedIn, next, navigate])
   return <ConfirmEmailView landing={landing} headingRef={headingRef} next={next} />
 }
 

@@ -13,6 +13,9 @@ import { signIn } from '../lib/actions'
 import type { DescribedAuthError } from '../lib/auth-errors'
 import { checkSignIn, firstProblem, type SignInProblems } from '../lib/password-rules'
 import { redirectFromSearch } from '../lib/redirect'
+import { InvitationIntro } from '../components/invitation-intro'
+import { useInvitationPreview } from '../hooks/use-invitation-preview'
+import { joiningTarget } from '../lib/invitation-target'
 
 export const handle: RouteHandle = {
   title: 'Connexion',
@@ -39,9 +42,16 @@ export function Component() {
   const passwordRef = useRef<HTMLInputElement>(null)
 
   useEffect(() => {
-    setTarget(redirectFromSearch(location.search))
+    // An invitation link joins on arrival once signed in: the sign-in is the one step left.
+    setTarget(joiningTarget(redirectFromSearch(location.search)))
     setAskedFor(new URLSearchParams(location.search).has('redirectTo'))
   }, [location.search])
+  const invitation = useInvitationPreview(askedFor ? target : undefined)
+  const invited = invitation?.state === 'open' ? invitation : null
+  // The invited address is the one to sign in with: offered, still editable (another account may hold it).
+  useEffect(() => {
+    if (invited !== null) setEmail((current) => (current === '' ? invited.email : current))
+  }, [invited])
   useEffect(() => {
     setSignedOut((location.state as { notice?: unknown } | null)?.notice === 'signed-out')
   }, [location.state])
@@ -68,17 +78,30 @@ export function Component() {
   return (
     <article className="auth-page">
       <header className="page-intro">
-        <h1>Se connecter</h1>
-        <p className="lead">Accédez à votre espace pour préparer vos devis, les envoyer et suivre leurs signatures.</p>
+        <h1>{invited === null ? 'Se connecter' : `Rejoindre ${invited.companyName}`}</h1>
+        <p className="lead">
+          {invited === null
+            ? 'Accédez à votre espace pour préparer vos devis, les envoyer et suivre leurs signatures.'
+            : 'Créez votre compte avec l’adresse invitée, ou connectez-vous si vous en avez déjà un : vous rejoignez l’entreprise aussitôt.'}
+        </p>
       </header>
 
       {signedOut ? <FormStatus>Vous êtes déconnecté. À bientôt&#8239;!</FormStatus> : null}
-      {askedFor && !alreadySignedIn ? <p className="notice">Connectez-vous pour accéder à cette page.</p> : null}
+      {invitation === null ? null : <InvitationIntro view={invitation} />}
+      {invited !== null && !alreadySignedIn ? (
+        <p className="actions invitation-intro__actions">
+          <Link className="button button--primary" to={paths.signup.href(target)}>
+            Créer un compte
+          </Link>
+        </p>
+      ) : null}
+      {askedFor && invitation === null && !alreadySignedIn ? <p className="notice">Connectez-vous pour accéder à cette page.</p> : null}
 
       {alreadySignedIn ? (
         <AlreadySignedIn email={session.email} target={target} onSignOut={() => void signOut()} signingOut={signingOut} />
       ) : (
         <section className="card auth-card" aria-label="Formulaire de connexion">
+          {invited === null ? null : <h2>Vous avez déjà un compte&#8239;?</h2>}
           <form className="form" method="post" onSubmit={submit} noValidate>
             <AuthUnavailable availability={availability} />
             <TextField
@@ -115,9 +138,11 @@ export function Component() {
         </section>
       )}
 
-      <p className="auth-page__switch">
-        Pas encore de compte&#8239;? <Link to={paths.signup.href(askedFor ? target : undefined)}>Créer un compte</Link>
-      </p>
+      {invited === null ? (
+        <p className="auth-page__switch">
+          Pas encore de compte&#8239;? <Link to={paths.signup.href(askedFor ? target : undefined)}>Créer un compte</Link>
+        </p>
+      ) : null}
     </article>
   )
 }

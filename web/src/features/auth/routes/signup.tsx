@@ -13,6 +13,9 @@ import { signUp } from '../lib/actions'
 import { siteUrl } from '../lib/auth-link'
 import { checkSignUp, firstProblem, PASSWORD_RULE_TEXT, type SignUpProblems } from '../lib/password-rules'
 import { redirectFromSearch, rememberRedirect } from '../lib/redirect'
+import { InvitationIntro } from '../components/invitation-intro'
+import { useInvitationPreview } from '../hooks/use-invitation-preview'
+import { joiningTarget } from '../lib/invitation-target'
 
 export const handle: RouteHandle = {
   title: 'Créer un compte',
@@ -29,9 +32,15 @@ export function Component() {
   // the sign-in link. Read after hydration, as the prerender has no query.
   const [target, setTarget] = useState<string | undefined>(undefined)
   useEffect(() => {
-    setTarget(new URLSearchParams(location.search).has('redirectTo') ? redirectFromSearch(location.search) : undefined)
+    setTarget(new URLSearchParams(location.search).has('redirectTo') ? joiningTarget(redirectFromSearch(location.search)) : undefined)
   }, [location.search])
+  const invitation = useInvitationPreview(target)
+  const invited = invitation?.state === 'open' ? invitation : null
   const [email, setEmail] = useState('')
+  // The account is made for the invited address: the invitation only opens with it.
+  useEffect(() => {
+    if (invited !== null) setEmail(invited.email)
+  }, [invited])
   const [password, setPassword] = useState('')
   const [confirmation, setConfirmation] = useState('')
   const [accepted, setAccepted] = useState(false)
@@ -75,9 +84,10 @@ export function Component() {
         </h1>
         <p className="lead">
           Une adresse e-mail et un mot de passe suffisent. Vous confirmez ensuite l’adresse avec le lien que nous vous
-          envoyons.
+          envoyons{invited === null ? '.' : `, et vous arrivez dans l’espace de ${invited.companyName}.`}
         </p>
       </header>
+      {invitation === null ? null : <InvitationIntro view={invitation} />}
       <section className="card auth-card" aria-label="Formulaire d’inscription">
         <form className="form" method="post" onSubmit={submit} noValidate>
           <AuthUnavailable availability={availability} />
@@ -89,6 +99,8 @@ export function Component() {
             autoComplete="email"
             value={email}
             onChange={setEmail}
+            hint={invited === null ? undefined : `L’adresse à laquelle ${invited.companyName} vous a invité.`}
+            readOnly={invited !== null}
             error={problems.email}
             inputRef={refs.email}
           />

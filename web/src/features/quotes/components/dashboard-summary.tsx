@@ -61,13 +61,16 @@ export function DashboardSummary({ dashboard, quota }: DashboardSummaryProps) {
           <h3 className="dashboard__subtitle">Activité récente</h3>
           <ul className="dashboard__activity">
             {recent.map((event) => (
-              <li key={`${event.quoteId}:${event.type}:${event.occurredAt}`}>
+              <li key={`${event.quoteId}:${event.type}`}>
                 <Link to={paths.quote.href(event.quoteId)}>
                   {event.number ?? 'Brouillon'}
                   {event.title.trim() === '' ? '' : ` — ${event.title}`}
                 </Link>
                 &#8239;: {event.label.charAt(0).toLowerCase()}
-                {event.label.slice(1)}, <time dateTime={event.occurredAt}>{dayOf(event.occurredAt)}</time>
+                {event.label.slice(1)}
+                {event.count > 1 ? ` (${event.count}\u00a0fois, dernière le ` : ', '}
+                <time dateTime={event.occurredAt}>{dayOf(event.occurredAt)}</time>
+                {event.count > 1 ? ')' : null}
               </li>
             ))}
           </ul>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import type { Quote } from '@paraphe/shared/quote'
+import { clientDisplayName, type Quote } from '@paraphe/shared/quote'
 import { useAccountPlan } from '@/hooks/use-account-plan'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { useClientFromUrl } from '../hooks/use-client-from-url'
@@ -24,11 +24,11 @@ export interface DraftScreenProps {
   onCreated?: (quote: Quote) => void
 }
 
-/** The phone bar's « Envoyer »: the panel's send button, asked (its confirmation then takes the focus) and brought into view. */
+/** The phone bar's « Envoyer »: the panel's send button, asked (its confirmation is a modal dialog), or the quota wall brought into view. */
 function openSend() {
-  document.getElementById('quote-send')?.click()
-  // Once the confirmation stands where the button was (or the quota wall, which has no button).
-  requestAnimationFrame(() => (document.querySelector('#quote-side .confirm') ?? document.getElementById('quote-side'))?.scrollIntoView({ block: 'end' }))
+  const send = document.getElementById('quote-send')
+  if (send !== null) return send.click()
+  document.getElementById('quote-side')?.scrollIntoView({ block: 'end' })
 }
 
 /** A draft: the editor with its saved state, and beside it its totals and actions. */
@@ -88,6 +88,13 @@ export function DraftScreen({ quote, onSent, onReload, onCreated }: DraftScreenP
             }}
             controlIdOf={(path) => controlIdOf(path, draft.form)}
             clientEmail={draft.form.client.email}
+            sendSummary={{
+              clientName: clientDisplayName(draft.form.client),
+              clientEmail: draft.form.client.email,
+              clientAddress: draft.form.client.address,
+              totalHtCents: draft.live.totals?.totalHtCents ?? null,
+              totalTtcCents: draft.live.totals?.totalTtcCents ?? null
+            }}
             quota={account.kind === 'ready' ? { plan: account.plan, sentThisMonth: account.sentThisMonth } : null}
           />
         )}

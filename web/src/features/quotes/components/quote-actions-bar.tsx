@@ -5,6 +5,7 @@ import type { ReminderRule } from '../lib/reminder-rule'
 import { ActionProblemView } from './action-problem'
 import { ConfirmAction, type ConfirmActionProps } from '@/components/ui/confirm-action'
 import { QuotaWall } from './quota-wall'
+import { SendConfirmation, type SendSummary } from './send-confirmation'
 
 export interface QuoteActionsBarProps {
   quote: Quote
@@ -19,11 +20,14 @@ export interface QuoteActionsBarProps {
   quota?: { plan: Plan; sentThisMonth: number } | null
   /** When the client may be reminded, once the history is known (quotes awaiting the client). */
   reminder?: ReminderRule | null
+  /** What the send confirmation shows (drafts): the client and the amounts as currently typed. */
+  sendSummary?: SendSummary
 }
 
 /** What can be done with the quote now: a draft is sent or deleted, a sent one revised or cancelled. */
-export function QuoteActionsBar({ quote, busy, problem, onAction, controlIdOf, clientEmail, quota = null, reminder = null }: QuoteActionsBarProps) {
+export function QuoteActionsBar({ quote, busy, problem, onAction, controlIdOf, clientEmail, quota = null, reminder = null, sendSummary }: QuoteActionsBarProps) {
   const draft = quote.status === 'draft'
+  const signed = quote.status === 'signed'
   const waiting = isAwaitingClient(quote.status)
   const working = busy !== null
   // Every asking action shares the bar's state: pending while it runs, disabled while any runs.
@@ -48,23 +52,17 @@ export function QuoteActionsBar({ quote, busy, problem, onAction, controlIdOf, c
         {wall !== null ? (
           <QuotaWall plan={wall.plan} limit={wall.plan.limits.quotesPerMonth ?? 0} />
         ) : draft ? (
-          confirm('send', {
-              label: 'Envoyer le devis',
-              question: (
-                <>
-                  Envoyer ce devis à <strong>{clientEmail.trim() === '' ? 'votre client' : clientEmail.trim()}</strong>&#8239;? Il reçoit
-                  un lien pour le signer en ligne. Une fois envoyé, le devis ne peut plus être modifié
-                  («&#8239;Modifier&#8239;» en crée une nouvelle version).
-                </>
-              ),
-              confirmLabel: 'Confirmer l’envoi',
-              pendingLabel: 'Envoi…',
-              tone: 'primary',
-              id: 'quote-send'
-            })
+          <SendConfirmation
+            id="quote-send"
+            summary={sendSummary ?? { clientName: '', clientEmail, clientAddress: '', totalHtCents: null, totalTtcCents: null }}
+            onConfirm={() => onAction('send')}
+            pending={busy === 'send'}
+            disabled={working}
+          />
         ) : null}
-        <button type="button" className="button button--ghost" onClick={() => onAction('pdf')} disabled={working}>
-          {busy === 'pdf' ? 'Préparation du PDF…' : 'Télécharger le PDF'}
+        {/* A signed quote's PDF is the sealed one, with its evidence: the document the professional came for. */}
+        <button type="button" className={`button ${signed ? 'button--primary' : 'button--ghost'}`} onClick={() => onAction('pdf')} disabled={working}>
+          {busy === 'pdf' ? 'Préparation du PDF…' : signed ? 'Télécharger le devis signé' : 'Télécharger le PDF'}
         </button>
         <button type="button" className="button button--ghost" onClick={() => onAction('duplicate')} disabled={working}>
           {busy === 'duplicate' ? 'Duplication…' : 'Dupliquer'}

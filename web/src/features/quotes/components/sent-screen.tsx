@@ -46,7 +46,7 @@ export function SentScreen({ quote, signingUrl, onChanged }: SentScreenProps) {
   const reminder = events.kind === 'ready' ? reminderRule(lastReminder(events.events), new Date()) : null
   return (
     <article className="quote-page">
-      <SentHeader quote={quote} />
+      <SentHeader quote={quote} signature={signatureOf(events)} />
       {quote.status === 'declined' ? <DeclineNotice events={events} /> : null}
       {quote.status === 'signed' ? <QuoteInvoicingBox quote={quote} /> : null}
       {signingUrl === null ? null : <SigningLink url={signingUrl} email={quote.client.email} />}
@@ -94,7 +94,21 @@ export function DeclineNotice({ events }: { events: EventsLoad }) {
   )
 }
 
-export function SentHeader({ quote }: { quote: Quote }) {
+/** Who signed and when, from the history (null until it is loaded, or for a quote not signed). */
+export interface SignatureLine {
+  signerName: string
+  signedAt: string
+}
+
+export function signatureOf(events: EventsLoad): SignatureLine | null {
+  if (events.kind !== 'ready') return null
+  const signed = events.events.filter((event) => event.type === 'signed').at(-1)
+  return signed === undefined ? null : { signerName: signed.signerName ?? '', signedAt: signed.occurredAt }
+}
+
+export function SentHeader({ quote, signature = null }: { quote: Quote; signature?: SignatureLine | null }) {
+  // Signed: the signature is the news, first on the line; the sending and the validity no longer matter.
+  const signedLine = quote.status === 'signed' && signature !== null ? signature : null
   return (
     <header className="quote-page__head">
       <h1>
@@ -102,8 +116,14 @@ export function SentHeader({ quote }: { quote: Quote }) {
       </h1>
       <p className="quote-page__status">
         <StatusBadge status={quote.status} />
+        {signedLine === null ? null : (
+          <strong className="quote-page__signed">
+            Signé le {formatDateTime(signedLine.signedAt)}
+            {signedLine.signerName === '' ? null : <> par {signedLine.signerName}</>}
+          </strong>
+        )}
         {quote.sentAt === null ? null : <span>Envoyé le {dayOf(quote.sentAt)}</span>}
-        {quote.expiresOn === null ? null : <span>Valable jusqu’au {formatLongDate(quote.expiresOn)}</span>}
+        {quote.expiresOn === null || quote.status === 'signed' ? null : <span>Valable jusqu’au {formatLongDate(quote.expiresOn)}</span>}
       </p>
       <p className="hint">{frozenHint(quote)}</p>
       {quote.replacedBy === null ? null : (

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ApiClient } from '@/lib/api-client'
 import type { SigningView } from '../api/signing-api'
-import { checkSignForm, clearFixed, EMPTY_SIGN_VALUES, fieldControlId, onlySignatureLeft, problemFieldOf, readyForCode, SIGN_FIELD_IDS, signatureOf, signProgress, type SignField, type SignProblems, type SignValues } from '../lib/sign-form'
+import { clearFixed, fieldControlId, initialSignValues, nextStepProblems, onlySignatureLeft, problemFieldOf, readyForCode, SIGN_FIELD_IDS, signatureOf, signProgress, type SignField, type SignProblems, type SignValues } from '../lib/sign-form'
 import { requestEmailCode, submitSignature, type CodeStatus } from '../lib/signing-actions'
 import type { SignaturePadHandle } from './signature-pad-field'
 import { SignFormView } from './sign-form-view'
@@ -18,7 +18,7 @@ export interface SignFormProps {
 
 /** The signer's form: checks what must be filled in, asks for the e-mail code, signs. */
 export function SignForm({ api, token, view, onClosed, onReload }: SignFormProps) {
-  const [values, setValues] = useState<SignValues>(EMPTY_SIGN_VALUES)
+  const [values, setValues] = useState<SignValues>(() => initialSignValues(view.quote.client))
   const [problems, setProblems] = useState<SignProblems>({})
   const [failure, setFailure] = useState<string | null>(null)
   const [changed, setChanged] = useState<string | null>(null)
@@ -109,8 +109,8 @@ export function SignForm({ api, token, view, onClosed, onReload }: SignFormProps
       progress={progress}
       lastStep={onlySignatureLeft(values, view.quote)}
       onNextStep={() => {
-        // The steps still missing say what they need; the first takes the focus.
-        setProblems(checkSignForm(values, view.quote, signature))
+        // The first missing step says what it needs and takes the focus; the others wait their turn.
+        setProblems(nextStepProblems(values, view.quote, signature))
         if (progress.firstMissing !== undefined) setFocusRequest({ id: fieldControlId(progress.firstMissing, values.method) })
       }}
       onRequestCode={requestCode}

@@ -32,6 +32,13 @@ export const EMPTY_SIGN_VALUES: SignValues = {
   emailCode: ''
 }
 
+/**
+ * The form as the signer opens it: their name is the one the professional wrote for the client
+ * contact (editable), so that the client does not type again what the quote already says.
+ */
+export function initialSignValues(client: Pick<SigningView['quote']['client'], 'name'>): SignValues {
+  return { ...EMPTY_SIGN_VALUES, signerName: client.name.trim() }
+}
 
 /** Ids of the controls, so that an error can move the focus to its field. */
 export const SIGN_FIELD_IDS: Record<SignField, string> = {
@@ -107,6 +114,16 @@ export function onlySignatureLeft(values: SignValues, options: SignOptions): boo
 
 export function firstProblem(problems: SignProblems): SignField | undefined {
   return SIGN_FIELDS.find((field) => problems[field] !== undefined)
+}
+
+/**
+ * « Continuer » on an incomplete form: the first missing step alone says what it needs (one
+ * message, where the focus goes), not every field red at once; the next « Continuer » leads on.
+ */
+export function nextStepProblems(values: SignValues, options: SignOptions, signature: SignatureInput | null): SignProblems {
+  const problems = checkSignForm(values, options, signature)
+  const first = firstProblem(problems)
+  return first === undefined ? {} : { [first]: problems[first] }
 }
 
 /** The request for the checked form (see checkSignForm). */

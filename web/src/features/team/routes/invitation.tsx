@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
@@ -21,7 +21,12 @@ function InvitationPage() {
   const { hydrated, userId, api } = useWorkspace()
   const { search } = useLocation()
   const navigate = useNavigate()
-  const token = hydrated ? (new URLSearchParams(search).get('token') ?? '') : null
+  const query = new URLSearchParams(search)
+  const token = hydrated ? (query.get('token') ?? '') : null
+  // `rejoindre=1`: the sign-in or sign-up made from this link just happened, so the invited
+  // person has already said yes: joining at once spares them a second « Rejoindre ».
+  const joinOnArrival = hydrated && query.get('rejoindre') === '1'
+  const joinedOnce = useRef(false)
   const [load, setLoad] = useState<Load>({ kind: 'loading' })
   const [joining, setJoining] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
@@ -37,6 +42,12 @@ function InvitationPage() {
     )
     return () => controller.abort()
   }, [api, userId, token])
+
+  useEffect(() => {
+    if (!joinOnArrival || joinedOnce.current || load.kind !== 'ready' || load.view.state !== 'open') return
+    joinedOnce.current = true
+    void join()
+  })
 
   async function join() {
     if (token === null) return
