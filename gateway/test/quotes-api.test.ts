@@ -33,15 +33,15 @@ t.test('every private route needs a token', async (t) => {
 
 t.test('a new draft starts from the profile’s defaults and saves with its version', async (t) => {
   const user = await newUser(app)
-  await user.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, defaultValidityDays: 45, defaultConditions: 'Travaux garantis 10 ans.' })
+  await user.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, defaultValidityDays: 45, defaultPaymentTerms: 'Paiement à 30 jours.', defaultExecutionConditions: 'Travaux garantis 10 ans.' })
   const opened = await user.request('GET', '/api/quotes/new')
   t.equal(opened.statusCode, 200)
-  t.match(quoteOf(opened), { id: '', version: 0, status: 'draft', number: null, validityDays: 45, conditions: 'Travaux garantis 10 ans.', issueDate: today })
+  t.match(quoteOf(opened), { id: '', version: 0, status: 'draft', number: null, validityDays: 45, paymentTerms: 'Paiement à 30 jours.', conditions: 'Travaux garantis 10 ans.', issueDate: today }, 'each default in its own section')
   t.same((await user.request('GET', '/api/quotes')).json<{ quotes: unknown[] }>().quotes, [], '« Nouveau devis » stores nothing by itself')
   const created = await user.request('POST', '/api/quotes')
   t.equal(created.statusCode, 201)
   const draft = quoteOf(created)
-  t.match(draft, { status: 'draft', number: null, validityDays: 45, conditions: 'Travaux garantis 10 ans.', issueDate: today, version: 1 })
+  t.match(draft, { status: 'draft', number: null, validityDays: 45, paymentTerms: 'Paiement à 30 jours.', conditions: 'Travaux garantis 10 ans.', issueDate: today, version: 1 })
   t.equal(draft.lines.length, 1, 'one empty line to start typing')
 
   const saved = await user.request('PUT', `/api/quotes/${draft.id}`, { version: 1, content: completeContent(today) })

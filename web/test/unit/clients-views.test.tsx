@@ -150,7 +150,7 @@ t.test('« Mes clients » in each state: loading, failed, none yet, none matchin
   }
   t.match(render(<ClientsListView {...base} />), /<label for="clients-search">Rechercher<\/label>[\s\S]*Chargement…/)
   t.match(render(<ClientsListView {...base} load={{ kind: 'failed', error: new ApiError(0, 'network', 'Le serveur ne répond pas.') }} />), /role="alert"><p>Le serveur ne répond pas\.<\/p><button[^>]*>Réessayer</)
-  t.match(render(<ClientsListView {...base} load={{ kind: 'ready', data: { clients: [], total: 0 } }} />), /Aucun client pour l’instant : enregistrez-en un ci-dessous, ou depuis un devis avec « Enregistrer ce client »\./)
+  t.match(render(<ClientsListView {...base} load={{ kind: 'ready', data: { clients: [], total: 0 } }} />), /Aucun client pour l’instant : enregistrez-en un ci-dessus, ou depuis un devis avec « Enregistrer ce client »\./)
   t.match(render(<ClientsListView {...base} search="zz" load={{ kind: 'ready', data: { clients: [], total: 0 } }} />), /Aucun client ne correspond à cette recherche\./)
   t.match(render(<ClientsListView {...base} load={{ kind: 'ready', data: { clients: [ines], total: 1 } }} />), /role="status">1 client<\/p><ul class="items-list">/)
   t.match(render(<ClientsListView {...base} load={{ kind: 'ready', data: { clients: [ines, syndic], total: 250 } }} />), /250 clients \(les 2 premiers affichés : précisez la recherche\)/)

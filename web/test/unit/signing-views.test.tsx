@@ -47,7 +47,8 @@ const COMPANY: CompanyProfile = {
   bic: '',
   mediatorName: '',
   mediatorUrl: '',
-  defaultConditions: '',
+  defaultPaymentTerms: '',
+  defaultExecutionConditions: '',
   defaultValidityDays: 30,
   franchiseEnBase: false
 }

@@ -137,11 +137,19 @@ export function ProfileFormView({ form, errors, onChange, onSubmit, disabled, sa
           suffix="jours"
         />
         <TextAreaField
-          {...input('defaultConditions')}
-          label="Conditions habituelles"
+          {...input('defaultPaymentTerms')}
+          label="Conditions de paiement habituelles"
           optional
-          hint="Reprises sur chaque nouveau devis, où vous pouvez les adapter."
-          rows={4}
+          hint="Reprises dans «&#8239;Conditions de paiement&#8239;» de chaque nouveau devis, où vous pouvez les adapter. Par exemple «&#8239;Acompte de 30&#8239;% à la commande, solde à la fin des travaux, par virement.&#8239;»"
+          rows={3}
+          maxLength={TEXT_LIMITS.long}
+        />
+        <TextAreaField
+          {...input('defaultExecutionConditions')}
+          label="Conditions d’exécution et garanties habituelles"
+          optional
+          hint="Reprises dans «&#8239;Conditions d’exécution et garanties&#8239;» de chaque nouveau devis. Par exemple «&#8239;Travaux réalisés selon les DTU en vigueur, garantie de parfait achèvement d’un an.&#8239;»"
+          rows={3}
           maxLength={TEXT_LIMITS.long}
         />
       </fieldset>
