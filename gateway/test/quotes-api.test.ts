@@ -308,3 +308,23 @@ t.test('the PDF of a draft and of a sent quote', async (t) => {
   t.notOk(text.includes('Nouveau Nom SARL'), 'the identity is the one frozen at sending')
   t.same(Buffer.from((await user.request('GET', `/api/quotes/${draft.id}/pdf`)).rawPayload), Buffer.from(response.rawPayload), 'the same bytes every time')
 })
+
+t.test('the profile in steps: a first quote sent with the first step only, the insurance asked at the first building-trade quote', async (t) => {
+  const user = await newUser(app)
+  const firstStep = { ...COMPLETE_PROFILE, insurer: '', insuranceCoverage: '', insurancePolicy: '', iban: '', bic: '', defaultPaymentTerms: '', defaultExecutionConditions: '' }
+  t.equal((await user.request('PUT', '/api/profile', firstStep)).statusCode, 200)
+  const building = quoteOf(await user.request('POST', '/api/quotes'))
+  await user.request('PUT', `/api/quotes/${building.id}`, { version: 1, content: completeContent(today) })
+  const refused = await user.request('POST', `/api/quotes/${building.id}/send`)
+  t.equal(refused.statusCode, 422)
+  t.same(
+    refused.json<ErrorJson>().error.fields,
+    { 'profile.insurance': 'Pour un devis de travaux du bâtiment, votre assurance professionnelle (décennale) doit figurer sur le devis\u202f: indiquez l’assureur et la couverture géographique dans votre profil.' },
+    'only the insurance, said in French'
+  )
+  const other = quoteOf(await user.request('POST', '/api/quotes'))
+  await user.request('PUT', `/api/quotes/${other.id}`, { version: 1, content: { ...completeContent(today), buildingTrade: false } })
+  t.equal((await user.request('POST', `/api/quotes/${other.id}/send`)).statusCode, 200, 'a quote that needs no insurance is sent (its deposit without an IBAN too)')
+  await user.request('PUT', '/api/profile', { ...firstStep, insurer: 'MAAF Assurances', insuranceCoverage: 'France métropolitaine' })
+  t.equal((await user.request('POST', `/api/quotes/${building.id}/send`)).statusCode, 200, 'sent once the insurance is given')
+})
