@@ -1,5 +1,7 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import type { QuoteInvoicing } from '@paraphe/shared/api/invoice-schemas'
+import type { ProfileBody } from '@paraphe/shared/api/profile-schemas'
+import { bankDetailsRequest, PROFILE_SECTIONS } from '@paraphe/shared/profile-steps'
 import type { InvoiceLine } from '@paraphe/shared/invoices/invoice-document'
 import { paths, type InvoicingChoice } from '@paraphe/shared/paths'
 import type { Quote } from '@paraphe/shared/quote'
@@ -26,13 +28,19 @@ interface InvoicingData {
   invoicing: QuoteInvoicing
   /** The last situation's lines: how far each quote line has been invoiced. */
   lastSituationLines: InvoiceLine[] | null
+  /** The bank details asked for, when the profile has none yet (see shared/profile-steps). */
+  bankRequest: string | null
 }
 
 async function loadInvoicing(api: ApiClient, id: string, signal: AbortSignal): Promise<InvoicingData> {
-  const [quote, invoicing] = await Promise.all([invoicingApi.quote(api, id, signal), invoicesApi.quoteInvoicing(api, id, signal)])
+  const [quote, invoicing, profile] = await Promise.all([
+    invoicingApi.quote(api, id, signal),
+    invoicesApi.quoteInvoicing(api, id, signal),
+    api.get<ProfileBody>('/api/profile', { signal })
+  ])
   const last = invoicing.invoices.filter((invoice) => invoice.kind === 'progress' && invoice.status === 'issued').at(-1)
   const lastSituationLines = last === undefined ? null : ((await invoicesApi.get(api, last.id, signal)).document?.lines ?? null)
-  return { quote, invoicing, lastSituationLines }
+  return { quote, invoicing, lastSituationLines, bankRequest: bankDetailsRequest(profile.profile, 'invoice') }
 }
 
 const CHOICES: ReadonlyArray<{ choice: InvoicingChoice; label: string; allowed: (plan: InvoicingPlan) => boolean }> = [
@@ -58,7 +66,7 @@ function QuoteInvoicingPage() {
       </article>
     )
   }
-  const { quote, invoicing, lastSituationLines } = load.data
+  const { quote, invoicing, lastSituationLines, bankRequest } = load.data
   const plan = invoicingPlan(invoicing)
   const allowed = CHOICES.filter((entry) => entry.allowed(plan))
   // A situation once the work has started; the deposit before; the first allowed otherwise.
@@ -76,6 +84,11 @@ function QuoteInvoicingPage() {
         <p className="notice notice--warning">Seul un devis signé se facture&#8239;: ce devis ne l’est pas.</p>
       ) : (
         <>
+          {bankRequest === null ? null : (
+            <p className="notice notice--warning invoicing-page__bank">
+              {bankRequest} <Link to={`${paths.profile.href()}#${PROFILE_SECTIONS.bank}`}>Ajouter mes coordonnées bancaires</Link>
+            </p>
+          )}
           <InvoicingSummary plan={plan} invoices={invoicing.invoices} />
           {current === undefined ? (
             <p className="notice notice--success">Ce devis est entièrement facturé.</p>
