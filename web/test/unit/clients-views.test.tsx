@@ -195,7 +195,7 @@ t.test('a client’s page: details, « Nouveau devis pour ce client » and their
 })
 
 t.test('the pages as prerendered: loading, « Clients » in the navigation between « Devis » and « Articles »', async (t) => {
-  t.match(render(<ClientsPage />), /<h1>Clients<\/h1>[\s\S]*Chargement…[\s\S]*<h2 id="clients-new">Nouveau client<\/h2>/)
+  t.match(render(<ClientsPage />), /<h1>Clients<\/h1>[\s\S]*<h2 id="clients-new">Nouveau client<\/h2>[\s\S]*Chargement…/, 'the form above the list, as on Articles')
   t.match(render(<ClientPage />, '/espace/clients/c1'), /<h1>Client<\/h1>[\s\S]*Chargement…/)
   t.equal(sectionOf('/espace/clients'), 'clients')
   t.equal(sectionOf('/espace/clients/c1'), 'clients')
