@@ -28,9 +28,8 @@ const NEGATIVE = /^[-\u2212]\s*\d/
 export function parseQuantity(text: string, maxMilli: number): Parsed {
   const trimmed = text.trim()
   if (trimmed === '') return { ok: false, message: 'Indiquez une quantité.' }
-  if (NEGATIVE.test(trimmed)) {
-    return { ok: false, message: 'La quantité doit être positive : indiquez un nombre supérieur à zéro.' }
-  }
+  // Short: it shows under a narrow quantity column.
+  if (NEGATIVE.test(trimmed)) return { ok: false, message: 'La quantité doit être positive.' }
   const value = toScaledInteger(trimmed, 3)
   if (value === null) return { ok: false, message: 'La quantité doit être un nombre, avec au plus 3 décimales (par exemple 1,5).' }
   if (value === 0) return { ok: false, message: 'La quantité doit être supérieure à zéro.' }

@@ -136,7 +136,7 @@ t.test('amounts and quantities typed the French way', async (t) => {
   t.match(parseQuantity('', LIMITS.maxQuantityMilli), { ok: false, message: 'Indiquez une quantité.' })
   t.match(parseQuantity('0', LIMITS.maxQuantityMilli), { ok: false, message: /supérieure à zéro/ })
   t.match(parseQuantity('1,2345', LIMITS.maxQuantityMilli), { ok: false, message: /au plus 3 décimales/ })
-  t.same(parseQuantity('-1', LIMITS.maxQuantityMilli), { ok: false, message: 'La quantité doit être positive : indiquez un nombre supérieur à zéro.' }, 'the sign is named, not « doit être un nombre »')
+  t.same(parseQuantity('-1', LIMITS.maxQuantityMilli), { ok: false, message: 'La quantité doit être positive.' }, 'the sign is named, not « doit être un nombre »')
   t.match(parseQuantity('\u2212 2,5', LIMITS.maxQuantityMilli), { ok: false, message: /doit être positive/ }, 'the typographic minus too')
   t.match(parseEurosToCents('-12', LIMITS.maxUnitPriceCents), { ok: false, message: 'Le montant ne peut pas être négatif.' })
   t.match(parseQuantity('deux', LIMITS.maxQuantityMilli), { ok: false })

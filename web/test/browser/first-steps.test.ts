@@ -161,7 +161,7 @@ t.test('in the editor: a negative quantity explained; « Copie créée » said o
   const quantity = line(page, 0).getByLabel('Quantité')
   await quantity.fill('-2')
   await quantity.press('Tab')
-  await page.getByText('La quantité doit être positive : indiquez un nombre supérieur à zéro.').first().waitFor()
+  await page.getByText('La quantité doit être positive.').first().waitFor()
   t.equal(await page.getByText(/doit être un nombre/).count(), 0, 'not « doit être un nombre »')
   await quantity.fill('2')
 
