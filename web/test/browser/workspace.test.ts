@@ -259,6 +259,7 @@ t.test('sending: what is missing, the signing link, a frozen quote revised or ca
     bic: '',
     mediatorName: '',
     mediatorUrl: '',
+    defaultPaymentTerms: '',
     defaultExecutionConditions: 'Travaux garantis un an.',
     defaultValidityDays: 45,
     franchiseEnBase: false
