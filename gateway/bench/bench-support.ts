@@ -35,7 +35,7 @@ export function percentile(values: number[], p: number): number {
 export const benchProfile: CompanyProfile = {
   companyName: 'Dupont Rénovation', legalForm: 'SARL', address: '12 rue de la Forge\n69003 Lyon', siret: '73282932000074',
   registration: 'RCS Lyon 732 829 320', vatNumber: 'FR44732829320', email: 'contact@dupont-renovation.fr', phone: '04 72 00 00 00',
-  insurer: 'MAAF', insuranceCoverage: 'France', insurancePolicy: '', defaultConditions: '', defaultValidityDays: 30, franchiseEnBase: false,
+  insurer: 'MAAF', insuranceCoverage: 'France', insurancePolicy: '', defaultPaymentTerms: '', defaultExecutionConditions: '', defaultValidityDays: 30, franchiseEnBase: false,
   iban: '', bic: '', mediatorName: '', mediatorUrl: ''
 }
 

@@ -24,7 +24,8 @@ export const EMPTY_PROFILE: CompanyProfile = {
   bic: '',
   mediatorName: '',
   mediatorUrl: '',
-  defaultConditions: '',
+  defaultPaymentTerms: '',
+  defaultExecutionConditions: '',
   defaultValidityDays: 30,
   franchiseEnBase: false
 }

@@ -14,8 +14,7 @@ const dateTime = lazyValue(
       month: 'long',
       year: 'numeric',
       hour: '2-digit',
-      minute: '2-digit',
-      timeZoneName: 'short'
+      minute: '2-digit'
     })
 )
 
@@ -35,7 +34,18 @@ export function formatLongDate(isoDate: string): string {
   return `${date.getUTCDate()} ${FRENCH_MONTHS[date.getUTCMonth()] ?? ''} ${date.getUTCFullYear()}`
 }
 
-/** « 21 novembre 2026 à 14:32 UTC+1 »: an instant, in Paris time with its zone named. */
+/**
+ * « 21 novembre 2026 à 14:32 »: an instant in Paris time, the one rule for the workspace and the
+ * e-mails. No « UTC+1 »: French users read their own clock, and an offset reads as a fault.
+ */
 export function formatDateTime(instant: Date | string): string {
   return dateTime().format(typeof instant === 'string' ? new Date(instant) : instant)
+}
+
+/**
+ * « 21 novembre 2026 à 14:32 (heure de Paris) »: for evidence (the signed PDF, the verification
+ * page), read later by someone who may not be in France, where the zone must be named.
+ */
+export function formatDateTimeWithZone(instant: Date | string): string {
+  return `${formatDateTime(instant)} (heure de Paris)`
 }

@@ -20,10 +20,16 @@ function toScaledInteger(text: string, places: number): number | null {
   return Number.isSafeInteger(value) ? value : null
 }
 
+// A minus sign before a number (the ASCII one, or U+2212 typed on a Mac or pasted from a
+// spreadsheet): the number is fine, its sign is what must be explained.
+const NEGATIVE = /^[-\u2212]\s*\d/
+
 /** « 1,5 » → 1500 thousandths; at most three decimals, more than zero. */
 export function parseQuantity(text: string, maxMilli: number): Parsed {
   const trimmed = text.trim()
   if (trimmed === '') return { ok: false, message: 'Indiquez une quantité.' }
+  // Short: it shows under a narrow quantity column.
+  if (NEGATIVE.test(trimmed)) return { ok: false, message: 'La quantité doit être positive.' }
   const value = toScaledInteger(trimmed, 3)
   if (value === null) return { ok: false, message: 'La quantité doit être un nombre, avec au plus 3 décimales (par exemple 1,5).' }
   if (value === 0) return { ok: false, message: 'La quantité doit être supérieure à zéro.' }
@@ -35,6 +41,7 @@ export function parseQuantity(text: string, maxMilli: number): Parsed {
 export function parseEurosToCents(text: string, maxCents: number): Parsed {
   const trimmed = text.trim().replace(/\s*€$/, '')
   if (trimmed === '') return { ok: false, message: 'Indiquez un montant.' }
+  if (NEGATIVE.test(trimmed)) return { ok: false, message: 'Le montant ne peut pas être négatif.' }
   const value = toScaledInteger(trimmed, 2)
   if (value === null) return { ok: false, message: 'Le montant doit être un nombre, avec au plus 2 décimales (par exemple 1 234,50).' }
   if (value > maxCents) return { ok: false, message: 'Ce montant est trop élevé.' }

@@ -1,7 +1,7 @@
 // The signed copy: the quote as the client read it, the signature in its « Bon pour accord »
 // box, then the evidence pages (who, when, from where, which document, every event). The seal
 // is applied afterwards, on these bytes (seal/pdf-seal.ts).
-import { formatDateTime } from '@paraphe/shared/dates'
+import { formatDateTimeWithZone } from '@paraphe/shared/dates'
 import { quoteEventLabel } from '@paraphe/shared/quote-events'
 import { addLabelledLinesPage, drawLabelledLines, type LabelledLine } from './labelled-lines.js'
 import { embedHandwriting, type PdfFonts } from './fonts.js'
@@ -98,7 +98,7 @@ async function drawSignature(page: PDFPage, area: SignatureArea, signature: Sign
 export function signedBoxes(signature: SignatureRecord): SignedBoxes {
   return {
     preWorkAcknowledged: signature.preWorkAcknowledged,
-    details: [formatDateTime(signature.signedAt), `« ${signature.mention.trim()} »`, `Signé électroniquement par ${signature.signerName}`]
+    details: [formatDateTimeWithZone(signature.signedAt), `« ${signature.mention.trim()} »`, `Signé électroniquement par ${signature.signerName}`]
   }
 }
 
@@ -106,7 +106,7 @@ function eventRows(events: readonly EvidenceEvent[]): LabelledLine[] {
   return events.map((event) => ({
     label: quoteEventLabel(event.type),
     value: [
-      `${formatDateTime(event.occurredAt)} — ${event.occurredAt.toISOString()} (UTC)`,
+      `${formatDateTimeWithZone(event.occurredAt)} — ${event.occurredAt.toISOString()} (UTC)`,
       ...(event.ip === null || event.ip === '' ? [] : [`Adresse IP : ${event.ip}`]),
       ...(event.userAgent === null || event.userAgent === '' ? [] : [`Appareil : ${event.userAgent}`])
     ].join('\n')
@@ -123,7 +123,7 @@ export function viewSummaryRows(views: ViewSummary | undefined): LabelledLine[] 
       label: 'Consultations (synthèse)',
       value: [
         `${plural(views.count, 'consultation', 'consultations')} du lien de signature, dont les ${views.detailed} premières détaillées ci-dessus`,
-        `Première : ${formatDateTime(views.first)} — dernière : ${formatDateTime(views.last)}`,
+        `Première : ${formatDateTimeWithZone(views.first)} — dernière : ${formatDateTimeWithZone(views.last)}`,
         `${plural(views.devices, 'appareil distinct', 'appareils distincts')}, ${plural(views.addresses, 'adresse IP distincte', 'adresses IP distinctes')}`
       ].join('\n')
     }
@@ -150,7 +150,7 @@ export async function composeSignedPdf(input: SignedPdfInput): Promise<Uint8Arra
       ].join('\n')
     },
     { label: 'Mention manuscrite', value: `« ${signature.mention.trim()} », tapée par le signataire` },
-    { label: 'Date de signature', value: `${formatDateTime(signature.signedAt)}\n${signature.signedAt.toISOString()} (UTC, horloge du serveur)` },
+    { label: 'Date de signature', value: `${formatDateTimeWithZone(signature.signedAt)}\n${signature.signedAt.toISOString()} (UTC, horloge du serveur)` },
     ...(input.timestampAuthority == null
       ? []
       : [{ label: 'Horodatage', value: `Le sceau porte un jeton d’horodatage RFC 3161 de l’autorité ${input.timestampAuthority}, qui date le scellement indépendamment de l’horloge du serveur.` }]),

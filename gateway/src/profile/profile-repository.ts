@@ -18,7 +18,8 @@ interface ProfileRow {
   bic: string
   mediator_name: string
   mediator_url: string
-  default_conditions: string
+  default_payment_terms: string
+  default_execution_conditions: string
   default_validity_days: number
   franchise_en_base: boolean
   logo_type: 'image/png' | 'image/jpeg' | null
@@ -46,7 +47,8 @@ const COLUMNS: ReadonlyArray<[keyof CompanyProfile, keyof ProfileRow]> = [
   ['bic', 'bic'],
   ['mediatorName', 'mediator_name'],
   ['mediatorUrl', 'mediator_url'],
-  ['defaultConditions', 'default_conditions'],
+  ['defaultPaymentTerms', 'default_payment_terms'],
+  ['defaultExecutionConditions', 'default_execution_conditions'],
   ['defaultValidityDays', 'default_validity_days'],
   ['franchiseEnBase', 'franchise_en_base']
 ]

@@ -1,7 +1,8 @@
 // What a quote needs before it can be sent: the mandatory mentions of a French devis and a way
 // to reach the client. Drafts may lack any of it.
 import { isEmailAddress } from '@paraphe/shared/email'
-import { profileGaps, type CompanyProfile } from '@paraphe/shared/company'
+import type { CompanyProfile } from '@paraphe/shared/company'
+import { insuranceRequest, sendingProfileGaps } from '@paraphe/shared/profile-steps'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { expiryDate, isSection, type QuoteContent } from '@paraphe/shared/quote'
 import { workLines } from '@paraphe/shared/quote-sections'
@@ -10,8 +11,10 @@ import { workLines } from '@paraphe/shared/quote-sections'
 /** Field → French message, empty when the quote can be sent. */
 export function sendingProblems(content: QuoteContent, profile: CompanyProfile, now: Date): Record<string, string> {
   const fields: Record<string, string> = {}
-  const gaps = profileGaps(profile)
-  if (gaps.length > 0) fields.profile = `Complétez votre profil d’entreprise : ${gaps.join(', ')}.`
+  const gaps = sendingProfileGaps(profile, content)
+  if (gaps.identity.length > 0) fields.profile = `Complétez votre profil d’entreprise : ${gaps.identity.join(', ')}.`
+  // The décennale is a mention of building-trade quotes only: asked now, not at sign-up.
+  if (gaps.insurance.length > 0) fields['profile.insurance'] = insuranceRequest(profile) ?? ''
   if (content.client.name.trim() === '' && content.client.company.trim() === '') fields['client.name'] = 'Indiquez le nom du client.'
   if (!isEmailAddress(content.client.email.trim())) fields['client.email'] = 'Indiquez l’adresse e-mail du client : le lien de signature lui est envoyé.'
   if (content.client.address.trim() === '') fields['client.address'] = 'Indiquez l’adresse du client (mention obligatoire).'

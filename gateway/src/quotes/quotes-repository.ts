@@ -59,8 +59,8 @@ async function defaultContent(tx: Queryable, now: Date): Promise<{ content: Quot
         }
       ],
       depositBp: 0,
-      paymentTerms: '',
-      conditions: profile.defaultConditions,
+      paymentTerms: profile.defaultPaymentTerms,
+      conditions: profile.defaultExecutionConditions,
       notes: '',
       buildingTrade: false,
       requireEmailCode: false

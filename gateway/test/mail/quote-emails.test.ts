@@ -39,7 +39,7 @@ t.test('the professional learns of a decline, with the reason when there is one'
   const at = new Date('2026-11-21T13:05:00Z')
   const withReason = declinedNoticeEmail(sent, 'Trop cher', at, 'https://devis.example.fr/espace', site)
   t.equal(withReason.subject, `Devis DEV-2026-0007 refusé par ${sent.client.name}`)
-  t.match(withReason.text, /a refusé le devis « Salle de bains » le 21 novembre 2026 à 14:05 UTC\+1/)
+  t.match(withReason.text, /a refusé le devis « Salle de bains » le 21 novembre 2026 à 14:05/)
   t.match(withReason.text, /Trop cher/)
   const silent = declinedNoticeEmail(business, '  ', at, 'https://devis.example.fr/espace', site)
   t.match(silent.subject, /refusé par Boulangerie Lefèvre/)

@@ -2,7 +2,8 @@
 // escaped), the operator's contact e-mail, and when a failed e-mail is tried again.
 import t from 'tap'
 import { renderEmailLayout } from '../../src/mail/templates/layout.js'
-import { contactMessageEmail, parisDateTime } from '../../src/mail/templates/contact-message.js'
+import { formatDateTime } from '@paraphe/shared/dates'
+import { contactMessageEmail } from '../../src/mail/templates/contact-message.js'
 import { RETRY_MAX_MS, retryDelayMs } from '../../src/queue/retry-delay.js'
 
 const SITE = { siteName: 'Paraphe', siteUrl: 'https://devis.example.fr/' }
@@ -97,7 +98,7 @@ t.test('the contact e-mail to the operator: who wrote, how to answer, their mess
   t.equal(minimal.subject, '[Paraphe] Autre demande — Léa Bcc: x@y.z', 'one header line')
   t.notMatch(minimal.text, /Entreprise|Téléphone/, 'empty optional fields are left out')
   t.match(minimal.text, '14 juillet 2026 à 10:00', 'summer time in Paris')
-  t.equal(parisDateTime(new Date('2026-03-29T00:30:00Z')), '29 mars 2026 à 01:30')
+  t.equal(formatDateTime(new Date('2026-03-29T00:30:00Z')), '29 mars 2026 à 01:30')
 })
 
 t.test('retries back off from 30 s to one hour, with jitter', async (t) => {

@@ -21,7 +21,8 @@ export function makeCompany(overrides: Partial<CompanyProfile> = {}): CompanyPro
     bic: '',
     mediatorName: '',
     mediatorUrl: '',
-    defaultConditions: 'Travaux réalisés selon les règles de l’art.',
+    defaultPaymentTerms: '',
+    defaultExecutionConditions: 'Travaux réalisés selon les règles de l’art.',
     defaultValidityDays: 30,
     franchiseEnBase: false,
     ...overrides

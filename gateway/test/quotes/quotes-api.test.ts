@@ -33,15 +33,15 @@ t.test('every private route needs a token', async (t) => {
 
 t.test('a new draft starts from the profile’s defaults and saves with its version', async (t) => {
   const user = await newUser(app)
-  await user.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, defaultValidityDays: 45, defaultConditions: 'Travaux garantis 10 ans.' })
+  await user.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, defaultValidityDays: 45, defaultPaymentTerms: 'Paiement à 30 jours.', defaultExecutionConditions: 'Travaux garantis 10 ans.' })
   const opened = await user.request('GET', '/api/quotes/new')
   t.equal(opened.statusCode, 200)
-  t.match(quoteOf(opened), { id: '', version: 0, status: 'draft', number: null, validityDays: 45, conditions: 'Travaux garantis 10 ans.', issueDate: today })
+  t.match(quoteOf(opened), { id: '', version: 0, status: 'draft', number: null, validityDays: 45, paymentTerms: 'Paiement à 30 jours.', conditions: 'Travaux garantis 10 ans.', issueDate: today }, 'each default in its own section')
   t.same((await user.request('GET', '/api/quotes')).json<{ quotes: unknown[] }>().quotes, [], '« Nouveau devis » stores nothing by itself')
   const created = await user.request('POST', '/api/quotes')
   t.equal(created.statusCode, 201)
   const draft = quoteOf(created)
-  t.match(draft, { status: 'draft', number: null, validityDays: 45, conditions: 'Travaux garantis 10 ans.', issueDate: today, version: 1 })
+  t.match(draft, { status: 'draft', number: null, validityDays: 45, paymentTerms: 'Paiement à 30 jours.', conditions: 'Travaux garantis 10 ans.', issueDate: today, version: 1 })
   t.equal(draft.lines.length, 1, 'one empty line to start typing')
 
   const saved = await user.request('PUT', `/api/quotes/${draft.id}`, { version: 1, content: completeContent(today) })
@@ -307,4 +307,24 @@ t.test('the PDF of a draft and of a sent quote', async (t) => {
   }
   t.notOk(text.includes('Nouveau Nom SARL'), 'the identity is the one frozen at sending')
   t.same(Buffer.from((await user.request('GET', `/api/quotes/${draft.id}/pdf`)).rawPayload), Buffer.from(response.rawPayload), 'the same bytes every time')
+})
+
+t.test('the profile in steps: a first quote sent with the first step only, the insurance asked at the first building-trade quote', async (t) => {
+  const user = await newUser(app)
+  const firstStep = { ...COMPLETE_PROFILE, insurer: '', insuranceCoverage: '', insurancePolicy: '', iban: '', bic: '', defaultPaymentTerms: '', defaultExecutionConditions: '' }
+  t.equal((await user.request('PUT', '/api/profile', firstStep)).statusCode, 200)
+  const building = quoteOf(await user.request('POST', '/api/quotes'))
+  await user.request('PUT', `/api/quotes/${building.id}`, { version: 1, content: completeContent(today) })
+  const refused = await user.request('POST', `/api/quotes/${building.id}/send`)
+  t.equal(refused.statusCode, 422)
+  t.same(
+    refused.json<ErrorJson>().error.fields,
+    { 'profile.insurance': 'Pour un devis de travaux du bâtiment, votre assurance professionnelle (décennale) doit figurer sur le devis\u202f: indiquez l’assureur et la couverture géographique dans votre profil.' },
+    'only the insurance, said in French'
+  )
+  const other = quoteOf(await user.request('POST', '/api/quotes'))
+  await user.request('PUT', `/api/quotes/${other.id}`, { version: 1, content: { ...completeContent(today), buildingTrade: false } })
+  t.equal((await user.request('POST', `/api/quotes/${other.id}/send`)).statusCode, 200, 'a quote that needs no insurance is sent (its deposit without an IBAN too)')
+  await user.request('PUT', '/api/profile', { ...firstStep, insurer: 'MAAF Assurances', insuranceCoverage: 'France métropolitaine' })
+  t.equal((await user.request('POST', `/api/quotes/${building.id}/send`)).statusCode, 200, 'sent once the insurance is given')
 })

@@ -74,7 +74,8 @@ export const COMPLETE_PROFILE = {
   bic: '',
   mediatorName: '',
   mediatorUrl: '',
-  defaultConditions: 'Paiement à réception de facture.',
+  defaultPaymentTerms: 'Paiement à réception de facture.',
+  defaultExecutionConditions: '',
   defaultValidityDays: 30,
   franchiseEnBase: false
 }

@@ -22,7 +22,9 @@ export const CompanyProfileSchema = Type.Object(
     /** The consumer mediator the professional adheres to (Code de la consommation, L612-1). */
     mediatorName: text(TEXT_LIMITS.short),
     mediatorUrl: text(TEXT_LIMITS.short),
-    defaultConditions: text(TEXT_LIMITS.long),
+    /** Fill a new quote's « Conditions de paiement » and « Conditions d’exécution et garanties ». */
+    defaultPaymentTerms: text(TEXT_LIMITS.long),
+    defaultExecutionConditions: text(TEXT_LIMITS.long),
     defaultValidityDays: Type.Integer({ minimum: 1, maximum: QUOTE_DEFAULTS.maxValidityDays }),
     franchiseEnBase: Type.Boolean()
   },

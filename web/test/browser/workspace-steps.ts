@@ -86,6 +86,9 @@ export async function fillProfile(page: Page): Promise<void> {
   await page.locator('#profile-vatNumber').fill(VAT_NUMBER)
   await page.locator('#profile-email').fill('contact@menuiserie-martin.fr')
   await page.locator('#profile-phone').fill('04 78 00 00 00')
+  // A new account's profile asks the first quote's mentions first; the insurance is one click on.
+  const showAll = page.getByRole('button', { name: 'Compléter tout le profil maintenant', exact: true })
+  if (await showAll.isVisible()) await showAll.click()
   await page.locator('#profile-insurer').fill('Mutuelle des Artisans')
   await page.locator('#profile-insuranceCoverage').fill('France métropolitaine')
 }

@@ -252,14 +252,15 @@ t.test('sending: what is missing, the signing link, a frozen quote revised or ca
     vatNumber: VAT_NUMBER,
     email: 'contact@durand.fr',
     phone: '',
-    insurer: '',
-    insuranceCoverage: '',
+    insurer: 'MAAF Assurances',
+    insuranceCoverage: 'France métropolitaine',
     insurancePolicy: '',
     iban: '',
     bic: '',
     mediatorName: '',
     mediatorUrl: '',
-    defaultConditions: 'Travaux garantis un an.',
+    defaultPaymentTerms: '',
+    defaultExecutionConditions: 'Travaux garantis un an.',
     defaultValidityDays: 45,
     franchiseEnBase: false
   })
@@ -297,7 +298,7 @@ t.test('sending: what is missing, the signing link, a frozen quote revised or ca
   t.equal(await page.locator('.quote-form').count(), 0, 'nothing to edit any more')
   t.match(await text(page.locator('.quote-page__status')), /^Envoyé Envoyé le \d{1,2} \p{L}+ \d{4} Valable jusqu’au \d{1,2} \p{L}+ \d{4}$/u)
   await page.locator('.timeline__item').filter({ hasText: 'Devis envoyé pour signature' }).waitFor()
-  t.match(await text(page.locator('.timeline__item').first()), /\d{1,2} \p{L}+ \d{4} à \d{2}:\d{2} UTC[+-]\d/u, 'the time says its zone')
+  t.match(await text(page.locator('.timeline__item').first()), /\d{1,2} \p{L}+ \d{4} à \d{2}:\d{2}$/u, 'Paris time with its date, no « UTC+1 »')
   t.same(await axe(page), [], 'axe: the sent quote')
 
   // « Modifier »: a new draft, the sent one cancelled and pointing to it.

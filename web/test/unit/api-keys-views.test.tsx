@@ -6,7 +6,7 @@ import t from 'tap'
 import { createRef, type ReactNode } from 'react'
 import { formatDateTime } from '@paraphe/shared/dates'
 import type { ApiKey } from '@/features/api-keys/api/api-keys-api'
-import { CreatedKeyNotice } from '@/features/api-keys/components/created-key-notice'
+import { CreatedKeyNotice, CreatedKeyNoticeView } from '@/features/api-keys/components/created-key-notice'
 import { KeysListCard } from '@/features/api-keys/components/keys-list-card'
 import { NewKeyCard, type NewKeyCardProps } from '@/features/api-keys/components/new-key-card'
 import { serverRender } from '../support/server-render.js'
@@ -46,9 +46,12 @@ t.test('a new key: its name and write access, a missing name explained; other pl
 
 t.test('the secret is shown once, with the warning', async (t) => {
   const html = render(<CreatedKeyNotice created={{ key: erp, secret: 'paraphe_Ab12secret' }} />)
-  t.match(html, /role="status"/)
   t.match(html, /Clé « ERP » créée\. Copiez-la maintenant : elle ne sera plus jamais affichée\./)
-  t.match(html, /<code class="api-key-secret">paraphe_Ab12secret<\/code>/)
+  t.match(html, /<input id="api-key-secret" class="api-key-secret" type="text" readOnly="" value="paraphe_Ab12secret"\/>/, 'in a field, easy to select')
+  t.match(html, />Copier la clé<\/button>/, 'a copy button, like the webhook secret’s')
+  t.match(html, /<p role="status"><\/p>/, 'nothing copied yet')
+  t.match(render(<CreatedKeyNoticeView created={{ key: erp, secret: 'k' }} copy="copied" onCopy={noop} />), /<p role="status">Clé copiée\.<\/p>/)
+  t.match(render(<CreatedKeyNoticeView created={{ key: erp, secret: 'k' }} copy="manual" onCopy={noop} />), /La clé est sélectionnée : copiez-la avec Ctrl\+C/)
 })
 
 t.test('the keys: prefix, scopes, use and revocation; « Révoquer » asks first', async (t) => {

@@ -40,12 +40,14 @@ t.test('small parts: alerts, statuses, fields, the not-configured notice', async
   t.notMatch(plain, /aria-describedby|aria-invalid|spellcheck/i)
 })
 
-t.test('the header: « Connexion », or « Mon espace » and « Se déconnecter »', async (t) => {
+t.test('the header: « Connexion » and « Créer un compte », or « Mon espace » and « Se déconnecter »', async (t) => {
   const out = render(<HeaderAccountView signedIn={false} onSignOut={noop} signingOut={false} />)
   t.match(out, /href="\/connexion"[^>]*>Connexion</)
+  t.match(out, /href="\/inscription"[^>]*>Créer un compte</, 'signing up is one click away')
   t.notMatch(out, /Se déconnecter/)
   const signedIn = render(<HeaderAccountView signedIn onSignOut={noop} signingOut />)
   t.match(signedIn, /href="\/espace"[^>]*>Mon espace</)
+  t.notMatch(signedIn, /Créer un compte/, 'not offered to someone who has one')
   t.match(signedIn, /<button type="button" class="site-nav__button" disabled="">Se déconnecter<\/button>/)
 })
 

@@ -41,12 +41,26 @@ t.test('under a plan: what became of the click', async (t) => {
 })
 
 t.test('a plan card: a button for paid plans, a sign-up link for the free one, nothing said before a click', async (t) => {
-  const pro = render(<PlanCard plan={findPlan('pro')!} interval="year" />)
+  const pro = render(<PlanCard plan={findPlan('pro')!} interval="year" currentPlanId={null} />)
   t.match(pro, /<button type="button" class="button button--primary">Choisir Pro<\/button>/)
   t.match(pro, /<div class="plan-card__status" aria-live="polite"><\/div>/)
-  const free = render(<PlanCard plan={findPlan('decouverte')!} interval="month" />)
+  const free = render(<PlanCard plan={findPlan('decouverte')!} interval="month" currentPlanId={null} />)
   t.match(free, /href="\/inscription"[^>]*>Créer un compte gratuit/)
   t.notMatch(free, /<button/)
+})
+
+t.test('a plan card for a signed-in professional: « Votre formule », or a change of plan', async (t) => {
+  const freeOwn = render(<PlanCard plan={findPlan('decouverte')!} interval="month" currentPlanId="decouverte" />)
+  t.match(freeOwn, /<p class="plan-card__current">Votre formule<\/p>/)
+  t.notMatch(freeOwn, /Créer un compte/, 'no account offered to who has one')
+  t.notMatch(freeOwn, /abonnement/, 'nothing to manage on the free plan')
+  t.match(render(<PlanCard plan={findPlan('pro')!} interval="month" currentPlanId="decouverte" />), />Passer à Pro<\/button>/, 'from the free plan, a checkout')
+  const proOwn = render(<PlanCard plan={findPlan('pro')!} interval="month" currentPlanId="pro" />)
+  t.match(proOwn, /Votre formule/)
+  t.match(proOwn, /href="\/espace\/abonnement"[^>]*>Gérer mon abonnement<\/a>/)
+  t.notMatch(proOwn, /<button/)
+  t.match(render(<PlanCard plan={findPlan('entreprise')!} interval="month" currentPlanId="pro" />), /href="\/espace\/abonnement"[^>]*>Passer à Entreprise<\/a>/, 'between paid plans: the subscription page')
+  t.match(render(<PlanCard plan={findPlan('decouverte')!} interval="month" currentPlanId="entreprise" />), /href="\/espace\/abonnement"[^>]*>Passer à Découverte<\/a>/)
 })
 
 t.test('/success: the prerendered state, waiting, active, unknown, signed out, failed', async (t) => {

@@ -137,7 +137,7 @@ t.test('« Mes clients » in each state: loading, failed, none yet, none matchin
   }
   t.match(render(<ClientsListView {...base} />), /<label for="clients-search">Rechercher<\/label>[\s\S]*Chargement…/)
   t.match(render(<ClientsListView {...base} load={{ kind: 'failed', error: new ApiError(0, 'network', 'Le serveur ne répond pas.') }} />), /role="alert"><p>Le serveur ne répond pas\.<\/p><button[^>]*>Réessayer</)
-  t.match(render(<ClientsListView {...base} load={{ kind: 'ready', data: { clients: [], total: 0 } }} />), /Aucun client pour l’instant : enregistrez-en un ci-dessous, ou depuis un devis avec « Enregistrer ce client »\./)
+  t.match(render(<ClientsListView {...base} load={{ kind: 'ready', data: { clients: [], total: 0 } }} />), /Aucun client pour l’instant : enregistrez-en un ci-dessus, ou depuis un devis avec « Enregistrer ce client »\./)
   t.match(render(<ClientsListView {...base} search="zz" load={{ kind: 'ready', data: { clients: [], total: 0 } }} />), /Aucun client ne correspond à cette recherche\./)
   t.match(render(<ClientsListView {...base} load={{ kind: 'ready', data: { clients: [ines], total: 1 } }} />), /role="status">1 client<\/p><ul class="items-list">/)
   t.match(render(<ClientsListView {...base} load={{ kind: 'ready', data: { clients: [ines, syndic], total: 250 } }} />), /250 clients \(les 2 premiers affichés : précisez la recherche\)/)
@@ -182,7 +182,7 @@ t.test('a client’s page: details, « Nouveau devis pour ce client » and their
 })
 
 t.test('the pages as prerendered: loading, « Clients » in the navigation between « Devis » and « Articles »', async (t) => {
-  t.match(render(<ClientsPage />), /<h1>Clients<\/h1>[\s\S]*Chargement…[\s\S]*<h2 id="clients-new">Nouveau client<\/h2>/)
+  t.match(render(<ClientsPage />), /<h1>Clients<\/h1>[\s\S]*<h2 id="clients-new">Nouveau client<\/h2>[\s\S]*Chargement…/, 'the form above the list, as on Articles')
   t.match(render(<ClientPage />, '/espace/clients/c1'), /<h1>Client<\/h1>[\s\S]*Chargement…/)
   t.equal(sectionOf('/espace/clients'), 'clients')
   t.equal(sectionOf('/espace/clients/c1'), 'clients')

@@ -104,3 +104,21 @@ t.test('the logo by plan: kept on Découverte with the « Pro » badge and the p
   }
   t.notMatch(field(null), /badge--plan|Il figure/, 'nothing promised while the plan loads')
 })
+
+t.test('the first step: what the first quote needs, the rest said to come when needed', async (t) => {
+  const html = render(<ProfileView {...props({ step: 'first', gaps: ['la raison sociale'] })} />)
+  for (const id of ['companyName', 'legalForm', 'address', 'siret', 'registration', 'franchiseEnBase', 'vatNumber', 'email', 'phone']) {
+    t.match(html, new RegExp(`id="profile-${id}"`), `${id}: asked now`)
+  }
+  for (const id of ['insurer', 'insuranceCoverage', 'iban', 'bic', 'mediatorName', 'defaultPaymentTerms', 'defaultExecutionConditions']) {
+    t.notMatch(html, new RegExp(`id="profile-${id}"`), `${id}: later`)
+  }
+  t.match(html, /Le reste vous sera demandé au moment où il servira : votre assurance décennale à votre premier devis de travaux du bâtiment, vos coordonnées bancaires à votre premier acompte ou à votre première facture\./)
+  t.match(html, /<button type="button" class="button button--ghost">Compléter tout le profil maintenant<\/button>/)
+  const all = render(<ProfileView {...props({ step: 'all' })} />)
+  t.match(all, /<fieldset class="form-section" id="assurance">/, 'the insurance reachable as #assurance')
+  t.match(all, /<fieldset class="form-section" id="banque">/, 'the bank details as #banque')
+  t.match(all, /<label for="profile-defaultPaymentTerms">Conditions de paiement habituelles/)
+  t.match(all, /<label for="profile-defaultExecutionConditions">Conditions d’exécution et garanties habituelles/)
+  t.notMatch(all, /Compléter tout le profil maintenant/)
+})

@@ -44,7 +44,8 @@ const COMPANY: CompanyProfile = {
   bic: '',
   mediatorName: '',
   mediatorUrl: '',
-  defaultConditions: '',
+  defaultPaymentTerms: '',
+  defaultExecutionConditions: '',
   defaultValidityDays: 30,
   franchiseEnBase: false
 }
@@ -359,7 +360,7 @@ t.test('each closed state has its own page, with its date and whom to contact', 
   const signedAt = '2026-11-25T14:32:00Z'
   const signed = render(<ClosedLink token="tok" justDone={false} view={closed({ state: 'signed', signedDocument: true, signature: { signerName: 'Élise Martin', signedAt, method: 'drawn' } })} />)
   t.match(signed, /<h1 tabindex="-1">Devis signé<\/h1>/)
-  t.match(text(signed), 'Ce devis a été signé le 25 novembre 2026 à 15:32 UTC+1 par Élise Martin.')
+  t.match(text(signed), 'Ce devis a été signé le 25 novembre 2026 à 15:32 par Élise Martin.')
   t.notMatch(text(signed), 'Merci')
   t.match(signed, /href="\/api\/sign\/tok\/pdf" download="">Télécharger le devis signé \(PDF\)<\/a>/)
   t.match(signed, /href="\/verification"/)
@@ -373,12 +374,12 @@ t.test('each closed state has its own page, with its date and whom to contact', 
 
   const declined = render(<ClosedLink token="tok" justDone view={closed({ state: 'declined', declinedAt: '2026-07-01T08:05:00Z' })} />)
   t.match(declined, /<h1 tabindex="-1">Devis refusé<\/h1>/)
-  t.match(text(declined), 'Votre refus a bien été transmis à Dupont Rénovation. Ce devis a été refusé le 1 juillet 2026 à 10:05 UTC+2.')
+  t.match(text(declined), 'Votre refus a bien été transmis à Dupont Rénovation. Ce devis a été refusé le 1 juillet 2026 à 10:05.')
   t.match(text(render(<ClosedLink token="tok" justDone={false} view={closed({ state: 'declined' })} />)), 'Ce devis a été refusé. Il ne peut plus être signé')
 
   const expired = render(<ClosedLink token="tok" justDone={false} view={closed({ state: 'expired' })} />)
   t.match(expired, /<h1 tabindex="-1">Devis expiré<\/h1>/)
-  t.match(text(expired), 'son lien de signature a expiré le 21 décembre 2026 à 23:59 UTC+1. Il ne peut plus être signé. Pour obtenir un devis à jour, contactez Dupont Rénovation.')
+  t.match(text(expired), 'son lien de signature a expiré le 21 décembre 2026 à 23:59. Il ne peut plus être signé. Pour obtenir un devis à jour, contactez Dupont Rénovation.')
 
   const cancelled = render(<ClosedLink token="tok" justDone={false} view={closed({ state: 'cancelled' })} />)
   t.match(text(cancelled), 'Dupont Rénovation a annulé ce devis : il ne peut plus être signé.')

@@ -52,7 +52,7 @@ t.test('the answers: recognised with number, signer and date; not recognised, an
   const known = render(<VerificationFormView {...props({ state: { kind: 'done', fileName: 'devis.pdf', result: { sha256: SHA, document: { number: 'DEV-2026-0007', signerName: 'Élise Martin', signedAt: '2026-11-25T14:32:00Z' } } } })} />)
   t.match(known, /<div class="verification-answer" aria-live="polite"><div class="verification-result verification-result--known"><h3>Document reconnu<\/h3>/, 'announced')
   t.match(text(known), '« devis.pdf » est bien un devis signé avec Paraphe, identique au PDF scellé lors de la signature.')
-  t.match(text(known), 'Devis n° DEV-2026-0007 Signé par Élise Martin Signé le 25 novembre 2026 à 15:32 UTC+1')
+  t.match(text(known), 'Devis n° DEV-2026-0007 Signé par Élise Martin Signé le 25 novembre 2026 à 15:32 (heure de Paris)')
   t.match(text(known), `Empreinte SHA-256 du fichier : ${SHA}`)
 
   const unknown = render(<VerificationFormView {...props({ state: { kind: 'done', fileName: 'copie.pdf', result: { sha256: SHA, document: null } } })} />)

@@ -1,5 +1,6 @@
 // The e-mail the operator receives for each message of the contact form. Replying to it answers
 // the visitor (the outbox sets Reply-To to the visitor's address).
+import { formatDateTimeWithZone } from '@paraphe/shared/dates'
 import { singleLine } from '../outbox.js'
 import { COLON, renderEmailLayout, type EmailBlock, type EmailContent, type SiteIdentity } from './layout.js'
 
@@ -16,11 +17,6 @@ export interface ContactSubmission {
 
 const SUBJECT_MAX = 200
 
-/** `21 novembre 2026 à 14:05`, Paris time (the operator's). */
-export function parisDateTime(date: Date): string {
-  return new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', dateStyle: 'long', timeStyle: 'short' }).format(date)
-}
-
 export function contactMessageEmail(submission: ContactSubmission, site: SiteIdentity, receivedAt: Date): EmailContent {
   const facts: Array<{ label: string; value: string }> = [
     { label: 'Nom', value: submission.name },
@@ -28,7 +24,7 @@ export function contactMessageEmail(submission: ContactSubmission, site: SiteIde
   ]
   if (submission.company !== '') facts.push({ label: 'Entreprise', value: submission.company })
   if (submission.phone !== '') facts.push({ label: 'Téléphone', value: submission.phone })
-  facts.push({ label: 'Sujet', value: submission.subject }, { label: 'Reçu le', value: `${parisDateTime(receivedAt)} (heure de Paris)` })
+  facts.push({ label: 'Sujet', value: submission.subject }, { label: 'Reçu le', value: formatDateTimeWithZone(receivedAt) })
 
   const blocks: EmailBlock[] = [
     { type: 'paragraph', text: `${submission.name} vous a écrit depuis le formulaire de contact du site.` },

@@ -4,7 +4,7 @@ import { useAuthSession } from '../hooks/use-auth-session'
 import { useSignOut } from '../hooks/use-sign-out'
 
 /**
- * The header's account entries: « Connexion » (also in the prerendered HTML), or « Mon espace »
+ * The header's account entries: « Connexion » and « Créer un compte » (also in the prerendered HTML), or « Mon espace »
  * and « Se déconnecter » once the browser turns out to hold a session (decided after hydration).
  */
 export function HeaderAccount() {
@@ -16,11 +16,19 @@ export function HeaderAccount() {
 export function HeaderAccountView({ signedIn, onSignOut, signingOut }: { signedIn: boolean; onSignOut: () => void; signingOut: boolean }) {
   if (!signedIn) {
     return (
-      <li className="site-nav__account">
-        <NavLink className="site-nav__login" to={paths.login.href()}>
-          Connexion
-        </NavLink>
-      </li>
+      <>
+        <li className="site-nav__account">
+          <NavLink className="site-nav__login" to={paths.login.href()}>
+            Connexion
+          </NavLink>
+        </li>
+        {/* The visitor who came to start: one click from every public page, as on Yousign or Obat. */}
+        <li>
+          <NavLink className="site-nav__signup" to={paths.signup.href()}>
+            Créer un compte
+          </NavLink>
+        </li>
+      </>
     )
   }
   return (

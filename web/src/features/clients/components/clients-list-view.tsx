@@ -12,7 +12,7 @@ export function ClientsListView({ load, search, onSearch, onRetry, ...table }: C
     {
       countOf: (list) => ({ shown: list.clients.length, total: list.total }),
       noun: 'client',
-      none: 'Aucun client pour l’instant : enregistrez-en un ci-dessous, ou depuis un devis avec « Enregistrer ce client ».',
+      none: 'Aucun client pour l’instant : enregistrez-en un ci-dessus, ou depuis un devis avec « Enregistrer ce client ».',
       noMatch: 'Aucun client ne correspond à cette recherche.',
       rows: (list) => <ClientsTable clients={list.clients} {...table} />
     }

@@ -31,6 +31,11 @@ function ClientsPage() {
         <p className="lead">Vos clients enregistrés une fois : choisissez-en un dans un devis pour remplir ses coordonnées, et retrouvez ici les devis de chacun.</p>
       </header>
       <ActionOutcomeNotice outcome={page.status} />
+      {/* Above the list, as on Articles: the same place for « new » on both catalogues. */}
+      <section className="card" aria-labelledby="clients-new">
+        <h2 id="clients-new">Nouveau client</h2>
+        <ClientFormView idPrefix="client-new" submitLabel="Enregistrer le client" {...page.newForm} />
+      </section>
       <ClientsListView
         load={page.load}
         search={page.search}
@@ -39,10 +44,6 @@ function ClientsPage() {
         {...page.list}
         editing={edited === null ? null : { id: edited.id, form: <ClientFormView idPrefix="client-edit" submitLabel="Enregistrer les modifications" {...edited.props} /> }}
       />
-      <section className="card" aria-labelledby="clients-new">
-        <h2 id="clients-new">Nouveau client</h2>
-        <ClientFormView idPrefix="client-new" submitLabel="Enregistrer le client" {...page.newForm} />
-      </section>
     </article>
   )
 }

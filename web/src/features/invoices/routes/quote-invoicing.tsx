@@ -1,5 +1,7 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import type { Invoice, QuoteInvoicing } from '@paraphe/shared/api/invoice-schemas'
+import type { ProfileBody } from '@paraphe/shared/api/profile-schemas'
+import { bankDetailsRequest, PROFILE_SECTIONS } from '@paraphe/shared/profile-steps'
 import type { InvoiceLine } from '@paraphe/shared/invoices/invoice-document'
 import { formatLongDate } from '@paraphe/shared/dates'
 import { paths, type InvoicingChoice } from '@paraphe/shared/paths'
@@ -29,19 +31,22 @@ interface InvoicingData {
   lastSituationLines: InvoiceLine[] | null
   /** The draft of this quote being edited (`?brouillon=`), null when a new one is prepared. */
   draft: Invoice | null
+  /** The bank details asked for, when the profile has none yet (see shared/profile-steps). */
+  bankRequest: string | null
 }
 
 async function loadInvoicing(api: ApiClient, id: string, draftId: string | null, signal: AbortSignal): Promise<InvoicingData> {
-  const [quote, invoicing, asked] = await Promise.all([
+  const [quote, invoicing, asked, profile] = await Promise.all([
     invoicingApi.quote(api, id, signal),
     invoicesApi.quoteInvoicing(api, id, signal),
-    draftId === null ? Promise.resolve(null) : invoicesApi.get(api, draftId, signal)
+    draftId === null ? Promise.resolve(null) : invoicesApi.get(api, draftId, signal),
+    api.get<ProfileBody>('/api/profile', { signal })
   ])
   const last = invoicing.invoices.filter((invoice) => invoice.kind === 'progress' && invoice.status === 'issued').at(-1)
   const lastSituationLines = last === undefined ? null : ((await invoicesApi.get(api, last.id, signal)).document?.lines ?? null)
   // Only a draft of this very quote is edited here; an issued invoice never is.
   const draft = asked !== null && asked.status === 'draft' && asked.quoteId === id ? asked : null
-  return { quote, invoicing, lastSituationLines, draft }
+  return { quote, invoicing, lastSituationLines, draft, bankRequest: bankDetailsRequest(profile.profile, 'invoice') }
 }
 
 const CHOICE_OF_KIND: Partial<Record<Invoice['kind'], InvoicingChoice>> = { deposit: 'acompte', progress: 'situation', final: 'solde' }
@@ -70,7 +75,7 @@ function QuoteInvoicingPage() {
       </article>
     )
   }
-  const { quote, invoicing, lastSituationLines, draft } = load.data
+  const { quote, invoicing, lastSituationLines, draft, bankRequest } = load.data
   const plan = invoicingPlan(invoicing)
   const allowed = CHOICES.filter((entry) => entry.allowed(plan))
   const askedChoice = draft === null ? searchParams.get('facture') : CHOICE_OF_KIND[draft.kind]
@@ -92,6 +97,11 @@ function QuoteInvoicingPage() {
         <p className="notice notice--warning">Seul un devis signé se facture&#8239;: ce devis ne l’est pas.</p>
       ) : (
         <>
+          {bankRequest === null ? null : (
+            <p className="notice notice--warning invoicing-page__bank">
+              {bankRequest} <Link to={`${paths.profile.href()}#${PROFILE_SECTIONS.bank}`}>Ajouter mes coordonnées bancaires</Link>
+            </p>
+          )}
           <InvoicingSummary plan={plan} invoices={invoicing.invoices} />
           {current === undefined ? (
             <p className="notice notice--success">Ce devis est entièrement facturé.</p>

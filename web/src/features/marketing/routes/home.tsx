@@ -21,6 +21,9 @@ const EXAMPLE_LINES = [
 const exampleHt = EXAMPLE_LINES.reduce((sum, line) => sum + line.htCents, 0)
 const exampleVat = vatCents(exampleHt, EXAMPLE_VAT_BP)
 
+// Made by `node scripts/product-shot.mjs` from the real signing page (360 × 740 at 2×, WebP).
+const PRODUCT_SHOT = { src: '/images/signature-telephone.webp', width: 360, height: 740 } as const
+
 function freeQuotesPerMonth(): number | null {
   return findPlan(FREE_PLAN_ID)?.limits.quotesPerMonth ?? null
 }
@@ -122,6 +125,28 @@ export function Component() {
             </p>
           </li>
         </ol>
+      </section>
+
+      <section className="section home-shot" aria-labelledby="home-shot-title">
+        <div className="home-shot__text">
+          <h2 id="home-shot-title">Ce que voit votre client</h2>
+          <p>
+            Le lien de l’e-mail ouvre votre devis sur son téléphone, à votre nom&#8239;: les lignes, la TVA taux par taux, le total TTC
+            et le PDF à télécharger. Il coche les conditions, tape «&#8239;Bon pour accord&#8239;» et signe du doigt, sans créer de
+            compte.
+          </p>
+          <p className="hint">Capture de la page de signature de {siteName}, telle qu’un client la voit sur un téléphone de 360 pixels de large.</p>
+        </div>
+        {/* Below the fold: loaded when it comes near, its box reserved by width and height (no layout shift). */}
+        <img
+          className="home-shot__phone"
+          src={PRODUCT_SHOT.src}
+          width={PRODUCT_SHOT.width}
+          height={PRODUCT_SHOT.height}
+          loading="lazy"
+          decoding="async"
+          alt="La page de signature sur un téléphone : le devis n° DEV-2026-0001 de Dupont Rénovation, « Rénovation de la salle de bains », 1 555,02 € TTC, le bouton pour télécharger le PDF et « Continuer » vers la signature."
+        />
       </section>
 
       <section className="section section--tinted" aria-labelledby="home-legal">

@@ -2,11 +2,14 @@ import { Link } from 'react-router-dom'
 import { isPaidPlan, type BillingInterval, type Plan } from '@paraphe/shared/plans'
 import { paths } from '@paraphe/shared/paths'
 import { useCheckout } from '../hooks/use-checkout'
+import { planAction } from '../lib/plan-action'
 import { CheckoutStatus } from './checkout-status'
 import { PlanPrice } from './plan-price'
 
-export function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInterval }) {
+/** `currentPlanId`: the signed-in account's plan, null for a visitor (see plan-action). */
+export function PlanCard({ plan, interval, currentPlanId }: { plan: Plan; interval: BillingInterval; currentPlanId: string | null }) {
   const { outcome, choose } = useCheckout()
+  const action = planAction(plan, currentPlanId)
   const titleId = `plan-${plan.id}`
   const busy = outcome.kind === 'working' || outcome.kind === 'redirecting'
 
@@ -24,17 +27,29 @@ export function PlanCard({ plan, interval }: { plan: Plan; interval: BillingInte
         ))}
       </ul>
       <div className="plan-card__action">
-        {isPaidPlan(plan) ? (
+        {action.kind === 'current' ? (
+          <>
+            <p className="plan-card__current">Votre formule</p>
+            {action.manage ? (
+              <Link className="button button--ghost" to={paths.subscription.href()}>
+                Gérer mon abonnement
+              </Link>
+            ) : null}
+          </>
+        ) : action.kind === 'change' ? (
+          <Link className="button button--ghost" to={paths.subscription.href()}>
+            {action.label}
+          </Link>
+        ) : action.kind === 'checkout' && isPaidPlan(plan) ? (
           <button
             type="button"
             className={plan.highlighted ? 'button button--primary' : 'button button--ghost'}
-            // Paid plans are the only ones with a button (the free plan is a sign-up link).
             onClick={() => {
               if (!busy) void choose({ plan: plan.id, interval })
             }}
             aria-disabled={busy ? true : undefined}
           >
-            Choisir {plan.name}
+            {action.label}
           </button>
         ) : (
           <Link className="button button--ghost" to={paths.signup.href()}>

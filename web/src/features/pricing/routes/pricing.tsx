@@ -8,6 +8,7 @@ import { PlanCard } from '@/features/pricing/components/plan-card'
 import { PricingFaq } from '@/features/pricing/components/pricing-faq'
 import { CheckoutStatus } from '@/features/pricing/components/checkout-status'
 import { useCheckout } from '@/features/pricing/hooks/use-checkout'
+import { useCurrentPlanId } from '@/features/pricing/hooks/use-current-plan'
 import { choiceFromSearch } from '@/features/pricing/lib/checkout-choice'
 
 export const handle: RouteHandle = {
@@ -24,6 +25,7 @@ export function Component() {
   const navigate = useNavigate()
   const resume = useCheckout()
   const { choose } = resume
+  const currentPlanId = useCurrentPlanId()
 
   // Back from sign-up or sign-in with `?plan=…&interval=…`: the checkout picks up where it was.
   // The query goes first, so coming back from Stripe's page does not start it again.
@@ -51,7 +53,7 @@ export function Component() {
       <ul className="plan-grid">
         {PLANS.map((plan) => (
           <li key={plan.id}>
-            <PlanCard plan={plan} interval={interval} />
+            <PlanCard plan={plan} interval={interval} currentPlanId={currentPlanId} />
           </li>
         ))}
       </ul>

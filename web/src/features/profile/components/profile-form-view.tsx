@@ -2,6 +2,7 @@ import type { FormEvent, ReactNode } from 'react'
 import type { CompanyProfile } from '@paraphe/shared/company'
 import { QUOTE_DEFAULTS, TEXT_LIMITS } from '@paraphe/shared/quote'
 import { CheckboxField, InputField, TextAreaField } from '@/components/form/form-fields'
+import { PROFILE_SECTIONS } from '@paraphe/shared/profile-steps'
 import type { ProfileErrors, ProfileForm } from '../lib/profile-form'
 
 type TextField = Exclude<keyof ProfileForm, 'franchiseEnBase'>
@@ -16,12 +17,18 @@ export interface ProfileFormViewProps {
   saving: boolean
   /** Below the fields: the outcome of the last save. */
   outcome: ReactNode
+  /**
+   * `first`: only what the first quote needs, the rest offered behind a button (a new account);
+   * `all`: every section, each saying when it is needed.
+   */
+  step?: 'first' | 'all'
+  onShowAll?: () => void
 }
 
 export const profileFieldId = (field: keyof CompanyProfile) => `profile-${field}`
 
 /** The company profile: the mentions every quote carries, and the defaults of new quotes. */
-export function ProfileFormView({ form, errors, onChange, onSubmit, disabled, saving, outcome }: ProfileFormViewProps) {
+export function ProfileFormView({ form, errors, onChange, onSubmit, disabled, saving, outcome, step = 'all', onShowAll }: ProfileFormViewProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     onSubmit()
@@ -90,61 +97,84 @@ export function ProfileFormView({ form, errors, onChange, onSubmit, disabled, sa
         </div>
       </fieldset>
 
-      <fieldset className="form-section">
-        <legend className="form-section__legend">Assurance professionnelle</legend>
-        <p className="hint">Obligatoire sur les devis des métiers du bâtiment (assurance décennale notamment).</p>
-        <div className="form-grid">
-          <InputField {...input('insurer')} label="Assureur" optional maxLength={TEXT_LIMITS.short} />
-          <InputField
-            {...input('insuranceCoverage')}
-            label="Couverture géographique"
-            optional
-            hint="Par exemple «&#8239;France métropolitaine&#8239;»."
-            maxLength={TEXT_LIMITS.short}
-          />
-          <InputField {...input('insurancePolicy')} label="Numéro de contrat" optional maxLength={TEXT_LIMITS.short} />
+      {step === 'first' ? (
+        <div className="profile-form__later">
+          <p>
+            C’est tout ce qu’il faut pour votre premier devis. Le reste vous sera demandé au moment où il servira&#8239;: votre assurance
+            décennale à votre premier devis de travaux du bâtiment, vos coordonnées bancaires à votre premier acompte ou à votre première
+            facture.
+          </p>
+          <button type="button" className="button button--ghost" onClick={onShowAll}>
+            Compléter tout le profil maintenant
+          </button>
         </div>
-      </fieldset>
+      ) : (
+        <>
+          <fieldset className="form-section" id={PROFILE_SECTIONS.insurance}>
+            <legend className="form-section__legend">Assurance professionnelle</legend>
+            <p className="hint">Obligatoire sur les devis des métiers du bâtiment (assurance décennale notamment)&#8239;: demandée à votre premier devis de travaux.</p>
+            <div className="form-grid">
+              <InputField {...input('insurer')} label="Assureur" optional maxLength={TEXT_LIMITS.short} />
+              <InputField
+                {...input('insuranceCoverage')}
+                label="Couverture géographique"
+                optional
+                hint="Par exemple «&#8239;France métropolitaine&#8239;»."
+                maxLength={TEXT_LIMITS.short}
+              />
+              <InputField {...input('insurancePolicy')} label="Numéro de contrat" optional maxLength={TEXT_LIMITS.short} />
+            </div>
+          </fieldset>
 
-      <fieldset className="form-section">
-        <legend className="form-section__legend">Coordonnées bancaires</legend>
-        <p className="hint">Imprimées sur les devis qui demandent un acompte, pour le régler par virement.</p>
-        <div className="form-grid">
-          <InputField {...input('iban')} label="IBAN" optional hint="Par exemple FR76 3000 6000 0112 3456 7890 189." autoComplete="off" maxLength={50} />
-          <InputField {...input('bic')} label="BIC" optional hint="8 ou 11 caractères, par exemple AGRIFRPP." autoComplete="off" maxLength={20} />
-        </div>
-      </fieldset>
+          <fieldset className="form-section" id={PROFILE_SECTIONS.bank}>
+            <legend className="form-section__legend">Coordonnées bancaires</legend>
+            <p className="hint">Imprimées sur les devis qui demandent un acompte et sur vos factures, pour un règlement par virement (avec un QR code de paiement).</p>
+            <div className="form-grid">
+              <InputField {...input('iban')} label="IBAN" optional hint="Par exemple FR76 3000 6000 0112 3456 7890 189." autoComplete="off" maxLength={50} />
+              <InputField {...input('bic')} label="BIC" optional hint="8 ou 11 caractères, par exemple AGRIFRPP." autoComplete="off" maxLength={20} />
+            </div>
+          </fieldset>
 
-      <fieldset className="form-section">
-        <legend className="form-section__legend">Médiation de la consommation</legend>
-        <p className="hint">
-          Le médiateur auquel vous adhérez (obligatoire pour vendre à des particuliers)&#8239;: il est indiqué sur vos devis aux clients
-          particuliers, avec leur droit de rétractation de 14&#8239;jours.
-        </p>
-        <div className="form-grid">
-          <InputField {...input('mediatorName')} label="Nom du médiateur" optional maxLength={TEXT_LIMITS.short} />
-          <InputField {...input('mediatorUrl')} label="Site du médiateur" optional type="url" inputMode="url" hint="Par exemple https://www.mediateur-exemple.fr." maxLength={TEXT_LIMITS.short} />
-        </div>
-      </fieldset>
+          <fieldset className="form-section">
+            <legend className="form-section__legend">Médiation de la consommation</legend>
+            <p className="hint">
+              Le médiateur auquel vous adhérez (obligatoire pour vendre à des particuliers)&#8239;: il est indiqué sur vos devis aux clients
+              particuliers, avec leur droit de rétractation de 14&#8239;jours.
+            </p>
+            <div className="form-grid">
+              <InputField {...input('mediatorName')} label="Nom du médiateur" optional maxLength={TEXT_LIMITS.short} />
+              <InputField {...input('mediatorUrl')} label="Site du médiateur" optional type="url" inputMode="url" hint="Par exemple https://www.mediateur-exemple.fr." maxLength={TEXT_LIMITS.short} />
+            </div>
+          </fieldset>
 
-      <fieldset className="form-section">
-        <legend className="form-section__legend">Pour vos nouveaux devis</legend>
-        <InputField
-          {...input('defaultValidityDays')}
-          label="Durée de validité habituelle"
-          hint={`En jours, de 1 à ${QUOTE_DEFAULTS.maxValidityDays}.`}
-          inputMode="numeric"
-          suffix="jours"
-        />
-        <TextAreaField
-          {...input('defaultConditions')}
-          label="Conditions habituelles"
-          optional
-          hint="Reprises sur chaque nouveau devis, où vous pouvez les adapter."
-          rows={4}
-          maxLength={TEXT_LIMITS.long}
-        />
-      </fieldset>
+          <fieldset className="form-section">
+            <legend className="form-section__legend">Pour vos nouveaux devis</legend>
+            <InputField
+              {...input('defaultValidityDays')}
+              label="Durée de validité habituelle"
+              hint={`En jours, de 1 à ${QUOTE_DEFAULTS.maxValidityDays}.`}
+              inputMode="numeric"
+              suffix="jours"
+            />
+            <TextAreaField
+              {...input('defaultPaymentTerms')}
+              label="Conditions de paiement habituelles"
+              optional
+              hint="Reprises dans «&#8239;Conditions de paiement&#8239;» de chaque nouveau devis, où vous pouvez les adapter. Par exemple «&#8239;Acompte de 30&#8239;% à la commande, solde à la fin des travaux, par virement.&#8239;»"
+              rows={3}
+              maxLength={TEXT_LIMITS.long}
+            />
+            <TextAreaField
+              {...input('defaultExecutionConditions')}
+              label="Conditions d’exécution et garanties habituelles"
+              optional
+              hint="Reprises dans «&#8239;Conditions d’exécution et garanties&#8239;» de chaque nouveau devis. Par exemple «&#8239;Travaux réalisés selon les DTU en vigueur, garantie de parfait achèvement d’un an.&#8239;»"
+              rows={3}
+              maxLength={TEXT_LIMITS.long}
+            />
+          </fieldset>
+        </>
+      )}
 
       {outcome}
       <button type="submit" className="button button--primary" disabled={disabled || saving}>

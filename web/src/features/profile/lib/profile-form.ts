@@ -33,7 +33,8 @@ export const PROFILE_FIELD_ORDER: ReadonlyArray<keyof CompanyProfile> = [
   'mediatorName',
   'mediatorUrl',
   'defaultValidityDays',
-  'defaultConditions'
+  'defaultPaymentTerms',
+  'defaultExecutionConditions'
 ]
 
 export function readProfileForm(form: ProfileForm): { ok: true; profile: CompanyProfile } | { ok: false; errors: ProfileErrors } {

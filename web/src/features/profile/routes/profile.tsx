@@ -1,5 +1,5 @@
 import { paths } from '@paraphe/shared/paths'
-import { Link } from 'react-router-dom'
+import { Link, useLocation } from 'react-router-dom'
 import { useEffect, useRef, useState } from 'react'
 import { EMPTY_PROFILE, profileGaps, type CompanyProfile } from '@paraphe/shared/company'
 import { useWorkspace } from '@/hooks/use-workspace'
@@ -9,6 +9,7 @@ import type { RouteHandle } from '@/lib/route-handle'
 import { profileApi } from '../api/profile-api'
 import { LogoField } from '../components/logo-field'
 import { useAccountPlan } from '@/hooks/use-account-plan'
+import { isFirstStepField } from '@paraphe/shared/profile-steps'
 import type { Plan } from '@paraphe/shared/plans'
 import { profileFieldId, ProfileFormView } from '../components/profile-form-view'
 import { removeLogo, saveProfile, uploadLogo, type LogoStatus } from '../lib/profile-actions'
@@ -36,6 +37,19 @@ function ProfilePage() {
   const [preview, setPreview] = useState<string | null>(null)
   const [logoStatus, setLogoStatus] = useState<LogoStatus>({ kind: 'idle' })
   const account = useAccountPlan(api, userId).state
+  // A new account sees the first step only; a section asked for by its anchor (#assurance,
+  // #banque, from the editor or an invoice) or a problem in a later field shows everything.
+  const section = useLocation().hash.slice(1)
+  const [step, setStep] = useState<'first' | 'all'>('first')
+  useEffect(() => {
+    if (section !== '') setStep('all')
+  }, [section])
+  useEffect(() => {
+    if (load.kind !== 'ready' || step !== 'all' || section === '') return
+    const target = document.getElementById(section)
+    target?.scrollIntoView({ block: 'start' })
+    target?.querySelector<HTMLElement>('input, textarea')?.focus({ preventScroll: true })
+  }, [load.kind, step, section])
 
   // The preview is an object URL: released when replaced or when the page goes.
   const previewRef = useRef<string | null>(null)
@@ -55,6 +69,7 @@ function ProfilePage() {
         setSaved(body.profile)
         setForm(profileFormOf(body.profile))
         setLoad({ kind: 'ready' })
+        if (profileGaps(body.profile).length === 0) setStep('all')
         if (body.logo !== null) {
           profileApi.logo(api, controller.signal).then(
             (blob) => showPreview(URL.createObjectURL(blob)),
@@ -86,7 +101,13 @@ function ProfilePage() {
     }
     setErrors(result.kind === 'invalid' ? result.errors : {})
     setOutcome(result.kind === 'invalid' ? { kind: 'invalid' } : result)
-    if (result.kind === 'invalid') focusField(firstProblem(result.errors))
+    if (result.kind !== 'invalid') return
+    const field = firstProblem(result.errors)
+    // A field of a later step (the API refused a saved IBAN, say) is shown before it gets the focus.
+    if (field !== undefined && !isFirstStepField(field)) {
+      setStep('all')
+      requestAnimationFrame(() => focusField(field))
+    } else focusField(field)
   }
 
   const chooseLogo = async (file: File) => {
@@ -122,6 +143,8 @@ function ProfilePage() {
       onLogoFile={(file) => void chooseLogo(file)}
       onLogoRemove={() => void dropLogo()}
       plan={account.kind === 'ready' ? account.plan : null}
+      step={step}
+      onShowAll={() => setStep('all')}
     />
   )
 }
@@ -143,6 +166,9 @@ export interface ProfileViewProps {
   logoStatus: LogoStatus
   onLogoFile: (file: File) => void
   onLogoRemove: () => void
+  /** The first step (a new account) or the whole profile. */
+  step?: 'first' | 'all'
+  onShowAll?: () => void
 }
 
 export function ProfileView(props: ProfileViewProps) {
@@ -180,6 +206,8 @@ export function ProfileView(props: ProfileViewProps) {
         onSubmit={props.onSubmit}
         disabled={!ready}
         saving={props.saving}
+        step={props.step ?? 'all'}
+        onShowAll={props.onShowAll}
         outcome={
           outcome.kind === 'saved' ? (
             <p className="notice notice--success" role="status">

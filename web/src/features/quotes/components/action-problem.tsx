@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
+import { PROFILE_SECTIONS } from '@paraphe/shared/profile-steps'
 import type { ActionProblem } from '../lib/action-problems'
 
 const WEB_ADDRESS = /https?:\/\/\S+/
@@ -38,6 +39,10 @@ export function ActionProblemView({ problem, controlIdOf }: { problem: ActionPro
                 {path === 'profile' ? (
                   <>
                     {message} <Link to={paths.profile.href()}>Compléter mon profil</Link>
+                  </>
+                ) : path === 'profile.insurance' ? (
+                  <>
+                    {message} <Link to={`${paths.profile.href()}#${PROFILE_SECTIONS.insurance}`}>Indiquer mon assurance</Link>
                   </>
                 ) : id === null ? (
                   message

@@ -43,7 +43,16 @@ function QuotePage() {
   const loads = useRef(0)
   // The id a new draft just got: its address changes, but it is already on screen.
   const justStored = useRef<string | null>(null)
-  const notice = NOTICES[String((location.state as { notice?: unknown } | null)?.notice)] ?? null
+  // The notice after « Dupliquer » or « Modifier », for the quote it was given to.
+  const [notice, setNotice] = useState<{ id: string; text: string } | null>(null)
+
+  useEffect(() => {
+    const text = NOTICES[String((location.state as { notice?: unknown } | null)?.notice)]
+    if (text === undefined) return
+    setNotice({ id, text })
+    // Said once: the browser keeps a page's history state across a reload, which would say it again.
+    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null })
+  }, [location.state, location.pathname, location.search, id, navigate])
 
   useEffect(() => {
     if (userId === null) return
@@ -81,9 +90,10 @@ function QuotePage() {
   }
   return (
     <>
-      {notice === null ? null : (
+      {/* About the draft being edited: gone once it is sent. */}
+      {notice === null || notice.id !== load.quote.id || load.quote.status !== 'draft' ? null : (
         <p className="notice notice--success workspace-notice" role="status">
-          {notice}
+          {notice.text}
         </p>
       )}
       {load.quote.status === 'draft' ? (

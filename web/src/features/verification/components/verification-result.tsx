@@ -1,4 +1,4 @@
-import { formatDateTime } from '@paraphe/shared/dates'
+import { formatDateTimeWithZone } from '@paraphe/shared/dates'
 import type { VerifyResult } from '../api/verify-pdf'
 
 /** The answer for one file: sealed here (number, signer, date), or not recognised and why. */
@@ -35,7 +35,7 @@ export function VerificationResult({ fileName, result, siteName }: { fileName: s
             </div>
             <div>
               <dt>Signé le</dt>
-              <dd>{formatDateTime(document.signedAt)}</dd>
+              <dd>{formatDateTimeWithZone(document.signedAt)}</dd>
             </div>
           </dl>
         </>
