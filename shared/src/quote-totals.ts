@@ -96,11 +96,12 @@ export function discountProblem(line: Pick<QuoteLineAmounts, 'quantityMilli' | '
 
 /** HT of one line: quantity × unit price − discount, rounded half-up to the cent. */
 export function lineHtCents(line: QuoteLineAmounts): number {
+  assertLine(line, 0)
   return Number(lineHt(line))
 }
 
+/** A line already checked (assertLine): computeTotals checks each line once, not twice. */
 function lineHt(line: QuoteLineAmounts): bigint {
-  assertLine(line, 0)
   // An amount comes off the gross rounded to the cent: both are whole cents already.
   const cents = line.discountCents ?? 0
   if (cents > 0) return grossHt(line) - BigInt(cents)

@@ -1,5 +1,19 @@
 import { useCallback, useSyncExternalStore } from 'react'
 
+// One list per query: matchMedia builds a new one at each call, and a key typed in the quote
+// editor asks at every render.
+const lists = new Map<string, MediaQueryList>()
+
+/** The page's MediaQueryList for `query`, made once. */
+export function mediaQueryList(query: string): MediaQueryList {
+  let list = lists.get(query)
+  if (list === undefined) {
+    list = window.matchMedia(query)
+    lists.set(query, list)
+  }
+  return list
+}
+
 /**
  * Whether the CSS media query matches, followed as the window changes (false on the server and
  * during hydration's first render, like a phone).
@@ -7,7 +21,7 @@ import { useCallback, useSyncExternalStore } from 'react'
 export function useMediaQuery(query: string): boolean {
   const subscribe = useCallback(
     (changed: () => void) => {
-      const list = window.matchMedia(query)
+      const list = mediaQueryList(query)
       list.addEventListener('change', changed)
       return () => list.removeEventListener('change', changed)
     },
@@ -15,7 +29,7 @@ export function useMediaQuery(query: string): boolean {
   )
   return useSyncExternalStore(
     subscribe,
-    () => window.matchMedia(query).matches,
+    () => mediaQueryList(query).matches,
     () => false
   )
 }

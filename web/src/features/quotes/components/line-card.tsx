@@ -13,7 +13,8 @@ import { DiscountField } from './discount-field'
 /** The fields of a line that carry their own error, by their content path's last part. */
 const LINE_ERROR_FIELDS = ['description', 'quantityMilli', 'unitPriceCents', 'vatRateBp', 'discountBp', 'discountCents'] as const
 export type LineErrors = Partial<Record<(typeof LINE_ERROR_FIELDS)[number], string>>
-const NO_ERRORS: LineErrors = Object.freeze({})
+/** A line without errors: one object for all, so a memoised row sees no change. */
+export const NO_LINE_ERRORS: LineErrors = Object.freeze({})
 
 /** The errors of the line at `index` only; the same object as `previous` when they are the same, so the row is not drawn again. */
 export function lineErrorsOf(errors: FieldErrors, index: number, previous?: LineErrors): LineErrors {
@@ -22,7 +23,7 @@ export function lineErrorsOf(errors: FieldErrors, index: number, previous?: Line
     const message = errors[`lines.${index}.${field}`]
     if (message !== undefined) own[field] = message
   }
-  if (Object.keys(own).length === 0) return NO_ERRORS
+  if (Object.keys(own).length === 0) return NO_LINE_ERRORS
   const same = previous !== undefined && LINE_ERROR_FIELDS.every((field) => previous[field] === own[field])
   return same ? previous : own
 }

@@ -5,9 +5,9 @@ import { lineCommands, type FocusRequest, type RemovedRow } from '../lib/line-co
 import { WIDE_QUERY } from '../lib/line-keys'
 import { isSectionForm, type EditorAction, type EditorLine, type FieldErrors } from '../lib/quote-form'
 import { useLineDrag } from '../hooks/use-line-drag'
-import { useMediaQuery } from '@/hooks/use-media-query'
+import { mediaQueryList, useMediaQuery } from '@/hooks/use-media-query'
 import { UNIT_OPTIONS, UNIT_SHORT_OPTIONS } from '@/lib/line-options'
-import { LineCard, lineErrorsOf, type LineErrors } from './line-card'
+import { LineCard, lineErrorsOf, NO_LINE_ERRORS, type LineErrors } from './line-card'
 import { SectionCard } from './section-card'
 import { UndoRemoval } from './undo-removal'
 
@@ -60,7 +60,7 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
       onRemove: (id: string, byKeyboard: boolean) => latest.current.remove(id, byKeyboard),
       onKeyDown: (id: string, event: KeyboardEvent<HTMLElement>) => {
         const control = event.target instanceof HTMLElement ? event.target : document.body
-        if (latest.current.key(id, event.nativeEvent, control, window.matchMedia(WIDE_QUERY).matches)) event.preventDefault()
+        if (latest.current.key(id, event.nativeEvent, control, mediaQueryList(WIDE_QUERY).matches)) event.preventDefault()
       }
     }),
     []
@@ -100,8 +100,9 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
           if (isSectionForm(line)) {
             return <SectionCard key={line.id} section={line} subtotalCents={subtotals[index] ?? 0} error={errors[`lines.${index}.title`]} {...common} />
           }
-          const own = lineErrorsOf(anyLineError ? errors : {}, index, lineErrors.current.get(line.id))
-          lineErrors.current.set(line.id, own)
+          // Without any line error (the usual case), no row looks its errors up: 200 rows × 6 fields at each key otherwise.
+          const own = anyLineError ? lineErrorsOf(errors, index, lineErrors.current.get(line.id)) : NO_LINE_ERRORS
+          if (anyLineError) lineErrors.current.set(line.id, own)
           return <LineCard key={line.id} line={line} htCents={lineHtCents[index] ?? null} errors={own} franchiseEnBase={franchiseEnBase} unitOptions={unitOptions} {...common} />
         })}
       </ol>

@@ -1,7 +1,7 @@
 // The banner after a row is removed: « Ligne 3 supprimée — Annuler », for a few seconds. Its region
 // is always on the page, so screen readers announce what appears in it; it stays while the
 // pointer or the focus is on it (WCAG 2.2.1: time enough to reach the button).
-import { useEffect, useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { UNDO_BUTTON_ID } from '../lib/field-ids'
 import type { RemovedRow } from '../lib/line-commands'
 
@@ -15,22 +15,24 @@ export interface UndoRemovalProps {
 }
 
 export function UndoRemoval({ removed, onUndo, onExpire }: UndoRemovalProps) {
-  const [held, setHeld] = useState({ pointer: false, focus: false })
-  const holding = held.pointer || held.focus
+  const region = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    if (removed === null || holding) return
-    const timer = setTimeout(onExpire, UNDO_MS)
+    if (removed === null) return
+    // Asked when the time is up rather than followed by events: a button removed while focused
+    // sends no blur, and a pointer resting on the banner no new event.
+    const held = () => {
+      const element = region.current
+      return element !== null && (element.contains(document.activeElement) || element.matches(':hover'))
+    }
+    let timer: ReturnType<typeof setTimeout>
+    const wait = () => {
+      timer = setTimeout(() => (held() ? wait() : onExpire()), UNDO_MS)
+    }
+    wait()
     return () => clearTimeout(timer)
-  }, [removed, holding, onExpire])
+  }, [removed, onExpire])
   return (
-    <div
-      className={removed === null ? 'undo-removal' : 'undo-removal undo-removal--shown'}
-      role="status"
-      onPointerEnter={() => setHeld((state) => ({ ...state, pointer: true }))}
-      onPointerLeave={() => setHeld((state) => ({ ...state, pointer: false }))}
-      onFocus={() => setHeld((state) => ({ ...state, focus: true }))}
-      onBlur={() => setHeld((state) => ({ ...state, focus: false }))}
-    >
+    <div ref={region} className={removed === null ? 'undo-removal' : 'undo-removal undo-removal--shown'} role="status">
       {removed === null ? null : (
         <>
           <span className="undo-removal__text">{removed.name} supprimée</span>
