@@ -23,6 +23,8 @@ import { SectionCard } from '@/features/quotes/components/section-card'
 import { DragHandle, RowTools } from '@/features/quotes/components/row-tools'
 import { FrozenQuote } from '@/features/quotes/components/frozen-quote'
 import { DraftScreen } from '@/features/quotes/components/draft-screen'
+import { DiscountField } from '@/features/quotes/components/discount-field'
+import { UndoRemoval } from '@/features/quotes/components/undo-removal'
 
 const noop = () => {}
 const api = createApiClient({ getAccessToken: async () => null })
@@ -363,4 +365,20 @@ t.test('a row’s controls call the editor: move, remove, rename, keys, drag', a
   for (const button of tools.filter((element) => element.type === 'button')) (button.props.onClick as (event: { detail: number }) => void)({ detail: 1 })
   ;(tools.at(-1)?.props.onClick as (event: { detail: number }) => void)({ detail: 0 })
   t.same(calls, ['key s1', '{"type":"section-title","id":"s1","value":"Lot 1"}', 'move s1 -1', 'move s1 1', 'remove s1', 'remove s1 by keyboard'])
+})
+
+t.test('a discount shows its unit; the banner after a removal names the row and offers « Annuler »', async (t) => {
+  const field = render(<DiscountField id="line-a-discount" lineNumber={2} value="50" unit="euros" error="Trop grand." onChange={noop} onUnit={noop} />)
+  t.match(field, /<label for="line-a-discount">Remise<span class="field__optional"> \(facultatif\)<\/span><\/label>/)
+  t.match(field, /<input id="line-a-discount"[^>]*aria-invalid="true" aria-describedby="line-a-discount-error"[^>]*value="50"\/>/, 'the error read with the field')
+  t.match(field, /<select id="line-a-discount-unit"[^>]*aria-label="Unité de la remise, ligne 2"><option value="percent">%<\/option><option value="euros" selected="">€<\/option><\/select>/)
+  t.match(field, /<p class="field__error" id="line-a-discount-error">Trop grand\.<\/p>/)
+  t.notMatch(render(<DiscountField id="x" lineNumber={1} value="" unit="percent" error={undefined} onChange={noop} onUnit={noop} />), /aria-invalid|field__error/)
+
+  const row = { line: newSection('s9'), at: 3, name: 'Ligne 4' }
+  t.equal(render(<UndoRemoval removed={null} onUndo={noop} onExpire={noop} />), '<div class="undo-removal" role="status"></div>', 'an empty live region, ready to announce')
+  t.equal(
+    render(<UndoRemoval removed={row} onUndo={noop} onExpire={noop} />),
+    '<div class="undo-removal undo-removal--shown" role="status"><span class="undo-removal__text">Ligne 4 supprimée</span><button type="button" id="quote-undo-remove" class="button button--small undo-removal__button">Annuler</button></div>'
+  )
 })
