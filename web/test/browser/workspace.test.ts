@@ -181,7 +181,7 @@ t.test('profile, a quote with three lines at 10 % and 20 %, live totals, autosav
   // Reorder with the buttons: the third line goes up, the focus follows it.
   await waitForSaved(page, () => button(page, 'Monter la ligne 3').click())
   t.ok(await button(page, 'Monter la ligne 2').evaluate((element) => element === document.activeElement), 'focus on the moved line')
-  t.equal(await text(page.locator('.lines-editor [role="status"]')), 'Ligne 3 déplacée en position 2.')
+  t.equal(await text(page.locator('.lines-editor > p[role="status"]')), 'Ligne 3 déplacée en position 2.')
   t.same(await page.locator('.line-card textarea').evaluateAll((areas) => areas.map((area) => (area as HTMLTextAreaElement).value)), [
     LINES[0]?.description,
     LINES[2]?.description,
