@@ -162,10 +162,17 @@ try {
   }
   console.log(`\nTyping in the editor (Chromium, 1280 px${THROTTLE > 1 ? `, CPU slowed ×${THROTTLE}` : ''}): keydown → next paint, 100 keys in a designation and 40 in a quantity (40 ms apart), the middle line`)
   console.log('quote                    keys  designation p50  p95   quantity p50  p95')
+  const runs: Array<{ designation: number[]; quantity: number[] }> = []
   for (const lines of [4, 200]) {
     const { designation, quantity } = await typingLatency(small.page, lines)
+    runs.push({ designation, quantity })
+    if (process.env.BENCH_TYPING_RAW === '1') console.log(lines, designation.map((ms) => Math.round(ms)).join(' '), '|', quantity.map((ms) => Math.round(ms)).join(' '))
     console.log(`${(lines === 4 ? '4 lines (reference)' : `${lines} lines`).padEnd(22)} ${String(designation.length + quantity.length).padStart(6)}  ${fmt(percentile(designation, 50))}  ${fmt(percentile(designation, 95))}  ${fmt(percentile(quantity, 50))}  ${fmt(percentile(quantity, 95))}`)
   }
+  // The goal (issue 26): a 200-line quote types within 1.5× of a 4-line one at p95.
+  const [four, long] = runs as [(typeof runs)[number], (typeof runs)[number]]
+  const ratio = (field: 'designation' | 'quantity', p: number) => (percentile(long[field], p) / Math.max(percentile(four[field], p), 0.1)).toFixed(2).padStart(6)
+  console.log(`${'ratio 200 / 4'.padEnd(22)} ${''.padStart(6)}  ${ratio('designation', 50)}  ${ratio('designation', 95)}  ${ratio('quantity', 50)}  ${ratio('quantity', 95)}   (goal: p95 ≤ 1.50)`)
 } finally {
   for (const fn of teardowns.reverse()) await fn()
   // tap's root test runs the helpers' teardowns (the shared PGlite, the data folder) when it ends:

@@ -4,7 +4,7 @@
 // on the sum of HT at that rate, rounded half-up; TTC = HT + Σ VAT.
 import type { Static } from '@sinclair/typebox'
 import type { QuoteTotalsSchema, VatLineSchema } from './api/quote-schemas.js'
-import { divRoundHalfUp, VAT_RATES_BP, type VatRateBp } from './money.js'
+import { divRoundHalfUp, formatEuros, VAT_RATES_BP, type VatRateBp } from './money.js'
 
 export interface QuoteLineAmounts {
   /** Quantity in thousandths (1,5 h → 1500): at most 3 decimals, > 0. */
@@ -14,6 +14,11 @@ export interface QuoteLineAmounts {
   vatRateBp: VatRateBp
   /** Discount on the line in basis points (10 % → 1000), 0 to 10 000. */
   discountBp: number
+  /**
+   * Or a discount as an amount, in cents (50 € → 5000), at most the line's gross amount; absent or
+   * 0 without one. A line has one kind of discount or none, never both.
+   */
+  discountCents?: number
 }
 
 /** A section heading among the lines: no amount, no VAT (its subtotal is quote-sections.ts's). */
@@ -43,6 +48,8 @@ export interface TotalsOptions {
 export const LIMITS = {
   maxQuantityMilli: 1_000_000_000, // 1 000 000 units
   maxUnitPriceCents: 10_000_000_000, // 100 000 000 €
+  // An amount discount is bounded like a price: a larger one would exceed any line it could apply to.
+  maxDiscountCents: 10_000_000_000,
   maxLines: 500
 } as const
 
@@ -58,15 +65,46 @@ function assertLine(line: QuoteLineAmounts, index: number): void {
   if (!Number.isSafeInteger(line.discountBp) || line.discountBp < 0 || line.discountBp > 10_000) {
     throw new RangeError(`${where}: discount out of range`)
   }
+  const cents = line.discountCents ?? 0
+  if (!Number.isSafeInteger(cents) || cents < 0 || cents > LIMITS.maxDiscountCents) throw new RangeError(`${where}: discount amount out of range`)
+  if (cents > 0 && line.discountBp > 0) throw new RangeError(`${where}: two discounts`)
+  if (BigInt(cents) > grossHt(line)) throw new RangeError(`${where}: discount larger than the line`)
+}
+
+/** Quantity × unit price, rounded half-up to the cent: the line before its discount. */
+function grossHt(line: Pick<QuoteLineAmounts, 'quantityMilli' | 'unitPriceCents'>): bigint {
+  return divRoundHalfUp(BigInt(line.quantityMilli) * BigInt(line.unitPriceCents), 1000n)
+}
+
+/** The line's gross amount (quantity × unit price, before its discount), in cents. */
+export function lineGrossCents(line: Pick<QuoteLineAmounts, 'quantityMilli' | 'unitPriceCents'>): number {
+  return Number(grossHt(line))
+}
+
+/**
+ * Why the line's amount discount cannot apply, in French for the professional, or null when it can:
+ * a discount of more than the line would make its amount negative.
+ */
+export function discountProblem(line: Pick<QuoteLineAmounts, 'quantityMilli' | 'unitPriceCents' | 'discountBp' | 'discountCents'>): string | null {
+  const cents = line.discountCents ?? 0
+  if (cents === 0) return null
+  if (line.discountBp > 0) return 'Choisissez une remise en % ou en €, pas les deux.'
+  const gross = lineGrossCents(line)
+  if (cents > gross) return `La remise (${formatEuros(cents)}) dépasse le montant de la ligne (${formatEuros(gross)}).`
+  return null
 }
 
 /** HT of one line: quantity × unit price − discount, rounded half-up to the cent. */
 export function lineHtCents(line: QuoteLineAmounts): number {
+  assertLine(line, 0)
   return Number(lineHt(line))
 }
 
+/** A line already checked (assertLine): computeTotals checks each line once, not twice. */
 function lineHt(line: QuoteLineAmounts): bigint {
-  assertLine(line, 0)
+  // An amount comes off the gross rounded to the cent: both are whole cents already.
+  const cents = line.discountCents ?? 0
+  if (cents > 0) return grossHt(line) - BigInt(cents)
   const numerator = BigInt(line.quantityMilli) * BigInt(line.unitPriceCents) * BigInt(10_000 - line.discountBp)
   return divRoundHalfUp(numerator, 1000n * 10_000n)
 }

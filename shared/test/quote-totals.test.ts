@@ -1,8 +1,9 @@
 import t from 'tap'
 import fc from 'fast-check'
 import { VAT_RATES_BP, formatEuros, type VatRateBp } from '../src/money.js'
-import { LIMITS, computeTotals, lineHtCents, type QuoteLineAmounts } from '../src/quote-totals.js'
+import { LIMITS, computeTotals, discountProblem, lineGrossCents, lineHtCents, type QuoteLineAmounts } from '../src/quote-totals.js'
 import { parseEurosToCents, parseQuantity } from '../src/decimal-input.js'
+import { formatDiscount, hasDiscount } from '../src/line-discount.js'
 
 const line = (quantityMilli: number, unitPriceCents: number, vatRateBp: VatRateBp, discountBp = 0): QuoteLineAmounts => ({
   quantityMilli,
@@ -82,6 +83,42 @@ t.test('out-of-range input is refused, never rounded into something else', async
   t.throws(() => computeTotals([huge], noOptions), /amounts too large/, 'past 2^53 cents: refused, not rounded')
 })
 
+t.test('a discount in euros: off the gross amount rounded to the cent, never more than the line', async (t) => {
+  const amount = (quantityMilli: number, unitPriceCents: number, discountCents: number): QuoteLineAmounts => ({ quantityMilli, unitPriceCents, vatRateBp: 2000, discountBp: 0, discountCents })
+  t.equal(lineHtCents(amount(3000, 4_800, 5_000)), 9_400, '3 h × 48 € − 50 € = 94 €')
+  t.equal(lineHtCents(amount(333, 15, 1)), 4, '0,333 × 0,15 € = 0,04995 € → 0,05 €, less 0,01 € = 0,04 €')
+  t.equal(lineHtCents(amount(1000, 2_000, 2_000)), 0, 'a discount of the whole line leaves 0 €')
+  t.equal(lineGrossCents({ quantityMilli: 1500, unitPriceCents: 4_801 }), 7_202, '1,5 × 48,01 € = 72,015 € → 72,02 €')
+  const totals = computeTotals([amount(1000, 10_000, 5_000), line(1000, 10_000, 2000, 1000)], { franchiseEnBase: false, depositBp: 0 })
+  t.same(totals.lineHtCents, [5_000, 9_000], '50 € off one line, 10 % off the other')
+  t.equal(totals.totalTtcCents, 16_800)
+  t.throws(() => lineHtCents(amount(1000, 2_000, 2_001)), /discount larger than the line/)
+  t.throws(() => lineHtCents({ ...amount(1000, 2_000, 100), discountBp: 1000 }), /two discounts/)
+  t.throws(() => lineHtCents(amount(1000, 2_000, -1)), /discount amount/)
+  t.throws(() => lineHtCents(amount(1000, 2_000, 0.5)), /discount amount/)
+  t.equal(discountProblem(amount(1000, 2_000, 2_000)), null, 'the whole line may be given')
+  t.equal(discountProblem(line(1000, 2_000, 2000, 1000)), null, 'a percentage is never more than the line')
+  t.equal(discountProblem(amount(2000, 2_500, 6_000)), 'La remise (60,00\u00a0€) dépasse le montant de la ligne (50,00\u00a0€).')
+  t.equal(discountProblem({ ...amount(1000, 2_000, 100), discountBp: 1000 }), 'Choisissez une remise en % ou en €, pas les deux.')
+})
+
+t.test('a line stored before amount discounts (no discountCents) reads as it did', async (t) => {
+  const stored: QuoteLineAmounts = { quantityMilli: 1500, unitPriceCents: 4_800, vatRateBp: 2000, discountBp: 1000 }
+  t.equal(lineHtCents(stored), 6_480)
+  t.equal(lineHtCents({ ...stored, discountCents: 0 }), 6_480, 'an amount of 0 is no discount')
+})
+
+t.test('property: a discount in euros never makes a line negative, and takes exactly its cents off', async () => {
+  fc.assert(
+    fc.property(smallLine, fc.integer({ min: 0, max: 1_000_000 }), (base, cents) => {
+      const gross = lineGrossCents(base)
+      const candidate: QuoteLineAmounts = { ...base, discountBp: 0, discountCents: cents }
+      if (cents > gross) return discountProblem(candidate) !== null
+      return discountProblem(candidate) === null && lineHtCents(candidate) === gross - cents && lineHtCents(candidate) >= 0
+    })
+  )
+})
+
 t.test('property: totals are the sums of their parts', async () => {
   fc.assert(
     fc.property(arbitraryLines, fc.boolean(), fc.integer({ min: 0, max: 10_000 }), (lines, franchiseEnBase, depositBp) => {
@@ -158,4 +195,13 @@ t.test('property: a formatted amount reads back as the same cents', async () => 
       return parsed.ok && parsed.value === cents
     })
   )
+})
+
+t.test('a discount reads « 10 % » or « 50,00 € »', async (t) => {
+  t.equal(formatDiscount({ discountBp: 1000 }), '10\u202f%')
+  t.equal(formatDiscount({ discountBp: 1250, discountCents: 0 }), '12,5\u202f%')
+  t.equal(formatDiscount({ discountBp: 0, discountCents: 5000 }), '50,00\u00a0€')
+  t.equal(formatDiscount({ discountBp: 0 }), '')
+  t.ok(hasDiscount({ discountBp: 0, discountCents: 1 }))
+  t.notOk(hasDiscount({ discountBp: 0, discountCents: 0 }))
 })

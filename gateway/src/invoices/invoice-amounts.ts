@@ -29,8 +29,9 @@ export function invoiceLineOf(line: QuoteLine, progress: InvoiceLine['progress']
     unit: line.unit,
     unitPriceCents: line.unitPriceCents,
     vatRateBp: line.vatRateBp,
+    // The quote's discount as it was given: a percentage, or an amount (BT-136 either way).
     discountBp: line.discountBp,
-    discountCents: 0,
+    discountCents: line.discountCents ?? 0,
     progress
   }
 }

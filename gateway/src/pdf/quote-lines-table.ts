@@ -4,6 +4,7 @@
 // Plomberie ») print as a bold row across the table, and their subtotal HT after their last line.
 import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import { lineHtCents } from '@paraphe/shared/quote-totals'
+import { formatDiscount, hasDiscount } from '@paraphe/shared/line-discount'
 import type { Quote, QuoteLine } from '@paraphe/shared/quote'
 import { quoteRows, sectionTitle, workLines } from '@paraphe/shared/quote-sections'
 import { formatQuantity } from '@paraphe/shared/decimal-input'
@@ -51,9 +52,16 @@ function tableColumns(quote: Quote): TableColumns {
     { title: 'PU HT', width: 74, align: 'right', value: (line) => formatEuros(line.unitPriceCents) }
   ]
   if (!quote.franchiseEnBase) figures.push({ title: 'TVA', width: 40, align: 'right', value: (line) => percentText(line.vatRateBp) })
-  if (workLines(quote.lines).some((line) => line.discountBp > 0)) {
-    // A discount is a percentage in basis points, written like a rate (`12,5 %`).
-    figures.push({ title: 'Remise', width: 44, align: 'right', value: (line) => (line.discountBp > 0 ? percentText(line.discountBp) : '') })
+  const discounted = workLines(quote.lines).filter(hasDiscount)
+  if (discounted.length > 0) {
+    // A percentage is written like a rate (`12,5 %`); an amount in euros (`50,00 €`) needs more room.
+    const inEuros = discounted.some((line) => (line.discountCents ?? 0) > 0)
+    figures.push({
+      title: 'Remise',
+      width: inEuros ? 64 : 44,
+      align: 'right',
+      value: (line) => ((line.discountCents ?? 0) > 0 ? formatDiscount(line) : line.discountBp > 0 ? percentText(line.discountBp) : '')
+    })
   }
   figures.push({ title: 'Total HT', width: 80, align: 'right', value: (line, index) => formatEuros(quote.totals.lineHtCents[index] ?? lineHtCents(line)) })
   const description: Column = { title: 'Désignation', width: CONTENT_WIDTH - figures.reduce((sum, column) => sum + column.width, 0), align: 'left' }

@@ -3,7 +3,8 @@
 import { newLineId } from '@paraphe/shared/line-id'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { STANDARD_VAT_BP } from '@paraphe/shared/money'
-import { isAwaitingClient, QUOTE_DEFAULTS, type Quote, type QuoteContent } from '@paraphe/shared/quote'
+import { isAwaitingClient, isSection, QUOTE_DEFAULTS, type Quote, type QuoteContent } from '@paraphe/shared/quote'
+import { discountProblem } from '@paraphe/shared/quote-totals'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem, notFound } from '../errors.js'
 import { readProfile } from '../profile/profile-repository.js'
@@ -69,6 +70,11 @@ async function defaultContent(tx: Queryable, now: Date): Promise<{ content: Quot
 }
 
 function assertComputable(content: QuoteContent, franchiseEnBase: boolean): number {
+  // A discount in euros larger than its line is the professional's slip: named on its field, in French.
+  content.lines.forEach((line, index) => {
+    const problem = isSection(line) ? null : discountProblem(line)
+    if (problem !== null) throw new ApiProblem(400, 'validation_failed', problem, { [`lines.${index}.discountCents`]: problem })
+  })
   try {
     return totalsOf(content, franchiseEnBase).totalTtcCents
   } catch {

@@ -69,6 +69,21 @@ t.test('a sent quote carries the French mandatory mentions', async (t) => {
   t.notOk(text.includes('Remise'), 'no discount column without a discount')
 })
 
+t.test('a discount in euros prints as « 50,00 € », a percentage as « 10 % », each line’s total after it', async (t) => {
+  const quote = makeQuote({
+    lines: [
+      makeLine({ description: 'Receveur de douche extra-plat', quantityMilli: 1000, unit: 'u', unitPriceCents: 42_000, vatRateBp: 2000, discountBp: 0, discountCents: 5_000 }),
+      makeLine({ description: 'Faïence murale', quantityMilli: 10_000, unit: 'm²', unitPriceCents: 1234, vatRateBp: 2000, discountBp: 1000 })
+    ]
+  })
+  const text = await readableText(await renderQuotePdf({ quote, company: makeCompany(), logo: null }))
+  const has = (expected: string, why: string) => t.ok(text.includes(normaliseSpaces(expected)), `${why}: « ${normaliseSpaces(expected)} »`)
+  has('Désignation Qté Unité PU HT TVA Remise Total HT', 'the discount column')
+  has(`Receveur de douche extra-plat 1 u ${formatEuros(42_000)} ${formatVatRate(2000)} ${formatEuros(5_000)} ${formatEuros(37_000)}`, 'an amount: 420 € less 50 €')
+  has(`Faïence murale 10 m² ${formatEuros(1234)} ${formatVatRate(2000)} ${formatVatRate(1000)} ${formatEuros(11_106)}`, 'a percentage')
+  has(`Total HT ${formatEuros(48_106)}`, 'the totals follow')
+})
+
 t.test('a quote outside the building trades has no insurance block nor pre-work mention', async (t) => {
   const quote = makeQuote({ buildingTrade: false, siteAddress: '', workStartDate: null, workDuration: '', notes: '' })
   const text = await readableText(await renderQuotePdf({ quote, company: makeCompany(), logo: null }))

@@ -96,6 +96,26 @@ t.test('bad input gets 400 with a French message per field', async (t) => {
   t.equal(badFilter.statusCode, 400)
 })
 
+t.test('a discount in euros: saved and totalled, refused in French when more than its line, never with a percentage', async (t) => {
+  const user = await newUser(app)
+  const draft = quoteOf(await user.request('POST', '/api/quotes'))
+  const content = completeContent(today)
+  const first = { ...content.lines[0], quantityMilli: 2000, unitPriceCents: 2_500, discountBp: 0 }
+  const saved = await user.request('PUT', `/api/quotes/${draft.id}`, { version: 1, content: { ...content, lines: [{ ...first, discountCents: 1_000 }] } })
+  t.equal(saved.statusCode, 200)
+  const quote = quoteOf(saved)
+  t.match(quote.lines[0], { discountBp: 0, discountCents: 1_000 }, 'stored as typed')
+  t.equal(quote.totals.lineHtCents[0], 4_000, '2 × 25 € less 10 €')
+  const tooMuch = await user.request('PUT', `/api/quotes/${draft.id}`, { version: quote.version, content: { ...content, lines: [{ ...first, discountCents: 6_000 }] } })
+  t.equal(tooMuch.statusCode, 400)
+  const message = 'La remise (60,00\u00a0€) dépasse le montant de la ligne (50,00\u00a0€).'
+  t.match(tooMuch.json<ErrorJson>().error, { code: 'validation_failed', message, fields: { 'lines.0.discountCents': message } })
+  const both = await user.request('PUT', `/api/quotes/${draft.id}`, { version: quote.version, content: { ...content, lines: [{ ...first, discountBp: 1000, discountCents: 100 }] } })
+  t.equal(both.statusCode, 400)
+  t.match(both.json<ErrorJson>().error.fields, { 'lines.0.discountCents': 'Choisissez une remise en % ou en €, pas les deux.' })
+  t.equal(quoteOf(await user.request('GET', `/api/quotes/${draft.id}`)).version, quote.version, 'nothing refused was saved')
+})
+
 t.test('unknown, malformed and other accounts’ ids are all 404', async (t) => {
   const owner = await newUser(app)
   const stranger = await newUser(app)

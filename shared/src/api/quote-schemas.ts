@@ -18,7 +18,9 @@ export const QuoteLineSchema = Type.Object(
     unit: literals(UNITS),
     unitPriceCents: Type.Integer({ minimum: 0, maximum: LIMITS.maxUnitPriceCents }),
     vatRateBp: literals(VAT_RATES_BP),
-    discountBp: Type.Integer({ minimum: 0, maximum: 10_000 })
+    discountBp: Type.Integer({ minimum: 0, maximum: 10_000 }),
+    /** A discount as an amount instead (quote-totals.ts): absent in quotes from before it, which read as none. */
+    discountCents: Type.Optional(Type.Integer({ minimum: 0, maximum: LIMITS.maxDiscountCents }))
   },
   { additionalProperties: false }
 )

@@ -71,10 +71,10 @@ export async function fillLine(page: Page, index: number, input: LineInput): Pro
   const card = line(page, index)
   await card.getByLabel('Désignation').fill(input.description)
   await card.getByLabel('Quantité').fill(input.quantity)
-  await card.getByLabel('Unité').selectOption(input.unit)
+  await card.getByLabel('Unité', { exact: true }).selectOption(input.unit)
   await card.getByLabel('Prix unitaire HT').fill(input.price)
   await card.getByLabel('TVA', { exact: true }).selectOption(String(input.vatBp))
-  if (input.discount !== undefined) await card.getByLabel('Remise').fill(input.discount)
+  if (input.discount !== undefined) await card.getByRole('textbox', { name: /^Remise/ }).fill(input.discount)
 }
 
 export async function fillProfile(page: Page): Promise<void> {

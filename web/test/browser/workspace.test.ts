@@ -181,7 +181,7 @@ t.test('profile, a quote with three lines at 10 % and 20 %, live totals, autosav
   // Reorder with the buttons: the third line goes up, the focus follows it.
   await waitForSaved(page, () => button(page, 'Monter la ligne 3').click())
   t.ok(await button(page, 'Monter la ligne 2').evaluate((element) => element === document.activeElement), 'focus on the moved line')
-  t.equal(await text(page.locator('.lines-editor [role="status"]')), 'Ligne 3 déplacée en position 2.')
+  t.equal(await text(page.locator('.lines-editor > p[role="status"]')), 'Ligne 3 déplacée en position 2.')
   t.same(await page.locator('.line-card textarea').evaluateAll((areas) => areas.map((area) => (area as HTMLTextAreaElement).value)), [
     LINES[0]?.description,
     LINES[2]?.description,
@@ -201,8 +201,8 @@ t.test('profile, a quote with three lines at 10 % and 20 %, live totals, autosav
   ])
   t.equal(await line(page, 1).getByLabel('Prix unitaire HT').inputValue(), '1 234,50')
   t.equal(await line(page, 2).getByLabel('Quantité').inputValue(), '12,5')
-  t.equal(await line(page, 2).getByLabel('Remise').inputValue(), '10')
-  t.equal(await line(page, 2).getByLabel('Unité').inputValue(), 'm²')
+  t.equal(await line(page, 2).getByRole('textbox', { name: /^Remise/ }).inputValue(), '10')
+  t.equal(await line(page, 2).getByLabel('Unité', { exact: true }).inputValue(), 'm²')
   t.equal(await text(page.locator('.totals__list')), TOTALS, 'the same totals after the reload')
   t.equal(await text(saveStatus(page)), 'Enregistré')
 
@@ -523,6 +523,6 @@ t.test('on a 360 px phone: the editor fits the screen, its buttons are big enoug
     )
   t.same(small, [], 'every control is at least 44 px high')
   t.same(await axe(page), [], 'axe at 360 px: the editor')
-  await waitForSaved(page, () => line(page, 2).getByLabel('Remise').fill('5'))
+  await waitForSaved(page, () => line(page, 2).getByRole('textbox', { name: /^Remise/ }).fill('5'))
   t.same(problemsOf(record), [], CLEAN)
 })

@@ -11,7 +11,7 @@ import { canonicalContent } from '@/features/quotes/lib/content'
 import { controlIdOf } from '@/features/quotes/lib/field-ids'
 import { dropIndex, lineKeyAction, WIDE_QUERY, type KeyPress } from '@/features/quotes/lib/line-keys'
 import { editorReducer, formOf, isSectionForm, lastWorkLine, liveTotals, moveLineTo, newLine, newSection, readForm, type EditorAction, type EditorLine, type QuoteForm, type SectionForm } from '@/features/quotes/lib/quote-form'
-import { firstControlId, lineCommands, rowName, type FocusRequest } from '@/features/quotes/lib/line-commands'
+import { firstControlId, lineCommands, rowName, type FocusRequest, type RemovedRow } from '@/features/quotes/lib/line-commands'
 import { dragHandlers, type DragState } from '@/features/quotes/lib/line-drag'
 import { LinesEditor } from '@/features/quotes/components/lines-editor'
 import { SectionCard } from '@/features/quotes/components/section-card'
@@ -19,6 +19,8 @@ import { DragHandle, RowTools } from '@/features/quotes/components/row-tools'
 import { FrozenQuote } from '@/features/quotes/components/frozen-quote'
 import { DraftScreen } from '@/features/quotes/components/draft-screen'
 import { serverRender } from '../support/server-render.js'
+import { DiscountField } from '@/features/quotes/components/discount-field'
+import { UndoRemoval } from '@/features/quotes/components/undo-removal'
 
 const noop = () => {}
 const api = createApiClient({ getAccessToken: async () => null })
@@ -144,7 +146,7 @@ t.test('the editor’s rows: a table header on wide screens, sections among the 
   const form = formOf(content)
   const live = liveTotals(form, false)
   const html = render(<LinesEditor lines={form.lines} lineHtCents={live.lineHtCents} subtotals={live.subtotals} errors={{ 'lines.3.title': 'Titre ?' }} franchiseEnBase={false} dispatch={noop} />)
-  t.match(html, /<div class="lines-editor__head" aria-hidden="true"><span class="lines-editor__head-description">Désignation<\/span><span>Qté<\/span><span>Unité<\/span><span>PU HT<\/span><span>TVA<\/span><span>Remise<\/span><span class="lines-editor__head-total">Total HT<\/span><\/div>/)
+  t.match(html, /<div class="lines-editor__head" aria-hidden="true"><span class="lines-editor__head-description">Désignation<\/span><span>Qté<\/span><span>Unité<\/span><span>PU HT<\/span><span>TVA<\/span><span class="lines-editor__head-total">Total HT<\/span><\/div>/)
   const rows = [...html.matchAll(/<li class="([^"]+)" data-line-id="(\w+)"/g)].map((match) => `${match[2]}:${match[1]}`)
   t.same(rows, ['s1:line-card line-card--section', 'a:line-card', 'b:line-card', 's2:line-card line-card--section', 'c:line-card'])
   t.match(html, /Sous-total HT : <\/span><strong>687,50 €<\/strong>[\s\S]*Sous-total HT : <\/span><strong>489,90 €<\/strong>/)
@@ -190,14 +192,16 @@ function recorder(lines: readonly EditorLine[]) {
   const actions: EditorAction[] = []
   const said: string[] = []
   const focused: FocusRequest[] = []
+  const removed: RemovedRow[] = []
   let next = 0
   const commands = lineCommands(lines, {
     dispatch: (action) => actions.push(action),
     announce: (text) => said.push(text),
     focus: (request) => focused.push(request),
-    newId: () => `n${++next}`
+    newId: () => `n${++next}`,
+    removed: (row) => removed.push(row)
   })
-  return { commands, actions, said, focused }
+  return { commands, actions, said, focused, removed }
 }
 
 t.test('the editor’s commands: each change, its announcement and where the focus goes', async (t) => {
@@ -239,8 +243,29 @@ t.test('the editor’s commands: each change, its announcement and where the foc
   remove.commands.remove('b')
   remove.commands.remove('c')
   t.same(remove.actions, [{ type: 'remove-line', id: 'b' }, { type: 'remove-line', id: 'c' }])
-  t.same(remove.said, ['Ligne 3 supprimée.', 'Ligne 5 supprimée.'])
+  t.same(
+    remove.removed.map((row) => [row.line.id, row.at, row.name]),
+    [
+      ['b', 2, 'Ligne 3'],
+      ['c', 4, 'Ligne 5']
+    ],
+    'each removal is offered for « Annuler », with its place and its content'
+  )
+  t.same(remove.said, [], 'the banner « Ligne 3 supprimée — Annuler » is what announces it')
   t.same(remove.focused, [{ elementId: 'line-s2-title' }, { elementId: 'line-s2-title' }], 'the next row, or the previous one at the end')
+  remove.commands.remove('gone')
+  t.equal(remove.actions.length, 2, 'a row already gone: nothing')
+  const byKey = recorder(lines)
+  byKey.commands.remove('b', true)
+  t.same(byKey.focused, [{ elementId: 'quote-undo-remove' }], 'from the keyboard, the focus goes to « Annuler »')
+  const undo = recorder(lines.filter((line) => line.id !== 'b'))
+  undo.commands.restore(remove.removed[0] as RemovedRow)
+  t.same(undo.actions, [{ type: 'restore-line', line: lines[2], at: 2 }])
+  t.same(undo.said, ['Ligne 3 rétablie.'])
+  t.same(undo.focused, [{ elementId: firstControlId(lines[2] as EditorLine) }], 'the focus back in the restored row')
+  const shorter = recorder([newSection('only')])
+  shorter.commands.restore({ line: lines[2] as EditorLine, at: 4, name: 'Ligne 5' })
+  t.same(shorter.actions, [{ type: 'restore-line', line: lines[2], at: 1 }], 'a place past the end: at the end')
   const last = recorder([newSection('only')])
   last.commands.remove('only')
   t.same(last.focused, [{ elementId: 'quote-add-line' }], 'the last row gone: « Ajouter une ligne »')
@@ -310,7 +335,7 @@ t.test('a row’s controls call the editor: move, remove, rename, keys, drag', a
     index: 1,
     count: 3,
     onMove: (id: string, by: number) => calls.push(`move ${id} ${by}`),
-    onRemove: (id: string) => calls.push(`remove ${id}`),
+    onRemove: (id: string, byKeyboard: boolean) => calls.push(`remove ${id}${byKeyboard ? ' by keyboard' : ''}`),
     onKeyDown: (id: string) => calls.push(`key ${id}`),
     drag: rowProps.drag,
     dragging: false,
@@ -323,6 +348,24 @@ t.test('a row’s controls call the editor: move, remove, rename, keys, drag', a
   const title = section.find((element) => element.props.id === 'line-s1-title') as Element
   ;(title.props.onChange as (value: string) => void)('Lot 1')
   const tools = elements(RowTools({ id: 's1', name: 'la section 2', ...props }))
-  for (const button of tools.filter((element) => element.type === 'button')) (button.props.onClick as () => void)()
-  t.same(calls, ['key s1', '{"type":"section-title","id":"s1","value":"Lot 1"}', 'move s1 -1', 'move s1 1', 'remove s1'])
+  // A mouse click counts 1; Enter or Space on the button, 0.
+  for (const button of tools.filter((element) => element.type === 'button')) (button.props.onClick as (event: { detail: number }) => void)({ detail: 1 })
+  ;(tools.at(-1)?.props.onClick as (event: { detail: number }) => void)({ detail: 0 })
+  t.same(calls, ['key s1', '{"type":"section-title","id":"s1","value":"Lot 1"}', 'move s1 -1', 'move s1 1', 'remove s1', 'remove s1 by keyboard'])
+})
+
+t.test('a discount shows its unit; the banner after a removal names the row and offers « Annuler »', async (t) => {
+  const field = render(<DiscountField id="line-a-discount" lineNumber={2} value="50" unit="euros" error="Trop grand." onChange={noop} onUnit={noop} />)
+  t.match(field, /<label for="line-a-discount">Remise<span class="field__optional"> \(facultatif\)<\/span><\/label>/)
+  t.match(field, /<input id="line-a-discount"[^>]*aria-invalid="true" aria-describedby="line-a-discount-error"[^>]*value="50"\/>/, 'the error read with the field')
+  t.match(field, /<select id="line-a-discount-unit"[^>]*aria-label="Unité de la remise, ligne 2"><option value="percent">%<\/option><option value="euros" selected="">€<\/option><\/select>/)
+  t.match(field, /<p class="field__error" id="line-a-discount-error">Trop grand\.<\/p>/)
+  t.notMatch(render(<DiscountField id="x" lineNumber={1} value="" unit="percent" error={undefined} onChange={noop} onUnit={noop} />), /aria-invalid|field__error/)
+
+  const row = { line: newSection('s9'), at: 3, name: 'Ligne 4' }
+  t.equal(render(<UndoRemoval removed={null} onUndo={noop} onExpire={noop} />), '<div class="undo-removal" role="status"></div>', 'an empty live region, ready to announce')
+  t.equal(
+    render(<UndoRemoval removed={row} onUndo={noop} onExpire={noop} />),
+    '<div class="undo-removal undo-removal--shown" role="status"><span class="undo-removal__text">Ligne 4 supprimée</span><button type="button" id="quote-undo-remove" class="button button--small undo-removal__button">Annuler</button></div>'
+  )
 })

@@ -10,7 +10,7 @@ interface Content {
   title: string
 }
 
-function harness(version = 1) {
+function harness(version = 1, stored = true) {
   let now = 0
   const timers = new Map<number, { at: number; callback: () => void }>()
   let nextTimer = 1
@@ -41,7 +41,8 @@ function harness(version = 1) {
         calls.push({ content, version: at, resolve, reject })
       }),
     onState: (state) => states.push(state.kind),
-    timers: clock
+    timers: clock,
+    stored
   })
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
   return { autosave, calls, states, advance, settle, pendingTimers: () => timers.size }
@@ -259,4 +260,23 @@ t.test('the default clock is the real one', async (t) => {
   autosave.dispose()
   await new Promise((resolve) => setTimeout(resolve, 20))
   t.equal(saved, 1, 'cleared')
+})
+
+t.test('a new draft not stored yet says nothing until its first save, then « Enregistré »', async (t) => {
+  const { autosave, calls, states, advance, settle } = harness(0, false)
+  t.equal(autosave.state.kind, 'untouched')
+  t.equal(saveStateText(autosave.state), '', 'no « Enregistré » for a draft that is not stored')
+  autosave.change({ title: 'Autre' })
+  autosave.change({ title: 'Devis' })
+  t.same(states, ['pending', 'untouched'], 'typed and erased back: untouched again, not « saved »')
+  t.ok(await autosave.flush(), 'nothing to save: the page may go on')
+  t.equal(calls.length, 0)
+  autosave.change({ title: 'Cuisine' })
+  advance(AUTOSAVE_DELAY_MS)
+  calls[0]?.resolve(1)
+  await settle()
+  t.equal(autosave.state.kind, 'saved')
+  t.equal(saveStateText(autosave.state), 'Enregistré', 'once stored')
+  autosave.change({ title: 'Cuisine' })
+  t.equal(autosave.state.kind, 'saved', 'the stored content is saved from then on')
 })

@@ -6,7 +6,7 @@ import { newLineId } from '@paraphe/shared/line-id'
 import fc from 'fast-check'
 import { VAT_RATES_BP } from '@paraphe/shared/money'
 import { UNITS, type QuoteContent, type QuoteLine } from '@paraphe/shared/quote'
-import { computeTotals } from '@paraphe/shared/quote-totals'
+import { computeTotals, lineGrossCents, LIMITS } from '@paraphe/shared/quote-totals'
 import { canonicalContent } from '@/features/quotes/lib/content'
 import { controlIdOf, lineControlId } from '@/features/quotes/lib/field-ids'
 import { filtersFromSearch, hasFilters, NO_FILTERS, searchOfFilters } from '@/features/quotes/lib/list-filters'
@@ -143,9 +143,14 @@ t.test('the editor’s actions', async (t) => {
   t.equal((editorReducer(start, { type: 'line-unit', id: 'a', value: 'h' }).lines[0] as LineForm).unit, 'h')
   t.equal((editorReducer(start, { type: 'line-vat', id: 'c', value: 550 }).lines[2] as LineForm).vatRateBp, 550)
   const added = editorReducer(start, { type: 'add-line', line: newLine('d', lastWorkLine(start.lines)) })
-  t.same(added.lines[3], { id: 'd', description: '', quantity: '1', unit: 'u', unitPrice: '', vatRateBp: 2000, discount: '' }, 'takes the previous line’s rate')
+  t.same(added.lines[3], { id: 'd', description: '', quantity: '1', unit: 'u', unitPrice: '', vatRateBp: 2000, discount: '', discountUnit: 'percent' }, 'takes the previous line’s rate')
   t.equal(newLine('e', undefined).vatRateBp, 2000, 'the standard rate for a first line')
-  t.same(editorReducer(start, { type: 'remove-line', id: 'b' }).lines.map((line) => line.id), ['a', 'c'])
+  const removed = editorReducer(start, { type: 'remove-line', id: 'b' })
+  t.same(removed.lines.map((line) => line.id), ['a', 'c'])
+  const restored = editorReducer(removed, { type: 'restore-line', line: start.lines[1] as LineForm, at: 1 })
+  t.same(restored.lines, start.lines, '« Annuler »: the line back at its place, with what it held')
+  t.equal(editorReducer(start, { type: 'restore-line', line: start.lines[1] as LineForm, at: 0 }), start, 'a line already there is not doubled')
+  t.equal((editorReducer(start, { type: 'line-discount-unit', id: 'b', value: 'euros' }).lines[1] as LineForm).discountUnit, 'euros')
   t.same(editorReducer(start, { type: 'move-line', id: 'c', by: -1 }).lines.map((line) => line.id), ['a', 'c', 'b'])
   t.same(moveLine(start.lines, 'a', -1).map((line) => line.id), ['a', 'b', 'c'], 'the first cannot go up')
   t.same(moveLine(start.lines, 'c', 1).map((line) => line.id), ['a', 'b', 'c'], 'the last cannot go down')
@@ -153,6 +158,32 @@ t.test('the editor’s actions', async (t) => {
   t.equal(editorReducer(start, { type: 'reset', form: typed }), typed)
   const full = { ...start, lines: Array.from({ length: 200 }, (_, index) => newLine(`l${index}`, undefined)) }
   t.equal(editorReducer(full, { type: 'add-line', line: newLine('x', undefined) }), full, 'at most 200 lines')
+  t.equal(editorReducer(full, { type: 'restore-line', line: newLine('x', undefined), at: 0 }), full, 'nor by « Annuler »')
+})
+
+t.test('a discount in % or in €: read, checked against the line, saved as the API stores it', async (t) => {
+  const start = formOf(content())
+  t.match(start.lines[1], { discount: '10', discountUnit: 'percent' }, 'a stored percentage opens in %')
+  const inEuros = formOf(content({ lines: [{ id: 'e', description: 'Pose', quantityMilli: 2000, unit: 'h', unitPriceCents: 4800, vatRateBp: 1000, discountBp: 0, discountCents: 1550 }] }))
+  t.match(inEuros.lines[0], { discount: '15,50', discountUnit: 'euros' }, 'a stored amount opens in €')
+  const read = readForm(inEuros)
+  t.ok(read.ok)
+  if (read.ok) t.match(read.content.lines[0], { discountBp: 0, discountCents: 1550 }, 'and reads back the same')
+  t.same(liveTotals(inEuros, false).lineHtCents, [8050], '2 h × 48 € − 15,50 €')
+
+  const fifty = withLine(start, 1, { discount: '50', discountUnit: 'euros' })
+  const fiftyRead = readForm(fifty)
+  t.ok(fiftyRead.ok)
+  if (fiftyRead.ok) t.same(fiftyRead.content.lines[1], { id: 'b', description: 'Faïence', quantityMilli: 12500, unit: 'm²', unitPriceCents: 4590, vatRateBp: 1000, discountBp: 0, discountCents: 5000 })
+  t.same(liveTotals(fifty, false).lineHtCents[1], 52375, '12,5 m² × 45,90 € = 573,75 €, less 50 € = 523,75 €')
+
+  const tooMuch = readForm(withLine(start, 0, { discount: '400', discountUnit: 'euros' }))
+  t.same(tooMuch, { ok: false, errors: { 'lines.0.discountCents': 'La remise (400,00\u00a0€) dépasse le montant de la ligne (350,00\u00a0€).' } }, 'never more than the line')
+  t.same(readForm(withLine(start, 0, { discount: 'dix', discountUnit: 'euros' })), { ok: false, errors: { 'lines.0.discountCents': 'Le montant doit être un nombre, avec au plus 2 décimales (par exemple 1 234,50).' } })
+  const none = readForm(withLine(start, 1, { discount: '', discountUnit: 'euros' }))
+  if (none.ok) t.same(none.content.lines[1], { id: 'b', description: 'Faïence', quantityMilli: 12500, unit: 'm²', unitPriceCents: 4590, vatRateBp: 1000, discountBp: 0 }, 'an empty amount is no discount, stored as before')
+  t.ok(none.ok)
+  t.equal(controlIdOf('lines.0.discountCents', start), lineControlId('a', 'discount'), 'a refusal lands on the discount field')
 })
 
 t.test('line ids: random, in UUID form, accepted by the API’s pattern', async (t) => {
@@ -196,10 +227,14 @@ const lineArbitrary: fc.Arbitrary<QuoteLine> = fc.record({
   vatRateBp: fc.constantFrom(...VAT_RATES_BP),
   discountBp: fc.integer({ min: 0, max: 10_000 })
 })
+// A line with its discount in euros instead, never more than its gross amount.
+const amountLineArbitrary: fc.Arbitrary<QuoteLine> = lineArbitrary.chain((line) =>
+  fc.integer({ min: 1, max: Math.max(1, Math.min(lineGrossCents(line), LIMITS.maxDiscountCents)) }).map((cents) => (lineGrossCents(line) >= cents ? { ...line, discountBp: 0, discountCents: cents } : line))
+)
 
 t.test('any saved content reads back unchanged, and its live totals are the server’s', async () => {
   fc.assert(
-    fc.property(fc.array(lineArbitrary, { maxLength: 8 }), fc.integer({ min: 0, max: 10_000 }), fc.boolean(), (lines, depositBp, franchise) => {
+    fc.property(fc.array(fc.oneof(lineArbitrary, amountLineArbitrary), { maxLength: 8 }), fc.integer({ min: 0, max: 10_000 }), fc.boolean(), (lines, depositBp, franchise) => {
       const saved = content({ lines, depositBp })
       const form = formOf(saved)
       const read = readForm(form)

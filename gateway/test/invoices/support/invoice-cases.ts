@@ -4,6 +4,7 @@
 import type { InvoiceDocument, InvoiceLine } from '@paraphe/shared/invoices/invoice-document'
 import { defaultInvoiceMentions, HOUSING_WORK_CERTIFICATION } from '@paraphe/shared/invoices/invoice-mentions'
 import { sampleInvoice } from '../../../../shared/test/invoices/sample-invoice.js'
+import { invoiceLineOf } from '../../../src/invoices/invoice-amounts.js'
 
 const line = (id: string, description: string, overrides: Partial<InvoiceLine> = {}): InvoiceLine => ({
   id,
@@ -68,6 +69,15 @@ export const INVOICE_CASES: Readonly<Record<string, InvoiceDocument>> = {
       line('d', 'Déplacement', { unit: 'forfait', unitPriceCents: 4_500 }),
       line('e', 'Main-d’œuvre', { quantityMilli: 6500, unit: 'h', unitPriceCents: 4_800, vatRateBp: 1000 }),
       line('f', 'Location d’échafaudage', { quantityMilli: 2000, unit: 'jour', unitPriceCents: 8_900 })
+    ]
+  }),
+  // The lines of a signed quote, one with a discount in euros, as invoice-amounts.ts carries them
+  // into the invoice (BT-136 an amount, no percentage); the other with a percentage.
+  'quote-amount-discount': sampleInvoice({
+    number: 'FA-2026-0120',
+    lines: [
+      invoiceLineOf({ id: 'q1', description: 'Receveur de douche extra-plat', quantityMilli: 1000, unit: 'u', unitPriceCents: 42_000, vatRateBp: 2000, discountBp: 0, discountCents: 5_000 }),
+      invoiceLineOf({ id: 'q2', description: 'Pose', quantityMilli: 6000, unit: 'h', unitPriceCents: 4_800, vatRateBp: 2000, discountBp: 1000 })
     ]
   }),
   franchise: sampleInvoice({

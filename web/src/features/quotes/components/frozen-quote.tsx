@@ -3,7 +3,7 @@ import { formatLongDate } from '@paraphe/shared/dates'
 import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import { quoteRows, sectionTitle } from '@paraphe/shared/quote-sections'
 import { UNIT_LABELS, type Quote } from '@paraphe/shared/quote'
-import { formatPercentInput } from '@/lib/percent'
+import { formatDiscount, hasDiscount } from '@paraphe/shared/line-discount'
 import { formatQuantityInput } from '@paraphe/shared/decimal-input'
 import { TotalsPanel } from './totals-panel'
 
@@ -83,7 +83,7 @@ export function FrozenQuote({ quote }: { quote: Quote }) {
                 <p className="line-summary__amounts">
                   {formatQuantityInput(line.quantityMilli)} <abbr title={UNIT_LABELS[line.unit]}>{line.unit}</abbr> ×{' '}
                   {formatEuros(line.unitPriceCents)} HT
-                  {line.discountBp > 0 ? `, remise ${formatPercentInput(line.discountBp)}\u202f%` : ''}
+                  {hasDiscount(line) ? `, remise ${formatDiscount(line)}` : ''}
                   {quote.franchiseEnBase ? '' : `, TVA ${formatVatRate(line.vatRateBp)}`}
                 </p>
                 <p className="line-summary__total">

@@ -3,16 +3,18 @@ import { DragHandle, RowTools, rowClass, type RowProps } from './row-tools'
 import { formatEuros, type VatRateBp } from '@paraphe/shared/money'
 import { TEXT_LIMITS, type Unit } from '@paraphe/shared/quote'
 import { InputField, SelectField, TextAreaField } from '@/components/form/form-fields'
-import { UNIT_OPTIONS, VAT_OPTIONS } from '@/lib/line-options'
+import { VAT_OPTIONS, type UNIT_OPTIONS } from '@/lib/line-options'
 import { lineControlId } from '../lib/field-ids'
 import type { EditorAction, FieldErrors, LineForm } from '../lib/quote-form'
 import { useItemSuggestions } from '../hooks/use-item-suggestions'
 import { ItemSuggestions, SaveAsItemButton } from './line-item-tools'
+import { DiscountField } from './discount-field'
 
 /** The fields of a line that carry their own error, by their content path's last part. */
-const LINE_ERROR_FIELDS = ['description', 'quantityMilli', 'unitPriceCents', 'vatRateBp', 'discountBp'] as const
+const LINE_ERROR_FIELDS = ['description', 'quantityMilli', 'unitPriceCents', 'vatRateBp', 'discountBp', 'discountCents'] as const
 export type LineErrors = Partial<Record<(typeof LINE_ERROR_FIELDS)[number], string>>
-const NO_ERRORS: LineErrors = Object.freeze({})
+/** A line without errors: one object for all, so a memoised row sees no change. */
+export const NO_LINE_ERRORS: LineErrors = Object.freeze({})
 
 /** The errors of the line at `index` only; the same object as `previous` when they are the same, so the row is not drawn again. */
 export function lineErrorsOf(errors: FieldErrors, index: number, previous?: LineErrors): LineErrors {
@@ -21,7 +23,7 @@ export function lineErrorsOf(errors: FieldErrors, index: number, previous?: Line
     const message = errors[`lines.${index}.${field}`]
     if (message !== undefined) own[field] = message
   }
-  if (Object.keys(own).length === 0) return NO_ERRORS
+  if (Object.keys(own).length === 0) return NO_LINE_ERRORS
   const same = previous !== undefined && LINE_ERROR_FIELDS.every((field) => previous[field] === own[field])
   return same ? previous : own
 }
@@ -33,6 +35,8 @@ export interface LineCardProps extends RowProps {
   /** This line's errors only (lineErrorsOf). */
   errors: LineErrors
   franchiseEnBase: boolean
+  /** The unit menu's choices: short names in the table, whole ones on a phone (the same array while the width stays). */
+  unitOptions: typeof UNIT_OPTIONS
   dispatch: (action: EditorAction) => void
 }
 
@@ -41,7 +45,7 @@ export interface LineCardProps extends RowProps {
  * typing in one row of a 200-line quote draws that row again, not the others (the editor's
  * handlers are stable and each row gets its own values).
  */
-export const LineCard = memo(function LineCard({ line, htCents, errors, franchiseEnBase, dispatch, ...row }: LineCardProps) {
+export const LineCard = memo(function LineCard({ line, htCents, errors, franchiseEnBase, unitOptions, dispatch, ...row }: LineCardProps) {
   const { index } = row
   const n = index + 1
   const id = (control: Parameters<typeof lineControlId>[1]) => lineControlId(line.id, control)
@@ -102,7 +106,7 @@ export const LineCard = memo(function LineCard({ line, htCents, errors, franchis
             id={id('unit')}
             label="Unité"
             value={line.unit}
-            options={UNIT_OPTIONS}
+            options={unitOptions}
             onChange={(value) => dispatch({ type: 'line-unit', id: line.id, value })}
           />
           <InputField
@@ -126,16 +130,14 @@ export const LineCard = memo(function LineCard({ line, htCents, errors, franchis
               error={errors.vatRateBp}
             />
           )}
-          <InputField
+          <DiscountField
             id={id('discount')}
-            label="Remise"
-            optional
+            lineNumber={n}
             value={line.discount}
+            unit={line.discountUnit}
             onChange={setText('discount')}
-            inputMode="decimal"
-            suffix="%"
-            placeholder="0"
-            error={errors.discountBp}
+            onUnit={(value) => dispatch({ type: 'line-discount-unit', id: line.id, value })}
+            error={errors.discountBp ?? errors.discountCents}
           />
         </div>
         <p className="line-card__total">

@@ -1,12 +1,15 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { TEXT_LIMITS } from '@paraphe/shared/quote'
 import { newLineId } from '@paraphe/shared/line-id'
-import { lineCommands, type FocusRequest } from '../lib/line-commands'
+import { lineCommands, type FocusRequest, type RemovedRow } from '../lib/line-commands'
 import { WIDE_QUERY } from '../lib/line-keys'
 import { isSectionForm, type EditorAction, type EditorLine, type FieldErrors } from '../lib/quote-form'
 import { useLineDrag } from '../hooks/use-line-drag'
-import { LineCard, lineErrorsOf, type LineErrors } from './line-card'
+import { mediaQueryList, useMediaQuery } from '@/hooks/use-media-query'
+import { UNIT_OPTIONS, UNIT_SHORT_OPTIONS } from '@/lib/line-options'
+import { LineCard, lineErrorsOf, NO_LINE_ERRORS, type LineErrors } from './line-card'
 import { SectionCard } from './section-card'
+import { UndoRemoval } from './undo-removal'
 
 /**
  * From this many rows, the ones out of view are skipped at each key (CSS content-visibility): the
@@ -32,6 +35,9 @@ export interface LinesEditorProps {
 export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEnBase, dispatch }: LinesEditorProps) {
   const [announcement, setAnnouncement] = useState('')
   const [focus, setFocus] = useState<FocusRequest | null>(null)
+  // The last row removed, while « Annuler » is offered (one at a time: a new removal replaces it).
+  const [removed, setRemoved] = useState<RemovedRow | null>(null)
+  const forget = useCallback(() => setRemoved(null), [])
 
   useEffect(() => {
     if (focus === null) return
@@ -41,7 +47,9 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
     setFocus(null)
   }, [focus, lines])
 
-  const commands = lineCommands(lines, { dispatch, announce: setAnnouncement, focus: setFocus, newId: newLineId })
+  // The table (wide screens) names the units short; a phone's card has room for « m² (mètre carré) ».
+  const unitOptions = useMediaQuery(WIDE_QUERY) ? UNIT_SHORT_OPTIONS : UNIT_OPTIONS
+  const commands = lineCommands(lines, { dispatch, announce: setAnnouncement, focus: setFocus, newId: newLineId, removed: setRemoved })
   // The rows get handlers that never change and call the commands of the latest lines: with
   // memoised rows, a key typed in one row of 200 draws that row only.
   const latest = useRef(commands)
@@ -49,10 +57,10 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
   const rowHandlers = useMemo(
     () => ({
       onMove: (id: string, by: -1 | 1) => latest.current.move(id, by),
-      onRemove: (id: string) => latest.current.remove(id),
+      onRemove: (id: string, byKeyboard: boolean) => latest.current.remove(id, byKeyboard),
       onKeyDown: (id: string, event: KeyboardEvent<HTMLElement>) => {
         const control = event.target instanceof HTMLElement ? event.target : document.body
-        if (latest.current.key(id, event.nativeEvent, control, window.matchMedia(WIDE_QUERY).matches)) event.preventDefault()
+        if (latest.current.key(id, event.nativeEvent, control, mediaQueryList(WIDE_QUERY).matches)) event.preventDefault()
       }
     }),
     []
@@ -75,7 +83,6 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
           <span>Unité</span>
           <span>PU HT</span>
           {franchiseEnBase ? null : <span>TVA</span>}
-          <span>Remise</span>
           <span className="lines-editor__head-total">Total HT</span>
         </div>
       )}
@@ -93,11 +100,20 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
           if (isSectionForm(line)) {
             return <SectionCard key={line.id} section={line} subtotalCents={subtotals[index] ?? 0} error={errors[`lines.${index}.title`]} {...common} />
           }
-          const own = lineErrorsOf(anyLineError ? errors : {}, index, lineErrors.current.get(line.id))
-          lineErrors.current.set(line.id, own)
-          return <LineCard key={line.id} line={line} htCents={lineHtCents[index] ?? null} errors={own} franchiseEnBase={franchiseEnBase} {...common} />
+          // Without any line error (the usual case), no row looks its errors up: 200 rows × 6 fields at each key otherwise.
+          const own = anyLineError ? lineErrorsOf(errors, index, lineErrors.current.get(line.id)) : NO_LINE_ERRORS
+          if (anyLineError) lineErrors.current.set(line.id, own)
+          return <LineCard key={line.id} line={line} htCents={lineHtCents[index] ?? null} errors={own} franchiseEnBase={franchiseEnBase} unitOptions={unitOptions} {...common} />
         })}
       </ol>
+      <UndoRemoval
+        removed={removed}
+        onUndo={(row) => {
+          setRemoved(null)
+          commands.restore(row)
+        }}
+        onExpire={forget}
+      />
       {errors.lines === undefined ? null : (
         <p className="field__error" id="quote-lines-error">
           {errors.lines}

@@ -14,7 +14,8 @@ export interface RowProps {
   index: number
   count: number
   onMove: (id: string, by: -1 | 1) => void
-  onRemove: (id: string) => void
+  /** `byKeyboard`: the button was pressed with Enter or Space (the focus then goes to « Annuler »). */
+  onRemove: (id: string, byKeyboard: boolean) => void
   onKeyDown: (id: string, event: KeyboardEvent<HTMLElement>) => void
   drag: DragProps
   /** This row is being dragged. */
@@ -72,7 +73,13 @@ export function RowTools({ id, name, index, count, onMove, onRemove, children }:
         <span className="line-card__tool-text">Descendre</span>
       </button>
       {children}
-      <button type="button" className="button button--ghost button--small button--danger" onClick={() => onRemove(id)} aria-label={`Supprimer ${name}`}>
+      <button
+        type="button"
+        className="button button--ghost button--small button--danger line-card__remove"
+        // A click from Enter or Space has no pointer, so no click count.
+        onClick={(event) => onRemove(id, event.detail === 0)}
+        aria-label={`Supprimer ${name}`}
+      >
         Supprimer
       </button>
     </div>

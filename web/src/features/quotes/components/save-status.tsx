@@ -3,6 +3,8 @@ import type { SaveState } from '../lib/autosave'
 /** The sentence that says where the draft stands. */
 export function saveStateText(state: SaveState): string {
   switch (state.kind) {
+    case 'untouched':
+      return ''
     case 'saved':
       return 'Enregistré'
     case 'pending':
@@ -23,6 +25,7 @@ export function saveStateText(state: SaveState): string {
 }
 
 const TONE: Record<SaveState['kind'], string> = {
+  untouched: 'save-status--untouched',
   saved: 'save-status--ok',
   pending: 'save-status--pending',
   saving: 'save-status--pending',

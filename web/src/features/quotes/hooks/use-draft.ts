@@ -25,7 +25,8 @@ export interface Draft {
  */
 export function useDraft(quote: Quote, api: ApiClient, onCreated?: (quote: Quote) => void): Draft {
   const [form, dispatch] = useReducer(editorReducer, quote, formOf)
-  const [saveState, setSaveState] = useState<SaveState>({ kind: 'saved' })
+  // A draft not stored yet (« Nouveau devis ») says nothing until its first save.
+  const [saveState, setSaveState] = useState<SaveState>(quote.id === '' ? { kind: 'untouched' } : { kind: 'saved' })
   // The quote as this editor opened it: its creation does not start a new autosave.
   const [opened] = useState(quote)
   const created = useRef(onCreated)
@@ -35,6 +36,7 @@ export function useDraft(quote: Quote, api: ApiClient, onCreated?: (quote: Quote
     return createAutosave({
       version: opened.version,
       saved: canonicalContent(opened),
+      stored: opened.id !== '',
       save: async (content, version) => {
         if (id !== null) return (await quotesApi.save(api, id, version, content)).version
         const stored = await quotesApi.create(api, content)
@@ -63,7 +65,7 @@ export function useDraft(quote: Quote, api: ApiClient, onCreated?: (quote: Quote
     [autosave]
   )
 
-  const unsaved = saveState.kind !== 'saved'
+  const unsaved = saveState.kind !== 'saved' && saveState.kind !== 'untouched'
   useLeaveWarning({ unload: unsaved, navigate: unsaved && saveState.kind !== 'pending' && saveState.kind !== 'saving' })
 
   const errors = useMemo<FieldErrors>(

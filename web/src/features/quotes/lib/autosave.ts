@@ -6,6 +6,8 @@ import { ApiError } from '@/lib/api-client'
 import { errorFields, type FieldMessages } from '@/lib/api-client'
 
 export type SaveState =
+  /** A new draft not stored yet, as it opened: nothing to say (« Enregistré » would not be true). */
+  | { kind: 'untouched' }
   | { kind: 'saved' }
   /** Changes waiting for the pause in typing. */
   | { kind: 'pending' }
@@ -31,6 +33,8 @@ export interface AutosaveOptions<T> {
   version: number
   /** The content as loaded (nothing to save while it is unchanged). */
   saved: T
+  /** False for a draft not stored yet: unchanged, it is untouched rather than saved. */
+  stored?: boolean
   /** Saves, and resolves with the new version. */
   save: (content: T, version: number) => Promise<number>
   onState: (state: SaveState) => void
@@ -69,11 +73,14 @@ export function saveFailure(error: unknown): SaveState {
   return { kind: 'failed', message: error instanceof ApiError ? error.message : String(error) }
 }
 
-export function createAutosave<T>({ version: initialVersion, saved, save, onState, delayMs = AUTOSAVE_DELAY_MS, timers = browserTimers }: AutosaveOptions<T>): Autosave<T> {
+export function createAutosave<T>({ version: initialVersion, saved, stored = true, save, onState, delayMs = AUTOSAVE_DELAY_MS, timers = browserTimers }: AutosaveOptions<T>): Autosave<T> {
   let version = initialVersion
   let savedKey = JSON.stringify(saved)
   let latest: T | null = saved
-  let state: SaveState = { kind: 'saved' }
+  let everStored = stored
+  // What an unchanged draft is: saved once it is stored, untouched before.
+  const unchanged = (): SaveState => (everStored ? { kind: 'saved' } : { kind: 'untouched' })
+  let state: SaveState = unchanged()
   let timer: unknown = null
   let inFlight: Promise<void> | null = null
   let abandoned = false
@@ -97,7 +104,7 @@ export function createAutosave<T>({ version: initialVersion, saved, save, onStat
   function settle(): void {
     if (stopped() || inFlight !== null) return
     if (latest === null) return setState({ kind: 'invalid' })
-    if (JSON.stringify(latest) === savedKey) return setState({ kind: 'saved' })
+    if (JSON.stringify(latest) === savedKey) return setState(unchanged())
     if (timer === null) run()
   }
 
@@ -106,11 +113,12 @@ export function createAutosave<T>({ version: initialVersion, saved, save, onStat
     if (inFlight !== null || stopped() || latest === null) return
     const content = latest
     const key = JSON.stringify(content)
-    if (key === savedKey) return setState({ kind: 'saved' })
+    if (key === savedKey) return setState(unchanged())
     setState({ kind: 'saving' })
     inFlight = save(content, version).then(
       (next) => {
         version = next
+        everStored = true
         savedKey = key
         inFlight = null
         settle()
@@ -132,7 +140,7 @@ export function createAutosave<T>({ version: initialVersion, saved, save, onStat
         return
       }
       if (JSON.stringify(content) === savedKey) {
-        if (inFlight === null) setState({ kind: 'saved' })
+        if (inFlight === null) setState(unchanged())
         return
       }
       timer = timers.setTimeout(() => {
@@ -146,7 +154,8 @@ export function createAutosave<T>({ version: initialVersion, saved, save, onStat
       await settled()
       if (!stopped() && latest !== null && JSON.stringify(latest) !== savedKey) run()
       await settled()
-      return state.kind === 'saved'
+      // An untouched new draft has nothing to save: the page may go on (its content is the blank one).
+      return state.kind === 'saved' || state.kind === 'untouched'
     },
     retry() {
       run()

@@ -22,7 +22,9 @@ export function canonicalContent(content: QuoteContent): QuoteContent {
       unit: line.unit,
       unitPriceCents: line.unitPriceCents,
       vatRateBp: line.vatRateBp,
-      discountBp: line.discountBp
+      discountBp: line.discountBp,
+      // Only when there is one: a quote without amount discounts compares equal to its stored JSON.
+      ...((line.discountCents ?? 0) > 0 ? { discountCents: line.discountCents } : {})
           }
     ),
     depositBp: content.depositBp,

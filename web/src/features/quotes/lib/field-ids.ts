@@ -24,6 +24,9 @@ const TOP_LEVEL: Readonly<Record<string, string>> = {
   requireEmailCode: 'quote-require-code'
 }
 
+/** The « Annuler » of the banner shown after a row is removed. */
+export const UNDO_BUTTON_ID = 'quote-undo-remove'
+
 export const LINE_CONTROLS = {
   description: 'description',
   quantityMilli: 'quantity',
@@ -31,6 +34,7 @@ export const LINE_CONTROLS = {
   unitPriceCents: 'price',
   vatRateBp: 'vat',
   discountBp: 'discount',
+  discountCents: 'discount',
   /** A section's title. */
   title: 'title'
 } as const

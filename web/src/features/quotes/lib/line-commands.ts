@@ -2,17 +2,26 @@
 // tested in Node: the change to the form, the sentence announced to screen readers, and where
 // the focus goes next (an element id, with a fallback when that button is disabled).
 import { TEXT_LIMITS } from '@paraphe/shared/quote'
-import { lineControlId } from './field-ids'
+import { lineControlId, UNDO_BUTTON_ID } from './field-ids'
 import { lineKeyAction, type KeyPress } from './line-keys'
 import { isSectionForm, lastWorkLine, newLine, newSection, type EditorAction, type EditorLine } from './quote-form'
 
 export type FocusRequest = { elementId: string; fallbackId?: string }
+
+/** A row just removed, as « Annuler » puts it back: where it was, what it held, how it is named. */
+export interface RemovedRow {
+  line: EditorLine
+  at: number
+  name: string
+}
 
 export interface LineCommandEffects {
   dispatch: (action: EditorAction) => void
   announce: (text: string) => void
   focus: (request: FocusRequest) => void
   newId: () => string
+  /** A row was removed: the editor offers to undo it (its banner is what announces it). */
+  removed: (row: RemovedRow) => void
 }
 
 /** « Ligne 3 » or « Section (ligne 2) », as the announcements name a row by its position. */
@@ -46,12 +55,22 @@ export function lineCommands(lines: readonly EditorLine[], effects: LineCommandE
     dispatch({ type: 'move-line-to', id, to })
     moved(from, to)
   }
-  const remove = (id: string) => {
+  /** By the row's button; from the keyboard, the focus goes to « Annuler » so the undo is one key away. */
+  const remove = (id: string, byKeyboard = false) => {
     const index = indexOf(id)
+    const line = lines[index]
+    if (line === undefined) return
     dispatch({ type: 'remove-line', id })
-    announce(`${rowName(lines, index)} supprimée.`)
+    effects.removed({ line, at: index, name: rowName(lines, index) })
     const next = lines[index + 1] ?? lines[index - 1]
-    focus({ elementId: next === undefined ? 'quote-add-line' : firstControlId(next) })
+    focus({ elementId: byKeyboard ? UNDO_BUTTON_ID : next === undefined ? 'quote-add-line' : firstControlId(next) })
+  }
+  /** « Annuler »: the row back where it was, the focus in it. */
+  const restore = (row: RemovedRow) => {
+    if (lines.length >= TEXT_LIMITS.lineCount) return
+    dispatch({ type: 'restore-line', line: row.line, at: Math.min(row.at, lines.length) })
+    announce(`${row.name} rétablie.`)
+    focus({ elementId: firstControlId(row.line) })
   }
   /** At the end, or right below the row `after`. */
   const add = (kind: 'line' | 'section', after?: string) => {
@@ -70,5 +89,5 @@ export function lineCommands(lines: readonly EditorLine[], effects: LineCommandE
     else move(id, action === 'move-up' ? -1 : 1, control.id)
     return true
   }
-  return { move, drop, remove, add, key }
+  return { move, drop, remove, restore, add, key }
 }

@@ -6,7 +6,7 @@ import { formatCentsInput, formatQuantityInput, parseEurosToCents, parseQuantity
 import type { VatRateBp } from '@paraphe/shared/money'
 import { isSection, QUOTE_DEFAULTS, TEXT_LIMITS, type QuoteClient, type QuoteContent, type QuoteContentLine, type QuoteLine, type Unit } from '@paraphe/shared/quote'
 import { quoteClientOf, type SavedClientInput } from '@paraphe/shared/saved-clients'
-import { computeTotals, LIMITS, type QuoteTotals, type SectionMark } from '@paraphe/shared/quote-totals'
+import { computeTotals, discountProblem, LIMITS, type QuoteTotals, type SectionMark } from '@paraphe/shared/quote-totals'
 import { sectionSubtotals } from '@paraphe/shared/quote-sections'
 import { canonicalContent } from './content'
 import { formatPercentInput, parsePercentToBp } from '@/lib/percent'
@@ -20,9 +20,13 @@ export interface LineForm {
   /** As typed, HT: « 1 234,50 »; empty counts as 0 (a draft may not have its price yet). */
   unitPrice: string
   vatRateBp: VatRateBp
-  /** As typed, in %: « 10 »; empty means none. */
+  /** As typed, in `discountUnit`: « 10 » (%) or « 50 » (€); empty means none. */
   discount: string
+  discountUnit: DiscountUnit
 }
+
+/** A line's discount is a percentage of it, or an amount in euros off it. */
+export type DiscountUnit = 'percent' | 'euros'
 
 /** A section heading (« Lot 1 — Plomberie »): its title only. */
 export interface SectionForm {
@@ -82,12 +86,15 @@ export type EditorAction =
   | { type: 'line'; id: string; key: LineTextKey; value: string }
   | { type: 'line-unit'; id: string; value: Unit }
   | { type: 'line-vat'; id: string; value: VatRateBp }
+  | { type: 'line-discount-unit'; id: string; value: DiscountUnit }
   /** A saved item picked for the line: its designation, unit, price and rate; quantity and discount stay. */
   | { type: 'line-item'; id: string; item: Pick<QuoteLine, 'description' | 'unit' | 'unitPriceCents' | 'vatRateBp'> }
   | { type: 'section-title'; id: string; value: string }
   /** A line or a section, at the end or right after the line `after`. */
   | { type: 'add-line'; line: EditorLine; after?: string }
   | { type: 'remove-line'; id: string }
+  /** A removed row put back at the position `at` it had, with what it held (« Annuler »). */
+  | { type: 'restore-line'; line: EditorLine; at: number }
   | { type: 'move-line'; id: string; by: -1 | 1 }
   /** Dropped (drag and drop) at the position `to` of the list. */
   | { type: 'move-line-to'; id: string; to: number }
@@ -115,7 +122,9 @@ export function lineFormOf(line: QuoteLine): LineForm {
     unit: line.unit,
     unitPrice: line.unitPriceCents === 0 ? '' : formatCentsInput(line.unitPriceCents),
     vatRateBp: line.vatRateBp,
-    discount: line.discountBp === 0 ? '' : formatPercentInput(line.discountBp)
+    ...((line.discountCents ?? 0) > 0
+      ? { discount: formatCentsInput(line.discountCents ?? 0), discountUnit: 'euros' as const }
+      : { discount: line.discountBp === 0 ? '' : formatPercentInput(line.discountBp), discountUnit: 'percent' as const })
   }
 }
 
@@ -150,7 +159,7 @@ export function lastWorkLine(lines: readonly EditorLine[]): LineForm | undefined
 
 /** A new, empty line; it takes the previous line's VAT rate (quotes mostly use one). */
 export function newLine(id: string, previous: LineForm | undefined): LineForm {
-  return { id, description: '', quantity: '1', unit: 'u', unitPrice: '', vatRateBp: previous?.vatRateBp ?? 2000, discount: '' }
+  return { id, description: '', quantity: '1', unit: 'u', unitPrice: '', vatRateBp: previous?.vatRateBp ?? 2000, discount: '', discountUnit: 'percent' }
 }
 
 export function newSection(id: string): SectionForm {
@@ -196,6 +205,8 @@ export function editorReducer(form: QuoteForm, action: EditorAction): QuoteForm 
       return { ...form, lines: updateLine(form.lines, action.id, { unit: action.value }) }
     case 'line-vat':
       return { ...form, lines: updateLine(form.lines, action.id, { vatRateBp: action.value }) }
+    case 'line-discount-unit':
+      return { ...form, lines: updateLine(form.lines, action.id, { discountUnit: action.value }) }
     case 'line-item':
       return {
         ...form,
@@ -212,6 +223,10 @@ export function editorReducer(form: QuoteForm, action: EditorAction): QuoteForm 
       return form.lines.length >= TEXT_LIMITS.lineCount ? form : { ...form, lines: insertLine(form.lines, action.line, action.after) }
     case 'remove-line':
       return { ...form, lines: form.lines.filter((line) => line.id !== action.id) }
+    case 'restore-line':
+      return form.lines.length >= TEXT_LIMITS.lineCount || form.lines.some((line) => line.id === action.line.id)
+        ? form
+        : { ...form, lines: [...form.lines.slice(0, action.at), action.line, ...form.lines.slice(action.at)] }
     case 'move-line':
       return { ...form, lines: moveLine(form.lines, action.id, action.by) }
     case 'move-line-to':
@@ -234,7 +249,7 @@ function isIsoDate(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text)
 }
 
-type LineAmounts = Pick<QuoteLine, 'quantityMilli' | 'unitPriceCents' | 'vatRateBp' | 'discountBp'>
+type LineAmounts = Pick<QuoteLine, 'quantityMilli' | 'unitPriceCents' | 'vatRateBp' | 'discountBp' | 'discountCents'>
 
 type LineRead = { amounts: LineAmounts | null; messages: ReadonlyArray<readonly [field: string, message: string]> }
 
@@ -248,15 +263,26 @@ function readLine(line: LineForm): LineRead {
   if (known !== undefined) return known
   const quantity = parseQuantity(line.quantity, LIMITS.maxQuantityMilli)
   const price = line.unitPrice.trim() === '' ? ({ ok: true, value: 0 } as const) : parseEurosToCents(line.unitPrice, LIMITS.maxUnitPriceCents)
-  const discount = parsePercentToBp(line.discount)
+  const inEuros = line.discountUnit === 'euros'
+  const discount = inEuros
+    ? line.discount.trim() === ''
+      ? ({ ok: true, value: 0 } as const)
+      : parseEurosToCents(line.discount, LIMITS.maxDiscountCents)
+    : parsePercentToBp(line.discount)
   const messages: Array<readonly [string, string]> = []
   if (!quantity.ok) messages.push(['quantityMilli', quantity.message])
   if (!price.ok) messages.push(['unitPriceCents', price.message])
-  if (!discount.ok) messages.push(['discountBp', discount.message])
-  const read: LineRead = {
-    amounts: quantity.ok && price.ok && discount.ok ? { quantityMilli: quantity.value, unitPriceCents: price.value, vatRateBp: line.vatRateBp, discountBp: discount.value } : null,
-    messages
+  if (!discount.ok) messages.push([inEuros ? 'discountCents' : 'discountBp', discount.message])
+  let amounts: LineAmounts | null = null
+  if (quantity.ok && price.ok && discount.ok) {
+    // An amount of 0 is no discount: the stored line stays as quotes without amounts wrote it.
+    const off = inEuros && discount.value > 0 ? { discountBp: 0, discountCents: discount.value } : { discountBp: inEuros ? 0 : discount.value }
+    const candidate: LineAmounts = { quantityMilli: quantity.value, unitPriceCents: price.value, vatRateBp: line.vatRateBp, ...off }
+    const problem = discountProblem(candidate)
+    if (problem === null) amounts = candidate
+    else messages.push(['discountCents', problem])
   }
+  const read: LineRead = { amounts, messages }
   lineReads.set(line, read)
   return read
 }

@@ -6,6 +6,7 @@ import { formatLongDate } from '@paraphe/shared/dates'
 import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import { UNIT_LABELS, type Quote } from '@paraphe/shared/quote'
 import { quoteRows, sectionTitle, workLines } from '@paraphe/shared/quote-sections'
+import { formatDiscount, hasDiscount } from '@paraphe/shared/line-discount'
 import { BANK_DETAILS_TITLE, depositBankRows } from '@paraphe/shared/bank-details'
 import { HOUSING_WORK_CERTIFICATION, HOUSING_WORK_CERTIFICATION_TITLE, needsHousingWorkCertification } from '@paraphe/shared/quote-mentions'
 import { isConsumerClient, MEDIATION_TITLE, mediatorMention, WITHDRAWAL_FORM_TITLE, WITHDRAWAL_TITLE, withdrawalMention } from '@paraphe/shared/consumer-mentions'
@@ -40,7 +41,7 @@ function Block({ id, title, children }: { id: string; title: string; children: R
 /** The quote as its PDF shows it: who, for whom, the lines, the totals and the mentions. */
 export function QuoteDocument({ quote, company }: { quote: Quote; company: CompanyProfile }) {
   const { client } = quote
-  const discount = workLines(quote.lines).some((line) => line.discountBp > 0)
+  const discount = workLines(quote.lines).some(hasDiscount)
   const columns = 5 + (quote.franchiseEnBase ? 0 : 1) + (discount ? 1 : 0)
   const insurance = [
     { label: 'Assureur', value: company.insurer },
@@ -173,7 +174,7 @@ export function QuoteDocument({ quote, company }: { quote: Quote; company: Compa
                 </td>
                 <td data-label="Prix unitaire HT">{formatEuros(line.unitPriceCents)}</td>
                 {quote.franchiseEnBase ? null : <td data-label="TVA">{formatVatRate(line.vatRateBp)}</td>}
-                {discount ? <td data-label="Remise">{line.discountBp > 0 ? formatVatRate(line.discountBp) : '—'}</td> : null}
+                {discount ? <td data-label="Remise">{hasDiscount(line) ? formatDiscount(line) : '—'}</td> : null}
                 <td data-label="Total HT">{formatEuros(row.htCents)}</td>
               </tr>
             )
