@@ -38,6 +38,12 @@ export const invoicesApi = {
   xml: (api: ApiClient, id: string): Promise<DownloadedFile> => api.download(`${one(id)}/xml`),
   /** « Envoyer la facture »: the e-mail with the PDF and a new link, to the client or `to`. */
   send: (api: ApiClient, id: string, to?: string) => api.post<{ invoice: Invoice; sentTo: string }>(`${one(id)}/send`, { body: to === undefined ? {} : { to } }),
+  /** « Relancer le client »: the reminder e-mail with a new link, now (refused within hours of the last e-mail). */
+  remind: (api: ApiClient, id: string) => api.post<{ invoice: Invoice; sentTo: string }>(`${one(id)}/remind`),
+  /** The days after the due date when automatic reminders go out. */
+  reminderDays: async (api: ApiClient, signal?: AbortSignal) => (await api.get<{ settings: { reminderDays: number[] } }>(`${base}/reminder-settings`, { signal })).settings.reminderDays,
+  saveReminderDays: async (api: ApiClient, reminderDays: number[]) =>
+    (await api.put<{ settings: { reminderDays: number[] } }>(`${base}/reminder-settings`, { body: { reminderDays } })).settings.reminderDays,
   /** Every link sent so far stops working; how many still did. */
   revokeLinks: async (api: ApiClient, id: string) => (await api.post<{ revokedLinks: number }>(`${one(id)}/links/revoke`)).revokedLinks,
   /** The accountant's export of a period: CSV, FEC or the Factur-X files zipped. */

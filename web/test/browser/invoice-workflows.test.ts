@@ -3,7 +3,8 @@
 // invoice page, equal to what the gateway withholds), its draft edited then issued; an invoice
 // without a quote typed from « Nouvelle facture » and issued; « Envoyer la facture », the client's
 // page by the e-mail's link, then « Désactiver les liens envoyés » and the client's page refusing
-// it; the accountant's CSV export downloaded from the invoice list.
+// it; « Relancer le client » refused right after the e-mail with the next possible time; the
+// automatic reminders' days chosen on the list; the accountant's CSV export downloaded from it.
 import { readFile } from 'node:fs/promises'
 import t from 'tap'
 import type { Page } from 'playwright-core'
@@ -11,7 +12,7 @@ import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { formatEuros } from '@paraphe/shared/money'
 import { COMPLETE_PROFILE, completeContent } from '../../../gateway/test/support/workspace-users.js'
-import { axe, axeBothWidths, BUSY_MACHINE_WAIT_MS, button, CLEAN, DESKTOP, emailFactory, field, normalizeSpace, openPage, PHONE, problemsOf, startAuthStack } from './harness.js'
+import { axe, axeBothWidths, BUSY_MACHINE_WAIT_MS, button, CLEAN, DESKTOP, emailFactory, field, normalizeSpace, openPage, PHONE, problemsOf, startAuthStack, type ConsoleEntry, type HttpProblem } from './harness.js'
 import { accessToken, callApi, signIn } from './workspace-steps.js'
 
 // Three Factur-X files made on a busy 2-core machine.
@@ -120,6 +121,11 @@ t.test('retenue, a draft edited, an invoice without a quote, a link revoked and 
   const mail = (await db.query<{ text_body: string }>(`select text_body from paraphe.outbox where kind = 'invoice' and recipient = 'paul.girard@example.org' order by id desc limit 1`)).rows[0]
   const link = /\/facture\?token=[A-Za-z0-9_-]{43}/.exec(mail?.text_body ?? '')?.[0] ?? ''
   t.not(link, '', 'the e-mail links to the client’s page')
+  // « Relancer le client » at once: the gateway keeps a day between two e-mails, and says when.
+  await button(page, 'Relancer le client').click()
+  const tooSoonAlert = page.getByRole('alert').filter({ hasText: 'moins de 20 heures' })
+  await tooSoonAlert.waitFor()
+  t.match(normalizeSpace(await tooSoonAlert.innerText()), /Prochaine relance possible le \d{1,2} \p{L}+ \d{4}/u, 'a reminder right after the e-mail is refused, with the next possible time')
   const client = await openPage(browser, t, PHONE)
   client.page.setDefaultTimeout(BUSY_MACHINE_WAIT_MS)
   await client.page.goto(gateway.url(link))
@@ -133,9 +139,25 @@ t.test('retenue, a draft edited, an invoice without a quote, a link revoked and 
   t.match(normalizeSpace(await client.page.getByRole('alert').innerText()), /désactivé par le professionnel/, 'the client’s page says the link was disabled')
   t.same(await axe(client.page), [], 'axe at 360 px: the revoked link')
 
-  // The accountant's export: this month's invoices as CSV.
+  // The automatic reminders' days, 7, 15 and 30 by default, chosen on the list.
   await page.goto(gateway.url('/espace/factures'))
   await page.getByRole('heading', { level: 2, name: '2 factures' }).waitFor()
+  await page.getByText('Relances automatiques').click()
+  const days = field(page, 'Jours après l’échéance')
+  await days.waitFor()
+  t.equal(await days.inputValue(), '7, 15, 30', 'the default delays')
+  await days.fill('45 10 400')
+  await button(page, 'Enregistrer les relances').click()
+  t.equal(await text(page, '.invoice-export .field__error'), '« 400 » n’est pas un nombre de jours entre 1 et 365.', 'a wrong delay explained before sending')
+  await days.fill('45, 10; 5')
+  await button(page, 'Enregistrer les relances').click()
+  await page.getByRole('status').filter({ hasText: 'Relances enregistrées : 5, 10, 45 jours après l’échéance.' }).waitFor()
+  t.equal(await days.inputValue(), '5, 10, 45', 'sorted as the gateway keeps them')
+  const stored = await db.query<{ reminder_days: number[] }>(`select reminder_days from paraphe.invoice_settings`)
+  t.same(stored.rows.map((row) => row.reminder_days), [[5, 10, 45]], 'stored for the company')
+  await axeBothWidths(t, page, 'the list with its reminder days')
+
+  // The accountant's export: this month's invoices as CSV.
   await page.getByText('Exporter pour le comptable').click()
   t.equal(await field(page, 'Au').inputValue(), today, 'up to today')
   await axeBothWidths(t, page, 'the list with its export')
@@ -147,7 +169,12 @@ t.test('retenue, a draft edited, an invoice without a quote, a link revoked and 
   t.ok(csv.startsWith('\ufeff'), 'UTF-8 with its BOM, as French spreadsheets expect')
   for (const number of [situationNumber, standardNumber]) t.match(csv, number, `${number} in the export`)
   t.match(csv, /157,75/, 'amounts with a decimal comma')
-  t.same(problemsOf(record), [], `desktop: ${CLEAN}`)
+  // The one refusal this journey asks for: the reminder too soon after the e-mail.
+  const tooSoon = {
+    allowHttp: (problem: HttpProblem) => problem.status === 429 && problem.url.endsWith('/remind'),
+    allowConsole: (entry: ConsoleEntry) => entry.url.endsWith('/remind') && /\b429\b/.test(entry.text)
+  }
+  t.same(problemsOf(record, tooSoon), [], `desktop: ${CLEAN}`)
 
   // On a phone: the list with its actions.
   const phone = await openPage(browser, t, PHONE)

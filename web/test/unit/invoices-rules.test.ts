@@ -11,6 +11,7 @@ import { invoiceChain } from '@/features/invoices/lib/invoice-chain'
 import { depositPreviewCents, invoicingPlan, lineProgressProblems, previousLineProgress, progressProblem, situationPreviewCents } from '@/features/invoices/lib/invoicing-plan'
 import { checkCredit, checkPayment, initialPayment } from '@/features/invoices/lib/payment-form'
 import { checkSiren, requestProblem } from '@/features/invoices/lib/request-problem'
+import { formatReminderDays, readReminderDays } from '@/features/invoices/lib/reminder-days'
 
 let counter = 0
 function summary(change: Partial<InvoiceSummary>): InvoiceSummary {
@@ -151,4 +152,16 @@ t.test('the chain: deposit, situations, final, then credit notes; drafts left ou
   const deposit = summary({ kind: 'deposit', number: 'F-2026-0001' })
   const draft = summary({ kind: 'progress', status: 'draft', number: null })
   t.same(invoiceChain([credit, final, draft, second, first, deposit]).map((invoice) => invoice.number), ['F-2026-0001', 'F-2026-0003', 'F-2026-0008', 'F-2026-0009', 'F-2026-0010'])
+})
+
+t.test('the automatic reminders’ days as typed', async (t) => {
+  t.same(readReminderDays('7, 15, 30'), { ok: true, days: [7, 15, 30] })
+  t.same(readReminderDays(' 30;7  15 15 '), { ok: true, days: [7, 15, 30] }, 'any separator, sorted, each day once')
+  t.same(readReminderDays('   '), { ok: true, days: [] }, 'nothing typed: no automatic reminder')
+  t.same(readReminderDays('7, 0'), { ok: false, problem: '« 0 » n’est pas un nombre de jours entre 1 et 365.' })
+  t.same(readReminderDays('7, 366'), { ok: false, problem: '« 366 » n’est pas un nombre de jours entre 1 et 365.' })
+  t.same(readReminderDays('sept'), { ok: false, problem: '« sept » n’est pas un nombre de jours entre 1 et 365.' })
+  t.same(readReminderDays('7.5'), { ok: false, problem: '« 7.5 » n’est pas un nombre de jours entre 1 et 365.' })
+  t.same(readReminderDays('1 2 3 4 5 6 7'), { ok: false, problem: 'Au plus 6 relances automatiques par facture.' })
+  t.equal(formatReminderDays([7, 15, 30]), '7, 15, 30')
 })

@@ -16,6 +16,7 @@ import { createApiClient } from '@/lib/api-client'
 import { InvoiceCards } from '@/features/invoices/components/invoice-cards'
 import { InvoiceSheet } from '@/features/invoices/components/invoice-sheet'
 import { AccountantExport } from '@/features/invoices/components/accountant-export'
+import { ReminderSettings } from '@/features/invoices/components/reminder-settings'
 import { ClientLinkPanel } from '@/features/invoices/components/client-link-panel'
 import { StandardInvoiceForm } from '@/features/invoices/components/standard-invoice-form'
 import { Component as InvoiceNewPage } from '@/features/invoices/routes/invoice-new'
@@ -131,7 +132,9 @@ t.test('the views with those invoices: draft to review, issued with payments and
   t.match(open, /Envoi au client<\/h2><p>Pas encore envoyée par Paraphe\.[\s\S]*value="elise\.martin@example\.org"[\s\S]*>Envoyer la facture</, 'sending offered to the client’s address')
   t.notMatch(open, /Désactiver les liens envoyés/, 'nothing to revoke before a sending')
   const sent = { ...situation, events: [...situation.events, { type: 'sent', source: 'paraphe' as const, lifecycleCode: null, occurredAt: `${today}T09:00:00Z`, data: { to: 'compta@example.org' } }] }
-  t.match(render(<ClientLinkPanel invoice={sent} onChanged={() => {}} />), /Dernier envoi le .* à compta@example\.org\.[\s\S]*>Désactiver les liens envoyés</)
+  t.match(render(<ClientLinkPanel invoice={sent} onChanged={() => {}} />), /Dernier envoi le .* à compta@example\.org\.[\s\S]*>Relancer le client<[\s\S]*>Désactiver les liens envoyés</, 'a sent invoice with something owed: « Relancer le client »')
+  t.notMatch(render(<ClientLinkPanel invoice={situation} onChanged={() => {}} />), /Relancer le client/, 'no reminder before the invoice was sent')
+  t.notMatch(render(<ClientLinkPanel invoice={{ ...sent, remainingCents: 0 }} onChanged={() => {}} />), /Relancer le client/, 'nothing owed, nothing to remind')
   t.match(draftPage, new RegExp(`href="/espace/devis/${quote.id}/facturation\\?facture=acompte&amp;brouillon=${draft.id}">Modifier le brouillon<`), 'a draft edited in its quote’s form')
 
   const creditPage = render(<InvoiceSheet invoice={credit} onChanged={() => {}} />)
@@ -176,6 +179,7 @@ t.test('the views with those invoices: draft to review, issued with payments and
   t.notMatch(standard, /Client enregistré|SIREN/, 'no picker without saved clients; no SIREN for a private client')
   const franchised = render(<StandardInvoiceForm savedClients={[]} draft={{ ...draft, kind: 'standard' as const, request: { kind: 'standard' as const, client: { kind: 'business' as const, name: 'Bâti Rhône SAS', company: 'Bâti Rhône SAS', address: '3 rue de la Part-Dieu\n69003 Lyon' }, clientSiren: '732829320', lines: [] } }} franchiseEnBase />)
   t.notMatch(franchised, /Autoliquidation/, 'under the 293 B franchise no reverse charge is offered, even to a business client')
+  t.match(render(<ReminderSettings />), /<details class="invoice-export"><summary>Relances automatiques<\/summary><\/details>/, 'the delays read only once opened')
   t.match(render(<AccountantExport />), /<summary>Exporter pour le comptable<\/summary>[\s\S]*Tableur CSV[\s\S]*Journal des ventes au format FEC[\s\S]*Fichiers Factur-X \(ZIP\)/)
   t.match(render(<InvoiceNewPage />, '/espace/factures/nouvelle'), /<h1>Nouvelle facture<\/h1>/)
 

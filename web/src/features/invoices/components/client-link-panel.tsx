@@ -22,7 +22,7 @@ export function ClientLinkPanel({ invoice, onChanged }: { invoice: Invoice; onCh
   const { api } = useWorkspace()
   const id = useId()
   const [to, setTo] = useState(invoice.document?.buyer.email ?? '')
-  const [pending, setPending] = useState<'send' | 'revoke' | null>(null)
+  const [pending, setPending] = useState<'send' | 'remind' | 'revoke' | null>(null)
   const [done, setDone] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const sending = lastSending(invoice)
@@ -38,6 +38,18 @@ export function ClientLinkPanel({ invoice, onChanged }: { invoice: Invoice; onCh
     invoicesApi.send(api, invoice.id, to.trim() === '' ? undefined : to.trim()).then((sent) => {
       setPending(null)
       setDone(`Facture envoyée à ${sent.sentTo}, avec un lien pour la consulter et la régler.`)
+      onChanged(sent.invoice)
+    }, fail)
+  }
+  // A reminder only for what the client still owes on an invoice already sent to them.
+  const remindable = sending !== null && invoice.kind !== 'credit_note' && invoice.remainingCents > 0
+  const remind = () => {
+    setPending('remind')
+    setProblem(null)
+    setDone(null)
+    invoicesApi.remind(api, invoice.id).then((sent) => {
+      setPending(null)
+      setDone(`Relance envoyée à ${sent.sentTo}, avec le montant restant dû et un nouveau lien pour régler.`)
       onChanged(sent.invoice)
     }, fail)
   }
@@ -71,6 +83,11 @@ export function ClientLinkPanel({ invoice, onChanged }: { invoice: Invoice; onCh
           <button type="submit" className="button button--primary" disabled={pending !== null}>
             {pending === 'send' ? 'Envoi…' : 'Envoyer la facture'}
           </button>
+          {remindable ? (
+            <button type="button" className="button button--ghost" onClick={remind} disabled={pending !== null}>
+              {pending === 'remind' ? 'Relance…' : 'Relancer le client'}
+            </button>
+          ) : null}
           {sending === null ? null : (
             <ConfirmAction
               label="Désactiver les liens envoyés"

@@ -10,6 +10,7 @@ import { invoicesApi } from '@/lib/invoices-api'
 import type { RouteHandle } from '@/lib/route-handle'
 import { AccountantExport } from '../components/accountant-export'
 import { InvoiceCards } from '../components/invoice-cards'
+import { ReminderSettings } from '../components/reminder-settings'
 
 export const handle: RouteHandle = {
   title: 'Factures',
@@ -39,6 +40,7 @@ function InvoicesPage() {
         </p>
       </header>
       <AccountantExport />
+      <ReminderSettings />
       <StatusFilter filter={filter} disabled={!hydrated} onChange={(next) => setSearchParams(next === null ? {} : { statut: slugOfFilter(next) })} />
       {load.kind === 'loading' ? <LoadingStatus text="Chargement des factures…" /> : null}
       {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={() => void reload()} /> : null}
