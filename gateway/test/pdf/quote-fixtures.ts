@@ -3,6 +3,7 @@ import { deflateSync } from 'node:zlib'
 import type { CompanyProfile } from '@paraphe/shared/company'
 import type { Quote, QuoteLine } from '@paraphe/shared/quote'
 import { computeTotals } from '@paraphe/shared/quote-totals'
+import { draftContent, quoteClient } from '../support/quote-content.js'
 
 export function makeCompany(overrides: Partial<CompanyProfile> = {}): CompanyProfile {
   return {
@@ -58,28 +59,18 @@ export function makeQuote(overrides: Partial<Omit<Quote, 'totals'>> = {}): Quote
     sentAt: '2026-11-21T10:30:00.000Z',
     expiresOn: '2026-12-21',
     replacedBy: null,
-    // A business client: the consumer mentions and withdrawal form (tested on their own) stay out.
-    client: {
-      kind: 'business',
-      name: 'Éloïse Cœur',
-      company: '',
-      email: 'eloise.coeur@example.fr',
-      phone: '06 12 34 56 78',
-      address: '8 allée des Pêcheurs\n38000 Grenoble'
-    },
-    siteAddress: '',
-    title: 'Rénovation de la salle d’eau',
-    issueDate: '2026-11-21',
-    validityDays: 30,
-    workStartDate: '2027-01-11',
-    workDuration: '3 semaines',
-    lines: [makeLine()],
-    depositBp: 0,
-    paymentTerms: 'Solde à réception de facture, par virement sous 30 jours.',
-    conditions: 'Travaux réalisés selon les règles de l’art.',
-    notes: '',
-    buildingTrade: true,
-    requireEmailCode: false,
+    // What the professional wrote: the shared contents fixture with this PDF's own client and terms.
+    ...draftContent({
+      // A business client: the consumer mentions and withdrawal form (tested on their own) stay out.
+      client: quoteClient({ kind: 'business', name: 'Éloïse Cœur', email: 'eloise.coeur@example.fr', address: '8 allée des Pêcheurs\n38000 Grenoble' }),
+      title: 'Rénovation de la salle d’eau',
+      issueDate: '2026-11-21',
+      workStartDate: '2027-01-11',
+      workDuration: '3 semaines',
+      lines: [makeLine()],
+      paymentTerms: 'Solde à réception de facture, par virement sous 30 jours.',
+      conditions: 'Travaux réalisés selon les règles de l’art.'
+    }),
     ...overrides
   }
   return { ...base, totals: computeTotals(base.lines, { franchiseEnBase: base.franchiseEnBase, depositBp: base.depositBp }) }

@@ -2,9 +2,11 @@
 // the project's JWT secret), and a small client that sends them.
 import { randomUUID } from 'node:crypto'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
+import type { QuoteContent } from '@paraphe/shared/quote'
 import type { Database } from '../../src/db/database.js'
 import { buildApp } from '../helper.js'
 import { signAccessToken } from './gotrue-tokens.js'
+import { quoteContent } from './quote-content.js'
 
 export const JWT_SECRET = 'un-secret-de-test-suffisamment-long-pour-hs256'
 
@@ -80,28 +82,9 @@ export const COMPLETE_PROFILE = {
   franchiseEnBase: false
 }
 
-/** A draft that can be sent: client, title and three lines at two VAT rates. */
-export function completeContent(issueDate: string) {
-  return {
-    client: { kind: 'individual', name: 'Élise Martin', company: '', email: 'elise.martin@example.org', phone: '06 12 34 56 78', address: '5 place Bellecour\n69002 Lyon' },
-    siteAddress: '',
-    title: 'Rénovation de la salle de bains',
-    issueDate,
-    validityDays: 30,
-    workStartDate: null,
-    workDuration: '',
-    lines: [
-      { id: 'l1', description: 'Dépose de l’ancienne baignoire', quantityMilli: 1000, unit: 'forfait', unitPriceCents: 35000, vatRateBp: 1000, discountBp: 0 },
-      { id: 'l2', description: 'Main-d’œuvre plomberie', quantityMilli: 7500, unit: 'h', unitPriceCents: 4500, vatRateBp: 1000, discountBp: 0 },
-      { id: 'l3', description: 'Receveur de douche 90 × 120', quantityMilli: 1000, unit: 'u', unitPriceCents: 48990, vatRateBp: 2000, discountBp: 0 }
-    ],
-    depositBp: 3000,
-    paymentTerms: '30 % à la signature, le solde à la fin des travaux.',
-    conditions: 'Devis gratuit.',
-    notes: '',
-    buildingTrade: true,
-    requireEmailCode: false
-  }
+/** A draft that can be sent (client, title, three lines at two VAT rates), dated `issueDate`. */
+export function completeContent(issueDate: string): QuoteContent {
+  return quoteContent({ issueDate })
 }
 
 /** Puts the account on a paid plan, as the payment webhook would. */

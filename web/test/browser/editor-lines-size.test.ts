@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { axeBothWidths, CLEAN, DESKTOP, emailFactory, normalizeSpace, openPage, problemsOf, startAuthStack, type Teardown } from './harness.js'
 import { accessToken, callApi, saveStatus, signIn, waitForSaved } from './workspace-steps.js'
+import { draftContent } from '../../../gateway/test/support/quote-content.js'
 
 const SECRET = 'editor-lines-size-jwt-secret-0123456789-abcd'
 const PASSWORD = 'une phrase de passe solide'
@@ -15,26 +16,15 @@ const { standIn, gateway, browser } = await startAuthStack(t, SECRET)
 const newEmail = emailFactory()
 
 const TWO_LINES = 'Dépose de l’ancienne baignoire et évacuation des gravats\nen déchetterie agréée'
-const content = {
-  client: { kind: 'individual', name: 'Élise Martin', company: '', email: 'elise@example.org', phone: '', address: '5 place Bellecour\n69002 Lyon' },
-  siteAddress: '',
-  title: 'Salle de bains',
+const content = draftContent({
   issueDate: parisIsoDate(new Date()),
-  validityDays: 30,
-  workStartDate: null,
-  workDuration: '',
   lines: [
     { id: 'l1', description: TWO_LINES, quantityMilli: 1000, unit: 'forfait', unitPriceCents: 35_000, vatRateBp: 1000, discountBp: 0 },
     { id: 'l2', description: 'Receveur de douche extra-plat', quantityMilli: 1000, unit: 'u', unitPriceCents: 42_000, vatRateBp: 1000, discountBp: 1000 },
     { id: 'l3', description: 'Pose', quantityMilli: 6000, unit: 'h', unitPriceCents: 4_800, vatRateBp: 1000, discountBp: 0 }
   ],
-  depositBp: 3000,
-  paymentTerms: '',
-  conditions: '',
-  notes: '',
-  buildingTrade: true,
-  requireEmailCode: false
-}
+  depositBp: 3000
+})
 
 const rowIds = (page: Page) => page.locator('.lines-editor__list > li').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.lineId ?? ''))
 const lineTotal = async (page: Page, id: string) => normalizeSpace(await page.locator(`[data-line-id="${id}"] .line-card__total strong`).innerText())

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { axe, CLEAN, DESKTOP, emailFactory, openPage, problemsOf, startAuthStack } from './harness.js'
 import { accessToken, callApi, signIn } from './workspace-steps.js'
+import { draftContent, quoteLine } from '../../../gateway/test/support/quote-content.js'
 
 const SECRET = 'form-grids-tests-jwt-secret-0123456789-abcdef'
 const PASSWORD = 'une phrase de passe solide'
@@ -48,12 +49,11 @@ t.test('the fields of one row are as high as each other, their labels on one lin
   const { page, record } = await openPage(browser, t, DESKTOP)
   await signIn(page, gateway.url, email, PASSWORD)
   const token = await accessToken(page)
-  const content = {
-    client: { kind: 'individual', name: 'Élise Martin', company: '', email: 'elise@example.org', phone: '', address: '5 place Bellecour\n69002 Lyon' },
-    siteAddress: '', title: 'Cuisine', issueDate: parisIsoDate(new Date()), validityDays: 30, workStartDate: null, workDuration: '',
-    lines: [{ id: 'l1', description: 'Plan de travail en chêne', quantityMilli: 1000, unit: 'm²', unitPriceCents: 18_000, vatRateBp: 1000, discountBp: 0 }],
-    depositBp: 0, paymentTerms: '', conditions: '', notes: '', buildingTrade: true, requireEmailCode: false
-  }
+  const content = draftContent({
+    title: 'Cuisine',
+    issueDate: parisIsoDate(new Date()),
+    lines: [quoteLine({ description: 'Plan de travail en chêne', unit: 'm²', unitPriceCents: 18_000 })]
+  })
   const { quote } = await callApi<{ quote: { id: string } }>(gateway.url, token, 'POST', '/api/quotes', { content })
   const pages: Array<[string, string, string]> = [
     [`/espace/devis/${quote.id}`, '#quote-client-email', 'the quote editor'],

@@ -28,6 +28,7 @@ import {
   waitForExpression
 } from './harness.js'
 import { accessToken, callApi, fillClient, fillLine, fillProfile, isSave, line, newQuote, saveStatus, signIn, SIRET, VAT_NUMBER, waitForSaved, type LineInput } from './workspace-steps.js'
+import { draftContent, quoteClient, quoteLine } from '../../../gateway/test/support/quote-content.js'
 
 const SECRET = 'workspace-tests-jwt-secret-0123456789-abcdef'
 const PASSWORD = 'une phrase de passe solide'
@@ -319,22 +320,12 @@ t.test('sending: what is missing, the signing link, a frozen quote revised or ca
   const sent: string[] = []
   for (let index = 0; index < 2; index++) {
     const { quote } = await api<{ quote: { id: string; version: number; issueDate: string } }>(token, 'POST', '/api/quotes', {})
-    const content = {
-      client: { kind: 'individual', name: `Client ${index}`, company: '', email: `client${index}@example.fr`, phone: '', address: '1 rue de Paris, Tours' },
-      siteAddress: '',
+    const content = draftContent({
+      client: quoteClient({ name: `Client ${index}`, email: `client${index}@example.fr` }),
       title: `Dépannage ${index}`,
       issueDate: quote.issueDate,
-      validityDays: 30,
-      workStartDate: null,
-      workDuration: '',
-      lines: [{ id: `l${index}`, description: 'Dépannage', quantityMilli: 1000, unit: 'forfait', unitPriceCents: 9000, vatRateBp: 1000, discountBp: 0 }],
-      depositBp: 0,
-      paymentTerms: '',
-      conditions: '',
-      notes: '',
-      buildingTrade: true,
-      requireEmailCode: false
-    }
+      lines: [quoteLine({ id: `l${index}`, description: 'Dépannage', unitPriceCents: 9000 })]
+    })
     await api(token, 'PUT', `/api/quotes/${quote.id}`, { version: quote.version, content })
     await api(token, 'POST', `/api/quotes/${quote.id}/send`)
     sent.push(quote.id)

@@ -24,6 +24,7 @@ import { clientSearchText } from '@/features/quotes/hooks/use-client-suggestions
 import { canonicalContent } from '@/features/quotes/lib/content'
 import { editorReducer, formOf, liveTotals, pickedClient, readForm, type EditorAction } from '@/features/quotes/lib/quote-form'
 import { serverRender } from '../support/server-render.js'
+import { draftContent, quoteClient } from '../../../gateway/test/support/quote-content.js'
 
 const noop = () => {}
 const api = createApiClient({ getAccessToken: async () => null })
@@ -191,22 +192,8 @@ t.test('the pages as prerendered: loading, « Clients » in the navigation betwe
   t.match(nav, />Devis<\/a><\/li><li><a class="workspace-nav__link" href="\/espace\/factures">Factures<\/a><\/li><li><a class="workspace-nav__link" aria-current="true" href="\/espace\/clients">Clients<\/a><\/li><li><a class="workspace-nav__link" href="\/espace\/articles">Articles</)
 })
 
-const content: QuoteContent = {
-  client: { kind: 'individual', name: 'Ancien nom', company: '', email: '', phone: '', address: '' },
-  siteAddress: 'Chantier déjà saisi',
-  title: 'Salle de bains',
-  issueDate: '2026-11-25',
-  validityDays: 30,
-  workStartDate: null,
-  workDuration: '',
-  lines: [],
-  depositBp: 0,
-  paymentTerms: '',
-  conditions: '',
-  notes: '',
-  buildingTrade: true,
-  requireEmailCode: false
-}
+// A draft whose client the pick replaces, with a work site already typed.
+const content = draftContent({ client: quoteClient({ name: 'Ancien nom' }), siteAddress: 'Chantier déjà saisi' })
 
 t.test('in the editor: a pick fills the client section and links the quote; the link is saved and can be undone', async (t) => {
   const form = formOf(content)

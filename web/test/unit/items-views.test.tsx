@@ -14,6 +14,7 @@ import { ItemSuggestions, lineAsItem, SaveAsItemButton } from '@/features/quotes
 import { itemSearchText } from '@/features/quotes/hooks/use-item-suggestions'
 import { editorReducer, formOf, newLine, type LineForm } from '@/features/quotes/lib/quote-form'
 import { serverRender } from '../support/server-render.js'
+import { draftContent } from '../../../gateway/test/support/quote-content.js'
 
 const noop = () => {}
 const api = createApiClient({ getAccessToken: async () => null })
@@ -83,22 +84,7 @@ t.test('in the editor: the items offered under a line, and a picked item filling
   t.match(offered, /<button type="button" class="item-suggestions__item"><span class="item-suggestions__designation">Fourniture et pose WC suspendu<\/span><span class="item-suggestions__price">480,00 € HT \/ u<\/span><\/button>/)
   t.match(render(<ItemSuggestions lineNumber={1} items={[hour]} onPick={noop} />), /1 article enregistré correspond\./)
 
-  const form = formOf({
-    client: { kind: 'individual', name: 'Inès Martin', company: '', email: '', phone: '', address: '' },
-    siteAddress: '',
-    title: 'Salle de bains',
-    issueDate: '2026-11-25',
-    validityDays: 30,
-    workStartDate: null,
-    workDuration: '',
-    lines: [],
-    depositBp: 0,
-    paymentTerms: '',
-    conditions: '',
-    notes: '',
-    buildingTrade: true,
-    requireEmailCode: false
-  })
+  const form = formOf(draftContent())
   const line = { ...newLine('l1', undefined), quantity: '3', discount: '10' }
   const filled = editorReducer({ ...form, lines: [line] }, { type: 'line-item', id: 'l1', item: { description: wc.designation, unit: wc.unit, unitPriceCents: wc.unitPriceCents, vatRateBp: wc.vatRateBp } })
   t.match(filled.lines[0], { description: wc.designation, unit: 'u', unitPrice: '480,00', vatRateBp: 1000, quantity: '3', discount: '10' }, 'quantity and discount kept')

@@ -5,7 +5,7 @@
 import t from 'tap'
 import type { PointerEvent, ReactNode } from 'react'
 import { computeTotals } from '@paraphe/shared/quote-totals'
-import type { Quote, QuoteContent } from '@paraphe/shared/quote'
+import type { Quote } from '@paraphe/shared/quote'
 import { createApiClient } from '@/lib/api-client'
 import { canonicalContent } from '@/features/quotes/lib/content'
 import { controlIdOf } from '@/features/quotes/lib/field-ids'
@@ -21,34 +21,23 @@ import { DraftScreen } from '@/features/quotes/components/draft-screen'
 import { serverRender } from '../support/server-render.js'
 import { DiscountField } from '@/features/quotes/components/discount-field'
 import { UndoRemoval } from '@/features/quotes/components/undo-removal'
+import { draftContent } from '../../../gateway/test/support/quote-content.js'
 
 const noop = () => {}
 const api = createApiClient({ getAccessToken: async () => null })
 
 const render = (node: ReactNode) => serverRender(node, { path: '/espace/devis/q1', config: { supabaseAnonKey: 'anon-key' }, workspace: { api, userId: 'u' } })
 
-const content: QuoteContent = {
-  client: { kind: 'individual', name: 'Inès Dupont', company: '', email: 'ines@example.fr', phone: '', address: '3 place Bellecour' },
-  siteAddress: '',
-  title: 'Salle de bains',
-  issueDate: '2026-11-21',
-  validityDays: 30,
-  workStartDate: null,
-  workDuration: '',
+// Two sections of lines, everything else as the editor starts a draft.
+const content = draftContent({
   lines: [
     { id: 's1', kind: 'section', title: 'Lot 1 — Plomberie' },
     { id: 'a', description: 'Dépose', quantityMilli: 1000, unit: 'forfait', unitPriceCents: 35_000, vatRateBp: 1000, discountBp: 0 },
     { id: 'b', description: 'Main-d’œuvre', quantityMilli: 7500, unit: 'h', unitPriceCents: 4500, vatRateBp: 1000, discountBp: 0 },
     { id: 's2', kind: 'section', title: 'Lot 2 — Électricité' },
     { id: 'c', description: 'Tableau', quantityMilli: 1000, unit: 'u', unitPriceCents: 48_990, vatRateBp: 2000, discountBp: 0 }
-  ],
-  depositBp: 0,
-  paymentTerms: '',
-  conditions: '',
-  notes: '',
-  buildingTrade: true,
-  requireEmailCode: false
-}
+  ]
+})
 
 const press = (key: string, modifiers: Partial<KeyPress> = {}): KeyPress => ({ key, altKey: false, shiftKey: false, ctrlKey: false, metaKey: false, isComposing: false, ...modifiers })
 

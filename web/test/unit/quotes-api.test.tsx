@@ -35,7 +35,7 @@ t.test('a draft through its life: create, save with versions, send, PDF, events,
   await profileApi.save(api, COMPLETE_PROFILE)
   const draft = await quotesApi.create(api)
   t.match(draft, { status: 'draft', number: null, version: 1 })
-  const content = completeContent(parisIsoDate(new Date())) as QuoteContent
+  const content = completeContent(parisIsoDate(new Date()))
   const saved = await quotesApi.save(api, draft.id, draft.version, content)
   t.equal(saved.version, 2)
   t.equal(saved.totals.totalTtcCents, 134_413)
@@ -158,7 +158,7 @@ t.test('small parts: field messages, file names, errors as the pages show them',
 t.test('each action of the quote page: what it asks the gateway, where it leads', async (t) => {
   const api = await workspaceApi()
   await profileApi.save(api, COMPLETE_PROFILE)
-  const content = completeContent(parisIsoDate(new Date())) as QuoteContent
+  const content = completeContent(parisIsoDate(new Date()))
   const created = await quotesApi.create(api)
   const draft = await quotesApi.save(api, created.id, created.version, content)
   const seen: { navigated: Array<[string, string]>; changed: Array<[Quote, string | undefined]>; files: Array<[DownloadedFile, string]>; saves: number } = {
@@ -210,7 +210,7 @@ t.test('each action of the quote page: what it asks the gateway, where it leads'
 t.test('« Relancer » and the plan refusals as the quote page gets them from the gateway', async (t) => {
   const api = await workspaceApi()
   await profileApi.save(api, COMPLETE_PROFILE)
-  const content = completeContent(parisIsoDate(new Date())) as QuoteContent
+  const content = completeContent(parisIsoDate(new Date()))
   const sendOne = async (overrides: Partial<QuoteContent> = {}) => {
     const created = await quotesApi.create(api)
     return quotesApi.save(api, created.id, created.version, { ...content, ...overrides })

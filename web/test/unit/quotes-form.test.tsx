@@ -24,28 +24,22 @@ import {
   type QuoteForm
 } from '@/features/quotes/lib/quote-form'
 import { listPath } from '@/features/quotes/api/quotes-api'
+import { draftContent } from '../../../gateway/test/support/quote-content.js'
 
-const content = (overrides: Partial<QuoteContent> = {}): QuoteContent => ({
-  client: { kind: 'individual', name: 'Inès Dupont', company: '', email: 'ines@example.fr', phone: '', address: '3 place Bellecour' },
-  siteAddress: '',
-  title: 'Salle de bains',
-  issueDate: '2026-11-21',
-  validityDays: 30,
-  workStartDate: null,
-  workDuration: '',
-  lines: [
-    { id: 'a', description: 'Dépose', quantityMilli: 1000, unit: 'forfait', unitPriceCents: 35000, vatRateBp: 1000, discountBp: 0 },
-    { id: 'b', description: 'Faïence', quantityMilli: 12500, unit: 'm²', unitPriceCents: 4590, vatRateBp: 1000, discountBp: 1000 },
-    { id: 'c', description: 'Vasque', quantityMilli: 1000, unit: 'u', unitPriceCents: 123450, vatRateBp: 2000, discountBp: 0 }
-  ],
-  depositBp: 3000,
-  paymentTerms: '',
-  conditions: 'Garantie un an.',
-  notes: '',
-  buildingTrade: true,
-  requireEmailCode: false,
-  ...overrides
-})
+const content = (overrides: Partial<QuoteContent> = {}): QuoteContent =>
+  draftContent({
+    title: 'Salle de bains',
+    validityDays: 30,
+    workStartDate: null,
+    lines: [
+      { id: 'a', description: 'Dépose', quantityMilli: 1000, unit: 'forfait', unitPriceCents: 35000, vatRateBp: 1000, discountBp: 0 },
+      { id: 'b', description: 'Faïence', quantityMilli: 12500, unit: 'm²', unitPriceCents: 4590, vatRateBp: 1000, discountBp: 1000 },
+      { id: 'c', description: 'Vasque', quantityMilli: 1000, unit: 'u', unitPriceCents: 123450, vatRateBp: 2000, discountBp: 0 }
+    ],
+    depositBp: 3000,
+    conditions: 'Garantie un an.',
+    ...overrides
+  })
 
 const withLine = (form: QuoteForm, index: number, change: Partial<LineForm>): QuoteForm => ({
   ...form,

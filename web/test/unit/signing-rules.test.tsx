@@ -28,23 +28,10 @@ import { carryPoint, drawnSignature, isTap, scaleGroups, STROKE_LIMITS } from '@
 import { visitorId } from '@/features/signing/lib/visitor-id'
 import { signingProblems } from '@paraphe/shared/signing-form'
 import { API_MESSAGES, ApiError, createApiClient } from '@/lib/api-client'
+import { draftContent, quoteLine } from '../../../gateway/test/support/quote-content.js'
 
-const CONTENT: QuoteContent = {
-  client: { kind: 'individual', name: 'Élise Martin', company: '', email: 'elise@example.org', phone: '', address: '5 place Bellecour\n69002 Lyon' },
-  siteAddress: '',
-  title: 'Salle de bains',
-  issueDate: '2026-11-21',
-  validityDays: 30,
-  workStartDate: null,
-  workDuration: '',
-  lines: [{ id: 'l1', description: 'Pose', quantityMilli: 1000, unit: 'forfait', unitPriceCents: 10000, vatRateBp: 1000, discountBp: 0 }],
-  depositBp: 0,
-  paymentTerms: '',
-  conditions: '',
-  notes: '',
-  buildingTrade: false,
-  requireEmailCode: false
-}
+// A plain quote: no building-trade mention, no e-mail code (the tests that want them say so).
+const CONTENT = draftContent({ lines: [quoteLine()], buildingTrade: false })
 
 function viewOf(content: Partial<QuoteContent> = {}, state: SigningView['state'] = 'open'): SigningView {
   const merged = { ...CONTENT, ...content }
