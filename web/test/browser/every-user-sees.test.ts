@@ -101,7 +101,7 @@ t.test('a new person joins the inviting company from the e-mail in five actions 
   await axeBothWidths(t, page, 'the sign-in page of an invitation')
 
   actions++ // 2. « Créer un compte »
-  await page.getByRole('link', { name: 'Créer un compte', exact: true }).click()
+  await page.locator('#contenu').getByRole('link', { name: 'Créer un compte', exact: true }).click()
   await page.waitForURL(/\/inscription\?redirectTo=/)
   const email = field(page, 'Adresse e-mail')
   await page.waitForFunction((address) => (document.getElementById('signup-email') as HTMLInputElement | null)?.value === address, invited)
