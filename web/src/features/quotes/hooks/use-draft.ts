@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react'
+import { useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react'
 import type { Quote } from '@paraphe/shared/quote'
 import type { ApiClient } from '@/lib/api-client'
 import { quotesApi } from '../api/quotes-api'
@@ -47,8 +47,12 @@ export function useDraft(quote: Quote, api: ApiClient, onCreated?: (quote: Quote
       onState: setSaveState
     })
   }, [opened, api])
-  const read = useMemo(() => readForm(form), [form])
-  const live = useMemo(() => liveTotals(form, quote.franchiseEnBase), [form, quote.franchiseEnBase])
+  // The key's own row is drawn first; reading the whole form (200 lines), the totals and the
+  // autosave follow in a render React may put after the next paint, so a long quote types as fast
+  // as a short one. They catch up as soon as typing pauses.
+  const settled = useDeferredValue(form)
+  const read = useMemo(() => readForm(settled), [settled])
+  const live = useMemo(() => liveTotals(settled, quote.franchiseEnBase), [settled, quote.franchiseEnBase])
 
   // Every change after the first render goes to autosave (the first is what was loaded).
   const loaded = useRef(read)
