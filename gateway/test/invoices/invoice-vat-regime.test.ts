@@ -52,7 +52,8 @@ t.test('reverse charge: a business client only, and one regime per quote', async
   t.equal(switched.statusCode, 422)
   t.match(switched.json<ErrorJson>().error.message, /Les factures précédentes de ce devis sont en autoliquidation/)
 
-  const standalone = await pro.request('POST', '/api/invoices', {
+  // An invoice without a quote, to a main contractor, asking for the reverse charge.
+  const subcontracting = {
     request: {
       kind: 'standard',
       client: { kind: 'business', name: 'Bâti Rhône SAS', company: 'Bâti Rhône SAS', address: '3 rue de la Part-Dieu\n69003 Lyon' },
@@ -60,22 +61,15 @@ t.test('reverse charge: a business client only, and one regime per quote', async
       reverseCharge: true,
       lines: [{ description: 'Pose de placo', quantityMilli: 2000, unitPriceCents: 30_000, vatRateBp: 2000 }]
     }
-  })
+  }
+  const standalone = await pro.request('POST', '/api/invoices', subcontracting)
   t.equal(standalone.statusCode, 201, standalone.body.slice(0, 300))
   t.match(invoiceOf(standalone), { totalHtCents: 60_000, totalTtcCents: 60_000, document: { vatRegime: 'reverse_charge' } })
 
   const franchised = await newUser(app)
   await subscribe(db, franchised.id, 'pro')
   await franchised.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, franchiseEnBase: true })
-  const underFranchise = await franchised.request('POST', '/api/invoices', {
-    request: {
-      kind: 'standard',
-      client: { kind: 'business', name: 'Bâti Rhône SAS', company: 'Bâti Rhône SAS', address: '3 rue de la Part-Dieu\n69003 Lyon' },
-      clientSiren: '732829320',
-      reverseCharge: true,
-      lines: [{ description: 'Pose de placo', quantityMilli: 2000, unitPriceCents: 30_000, vatRateBp: 2000 }]
-    }
-  })
+  const underFranchise = await franchised.request('POST', '/api/invoices', subcontracting)
   t.equal(underFranchise.statusCode, 422, 'reverse charge asked under the franchise: refused, not silently dropped')
   t.match(underFranchise.json<ErrorJson>().error.message, /franchise en base de TVA/)
 })
