@@ -98,7 +98,7 @@ t.test('in the editor: a saved item fills the line as its designation is typed; 
 
   await offers.getByRole('button', { name: /Fourniture et pose WC suspendu/ }).click()
   t.equal(await first.getByLabel('Désignation').inputValue(), 'Fourniture et pose WC suspendu')
-  t.equal(await first.getByLabel('Unité').inputValue(), 'u')
+  t.equal(await first.getByLabel('Unité', { exact: true }).inputValue(), 'u')
   t.equal(await first.getByLabel('Prix unitaire HT').inputValue(), '480,00')
   t.equal(await first.getByLabel('TVA', { exact: true }).inputValue(), '1000')
   t.ok(await first.getByLabel('Quantité').evaluate((element) => element === document.activeElement), 'the quantity is next, focused')
