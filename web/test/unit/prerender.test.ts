@@ -28,6 +28,7 @@ const HEADINGS: Record<string, RegExp> = {
   '/espace/devis/:id': /^Devis$/,
   '/espace/devis/:id/facturation': /^Facturer le devis$/,
   '/espace/factures': /^Factures$/,
+  '/espace/factures/nouvelle': /^Nouvelle facture$/,
   '/espace/factures/:id': /^Facture$/,
   '/espace/profil': /^Profil de l’entreprise$/,
   '/espace/abonnement': /^Abonnement$/,

@@ -41,7 +41,7 @@ t.test('URLs map to their page, unknown ones to the 404 page', async (t) => {
 t.test('the account area is one layout guarded by `auth`, which the registry knows', async (t) => {
   t.same(workspaceGuards, ['auth'])
   const workspace = pageRoutes.filter((route) => isWorkspacePath(route.path)).map((route) => route.path)
-  t.same(workspace, ['/espace', '/espace/devis/nouveau', '/espace/devis/:id', '/espace/devis/:id/facturation', '/espace/factures', '/espace/factures/:id', '/espace/profil', '/espace/abonnement', '/espace/equipe', '/espace/clients', '/espace/clients/:id', '/espace/articles', '/espace/invitation', '/espace/api', '/espace/webhooks', '/espace/expediteur'])
+  t.same(workspace, ['/espace', '/espace/devis/nouveau', '/espace/devis/:id', '/espace/devis/:id/facturation', '/espace/factures', '/espace/factures/nouvelle', '/espace/factures/:id', '/espace/profil', '/espace/abonnement', '/espace/equipe', '/espace/clients', '/espace/clients/:id', '/espace/articles', '/espace/invitation', '/espace/api', '/espace/webhooks', '/espace/expediteur'])
   t.notOk(isWorkspacePath('/espaces'), 'a path that only starts like /espace is not in it')
   t.ok(pageRoutes.every((route) => route.guards === undefined), 'no page repeats the guard')
   t.type(resolveGuard('auth', guardRegistry), 'function')
