@@ -160,6 +160,17 @@ t.test('the views with those invoices: draft to review, issued with payments and
   t.notMatch(depositForm, /SIREN/, 'no SIREN for a private client')
   const business = { ...quote, client: { ...quote.client, kind: 'business' as const, company: 'Syndic Bellevue' } }
   t.match(render(<FinalForm quote={business} plan={plan} draft={null} />), new RegExp(`Acompte ${deposit.number} du [\\s\\S]*Situation ${situation.number} du [\\s\\S]*SIREN du client`), 'a business client’s SIREN, each deduction by number')
+  // The forms reopened from a draft, and a quote that names no deposit.
+  const amountDraft = { ...draft, request: { kind: 'deposit' as const, quoteId: quote.id, depositAmountCents: 50_000 } }
+  const byAmount = render(<DepositForm quote={quote} plan={plan} draft={amountDraft} />)
+  t.match(byAmount, /value="500,00"/, 'a deposit drafted as an amount reopens as that amount')
+  t.match(byAmount, />Enregistrer le brouillon</)
+  t.match(render(<DepositForm quote={{ ...quote, depositBp: 0 }} plan={plan} draft={null} />), /Le devis ne prévoit pas d’acompte chiffré/, 'no deposit on the quote: the form asks for one')
+  const firstLine = quote.lines.find((line) => !('kind' in line && line.kind === 'section'))
+  const byLines = { ...draft, kind: 'progress' as const, request: { kind: 'progress' as const, quoteId: quote.id, progressLines: [{ lineId: firstLine?.id ?? '', cumulativeBp: 6000 }] } }
+  t.match(render(<SituationForm quote={quote} plan={plan} previousByLine={new Map()} draft={byLines} />), /value="60"/, 'a situation drafted line by line reopens line by line')
+  const untouched = invoicingPlan({ ...invoicing, invoices: [], invoicedTtcCents: 0, progressBp: 0 })
+  t.notMatch(render(<FinalForm quote={quote} plan={untouched} draft={null} />), /Acompte F-|Situation F-/, 'nothing invoiced yet: no deduction listed')
   const situationForm = render(<SituationForm quote={quote} plan={plan} previousByLine={new Map([['l1', 4000]])} draft={null} />)
   t.match(situationForm, /Facture de situation n° 2/)
   t.match(situationForm, /Situation n° 2 : cumul 50 %, déjà facturé 40 % — [\d ]+,\d\d € TTC environ/, 'the running statement, 10 points more by default')
