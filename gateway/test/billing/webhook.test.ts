@@ -138,3 +138,38 @@ t.test('a completed checkout while Stripe is unreachable: 502 and nothing record
   t.equal(down.statusCode, 502, 'Stripe will deliver it again')
   t.equal((await db.query('select 1 from paraphe.stripe_events where id = $1', [completed.event.id])).rows.length, 0)
 })
+
+t.test('events Paraphe cannot tie to an account or a price are acknowledged and change nothing', async (t) => {
+  const user = await newUser(app)
+  const { subscriptionId } = await paidCheckout(harness, user)
+  const known = stripe.subscription(subscriptionId)
+  if (known === undefined) throw new Error('no subscription in the stand-in')
+  const before = await subscriptionOf(user)
+  const owner = await db.query<{ company_id: string }>(`select company_id from paraphe.billing_customers where stripe_customer_id = $1`, [known['customer']])
+  const companyId = owner.rows[0]?.company_id ?? ''
+  t.not(companyId, '', 'the checkout recorded its customer')
+  const odd = [
+    // A customer nobody here knows, without metadata.
+    stripe.signEvent('customer.subscription.updated', { ...known, id: 'sub_elsewhere', metadata: {}, customer: 'cus_elsewhere' }),
+    // A known account, but a price Paraphe does not sell.
+    stripe.signEvent('customer.subscription.updated', {
+      ...known,
+      metadata: { company_id: companyId },
+      items: { object: 'list', data: [{ price: { id: 'price_not_ours' }, current_period_end: 1_900_000_000 }] }
+    }),
+    // No item at all, and no customer.
+    stripe.signEvent('customer.subscription.updated', { ...known, metadata: {}, customer: null, items: { object: 'list', data: [] } }),
+    // Invoices of no customer, or of a customer nobody here knows.
+    stripe.signEvent('invoice.paid', { id: 'in_orphan', object: 'invoice', customer: null, customer_email: null, status: 'paid', created: 1_800_000_000 }),
+    stripe.signEvent('invoice.payment_failed', { id: 'in_stranger', object: 'invoice', customer: 'cus_elsewhere', customer_email: 'x@example.org', status: 'open', created: 1_800_000_000 }),
+    // A kind of event Paraphe does not listen to.
+    stripe.signEvent('customer.updated', { id: 'cus_elsewhere', object: 'customer' })
+  ]
+  for (const event of odd) {
+    const response = await deliver(event)
+    t.equal(response.statusCode, 200, `${event.event.type} acknowledged, so Stripe does not retry it`)
+  }
+  t.same(await subscriptionOf(user), before, 'the subscription as it was')
+  const mails = await db.query(`select 1 from paraphe.outbox where kind = 'payment-failed' and recipient = 'x@example.org'`)
+  t.equal(mails.rowCount, 0, 'no e-mail to a stranger')
+})
