@@ -2,7 +2,7 @@
 // newlines inside a cell, CRLF, BOM), each row's first line kept for error messages; units and
 // VAT rates read the ways people type them.
 import t from 'tap'
-import { itemsToCsv, parseItemsCsv, splitCsv, unitFromText, vatRateFromText } from '../src/saved-items.js'
+import { checkSavedItem, itemsToCsv, parseItemsCsv, SAVED_ITEM_LIMITS, splitCsv, unitFromText, vatRateFromText } from '../src/saved-items.js'
 
 t.test('rows keep the line a spreadsheet shows, even after a cell spanning lines', async (t) => {
   const rows = splitCsv('\ufeffa;b\r\n"deux\nlignes";"un ""mot"" ; ici"\r\n\r\nfin;\n')
@@ -40,4 +40,21 @@ t.test('an export reads back as the same items', async (t) => {
   const manyBad = `Désignation;Prix unitaire HT\n${Array.from({ length: 80 }, (_, index) => `a${index};x`).join('\n')}`
   const result = parseItemsCsv(manyBad)
   t.equal(result.ok ? 0 : result.problems.length, 50, 'at most 50 problems reported')
+})
+
+t.test('a saved item checked field by field, each problem in French', async (t) => {
+  const good = { designation: '  Pose de faïence  ', unit: 'm²' as const, unitPriceCents: 6500, vatRateBp: 1000 as const, category: ' Carrelage ' }
+  t.same(checkSavedItem(good), { ok: true, item: { ...good, designation: 'Pose de faïence', category: 'Carrelage' } }, 'trimmed')
+  t.same(checkSavedItem({ ...good, designation: '   ' }), { ok: false, problems: { designation: 'Indiquez la désignation de l’article.' } })
+  t.same(checkSavedItem({ ...good, designation: 'x'.repeat(SAVED_ITEM_LIMITS.designation + 1) }), { ok: false, problems: { designation: `Au plus ${SAVED_ITEM_LIMITS.designation} caractères.` } })
+  t.same(checkSavedItem({ ...good, designation: 'Pose\u0000' }), { ok: false, problems: { designation: 'Ce texte contient un caractère invalide.' } })
+  t.same(checkSavedItem({ ...good, category: 'c'.repeat(61) }), { ok: false, problems: { category: 'Au plus 60 caractères.' } })
+  t.same(checkSavedItem({ ...good, category: 'Sol\u0000' }), { ok: false, problems: { category: 'Ce texte contient un caractère invalide.' } })
+  // What a hand-made API call could send, past the TypeScript types.
+  const odd = { ...good, unit: 'boisseau', unitPriceCents: -1, vatRateBp: 1900 } as unknown as typeof good
+  t.same(checkSavedItem(odd), {
+    ok: false,
+    problems: { unit: 'Choisissez une unité de la liste.', unitPriceCents: 'Ce prix n’est pas valide.', vatRateBp: 'Choisissez un taux de TVA de la liste.' }
+  })
+  t.same(checkSavedItem({ ...good, unitPriceCents: 12.5 }), { ok: false, problems: { unitPriceCents: 'Ce prix n’est pas valide.' } }, 'cents are whole')
 })
