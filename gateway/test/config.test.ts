@@ -95,3 +95,23 @@ t.test('embedded accounts: on without AUTH_UPSTREAM_URL; production needs SMTP a
   )
   t.equal(loadConfig(productionEnv).accounts?.autoconfirm, false)
 })
+
+t.test('the auth upstream, the SMTP address and the seal certificate: each mistake named', async (t) => {
+  // An example anon key (a public value in Supabase, checked only for its length here).
+  const ANON = 'example-anon-key-0123456789'
+  t.ok(problemsOf({ SUPABASE_ANON_KEY: ANON }).includes('AUTH_UPSTREAM_URL: required when SUPABASE_ANON_KEY is set'))
+  t.match(problemsOf({ AUTH_UPSTREAM_URL: 'ftp://auth', SUPABASE_ANON_KEY: ANON }), [/^AUTH_UPSTREAM_URL: must be an http\(s\) URL such as http:\/\/auth:9999 \(got "ftp:\/\/auth"\)$/])
+  t.ok(problemsOf({ AUTH_UPSTREAM_URL: 'http://auth:9999' }).includes('SUPABASE_ANON_KEY: required when AUTH_UPSTREAM_URL is set (the browser needs it)'))
+  // A Supabase project's URL serves the auth API under /auth/v1; GoTrue itself at its root.
+  t.equal(loadConfig({ AUTH_UPSTREAM_URL: 'https://abcd.supabase.co/', SUPABASE_ANON_KEY: ANON }).auth?.upstream.href, 'https://abcd.supabase.co/auth/v1')
+  t.equal(loadConfig({ AUTH_UPSTREAM_URL: 'http://auth:9999/', SUPABASE_ANON_KEY: ANON }).auth?.jwksUrl.href, 'http://auth:9999/.well-known/jwks.json')
+
+  t.ok(problemsOf({ SMTP_URL: 'smtp://mail:587', SMTP_HOST: 'mail' }).includes('SMTP_URL: set either SMTP_URL or SMTP_HOST, not both'))
+  t.ok(problemsOf({ SMTP_URL: 'smtp://[mal formée' }).includes('SMTP_URL: must look like smtp://user:password@host:587'))
+  t.match(loadConfig({ SMTP_URL: 'smtps://compte%40site:mot%20de%20passe@mail.example.fr' }).mail.transport, { host: 'mail.example.fr', port: 465, secure: true, user: 'compte@site', pass: 'mot de passe' }, 'smtps: implicit TLS on 465, the login decoded')
+  t.match(loadConfig({ SMTP_URL: 'smtp://mail.example.fr' }).mail.transport, { port: 587, secure: false, user: null, pass: null })
+  t.match(loadConfig({ SMTP_HOST: 'mail.example.fr', SMTP_PORT: '465' }).mail.transport, { host: 'mail.example.fr', port: 465, secure: true })
+
+  t.ok(problemsOf({ SIGNING_P12_PASSPHRASE: 'secret' }).includes('SIGNING_P12_PASSPHRASE: set, but SIGNING_P12 is not (the generated certificate needs no passphrase)'))
+  t.match(problemsOf({ SIGNING_P12: '/nowhere/seal.p12' }), [/^SIGNING_P12: cannot read \/nowhere\/seal\.p12 \(ENOENT\)$/])
+})
