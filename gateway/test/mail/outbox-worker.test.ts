@@ -193,9 +193,11 @@ forEachEngine('a gateway restart resumes: what failed before the restart is sent
   const [failed] = await rows(db)
   // One attempt, or two when the start-up pass also saw the message.
   t.match(failed, { status: 'pending', attempts: Number, last_error: /ECONNREFUSED/ }, 'failed before the restart')
-  const attemptsBefore = failed?.attempts ?? 0
-  t.ok(attemptsBefore >= 1)
   await before.close()
+  // Counted once the old gateway is gone: with no delay between retries it may try again while
+  // the test reads the row (a run on PostgreSQL saw 2 attempts counted, 3 made).
+  const attemptsBefore = (await rows(db))[0]?.attempts ?? 0
+  t.ok(attemptsBefore >= 1)
 
   await server.start()
   const after = await gateway(t, env, db, FAST)
