@@ -5,7 +5,7 @@ import type { Quote } from '@paraphe/shared/quote'
 import type { ApiClient } from '@/lib/api-client'
 
 export const invoicingApi = {
-  /** Whether the company invoices under the 293 B franchise (no VAT, no reverse charge): an invoice without a quote takes the profile's regime. */
-  franchise: async (api: ApiClient, signal?: AbortSignal) => (await api.get<ProfileBody>('/api/profile', { signal })).profile.franchiseEnBase,
+  /** The company's profile, read once per page: its VAT regime (an invoice without a quote takes it) and its bank details (asked for when missing). */
+  profile: async (api: ApiClient, signal?: AbortSignal) => (await api.get<ProfileBody>('/api/profile', { signal })).profile,
   quote: async (api: ApiClient, id: string, signal?: AbortSignal) => (await api.get<{ quote: Quote }>(`/api/quotes/${encodeURIComponent(id)}`, { signal })).quote
 }

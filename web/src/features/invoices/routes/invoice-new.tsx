@@ -32,13 +32,13 @@ interface NewInvoiceData {
 const SAVED_CLIENTS = 200
 
 async function loadNewInvoice(api: ApiClient, draftId: string | null, signal: AbortSignal): Promise<NewInvoiceData> {
-  const [list, asked, franchiseEnBase] = await Promise.all([
+  const [list, asked, profile] = await Promise.all([
     clientsApi.list(api, { limit: SAVED_CLIENTS }, signal),
     draftId === null ? Promise.resolve(null) : invoicesApi.get(api, draftId, signal),
-    invoicingApi.franchise(api, signal)
+    invoicingApi.profile(api, signal)
   ])
   const draft = asked !== null && asked.status === 'draft' && asked.kind === 'standard' ? asked : null
-  return { savedClients: list.clients, draft, notEditable: asked !== null && draft === null, franchiseEnBase }
+  return { savedClients: list.clients, draft, notEditable: asked !== null && draft === null, franchiseEnBase: profile.franchiseEnBase }
 }
 
 /** `/espace/factures/nouvelle` (`?brouillon=<id>` to edit a draft without a quote). */

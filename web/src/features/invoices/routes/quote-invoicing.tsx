@@ -1,6 +1,5 @@
 import { Link, useParams, useSearchParams } from 'react-router-dom'
 import type { Invoice, QuoteInvoicing } from '@paraphe/shared/api/invoice-schemas'
-import type { ProfileBody } from '@paraphe/shared/api/profile-schemas'
 import { bankDetailsRequest, PROFILE_SECTIONS } from '@paraphe/shared/profile-steps'
 import type { InvoiceLine } from '@paraphe/shared/invoices/invoice-document'
 import { formatLongDate } from '@paraphe/shared/dates'
@@ -40,13 +39,13 @@ async function loadInvoicing(api: ApiClient, id: string, draftId: string | null,
     invoicingApi.quote(api, id, signal),
     invoicesApi.quoteInvoicing(api, id, signal),
     draftId === null ? Promise.resolve(null) : invoicesApi.get(api, draftId, signal),
-    api.get<ProfileBody>('/api/profile', { signal })
+    invoicingApi.profile(api, signal)
   ])
   const last = invoicing.invoices.filter((invoice) => invoice.kind === 'progress' && invoice.status === 'issued').at(-1)
   const lastSituationLines = last === undefined ? null : ((await invoicesApi.get(api, last.id, signal)).document?.lines ?? null)
   // Only a draft of this very quote is edited here; an issued invoice never is.
   const draft = asked !== null && asked.status === 'draft' && asked.quoteId === id ? asked : null
-  return { quote, invoicing, lastSituationLines, draft, bankRequest: bankDetailsRequest(profile.profile, 'invoice') }
+  return { quote, invoicing, lastSituationLines, draft, bankRequest: bankDetailsRequest(profile, 'invoice') }
 }
 
 const CHOICE_OF_KIND: Partial<Record<Invoice['kind'], InvoicingChoice>> = { deposit: 'acompte', progress: 'situation', final: 'solde' }
