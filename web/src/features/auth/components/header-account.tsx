@@ -1,5 +1,6 @@
-import { NavLink } from 'react-router-dom'
+import { NavLink, useSearchParams } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
+import { useHydrated } from '@/hooks/use-hydrated'
 import { useAuthSession } from '../hooks/use-auth-session'
 import { useSignOut } from '../hooks/use-sign-out'
 
@@ -10,21 +11,26 @@ import { useSignOut } from '../hooks/use-sign-out'
 export function HeaderAccount() {
   const session = useAuthSession()
   const { signOut, pending } = useSignOut()
-  return <HeaderAccountView signedIn={session.status === 'signed-in'} onSignOut={() => void signOut()} signingOut={pending} />
+  // Where the visitor was sent to sign in (an invitation, a page of the workspace) stays the goal
+  // whichever of the header's links they take; read once hydrated, as the prerender has no query.
+  const hydrated = useHydrated()
+  const [searchParams] = useSearchParams()
+  const redirectTo = hydrated ? (searchParams.get('redirectTo') ?? undefined) : undefined
+  return <HeaderAccountView signedIn={session.status === 'signed-in'} onSignOut={() => void signOut()} signingOut={pending} redirectTo={redirectTo} />
 }
 
-export function HeaderAccountView({ signedIn, onSignOut, signingOut }: { signedIn: boolean; onSignOut: () => void; signingOut: boolean }) {
+export function HeaderAccountView({ signedIn, onSignOut, signingOut, redirectTo }: { signedIn: boolean; onSignOut: () => void; signingOut: boolean; redirectTo?: string }) {
   if (!signedIn) {
     return (
       <>
         <li className="site-nav__account">
-          <NavLink className="site-nav__login" to={paths.login.href()}>
+          <NavLink className="site-nav__login" to={paths.login.href(redirectTo)}>
             Connexion
           </NavLink>
         </li>
         {/* The visitor who came to start: one click from every public page, as on Yousign or Obat. */}
         <li>
-          <NavLink className="site-nav__signup" to={paths.signup.href()}>
+          <NavLink className="site-nav__signup" to={paths.signup.href(redirectTo)}>
             Créer un compte
           </NavLink>
         </li>
