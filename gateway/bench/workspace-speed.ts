@@ -108,6 +108,23 @@ try {
     depositBp: 3000, paymentTerms: 'À réception.', conditions: '', notes: '', buildingTrade: true, requireEmailCode: false
   })
 
+  /** Resolves once the page has not scrolled for 10 frames in a row. */
+  const settled = (page: Page) =>
+    page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let still = 0
+          let last = scrollY
+          const frame = () => {
+            still = scrollY === last ? still + 1 : 0
+            last = scrollY
+            if (still >= 10) resolve()
+            else requestAnimationFrame(frame)
+          }
+          requestAnimationFrame(frame)
+        })
+    )
+
   /** Keystrokes in the page, keydown to the next paint, in ms (the page's own clock). */
   async function typingLatency(page: Page, lines: number): Promise<{ designation: number[]; quantity: number[] }> {
     const { quote } = (await small.call('POST', '/api/quotes', { content: content(lines) })) as { quote: { id: string } }
@@ -145,6 +162,9 @@ try {
     }
     await page.locator(`#line-${row}-description`).focus()
     await page.keyboard.press('End')
+    // Focusing the middle row scrolls the page to it (smoothly, over many frames): typing is
+    // measured once the page stands still, as when a professional types in the row they clicked.
+    await settled(page)
     // ASCII only: Playwright types other characters with insertText, which fires no keydown.
     const text = ' avec depose, evacuation des gravats et nettoyage du chantier en fin de journee, compris protections des sols'
     const designation = await measured(100, () => page.keyboard.type(text.slice(0, 100), { delay: 40 }))

@@ -7,6 +7,7 @@ import { VAT_OPTIONS, type UNIT_OPTIONS } from '@/lib/line-options'
 import { lineControlId } from '../lib/field-ids'
 import type { EditorAction, FieldErrors, LineForm } from '../lib/quote-form'
 import { useItemSuggestions } from '../hooks/use-item-suggestions'
+import { useTypedText } from '../hooks/use-typed-text'
 import { ItemSuggestions, SaveAsItemButton } from './line-item-tools'
 import { DiscountField } from './discount-field'
 
@@ -50,6 +51,10 @@ export const LineCard = memo(function LineCard({ line, htCents, errors, franchis
   const n = index + 1
   const id = (control: Parameters<typeof lineControlId>[1]) => lineControlId(line.id, control)
   const setText = (key: 'description' | 'quantity' | 'unitPrice' | 'discount') => (value: string) => dispatch({ type: 'line', id: line.id, key, value })
+  const [description, typeDescription] = useTypedText(line.description, setText('description'))
+  const [quantity, typeQuantity] = useTypedText(line.quantity, setText('quantity'))
+  const [unitPrice, typeUnitPrice] = useTypedText(line.unitPrice, setText('unitPrice'))
+  const [discount, typeDiscount] = useTypedText(line.discount, setText('discount'))
   // What is being typed in the designation, while it is: saved items matching it are offered.
   const [typing, setTyping] = useState<string | null>(null)
   const suggestions = useItemSuggestions(typing)
@@ -73,9 +78,9 @@ export const LineCard = memo(function LineCard({ line, htCents, errors, franchis
             id={id('description')}
             label="Désignation"
             hint={index === 0 ? 'Ce qui est fourni ou réalisé (main-d’œuvre, fournitures, déplacement…) ; vos articles enregistrés sont proposés dès 2 lettres.' : undefined}
-            value={line.description}
+            value={description}
             onChange={(value) => {
-              setText('description')(value)
+              typeDescription(value)
               setTyping(value)
             }}
             rows={2}
@@ -97,8 +102,8 @@ export const LineCard = memo(function LineCard({ line, htCents, errors, franchis
           <InputField
             id={id('quantity')}
             label="Quantité"
-            value={line.quantity}
-            onChange={setText('quantity')}
+            value={quantity}
+            onChange={typeQuantity}
             inputMode="decimal"
             error={errors.quantityMilli}
           />
@@ -112,8 +117,8 @@ export const LineCard = memo(function LineCard({ line, htCents, errors, franchis
           <InputField
             id={id('price')}
             label="Prix unitaire HT"
-            value={line.unitPrice}
-            onChange={setText('unitPrice')}
+            value={unitPrice}
+            onChange={typeUnitPrice}
             inputMode="decimal"
             suffix="€"
             placeholder="0,00"
@@ -133,9 +138,9 @@ export const LineCard = memo(function LineCard({ line, htCents, errors, franchis
           <DiscountField
             id={id('discount')}
             lineNumber={n}
-            value={line.discount}
+            value={discount}
             unit={line.discountUnit}
-            onChange={setText('discount')}
+            onChange={typeDiscount}
             onUnit={(value) => dispatch({ type: 'line-discount-unit', id: line.id, value })}
             error={errors.discountBp ?? errors.discountCents}
           />
