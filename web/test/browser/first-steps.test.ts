@@ -56,6 +56,18 @@ for (const [size, options] of [['1 280 px', DESKTOP], ['360 px', PHONE]] as cons
     const header = page.getByRole('banner')
     t.equal(await header.getByRole('link', { name: 'Créer un compte', exact: true }).getAttribute('href'), '/inscription', 'sign-up one click away')
     t.equal(await header.getByRole('link', { name: 'Connexion', exact: true }).getAttribute('href'), '/connexion', 'beside « Connexion »')
+    if (options === PHONE) {
+      // The first screen is the page's, not the header's: two rows (logo and « Créer un compte »,
+      // then the links), every entry whole and inside the screen.
+      const layout = await header.evaluate((banner) => ({
+        height: banner.getBoundingClientRect().height,
+        rows: new Set([...banner.querySelectorAll('a')].map((link) => Math.round(link.getBoundingClientRect().top / 20))).size,
+        outside: [...banner.querySelectorAll('a')].filter((link) => link.getBoundingClientRect().right > innerWidth || link.scrollWidth > link.clientWidth + 1).map((link) => link.textContent)
+      }))
+      t.ok(layout.height <= 120, `the header is ${Math.round(layout.height)} px high (at most 120 of 740)`)
+      t.equal(layout.rows, 2, 'two rows of entries')
+      t.same(layout.outside, [], 'no entry cut or off the screen')
+    }
     const picture = page.locator('img.home-shot__phone')
     t.same(
       await picture.evaluate((img: HTMLImageElement) => ({ loading: img.loading, width: img.getAttribute('width'), height: img.getAttribute('height'), src: img.getAttribute('src') })),

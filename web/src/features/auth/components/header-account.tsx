@@ -23,13 +23,14 @@ export function HeaderAccountView({ signedIn, onSignOut, signingOut, redirectTo 
   if (!signedIn) {
     return (
       <>
-        <li className="site-nav__account">
+        <li>
           <NavLink className="site-nav__login" to={paths.login.href(redirectTo)}>
             Connexion
           </NavLink>
         </li>
-        {/* The visitor who came to start: one click from every public page, as on Yousign or Obat. */}
-        <li>
+        {/* The visitor who came to start: one click from every public page, as on Yousign or Obat;
+            on a phone it sits beside the logo, « Connexion » among the other links (two rows, not three). */}
+        <li className="site-nav__account">
           <NavLink className="site-nav__signup" to={paths.signup.href(redirectTo)}>
             Créer un compte
           </NavLink>
