@@ -14,7 +14,6 @@
 // minutes or exhausting memory.
 import { availableParallelism } from 'node:os'
 import type { InvoiceDocument } from '@paraphe/shared/invoices/invoice-document'
-import { buildFacturXml } from '../invoices/facturx/cii-xml.js'
 import type { FacturXFiles } from '../invoices/invoice-issuing.js'
 import type { QuotePdfInput } from '../pdf/quote-pdf.js'
 import type { SealInfo } from '../seal/pdf-seal.js'
@@ -189,6 +188,9 @@ export function renderFacturXOffThread(document: InvoiceDocument): Promise<Uint8
 
 /** An issued invoice's Factur-X files: the XML built here, the PDF/A-3 that carries it in a PDF process. */
 export async function makeFacturXOffThread(document: InvoiceDocument): Promise<FacturXFiles> {
+  // Loaded at the first invoice issued: a gateway that issues none does not carry xmlbuilder2
+  // (about 14 MB of memory, measured alone).
+  const { buildFacturXml } = await import('../invoices/facturx/cii-xml.js')
   const xml = buildFacturXml(document)
   return { xml, pdf: await renderFacturXOffThread(document) }
 }

@@ -1,9 +1,9 @@
 // The EPC QR code (« GiroCode », European Payments Council guideline EPC069-12, version 002) that
 // a banking app scans to prefill a SEPA credit transfer: the payee's name, IBAN and BIC, the
 // amount and the invoice number as the transfer's text. The matrix comes from qrcode-generator;
-// it is drawn as vector squares, so it stays sharp at any zoom and printer.
+// the PDF draws it (invoices/pdf/qr-drawing.ts), the client's invoice page as SVG. No pdf-lib here:
+// the gateway's own process reads this file for the page and leaves PDF work to its PDF processes.
 import qrcode from 'qrcode-generator'
-import { rgb, type PDFPage } from 'pdf-lib'
 
 export interface EpcTransfer {
   name: string
@@ -46,26 +46,4 @@ export function qrMatrix(payload: string): boolean[][] {
   code.make()
   const size = code.getModuleCount()
   return Array.from({ length: size }, (_, row) => Array.from({ length: size }, (_, column) => code.isDark(row, column)))
-}
-
-/**
- * Draws the matrix with its bottom-left corner at (x, y), `size` points wide quiet zone included
- * (four modules each side, as the QR standard asks). Runs of dark modules on a row are one
- * rectangle each: fewer drawing operations, no hairline gaps between modules.
- */
-export function drawQrMatrix(page: PDFPage, matrix: readonly (readonly boolean[])[], x: number, y: number, size: number): void {
-  const modules = matrix.length + 8
-  const step = size / modules
-  page.drawRectangle({ x, y, width: size, height: size, color: rgb(1, 1, 1) })
-  matrix.forEach((row, rowIndex) => {
-    let start = -1
-    row.forEach((dark, column) => {
-      if (dark && start < 0) start = column
-      if ((!dark || column === row.length - 1) && start >= 0) {
-        const end = dark ? column + 1 : column
-        page.drawRectangle({ x: x + (4 + start) * step, y: y + size - (4 + rowIndex + 1) * step, width: (end - start) * step, height: step, color: rgb(0, 0, 0) })
-        start = -1
-      }
-    })
-  })
 }

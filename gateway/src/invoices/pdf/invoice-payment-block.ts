@@ -6,7 +6,8 @@ import type { InvoiceDocument } from '@paraphe/shared/invoices/invoice-document'
 import type { InvoiceTotals } from '@paraphe/shared/invoices/invoice-totals'
 import { formatEuros } from '@paraphe/shared/money'
 import { COLORS, CONTENT_LEFT, CONTENT_RIGHT, drawTextLine, lineHeight, TEXT_SIZE, wrapText, type PageFlow } from '../../pdf/layout.js'
-import { drawQrMatrix, epcPayload, qrMatrix } from '../facturx/epc-qr.js'
+import { epcPayload, qrMatrix } from '../facturx/epc-qr.js'
+import { drawQrMatrix } from './qr-drawing.js'
 
 const QR_SIZE = 96
 const LABEL_WIDTH = 120
