@@ -47,3 +47,29 @@ export function qrMatrix(payload: string): boolean[][] {
   const size = code.getModuleCount()
   return Array.from({ length: size }, (_, row) => Array.from({ length: size }, (_, column) => code.isDark(row, column)))
 }
+
+/** A run of dark modules on one row of the matrix, columns [start, end). */
+export interface DarkRun {
+  row: number
+  start: number
+  end: number
+}
+
+/**
+ * The matrix as runs of dark modules, row by row: one rectangle each when drawn (the PDF's and the
+ * client page's SVG alike), fewer drawing operations and no hairline gaps between modules.
+ */
+export function darkRuns(matrix: readonly (readonly boolean[])[]): DarkRun[] {
+  const runs: DarkRun[] = []
+  matrix.forEach((cells, row) => {
+    let start = -1
+    cells.forEach((dark, column) => {
+      if (dark && start < 0) start = column
+      if ((!dark || column === cells.length - 1) && start >= 0) {
+        runs.push({ row, start, end: dark ? column + 1 : column })
+        start = -1
+      }
+    })
+  })
+  return runs
+}
