@@ -22,7 +22,7 @@ async function main(): Promise<number> {
   const release = lockDataDir(dataDir)
   try {
     const archive = await prepareRestore(path.resolve(source), dataDir)
-    const database = await openPglite(path.join(dataDir, 'pglite'), archive)
+    const database = await openPglite(path.join(dataDir, 'pglite'), { load: archive })
     const quotes = await database.query<{ count: number }>('select count(*)::integer as count from paraphe.quotes')
     await database.close()
     console.log(`Restauré dans ${dataDir} : ${quotes.rows[0]?.count ?? 0} devis.`)

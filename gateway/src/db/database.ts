@@ -37,7 +37,7 @@ export interface UserClaims {
 export function asUser<T>(db: Database, claims: UserClaims, work: (tx: Queryable) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     // One statement rather than two (as PostgREST does): every request pays each round trip, and
-    // PGlite runs them on the event loop. set_config('role', …, true) is SET LOCAL ROLE.
+    // the embedded database serves one query at a time. set_config('role', …, true) is SET LOCAL ROLE.
     await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [JSON.stringify(claims)])
     return work(tx)
   })

@@ -17,7 +17,10 @@ export async function openDatabase(config: DatabaseConfig, onIdleError: (error: 
   try {
     const [{ openPglite }, { migratedPgliteTemplate }] = await Promise.all([import('./pglite-database.js'), import('./pglite-migrated-template.js')])
     // A new folder starts with this build's schema in place (db/pglite-migrated-template.ts).
-    const database = await openPglite(path.join(config.dataDir, 'pglite'), undefined, migratedPgliteTemplate())
+    const database = await openPglite(path.join(config.dataDir, 'pglite'), {
+      template: migratedPgliteTemplate(),
+      onLost: onIdleError
+    })
     return {
       ...database,
       close: async () => {

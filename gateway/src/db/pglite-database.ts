@@ -1,57 +1,48 @@
-// The embedded default: PGlite (PostgreSQL compiled to WebAssembly) in a data folder.
-import { existsSync, mkdirSync } from 'node:fs'
+// The embedded default as the gateway sees it: a PostgreSQL reached with `pg` over a Unix socket,
+// through the same code as a server (db/postgres-database.ts), while PGlite itself runs in a
+// child process (db/pglite-process.ts). The process is supervised: when it dies, requests get
+// the database's French 503 and readiness fails, and it is started again on the same folder.
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
-import { PGlite, types } from '@electric-sql/pglite'
-import type { Database, Queryable, QueryResult } from './database.js'
-import { LEAN_START_PARAMS, limitWasmCompilationTasks } from './pglite-lean.js'
-import { copyPgliteTemplate, readPgliteTemplateArchive } from './pglite-template.js'
+import type { Database } from './database.js'
+import { PgliteProcess } from './pglite-supervisor.js'
+import { openPostgres } from './postgres-database.js'
 
-// Same JavaScript values as the pg driver with our settings (see postgres-database.ts).
-const parsers = {
-  [types.INT8]: (value: string) => Number(value),
-  [types.DATE]: (value: string) => value,
-  [types.NUMERIC]: (value: string) => value
+export interface PgliteOptions {
+  /** A dumpDataDir() archive to start a new folder from (restore). */
+  load?: Blob
+  /** The initialised cluster a new folder is copied from (db/pglite-migrated-template.ts). */
+  template?: string
+  /** Told when the database's process or its connection is lost (logged by the gateway). */
+  onLost?: (error: Error) => void
 }
 
-function wrap(target: Pick<PGlite, 'query' | 'exec'>): Queryable {
-  return {
-    async query<Row>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<Row>> {
-      const result = await target.query<Row>(sql, [...params])
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length }
-    },
-    async script(sql: string): Promise<void> {
-      await target.exec(sql)
-    }
+/** `dataDir` null keeps everything in memory (tests): that database is not started again if its process dies. */
+export async function openPglite(dataDir: string | null, options: PgliteOptions = {}): Promise<Database> {
+  // A short path of its own: a Unix socket's path is limited to 107 bytes, and a data folder may
+  // be deep. pg finds the socket as <host>/.s.PGSQL.<port>.
+  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'paraphe-pglite-'))
+  const onLost = options.onLost ?? (() => undefined)
+  const engine = new PgliteProcess({ dataDir, socketPath: path.join(socketDir, '.s.PGSQL.5432'), template: options.template, onLost })
+  try {
+    await engine.start(options.load === undefined ? undefined : new Uint8Array(await options.load.arrayBuffer()))
+  } catch (error) {
+    rmSync(socketDir, { recursive: true, force: true })
+    throw error
   }
-}
-
-/**
- * `dataDir` null keeps everything in memory (tests). `load`: a dumpDataDir() archive to start the
- * new folder from (restore); a new folder without one starts as a copy of the initialised cluster
- * the build made (db/pglite-template.ts; `template` names another one), or runs initdb when there
- * is none; in memory, from the template's archive.
- */
-export async function openPglite(dataDir: string | null, load?: Blob, template?: string): Promise<Database> {
-  if (dataDir !== null && load === undefined && !existsSync(path.join(dataDir, 'PG_VERSION'))) copyPgliteTemplate(dataDir, template)
-  if (dataDir !== null) mkdirSync(dataDir, { recursive: true })
-  limitWasmCompilationTasks()
-  const archive = load ?? (dataDir === null ? readPgliteTemplateArchive() : undefined)
-  const pglite = await PGlite.create(dataDir ?? undefined, {
-    parsers,
-    startParams: [...LEAN_START_PARAMS],
-    ...(archive === undefined ? {} : { loadDataDir: archive })
-  })
-  const direct = wrap(pglite)
+  // One connection: the process serves its queries one at a time anyway, and with one connection
+  // the transactions of two requests can never interleave.
+  const served = await openPostgres({ socketDir, maxConnections: 1, onIdleError: onLost })
   return {
+    ...served,
     engine: 'pglite',
-    // wrap() returns closures, which never use `this`.
-    // eslint-disable-next-line @typescript-eslint/unbound-method
-    query: direct.query,
-    // eslint-disable-next-line @typescript-eslint/unbound-method
-    script: direct.script,
-    // PGlite has one connection: its transactions run one after the other, never interleaved.
-    transaction: (work) => pglite.transaction((tx) => work(wrap(tx))),
-    close: () => pglite.close(),
-    dumpDataDir: () => pglite.dumpDataDir('gzip')
+    // Taken while the gateway holds the only connection: between two transactions, consistent.
+    dumpDataDir: () => served.betweenQueries(async () => new Blob([await engine.dump()])),
+    close: async () => {
+      await served.close()
+      await engine.stop()
+      rmSync(socketDir, { recursive: true, force: true })
+    }
   }
 }

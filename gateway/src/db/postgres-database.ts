@@ -1,4 +1,5 @@
-// A PostgreSQL server (Supabase's in production) through a pool of connections.
+// A PostgreSQL server (Supabase's in production) through a pool of connections; the embedded
+// default is reached the same way, over its process's Unix socket (db/pglite-database.ts).
 import pg from 'pg'
 import type { Database, Queryable, QueryResult } from './database.js'
 
@@ -28,16 +29,25 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   }
 }
 
-export interface PostgresOptions {
-  connectionString: string
+export type PostgresOptions = (
+  | { connectionString: string }
+  /** The folder of the embedded database's Unix socket (`.s.PGSQL.5432` inside). */
+  | { socketDir: string }
+) & {
   maxConnections: number
   /** Called when an idle connection fails (the server restarted): logged, the pool recovers. */
   onIdleError: (error: Error) => void
 }
 
-export async function openPostgres(options: PostgresOptions): Promise<Database> {
+export interface PostgresDatabase extends Database {
+  /** Runs `work` while this gateway holds every connection of its pool: no query of its own runs meanwhile. */
+  betweenQueries<T>(work: () => Promise<T>): Promise<T>
+}
+
+export async function openPostgres(options: PostgresOptions): Promise<PostgresDatabase> {
   const pool = new pg.Pool({
-    connectionString: options.connectionString,
+    // The embedded database's process accepts any user and has one database, named postgres.
+    ...('connectionString' in options ? { connectionString: options.connectionString } : { host: options.socketDir, port: 5432, user: 'postgres', database: 'postgres' }),
     max: options.maxConnections,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
@@ -77,6 +87,15 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
         throw error
       } finally {
         // A connection that failed goes, so the next request gets a fresh one.
+        client.release(brokenClients.get(client))
+      }
+    },
+    async betweenQueries(work) {
+      // Only used with a pool of one (the embedded database): holding it holds them all.
+      const client = await pool.connect()
+      try {
+        return await work()
+      } finally {
         client.release(brokenClients.get(client))
       }
     },

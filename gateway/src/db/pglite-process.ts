@@ -1,0 +1,62 @@
+// The embedded database's own process: PGlite runs here and is served over PostgreSQL's wire
+// protocol on a Unix socket (@electric-sql/pglite-socket), so the gateway reaches it with the
+// same `pg` driver as a PostgreSQL server and its event loop never runs a query. Started and
+// supervised by db/pglite-database.ts over an IPC channel, which also carries what the protocol
+// cannot: the data folder's archive (backup, restore).
+import type { PGlite } from '@electric-sql/pglite'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { startPgliteEngine } from './pglite-engine.js'
+import type { FromPgliteProcess, ToPgliteProcess } from './pglite-messages.js'
+
+let pglite: PGlite | null = null
+let server: PGLiteSocketServer | null = null
+let closing = false
+
+function send(message: FromPgliteProcess): void {
+  process.send?.(message)
+}
+
+async function open(message: Extract<ToPgliteProcess, { type: 'open' }>): Promise<void> {
+  pglite = await startPgliteEngine(message.dataDir, message.load === undefined ? undefined : new Blob([message.load]), message.template)
+  // One connection at a time is what the gateway opens (its pool holds one); a second slot lets a
+  // replacement connect while the server is still detaching one the gateway dropped. A connection
+  // that closes inside a transaction has it rolled back by the server.
+  server = new PGLiteSocketServer({ db: pglite, path: message.socketPath, maxConnections: 2 })
+  await server.start()
+  send({ type: 'ready' })
+}
+
+async function close(): Promise<void> {
+  if (closing) return
+  closing = true
+  await server?.stop()
+  await pglite?.close()
+  process.exit(0)
+}
+
+process.on('message', (message: ToPgliteProcess) => {
+  switch (message.type) {
+    case 'open':
+      open(message).catch((error: unknown) => {
+        send({ type: 'failed', message: error instanceof Error ? error.message : String(error) })
+        process.exit(1)
+      })
+      break
+    case 'dump':
+      if (pglite === null) {
+        send({ type: 'dump-failed', id: message.id, message: 'base pas encore ouverte' })
+        break
+      }
+      pglite
+        .dumpDataDir('gzip')
+        .then(async (blob) => send({ type: 'dumped', id: message.id, archive: new Uint8Array(await blob.arrayBuffer()) }))
+        .catch((error: unknown) => send({ type: 'dump-failed', id: message.id, message: error instanceof Error ? error.message : String(error) }))
+      break
+    case 'close':
+      void close()
+      break
+  }
+})
+// The gateway gone (even killed with SIGKILL) closes the channel: the database closes cleanly
+// rather than outliving it and holding the data folder.
+process.on('disconnect', () => void close())
