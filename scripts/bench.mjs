@@ -198,12 +198,13 @@ if (wanted('signing-latency')) {
 
 // Each of these runs in its own process (TypeScript, from source), one after the other:
 // embedded accounts (warm start, password sign-in, refresh); heavy work beside the pages (PDFs and
-// seals on worker threads, evidence with many views); the auth proxy's overhead; start time and
+// seals on worker threads, evidence with many views); the database beside the pages, per engine;
+// the auth proxy's overhead; start time and
 // idle memory on PGlite and PostgreSQL; Lighthouse on a real signing link (LIGHTHOUSE_BIN, or a
 // lighthouse 12 installed for the bench on first use); the quotes list over 1 000 quotes.
 const lighthouse = !wanted('signing-page') ? null : (process.env.LIGHTHOUSE_BIN ?? ensureLighthouse())
 ensureSystemPackages([{ program: '/usr/bin/chromium', pkg: 'chromium' }])
-for (const bench of ['gateway/bench/accounts.ts', 'gateway/bench/heavy-work.ts', 'gateway/bench/auth-proxy.ts', 'gateway/bench/start-memory.ts', 'gateway/bench/signing-page.ts', 'gateway/bench/quote-list.ts', 'gateway/bench/workspace-speed.ts']) {
+for (const bench of ['gateway/bench/accounts.ts', 'gateway/bench/heavy-work.ts', 'gateway/bench/engine-reads.ts', 'gateway/bench/auth-proxy.ts', 'gateway/bench/start-memory.ts', 'gateway/bench/signing-page.ts', 'gateway/bench/quote-list.ts', 'gateway/bench/workspace-speed.ts']) {
   if (!wanted(path.basename(bench, '.ts'))) continue
   const child = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', bench], {
     cwd: root,
