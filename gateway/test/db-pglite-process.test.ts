@@ -90,6 +90,17 @@ t.test('two transactions at once run one after the other on the one connection',
   t.same((await db.query<{ entry: string }>('select entry from public.ledger order by entry')).rows, [{ entry: 'first' }], 'a failed transaction leaves nothing')
 })
 
+t.test('Ctrl-C in a terminal reaches the database process too: it leaves closing to the gateway', async (t) => {
+  const db = await openPglite(null)
+  t.teardown(() => db.close())
+  await db.script("create table public.notes (body text); insert into public.notes values ('en mémoire')")
+  const [pid] = databaseProcesses(process.pid)
+  process.kill(pid as number, 'SIGINT')
+  process.kill(pid as number, 'SIGTERM')
+  await new Promise((resolve) => setTimeout(resolve, 300))
+  t.same((await db.query<{ body: string }>('select body from public.notes')).rows, [{ body: 'en mémoire' }], 'still serving, nothing lost')
+})
+
 t.test('the database process killed: work fails as unavailable, then it is back on the same data', async (t) => {
   const lost: Error[] = []
   const db = await openPglite(path.join(root, 'killed', 'pglite'), { onLost: (error) => lost.push(error) })

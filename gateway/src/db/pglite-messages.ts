@@ -2,12 +2,12 @@
 // besides SQL, which travels over the PostgreSQL socket.
 
 export type ToPgliteProcess =
-  | { type: 'open'; dataDir: string | null; socketPath: string; template?: string; load?: Uint8Array }
+  | { type: 'open'; dataDir: string | null; socketPath: string; template?: string; load?: Uint8Array<ArrayBuffer> }
   | { type: 'dump'; id: number }
   | { type: 'close' }
 
 export type FromPgliteProcess =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
-  | { type: 'dumped'; id: number; archive: Uint8Array }
+  | { type: 'dumped'; id: number; archive: Uint8Array<ArrayBuffer> }
   | { type: 'dump-failed'; id: number; message: string }

@@ -57,6 +57,10 @@ process.on('message', (message: ToPgliteProcess) => {
       break
   }
 })
+// Ctrl-C in a terminal, or a service manager stopping the whole group, signals this process too:
+// the gateway decides when it closes (after its requests are answered), so those are left to it.
+process.on('SIGINT', () => undefined)
+process.on('SIGTERM', () => undefined)
 // The gateway gone (even killed with SIGKILL) closes the channel: the database closes cleanly
 // rather than outliving it and holding the data folder.
 process.on('disconnect', () => void close())

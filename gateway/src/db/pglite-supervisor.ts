@@ -28,7 +28,7 @@ export class PgliteProcess {
   private failedStarts = 0
   private restartTimer: NodeJS.Timeout | undefined
   private nextDumpId = 1
-  private readonly dumps = new Map<number, { resolve: (archive: Uint8Array) => void; reject: (error: Error) => void }>()
+  private readonly dumps = new Map<number, { resolve: (archive: Uint8Array<ArrayBuffer>) => void; reject: (error: Error) => void }>()
 
   constructor(private readonly options: PgliteProcessOptions) {}
 
@@ -36,7 +36,7 @@ export class PgliteProcess {
     return this.child?.pid ?? null
   }
 
-  async start(load?: Uint8Array): Promise<void> {
+  async start(load?: Uint8Array<ArrayBuffer>): Promise<void> {
     // A killed process leaves its socket file, which a new server could not listen on.
     rmSync(this.options.socketPath, { force: true })
     const child = fork(processFile(), [], { execArgv: process.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
@@ -70,7 +70,7 @@ export class PgliteProcess {
   }
 
   /** The data folder as a gzipped tar, made by the process. */
-  dump(): Promise<Uint8Array> {
+  dump(): Promise<Uint8Array<ArrayBuffer>> {
     const child = this.child
     if (child === null || !child.connected) return Promise.reject(new Error('La base de données intégrée ne répond pas : réessayez dans quelques secondes.'))
     const id = this.nextDumpId++
