@@ -7,7 +7,6 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
 
 /** `gateway/pglite-template/` from both `src/db` and `dist/db`. */
 const TEMPLATES = fileURLToPath(new URL('../../pglite-template/', import.meta.url))
@@ -59,6 +58,8 @@ export async function ensurePgliteTemplate(): Promise<{ dir: string; created: bo
   mkdirSync(TEMPLATES, { recursive: true })
   const work = mkdtempSync(path.join(TEMPLATES, '.initdb-'))
   try {
+    // Imported here: the gateway copies templates but never runs PGlite itself (db/pglite-process.ts does).
+    const { PGlite } = await import('@electric-sql/pglite')
     const pglite = await PGlite.create(work)
     const archive = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer())
     await pglite.close()
