@@ -32,8 +32,10 @@ export async function openPglite(dataDir: string | null, options: PgliteOptions 
     throw error
   }
   // One connection: the process serves its queries one at a time anyway, and with one connection
-  // the transactions of two requests can never interleave.
-  const served = await openPostgres({ socketDir, maxConnections: 1, onIdleError: onLost })
+  // the transactions of two requests can never interleave. Requests wait their turn for it as
+  // long as they would have in a queue of PGlite's own (a burst of sends must not become 503s); a
+  // process that is down answers at once (no socket), so nothing hangs on it.
+  const served = await openPostgres({ socketDir, maxConnections: 1, onIdleError: onLost, connectTimeoutMs: 60_000 })
   return {
     ...served,
     engine: 'pglite',

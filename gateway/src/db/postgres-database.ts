@@ -37,10 +37,12 @@ export type PostgresOptions = (
   maxConnections: number
   /** Called when an idle connection fails (the server restarted): logged, the pool recovers. */
   onIdleError: (error: Error) => void
+  /** How long work may wait for a connection (the pool's queue included); 5 s unless said. */
+  connectTimeoutMs?: number
 }
 
 export interface PostgresDatabase extends Database {
-  /** Runs `work` while this gateway holds every connection of its pool: no query of its own runs meanwhile. */
+  /** Runs `work` while holding a connection of the pool: with the embedded database's pool of one, no query of this gateway runs meanwhile. */
   betweenQueries<T>(work: () => Promise<T>): Promise<T>
 }
 
@@ -50,7 +52,7 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
     ...('connectionString' in options ? { connectionString: options.connectionString } : { host: options.socketDir, port: 5432, user: 'postgres', database: 'postgres' }),
     max: options.maxConnections,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 5_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     application_name: 'paraphe-gateway',
     types
   })
