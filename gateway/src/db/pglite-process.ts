@@ -5,18 +5,44 @@
 // cannot: the data folder's archive (backup, restore).
 import type { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { DataDirLockedError, lockDataDir } from './data-dir-lock.js'
 import { startPgliteEngine } from './pglite-engine.js'
 import type { FromPgliteProcess, ToPgliteProcess } from './pglite-messages.js'
 
 let pglite: PGlite | null = null
 let server: PGLiteSocketServer | null = null
 let closing = false
+let release: (() => void) | null = null
+
+/** The database process's own lock beside its folder (db/data-dir-lock.ts holds the gateway's). */
+const DATABASE_LOCK_FILE = 'paraphe-database.lock'
+const LOCK_WAIT_MS = 60_000
+
+/**
+ * A gateway killed with SIGKILL leaves its database process closing PGlite for a moment; a
+ * gateway started at once on the same folder takes over the gateway's stale lock. Its database
+ * process waits here for the previous one to be gone: two PGlite on one folder would corrupt it.
+ */
+async function lockFolder(dataDir: string): Promise<() => void> {
+  const deadline = Date.now() + LOCK_WAIT_MS
+  for (;;) {
+    try {
+      return lockDataDir(path.dirname(dataDir), DATABASE_LOCK_FILE)
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError) || Date.now() > deadline) throw error
+      await sleep(100)
+    }
+  }
+}
 
 function send(message: FromPgliteProcess): void {
   process.send?.(message)
 }
 
 async function open(message: Extract<ToPgliteProcess, { type: 'open' }>): Promise<void> {
+  if (message.dataDir !== null) release = await lockFolder(message.dataDir)
   pglite = await startPgliteEngine(message.dataDir, message.load === undefined ? undefined : new Blob([message.load]), message.template)
   // One connection at a time is what the gateway opens (its pool holds one); a second slot lets a
   // replacement connect while the server is still detaching one the gateway dropped. A connection
@@ -31,6 +57,7 @@ async function close(): Promise<void> {
   closing = true
   await server?.stop()
   await pglite?.close()
+  release?.()
   process.exit(0)
 }
 
