@@ -67,7 +67,23 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
   pool.on('connect', (client) => {
     client.on('error', (error: Error) => brokenClients.set(client, error))
   })
-  const direct = wrap(pool)
+  // pg's pool, once ending, neither serves nor fails the work still waiting for a connection: it
+  // would wait forever. So closing refuses new work, lets the waiting work through, then ends.
+  let closing = false
+  const refuseWhenClosing = (): void => {
+    if (closing) throw new Error('Client was closed and is not queryable: the database is closing')
+  }
+  const pooled = wrap(pool)
+  const direct: Queryable = {
+    query: (sql, params) => {
+      refuseWhenClosing()
+      return pooled.query(sql, params)
+    },
+    script: (sql) => {
+      refuseWhenClosing()
+      return pooled.script(sql)
+    }
+  }
   return {
     engine: 'postgres',
     // wrap() returns closures, which never use `this`.
@@ -76,6 +92,7 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
     // eslint-disable-next-line @typescript-eslint/unbound-method
     script: direct.script,
     async transaction(work) {
+      refuseWhenClosing()
       const client = await pool.connect()
       try {
         await client.query('begin')
@@ -93,6 +110,7 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
       }
     },
     async betweenQueries(work) {
+      refuseWhenClosing()
       // Only used with a pool of one (the embedded database): holding it holds them all.
       const client = await pool.connect()
       try {
@@ -101,6 +119,10 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
         client.release(brokenClients.get(client))
       }
     },
-    close: () => pool.end()
+    async close() {
+      closing = true
+      while (pool.waitingCount > 0) await new Promise((resolve) => setTimeout(resolve, 10))
+      await pool.end()
+    }
   }
 }
