@@ -6,9 +6,9 @@ import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import t from 'tap'
-import { openPglite } from '../src/db/pglite-database.js'
-import { isDatabaseUnavailable } from '../src/db/unavailable.js'
-import { startGateway, waitUntil } from './support/gateway-process.js'
+import { openPglite } from '../../src/db/pglite-database.js'
+import { isDatabaseUnavailable } from '../../src/db/unavailable.js'
+import { startGateway, waitUntil } from '../support/gateway-process.js'
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'paraphe-pglite-process-'))
 t.teardown(() => rmSync(root, { recursive: true, force: true }))
