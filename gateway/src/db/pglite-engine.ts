@@ -1,5 +1,5 @@
 // The embedded default's engine: PGlite (PostgreSQL compiled to WebAssembly) in a data folder.
-// Opened only inside the database process (db/pglite-process.ts): its queries run there, never on
+// Opened only inside the database thread (db/pglite-worker.ts): its queries run there, never on
 // the gateway's event loop.
 import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'

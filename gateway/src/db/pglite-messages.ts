@@ -1,12 +1,14 @@
-// What the gateway and the embedded database's process (db/pglite-process.ts) say to each other
+// What the gateway and the embedded database's thread (db/pglite-worker.ts) say to each other
 // besides SQL, which travels over the PostgreSQL socket.
 
-export type ToPgliteProcess =
+export type ToPgliteWorker =
   | { type: 'open'; dataDir: string | null; socketPath: string; template?: string; load?: Uint8Array<ArrayBuffer> }
   | { type: 'dump'; id: number }
+  /** Tests only: PGlite throws once inside pglite-socket, whose queue then hangs (db/pglite-worker.ts). */
+  | { type: 'stall-drill' }
   | { type: 'close' }
 
-export type FromPgliteProcess =
+export type FromPgliteWorker =
   | { type: 'ready' }
   | { type: 'failed'; message: string }
   | { type: 'dumped'; id: number; archive: Uint8Array<ArrayBuffer> }

@@ -1,99 +1,135 @@
-// Starts the embedded database's process (db/pglite-process.ts), waits until it serves, and
-// starts it again when it dies, while the gateway keeps running: requests meanwhile fail as
-// « database unavailable » (a French 503), never hang.
-import { fork, type ChildProcess } from 'node:child_process'
+// Starts the embedded database's thread (db/pglite-worker.ts), waits until it serves, and starts
+// it again when it dies or stops answering, while the gateway keeps running: requests meanwhile
+// fail as « database unavailable » (a French 503), never hang.
 import { rmSync } from 'node:fs'
-import type { FromPgliteProcess, ToPgliteProcess } from './pglite-messages.js'
+import { Worker } from 'node:worker_threads'
+import type { FromPgliteWorker, ToPgliteWorker } from './pglite-messages.js'
 
-/** Compiled code runs dist/db/pglite-process.js; tests and benches run the .ts source through the same loader (execArgv). */
-function processFile(): string {
+/** Compiled code runs dist/db/pglite-worker.js; tests and benches run the .ts source through the loader the thread inherits (execArgv). */
+function workerFile(): URL {
   const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
-  return new URL(`./pglite-process${extension}`, import.meta.url).pathname
+  return new URL(`./pglite-worker${extension}`, import.meta.url)
 }
 
 /** Waits before each new start after a loss; the last is repeated. A start that serves resets it. */
 const RESTART_DELAYS_MS = [100, 500, 1_000, 2_000, 5_000]
 const STOP_GRACE_MS = 10_000
 
-export interface PgliteProcessOptions {
+export interface PgliteWorkerOptions {
   dataDir: string | null
   socketPath: string
   template: string | undefined
   onLost: (error: Error) => void
 }
 
-export class PgliteProcess {
-  private child: ChildProcess | null = null
+export class PgliteWorker {
+  private worker: Worker | null = null
   private stopping = false
   private failedStarts = 0
   private restartTimer: NodeJS.Timeout | undefined
   private nextDumpId = 1
   private readonly dumps = new Map<number, { resolve: (archive: Uint8Array<ArrayBuffer>) => void; reject: (error: Error) => void }>()
+  /** Why the running thread is being ended by the supervisor (a query past its deadline), reported instead of a bare exit. */
+  private readonly abandoned = new WeakMap<Worker, Error>()
 
-  constructor(private readonly options: PgliteProcessOptions) {}
+  constructor(private readonly options: PgliteWorkerOptions) {}
 
-  get pid(): number | null {
-    return this.child?.pid ?? null
+  /** The thread serving now, if any (its id changes with every start). */
+  get threadId(): number | null {
+    return this.worker?.threadId ?? null
   }
 
   async start(load?: Uint8Array<ArrayBuffer>): Promise<void> {
-    // A killed process leaves its socket file, which a new server could not listen on.
+    // An ended thread leaves its socket file, which a new server could not listen on.
     rmSync(this.options.socketPath, { force: true })
-    const child = fork(processFile(), [], { execArgv: process.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
-    this.child = child
+    const worker = new Worker(workerFile())
+    this.worker = worker
+    let thrown: Error | null = null
     await new Promise<void>((resolve, reject) => {
-      const onMessage = (message: FromPgliteProcess): void => {
+      const onMessage = (message: FromPgliteWorker): void => {
         if (message.type === 'ready') settle(null)
         else if (message.type === 'failed') settle(new Error(`La base de données intégrée n’a pas démarré : ${message.message}`))
       }
-      const onExit = (code: number | null, signal: NodeJS.Signals | null): void =>
-        settle(new Error(`La base de données intégrée s’est arrêtée au démarrage (${signal ?? `code ${code}`}).`))
-      const settle = (error: Error | null): void => {
-        child.off('message', onMessage)
-        child.off('exit', onExit)
-        if (error === null) resolve()
-        else reject(error)
+      const onError = (error: Error): void => {
+        thrown = error
       }
-      child.on('message', onMessage)
-      child.once('exit', onExit)
-      const open: ToPgliteProcess = {
+      const onExit = (code: number): void =>
+        settle(new Error(`La base de données intégrée s’est arrêtée au démarrage (${thrown?.message ?? `code ${code}`}).`))
+      const settle = (error: Error | null): void => {
+        worker.off('message', onMessage)
+        worker.off('error', onError)
+        worker.off('exit', onExit)
+        if (error === null) {
+          resolve()
+          return
+        }
+        // A thread that could not open the folder must not keep it (nor its memory).
+        void worker.terminate()
+        if (this.worker === worker) this.worker = null
+        reject(error)
+      }
+      worker.on('message', onMessage)
+      worker.on('error', onError)
+      worker.once('exit', onExit)
+      const open: ToPgliteWorker = {
         type: 'open',
         dataDir: this.options.dataDir,
         socketPath: this.options.socketPath,
         ...(this.options.template === undefined ? {} : { template: this.options.template }),
         ...(load === undefined ? {} : { load })
       }
-      child.send(open)
+      worker.postMessage(open)
     })
-    child.on('message', (message: FromPgliteProcess) => this.answer(message))
-    child.once('exit', (code, signal) => this.lost(child, code, signal))
+    worker.on('message', (message: FromPgliteWorker) => this.answer(message))
+    let failure: Error | null = null
+    worker.on('error', (error) => {
+      failure = error
+    })
+    worker.once('exit', (code) => this.lost(worker, failure ?? new Error(`code ${code}`)))
   }
 
-  /** The data folder as a gzipped tar, made by the process. */
+  /** The data folder as a gzipped tar, made by the thread. */
   dump(): Promise<Uint8Array<ArrayBuffer>> {
-    const child = this.child
-    if (child === null || !child.connected) return Promise.reject(new Error('La base de données intégrée ne répond pas : réessayez dans quelques secondes.'))
+    const worker = this.worker
+    if (worker === null) return Promise.reject(new Error('La base de données intégrée ne répond pas : réessayez dans quelques secondes.'))
     const id = this.nextDumpId++
     return new Promise((resolve, reject) => {
       this.dumps.set(id, { resolve, reject })
-      child.send({ type: 'dump', id } satisfies ToPgliteProcess)
+      worker.postMessage({ type: 'dump', id } satisfies ToPgliteWorker)
     })
+  }
+
+  /**
+   * Ends the running thread at once (whatever it was doing: an open transaction is lost, as in a
+   * crash) and reports `reason`; a data folder is then started again. The query deadline uses it
+   * on a database that stopped answering; the tests use it as their crash.
+   */
+  abandon(reason: Error): void {
+    const worker = this.worker
+    if (worker === null || this.abandoned.has(worker)) return
+    this.abandoned.set(worker, reason)
+    void worker.terminate()
+  }
+
+  /** Tests only: see db/pglite-worker.ts. */
+  stallDrill(): void {
+    this.worker?.postMessage({ type: 'stall-drill' } satisfies ToPgliteWorker)
   }
 
   async stop(): Promise<void> {
     this.stopping = true
     clearTimeout(this.restartTimer)
-    const child = this.child
-    if (child === null || child.exitCode !== null || child.signalCode !== null) return
-    const exited = new Promise((resolve) => child.once('exit', resolve))
-    // It stops its server and closes PGlite (a checkpoint), then exits; killed if it hangs.
-    child.send({ type: 'close' } satisfies ToPgliteProcess)
-    const grace = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
+    const worker = this.worker
+    if (worker === null) return
+    const exited = new Promise((resolve) => worker.once('exit', resolve))
+    // It stops its server and closes PGlite (a checkpoint), then ends; terminated if it hangs.
+    worker.postMessage({ type: 'close' } satisfies ToPgliteWorker)
+    const grace = setTimeout(() => void worker.terminate(), STOP_GRACE_MS)
     await exited
     clearTimeout(grace)
   }
 
-  private answer(message: FromPgliteProcess): void {
+  private answer(message: FromPgliteWorker): void {
     if (message.type !== 'dumped' && message.type !== 'dump-failed') return
     const waiting = this.dumps.get(message.id)
     this.dumps.delete(message.id)
@@ -101,14 +137,14 @@ export class PgliteProcess {
     else waiting?.reject(new Error(`La copie de la base a échoué : ${message.message}`))
   }
 
-  private lost(child: ChildProcess, code: number | null, signal: NodeJS.Signals | null): void {
-    if (this.child !== child || this.stopping) return
-    this.child = null
-    const error = new Error(`La base de données intégrée s’est arrêtée (${signal ?? `code ${code}`}) : redémarrage.`)
+  private lost(worker: Worker, cause: Error): void {
+    if (this.worker !== worker || this.stopping) return
+    this.worker = null
+    const error = this.abandoned.get(worker) ?? new Error(`La base de données intégrée s’est arrêtée (${cause.message}) : redémarrage.`)
     for (const waiting of this.dumps.values()) waiting.reject(error)
     this.dumps.clear()
     this.options.onLost(error)
-    // In memory, a new process would be an empty database: only a data folder is started again.
+    // In memory, a new thread would be an empty database: only a data folder is started again.
     if (this.options.dataDir !== null) this.scheduleRestart()
   }
 

@@ -58,7 +58,7 @@ export async function ensurePgliteTemplate(): Promise<{ dir: string; created: bo
   mkdirSync(TEMPLATES, { recursive: true })
   const work = mkdtempSync(path.join(TEMPLATES, '.initdb-'))
   try {
-    // Imported here: the gateway copies templates but never runs PGlite itself (db/pglite-process.ts does).
+    // Imported here: the gateway copies templates but never runs PGlite itself (db/pglite-worker.ts does).
     const { PGlite } = await import('@electric-sql/pglite')
     const pglite = await PGlite.create(work)
     const archive = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer())

@@ -2,6 +2,7 @@
 // default is reached the same way, over its process's Unix socket (db/pglite-database.ts).
 import pg from 'pg'
 import type { Database, Queryable, QueryResult } from './database.js'
+import { watchForStalls, type StallDeadline } from './stall-watch.js'
 
 // Counts and cents come back as numbers (every amount is below 2^53 by construction), dates as
 // ISO text (a JavaScript Date would shift them by the time zone).
@@ -39,6 +40,8 @@ export type PostgresOptions = (
   onIdleError: (error: Error) => void
   /** How long work may wait for a connection (the pool's queue included); 5 s unless said. */
   connectTimeoutMs?: number
+  /** The embedded database: taken for hung when work waits and none ends for this long (db/stall-watch.ts). None for a server. */
+  stallDeadline?: StallDeadline
 }
 
 export interface PostgresDatabase extends Database {
@@ -73,15 +76,17 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
   const refuseWhenClosing = (): void => {
     if (closing) throw new Error('Client was closed and is not queryable: the database is closing')
   }
+  // Every piece of work counted, with the embedded database, so that one stuck for good is seen.
+  const tracked = options.stallDeadline === undefined ? <T>(work: () => Promise<T>) => work() : watchForStalls(options.stallDeadline)
   const pooled = wrap(pool)
   const direct: Queryable = {
     query: (sql, params) => {
       refuseWhenClosing()
-      return pooled.query(sql, params)
+      return tracked(() => pooled.query(sql, params))
     },
     script: (sql) => {
       refuseWhenClosing()
-      return pooled.script(sql)
+      return tracked(() => pooled.script(sql))
     }
   }
   return {
@@ -91,7 +96,7 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
     query: direct.query,
     // eslint-disable-next-line @typescript-eslint/unbound-method
     script: direct.script,
-    async transaction(work) {
+    transaction: (work) => tracked(async () => {
       refuseWhenClosing()
       const client = await pool.connect()
       try {
@@ -108,8 +113,8 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
         // A connection that failed goes, so the next request gets a fresh one.
         client.release(brokenClients.get(client))
       }
-    },
-    async betweenQueries(work) {
+    }),
+    betweenQueries: (work) => tracked(async () => {
       refuseWhenClosing()
       // Only used with a pool of one (the embedded database): holding it holds them all.
       const client = await pool.connect()
@@ -118,7 +123,7 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
       } finally {
         client.release(brokenClients.get(client))
       }
-    },
+    }),
     async close() {
       closing = true
       while (pool.waitingCount > 0) await new Promise((resolve) => setTimeout(resolve, 10))

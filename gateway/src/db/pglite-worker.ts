@@ -1,0 +1,85 @@
+// The embedded database's own thread: PGlite runs here, in a worker thread of the gateway's
+// process, and is served over PostgreSQL's wire protocol on a Unix socket
+// (@electric-sql/pglite-socket), so the gateway reaches it with the same `pg` driver as a
+// PostgreSQL server and its event loop never runs a query. A thread rather than a process: one
+// Node runtime instead of two (≈ 60 MB less at rest). Started and supervised by
+// db/pglite-supervisor.ts over the worker's message port, which also carries what the protocol
+// cannot: the data folder's archive (backup, restore).
+import type { PGlite } from '@electric-sql/pglite'
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { parentPort } from 'node:worker_threads'
+import { startPgliteEngine } from './pglite-engine.js'
+import type { FromPgliteWorker, ToPgliteWorker } from './pglite-messages.js'
+
+let pglite: PGlite | null = null
+let server: PGLiteSocketServer | null = null
+let closing = false
+
+function send(message: FromPgliteWorker, transfer: ArrayBuffer[] = []): void {
+  parentPort?.postMessage(message, transfer)
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+async function open(message: Extract<ToPgliteWorker, { type: 'open' }>): Promise<void> {
+  pglite = await startPgliteEngine(message.dataDir, message.load === undefined ? undefined : new Blob([message.load]), message.template)
+  // One connection at a time is what the gateway opens (its pool holds one); a second slot lets a
+  // replacement connect while the server is still detaching one the gateway dropped. A connection
+  // that closes inside a transaction has it rolled back by the server.
+  server = new PGLiteSocketServer({ db: pglite, path: message.socketPath, maxConnections: 2 })
+  await server.start()
+  send({ type: 'ready' })
+}
+
+async function close(): Promise<void> {
+  if (closing) return
+  closing = true
+  await server?.stop()
+  await pglite?.close()
+  // In a worker thread this ends the thread only, not the gateway.
+  process.exit(0)
+}
+
+/**
+ * A drill for the tests: PGlite throws once inside pglite-socket, whose queue then stays
+ * « processing » and never answers again (pglite-socket 0.2.17: its catch returns without
+ * resetting the flag). The gateway's query deadline must see it and start the database again.
+ */
+function stallOnNextQuery(db: PGlite): void {
+  const original = db.execProtocolRawStream.bind(db)
+  db.execProtocolRawStream = (...args) => {
+    db.execProtocolRawStream = original
+    return Promise.reject(new Error('PGlite a échoué dans le serveur de socket (exercice)'))
+  }
+}
+
+parentPort?.on('message', (message: ToPgliteWorker) => {
+  switch (message.type) {
+    case 'open':
+      open(message).catch((error: unknown) => {
+        send({ type: 'failed', message: describe(error) })
+      })
+      break
+    case 'dump':
+      if (pglite === null) {
+        send({ type: 'dump-failed', id: message.id, message: 'base pas encore ouverte' })
+        break
+      }
+      pglite
+        .dumpDataDir('gzip')
+        .then(async (blob) => {
+          const archive = new Uint8Array(await blob.arrayBuffer())
+          send({ type: 'dumped', id: message.id, archive }, [archive.buffer])
+        })
+        .catch((error: unknown) => send({ type: 'dump-failed', id: message.id, message: describe(error) }))
+      break
+    case 'stall-drill':
+      if (pglite !== null) stallOnNextQuery(pglite)
+      break
+    case 'close':
+      void close()
+      break
+  }
+})

@@ -1,0 +1,211 @@
+// The embedded database runs in a worker thread, reached over PostgreSQL's wire protocol: a long
+// query no longer freezes the gateway (its pages and other requests keep answering), two
+// requests' transactions never interleave on the one connection, and the thread dying or
+// hanging is answered as « momentanément indisponible » until it is back, on the same data.
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import t, { type Test } from 'tap'
+import type { FastifyInstance } from 'fastify'
+import { embeddedSupervisor, openPglite } from '../../src/db/pglite-database.js'
+import type { Database } from '../../src/db/database.js'
+import type { PgliteWorker } from '../../src/db/pglite-supervisor.js'
+import { migrate } from '../../src/db/migrate.js'
+import { isDatabaseUnavailable } from '../../src/db/unavailable.js'
+import { buildApp } from '../helper.js'
+import { waitUntil } from '../support/gateway-process.js'
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'paraphe-pglite-worker-'))
+t.teardown(() => rmSync(root, { recursive: true, force: true }))
+
+function supervisorOf(db: Database): PgliteWorker {
+  const supervisor = embeddedSupervisor(db)
+  if (supervisor === undefined) throw new Error('no supervisor for this database')
+  return supervisor
+}
+
+/** What a query ends with: its rows, or the error it failed with. */
+async function outcome(work: Promise<unknown>): Promise<unknown> {
+  return work.then(
+    () => null,
+    (error: unknown) => error
+  )
+}
+
+/** Resolves once the database answers again (unavailable meanwhile is expected, anything else is not). */
+async function servingAgain(db: Database): Promise<void> {
+  await waitUntil(async () => {
+    try {
+      await db.query('select 1')
+      return true
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error
+      return false
+    }
+  })
+}
+
+t.test('a long query on the embedded database leaves the event loop free', async (t) => {
+  const db = await openPglite(null)
+  t.teardown(() => db.close())
+  // Sized up until it takes a second or more on this machine, whatever its load.
+  let rows = 2_000_000
+  for (let attempt = 0; ; attempt++) {
+    let ticks = 0
+    let largestGap = 0
+    let last = performance.now()
+    const timer = setInterval(() => {
+      const now = performance.now()
+      largestGap = Math.max(largestGap, now - last)
+      last = now
+      ticks += 1
+    }, 20)
+    const started = performance.now()
+    const { rows: counted } = await db.query<{ n: number }>('select count(*)::int as n from generate_series(1, $1::int) as g(i) where i % 7 = 3', [rows])
+    const took = performance.now() - started
+    clearInterval(timer)
+    t.equal(counted[0]?.n, Math.floor((rows - 3) / 7) + 1, 'the query’s answer is right')
+    if (took < 1_000 && attempt < 4) {
+      rows *= 3
+      continue
+    }
+    t.ok(took >= 1_000, `the query kept the database busy for ${Math.round(took)} ms`)
+    // In the gateway's own thread it would have frozen the timer for the whole query. Generous
+    // bounds: on a busy 2-core machine a free event loop still waits for the CPU at times.
+    t.ok(ticks >= (took / 20) * 0.25, `a 20 ms timer fired ${ticks} times meanwhile`)
+    t.ok(largestGap < Math.max(500, took / 3), `the longest the event loop waited was ${Math.round(largestGap)} ms`)
+    break
+  }
+})
+
+t.test('two transactions at once run one after the other on the one connection', async (t) => {
+  const db = await openPglite(null)
+  t.teardown(() => db.close())
+  await db.script('create table public.ledger (entry text)')
+  const events: string[] = []
+  const first = db.transaction(async (tx) => {
+    events.push('first begins')
+    await tx.query("insert into public.ledger values ('first')")
+    // The second request arrives while this one waits on something else.
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    events.push('first ends')
+  })
+  const second = db.transaction(async (tx) => {
+    events.push('second begins')
+    const seen = await tx.query<{ entry: string }>('select entry from public.ledger')
+    events.push(`second sees ${seen.rows.map((row) => row.entry).join(',')}`)
+  })
+  await Promise.all([first, second])
+  t.same(events, ['first begins', 'first ends', 'second begins', 'second sees first'], 'the second starts once the first is committed')
+  const rolledBack = db.transaction(async (tx) => {
+    await tx.query("insert into public.ledger values ('abandoned')")
+    throw new Error('refused by the application')
+  })
+  await t.rejects(rolledBack, /refused by the application/)
+  t.same((await db.query<{ entry: string }>('select entry from public.ledger order by entry')).rows, [{ entry: 'first' }], 'a failed transaction leaves nothing')
+})
+
+t.test('the database thread ended mid-transaction: work fails as unavailable, then it is back on the same data', async (t) => {
+  const lost: Error[] = []
+  const db = await openPglite(path.join(root, 'crashed', 'pglite'), { onLost: (error) => lost.push(error) })
+  t.teardown(() => db.close())
+  await db.script("create table public.kept (value text); insert into public.kept values ('écrit avant la panne')")
+  const supervisor = supervisorOf(db)
+  const thread = supervisor.threadId
+  t.ok(thread !== null, 'PGlite runs in a thread of its own')
+  // Ended in the middle of a transaction (as a WebAssembly abort would): what it wrote must not survive.
+  const failure = await outcome(
+    db.transaction(async (tx) => {
+      await tx.query("insert into public.kept values ('jamais validé')")
+      supervisor.abandon(new Error('La base de données intégrée s’est arrêtée (exercice) : redémarrage.'))
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      await tx.query('select 1')
+    })
+  )
+  t.ok(isDatabaseUnavailable(failure), `the transaction fails as « unavailable » (${String(failure)})`)
+  await waitUntil(() => lost.length > 0)
+  t.match(lost[0]?.message ?? '', /base de données intégrée s’est arrêtée/, 'the loss is reported, in French')
+  await servingAgain(db)
+  t.ok(supervisor.threadId !== null && supervisor.threadId !== thread, 'a new thread serves the folder')
+  t.same((await db.query<{ value: string }>('select value from public.kept')).rows, [{ value: 'écrit avant la panne' }], 'committed rows kept, the interrupted one rolled back')
+  await db.query("insert into public.kept values ('écrit après')")
+  t.equal((await db.query<{ n: number }>('select count(*)::int as n from public.kept')).rows[0]?.n, 2, 'and it takes writes again')
+})
+
+t.test('a database that stops answering is started again at the deadline, never an endless wait', async (t) => {
+  const lost: Error[] = []
+  const db = await openPglite(path.join(root, 'hung', 'pglite'), { onLost: (error) => lost.push(error), stallDeadlineMs: 1_500 })
+  t.teardown(() => db.close())
+  await db.script("create table public.kept (value text); insert into public.kept values ('avant')")
+  const supervisor = supervisorOf(db)
+  const thread = supervisor.threadId
+  // PGlite throws once inside pglite-socket: that query's connection is dropped, and the socket's
+  // queue then answers nobody (pglite-socket 0.2.17 leaves it « processing »).
+  supervisor.stallDrill()
+  const first = await outcome(db.query('select 1'))
+  t.ok(isDatabaseUnavailable(first), `the query PGlite failed on is « unavailable » (${String(first)})`)
+  const started = performance.now()
+  const hung = await outcome(db.query('select value from public.kept'))
+  const waited = performance.now() - started
+  t.ok(isDatabaseUnavailable(hung), `the next query, unanswered, fails as « unavailable » (${String(hung)})`)
+  t.ok(waited >= 1_400 && waited < 30_000, `after the deadline, not forever (${Math.round(waited)} ms)`)
+  // Reported once the ended thread has exited, which may come just after the sockets closed.
+  await waitUntil(() => lost.length > 0)
+  t.match(lost[0]?.message ?? '', /n’a pas répondu en 2 s : redémarrage/, 'the restart is reported, in French')
+  await servingAgain(db)
+  t.ok(supervisor.threadId !== thread, 'a new thread serves the folder')
+  t.same((await db.query<{ value: string }>('select value from public.kept')).rows, [{ value: 'avant' }], 'its data intact')
+})
+
+t.test('a slow query inside the deadline is answered, not cut', async (t) => {
+  const db = await openPglite(null, { stallDeadlineMs: 5_000 })
+  t.teardown(() => db.close())
+  const thread = supervisorOf(db).threadId
+  t.same((await db.query<{ slept: string }>("select pg_sleep(1)::text as slept")).rows, [{ slept: '' }], 'a one-second query comes back')
+  t.equal(supervisorOf(db).threadId, thread, 'on the same thread')
+})
+
+/** A gateway in this process on `db`, and the database's readiness as /readyz reports it. */
+async function gatewayOn(t: Test, db: Database): Promise<{ status: (url: string) => Promise<number>; app: FastifyInstance; readyDatabase: () => Promise<unknown> }> {
+  await migrate(db)
+  const app = await buildApp({}, { database: db })
+  t.teardown(async () => {
+    await app.close()
+    await db.close()
+  })
+  return {
+    app,
+    status: async (url) => (await app.inject({ url })).statusCode,
+    readyDatabase: async () => (await app.inject({ url: '/readyz' })).json<{ dependencies: Record<string, string> }>().dependencies.database
+  }
+}
+
+// Well formed (43 characters), so it is looked up in the database; it matches no quote.
+const SIGNING_LINK = `/api/sign/${'A'.repeat(43)}`
+
+t.test('the gateway answers a French 503 and reports the database failed while its thread is down', async (t) => {
+  // In memory, an ended thread is not started again: the « down » state lasts for the checks.
+  const db = await openPglite(null)
+  const { app, status, readyDatabase } = await gatewayOn(t, db)
+  t.equal(await status(SIGNING_LINK), 404, 'before: an unknown signing link is looked up and not found')
+  t.equal(await readyDatabase(), 'ok', 'ready')
+  supervisorOf(db).abandon(new Error('La base de données intégrée s’est arrêtée (exercice).'))
+  await waitUntil(() => supervisorOf(db).threadId === null, 20)
+  const down = await app.inject({ url: SIGNING_LINK })
+  t.equal(down.statusCode, 503, 'unavailable, not a 500')
+  t.equal(down.headers['retry-after'], '5', 'the client is told when to come back')
+  t.match(down.json(), { error: { code: 'service_unavailable', message: /momentanément indisponible/ } }, 'in French')
+  t.equal(await readyDatabase(), 'failed', 'readiness reports the database failed')
+  t.equal(await status('/healthz'), 200, 'the gateway itself keeps running')
+})
+
+t.test('the gateway serves again once its database thread is back on the same folder', async (t) => {
+  const db = await openPglite(path.join(root, 'gateway', 'pglite'))
+  const { status, readyDatabase } = await gatewayOn(t, db)
+  t.equal(await status(SIGNING_LINK), 404, 'before: looked up and not found')
+  const thread = supervisorOf(db).threadId
+  supervisorOf(db).abandon(new Error('La base de données intégrée s’est arrêtée (exercice) : redémarrage.'))
+  await waitUntil(async () => supervisorOf(db).threadId !== thread && (await status(SIGNING_LINK)) === 404)
+  t.pass('looked up again by a new thread')
+  t.equal(await readyDatabase(), 'ok', 'readiness reports the database back')
+})
