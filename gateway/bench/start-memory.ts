@@ -2,8 +2,10 @@
 // it): a first start on an empty PGlite data folder, a restart on it, and a start on PostgreSQL
 // 15; beside them, a bare Node HTTP server. Time = spawn → /healthz answers; CPU = the process's
 // user + system time (all its threads) at that moment, steadier than the time on a busy machine;
-// RSS read from /proc after 3 s idle, of the gateway and the processes it started (the embedded
-// database's, db/pglite-process.ts) together. Run by `npm run bench`.
+// RSS read from /proc after 3 s idle, of the gateway and the processes it started together (the
+// embedded database is a thread of the gateway's, db/pglite-worker.ts). BENCH_BASELINE_SERVER
+// (another build's gateway/dist/server.js, e.g. main's) adds its PGlite rows, measured in the
+// same run. Run by `npm run bench`.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -71,6 +73,17 @@ try {
   rows.push(['bare Node http server', await measure(['-e', "require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')"], {}, '/')])
   rows.push(['PGlite, first start', await measure([server], { ...base, DATA_DIR: dataDir }, '/healthz')])
   rows.push(['PGlite, restart', await measure([server], { ...base, DATA_DIR: dataDir }, '/healthz')])
+  const baseline = process.env.BENCH_BASELINE_SERVER
+  if (baseline !== undefined && baseline !== '') {
+    // Its own folder: a build's data folder is not another's.
+    const baselineDir = mkdtempSync(path.join(os.tmpdir(), 'paraphe-bench-start-baseline-'))
+    try {
+      rows.push(['baseline PGlite, first start', await measure([baseline], { ...base, DATA_DIR: baselineDir }, '/healthz')])
+      rows.push(['baseline PGlite, restart', await measure([baseline], { ...base, DATA_DIR: baselineDir }, '/healthz')])
+    } finally {
+      rmSync(baselineDir, { recursive: true, force: true })
+    }
+  }
   const postgres = await startPostgres()
   try {
     rows.push(['PostgreSQL 15', await measure([server], { ...base, DATA_DIR: dataDir, DATABASE_URL: postgres.url }, '/healthz')])
@@ -80,7 +93,7 @@ try {
 } finally {
   rmSync(dataDir, { recursive: true, force: true })
 }
-console.log('\nStart and idle memory of the gateway (dist/server.js; until /healthz answers, CPU then; RSS 3 s later; both of the gateway + its database process)')
-console.log('start                      time ms   CPU ms   RSS MB')
-for (const [name, r] of rows) console.log(`${name.padEnd(26)} ${r.ms.toFixed(0).padStart(7)}  ${r.cpu.toFixed(0).padStart(7)}  ${r.rss.toFixed(0).padStart(7)}`)
+console.log('\nStart and idle memory of the gateway (dist/server.js; until /healthz answers, CPU then; RSS 3 s later; the gateway + any process it started)')
+console.log('start                        time ms   CPU ms   RSS MB')
+for (const [name, r] of rows) console.log(`${name.padEnd(28)} ${r.ms.toFixed(0).padStart(7)}  ${r.cpu.toFixed(0).padStart(7)}  ${r.rss.toFixed(0).padStart(7)}`)
 console.log('goals: PGlite idle RSS ≤ 242 MB, first start ≤ 2 300 ms, restart ≤ 1 700 ms')
