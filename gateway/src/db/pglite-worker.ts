@@ -49,7 +49,7 @@ async function close(): Promise<void> {
  */
 function stallOnNextQuery(db: PGlite): void {
   const original = db.execProtocolRawStream.bind(db)
-  db.execProtocolRawStream = (...args) => {
+  db.execProtocolRawStream = () => {
     db.execProtocolRawStream = original
     return Promise.reject(new Error('PGlite a échoué dans le serveur de socket (exercice)'))
   }
