@@ -71,9 +71,9 @@ export function liveHolder(dataDir: string): Holder | null {
  * Takes the folder's lock for this process, or throws DataDirLockedError naming the live holder.
  * Returns the release function (called when the database closes).
  */
-export function lockDataDir(dataDir: string, file: string = LOCK_FILE): () => void {
+export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true })
-  const lockPath = path.join(dataDir, file)
+  const lockPath = path.join(dataDir, LOCK_FILE)
   const me: Holder = { pid: process.pid, host: os.hostname(), processStart: processStart(process.pid), since: new Date().toISOString() }
   // Written aside, then hard-linked into place: the link fails if a lock exists, atomically.
   const candidate = `${lockPath}.${process.pid}`
