@@ -2,7 +2,8 @@
 // besides SQL, which travels over the PostgreSQL socket.
 
 export type ToPgliteWorker =
-  | { type: 'open'; dataDir: string | null; socketPath: string; template?: string; load?: Uint8Array<ArrayBuffer> }
+  /** `existing`: a restart, which must find the folder it served (never start an empty one in its place). */
+  | { type: 'open'; dataDir: string | null; socketPath: string; template?: string; load?: Uint8Array<ArrayBuffer>; existing?: boolean }
   | { type: 'dump'; id: number }
   /** Tests only: PGlite throws once inside pglite-socket, whose queue then hangs (db/pglite-worker.ts). */
   | { type: 'stall-drill' }

@@ -39,7 +39,8 @@ export class PgliteWorker {
     return this.worker?.threadId ?? null
   }
 
-  async start(load?: Uint8Array<ArrayBuffer>): Promise<void> {
+  /** `existing`: a restart after a loss, on the folder already served. */
+  async start(load?: Uint8Array<ArrayBuffer>, existing = false): Promise<void> {
     // An ended thread leaves its socket file, which a new server could not listen on.
     rmSync(this.options.socketPath, { force: true })
     const worker = new Worker(workerFile())
@@ -76,7 +77,8 @@ export class PgliteWorker {
         dataDir: this.options.dataDir,
         socketPath: this.options.socketPath,
         ...(this.options.template === undefined ? {} : { template: this.options.template }),
-        ...(load === undefined ? {} : { load })
+        ...(load === undefined ? {} : { load }),
+        ...(existing ? { existing } : {})
       }
       worker.postMessage(open)
     })
@@ -151,7 +153,7 @@ export class PgliteWorker {
   private scheduleRestart(): void {
     const delay = RESTART_DELAYS_MS[Math.min(this.failedStarts, RESTART_DELAYS_MS.length - 1)] ?? 5_000
     this.restartTimer = setTimeout(() => {
-      this.start().then(
+      this.start(undefined, true).then(
         () => {
           this.failedStarts = 0
         },

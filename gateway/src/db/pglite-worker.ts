@@ -7,6 +7,8 @@
 // cannot: the data folder's archive (backup, restore).
 import type { PGlite } from '@electric-sql/pglite'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { parentPort } from 'node:worker_threads'
 import { startPgliteEngine } from './pglite-engine.js'
 import type { FromPgliteWorker, ToPgliteWorker } from './pglite-messages.js'
@@ -24,6 +26,11 @@ function describe(error: unknown): string {
 }
 
 async function open(message: Extract<ToPgliteWorker, { type: 'open' }>): Promise<void> {
+  // A folder gone since the last start (a disk not mounted, a wrong move) would otherwise be
+  // replaced by an empty database, served as if nothing had happened.
+  if (message.existing === true && message.dataDir !== null && !existsSync(path.join(message.dataDir, 'PG_VERSION'))) {
+    throw new Error(`le dossier de données ${message.dataDir} est introuvable`)
+  }
   pglite = await startPgliteEngine(message.dataDir, message.load === undefined ? undefined : new Blob([message.load]), message.template)
   // One connection at a time is what the gateway opens (its pool holds one); a second slot lets a
   // replacement connect while the server is still detaching one the gateway dropped. A connection

@@ -2,7 +2,7 @@
 // query no longer freezes the gateway (its pages and other requests keep answering), two
 // requests' transactions never interleave on the one connection, and the thread dying or
 // hanging is answered as « momentanément indisponible » until it is back, on the same data.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import t, { type Test } from 'tap'
@@ -130,6 +130,30 @@ t.test('the database thread ended mid-transaction: work fails as unavailable, th
   t.same((await db.query<{ value: string }>('select value from public.kept')).rows, [{ value: 'écrit avant la panne' }], 'committed rows kept, the interrupted one rolled back')
   await db.query("insert into public.kept values ('écrit après')")
   t.equal((await db.query<{ n: number }>('select count(*)::int as n from public.kept')).rows[0]?.n, 2, 'and it takes writes again')
+})
+
+t.test('a data folder that cannot be opened is refused in French, and a restart that fails is tried again', async (t) => {
+  const unusable = path.join(root, 'unusable')
+  writeFileSync(unusable, 'un fichier, pas un dossier')
+  await t.rejects(openPglite(path.join(unusable, 'pglite')), /La base de données intégrée n’a pas démarré/, 'a folder that cannot be made is refused at start')
+
+  const lost: Error[] = []
+  const folder = path.join(root, 'moved', 'pglite')
+  const db = await openPglite(folder, { onLost: (error) => lost.push(error) })
+  t.teardown(() => db.close())
+  await db.script("create table public.kept (value text); insert into public.kept values ('gardé')")
+  // The folder away (a disk unmounted, say) while the thread is ended: the next start fails.
+  renameSync(folder, `${folder}-away`)
+  writeFileSync(folder, 'pas un dossier')
+  supervisorOf(db).abandon(new Error('La base de données intégrée s’est arrêtée (exercice) : redémarrage.'))
+  await waitUntil(() => lost.some((error) => /n’a pas démarré/.test(error.message)))
+  t.pass('the failed restart is reported, in French')
+  t.ok(isDatabaseUnavailable(await outcome(db.query('select 1'))), 'meanwhile work fails as « unavailable »')
+  // The folder back: the next try, a little later, serves it.
+  rmSync(folder)
+  renameSync(`${folder}-away`, folder)
+  await servingAgain(db)
+  t.same((await db.query<{ value: string }>('select value from public.kept')).rows, [{ value: 'gardé' }], 'its data served again')
 })
 
 t.test('a database that stops answering is started again at the deadline, never an endless wait', async (t) => {
