@@ -2,7 +2,7 @@
 // so a removed member loses access at their next request, not when their token expires.
 import { membersAreReadOnly, type MemberRole } from '@paraphe/shared/members'
 import type { AuthUser } from '../auth/token-verifier.js'
-import type { Queryable } from '../db/database.js'
+import { sqlLiteral, type OpenedRows, type Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { currentPlan } from '../plans/plan-usage.js'
 
@@ -14,10 +14,17 @@ export interface RequestMember extends AuthUser {
 /** Runs `work` in the requesting member's transaction (RLS, seats and plan checked): what the routes hand to domain actions. */
 export type MemberScope = <T>(work: (tx: Queryable, member: RequestMember) => Promise<T>) => Promise<T>
 
-/** The request user's company and role; a user's first request creates their own company. */
-export async function membershipOf(tx: Queryable, user: AuthUser): Promise<RequestMember> {
-  const { rows } = await tx.query<{ company_id: string; role: MemberRole }>('select company_id, role from paraphe.my_membership($1)', [user.email ?? ''])
-  const row = rows[0]
+/**
+ * The read that gives the request user's company and role, run as their transaction opens (in the
+ * same round trip as its BEGIN); a user's first request creates their own company.
+ */
+export function membershipRead(user: AuthUser): string {
+  return `select company_id, role from paraphe.my_membership(${sqlLiteral(user.email ?? '')})`
+}
+
+/** The member that read found. */
+export function memberFrom(user: AuthUser, rows: OpenedRows): RequestMember {
+  const row = rows[0] as { company_id: string; role: MemberRole } | undefined
   if (row === undefined) throw new Error('my_membership returned no row')
   return { ...user, companyId: row.company_id, role: row.role }
 }

@@ -1,5 +1,6 @@
 // The one door to PostgreSQL (PGlite embedded, or a server). Everything a user does runs through
 // `asUser`, the way PostgREST does it, so row-level security holds even if a query is wrong.
+import pg from 'pg'
 
 export interface QueryResult<Row> {
   rows: Row[]
@@ -12,12 +13,37 @@ export interface Queryable {
   script(sql: string): Promise<void>
 }
 
+/** Settings local to one transaction, by name: `role` is SET LOCAL ROLE. */
+export type TransactionSettings = Readonly<Record<string, string>>
+
+/** The rows of a transaction's opening read (none without one). */
+export type OpenedRows = ReadonlyArray<Record<string, unknown>>
+
+/**
+ * What a transaction starts with, sent with its BEGIN as one simple-protocol query: each round
+ * trip costs every request, and the embedded database serves one at a time.
+ */
+export interface TransactionOpening {
+  /** Set for this transaction only (set_config(name, value, true)). */
+  settings: TransactionSettings
+  /** A statement run right after them, its rows given to the work; no parameters: values are written with `sqlLiteral`. */
+  read?: string
+}
+
+/** A value as an SQL string literal, for an opening read (PostgreSQL's quoting, by pg). */
+export function sqlLiteral(value: string): string {
+  return pg.escapeLiteral(value)
+}
+
 export type DatabaseEngine = 'pglite' | 'postgres'
 
 export interface Database extends Queryable {
   readonly engine: DatabaseEngine
-  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>
+  /**
+   * Runs `work` in one transaction: committed when it resolves, rolled back when it throws.
+   * `opening` is sent with its BEGIN, in the same round trip (see TransactionOpening).
+   */
+  transaction<T>(work: (tx: Queryable, opened: OpenedRows) => Promise<T>, opening?: TransactionOpening): Promise<T>
   close(): Promise<void>
   /** PGlite only: the whole data folder as a gzipped tar, taken between two queries (consistent). */
   dumpDataDir?: () => Promise<Blob>
@@ -34,19 +60,12 @@ export interface UserClaims {
  * One transaction as the `authenticated` role with the user's claims: `auth.uid()` is the user,
  * and the policies decide which rows exist.
  */
-export function asUser<T>(db: Database, claims: UserClaims, work: (tx: Queryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    // One statement rather than two (as PostgREST does): every request pays each round trip, and
-    // the embedded database serves one query at a time. set_config('role', …, true) is SET LOCAL ROLE.
-    await tx.query(`select set_config('request.jwt.claims', $1, true), set_config('role', 'authenticated', true)`, [JSON.stringify(claims)])
-    return work(tx)
-  })
+export function asUser<T>(db: Database, claims: UserClaims, work: (tx: Queryable, opened: OpenedRows) => Promise<T>, read?: string): Promise<T> {
+  // Set with BEGIN, as PostgREST sets them.
+  return db.transaction(work, { settings: { 'request.jwt.claims': JSON.stringify(claims), role: 'authenticated' }, ...(read === undefined ? {} : { read }) })
 }
 
 /** One transaction as `anon`: only the security-definer functions granted to it are reachable. */
 export function asAnonymous<T>(db: Database, work: (tx: Queryable) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.query(`select set_config('request.jwt.claims', '{"role":"anon"}', true), set_config('role', 'anon', true)`)
-    return work(tx)
-  })
+  return db.transaction((tx) => work(tx), { settings: { 'request.jwt.claims': '{"role":"anon"}', role: 'anon' } })
 }

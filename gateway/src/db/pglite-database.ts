@@ -58,6 +58,7 @@ export async function openPglite(dataDir: string | null, options: PgliteOptions 
     maxConnections: 1,
     onIdleError: onLost,
     connectTimeoutMs: 60_000,
+    prepareStatements: true,
     stallDeadline: { ms: options.stallDeadlineMs ?? STALL_DEADLINE_MS, onStalled: (error) => engine.abandon(error) }
   })
   const database: Database = {

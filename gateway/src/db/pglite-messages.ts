@@ -5,8 +5,8 @@ export type ToPgliteWorker =
   /** `existing`: a restart, which must find the folder it served (never start an empty one in its place). */
   | { type: 'open'; dataDir: string | null; socketPath: string; template?: string; load?: Uint8Array<ArrayBuffer>; existing?: boolean }
   | { type: 'dump'; id: number }
-  /** Tests only: PGlite throws once inside pglite-socket, whose queue then hangs (db/pglite-worker.ts). */
-  | { type: 'stall-drill' }
+  /** Tests only: PGlite's next call hangs or throws (db/pglite-worker.ts). */
+  | { type: 'drill'; kind: 'hang' | 'throw' }
   | { type: 'close' }
 
 export type FromPgliteWorker =

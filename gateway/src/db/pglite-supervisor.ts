@@ -113,9 +113,9 @@ export class PgliteWorker {
     void worker.terminate()
   }
 
-  /** Tests only: see db/pglite-worker.ts. */
-  stallDrill(): void {
-    this.worker?.postMessage({ type: 'stall-drill' } satisfies ToPgliteWorker)
+  /** Tests: PGlite's next call never returns (`hang`) or throws (`throw`), see db/pglite-worker.ts. */
+  drill(kind: 'hang' | 'throw'): void {
+    this.worker?.postMessage({ type: 'drill', kind } satisfies ToPgliteWorker)
   }
 
   async stop(): Promise<void> {

@@ -1,20 +1,20 @@
 // The embedded database's own thread: PGlite runs here, in a worker thread of the gateway's
 // process, and is served over PostgreSQL's wire protocol on a Unix socket
-// (@electric-sql/pglite-socket), so the gateway reaches it with the same `pg` driver as a
+// (db/pglite-wire-server.ts), so the gateway reaches it with the same `pg` driver as a
 // PostgreSQL server and its event loop never runs a query. A thread rather than a process: one
 // Node runtime instead of two (≈ 60 MB less at rest). Started and supervised by
 // db/pglite-supervisor.ts over the worker's message port, which also carries what the protocol
 // cannot: the data folder's archive (backup, restore).
 import type { PGlite } from '@electric-sql/pglite'
-import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { parentPort } from 'node:worker_threads'
 import { startPgliteEngine } from './pglite-engine.js'
+import { PgliteWireServer } from './pglite-wire-server.js'
 import type { FromPgliteWorker, ToPgliteWorker } from './pglite-messages.js'
 
 let pglite: PGlite | null = null
-let server: PGLiteSocketServer | null = null
+let server: PgliteWireServer | null = null
 let closing = false
 
 function send(message: FromPgliteWorker, transfer: ArrayBuffer[] = []): void {
@@ -32,11 +32,13 @@ async function open(message: Extract<ToPgliteWorker, { type: 'open' }>): Promise
     throw new Error(`le dossier de données ${message.dataDir} est introuvable`)
   }
   pglite = await startPgliteEngine(message.dataDir, message.load === undefined ? undefined : new Blob([message.load]), message.template)
-  // One connection at a time is what the gateway opens (its pool holds one); a second slot lets a
-  // replacement connect while the server is still detaching one the gateway dropped. A connection
-  // that closes inside a transaction has it rolled back by the server.
-  server = new PGLiteSocketServer({ db: pglite, path: message.socketPath, maxConnections: 2 })
-  await server.start()
+  // PGlite threw outside of SQL (an SQL error is an answer): its state is unknown, so the thread
+  // ends and the supervisor starts another on the same folder.
+  server = new PgliteWireServer(pglite, (error) => {
+    console.error(`La base de données intégrée a échoué : ${describe(error)}`)
+    process.exit(1)
+  })
+  await server.listen(message.socketPath)
   send({ type: 'ready' })
 }
 
@@ -50,15 +52,15 @@ async function close(): Promise<void> {
 }
 
 /**
- * A drill for the tests: PGlite throws once inside pglite-socket, whose queue then stays
- * « processing » and never answers again (pglite-socket 0.2.17: its catch returns without
- * resetting the flag). The gateway's query deadline must see it and start the database again.
+ * Drills for the tests. `hang`: PGlite's next call never returns (a bug of its own, a query stuck
+ * in WASM); the gateway's stall watch must see it and start the database again. `throw`: PGlite
+ * throws outside of SQL; the thread must end at once and be started again.
  */
-function stallOnNextQuery(db: PGlite): void {
+function drill(db: PGlite, kind: 'hang' | 'throw'): void {
   const original = db.execProtocolRawStream.bind(db)
   db.execProtocolRawStream = () => {
     db.execProtocolRawStream = original
-    return Promise.reject(new Error('PGlite a échoué dans le serveur de socket (exercice)'))
+    return kind === 'hang' ? new Promise<void>(() => undefined) : Promise.reject(new Error('PGlite a échoué (exercice)'))
   }
 }
 
@@ -82,8 +84,8 @@ parentPort?.on('message', (message: ToPgliteWorker) => {
         })
         .catch((error: unknown) => send({ type: 'dump-failed', id: message.id, message: describe(error) }))
       break
-    case 'stall-drill':
-      if (pglite !== null) stallOnNextQuery(pglite)
+    case 'drill':
+      if (pglite !== null) drill(pglite, message.kind)
       break
     case 'close':
       void close()

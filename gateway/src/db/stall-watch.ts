@@ -1,5 +1,5 @@
-// The embedded database's hang guard. PGlite's socket server (pglite-socket 0.2.17) serves every
-// connection through one queue; if PGlite throws inside it, the queue stays « processing » and
+// The embedded database's hang guard. Its thread serves every connection through one queue
+// (db/pglite-wire-server.ts); if a call into PGlite never returns (a query stuck in WASM),
 // nothing is answered again, not even a new connection's handshake. The signs: work is waiting
 // (a query, a transaction, a connection being opened or queued for) and none has ended for a
 // long while. A deadline per query would not see a stuck handshake, and counting from when work

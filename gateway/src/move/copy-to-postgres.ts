@@ -146,7 +146,7 @@ export async function copyToPostgres(source: Database, target: Database): Promis
   return target.transaction(async (tx) => {
     await assertEmpty(tx)
     // The same migrations, inside this transaction (creates the schemas and the auth compat bits).
-    await migrate({ ...target, query: (sql, params) => tx.query(sql, params), script: (sql) => tx.script(sql), transaction: (work) => work(tx) })
+    await migrate({ ...target, query: (sql, params) => tx.query(sql, params), script: (sql) => tx.script(sql), transaction: (work) => work(tx, []) })
     const targetTables = new Set((await listTables(tx)).map((table) => `${table.schema}.${table.name}`))
     const missing = tables.filter((table) => !targetTables.has(`${table.schema}.${table.name}`))
     if (missing.length > 0) throw new Error(`Tables absentes de la cible après les migrations : ${missing.map((t) => `${t.schema}.${t.name}`).join(', ')}`)

@@ -163,19 +163,36 @@ t.test('a database that stops answering is started again at the deadline, never 
   await db.script("create table public.kept (value text); insert into public.kept values ('avant')")
   const supervisor = supervisorOf(db)
   const thread = supervisor.threadId
-  // PGlite throws once inside pglite-socket: that query's connection is dropped, and the socket's
-  // queue then answers nobody (pglite-socket 0.2.17 leaves it « processing »).
-  supervisor.stallDrill()
-  const first = await outcome(db.query('select 1'))
-  t.ok(isDatabaseUnavailable(first), `the query PGlite failed on is « unavailable » (${String(first)})`)
+  // PGlite's next call never returns (a query stuck in WASM): nothing is answered any more.
+  supervisor.drill('hang')
   const started = performance.now()
-  const hung = await outcome(db.query('select value from public.kept'))
+  const [hung, behind] = await Promise.all([outcome(db.query('select 1')), outcome(db.query('select value from public.kept'))])
   const waited = performance.now() - started
-  t.ok(isDatabaseUnavailable(hung), `the next query, unanswered, fails as « unavailable » (${String(hung)})`)
+  t.ok(isDatabaseUnavailable(hung), `the stuck query fails as « unavailable » (${String(hung)})`)
+  t.ok(isDatabaseUnavailable(behind), `so does the one waiting behind it (${String(behind)})`)
   t.ok(waited >= 1_400 && waited < 30_000, `after the deadline, not forever (${Math.round(waited)} ms)`)
   // Reported once the ended thread has exited, which may come just after the sockets closed.
   await waitUntil(() => lost.length > 0)
   t.match(lost[0]?.message ?? '', /n’a pas répondu en 2 s : redémarrage/, 'the restart is reported, in French')
+  await servingAgain(db)
+  t.ok(supervisor.threadId !== thread, 'a new thread serves the folder')
+  t.same((await db.query<{ value: string }>('select value from public.kept')).rows, [{ value: 'avant' }], 'its data intact')
+})
+
+t.test('PGlite failing outside of SQL ends its thread at once, and a new one serves the folder', async (t) => {
+  const lost: Error[] = []
+  const db = await openPglite(path.join(root, 'thrown', 'pglite'), { onLost: (error) => lost.push(error) })
+  t.teardown(() => db.close())
+  await db.script("create table public.kept (value text); insert into public.kept values ('avant')")
+  const supervisor = supervisorOf(db)
+  const thread = supervisor.threadId
+  supervisor.drill('throw')
+  const started = performance.now()
+  const failed = await outcome(db.query('select 1'))
+  t.ok(isDatabaseUnavailable(failed), `the query fails as « unavailable » (${String(failed)})`)
+  t.ok(performance.now() - started < 30_000, 'at once, not at the hang deadline (60 s)')
+  await waitUntil(() => lost.length > 0)
+  t.match(lost[0]?.message ?? '', /La base de données intégrée s’est arrêtée .* redémarrage/, 'the loss is reported, in French')
   await servingAgain(db)
   t.ok(supervisor.threadId !== thread, 'a new thread serves the folder')
   t.same((await db.query<{ value: string }>('select value from public.kept')).rows, [{ value: 'avant' }], 'its data intact')

@@ -346,9 +346,9 @@ forEachEngine('a database outage is logged once, and its end too', async (t, db)
   let down = true
   const failing: Database = {
     ...db,
-    transaction: async (work) => {
+    transaction: async (work, settings) => {
       if (down) throw new Error('connect ECONNREFUSED 127.0.0.1:5432')
-      return db.transaction(work)
+      return db.transaction(work, settings)
     }
   }
   const server = await smtp(t)

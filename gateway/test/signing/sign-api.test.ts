@@ -223,7 +223,7 @@ t.test('a link disabled while the client signs is reported as disabled, not as a
   // database refuses, and the answer must name what happened.
   const racing: Database = {
     ...db,
-    transaction: (work) =>
+    transaction: (work, settings) =>
       db.transaction((tx) =>
         work({
           ...tx,
@@ -235,7 +235,8 @@ t.test('a link disabled while the client signs is reported as disabled, not as a
             }
             return tx.query(sql, params)
           }
-        })
+        }),
+        settings
       )
   }
   const context = { db: racing, config: app.config, log: app.log, sealCertificate: () => app.sealCertificate(), wake: { outbox: () => undefined, webhooks: () => undefined }, repairSealsSoon: () => undefined }

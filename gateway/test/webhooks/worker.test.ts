@@ -53,7 +53,7 @@ t.test('acknowledged, but the database fails to record it: never posted again, r
   let failNext = true
   const flaky: Database = {
     ...db,
-    transaction: (work) => db.transaction(work),
+    transaction: (work, settings) => db.transaction(work, settings),
     query: <Row,>(sql: string, params?: readonly unknown[]) => {
       if (failNext && sql.includes(`status = 'delivered'`)) {
         failNext = false

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AuthUser } from '../../auth/token-verifier.js'
-import { assertMayWrite, membershipOf, type MemberScope, type RequestMember } from '../../company/membership.js'
+import { assertMayWrite, memberFrom, membershipRead, type MemberScope, type RequestMember } from '../../company/membership.js'
 import { ApiProblem } from '../../errors.js'
 import { asUser, type Queryable } from '../../db/database.js'
 import { requireFeature } from '../../plans/plan-gates.js'
@@ -24,17 +24,22 @@ export function asRequestUser<T>(
   options: MemberTransactionOptions = {}
 ): Promise<T> {
   const user = request.user as AuthUser
-  return asUser(fastify.db, { sub: user.id, email: user.email, role: 'authenticated' }, async (tx) => {
-    const member = await membershipOf(tx, user)
+  return asUser(
+    fastify.db,
+    { sub: user.id, email: user.email, role: 'authenticated' },
+    async (tx, opened) => {
+      const member = memberFrom(user, opened)
     if (request.apiKey !== null) {
       // The key was resolved with its creator's membership: a move since then is a refusal, not another company.
       if (member.companyId !== request.apiKey.companyId) throw new ApiProblem(401, 'invalid_api_key', 'Cette clé d’API n’est plus valide.')
       await requireFeature(tx, 'api', fastify.config.publicUrl)
     }
-    const writes = request.method !== 'GET' && request.method !== 'HEAD'
-    if (writes && options.readOnlyAllowed !== true) await assertMayWrite(tx, member)
-    return work(tx, member)
-  })
+      const writes = request.method !== 'GET' && request.method !== 'HEAD'
+      if (writes && options.readOnlyAllowed !== true) await assertMayWrite(tx, member)
+      return work(tx, member)
+    },
+    membershipRead(user)
+  )
 }
 
 /** The request's member transaction as a domain action takes it. */

@@ -1,0 +1,156 @@
+// PostgreSQL's wire protocol on a Unix socket, answered by PGlite, inside the embedded database's
+// thread. In place of @electric-sql/pglite-socket's server, which hands PGlite one protocol message
+// at a time and writes each message's answer on its own: a query with parameters is five messages
+// (Parse, Bind, Describe, Execute, Sync), so five calls and five socket writes, each a system call,
+// one event-loop turn apart. Here everything a read brought is given to PGlite in one call and its
+// answer written once: measured on the API reads bench (issue 28), see the README's figures.
+// PGlite accepts several messages in one call and answers them in order, an error skipping to the
+// next Sync as a server does.
+import type { PGlite } from '@electric-sql/pglite'
+import { createServer, type Server, type Socket } from 'node:net'
+
+/** The first 4 bytes after the length of an SSLRequest, a CancelRequest, and protocol 3.0's StartupMessage. */
+const SSL_REQUEST = 80877103
+const CANCEL_REQUEST = 80877102
+const PROTOCOL_3 = 196608
+/** The Terminate message's type byte ('X'): the client leaves; PGlite is never told (it would end its backend). */
+const TERMINATE = 0x58
+
+interface Connection {
+  socket: Socket
+  closed: boolean
+  /** Bytes received and not yet a whole message. */
+  pending: Buffer
+  started: boolean
+}
+
+interface Batch {
+  connection: Connection
+  messages: Buffer
+}
+
+export class PgliteWireServer {
+  private readonly server: Server
+  private readonly connections = new Set<Connection>()
+  private readonly queue: Batch[] = []
+  private running = false
+  /** The connection whose transaction is open: nobody else's messages run inside it. */
+  private owner: Connection | null = null
+
+  /** `onFailure`: PGlite threw (not an SQL error, which it answers): its state is unknown, the thread ends. */
+  constructor(private readonly db: PGlite, private readonly onFailure: (error: unknown) => void) {
+    this.server = createServer((socket) => this.accept(socket))
+  }
+
+  listen(socketPath: string): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject)
+      this.server.listen(socketPath, () => {
+        this.server.off('error', reject)
+        resolve()
+      })
+    })
+  }
+
+  async stop(): Promise<void> {
+    for (const connection of this.connections) connection.socket.destroy()
+    await new Promise<void>((resolve) => this.server.close(() => resolve()))
+  }
+
+  private accept(socket: Socket): void {
+    const connection: Connection = { socket, closed: false, pending: Buffer.alloc(0), started: false }
+    this.connections.add(connection)
+    socket.setNoDelay(true)
+    socket.on('data', (data: Buffer) => this.received(connection, data))
+    // A reset by the gateway (its connection dropped) is only the end of that connection.
+    socket.on('error', () => socket.destroy())
+    socket.on('close', () => this.closed(connection))
+  }
+
+  private received(connection: Connection, data: Buffer): void {
+    let buffer = connection.pending.length === 0 ? data : Buffer.concat([connection.pending, data])
+    // Whole messages at the start of `buffer`, given to PGlite together.
+    let whole = 0
+    let leaving = false
+    for (;;) {
+      const available = buffer.length - whole
+      if (!connection.started) {
+        if (available < 8) break
+        const length = buffer.readInt32BE(0)
+        const code = buffer.readInt32BE(4)
+        if (length < 8 || code === CANCEL_REQUEST || (code !== SSL_REQUEST && code !== PROTOCOL_3)) {
+          connection.socket.destroy()
+          return
+        }
+        if (available < length) break
+        // No TLS on a local socket: « N », and the client goes on in clear. The startup message
+        // goes alone: PGlite answers it on a path of its own (authentication, settings).
+        if (code === SSL_REQUEST) connection.socket.write('N')
+        else this.enqueue({ connection, messages: buffer.subarray(0, length) })
+        connection.started = code === PROTOCOL_3
+        buffer = buffer.subarray(length)
+        continue
+      }
+      if (available < 5) break
+      const length = 1 + buffer.readInt32BE(whole + 1)
+      if (length < 5) {
+        connection.socket.destroy()
+        return
+      }
+      if (available < length) break
+      if (buffer[whole] === TERMINATE) {
+        leaving = true
+        break
+      }
+      whole += length
+    }
+    if (whole > 0) this.enqueue({ connection, messages: buffer.subarray(0, whole) })
+    connection.pending = leaving ? Buffer.alloc(0) : Buffer.from(buffer.subarray(whole))
+    if (leaving) connection.socket.end()
+  }
+
+  private enqueue(batch: Batch): void {
+    this.queue.push(batch)
+    void this.drain()
+  }
+
+  /** Runs the batches in order, one at a time, a transaction's owner before anyone else. */
+  private async drain(): Promise<void> {
+    if (this.running) return
+    this.running = true
+    try {
+      for (;;) {
+        if (this.owner?.closed === true) {
+          // Its transaction ends with it, as a server rolls back a backend's open transaction when its client goes.
+          await this.db.exec('rollback')
+          this.owner = null
+        }
+        const index = this.queue.findIndex((batch) => this.owner === null || batch.connection === this.owner)
+        if (index === -1) return
+        const [batch] = this.queue.splice(index, 1) as [Batch]
+        // The streaming call: execProtocolRaw would also parse every message of the answer into
+        // objects for PGlite's own query API (a quarter of the thread's time on API reads).
+        const chunks: Buffer[] = []
+        await this.db.runExclusive(() =>
+          this.db.execProtocolRawStream(batch.messages, {
+            // A view into PGlite's memory, reused by the next call: copied.
+            onRawData: (chunk) => chunks.push(Buffer.from(chunk))
+          })
+        )
+        this.owner = this.db.isInTransaction() ? batch.connection : null
+        if (!batch.connection.socket.destroyed && chunks.length > 0) batch.connection.socket.write(Buffer.concat(chunks))
+      }
+    } catch (error) {
+      this.onFailure(error)
+    } finally {
+      this.running = false
+    }
+  }
+
+  private closed(connection: Connection): void {
+    connection.closed = true
+    this.connections.delete(connection)
+    for (let i = this.queue.length - 1; i >= 0; i -= 1) if (this.queue[i]?.connection === connection) this.queue.splice(i, 1)
+    if (this.owner === connection) void this.drain()
+  }
+}
