@@ -14,3 +14,5 @@ export type FromPgliteWorker =
   | { type: 'failed'; message: string }
   | { type: 'dumped'; id: number; archive: Uint8Array<ArrayBuffer> }
   | { type: 'dump-failed'; id: number; message: string }
+  /** The drill is armed: the next call into PGlite fails as asked. */
+  | { type: 'drilled' }

@@ -114,8 +114,20 @@ export class PgliteWorker {
   }
 
   /** Tests: PGlite's next call never returns (`hang`) or throws (`throw`), see db/pglite-worker.ts. */
-  drill(kind: 'hang' | 'throw'): void {
-    this.worker?.postMessage({ type: 'drill', kind } satisfies ToPgliteWorker)
+  async drill(kind: 'hang' | 'throw'): Promise<void> {
+    const worker = this.worker
+    if (worker === null) throw new Error('no database thread to drill')
+    // Armed before the test's next query: the message port and the socket are not ordered.
+    const armed = new Promise<void>((resolve) => {
+      const onMessage = (message: FromPgliteWorker): void => {
+        if (message.type !== 'drilled') return
+        worker.off('message', onMessage)
+        resolve()
+      }
+      worker.on('message', onMessage)
+    })
+    worker.postMessage({ type: 'drill', kind } satisfies ToPgliteWorker)
+    await armed
   }
 
   async stop(): Promise<void> {

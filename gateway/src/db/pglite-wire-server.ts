@@ -27,6 +27,8 @@ interface Connection {
 interface Batch {
   connection: Connection
   messages: Buffer
+  /** A startup message: the connection begins. */
+  startup?: true
 }
 
 export class PgliteWireServer {
@@ -86,7 +88,7 @@ export class PgliteWireServer {
         // No TLS on a local socket: « N », and the client goes on in clear. The startup message
         // goes alone: PGlite answers it on a path of its own (authentication, settings).
         if (code === SSL_REQUEST) connection.socket.write('N')
-        else this.enqueue({ connection, messages: buffer.subarray(0, length) })
+        else this.enqueue({ connection, messages: buffer.subarray(0, length), startup: true })
         connection.started = code === PROTOCOL_3
         buffer = buffer.subarray(length)
         continue
@@ -128,6 +130,10 @@ export class PgliteWireServer {
         const index = this.queue.findIndex((batch) => this.owner === null || batch.connection === this.owner)
         if (index === -1) return
         const [batch] = this.queue.splice(index, 1) as [Batch]
+        // PGlite is one backend for every connection: what a previous connection left in its
+        // session goes, or the new client (its own statement cache empty) would meet « prepared
+        // statement already exists » on its first named statement.
+        if (batch.startup === true) await this.db.exec('deallocate all')
         // The streaming call: execProtocolRaw would also parse every message of the answer into
         // objects for PGlite's own query API (a quarter of the thread's time on API reads).
         const chunks: Buffer[] = []

@@ -86,6 +86,7 @@ parentPort?.on('message', (message: ToPgliteWorker) => {
       break
     case 'drill':
       if (pglite !== null) drill(pglite, message.kind)
+      send({ type: 'drilled' })
       break
     case 'close':
       void close()

@@ -149,20 +149,35 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
     transaction: (work, start) => tracked(async () => {
       refuseWhenClosing()
       const client = await pool.connect()
+      let released = false
+      // A connection that failed goes, so the next request gets a fresh one.
+      const release = (): void => {
+        if (released) return
+        released = true
+        client.release(brokenClients.get(client))
+      }
       try {
         // pg types a simple query of several statements as one result; it returns one per statement.
         const opened = openedRows(start, (await client.query(opening(start))) as pg.QueryResult | pg.QueryResult[])
         const result = await work(wrap(client, nameOf), opened)
-        await client.query('commit')
+        // The connection is handed on as COMMIT is sent: pg sends a connection's statements in
+        // order, so the next transaction's BEGIN leaves the moment the server has answered this
+        // one, instead of after this request's code has run again (with the embedded database's
+        // one connection, that wait was every request's). This request still waits for the answer:
+        // a COMMIT that fails is a failed request.
+        const committed = client.query('commit')
+        release()
+        await committed
         return result
       } catch (error) {
-        await client.query('rollback').catch((rollbackError: unknown) => {
-          if (!brokenClients.has(client)) brokenClients.set(client, rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError)))
-        })
+        if (!released) {
+          await client.query('rollback').catch((rollbackError: unknown) => {
+            if (!brokenClients.has(client)) brokenClients.set(client, rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError)))
+          })
+        }
         throw error
       } finally {
-        // A connection that failed goes, so the next request gets a fresh one.
-        client.release(brokenClients.get(client))
+        release()
       }
     }),
     betweenQueries: (work) => tracked(async () => {

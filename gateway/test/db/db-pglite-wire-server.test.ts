@@ -51,6 +51,16 @@ t.test('queries with parameters, several statements, and an error that leaves th
   t.same(failures, [], 'PGlite itself never failed')
 })
 
+t.test('a new connection starts with no statement of the previous one (PGlite is one session for all)', async (t) => {
+  const { client } = await served(t)
+  const statement = { name: 'paraphe_0', text: 'select $1::text as said' }
+  const first = await client()
+  t.same((await first.query({ ...statement, values: ['avant'] })).rows, [{ said: 'avant' }], 'prepared by the first connection')
+  await first.end()
+  const next = await client()
+  t.same((await next.query({ ...statement, values: ['après'] })).rows, [{ said: 'après' }], 'the same name prepared again by the next one')
+})
+
 t.test("one client's transaction never sees another's statements; they wait their turn", async (t) => {
   const { client } = await served(t)
   const first = await client()

@@ -164,7 +164,7 @@ t.test('a database that stops answering is started again at the deadline, never 
   const supervisor = supervisorOf(db)
   const thread = supervisor.threadId
   // PGlite's next call never returns (a query stuck in WASM): nothing is answered any more.
-  supervisor.drill('hang')
+  await supervisor.drill('hang')
   const started = performance.now()
   const [hung, behind] = await Promise.all([outcome(db.query('select 1')), outcome(db.query('select value from public.kept'))])
   const waited = performance.now() - started
@@ -186,7 +186,7 @@ t.test('PGlite failing outside of SQL ends its thread at once, and a new one ser
   await db.script("create table public.kept (value text); insert into public.kept values ('avant')")
   const supervisor = supervisorOf(db)
   const thread = supervisor.threadId
-  supervisor.drill('throw')
+  await supervisor.drill('throw')
   const started = performance.now()
   const failed = await outcome(db.query('select 1'))
   t.ok(isDatabaseUnavailable(failed), `the query fails as « unavailable » (${String(failed)})`)
@@ -196,6 +196,22 @@ t.test('PGlite failing outside of SQL ends its thread at once, and a new one ser
   await servingAgain(db)
   t.ok(supervisor.threadId !== thread, 'a new thread serves the folder')
   t.same((await db.query<{ value: string }>('select value from public.kept')).rows, [{ value: 'avant' }], 'its data intact')
+})
+
+t.test('a COMMIT that fails fails the work, and the one connection serves the next transaction', async (t) => {
+  const db = await openPglite(null)
+  t.teardown(() => db.close())
+  await db.script(`create table public.owners (id int primary key);
+    create table public.pets (owner int references public.owners (id) deferrable initially deferred)`)
+  // Checked at COMMIT only: the work itself succeeds, the commit is refused.
+  const refused = await outcome(db.transaction((tx) => tx.query('insert into public.pets values (7)')))
+  t.match(String(refused), /foreign key/, `the transaction fails with the commit's refusal (${String(refused)})`)
+  t.same((await db.query('select count(*)::int as n from public.pets')).rows, [{ n: 0 }], 'nothing of it kept')
+  await db.transaction(async (tx) => {
+    await tx.query('insert into public.owners values (7)')
+    await tx.query('insert into public.pets values (7)')
+  })
+  t.same((await db.query('select owner from public.pets')).rows, [{ owner: 7 }], 'the next transaction commits')
 })
 
 t.test('a slow query inside the deadline is answered, not cut', async (t) => {
