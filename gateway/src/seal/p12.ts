@@ -3,13 +3,9 @@
 import { createPrivateKey, X509Certificate, type KeyObject } from 'node:crypto'
 import forge from 'node-forge'
 
-/** An operator-facing problem with a signing certificate: what is wrong and what to change. */
-export class SealCertificateError extends Error {
-  constructor(message: string) {
-    super(message)
-    this.name = 'SealCertificateError'
-  }
-}
+import { SealCertificateError } from './seal-certificate-error.js'
+
+export { SealCertificateError } from './seal-certificate-error.js'
 
 export interface SealKeys {
   privateKey: KeyObject

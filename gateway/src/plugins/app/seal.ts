@@ -17,10 +17,11 @@ export default fp(
   async function seal(fastify: FastifyInstance) {
     let loading: Promise<SealCertificate> | null = null
     fastify.decorate('sealCertificate', () => {
-      // Imported on first use: node-forge is not needed to start answering.
-      loading ??= import('../../seal/signing-certificate.js')
-        .then(({ loadSealCertificate }) =>
-          loadSealCertificate({
+      // Read in a process of its own (seal/seal-certificate-process.ts): node-forge never
+      // loads in the gateway's process.
+      loading ??= import('../../seal/seal-certificate-process.js')
+        .then(({ loadSealCertificateOffProcess }) =>
+          loadSealCertificateOffProcess({
             configured:
               fastify.config.signing.p12 === null ? null : { p12: fastify.config.signing.p12, passphrase: fastify.config.signing.passphrase ?? '' },
             dataDir: fastify.config.database.dataDir,
