@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { ApiProblem } from '../errors.js'
 import type { PdfCpuClass } from './background-priority.js'
-import type { PdfReply, PdfRequest } from './pdf-messages.js'
+import type { PdfOutput, PdfReply, PdfRequest } from './pdf-messages.js'
 import type { PdfTask } from './pdf-tasks.js'
 
 export const RETRY_AFTER_SECONDS = 5
@@ -30,7 +30,7 @@ function processFile(): string {
 export class PdfLane {
   private child: ChildProcess | null = null
   private idleTimer: NodeJS.Timeout | undefined
-  private readonly pending = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>()
+  private readonly pending = new Map<number, { resolve: (output: PdfOutput) => void; reject: (error: Error) => void }>()
 
   constructor(
     private readonly cpuClass: PdfCpuClass,
@@ -41,10 +41,10 @@ export class PdfLane {
     return this.child?.pid ?? null
   }
 
-  run(id: number, task: PdfTask): Promise<Uint8Array> {
+  run(id: number, task: PdfTask): Promise<PdfOutput> {
     clearTimeout(this.idleTimer)
     const child = (this.child ??= this.start())
-    return new Promise<Uint8Array>((resolve, reject) => {
+    return new Promise<PdfOutput>((resolve, reject) => {
       this.pending.set(id, { resolve, reject })
       const request: PdfRequest = { id, task }
       child.send(request)
@@ -81,7 +81,7 @@ export class PdfLane {
       const waiting = this.pending.get(reply.id)
       if (waiting === undefined) return
       this.pending.delete(reply.id)
-      if ('bytes' in reply) waiting.resolve(reply.bytes)
+      if ('output' in reply) waiting.resolve(reply.output)
       else waiting.reject(new Error(reply.error))
       this.settled()
     })

@@ -5,4 +5,10 @@ import type { PdfTask } from './pdf-tasks.js'
 /** A task to run, or a task to drop (it went to the other process meanwhile). */
 export type PdfRequest = { id: number; task: PdfTask } | { cancel: number }
 
-export type PdfReply = { id: number; bytes: Uint8Array } | { id: number; error: string }
+/** A task's result: its document, and for an invoice the Factur-X XML the PDF carries (built once, there). */
+export interface PdfOutput {
+  bytes: Uint8Array
+  xml?: string
+}
+
+export type PdfReply = { id: number; output: PdfOutput } | { id: number; error: string }

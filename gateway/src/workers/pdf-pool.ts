@@ -20,6 +20,7 @@ import type { SealInfo } from '../seal/pdf-seal.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
 import type { SignedPdfInput } from '../pdf/signed-pdf.js'
 import { PdfLane, PdfRetryLater } from './pdf-lane.js'
+import type { PdfOutput } from './pdf-messages.js'
 import type { PdfTask } from './pdf-tasks.js'
 
 export interface PdfPoolLimits {
@@ -130,13 +131,13 @@ export function pdfQueueHasRoom(): boolean {
   return inFlight.size < bound() - sealReserve()
 }
 
-async function run(task: PdfTask, urgency: PdfUrgency): Promise<Uint8Array> {
+async function run(task: PdfTask, urgency: PdfUrgency): Promise<PdfOutput> {
   admit(urgency)
   started[task.kind] += 1
   const id = (nextId += 1)
   let timer: NodeJS.Timeout | undefined
   let deferred: (error: Error) => void = () => undefined
-  const result = new Promise<Uint8Array>((resolve, reject) => {
+  const result = new Promise<PdfOutput>((resolve, reject) => {
     deferred = reject
     // The client who just signed waits on the page for the sealed copy, the professional who
     // issues an invoice for its number (the company's issues queue behind it): no idle waiting.
@@ -173,24 +174,20 @@ async function run(task: PdfTask, urgency: PdfUrgency): Promise<Uint8Array> {
 }
 
 /** A quote's PDF: for a person waiting (`download`, the default) or made ahead of its first view (`ahead`). */
-export function renderQuotePdfOffThread(input: QuotePdfInput, urgency: 'download' | 'ahead' = 'download'): Promise<Uint8Array> {
-  return run({ kind: 'quote', input }, urgency)
+export async function renderQuotePdfOffThread(input: QuotePdfInput, urgency: 'download' | 'ahead' = 'download'): Promise<Uint8Array> {
+  return (await run({ kind: 'quote', input }, urgency)).bytes
 }
 
-export function sealSignedPdfOffThread(input: SignedPdfInput, certificate: SealCertificate, seal: SealInfo): Promise<Uint8Array> {
-  return run({ kind: 'signed', input, certificate, seal }, 'seal')
+export async function sealSignedPdfOffThread(input: SignedPdfInput, certificate: SealCertificate, seal: SealInfo): Promise<Uint8Array> {
+  return (await run({ kind: 'signed', input, certificate, seal }, 'seal')).bytes
 }
 
-/** An invoice's Factur-X PDF/A-3 (its XML inside), made in a PDF process like a quote's PDF. */
-export function renderFacturXOffThread(document: InvoiceDocument): Promise<Uint8Array> {
-  return run({ kind: 'invoice', document }, 'download')
-}
-
-/** An issued invoice's Factur-X files: the XML built here, the PDF/A-3 that carries it in a PDF process. */
+/**
+ * An issued invoice's Factur-X files, made in a PDF process like a quote's PDF: the PDF/A-3 and
+ * the XML it carries, built once there (the gateway's process never loads xmlbuilder2).
+ */
 export async function makeFacturXOffThread(document: InvoiceDocument): Promise<FacturXFiles> {
-  // Loaded at the first invoice issued: a gateway that issues none does not carry xmlbuilder2
-  // (about 14 MB of memory, measured alone).
-  const { buildFacturXml } = await import('../invoices/facturx/cii-xml.js')
-  const xml = buildFacturXml(document)
-  return { xml, pdf: await renderFacturXOffThread(document) }
+  const { bytes, xml } = await run({ kind: 'invoice', document }, 'download')
+  if (xml === undefined) throw new Error('the PDF process returned an invoice without its XML')
+  return { pdf: bytes, xml }
 }

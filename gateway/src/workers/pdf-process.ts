@@ -7,7 +7,7 @@
 import { availableParallelism } from 'node:os'
 import { Piscina } from 'piscina'
 import { lowerThisProcess } from './background-priority.js'
-import type { PdfReply, PdfRequest } from './pdf-messages.js'
+import type { PdfOutput, PdfReply, PdfRequest } from './pdf-messages.js'
 
 lowerThisProcess(process.argv[3] === 'catch-up' ? 'catch-up' : 'background')
 
@@ -38,7 +38,7 @@ process.on('message', (request: PdfRequest) => {
   const controller = new AbortController()
   running.set(request.id, controller)
   pool.run(request.task, { signal: controller.signal }).then(
-    (bytes: Uint8Array) => reply({ id: request.id, bytes }),
+    (output: PdfOutput) => reply({ id: request.id, output }),
     (error: unknown) => reply({ id: request.id, error: error instanceof Error ? error.message : String(error) })
   ).finally(() => running.delete(request.id))
 })

@@ -6,6 +6,7 @@ import type { QuotePdfInput } from '../pdf/quote-pdf.js'
 import type { SealInfo } from '../seal/pdf-seal.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
 import type { SignedPdfInput } from '../pdf/signed-pdf.js'
+import type { PdfOutput } from './pdf-messages.js'
 
 export type PdfTask =
   | { kind: 'quote'; input: QuotePdfInput }
@@ -25,18 +26,18 @@ function certificateOf(received: SealCertificate): SealCertificate {
   return known
 }
 
-export default async function runPdfTask(task: PdfTask): Promise<Uint8Array> {
+export default async function runPdfTask(task: PdfTask): Promise<PdfOutput> {
   if (task.kind === 'quote') {
     const { renderQuotePdf } = await import('../pdf/quote-pdf.js')
-    return renderQuotePdf(task.input)
+    return { bytes: await renderQuotePdf(task.input) }
   }
   if (task.kind === 'invoice') {
-    // The PDF carries its XML (factur-x.xml); the caller that wants the XML apart builds it with
-    // buildFacturXml, a few milliseconds on the gateway's thread.
+    // The XML comes back with the PDF that carries it (factur-x.xml): stored apart, built once.
     const { buildFacturX } = await import('../invoices/facturx/build-facturx.js')
-    return (await buildFacturX(task.document)).pdf
+    const { pdf, xml } = await buildFacturX(task.document)
+    return { bytes: pdf, xml }
   }
   const [{ composeSignedPdf }, { sealPdf }] = await Promise.all([import('../pdf/signed-pdf.js'), import('../seal/pdf-seal.js')])
   const composed = await composeSignedPdf(task.input)
-  return sealPdf(composed, certificateOf(task.certificate), task.seal)
+  return { bytes: await sealPdf(composed, certificateOf(task.certificate), task.seal) }
 }

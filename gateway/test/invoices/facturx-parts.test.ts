@@ -9,7 +9,7 @@ import { buildFacturX } from '../../src/invoices/facturx/build-facturx.js'
 import { buildFacturXml } from '../../src/invoices/facturx/cii-xml.js'
 import { amount, percent, quantity, scaled } from '../../src/invoices/facturx/cii-values.js'
 import { epcPayload, qrMatrix } from '../../src/invoices/facturx/epc-qr.js'
-import { holdPdfPool, renderFacturXOffThread, pdfTasksStarted } from '../../src/workers/pdf-pool.js'
+import { holdPdfPool, makeFacturXOffThread, pdfTasksStarted } from '../../src/workers/pdf-pool.js'
 import { normaliseSpaces, pdfPagesText } from '../support/pdf-text.js'
 import { sampleInvoice } from '../../../shared/test/invoices/sample-invoice.js'
 import { INVOICE_CASES } from './support/invoice-cases.js'
@@ -50,15 +50,17 @@ t.test('the same invoice gives the same bytes; the ID follows the content', asyn
   t.ok(loaded.catalog.get(PDFName.of('Metadata')) !== undefined, 'XMP metadata in the catalog')
 })
 
-t.test('an invoice made in a PDF process is the one made here', async (t) => {
+t.test('an invoice made in a PDF process is the one made here, its XML with it', async (t) => {
   const release = holdPdfPool()
   t.teardown(release)
   const document = INVOICE_CASES.final
   if (document === undefined) throw new Error('final')
   const before = pdfTasksStarted().invoice
-  const pdf = await renderFacturXOffThread(document)
-  t.equal(pdfTasksStarted().invoice - before, 1, 'one invoice task')
-  t.same(Buffer.from(pdf), Buffer.from((await buildFacturX(document)).pdf), 'same bytes as in this process')
+  const { pdf, xml } = await makeFacturXOffThread(document)
+  t.equal(pdfTasksStarted().invoice - before, 1, 'one invoice task, for both files')
+  const here = await buildFacturX(document)
+  t.same(Buffer.from(pdf), Buffer.from(here.pdf), 'same PDF bytes as in this process')
+  t.equal(xml, here.xml, 'and the XML it carries, built there once, as here')
 })
 
 t.test('without an IBAN: no transfer details, no QR code, no payment means in the XML', async (t) => {
