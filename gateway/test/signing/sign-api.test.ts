@@ -224,7 +224,7 @@ t.test('a link disabled while the client signs is reported as disabled, not as a
   const racing: Database = {
     ...db,
     transaction: (work, settings) =>
-      db.transaction((tx) =>
+      db.transaction((tx, opened) =>
         work({
           ...tx,
           query: async (sql, params) => {
@@ -235,7 +235,7 @@ t.test('a link disabled while the client signs is reported as disabled, not as a
             }
             return tx.query(sql, params)
           }
-        }),
+        }, opened),
         settings
       )
   }

@@ -46,7 +46,7 @@ t.test('typed keys stay on screen while the form catches up, and a picked item r
   })
   root.render(<Row />)
   // The DOM settles on React's schedule: wait until `read()` gives `expected`, then assert it.
-  const settles = async (read: () => string | null, expected: string, message?: string) => {
+  const settles = async (read: () => string | null, expected: string, message = `shows « ${expected} »`) => {
     await waitFor(() => assert.equal(read(), expected)).catch(() => undefined)
     t.equal(read(), expected, message)
   }
