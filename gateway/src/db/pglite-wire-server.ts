@@ -139,6 +139,10 @@ export class PgliteWireServer {
         const chunks: Buffer[] = []
         await this.db.runExclusive(() =>
           this.db.execProtocolRawStream(batch.messages, {
+            // The folder is PGlite's Node file system, written through as PostgreSQL writes (its
+            // syncToFs is for the browser's stores, a no-op here): skipped, and with it a lock and
+            // two turns of the thread's event loop for every call.
+            syncToFs: false,
             // A view into PGlite's memory, reused by the next call: copied.
             onRawData: (chunk) => chunks.push(Buffer.from(chunk))
           })
