@@ -1,10 +1,13 @@
 // What every bench script shares: where the repository is, a free port, waiting for a server to
 // answer, percentiles, and the professional, quote and signature the signing benches use.
+import { randomUUID } from 'node:crypto'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import type { CompanyProfile } from '@paraphe/shared/company'
 import { parisIsoDate } from '@paraphe/shared/dates'
+
+import { signAccessToken } from '../test/support/gotrue-tokens.js'
 
 export { freePort } from '../test/support/free-port.js'
 
@@ -54,3 +57,23 @@ export const benchSignBody = (documentSha256: string) => ({
   signerName: 'Élise Martin', accepted: true, mention: 'Bon pour accord', preWorkAcknowledged: true,
   signature: { method: 'drawn', strokes: benchStrokes, padWidth: 400, padHeight: 160 }, documentSha256
 })
+
+/** An access token for a new user, as the auth server would sign it. */
+export async function benchAccessToken(): Promise<string> {
+  const now = Math.floor(Date.now() / 1000)
+  const sub = randomUUID()
+  return signAccessToken({ sub, aud: 'authenticated', exp: now + 3600, iat: now, email: `${sub}@example.fr`, phone: '', role: 'authenticated', aal: 'aal1', amr: [], session_id: sub, is_anonymous: false, app_metadata: {}, user_metadata: {} }, BENCH_JWT_SECRET)
+}
+
+/** A professional with a profile, on `base`; the free plan sends 3 quotes a month, so one per sent quote. */
+export async function benchProfessional(base: string) {
+  const auth = { authorization: `Bearer ${await benchAccessToken()}` }
+  const api = async (method: string, url: string, body?: object) => {
+    const response = await fetch(`${base}${url}`, { method, headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`)
+    return response
+  }
+  await api('PUT', '/api/profile', benchProfile)
+  const newQuote = async () => ((await (await api('POST', '/api/quotes', { content: benchQuoteContent })).json()) as { quote: { id: string } }).quote.id
+  return { auth, api, newQuote }
+}

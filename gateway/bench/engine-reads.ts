@@ -9,15 +9,13 @@
 // BENCH_BASELINE_SERVER (another build's gateway/dist/server.js, e.g. main's) measures the same
 // rows for it, for a before/after on the same loaded machine. Run by `npm run bench`.
 import { spawn } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import autocannon from 'autocannon'
-import { signAccessToken } from '../test/support/gotrue-tokens.js'
 import { startPostgres } from '../test/support/throwaway-postgres.js'
-import { BENCH_JWT_SECRET as SECRET, benchProfile as profile, benchQuoteContent as content, benchSignBody as signBody, freePort, root, waitForOk } from './bench-support.js'
+import { BENCH_JWT_SECRET as SECRET, benchProfessional as professional, benchSignBody as signBody, freePort, root, waitForOk } from './bench-support.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
 const HOME_CONNECTIONS = 10
@@ -34,25 +32,6 @@ function load(url: string, connections: number, headers: Record<string, string> 
       else resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, failed: result.non2xx + result.errors })
     })
   })
-}
-
-async function accessToken(): Promise<string> {
-  const now = Math.floor(Date.now() / 1000)
-  const sub = randomUUID()
-  return signAccessToken({ sub, aud: 'authenticated', exp: now + 3600, iat: now, email: `${sub}@example.fr`, phone: '', role: 'authenticated', aal: 'aal1', amr: [], session_id: sub, is_anonymous: false, app_metadata: {}, user_metadata: {} }, SECRET)
-}
-
-/** A professional with a profile, on `base`; the free plan sends 3 quotes a month, so one per sent quote. */
-async function professional(base: string) {
-  const auth = { authorization: `Bearer ${await accessToken()}` }
-  const api = async (method: string, url: string, body?: object) => {
-    const response = await fetch(`${base}${url}`, { method, headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
-    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`)
-    return response
-  }
-  await api('PUT', '/api/profile', profile)
-  const newQuote = async () => ((await (await api('POST', '/api/quotes', { content })).json()) as { quote: { id: string } }).quote.id
-  return { auth, api, newQuote }
 }
 
 interface Row { home: Load; homeBesideReads: Load; homeBesideFixedReads: Load; reads: Load; sealedMs: number }

@@ -6,7 +6,6 @@
 // The gateway runs as its own process (gateway/dist/server.js, as in production) on a throwaway
 // PGlite data folder; the load generator (autocannon) runs here. Run by `npm run bench`.
 import { spawn } from 'node:child_process'
-import { randomUUID } from 'node:crypto'
 import { mkdtempSync, openSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -16,16 +15,10 @@ import app, { serverOptions } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import { migrate } from '../src/db/migrate.js'
 import { openPglite } from '../src/db/pglite-database.js'
-import { signAccessToken } from '../test/support/gotrue-tokens.js'
-import { BENCH_JWT_SECRET as SECRET, benchProfile as profile, benchQuoteContent as content, benchSignBody as signBody, freePort, percentile, root, waitForOk } from './bench-support.js'
+import { BENCH_JWT_SECRET as SECRET, benchAccessToken, benchProfessional, benchProfile as profile, benchQuoteContent as content, benchSignBody as signBody, freePort, percentile, root, waitForOk } from './bench-support.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
 const HOME_CONNECTIONS = 10
-async function accessToken(): Promise<string> {
-  const now = Math.floor(Date.now() / 1000)
-  const sub = randomUUID()
-  return signAccessToken({ sub, aud: 'authenticated', exp: now + 3600, iat: now, email: `${sub}@example.fr`, phone: '', role: 'authenticated', aal: 'aal1', amr: [], session_id: sub, is_anonymous: false, app_metadata: {}, user_metadata: {} }, SECRET)
-}
 
 interface Load { rps: number; p50: number; p99: number; non2xx: number; errors: number }
 
@@ -56,17 +49,7 @@ const lines: string[] = []
 try {
   await waitForOk(`${base}/healthz`)
   // One professional per sent quote: the free plan sends 3 quotes a month.
-  const professional = async () => {
-    const auth = { authorization: `Bearer ${await accessToken()}` }
-    const api = async (method: string, url: string, body?: object) => {
-      const response = await fetch(`${base}${url}`, { method, headers: { ...auth, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })
-      if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${await response.text()}`)
-      return response
-    }
-    await api('PUT', '/api/profile', profile)
-    const newQuote = async () => ((await (await api('POST', '/api/quotes', { content })).json()) as { quote: { id: string } }).quote.id
-    return { auth, api, newQuote }
-  }
+  const professional = () => benchProfessional(base)
   const { auth, api, newQuote } = await professional()
   const draft = await newQuote()
   const sent = await newQuote()
@@ -143,7 +126,7 @@ try {
   try {
     const results: Array<{ views: number; ms: number; pages: number }> = []
     for (const viewCount of [2, 5000, 2, 5000]) {
-      const token = await accessToken()
+      const token = await benchAccessToken()
       const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => fastify.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload }) })
       await as('PUT', '/api/profile', profile)
       const id = (await as('POST', '/api/quotes', { content })).json<{ quote: { id: string } }>().quote.id

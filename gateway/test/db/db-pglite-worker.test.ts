@@ -24,6 +24,16 @@ function supervisorOf(db: Database): PgliteWorker {
   return supervisor
 }
 
+/** An embedded database on a folder of its own holding one row in public.kept, with the losses its supervisor reports. */
+async function folderWithRow(t: Test, name: string, value: string, stallDeadlineMs?: number) {
+  const lost: Error[] = []
+  const db = await openPglite(path.join(root, name, 'pglite'), { onLost: (error) => lost.push(error), ...(stallDeadlineMs === undefined ? {} : { stallDeadlineMs }) })
+  t.teardown(() => db.close())
+  await db.script(`create table public.kept (value text); insert into public.kept values ('${value}')`)
+  const supervisor = supervisorOf(db)
+  return { db, lost, supervisor, thread: supervisor.threadId }
+}
+
 /** What a query ends with: its rows, or the error it failed with. */
 async function outcome(work: Promise<unknown>): Promise<unknown> {
   return work.then(
@@ -106,12 +116,7 @@ t.test('two transactions at once run one after the other on the one connection',
 })
 
 t.test('the database thread ended mid-transaction: work fails as unavailable, then it is back on the same data', async (t) => {
-  const lost: Error[] = []
-  const db = await openPglite(path.join(root, 'crashed', 'pglite'), { onLost: (error) => lost.push(error) })
-  t.teardown(() => db.close())
-  await db.script("create table public.kept (value text); insert into public.kept values ('écrit avant la panne')")
-  const supervisor = supervisorOf(db)
-  const thread = supervisor.threadId
+  const { db, lost, supervisor, thread } = await folderWithRow(t, 'crashed', 'écrit avant la panne')
   t.ok(thread !== null, 'PGlite runs in a thread of its own')
   // Ended in the middle of a transaction (as a WebAssembly abort would): what it wrote must not survive.
   const failure = await outcome(
@@ -157,12 +162,7 @@ t.test('a data folder that cannot be opened is refused in French, and a restart 
 })
 
 t.test('a database that stops answering is started again at the deadline, never an endless wait', async (t) => {
-  const lost: Error[] = []
-  const db = await openPglite(path.join(root, 'hung', 'pglite'), { onLost: (error) => lost.push(error), stallDeadlineMs: 1_500 })
-  t.teardown(() => db.close())
-  await db.script("create table public.kept (value text); insert into public.kept values ('avant')")
-  const supervisor = supervisorOf(db)
-  const thread = supervisor.threadId
+  const { db, lost, supervisor, thread } = await folderWithRow(t, 'hung', 'avant', 1_500)
   // PGlite's next call never returns (a query stuck in WASM): nothing is answered any more.
   await supervisor.drill('hang')
   const started = performance.now()
@@ -180,12 +180,7 @@ t.test('a database that stops answering is started again at the deadline, never 
 })
 
 t.test('PGlite failing outside of SQL ends its thread at once, and a new one serves the folder', async (t) => {
-  const lost: Error[] = []
-  const db = await openPglite(path.join(root, 'thrown', 'pglite'), { onLost: (error) => lost.push(error) })
-  t.teardown(() => db.close())
-  await db.script("create table public.kept (value text); insert into public.kept values ('avant')")
-  const supervisor = supervisorOf(db)
-  const thread = supervisor.threadId
+  const { db, lost, supervisor, thread } = await folderWithRow(t, 'thrown', 'avant')
   await supervisor.drill('throw')
   const started = performance.now()
   const failed = await outcome(db.query('select 1'))
