@@ -1,5 +1,5 @@
 // A PostgreSQL server (Supabase's in production) through a pool of connections; the embedded
-// default is reached the same way, over its process's Unix socket (db/pglite-database.ts).
+// default is reached the same way, over the Unix socket of its thread (db/pglite-database.ts).
 import pg from 'pg'
 import type { Database, OpenedRows, Queryable, QueryResult, TransactionOpening } from './database.js'
 import { watchForStalls, type StallDeadline } from './stall-watch.js'
