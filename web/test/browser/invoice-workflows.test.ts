@@ -80,6 +80,8 @@ t.test('retenue, a draft edited, an invoice without a quote, a link revoked and 
   t.ok(await page.getByRole('checkbox', { name: 'Retenue de garantie' }).isChecked(), 'the draft’s retenue')
   await field(page, 'Avancement cumulé (%)').fill('50')
   await button(page, 'Enregistrer le brouillon').click()
+  // The form previews « cumul 50 % » itself as it is typed: the saved draft is the invoice's page.
+  await page.waitForURL((url) => url.pathname.startsWith('/espace/factures/'))
   await page.locator('.invoice-statement').filter({ hasText: 'cumul 50 %' }).waitFor()
   t.equal(invoiceIdOf(page), draftId, 'the same draft, changed in place')
   const situationNumber = await issue(page)
