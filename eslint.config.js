@@ -12,6 +12,7 @@ import js from '@eslint/js'
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import { importX } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
+import eslintConfigPrettier from 'eslint-config-prettier/flat'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 import noMutualDomainImports from './scripts/eslint-rules/no-mutual-domain-imports.js'
@@ -150,7 +151,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['fastify', 'fastify-plugin', '@fastify/*'], message: 'Pas de Fastify dans le domaine : la route passe la transaction, le logger ou le réveil des files.' }] }
+        {
+          patterns: [
+            {
+              group: ['fastify', 'fastify-plugin', '@fastify/*'],
+              message: 'Pas de Fastify dans le domaine : la route passe la transaction, le logger ou le réveil des files.'
+            }
+          ]
+        }
       ]
     }
   },
@@ -178,5 +186,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }]
     }
-  }
+  },
+  // Layout is Prettier's (`npm run lint` checks it first): every ESLint rule that would fight it is off.
+  eslintConfigPrettier
 )

@@ -5,5 +5,7 @@ import { ensureBuild, ensureDependencies, root } from './lib/tasks.mjs'
 
 ensureDependencies()
 ensureBuild()
-const result = spawnSync(process.execPath, [path.join(root, 'gateway/dist/commands/backup-command.js'), ...process.argv.slice(2)], { stdio: 'inherit' })
+const result = spawnSync(process.execPath, [path.join(root, 'gateway/dist/commands/backup-command.js'), ...process.argv.slice(2)], {
+  stdio: 'inherit'
+})
 process.exit(result.status ?? 1)

@@ -50,9 +50,8 @@ function start(command, args, env = {}) {
 
 function load(url) {
   return new Promise((resolve, reject) => {
-    autocannon(
-      { url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': 'br' } },
-      (error, result) => (error ? reject(error) : resolve(result))
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers: { 'accept-encoding': 'br' } }, (error, result) =>
+      error ? reject(error) : resolve(result)
     )
   })
 }
@@ -66,7 +65,8 @@ async function firstLoad(page) {
   const html = await readFile(path.join(siteDir, page), 'utf8')
   const unique = (pattern) => [...new Set([...html.matchAll(pattern)].map((m) => m[1]))]
   let js = 0
-  for (const file of unique(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)) js += await brotliSize(path.join(siteDir, file))
+  for (const file of unique(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g))
+    js += await brotliSize(path.join(siteDir, file))
   let css = 0
   for (const file of unique(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+\.css)"/g)) css += await brotliSize(path.join(siteDir, file))
   return { js, css }
@@ -83,25 +83,26 @@ async function homePage() {
   const gatewayPort = await freePort()
   // Its own data folder: the bench must not share the embedded database of a running `npm start`.
   const gatewayData = await mkdtemp(path.join(tmpdir(), 'paraphe-bench-data-'))
-  const startGateway = (server, port, data) => start(process.execPath, [server], {
-    DATA_DIR: data,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    // Production with the embedded accounts needs https and SMTP (no e-mail is sent here).
-    PUBLIC_URL: 'https://127.0.0.1',
-    SMTP_URL: 'smtp://127.0.0.1:9',
-    OPERATOR_NAME: 'Banc d’essai',
-    OPERATOR_LEGAL_FORM: 'SAS',
-    OPERATOR_ADDRESS: '1 rue du Test, 75001 Paris',
-    OPERATOR_REGISTRATION: 'RCS Paris 000 000 000',
-    OPERATOR_EMAIL: 'bench@example.com',
-    OPERATOR_PHONE: '01 00 00 00 00',
-    OPERATOR_PUBLICATION_DIRECTOR: 'Banc d’essai',
-    HOSTING_PROVIDER_NAME: 'Machine locale',
-    HOSTING_PROVIDER_ADDRESS: '127.0.0.1'
-  })
+  const startGateway = (server, port, data) =>
+    start(process.execPath, [server], {
+      DATA_DIR: data,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      // Production with the embedded accounts needs https and SMTP (no e-mail is sent here).
+      PUBLIC_URL: 'https://127.0.0.1',
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      OPERATOR_NAME: 'Banc d’essai',
+      OPERATOR_LEGAL_FORM: 'SAS',
+      OPERATOR_ADDRESS: '1 rue du Test, 75001 Paris',
+      OPERATOR_REGISTRATION: 'RCS Paris 000 000 000',
+      OPERATOR_EMAIL: 'bench@example.com',
+      OPERATOR_PHONE: '01 00 00 00 00',
+      OPERATOR_PUBLICATION_DIRECTOR: 'Banc d’essai',
+      HOSTING_PROVIDER_NAME: 'Machine locale',
+      HOSTING_PROVIDER_ADDRESS: '127.0.0.1'
+    })
   const gateway = startGateway(path.join(root, 'gateway/dist/server.js'), gatewayPort, gatewayData)
   // Another build of the gateway (BENCH_BASELINE_SERVER, e.g. main's dist copied aside) in the same
   // run, for a before/after of a change on the same loaded machine.
@@ -117,7 +118,11 @@ async function homePage() {
     // Caddy serves the same bytes: the build, with the home page as the gateway sends it.
     const filesDir = path.join(caddyDir, 'site')
     await cp(siteDir, filesDir, { recursive: true })
-    for (const [encoding, suffix] of [['identity', ''], ['br', '.br'], ['gzip', '.gz']]) {
+    for (const [encoding, suffix] of [
+      ['identity', ''],
+      ['br', '.br'],
+      ['gzip', '.gz']
+    ]) {
       await writeFile(path.join(filesDir, `index.html${suffix}`), await rawBody(gatewayPort, encoding))
     }
 
@@ -140,7 +145,9 @@ async function homePage() {
     // A hashed asset as the pages load it: the entry script, with its build-time .br sibling.
     const asset = /<script type="module" crossorigin src="([^"]+)"/.exec(await readFile(path.join(siteDir, 'index.html'), 'utf8'))?.[1]
     if (asset === undefined) throw new Error('no entry script in index.html')
-    console.log(`Home page, a hashed asset and a 404, Accept-Encoding: br, ${CONNECTIONS} connections, ${DURATION} s each, ${(await import('node:os')).cpus().length} cores shared with the load generator\n`)
+    console.log(
+      `Home page, a hashed asset and a 404, Accept-Encoding: br, ${CONNECTIONS} connections, ${DURATION} s each, ${(await import('node:os')).cpus().length} cores shared with the load generator\n`
+    )
     const rows = [
       ['/ gateway (route, from memory)', gatewayPort, '/', 200],
       ['/ Caddy 2 file_server', caddyPort, '/', 200],
@@ -165,16 +172,24 @@ async function homePage() {
     }
     console.log('server                               req/s     p50 ms   p99 ms')
     for (const r of results) {
-      console.log(`${r.name.padEnd(36)} ${String(Math.round(r.rps)).padStart(7)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}`)
+      console.log(
+        `${r.name.padEnd(36)} ${String(Math.round(r.rps)).padStart(7)}  ${String(r.p50).padStart(7)}  ${String(r.p99).padStart(7)}`
+      )
     }
     console.log(`\nratio gateway / Caddy, home page: ${(results[0].rps / results[1].rps).toFixed(2)} (goal ≥ 1.00)`)
     console.log(`ratio gateway / Caddy, hashed asset: ${(results[2].rps / results[3].rps).toFixed(2)}`)
     console.log(`ratio 404 / home page, gateway: ${(results[4].rps / results[0].rps).toFixed(2)}`)
     if (baseline !== null) {
-      console.log(`baseline (${baselineServer}) / Caddy: home page ${(results[5].rps / results[1].rps).toFixed(2)}, hashed asset ${(results[6].rps / results[3].rps).toFixed(2)}; its 404 / its home page ${(results[7].rps / results[5].rps).toFixed(2)}`)
+      console.log(
+        `baseline (${baselineServer}) / Caddy: home page ${(results[5].rps / results[1].rps).toFixed(2)}, hashed asset ${(results[6].rps / results[3].rps).toFixed(2)}; its 404 / its home page ${(results[7].rps / results[5].rps).toFixed(2)}`
+      )
     }
-    console.log(`first-load of /, brotli: JS ${(jsBytes / 1024).toFixed(1)} KB (goal ≤ 90), CSS ${(cssBytes / 1024).toFixed(1)} KB (goal ≤ 15)`)
-    console.log(`first-load of /SignatureDevis, brotli: JS ${(signingPage.js / 1024).toFixed(1)} KB (goal ≤ 90), CSS ${(signingPage.css / 1024).toFixed(1)} KB`)
+    console.log(
+      `first-load of /, brotli: JS ${(jsBytes / 1024).toFixed(1)} KB (goal ≤ 90), CSS ${(cssBytes / 1024).toFixed(1)} KB (goal ≤ 15)`
+    )
+    console.log(
+      `first-load of /SignatureDevis, brotli: JS ${(signingPage.js / 1024).toFixed(1)} KB (goal ≤ 90), CSS ${(signingPage.css / 1024).toFixed(1)} KB`
+    )
   } finally {
     gateway.kill('SIGTERM')
     baseline?.kill('SIGTERM')
@@ -188,10 +203,14 @@ async function homePage() {
 // Signing latency on both databases (TypeScript, run from source like the tests).
 ensureSystemPackages([{ program: '/usr/lib/postgresql/15/bin/initdb', pkg: 'postgresql-15', noRecommends: true }])
 if (wanted('signing-latency')) {
-  const signing = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', 'gateway/bench/signing-latency.ts'], {
-    cwd: root,
-    stdio: 'inherit'
-  })
+  const signing = spawn(
+    process.execPath,
+    ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', 'gateway/bench/signing-latency.ts'],
+    {
+      cwd: root,
+      stdio: 'inherit'
+    }
+  )
   const signingCode = await new Promise((resolve) => signing.on('exit', resolve))
   if (signingCode !== 0) process.exitCode = 1
 }
@@ -204,7 +223,16 @@ if (wanted('signing-latency')) {
 // lighthouse 12 installed for the bench on first use); the quotes list over 1 000 quotes.
 const lighthouse = !wanted('signing-page') ? null : (process.env.LIGHTHOUSE_BIN ?? ensureLighthouse())
 ensureSystemPackages([{ program: '/usr/bin/chromium', pkg: 'chromium' }])
-for (const bench of ['gateway/bench/accounts.ts', 'gateway/bench/heavy-work.ts', 'gateway/bench/engine-reads.ts', 'gateway/bench/auth-proxy.ts', 'gateway/bench/start-memory.ts', 'gateway/bench/signing-page.ts', 'gateway/bench/quote-list.ts', 'gateway/bench/workspace-speed.ts']) {
+for (const bench of [
+  'gateway/bench/accounts.ts',
+  'gateway/bench/heavy-work.ts',
+  'gateway/bench/engine-reads.ts',
+  'gateway/bench/auth-proxy.ts',
+  'gateway/bench/start-memory.ts',
+  'gateway/bench/signing-page.ts',
+  'gateway/bench/quote-list.ts',
+  'gateway/bench/workspace-speed.ts'
+]) {
   if (!wanted(path.basename(bench, '.ts'))) continue
   const child = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', bench], {
     cwd: root,
@@ -218,10 +246,12 @@ for (const bench of ['gateway/bench/accounts.ts', 'gateway/bench/heavy-work.ts',
 async function rawBody(port, encoding) {
   const http = await import('node:http')
   return new Promise((resolve, reject) => {
-    http.get({ host: '127.0.0.1', port, path: '/', headers: { 'accept-encoding': encoding } }, (response) => {
-      const chunks = []
-      response.on('data', (chunk) => chunks.push(chunk))
-      response.on('end', () => resolve(Buffer.concat(chunks)))
-    }).on('error', reject)
+    http
+      .get({ host: '127.0.0.1', port, path: '/', headers: { 'accept-encoding': encoding } }, (response) => {
+        const chunks = []
+        response.on('data', (chunk) => chunks.push(chunk))
+        response.on('end', () => resolve(Buffer.concat(chunks)))
+      })
+      .on('error', reject)
   })
 }

@@ -199,15 +199,20 @@ export function main(argv, log = console.log) {
   const result = setupEnv({ template, output, force: args.force, dev: args.dev })
   const shown = path.relative(process.cwd(), output)
   if (!result.written) {
-    log(`✗ ${shown} already exists: nothing changed. Use --force to replace it (new secrets; an existing database keeps its old password, see deploy/OPERATIONS.md).`)
+    log(
+      `✗ ${shown} already exists: nothing changed. Use --force to replace it (new secrets; an existing database keeps its old password, see deploy/OPERATIONS.md).`
+    )
     return 1
   }
-  if (result.backup !== null) log(`› Kept the previous file as ${path.relative(process.cwd(), result.backup)} (it holds secrets: keep it private)`)
+  if (result.backup !== null)
+    log(`› Kept the previous file as ${path.relative(process.cwd(), result.backup)} (it holds secrets: keep it private)`)
   log(`✓ Wrote ${shown} (readable by you only) from ${path.relative(process.cwd(), template)}`)
   for (const key of result.generated) log(`  generated ${key}: ${GENERATED[key]}`)
   if (result.dev) log(`  development values: ${Object.keys(DEV_VALUES).join(', ')}`)
   if (result.stillEmpty.length > 0) log(`› Still to fill in before \`docker compose up\`: ${result.stillEmpty.join(', ')}`)
-  log('› Next: check the site address, operator identity and SMTP settings in the file, then `docker compose up -d` (deploy/OPERATIONS.md).')
+  log(
+    '› Next: check the site address, operator identity and SMTP settings in the file, then `docker compose up -d` (deploy/OPERATIONS.md).'
+  )
   return 0
 }
 

@@ -5,5 +5,9 @@ import { ensureBuild, ensureDependencies, root } from './lib/tasks.mjs'
 
 ensureDependencies()
 ensureBuild()
-const result = spawnSync(process.execPath, [path.join(root, 'gateway/dist/commands/move-to-postgres-command.js'), ...process.argv.slice(2)], { stdio: 'inherit' })
+const result = spawnSync(
+  process.execPath,
+  [path.join(root, 'gateway/dist/commands/move-to-postgres-command.js'), ...process.argv.slice(2)],
+  { stdio: 'inherit' }
+)
 process.exit(result.status ?? 1)

@@ -3,5 +3,9 @@
 // the built product in Chromium: see web/scripts/product-shot.ts. Run after `npm run build`.
 import { spawn } from 'node:child_process'
 
-const child = spawn(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', 'web/scripts/product-shot.ts'], { stdio: 'inherit' })
+const child = spawn(
+  process.execPath,
+  ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', 'web/scripts/product-shot.ts'],
+  { stdio: 'inherit' }
+)
 child.on('exit', (code) => process.exit(code ?? 1))

@@ -38,7 +38,10 @@ const embeddedAccounts = !process.env.AUTH_UPSTREAM_URL
 while (child.exitCode === null && !(await answers())) await new Promise((resolve) => setTimeout(resolve, 150))
 if (child.exitCode === null) {
   const lines = [`› Paraphe is ready on ${origin}/ (Ctrl+C to stop; data in ${process.env.DATA_DIR || '.data/'})`]
-  if (embeddedAccounts) lines.push(`› Accounts: built in (sign up at ${origin}/inscription)${process.env.AUTH_AUTOCONFIRM === 'true' ? ', addresses confirmed automatically' : ''}`)
+  if (embeddedAccounts)
+    lines.push(
+      `› Accounts: built in (sign up at ${origin}/inscription)${process.env.AUTH_AUTOCONFIRM === 'true' ? ', addresses confirmed automatically' : ''}`
+    )
   if (development && !smtp && loopback) lines.push(`› E-mails (no SMTP configured): the local mailbox at ${origin}/dev/boite-mail`)
   console.log(lines.join('\n'))
 }

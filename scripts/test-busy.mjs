@@ -12,9 +12,7 @@ import { root } from './lib/tasks.mjs'
 // changes. The check runs once in many turns, so the loop stays CPU-bound rather than syscall-bound.
 const BURN = 'const parent = process.ppid; for (let i = 1; ; i++) if (i % 1e8 === 0 && process.ppid !== parent) process.exit(0)'
 
-const burners = Array.from({ length: os.availableParallelism() }, () =>
-  spawn(process.execPath, ['-e', BURN], { stdio: 'ignore' })
-)
+const burners = Array.from({ length: os.availableParallelism() }, () => spawn(process.execPath, ['-e', BURN], { stdio: 'ignore' }))
 console.log(`› ${burners.length} CPU burners running (PIDs ${burners.map((burner) => burner.pid).join(', ')})`)
 
 function stopBurners() {
@@ -36,9 +34,10 @@ async function finish(code) {
 
 const extra = process.argv.slice(2)
 const command = process.env.TEST_BUSY_COMMAND
-const tests = command === undefined || command === ''
-  ? spawn('npm', ['test', ...(extra.length > 0 ? ['--', ...extra] : [])], { cwd: root, stdio: 'inherit' })
-  : spawn(command, { cwd: root, stdio: 'inherit', shell: true })
+const tests =
+  command === undefined || command === ''
+    ? spawn('npm', ['test', ...(extra.length > 0 ? ['--', ...extra] : [])], { cwd: root, stdio: 'inherit' })
+    : spawn(command, { cwd: root, stdio: 'inherit', shell: true })
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {

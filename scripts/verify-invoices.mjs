@@ -6,5 +6,9 @@ import { ensureBuild, ensureDependencies, root } from './lib/tasks.mjs'
 
 ensureDependencies()
 ensureBuild()
-const result = spawnSync(process.execPath, [path.join(root, 'gateway/dist/commands/verify-invoices-command.js'), ...process.argv.slice(2)], { stdio: 'inherit', cwd: root })
+const result = spawnSync(
+  process.execPath,
+  [path.join(root, 'gateway/dist/commands/verify-invoices-command.js'), ...process.argv.slice(2)],
+  { stdio: 'inherit', cwd: root }
+)
 process.exit(result.status ?? 1)

@@ -61,11 +61,23 @@ async function throughput(once: (worker: number) => Promise<void>): Promise<numb
 const dataDir = await mkdtemp(path.join(tmpdir(), 'paraphe-bench-accounts-'))
 const port = await freePort()
 const origin = `http://127.0.0.1:${port}`
-const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'development', AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '10000' }
+const env = {
+  DATA_DIR: dataDir,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'development',
+  AUTH_AUTOCONFIRM: 'true',
+  AUTH_RATE_LIMIT_PER_MINUTE: '10000'
+}
 const server = ['--enable-source-maps', path.join(root, 'gateway/dist/server.js')]
 try {
   // Reference: Node itself, a bare HTTP server.
-  const bare = await timedStart(['-e', `require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1')`], {}, `${origin}/`)
+  const bare = await timedStart(
+    ['-e', `require('node:http').createServer((q, s) => s.end('ok')).listen(${port}, '127.0.0.1')`],
+    {},
+    `${origin}/`
+  )
   await stop(bare.child)
   // First start on an empty data folder (database created, migrations), then the warm one.
   const cold = await timedStart(server, env, `${origin}/`)
@@ -94,7 +106,9 @@ try {
 
   const tokens = users.map((session) => String(session.refresh_token))
   const refreshes = await throughput(async (worker) => {
-    tokens[worker] = String((await post(`${origin}/auth/v1/token?grant_type=refresh_token`, { refresh_token: tokens[worker] })).refresh_token)
+    tokens[worker] = String(
+      (await post(`${origin}/auth/v1/token?grant_type=refresh_token`, { refresh_token: tokens[worker] })).refresh_token
+    )
   })
   const health = await throughput(async () => {
     const response = await fetch(`${origin}/healthz`)
@@ -104,9 +118,15 @@ try {
 
   console.log('\nEmbedded accounts (PGlite, development mode, one process)')
   console.log('measure                                   value         reference (same run)')
-  console.log(`warm start: built tree → first 200 on /   ${(warm.ms / 1000).toFixed(2).padStart(6)} s      bare Node HTTP server ${(bare.ms / 1000).toFixed(2)} s; first start on an empty folder ${(cold.ms / 1000).toFixed(2)} s`)
-  console.log(`password sign-in p50 / p95 (${SIGN_INS}, serial)   ${percentile(signIn, 50).toFixed(0).padStart(4)} / ${percentile(signIn, 95).toFixed(0)} ms   argon2id verify alone ${percentile(verify, 50).toFixed(0)} / ${percentile(verify, 95).toFixed(0)} ms`)
-  console.log(`refresh, ${CONCURRENCY} concurrent chains                 ${refreshes.toFixed(0).padStart(6)} req/s  GET /healthz same loop ${health.toFixed(0)} req/s`)
+  console.log(
+    `warm start: built tree → first 200 on /   ${(warm.ms / 1000).toFixed(2).padStart(6)} s      bare Node HTTP server ${(bare.ms / 1000).toFixed(2)} s; first start on an empty folder ${(cold.ms / 1000).toFixed(2)} s`
+  )
+  console.log(
+    `password sign-in p50 / p95 (${SIGN_INS}, serial)   ${percentile(signIn, 50).toFixed(0).padStart(4)} / ${percentile(signIn, 95).toFixed(0)} ms   argon2id verify alone ${percentile(verify, 50).toFixed(0)} / ${percentile(verify, 95).toFixed(0)} ms`
+  )
+  console.log(
+    `refresh, ${CONCURRENCY} concurrent chains                 ${refreshes.toFixed(0).padStart(6)} req/s  GET /healthz same loop ${health.toFixed(0)} req/s`
+  )
 } finally {
   await rm(dataDir, { recursive: true, force: true })
 }

@@ -15,24 +15,52 @@ import app, { serverOptions } from '../src/app.js'
 import { loadConfig } from '../src/config.js'
 import { migrate } from '../src/db/migrate.js'
 import { openPglite } from '../src/db/pglite-database.js'
-import { BENCH_JWT_SECRET as SECRET, benchAccessToken, benchProfessional, benchProfile as profile, benchQuoteContent as content, benchSignBody as signBody, freePort, percentile, root, waitForOk } from './bench-support.js'
+import {
+  BENCH_JWT_SECRET as SECRET,
+  benchAccessToken,
+  benchProfessional,
+  benchProfile as profile,
+  benchQuoteContent as content,
+  benchSignBody as signBody,
+  freePort,
+  percentile,
+  root,
+  waitForOk
+} from './bench-support.js'
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8)
 const HOME_CONNECTIONS = 10
 
-interface Load { rps: number; p50: number; p99: number; non2xx: number; errors: number }
+interface Load {
+  rps: number
+  p50: number
+  p99: number
+  non2xx: number
+  errors: number
+}
 
 function load(url: string, connections: number, headers: Record<string, string> = {}): Promise<Load> {
   return new Promise((resolve, reject) => {
     autocannon({ url, connections, duration: DURATION, headers: { 'accept-encoding': 'br', ...headers } }, (error, result) => {
       if (error) reject(error)
-      else resolve({ rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, errors: result.errors })
+      else
+        resolve({
+          rps: result.requests.average,
+          p50: result.latency.p50,
+          p99: result.latency.p99,
+          non2xx: result.non2xx,
+          errors: result.errors
+        })
     })
   })
 }
 
 const env = {
-  NODE_ENV: 'test', LOG_LEVEL: 'warn', AUTH_UPSTREAM_URL: 'http://127.0.0.1:9', SUPABASE_ANON_KEY: 'bench-anon-key-0000000000', SUPABASE_JWT_SECRET: SECRET
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  AUTH_UPSTREAM_URL: 'http://127.0.0.1:9',
+  SUPABASE_ANON_KEY: 'bench-anon-key-0000000000',
+  SUPABASE_JWT_SECRET: SECRET
 }
 
 // ---- 1. Over HTTP, against a gateway process -------------------------------------------------
@@ -64,7 +92,10 @@ try {
   const besideSpinner = await load(`${base}/`, HOME_CONNECTIONS).finally(() => spinner.kill())
   const beside: Array<{ pdfConnections: number; home: Load; pdf: Load }> = []
   for (const pdfConnections of [2, 10]) {
-    const [home, pdf] = await Promise.all([load(`${base}/`, HOME_CONNECTIONS), load(`${base}/api/quotes/${draft}/pdf`, pdfConnections, auth)])
+    const [home, pdf] = await Promise.all([
+      load(`${base}/`, HOME_CONNECTIONS),
+      load(`${base}/api/quotes/${draft}/pdf`, pdfConnections, auth)
+    ])
     beside.push({ pdfConnections, home, pdf })
   }
 
@@ -73,15 +104,23 @@ try {
     Array.from({ length: 20 }, async () => {
       const { api, newQuote } = await professional()
       const id = await newQuote()
-      const link = new URL(((await (await api('POST', `/api/quotes/${id}/send`)).json()) as { signingUrl: string }).signingUrl).searchParams.get('token') as string
+      const link = new URL(
+        ((await (await api('POST', `/api/quotes/${id}/send`)).json()) as { signingUrl: string }).signingUrl
+      ).searchParams.get('token') as string
       return link
     })
   )
-  const views = await Promise.all(signers.map(async (link) => ((await (await fetch(`${base}/api/sign/${link}`)).json()) as { documentSha256: string }).documentSha256))
+  const views = await Promise.all(
+    signers.map(async (link) => ((await (await fetch(`${base}/api/sign/${link}`)).json()) as { documentSha256: string }).documentSha256)
+  )
   const signed = await Promise.all(
     signers.map(async (link, index) => {
       const started = performance.now()
-      const response = await fetch(`${base}/api/sign/${link}/sign`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(signBody(views[index] as string)) })
+      const response = await fetch(`${base}/api/sign/${link}/sign`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(signBody(views[index] as string))
+      })
       const body = (await response.json()) as { signedDocument?: boolean }
       return { ms: performance.now() - started, sealed: body.signedDocument === true, status: response.status }
     })
@@ -92,7 +131,9 @@ try {
 
   const row = (name: string, result: Load) =>
     `${name.padEnd(44)} ${String(Math.round(result.rps)).padStart(7)}  ${String(result.p50).padStart(6)}  ${String(result.p99).padStart(6)}  ${String(result.non2xx + result.errors).padStart(5)}`
-  lines.push(`\nHeavy work beside pages: gateway process (dist, PGlite), ${DURATION} s per load, ${os.availableParallelism()} cores shared with the load generator`)
+  lines.push(
+    `\nHeavy work beside pages: gateway process (dist, PGlite), ${DURATION} s per load, ${os.availableParallelism()} cores shared with the load generator`
+  )
   lines.push(`${'load'.padEnd(44)}   req/s  p50 ms  p99 ms  !2xx`)
   lines.push(row(`home, ${HOME_CONNECTIONS} connections, alone`, alone))
   lines.push(row('home beside an idle-class CPU spinner', besideSpinner))
@@ -104,9 +145,13 @@ try {
   for (const { pdfConnections, home } of beside) {
     lines.push(`ratio home beside ${pdfConnections} PDF connections / alone: ${(home.rps / alone.rps).toFixed(2)} (goal ≥ 0.80)`)
   }
-  lines.push(`ratio home beside the idle-class spinner / alone: ${(besideSpinner.rps / alone.rps).toFixed(2)} (the most background work can leave on these cores)`)
+  lines.push(
+    `ratio home beside the idle-class spinner / alone: ${(besideSpinner.rps / alone.rps).toFixed(2)} (the most background work can leave on these cores)`
+  )
   const times = signed.map((s) => s.ms)
-  lines.push(`20 concurrent signers: ${signed.filter((s) => s.sealed).length}/20 sealed (statuses ${[...new Set(signed.map((s) => s.status))].join(', ')}), p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`)
+  lines.push(
+    `20 concurrent signers: ${signed.filter((s) => s.sealed).length}/20 sealed (statuses ${[...new Set(signed.map((s) => s.status))].join(', ')}), p50 ${percentile(times, 50).toFixed(0)} ms, p95 ${percentile(times, 95).toFixed(0)} ms`
+  )
 } finally {
   gateway.kill('SIGTERM')
   await new Promise((resolve) => gateway.once('exit', resolve))
@@ -127,10 +172,13 @@ try {
     const results: Array<{ views: number; ms: number; pages: number }> = []
     for (const viewCount of [2, 5000, 2, 5000]) {
       const token = await benchAccessToken()
-      const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => fastify.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload }) })
+      const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+        fastify.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload }) })
       await as('PUT', '/api/profile', profile)
       const id = (await as('POST', '/api/quotes', { content })).json<{ quote: { id: string } }>().quote.id
-      const link = new URL((await as('POST', `/api/quotes/${id}/send`)).json<{ signingUrl: string }>().signingUrl).searchParams.get('token') as string
+      const link = new URL((await as('POST', `/api/quotes/${id}/send`)).json<{ signingUrl: string }>().signingUrl).searchParams.get(
+        'token'
+      ) as string
       const view = (await fastify.inject({ url: `/api/sign/${link}` })).json<{ documentSha256: string }>()
       // The other visitors, as record_view stores them (one row per distinct visitor).
       await db.query(

@@ -18,7 +18,24 @@ const CLIENTS = ['Martine Leroy', 'Karim Benali', 'Boulangerie Lefèvre', 'Hél�
 async function accessToken(): Promise<string> {
   const now = Math.floor(Date.now() / 1000)
   const sub = randomUUID()
-  return signAccessToken({ sub, aud: 'authenticated', exp: now + 3600, iat: now, email: `${sub}@example.fr`, phone: '', role: 'authenticated', aal: 'aal1', amr: [], session_id: sub, is_anonymous: false, app_metadata: {}, user_metadata: {} }, SECRET)
+  return signAccessToken(
+    {
+      sub,
+      aud: 'authenticated',
+      exp: now + 3600,
+      iat: now,
+      email: `${sub}@example.fr`,
+      phone: '',
+      role: 'authenticated',
+      aal: 'aal1',
+      amr: [],
+      session_id: sub,
+      is_anonymous: false,
+      app_metadata: {},
+      user_metadata: {}
+    },
+    SECRET
+  )
 }
 
 const port = await freePort()
@@ -27,8 +44,15 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paraphe-bench-list-'))
 const gateway = spawn(process.execPath, [path.join(root, 'gateway/dist/server.js')], {
   stdio: ['ignore', 'ignore', 'inherit'],
   env: {
-    ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1',
-    AUTH_UPSTREAM_URL: 'http://127.0.0.1:9', SUPABASE_ANON_KEY: 'bench-anon-key-0000000000', SUPABASE_JWT_SECRET: SECRET
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    AUTH_UPSTREAM_URL: 'http://127.0.0.1:9',
+    SUPABASE_ANON_KEY: 'bench-anon-key-0000000000',
+    SUPABASE_JWT_SECRET: SECRET
   }
 })
 
@@ -42,7 +66,9 @@ async function professional() {
   await call('PUT', '/api/profile', benchProfile)
   for (let i = 0; i < QUOTES; i += 1) {
     const name = CLIENTS[i % CLIENTS.length] as string
-    await call('POST', '/api/quotes', { content: { title: `Chantier ${i}`, client: { kind: 'individual', name, company: '', email: '', phone: '', address: '' } } })
+    await call('POST', '/api/quotes', {
+      content: { title: `Chantier ${i}`, client: { kind: 'individual', name, company: '', email: '', phone: '', address: '' } }
+    })
   }
   return { headers, call }
 }
@@ -66,9 +92,14 @@ try {
   const started = performance.now()
   await professional() // the neighbour
   const { headers, call } = await professional()
-  console.log(`\nQuotes list: ${QUOTES} quotes of this professional and ${QUOTES} of another, PGlite; ${RUNS} requests each, one at a time (filled in ${((performance.now() - started) / 1000).toFixed(0)} s)`)
+  console.log(
+    `\nQuotes list: ${QUOTES} quotes of this professional and ${QUOTES} of another, PGlite; ${RUNS} requests each, one at a time (filled in ${((performance.now() - started) / 1000).toFixed(0)} s)`
+  )
   let cursor: string | null = null
-  for (let page = 0; page < 10; page += 1) cursor = ((await call('GET', `/api/quotes${cursor === null ? '' : `?cursor=${encodeURIComponent(cursor)}`}`)) as { nextCursor: string | null }).nextCursor
+  for (let page = 0; page < 10; page += 1)
+    cursor = (
+      (await call('GET', `/api/quotes${cursor === null ? '' : `?cursor=${encodeURIComponent(cursor)}`}`)) as { nextCursor: string | null }
+    ).nextCursor
   const rows: Array<[string, string, Record<string, string>]> = [
     ['GET /healthz (reference)', '/healthz', {}],
     ['first page (50 of 1 000)', '/api/quotes', headers],

@@ -19,7 +19,14 @@ import { BENCH_JWT_SECRET as SECRET, benchProfile, benchQuoteContent, benchSignB
 const SIGNATURES = Number(process.env.BENCH_SIGNATURES ?? 50)
 async function measure(name: string, db: Database, dataDir: string): Promise<{ name: string; sign: number[]; render: number[] }> {
   await migrate(db)
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, AUTH_UPSTREAM_URL: 'http://127.0.0.1:9', SUPABASE_ANON_KEY: 'bench-anon-key-0000000000', SUPABASE_JWT_SECRET: SECRET })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    AUTH_UPSTREAM_URL: 'http://127.0.0.1:9',
+    SUPABASE_ANON_KEY: 'bench-anon-key-0000000000',
+    SUPABASE_JWT_SECRET: SECRET
+  })
   const fastify: FastifyInstance = Fastify({ ...serverOptions(config), logger: { level: 'silent' } })
   await fastify.register(app, { config, database: db })
   await fastify.ready()
@@ -30,14 +37,34 @@ async function measure(name: string, db: Database, dataDir: string): Promise<{ n
     for (let index = 0; index < SIGNATURES + 2; index += 1) {
       const now = Math.floor(Date.now() / 1000)
       const sub = randomUUID()
-      const token = await signAccessToken({ sub, aud: 'authenticated', exp: now + 3600, iat: now, email: `${sub}@example.fr`, phone: '', role: 'authenticated', aal: 'aal1', amr: [], session_id: sub, is_anonymous: false, app_metadata: {}, user_metadata: {} }, SECRET)
-      const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => fastify.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload }) })
+      const token = await signAccessToken(
+        {
+          sub,
+          aud: 'authenticated',
+          exp: now + 3600,
+          iat: now,
+          email: `${sub}@example.fr`,
+          phone: '',
+          role: 'authenticated',
+          aal: 'aal1',
+          amr: [],
+          session_id: sub,
+          is_anonymous: false,
+          app_metadata: {},
+          user_metadata: {}
+        },
+        SECRET
+      )
+      const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+        fastify.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload }) })
       await as('PUT', '/api/profile', benchProfile)
       const id = (await as('POST', '/api/quotes', { content: benchQuoteContent })).json<{ quote: { id: string } }>().quote.id
       const started = performance.now()
       await as('GET', `/api/quotes/${id}/pdf`)
       const rendered = performance.now() - started
-      const link = new URL((await as('POST', `/api/quotes/${id}/send`)).json<{ signingUrl: string }>().signingUrl).searchParams.get('token') as string
+      const link = new URL((await as('POST', `/api/quotes/${id}/send`)).json<{ signingUrl: string }>().signingUrl).searchParams.get(
+        'token'
+      ) as string
       const view = (await fastify.inject({ url: `/api/sign/${link}` })).json<{ documentSha256: string }>()
       const before = performance.now()
       const response = await fastify.inject({
@@ -46,7 +73,8 @@ async function measure(name: string, db: Database, dataDir: string): Promise<{ n
         payload: benchSignBody(view.documentSha256)
       })
       const elapsed = performance.now() - before
-      if (response.json<{ signedDocument: boolean }>().signedDocument !== true) throw new Error(`${name}: signature not sealed: ${response.body}`)
+      if (response.json<{ signedDocument: boolean }>().signedDocument !== true)
+        throw new Error(`${name}: signature not sealed: ${response.body}`)
       // The first two warm the fonts, the key and the caches.
       if (index >= 2) {
         sign.push(elapsed)

@@ -14,9 +14,11 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { startPostgres } from '../test/support/throwaway-postgres.js'
 import { freePort, root } from './bench-support.js'
 
-
 function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:')) ?? 'VmRSS: 0 kB'
+  const line =
+    readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:')) ?? 'VmRSS: 0 kB'
   return Number(line.split(/\s+/)[1]) / 1024
 }
 
@@ -44,14 +46,17 @@ function cpuMs(pid: number): number {
 async function measure(args: string[], env: Record<string, string>, ready: string): Promise<{ ms: number; cpu: number; rss: number }> {
   const port = await freePort()
   const started = performance.now()
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' } })
+  const child = spawn(process.execPath, args, {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }
+  })
   try {
     for (let i = 0; ; i += 1) {
       try {
         if ((await fetch(`http://127.0.0.1:${port}${ready}`)).ok) break
       } catch {
-      // not answering yet
-    }
+        // not answering yet
+      }
       if (i > 15000) throw new Error(`${args.join(' ')} did not come up`)
       await sleep(20)
     }
@@ -70,7 +75,10 @@ const base = { NODE_ENV: 'test', LOG_LEVEL: 'warn' }
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paraphe-bench-start-'))
 const rows: Array<[string, { ms: number; cpu: number; rss: number }]> = []
 try {
-  rows.push(['bare Node http server', await measure(['-e', "require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')"], {}, '/')])
+  rows.push([
+    'bare Node http server',
+    await measure(['-e', "require('node:http').createServer((q, s) => s.end('ok')).listen(Number(process.env.PORT), '127.0.0.1')"], {}, '/')
+  ])
   rows.push(['PGlite, first start', await measure([server], { ...base, DATA_DIR: dataDir }, '/healthz')])
   rows.push(['PGlite, restart', await measure([server], { ...base, DATA_DIR: dataDir }, '/healthz')])
   const baseline = process.env.BENCH_BASELINE_SERVER
@@ -93,7 +101,10 @@ try {
 } finally {
   rmSync(dataDir, { recursive: true, force: true })
 }
-console.log('\nStart and idle memory of the gateway (dist/server.js; until /healthz answers, CPU then; RSS 3 s later; the gateway + any process it started)')
+console.log(
+  '\nStart and idle memory of the gateway (dist/server.js; until /healthz answers, CPU then; RSS 3 s later; the gateway + any process it started)'
+)
 console.log('start                        time ms   CPU ms   RSS MB')
-for (const [name, r] of rows) console.log(`${name.padEnd(28)} ${r.ms.toFixed(0).padStart(7)}  ${r.cpu.toFixed(0).padStart(7)}  ${r.rss.toFixed(0).padStart(7)}`)
+for (const [name, r] of rows)
+  console.log(`${name.padEnd(28)} ${r.ms.toFixed(0).padStart(7)}  ${r.cpu.toFixed(0).padStart(7)}  ${r.rss.toFixed(0).padStart(7)}`)
 console.log('goals: PGlite idle RSS ≤ 242 MB, first start ≤ 2 300 ms, restart ≤ 1 700 ms')

@@ -23,7 +23,18 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 2000)
 const RUNS = Number(process.env.BENCH_ITEM_RUNS ?? 20)
 const THROTTLE = Number(process.env.BENCH_CPU_THROTTLE ?? 1)
 const WORDS = ['carrelage', 'peinture', 'fourniture', 'mitigeur', 'plomberie', 'isolation']
-const TRADES = ['Carrelage', 'Peinture', 'Fourniture et pose', 'Mitigeur', 'Plomberie', 'Isolation', 'Menuiserie', 'Électricité', 'Plâtrerie', 'Maçonnerie']
+const TRADES = [
+  'Carrelage',
+  'Peinture',
+  'Fourniture et pose',
+  'Mitigeur',
+  'Plomberie',
+  'Isolation',
+  'Menuiserie',
+  'Électricité',
+  'Plâtrerie',
+  'Maçonnerie'
+]
 const MATERIALS = ['grès cérame', 'acrylique mat', 'chêne massif', 'inox brossé', 'laine de verre', 'PVC blanc', 'cuivre', 'béton ciré']
 
 // The test helpers this reuses load tap, whose root test would end the process after 30 s.
@@ -56,7 +67,12 @@ try {
     const token = await accessToken(page)
     const headers = { authorization: `Bearer ${token}` }
     const call = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: string | object, type = 'application/json') => {
-      const response = await app.inject({ method, url, headers: { ...headers, ...(payload === undefined ? {} : { 'content-type': type }) }, ...(payload === undefined ? {} : { payload }) })
+      const response = await app.inject({
+        method,
+        url,
+        headers: { ...headers, ...(payload === undefined ? {} : { 'content-type': type }) },
+        ...(payload === undefined ? {} : { payload })
+      })
       if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`)
       return response.json<Record<string, unknown>>()
     }
@@ -87,12 +103,16 @@ try {
       }
     }
     if (label === null) return
-    console.log(`${label.padEnd(22)} ${String(server.length).padStart(5)}  ${fmt(percentile(server, 50))}  ${fmt(percentile(server, 95))}  ${fmt(percentile(roundTrip, 50))}  ${fmt(percentile(roundTrip, 95))}  ${String(matches).padStart(4)}`)
+    console.log(
+      `${label.padEnd(22)} ${String(server.length).padStart(5)}  ${fmt(percentile(server, 50))}  ${fmt(percentile(server, 95))}  ${fmt(percentile(roundTrip, 50))}  ${fmt(percentile(roundTrip, 95))}  ${String(matches).padStart(4)}`
+    )
   }
   const large = await professional('articles-2000', ITEMS)
   const small = await professional('articles-20', 20)
   const prefixes = WORDS.reduce((sum, word) => sum + word.length - 1, 0)
-  console.log(`\nItem search as one types: ${WORDS.length} words typed letter by letter (${prefixes} prefixes from 2 letters, limit 6, as the editor asks), ${RUNS} times; PGlite, in-process gateway`)
+  console.log(
+    `\nItem search as one types: ${WORDS.length} words typed letter by letter (${prefixes} prefixes from 2 letters, limit 6, as the editor asks), ${RUNS} times; PGlite, in-process gateway`
+  )
   console.log('saved items             reqs  server p50  p95   round trip p50  p95   offered (whole words)')
   // A first pass of each, not counted: the first queries of a PGlite database warm its caches.
   await searched(small.headers, null)
@@ -102,10 +122,35 @@ try {
 
   // --- Typing in the editor -----------------------------------------------------------------
   const content = (lines: number) => ({
-    client: { kind: 'individual', name: 'Élise Martin', company: '', email: 'elise@example.org', phone: '', address: '5 place Bellecour\n69002 Lyon' },
-    siteAddress: '', title: `Chantier de ${lines} lignes`, issueDate: parisIsoDate(new Date()), validityDays: 30, workStartDate: null, workDuration: '',
-    lines: Array.from({ length: lines }, (_, index) => ({ id: `l${index}`, description: `Poste ${index + 1} — fourniture et pose`, quantityMilli: 1500, unit: 'h', unitPriceCents: 4500 + index, vatRateBp: index % 3 === 0 ? 1000 : 2000, discountBp: 0 })),
-    depositBp: 3000, paymentTerms: 'À réception.', conditions: '', notes: '', buildingTrade: true, requireEmailCode: false
+    client: {
+      kind: 'individual',
+      name: 'Élise Martin',
+      company: '',
+      email: 'elise@example.org',
+      phone: '',
+      address: '5 place Bellecour\n69002 Lyon'
+    },
+    siteAddress: '',
+    title: `Chantier de ${lines} lignes`,
+    issueDate: parisIsoDate(new Date()),
+    validityDays: 30,
+    workStartDate: null,
+    workDuration: '',
+    lines: Array.from({ length: lines }, (_, index) => ({
+      id: `l${index}`,
+      description: `Poste ${index + 1} — fourniture et pose`,
+      quantityMilli: 1500,
+      unit: 'h',
+      unitPriceCents: 4500 + index,
+      vatRateBp: index % 3 === 0 ? 1000 : 2000,
+      discountBp: 0
+    })),
+    depositBp: 3000,
+    paymentTerms: 'À réception.',
+    conditions: '',
+    notes: '',
+    buildingTrade: true,
+    requireEmailCode: false
   })
 
   /** Resolves once the page has not scrolled for 10 frames in a row. */
@@ -158,7 +203,9 @@ try {
         if (all.length >= from) return all
         await new Promise((resolve) => setTimeout(resolve, 25))
       }
-      throw new Error(`keystrokes not measured (${await page.evaluate(() => `${(window as unknown as { __latencies?: number[] }).__latencies?.length} on ${location.pathname}, focus on #${document.activeElement?.id}`)})`)
+      throw new Error(
+        `keystrokes not measured (${await page.evaluate(() => `${(window as unknown as { __latencies?: number[] }).__latencies?.length} on ${location.pathname}, focus on #${document.activeElement?.id}`)})`
+      )
     }
     await page.locator(`#line-${row}-description`).focus()
     await page.keyboard.press('End')
@@ -180,19 +227,27 @@ try {
     const all = await measured(140, quantityKeys)
     return { designation: designation.slice(0, 100), quantity: all.slice(100, 140) }
   }
-  console.log(`\nTyping in the editor (Chromium, 1280 px${THROTTLE > 1 ? `, CPU slowed ×${THROTTLE}` : ''}): keydown → next paint, 100 keys in a designation and 40 in a quantity (40 ms apart), the middle line`)
+  console.log(
+    `\nTyping in the editor (Chromium, 1280 px${THROTTLE > 1 ? `, CPU slowed ×${THROTTLE}` : ''}): keydown → next paint, 100 keys in a designation and 40 in a quantity (40 ms apart), the middle line`
+  )
   console.log('quote                    keys  designation p50  p95   quantity p50  p95')
   const runs: Array<{ designation: number[]; quantity: number[] }> = []
   for (const lines of [4, 200]) {
     const { designation, quantity } = await typingLatency(small.page, lines)
     runs.push({ designation, quantity })
-    if (process.env.BENCH_TYPING_RAW === '1') console.log(lines, designation.map((ms) => Math.round(ms)).join(' '), '|', quantity.map((ms) => Math.round(ms)).join(' '))
-    console.log(`${(lines === 4 ? '4 lines (reference)' : `${lines} lines`).padEnd(22)} ${String(designation.length + quantity.length).padStart(6)}  ${fmt(percentile(designation, 50))}  ${fmt(percentile(designation, 95))}  ${fmt(percentile(quantity, 50))}  ${fmt(percentile(quantity, 95))}`)
+    if (process.env.BENCH_TYPING_RAW === '1')
+      console.log(lines, designation.map((ms) => Math.round(ms)).join(' '), '|', quantity.map((ms) => Math.round(ms)).join(' '))
+    console.log(
+      `${(lines === 4 ? '4 lines (reference)' : `${lines} lines`).padEnd(22)} ${String(designation.length + quantity.length).padStart(6)}  ${fmt(percentile(designation, 50))}  ${fmt(percentile(designation, 95))}  ${fmt(percentile(quantity, 50))}  ${fmt(percentile(quantity, 95))}`
+    )
   }
   // The goal (issue 26): a 200-line quote types within 1.5× of a 4-line one at p95.
   const [four, long] = runs as [(typeof runs)[number], (typeof runs)[number]]
-  const ratio = (field: 'designation' | 'quantity', p: number) => (percentile(long[field], p) / Math.max(percentile(four[field], p), 0.1)).toFixed(2).padStart(6)
-  console.log(`${'ratio 200 / 4'.padEnd(22)} ${''.padStart(6)}  ${ratio('designation', 50)}  ${ratio('designation', 95)}  ${ratio('quantity', 50)}  ${ratio('quantity', 95)}   (goal: p95 ≤ 1.50)`)
+  const ratio = (field: 'designation' | 'quantity', p: number) =>
+    (percentile(long[field], p) / Math.max(percentile(four[field], p), 0.1)).toFixed(2).padStart(6)
+  console.log(
+    `${'ratio 200 / 4'.padEnd(22)} ${''.padStart(6)}  ${ratio('designation', 50)}  ${ratio('designation', 95)}  ${ratio('quantity', 50)}  ${ratio('quantity', 95)}   (goal: p95 ≤ 1.50)`
+  )
 } finally {
   for (const fn of teardowns.reverse()) await fn()
   // tap's root test runs the helpers' teardowns (the shared PGlite, the data folder) when it ends:

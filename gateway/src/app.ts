@@ -52,7 +52,12 @@ export function serverOptions(config: Config): FastifyServerOptions {
       void (reply as FastifyReply)
         .code(400)
         .header('cache-control', 'no-store')
-        .send({ error: { code: badUrl ? 'bad_url' : 'bad_request', message: badUrl ? 'Adresse invalide : un caractère encodé (%) y est mal formé.' : 'Requête invalide.' } })
+        .send({
+          error: {
+            code: badUrl ? 'bad_url' : 'bad_request',
+            message: badUrl ? 'Adresse invalide : un caractère encodé (%) y est mal formé.' : 'Requête invalide.'
+          }
+        })
     },
     bodyLimit: 1_048_576,
     // A request must arrive whole within 30 s (slow senders are cut off), but a socket is only

@@ -18,7 +18,10 @@ export const DEFAULT_DATA_DIR = path.join(repoRoot, '.data')
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 const logLevelSchema = (defaultValue: LogLevel) =>
-  Type.Union(LOG_LEVELS.map((level) => Type.Literal(level)), { default: defaultValue })
+  Type.Union(
+    LOG_LEVELS.map((level) => Type.Literal(level)),
+    { default: defaultValue }
+  )
 const OptionalText = Type.Optional(Type.String({ minLength: 1, maxLength: 300 }))
 
 /** STRIPE_PRICE_PRO_MONTH…: one setting per paid plan of the plans table and per interval. */
@@ -291,8 +294,12 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       : null
   if (accounts !== null && production) {
     // Confirmation and recovery links must reach people, and sessions must not travel in clear.
-    if (mail.transport === null) problems.push('SMTP_URL or SMTP_HOST: required in production for the embedded accounts (confirmation and password e-mails); or set AUTH_UPSTREAM_URL to use GoTrue')
-    if (publicUrl !== null && publicUrl.protocol !== 'https:') problems.push('PUBLIC_URL: must use https in production with the embedded accounts')
+    if (mail.transport === null)
+      problems.push(
+        'SMTP_URL or SMTP_HOST: required in production for the embedded accounts (confirmation and password e-mails); or set AUTH_UPSTREAM_URL to use GoTrue'
+      )
+    if (publicUrl !== null && publicUrl.protocol !== 'https:')
+      problems.push('PUBLIC_URL: must use https in production with the embedded accounts')
   }
   const signing: SigningConfig = { ...signingConfig(valid, source, problems), tsaUrl: valid.TSA_URL ?? null }
   const billing = billingConfig(valid, problems)
@@ -330,7 +337,11 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
   }
 }
 
-const STRIPE_VARIABLES = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', ...PAID_PLAN_IDS.flatMap((id) => BILLING_INTERVALS.map((interval) => stripePriceVariable(id, interval)))] as const
+const STRIPE_VARIABLES = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  ...PAID_PLAN_IDS.flatMap((id) => BILLING_INTERVALS.map((interval) => stripePriceVariable(id, interval)))
+] as const
 
 /** The placeholders of Stripe's documentation and of .env.example: never real settings. */
 const STRIPE_EXAMPLE_VALUE = /_(x{4,}|example|exemple|your|changeme)/i
@@ -356,7 +367,10 @@ function billingConfig(env: Env, problems: string[]): BillingConfig | null {
     secretKey: value('STRIPE_SECRET_KEY'),
     webhookSecret: value('STRIPE_WEBHOOK_SECRET'),
     prices: Object.fromEntries(
-      PAID_PLAN_IDS.map((id) => [id, Object.fromEntries(BILLING_INTERVALS.map((interval) => [interval, value(stripePriceVariable(id, interval))]))])
+      PAID_PLAN_IDS.map((id) => [
+        id,
+        Object.fromEntries(BILLING_INTERVALS.map((interval) => [interval, value(stripePriceVariable(id, interval))]))
+      ])
     ) as BillingConfig['prices']
   }
 }
@@ -420,7 +434,13 @@ function mailConfig(env: Env, problems: string[], operatorEmail: string): MailCo
   if (env.SMTP_HOST === undefined) return { transport: null, ...base }
   return {
     // Port 465 is implicit TLS; the others upgrade with STARTTLS when the server offers it.
-    transport: { host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_PORT === 465, user: env.SMTP_USER ?? null, pass: env.SMTP_PASS ?? null },
+    transport: {
+      host: env.SMTP_HOST,
+      port: env.SMTP_PORT,
+      secure: env.SMTP_PORT === 465,
+      user: env.SMTP_USER ?? null,
+      pass: env.SMTP_PASS ?? null
+    },
     ...base
   }
 }
@@ -436,7 +456,8 @@ function signingConfig(env: Env, source: NodeJS.ProcessEnv, problems: string[]):
   const passphrase = env.SIGNING_P12_PASSPHRASE === undefined ? null : (source.SIGNING_P12_PASSPHRASE as string)
   const value = env.SIGNING_P12
   if (value === undefined) {
-    if (passphrase !== null) problems.push('SIGNING_P12_PASSPHRASE: set, but SIGNING_P12 is not (the generated certificate needs no passphrase)')
+    if (passphrase !== null)
+      problems.push('SIGNING_P12_PASSPHRASE: set, but SIGNING_P12 is not (the generated certificate needs no passphrase)')
     return { p12: null, passphrase: null }
   }
   let p12: Buffer
@@ -456,6 +477,9 @@ function signingConfig(env: Env, source: NodeJS.ProcessEnv, problems: string[]):
     p12 = Buffer.from(base64, 'base64')
   }
   // A PKCS#12 file is one DER SEQUENCE: catches a PEM file or the wrong file early.
-  if (p12[0] !== 0x30) problems.push('SIGNING_P12: not a PKCS#12 file (.p12/.pfx, binary; a path starts with / or ./); convert a PEM one with `openssl pkcs12 -export`')
+  if (p12[0] !== 0x30)
+    problems.push(
+      'SIGNING_P12: not a PKCS#12 file (.p12/.pfx, binary; a path starts with / or ./); convert a PEM one with `openssl pkcs12 -export`'
+    )
   return { p12, passphrase }
 }

@@ -63,7 +63,10 @@ try {
 // shows in the first lines of the log, and the self-signed one exists from the first start.
 try {
   const seal = await fastify.sealCertificate()
-  fastify.log.info({ subject: seal.subject, selfSigned: seal.selfSigned, sha256: seal.fingerprintSha256, notAfter: seal.notAfter }, 'seal certificate ready')
+  fastify.log.info(
+    { subject: seal.subject, selfSigned: seal.selfSigned, sha256: seal.fingerprintSha256, notAfter: seal.notAfter },
+    'seal certificate ready'
+  )
 } catch (error) {
   fastify.log.error({ err: error }, 'the seal certificate cannot be used: signed quotes will not be sealed until this is fixed')
 }
@@ -83,7 +86,10 @@ if (config.database.url === null) {
         fastify.log.info({ target: request.target }, 'backup written')
       } catch (error) {
         fastify.log.error({ err: error }, 'backup failed')
-        await writeFile(path.join(dataDir, BACKUP_ERROR), `La sauvegarde a échoué : ${error instanceof Error ? error.message : String(error)}\n`).catch(() => {})
+        await writeFile(
+          path.join(dataDir, BACKUP_ERROR),
+          `La sauvegarde a échoué : ${error instanceof Error ? error.message : String(error)}\n`
+        ).catch(() => {})
       }
     })()
   })

@@ -32,7 +32,12 @@ t.test('validation errors name the fields, in French', async (t) => {
   const missing = await app.inject({ method: 'POST', url: '/api/_probe/validate', payload: { montant: 3 } })
   t.equal(missing.statusCode, 400)
   t.same(missing.json<{ error: { fields: object } }>().error.fields, { email: 'Champ obligatoire.' }, 'missing property named')
-  const notAnObject = await app.inject({ method: 'POST', url: '/api/_probe/validate', headers: { 'content-type': 'application/json' }, payload: '"bonjour"' })
+  const notAnObject = await app.inject({
+    method: 'POST',
+    url: '/api/_probe/validate',
+    headers: { 'content-type': 'application/json' },
+    payload: '"bonjour"'
+  })
   t.equal(notAnObject.statusCode, 400)
   t.same(notAnObject.json<{ error: { fields: object } }>().error.fields, { body: 'Ce champ doit être un objet.' })
 })
@@ -45,13 +50,28 @@ t.test('a crash is a 500 with a generic French message and no internals', async 
 })
 
 t.test('other client errors keep a French message', async (t) => {
-  const malformed = await app.inject({ method: 'POST', url: '/api/_probe/validate', headers: { 'content-type': 'application/json' }, payload: '{"email":' })
+  const malformed = await app.inject({
+    method: 'POST',
+    url: '/api/_probe/validate',
+    headers: { 'content-type': 'application/json' },
+    payload: '{"email":'
+  })
   t.equal(malformed.statusCode, 400)
   t.equal(malformed.json<{ error: { message: string } }>().error.message, 'La requête est invalide.')
-  const tooLarge = await app.inject({ method: 'POST', url: '/api/_probe/validate', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a'.repeat(1_100_000) }) })
+  const tooLarge = await app.inject({
+    method: 'POST',
+    url: '/api/_probe/validate',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ email: 'a'.repeat(1_100_000) })
+  })
   t.equal(tooLarge.statusCode, 413)
   t.equal(tooLarge.json<{ error: { message: string } }>().error.message, 'Le contenu envoyé est trop volumineux.')
-  const wrongType = await app.inject({ method: 'POST', url: '/api/_probe/validate', headers: { 'content-type': 'application/xml' }, payload: '<a/>' })
+  const wrongType = await app.inject({
+    method: 'POST',
+    url: '/api/_probe/validate',
+    headers: { 'content-type': 'application/xml' },
+    payload: '<a/>'
+  })
   t.equal(wrongType.statusCode, 415)
   t.equal(wrongType.json<{ error: { message: string } }>().error.message, 'Ce type de contenu n’est pas accepté.')
   const teapot = await app.inject({ url: '/api/_probe/teapot' })

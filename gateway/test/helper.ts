@@ -52,8 +52,17 @@ export async function buildApp(env: NodeJS.ProcessEnv = {}, options: BuildOption
   if (config.accounts !== null && options.accounts !== undefined) config.accounts.overrides = options.accounts
   const logs = options.logs
   const stream = logs === undefined ? undefined : { write: (line: string) => void logs.push(JSON.parse(line) as Record<string, unknown>) }
-  const fastify = Fastify({ ...serverOptions(config), logger: { level: config.logLevel, ...logRedaction, ...(stream === undefined ? {} : { stream }) } })
-  await fastify.register(app, { config, database: options.database ?? (await testDatabase('pglite')), quoteJobs: options.quoteJobs ?? {}, ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }), ...(options.stripe === undefined ? {} : { stripe: options.stripe }) })
+  const fastify = Fastify({
+    ...serverOptions(config),
+    logger: { level: config.logLevel, ...logRedaction, ...(stream === undefined ? {} : { stream }) }
+  })
+  await fastify.register(app, {
+    config,
+    database: options.database ?? (await testDatabase('pglite')),
+    quoteJobs: options.quoteJobs ?? {},
+    ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }),
+    ...(options.stripe === undefined ? {} : { stripe: options.stripe })
+  })
   if (options.extra !== undefined) await fastify.register(options.extra)
   await fastify.ready()
   return fastify

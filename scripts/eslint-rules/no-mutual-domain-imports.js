@@ -62,7 +62,8 @@ export default {
       }
     ],
     messages: {
-      mutual: '{{from}}/ importe {{to}}/, qui importe {{from}}/ en retour : ce dont les deux ont besoin va dans un dossier en dessous, ou l’appelant le passe en paramètre.'
+      mutual:
+        '{{from}}/ importe {{to}}/, qui importe {{from}}/ en retour : ce dont les deux ont besoin va dans un dossier en dessous, ou l’appelant le passe en paramètre.'
     }
   },
   create(context) {

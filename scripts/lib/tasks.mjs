@@ -58,11 +58,7 @@ export function sourceFingerprint() {
 }
 
 export function isBuildCurrent() {
-  return (
-    existsSync(STAMP) &&
-    existsSync(path.join(root, 'gateway/dist/server.js')) &&
-    readFileSync(STAMP, 'utf8') === sourceFingerprint()
-  )
+  return existsSync(STAMP) && existsSync(path.join(root, 'gateway/dist/server.js')) && readFileSync(STAMP, 'utf8') === sourceFingerprint()
 }
 
 export function build() {
@@ -73,7 +69,10 @@ export function build() {
   run('npx', ['tsc', '-b', 'shared', 'gateway'])
   console.log('› Building the web app (client and prerender bundles)…')
   run('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: webDir, ...production })
-  run('npx', ['vite', 'build', '--logLevel', 'warn', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist/server'], { cwd: webDir, ...production })
+  run('npx', ['vite', 'build', '--logLevel', 'warn', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist/server'], {
+    cwd: webDir,
+    ...production
+  })
   console.log('› Prerendering the public pages…')
   run('node', [...runTs, 'scripts/prerender.ts'], { cwd: webDir, ...production })
   run('node', [...runTs, 'scripts/precompress.ts'], { cwd: webDir, ...production })
@@ -151,6 +150,10 @@ export function ensureLighthouse() {
   const bin = path.join(prefix, 'node_modules/.bin/lighthouse')
   if (existsSync(bin)) return bin
   console.log(`› Installing ${LIGHTHOUSE} for the bench (node_modules/.cache, outside the lock file)…`)
-  const result = spawnSync('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', LIGHTHOUSE], { stdio: 'inherit', cwd: root })
+  const result = spawnSync(
+    'npm',
+    ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', LIGHTHOUSE],
+    { stdio: 'inherit', cwd: root }
+  )
   return result.status === 0 && existsSync(bin) ? bin : null
 }

@@ -8,7 +8,13 @@ import { pathToFileURL } from 'node:url'
 
 const GLOB_CALL = /import\.meta\.glob\(\s*(\[[^\]]*\]|'[^']*'|"[^"]*")\s*\)/g
 
-const segmentPattern = (segment) => new RegExp(`^${segment.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`)
+const segmentPattern = (segment) =>
+  new RegExp(
+    `^${segment
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^/]*')}$`
+  )
 
 /** Files matching `pattern` (relative to `directory`), sorted as Vite sorts them. */
 function matches(directory, pattern) {

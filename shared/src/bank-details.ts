@@ -5,7 +5,20 @@ const SEPARATORS = /[\s\u00a0\u202f.-]/g
 
 /** IBAN lengths of the countries French professionals' banks are in (SEPA); others: 15 to 34. */
 const IBAN_LENGTHS: Readonly<Record<string, number>> = {
-  FR: 27, MC: 27, BE: 16, LU: 20, CH: 21, DE: 22, ES: 24, IT: 27, PT: 25, NL: 18, GB: 22, IE: 22, AT: 20, AD: 24
+  FR: 27,
+  MC: 27,
+  BE: 16,
+  LU: 20,
+  CH: 21,
+  DE: 22,
+  ES: 24,
+  IT: 27,
+  PT: 25,
+  NL: 18,
+  GB: 22,
+  IE: 22,
+  AT: 20,
+  AD: 24
 }
 
 /** Capitals, no spaces: « fr76 3000 6000 0112 3456 7890 189 » → « FR7630006000011234567890189 ». */
@@ -33,9 +46,11 @@ function ibanRemainder(iban: string): number {
 /** French message when the IBAN is malformed or its key wrong; null when valid. */
 export function ibanProblem(text: string): string | null {
   const iban = normaliseIban(text)
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban)) return 'L’IBAN commence par 2 lettres (le pays) et 2 chiffres de clé, suivis de lettres et de chiffres.'
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(iban))
+    return 'L’IBAN commence par 2 lettres (le pays) et 2 chiffres de clé, suivis de lettres et de chiffres.'
   const expected = IBAN_LENGTHS[iban.slice(0, 2)]
-  if (expected !== undefined && iban.length !== expected) return `Un IBAN ${iban.slice(0, 2)} compte ${expected} caractères (vous en avez saisi ${iban.length}).`
+  if (expected !== undefined && iban.length !== expected)
+    return `Un IBAN ${iban.slice(0, 2)} compte ${expected} caractères (vous en avez saisi ${iban.length}).`
   if (iban.length < 15 || iban.length > 34) return 'Un IBAN compte de 15 à 34 caractères.'
   if (ibanRemainder(iban) !== 1) return 'Cet IBAN n’est pas valide : vérifiez les caractères (clé de contrôle incorrecte).'
   return null

@@ -8,7 +8,29 @@ import { isEmailAddress } from './email.js'
 export const DKIM_SELECTOR_PREFIX = 'paraphe'
 
 /** Mailbox providers whose domains no company can publish DNS records for. */
-const SHARED_MAILBOX_DOMAINS = new Set(['gmail.com', 'googlemail.com', 'outlook.com', 'outlook.fr', 'hotmail.com', 'hotmail.fr', 'live.fr', 'live.com', 'yahoo.com', 'yahoo.fr', 'orange.fr', 'wanadoo.fr', 'free.fr', 'sfr.fr', 'laposte.net', 'icloud.com', 'me.com', 'gmx.fr', 'aol.com', 'protonmail.com', 'proton.me'])
+const SHARED_MAILBOX_DOMAINS = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'outlook.fr',
+  'hotmail.com',
+  'hotmail.fr',
+  'live.fr',
+  'live.com',
+  'yahoo.com',
+  'yahoo.fr',
+  'orange.fr',
+  'wanadoo.fr',
+  'free.fr',
+  'sfr.fr',
+  'laposte.net',
+  'icloud.com',
+  'me.com',
+  'gmx.fr',
+  'aol.com',
+  'protonmail.com',
+  'proton.me'
+])
 
 export type SenderAddressCheck = { ok: true; address: string; domain: string } | { ok: false; message: string }
 
@@ -20,10 +42,14 @@ export function domainOf(address: string): string {
 export function checkSenderAddress(input: string): SenderAddressCheck {
   const address = input.trim()
   if (address === '') return { ok: false, message: 'Indiquez l’adresse d’expédition.' }
-  if (!isEmailAddress(address)) return { ok: false, message: 'Cette adresse e-mail n’est pas valide (exemple : devis@votre-entreprise.fr).' }
+  if (!isEmailAddress(address))
+    return { ok: false, message: 'Cette adresse e-mail n’est pas valide (exemple : devis@votre-entreprise.fr).' }
   const domain = domainOf(address)
   if (SHARED_MAILBOX_DOMAINS.has(domain)) {
-    return { ok: false, message: `Les adresses ${domain} ne peuvent pas servir : il faut une adresse de votre propre nom de domaine, où vous pouvez publier un enregistrement DNS.` }
+    return {
+      ok: false,
+      message: `Les adresses ${domain} ne peuvent pas servir : il faut une adresse de votre propre nom de domaine, où vous pouvez publier un enregistrement DNS.`
+    }
   }
   // Domains are case-insensitive: kept in lower case, as DNS and the DKIM signature name them.
   return { ok: true, address: `${address.slice(0, address.lastIndexOf('@'))}@${domain}`, domain }

@@ -15,7 +15,9 @@ export function isConsumerClient(client: Pick<QuoteClient, 'kind'>): boolean {
 }
 
 export function withdrawalMention(company: Pick<CompanyProfile, 'companyName' | 'address' | 'email'>): string {
-  const contact = [company.companyName, company.address.replace(/\s*\n\s*/g, ', '), company.email].filter((part) => part.trim() !== '').join(', ')
+  const contact = [company.companyName, company.address.replace(/\s*\n\s*/g, ', '), company.email]
+    .filter((part) => part.trim() !== '')
+    .join(', ')
   return (
     'Le client, consommateur, dispose d’un délai de quatorze jours à compter de la signature du devis pour exercer son droit de rétractation, ' +
     'sans avoir à motiver sa décision (articles L221-18 et suivants du Code de la consommation). ' +
@@ -34,8 +36,13 @@ export function mediatorMention(company: Pick<CompanyProfile, 'mediatorName' | '
 export const WITHDRAWAL_FORM_TITLE = 'Formulaire de rétractation'
 
 /** The model form of the annex to article R221-1, addressed to the professional. */
-export function withdrawalFormLines(company: Pick<CompanyProfile, 'companyName' | 'address' | 'email'>, quoteNumber: string | null): string[] {
-  const to = [company.companyName, company.address.replace(/\s*\n\s*/g, ', '), company.email].filter((part) => part.trim() !== '').join(', ')
+export function withdrawalFormLines(
+  company: Pick<CompanyProfile, 'companyName' | 'address' | 'email'>,
+  quoteNumber: string | null
+): string[] {
+  const to = [company.companyName, company.address.replace(/\s*\n\s*/g, ', '), company.email]
+    .filter((part) => part.trim() !== '')
+    .join(', ')
   return [
     '(Veuillez compléter et renvoyer le présent formulaire uniquement si vous souhaitez vous rétracter du contrat.)',
     `À l’attention de ${to} :`,

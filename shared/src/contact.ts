@@ -19,7 +19,15 @@ export type ContactProblems = Partial<Record<ContactField, string>>
 /** In the order of the form: the first one with a problem gets the focus. */
 export const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'company', 'phone', 'subject', 'message', 'consent']
 
-export const CONTACT_LIMITS = { name: 200, email: EMAIL_MAX_LENGTH, company: 200, phone: 40, subject: 200, messageMin: 10, messageMax: 5000 } as const
+export const CONTACT_LIMITS = {
+  name: 200,
+  email: EMAIL_MAX_LENGTH,
+  company: 200,
+  phone: 40,
+  subject: 200,
+  messageMin: 10,
+  messageMax: 5000
+} as const
 
 const formatCount = (count: number) => new Intl.NumberFormat('fr-FR').format(count)
 

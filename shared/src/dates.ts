@@ -23,7 +23,20 @@ export function parisIsoDate(instant: Date): string {
   return isoDay().format(instant)
 }
 
-const FRENCH_MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre']
+const FRENCH_MONTHS = [
+  'janvier',
+  'février',
+  'mars',
+  'avril',
+  'mai',
+  'juin',
+  'juillet',
+  'août',
+  'septembre',
+  'octobre',
+  'novembre',
+  'décembre'
+]
 
 /** « 21 novembre 2026 » from YYYY-MM-DD; anything else is returned as it is (never throws). */
 export function formatLongDate(isoDate: string): string {

@@ -59,7 +59,9 @@ export function formatQuantity(quantityMilli: number): string {
 /** 1500 thousandths → « 1,5 »; 2000 → « 2 ». */
 export function formatQuantityInput(quantityMilli: number): string {
   const whole = Math.trunc(quantityMilli / 1000)
-  const fraction = String(quantityMilli % 1000).padStart(3, '0').replace(/0+$/, '')
+  const fraction = String(quantityMilli % 1000)
+    .padStart(3, '0')
+    .replace(/0+$/, '')
   return fraction === '' ? String(whole) : `${whole},${fraction}`
 }
 

@@ -14,7 +14,9 @@ const GROUP = '\u202f'
 export function formatFrenchNumber(units: number, decimals = 0, minDecimals = 0): string {
   // Anything else (never sent by the API, whose amounts are integers) goes to Intl, as before.
   if (!Number.isSafeInteger(units)) {
-    return new Intl.NumberFormat('fr-FR', { minimumFractionDigits: minDecimals, maximumFractionDigits: decimals }).format(units / 10 ** decimals)
+    return new Intl.NumberFormat('fr-FR', { minimumFractionDigits: minDecimals, maximumFractionDigits: decimals }).format(
+      units / 10 ** decimals
+    )
   }
   const digits = String(Math.abs(units)).padStart(decimals + 1, '0')
   const whole = digits.slice(0, digits.length - decimals)

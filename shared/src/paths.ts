@@ -47,7 +47,8 @@ export const paths = {
   /** A signed quote's invoicing: deposit, situation or final invoice (`facture` picks the form; `brouillon`: the draft it edits). */
   quoteInvoicing: {
     path: '/espace/devis/:id/facturation',
-    href: (id: string, facture?: InvoicingChoice, brouillon?: string) => withQuery(`/espace/devis/${encodeURIComponent(id)}/facturation`, { facture, brouillon })
+    href: (id: string, facture?: InvoicingChoice, brouillon?: string) =>
+      withQuery(`/espace/devis/${encodeURIComponent(id)}/facturation`, { facture, brouillon })
   },
   /** `statut`: one payment status (`en-retard`…), as the dashboard's link to the overdue invoices. */
   invoices: { path: '/espace/factures', href: (statut?: string) => withQuery('/espace/factures', { statut }) },

@@ -138,7 +138,9 @@ export function yearlySavingHtCents(plan: Plan): number {
  * The plan features that are either there or not. Each one is enforced by the gateway where it is
  * used and shown by the pages with the badge of the first plan that has it (planAllows below).
  */
-export const PLAN_FEATURES = ['logo', 'automaticReminders', 'signerEmailCode', 'api', 'customSender'] as const satisfies ReadonlyArray<keyof PlanLimits>
+export const PLAN_FEATURES = ['logo', 'automaticReminders', 'signerEmailCode', 'api', 'customSender'] as const satisfies ReadonlyArray<
+  keyof PlanLimits
+>
 export type PlanFeature = (typeof PLAN_FEATURES)[number]
 
 /** What each feature is called in a refusal or an upgrade prompt. */

@@ -50,11 +50,15 @@ export function insuranceRequest(profile: CompanyProfile): string | null {
  */
 export function bankDetailsRequest(profile: CompanyProfile, moment: 'deposit' | 'invoice'): string | null {
   if (profile.iban.trim() !== '') return null
-  const where = moment === 'deposit' ? 'le devis, pour régler l’acompte par virement' : 'la facture et sa page de paiement, avec un QR code de virement'
+  const where =
+    moment === 'deposit' ? 'le devis, pour régler l’acompte par virement' : 'la facture et sa page de paiement, avec un QR code de virement'
   return `Ajoutez vos coordonnées bancaires (IBAN et BIC) à votre profil\u202f: elles figureront sur ${where}.`
 }
 
 /** Everything the profile lacks before this quote can be sent, in French. */
-export function sendingProfileGaps(profile: CompanyProfile, quote: { buildingTrade: boolean }): { identity: string[]; insurance: string[] } {
+export function sendingProfileGaps(
+  profile: CompanyProfile,
+  quote: { buildingTrade: boolean }
+): { identity: string[]; insurance: string[] } {
   return { identity: profileGaps(profile), insurance: quote.buildingTrade ? insuranceGaps(profile) : [] }
 }

@@ -66,7 +66,8 @@ function assertLine(line: QuoteLineAmounts, index: number): void {
     throw new RangeError(`${where}: discount out of range`)
   }
   const cents = line.discountCents ?? 0
-  if (!Number.isSafeInteger(cents) || cents < 0 || cents > LIMITS.maxDiscountCents) throw new RangeError(`${where}: discount amount out of range`)
+  if (!Number.isSafeInteger(cents) || cents < 0 || cents > LIMITS.maxDiscountCents)
+    throw new RangeError(`${where}: discount amount out of range`)
   if (cents > 0 && line.discountBp > 0) throw new RangeError(`${where}: two discounts`)
   if (BigInt(cents) > grossHt(line)) throw new RangeError(`${where}: discount larger than the line`)
 }
@@ -85,7 +86,9 @@ export function lineGrossCents(line: Pick<QuoteLineAmounts, 'quantityMilli' | 'u
  * Why the line's amount discount cannot apply, in French for the professional, or null when it can:
  * a discount of more than the line would make its amount negative.
  */
-export function discountProblem(line: Pick<QuoteLineAmounts, 'quantityMilli' | 'unitPriceCents' | 'discountBp' | 'discountCents'>): string | null {
+export function discountProblem(
+  line: Pick<QuoteLineAmounts, 'quantityMilli' | 'unitPriceCents' | 'discountBp' | 'discountCents'>
+): string | null {
   const cents = line.discountCents ?? 0
   if (cents === 0) return null
   if (line.discountBp > 0) return 'Choisissez une remise en % ou en €, pas les deux.'

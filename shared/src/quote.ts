@@ -2,7 +2,14 @@
 // Its types are those of the API's schemas (api/quote-schemas.ts): written once, checked at runtime
 // by the gateway and at compile time everywhere.
 import type { Static } from '@sinclair/typebox'
-import type { QuoteClientSchema, QuoteContentSchema, QuoteLineSchema, QuoteSchema, QuoteSectionSchema, QuoteSummarySchema } from './api/quote-schemas.js'
+import type {
+  QuoteClientSchema,
+  QuoteContentSchema,
+  QuoteLineSchema,
+  QuoteSchema,
+  QuoteSectionSchema,
+  QuoteSummarySchema
+} from './api/quote-schemas.js'
 
 export const QUOTE_STATUSES = ['draft', 'sent', 'viewed', 'signed', 'declined', 'expired', 'cancelled'] as const
 export type QuoteStatus = (typeof QUOTE_STATUSES)[number]

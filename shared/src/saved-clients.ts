@@ -36,13 +36,25 @@ export interface SavedClientInput {
 
 export type SavedClientProblems = Partial<Record<keyof SavedClientInput, string>>
 
-export const EMPTY_SAVED_CLIENT: SavedClientInput = { kind: 'individual', name: '', company: '', email: '', phone: '', address: '', siteAddress: '', siret: '', notes: '' }
+export const EMPTY_SAVED_CLIENT: SavedClientInput = {
+  kind: 'individual',
+  name: '',
+  company: '',
+  email: '',
+  phone: '',
+  address: '',
+  siteAddress: '',
+  siret: '',
+  notes: ''
+}
 
 const TEXT_FIELDS = ['name', 'company', 'email', 'phone', 'address', 'siteAddress', 'siret', 'notes'] as const
 const LIMIT_OF: Record<(typeof TEXT_FIELDS)[number], number> = { ...SAVED_CLIENT_LIMITS, siteAddress: SAVED_CLIENT_LIMITS.address }
 
 /** The input trimmed (the SIRET as its digits), or what is wrong with each field, in French. */
-export function checkSavedClient(input: SavedClientInput): { ok: true; client: SavedClientInput } | { ok: false; problems: SavedClientProblems } {
+export function checkSavedClient(
+  input: SavedClientInput
+): { ok: true; client: SavedClientInput } | { ok: false; problems: SavedClientProblems } {
   const client: SavedClientInput = { ...input }
   for (const field of TEXT_FIELDS) client[field] = input[field].trim()
   const problems: SavedClientProblems = {}
@@ -54,7 +66,8 @@ export function checkSavedClient(input: SavedClientInput): { ok: true; client: S
   if (client.kind === 'business') {
     if (client.company === '') problems.company ??= 'Indiquez le nom de la société.'
   } else if (client.name === '') problems.name ??= 'Indiquez le nom du client.'
-  if (client.email !== '' && !isEmailAddress(client.email)) problems.email ??= 'Cette adresse e-mail ne semble pas valide (exemple : nom@domaine.fr).'
+  if (client.email !== '' && !isEmailAddress(client.email))
+    problems.email ??= 'Cette adresse e-mail ne semble pas valide (exemple : nom@domaine.fr).'
   if (client.siret !== '') {
     if (client.kind !== 'business') problems.siret ??= 'Seul un client professionnel a un SIRET.'
     else {
@@ -73,10 +86,27 @@ export function savedClientName(client: Pick<SavedClientInput, 'kind' | 'name' |
 
 /** What a pick in the quote editor copies: the quote's client section (the quote keeps its own copy). */
 export function quoteClientOf(client: SavedClientInput): QuoteClient {
-  return { kind: client.kind, name: client.name, company: client.company, email: client.email, phone: client.phone, address: client.address }
+  return {
+    kind: client.kind,
+    name: client.name,
+    company: client.company,
+    email: client.email,
+    phone: client.phone,
+    address: client.address
+  }
 }
 
 /** The quote's client (and its work site) as a saved client: « Enregistrer ce client » in the editor. */
 export function savedClientOfQuote(client: QuoteClient, siteAddress: string): SavedClientInput {
-  return { kind: client.kind, name: client.name, company: client.company, email: client.email, phone: client.phone, address: client.address, siteAddress, siret: '', notes: '' }
+  return {
+    kind: client.kind,
+    name: client.name,
+    company: client.company,
+    email: client.email,
+    phone: client.phone,
+    address: client.address,
+    siteAddress,
+    siret: '',
+    notes: ''
+  }
 }

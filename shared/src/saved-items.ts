@@ -33,12 +33,14 @@ export function checkSavedItem(input: SavedItemInput): { ok: true; item: SavedIt
   const item = { ...input, designation: input.designation.trim(), category: input.category.trim() }
   const problems: SavedItemProblems = {}
   if (item.designation === '') problems.designation = 'Indiquez la désignation de l’article.'
-  else if (item.designation.length > SAVED_ITEM_LIMITS.designation) problems.designation = `Au plus ${SAVED_ITEM_LIMITS.designation} caractères.`
+  else if (item.designation.length > SAVED_ITEM_LIMITS.designation)
+    problems.designation = `Au plus ${SAVED_ITEM_LIMITS.designation} caractères.`
   else if (holdsNul(item.designation)) problems.designation = NUL_CHARACTER_MESSAGE
   if (item.category.length > SAVED_ITEM_LIMITS.category) problems.category = `Au plus ${SAVED_ITEM_LIMITS.category} caractères.`
   else if (holdsNul(item.category)) problems.category = NUL_CHARACTER_MESSAGE
   if (!(UNITS as readonly string[]).includes(item.unit)) problems.unit = 'Choisissez une unité de la liste.'
-  if (!Number.isSafeInteger(item.unitPriceCents) || item.unitPriceCents < 0 || item.unitPriceCents > LIMITS.maxUnitPriceCents) problems.unitPriceCents = 'Ce prix n’est pas valide.'
+  if (!Number.isSafeInteger(item.unitPriceCents) || item.unitPriceCents < 0 || item.unitPriceCents > LIMITS.maxUnitPriceCents)
+    problems.unitPriceCents = 'Ce prix n’est pas valide.'
   if (!(VAT_RATES_BP as readonly number[]).includes(item.vatRateBp)) problems.vatRateBp = 'Choisissez un taux de TVA de la liste.'
   return Object.keys(problems).length === 0 ? { ok: true, item } : { ok: false, problems }
 }
@@ -107,7 +109,17 @@ const plain = (text: string) =>
     .toLowerCase()
 
 // What spreadsheets commonly say for the units (plurals, abbreviations of the trade).
-const UNIT_ALIASES: Readonly<Record<string, Unit>> = { unite: 'u', unites: 'u', heures: 'h', j: 'jour', jours: 'jour', ens: 'forfait', ensemble: 'forfait', ft: 'forfait', ml: 'm' }
+const UNIT_ALIASES: Readonly<Record<string, Unit>> = {
+  unite: 'u',
+  unites: 'u',
+  heures: 'h',
+  j: 'jour',
+  jours: 'jour',
+  ens: 'forfait',
+  ensemble: 'forfait',
+  ft: 'forfait',
+  ml: 'm'
+}
 
 /** « m2 », « M² », « mètre carré », « heure » → the unit; null when none matches. */
 export function unitFromText(text: string): Unit | null {
@@ -148,11 +160,21 @@ export function parseItemsCsv(text: string): ItemsCsvResult {
   const designationAt = column('Désignation')
   const priceAt = column('Prix unitaire HT')
   if (designationAt === undefined || priceAt === undefined) {
-    return { ok: false, problems: [{ line: header.line, message: `La première ligne doit nommer les colonnes : ${ITEMS_CSV_COLUMNS.join(' ; ')} (« Désignation » et « Prix unitaire HT » au moins).` }] }
+    return {
+      ok: false,
+      problems: [
+        {
+          line: header.line,
+          message: `La première ligne doit nommer les colonnes : ${ITEMS_CSV_COLUMNS.join(' ; ')} (« Désignation » et « Prix unitaire HT » au moins).`
+        }
+      ]
+    }
   }
   const body = rows.slice(1)
-  if (body.length === 0) return { ok: false, problems: [{ line: header.line, message: 'Le fichier ne contient aucun article après la ligne des colonnes.' }] }
-  if (body.length > SAVED_ITEM_LIMITS.importRows) return { ok: false, problems: [{ line: header.line, message: `Un import compte au plus ${SAVED_ITEM_LIMITS.importRows} articles.` }] }
+  if (body.length === 0)
+    return { ok: false, problems: [{ line: header.line, message: 'Le fichier ne contient aucun article après la ligne des colonnes.' }] }
+  if (body.length > SAVED_ITEM_LIMITS.importRows)
+    return { ok: false, problems: [{ line: header.line, message: `Un import compte au plus ${SAVED_ITEM_LIMITS.importRows} articles.` }] }
   const items: SavedItemInput[] = []
   const problems: CsvRowProblem[] = []
   const seen = new Map<string, number>()
@@ -166,10 +188,19 @@ export function parseItemsCsv(text: string): ItemsCsvResult {
     const vatText = cell(column('TVA'))
     const vat = vatText === '' ? 2000 : vatRateFromText(vatText)
     if (vat === null) reasons.push(`TVA « ${vatText} » inconnue (${VAT_RATES_BP.map((rate) => formatVatRate(rate)).join(', ')})`)
-    const input = { designation: cell(designationAt), unit: unit ?? 'u', unitPriceCents: price.ok ? price.value : 0, vatRateBp: vat ?? 2000, category: cell(column('Catégorie')) }
+    const input = {
+      designation: cell(designationAt),
+      unit: unit ?? 'u',
+      unitPriceCents: price.ok ? price.value : 0,
+      vatRateBp: vat ?? 2000,
+      category: cell(column('Catégorie'))
+    }
     const checked = checkSavedItem(input)
     if (!checked.ok) {
-      if (checked.problems.designation !== undefined) reasons.unshift(`désignation : ${checked.problems.designation.charAt(0).toLowerCase()}${checked.problems.designation.slice(1).replace(/\.$/, '')}`)
+      if (checked.problems.designation !== undefined)
+        reasons.unshift(
+          `désignation : ${checked.problems.designation.charAt(0).toLowerCase()}${checked.problems.designation.slice(1).replace(/\.$/, '')}`
+        )
       if (checked.problems.category !== undefined) reasons.push(`catégorie : ${checked.problems.category.toLowerCase().replace(/\.$/, '')}`)
     }
     const key = designationKey(input.designation)
@@ -198,7 +229,15 @@ const priceFormat = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, m
 /** The items as a French CSV (BOM, `;`, decimal comma, CRLF): what Excel opens as is and what the import reads back. */
 export function itemsToCsv(items: readonly SavedItemInput[]): string {
   const rows = items.map((item) =>
-    [item.designation, item.unit, priceFormat.format(item.unitPriceCents / 100), formatVatRate(item.vatRateBp).replace('\u202f', ' '), item.category].map(csvCell).join(';')
+    [
+      item.designation,
+      item.unit,
+      priceFormat.format(item.unitPriceCents / 100),
+      formatVatRate(item.vatRateBp).replace('\u202f', ' '),
+      item.category
+    ]
+      .map(csvCell)
+      .join(';')
   )
   return `${BOM}${[ITEMS_CSV_COLUMNS.join(';'), ...rows].join('\r\n')}\r\n`
 }

@@ -5,7 +5,14 @@ import { bankDetailsProblems, bicProblem, formatIban, ibanProblem, normaliseIban
 import { mediatorUrlProblem } from '../src/company.js'
 
 t.test('valid IBANs pass, typed in any spacing or case', async (t) => {
-  for (const iban of ['FR76 3000 6000 0112 3456 7890 189', 'fr7630006000011234567890189', 'DE89 3704 0044 0532 0130 00', 'BE68 5390 0754 7034', 'GB82 WEST 1234 5698 7654 32', 'CH93 0076 2011 6238 5295 7']) {
+  for (const iban of [
+    'FR76 3000 6000 0112 3456 7890 189',
+    'fr7630006000011234567890189',
+    'DE89 3704 0044 0532 0130 00',
+    'BE68 5390 0754 7034',
+    'GB82 WEST 1234 5698 7654 32',
+    'CH93 0076 2011 6238 5295 7'
+  ]) {
     t.equal(ibanProblem(iban), null, iban)
   }
   t.equal(normaliseIban(' fr76-3000 6000\u00a00112 3456 7890 189 '), 'FR7630006000011234567890189')

@@ -5,7 +5,11 @@ t.test('the professional sees a business client under its company name, a person
   t.equal(clientDisplayName({ kind: 'business', name: 'Élise Martin', company: 'Martin SARL' }), 'Martin SARL')
   t.equal(clientDisplayName({ kind: 'business', name: 'Élise Martin', company: '  ' }), 'Élise Martin')
   t.equal(clientDisplayName({ kind: 'individual', name: ' Élise Martin ', company: 'Martin SARL' }), 'Élise Martin')
-  t.equal(clientDisplayName({ kind: 'individual', name: '', company: 'Martin SARL' }), 'Martin SARL', 'never blank when something was given')
+  t.equal(
+    clientDisplayName({ kind: 'individual', name: '', company: 'Martin SARL' }),
+    'Martin SARL',
+    'never blank when something was given'
+  )
 })
 
 t.test('e-mails greet the person, else the company', async (t) => {

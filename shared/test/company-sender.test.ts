@@ -1,13 +1,30 @@
 // The sender address's rules: what is accepted, the DNS records asked for, and how a published
 // record is recognised (as a registrar publishes it: in 255-character strings, tags in any order).
 import t from 'tap'
-import { checkSenderAddress, dkimRecordName, dkimRecordValue, dkimSelector, hasDkimKey, hasSpfInclude, senderState, spfRecordValue } from '../src/company-sender.js'
+import {
+  checkSenderAddress,
+  dkimRecordName,
+  dkimRecordValue,
+  dkimSelector,
+  hasDkimKey,
+  hasSpfInclude,
+  senderState,
+  spfRecordValue
+} from '../src/company-sender.js'
 
 t.test('addresses: one of the company’s own domain, the domain in lower case', async (t) => {
-  t.same(checkSenderAddress(' Devis@Durand-Plomberie.FR '), { ok: true, address: 'Devis@durand-plomberie.fr', domain: 'durand-plomberie.fr' })
+  t.same(checkSenderAddress(' Devis@Durand-Plomberie.FR '), {
+    ok: true,
+    address: 'Devis@durand-plomberie.fr',
+    domain: 'durand-plomberie.fr'
+  })
   t.same(checkSenderAddress(''), { ok: false, message: 'Indiquez l’adresse d’expédition.' })
   t.match(checkSenderAddress('devis@'), { ok: false, message: /^Cette adresse e-mail n’est pas valide/ })
-  t.match(checkSenderAddress('artisan@orange.fr'), { ok: false, message: /^Les adresses orange\.fr ne peuvent pas servir/ }, 'a shared mailbox domain has no DNS of the company’s')
+  t.match(
+    checkSenderAddress('artisan@orange.fr'),
+    { ok: false, message: /^Les adresses orange\.fr ne peuvent pas servir/ },
+    'a shared mailbox domain has no DNS of the company’s'
+  )
 })
 
 t.test('the records: DKIM under its selector, SPF with the operator’s include', async (t) => {

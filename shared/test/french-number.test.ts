@@ -12,7 +12,12 @@ t.test('amounts, quantities and rates read exactly as Intl writes them in French
   t.equal(formatFrenchNumber(1500, 3), '1,5')
   t.equal(formatFrenchNumber(-5, 2, 2), '-0,05')
   t.equal(formatFrenchNumber(2000), '2\u202f000')
-  for (const [decimals, minDecimals] of [[0, 0], [2, 2], [2, 0], [3, 0]] as const) {
+  for (const [decimals, minDecimals] of [
+    [0, 0],
+    [2, 2],
+    [2, 0],
+    [3, 0]
+  ] as const) {
     fc.assert(
       fc.property(fc.oneof(fc.integer({ min: -1e6, max: 1e6 }), fc.integer({ min: -1e15, max: 1e15 })), (units) => {
         t.equal(formatFrenchNumber(units, decimals, minDecimals), intl(units, decimals, minDecimals))

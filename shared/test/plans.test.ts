@@ -18,11 +18,14 @@ import {
 import { canRemindAt, nextReminderAt } from '../src/reminders.js'
 
 t.test('the plans of the product specification', async (t) => {
-  t.same(PLANS.map((plan) => [plan.name, plan.priceHtCents.month, plan.priceHtCents.year]), [
-    ['Découverte', 0, 0],
-    ['Pro', 1400, 14000],
-    ['Entreprise', 3900, 39000]
-  ])
+  t.same(
+    PLANS.map((plan) => [plan.name, plan.priceHtCents.month, plan.priceHtCents.year]),
+    [
+      ['Découverte', 0, 0],
+      ['Pro', 1400, 14000],
+      ['Entreprise', 3900, 39000]
+    ]
+  )
   t.equal(findPlan(FREE_PLAN_ID)?.limits.quotesPerMonth, 3)
   t.equal(findPlan('pro')?.limits.quotesPerMonth, null)
   t.equal(findPlan('inconnu'), undefined)
@@ -67,12 +70,19 @@ t.test('sell only what ships: the API on the plans that have it, no custom sende
   for (const plan of PLANS) {
     t.notOk('customEmailSender' in plan.limits, plan.id)
     t.notMatch(plan.features.join('\n'), /expédition/, plan.id)
-    t.equal(plan.features.some((feature) => feature.startsWith('Accès à l’API')), plan.limits.api, `${plan.id}: « Accès à l’API » exactly with the API`)
+    t.equal(
+      plan.features.some((feature) => feature.startsWith('Accès à l’API')),
+      plan.limits.api,
+      `${plan.id}: « Accès à l’API » exactly with the API`
+    )
   }
 })
 
 t.test('invoices the law requires are in every plan, never a gated feature', async (t) => {
-  t.notOk(PLAN_FEATURES.some((feature) => /invoice/i.test(feature)), 'no plan feature gates invoices')
+  t.notOk(
+    PLAN_FEATURES.some((feature) => /invoice/i.test(feature)),
+    'no plan feature gates invoices'
+  )
   const free = PLANS[0]
   t.match(free?.features.join('\n'), /Factures Factur-X.*dans toutes les formules/, 'the free plan says it, and the others contain it')
 })

@@ -14,14 +14,32 @@ const firstStep: CompanyProfile = {
 t.test('the first step asks the seller’s mentions, not the 17 fields', async (t) => {
   t.ok(FIRST_STEP_FIELDS.length <= 9, `${FIRST_STEP_FIELDS.length} fields`)
   for (const field of ['companyName', 'address', 'siret', 'vatNumber', 'franchiseEnBase'] as const) t.ok(isFirstStepField(field), field)
-  for (const field of ['insurer', 'iban', 'bic', 'mediatorName', 'defaultPaymentTerms'] as const) t.notOk(isFirstStepField(field), `${field}: later`)
+  for (const field of ['insurer', 'iban', 'bic', 'mediatorName', 'defaultPaymentTerms'] as const)
+    t.notOk(isFirstStepField(field), `${field}: later`)
 })
 
 t.test('what a quote needs from the profile depends on the quote', async (t) => {
-  t.same(sendingProfileGaps(firstStep, { buildingTrade: false }), { identity: [], insurance: [] }, 'the first step is enough for a first quote')
-  t.same(sendingProfileGaps(firstStep, { buildingTrade: true }), { identity: [], insurance: ['l’assureur', 'la couverture géographique'] }, 'building work: the décennale')
-  t.same(sendingProfileGaps({ ...firstStep, insurer: 'MAAF', insuranceCoverage: 'France' }, { buildingTrade: true }).insurance, [], 'the policy number stays optional')
-  t.same(sendingProfileGaps(EMPTY_PROFILE, { buildingTrade: false }).identity, ['la raison sociale', 'l’adresse', 'le SIRET', 'le numéro de TVA intracommunautaire'])
+  t.same(
+    sendingProfileGaps(firstStep, { buildingTrade: false }),
+    { identity: [], insurance: [] },
+    'the first step is enough for a first quote'
+  )
+  t.same(
+    sendingProfileGaps(firstStep, { buildingTrade: true }),
+    { identity: [], insurance: ['l’assureur', 'la couverture géographique'] },
+    'building work: the décennale'
+  )
+  t.same(
+    sendingProfileGaps({ ...firstStep, insurer: 'MAAF', insuranceCoverage: 'France' }, { buildingTrade: true }).insurance,
+    [],
+    'the policy number stays optional'
+  )
+  t.same(sendingProfileGaps(EMPTY_PROFILE, { buildingTrade: false }).identity, [
+    'la raison sociale',
+    'l’adresse',
+    'le SIRET',
+    'le numéro de TVA intracommunautaire'
+  ])
 })
 
 t.test('each later step asked with a French sentence, none once given', async (t) => {
@@ -30,7 +48,10 @@ t.test('each later step asked with a French sentence, none once given', async (t
     'Pour un devis de travaux du bâtiment, votre assurance professionnelle (décennale) doit figurer sur le devis\u202f: indiquez la couverture géographique dans votre profil.'
   )
   t.equal(insuranceRequest({ ...firstStep, insurer: 'MAAF', insuranceCoverage: 'France' }), null)
-  t.match(bankDetailsRequest(firstStep, 'invoice'), /^Ajoutez vos coordonnées bancaires \(IBAN et BIC\) à votre profil\u202f: elles figureront sur la facture/)
+  t.match(
+    bankDetailsRequest(firstStep, 'invoice'),
+    /^Ajoutez vos coordonnées bancaires \(IBAN et BIC\) à votre profil\u202f: elles figureront sur la facture/
+  )
   t.match(bankDetailsRequest(firstStep, 'deposit'), /régler l’acompte par virement/)
   t.equal(bankDetailsRequest({ ...firstStep, iban: 'FR7630006000011234567890189' }, 'invoice'), null)
 })

@@ -5,7 +5,13 @@ import { computeTotals } from '../src/quote-totals.js'
 import { quoteRows, sectionSubtotals, sectionTitle, subtotalLabel, UNTITLED_SECTION, workLines } from '../src/quote-sections.js'
 import type { QuoteContentLine, QuoteLine, QuoteSection } from '../src/quote.js'
 
-const item = (id: string, quantityMilli: number, unitPriceCents: number, vatRateBp: 550 | 1000 | 2000 = 1000, discountBp = 0): QuoteLine => ({
+const item = (
+  id: string,
+  quantityMilli: number,
+  unitPriceCents: number,
+  vatRateBp: 550 | 1000 | 2000 = 1000,
+  discountBp = 0
+): QuoteLine => ({
   id,
   description: `Ligne ${id}`,
   quantityMilli,
@@ -30,14 +36,39 @@ t.test('a section’s subtotal is the HT of its lines, up to the next section', 
   ]
   const totals = computeTotals(lines, options)
   t.same(totals.lineHtCents, [1000, 0, 5000, 8750, 0, 2000, 0], 'one HT per line, 0 for a heading, in order')
-  t.same(sectionSubtotals(lines, totals.lineHtCents), [null, 13_750, null, null, 2000, null, 0], 'the lines before the first heading belong to none')
+  t.same(
+    sectionSubtotals(lines, totals.lineHtCents),
+    [null, 13_750, null, null, 2000, null, 0],
+    'the lines before the first heading belong to none'
+  )
   const withoutSections = computeTotals(workLines(lines), options)
-  t.same({ ...totals, lineHtCents: [] }, { ...withoutSections, lineHtCents: [] }, 'totals, VAT per rate, TTC and deposit as without the headings')
+  t.same(
+    { ...totals, lineHtCents: [] },
+    { ...withoutSections, lineHtCents: [] },
+    'totals, VAT per rate, TTC and deposit as without the headings'
+  )
   t.equal(totals.totalHtCents, 1000 + 13_750 + 2000, 'the subtotals and the lines outside add up to the total HT')
 
   t.same(
-    quoteRows(lines, totals.lineHtCents).map((row) => (row.kind === 'line' ? `${row.line.id} ${row.htCents}` : row.kind === 'section' ? `# ${row.section.title}` : `= ${row.label} ${row.htCents}`)),
-    ['a 1000', '# Lot 1 — Plomberie', 'b 5000', 'c 8750', '= Sous-total Lot 1 — Plomberie 13750', '# Lot 2 — Électricité', 'd 2000', '= Sous-total Lot 2 — Électricité 2000', '# Lot 3 — Vide', '= Sous-total Lot 3 — Vide 0'],
+    quoteRows(lines, totals.lineHtCents).map((row) =>
+      row.kind === 'line'
+        ? `${row.line.id} ${row.htCents}`
+        : row.kind === 'section'
+          ? `# ${row.section.title}`
+          : `= ${row.label} ${row.htCents}`
+    ),
+    [
+      'a 1000',
+      '# Lot 1 — Plomberie',
+      'b 5000',
+      'c 8750',
+      '= Sous-total Lot 1 — Plomberie 13750',
+      '# Lot 2 — Électricité',
+      'd 2000',
+      '= Sous-total Lot 2 — Électricité 2000',
+      '# Lot 3 — Vide',
+      '= Sous-total Lot 3 — Vide 0'
+    ],
     'each heading, its lines, then its subtotal'
   )
 })
@@ -67,6 +98,8 @@ t.test('a heading without a title yet is named so, and its subtotal after it', a
 })
 
 t.test('headings count among the lines the limit allows', async (t) => {
-  const many = Array.from({ length: 501 }, (_, index): QuoteContentLine => (index % 2 === 0 ? section(`s${index}`, 'Lot') : item(`l${index}`, 1000, 100)))
+  const many = Array.from({ length: 501 }, (_, index): QuoteContentLine =>
+    index % 2 === 0 ? section(`s${index}`, 'Lot') : item(`l${index}`, 1000, 100)
+  )
   t.throws(() => computeTotals(many, options), RangeError)
 })

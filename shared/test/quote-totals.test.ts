@@ -77,14 +77,27 @@ t.test('out-of-range input is refused, never rounded into something else', async
   t.throws(() => computeTotals([line(1000, 100, 1960 as VatRateBp)], noOptions), /VAT rate/)
   t.throws(() => computeTotals([line(1000, 100, 2000, 10_001)], noOptions), /discount/)
   t.throws(() => computeTotals([], { franchiseEnBase: false, depositBp: 12_000 }), /deposit/)
-  t.throws(() => computeTotals(Array.from({ length: 501 }, () => line(1000, 1, 2000)), noOptions), /too many lines/)
+  t.throws(
+    () =>
+      computeTotals(
+        Array.from({ length: 501 }, () => line(1000, 1, 2000)),
+        noOptions
+      ),
+    /too many lines/
+  )
   t.same(computeTotals([], noOptions), { lineHtCents: [], totalHtCents: 0, vat: [], totalVatCents: 0, totalTtcCents: 0, depositCents: 0 })
   const huge = line(LIMITS.maxQuantityMilli, LIMITS.maxUnitPriceCents, 2000)
   t.throws(() => computeTotals([huge], noOptions), /amounts too large/, 'past 2^53 cents: refused, not rounded')
 })
 
 t.test('a discount in euros: off the gross amount rounded to the cent, never more than the line', async (t) => {
-  const amount = (quantityMilli: number, unitPriceCents: number, discountCents: number): QuoteLineAmounts => ({ quantityMilli, unitPriceCents, vatRateBp: 2000, discountBp: 0, discountCents })
+  const amount = (quantityMilli: number, unitPriceCents: number, discountCents: number): QuoteLineAmounts => ({
+    quantityMilli,
+    unitPriceCents,
+    vatRateBp: 2000,
+    discountBp: 0,
+    discountCents
+  })
   t.equal(lineHtCents(amount(3000, 4_800, 5_000)), 9_400, '3 h × 48 € − 50 € = 94 €')
   t.equal(lineHtCents(amount(333, 15, 1)), 4, '0,333 × 0,15 € = 0,04995 € → 0,05 €, less 0,01 € = 0,04 €')
   t.equal(lineHtCents(amount(1000, 2_000, 2_000)), 0, 'a discount of the whole line leaves 0 €')
@@ -148,7 +161,9 @@ t.test('property: every line and every rate match an exact decimal reference', a
         const entry = totals.vat.find((v) => v.rateBp === rate)
         const used = lines.some((l) => l.vatRateBp === rate)
         if (!used) return entry === undefined
-        return entry !== undefined && BigInt(entry.baseHtCents) === base && BigInt(entry.vatCents) === roundHalfUp(base * BigInt(rate), 10_000n)
+        return (
+          entry !== undefined && BigInt(entry.baseHtCents) === base && BigInt(entry.vatCents) === roundHalfUp(base * BigInt(rate), 10_000n)
+        )
       })
     })
   )
@@ -158,9 +173,20 @@ t.test('property: no float anywhere, and the order of lines does not matter', as
   fc.assert(
     fc.property(arbitraryLines, (lines) => {
       const totals = computeTotals(lines, { franchiseEnBase: false, depositBp: 3000 })
-      const numbers = [totals.totalHtCents, totals.totalVatCents, totals.totalTtcCents, totals.depositCents, ...totals.lineHtCents, ...totals.vat.flatMap((v) => [v.baseHtCents, v.vatCents])]
+      const numbers = [
+        totals.totalHtCents,
+        totals.totalVatCents,
+        totals.totalTtcCents,
+        totals.depositCents,
+        ...totals.lineHtCents,
+        ...totals.vat.flatMap((v) => [v.baseHtCents, v.vatCents])
+      ]
       const reversed = computeTotals([...lines].reverse(), { franchiseEnBase: false, depositBp: 3000 })
-      return numbers.every(Number.isSafeInteger) && reversed.totalTtcCents === totals.totalTtcCents && reversed.totalVatCents === totals.totalVatCents
+      return (
+        numbers.every(Number.isSafeInteger) &&
+        reversed.totalTtcCents === totals.totalTtcCents &&
+        reversed.totalVatCents === totals.totalVatCents
+      )
     })
   )
 })
@@ -173,7 +199,11 @@ t.test('amounts and quantities typed the French way', async (t) => {
   t.match(parseQuantity('', LIMITS.maxQuantityMilli), { ok: false, message: 'Indiquez une quantité.' })
   t.match(parseQuantity('0', LIMITS.maxQuantityMilli), { ok: false, message: /supérieure à zéro/ })
   t.match(parseQuantity('1,2345', LIMITS.maxQuantityMilli), { ok: false, message: /au plus 3 décimales/ })
-  t.same(parseQuantity('-1', LIMITS.maxQuantityMilli), { ok: false, message: 'La quantité doit être positive.' }, 'the sign is named, not « doit être un nombre »')
+  t.same(
+    parseQuantity('-1', LIMITS.maxQuantityMilli),
+    { ok: false, message: 'La quantité doit être positive.' },
+    'the sign is named, not « doit être un nombre »'
+  )
   t.match(parseQuantity('\u2212 2,5', LIMITS.maxQuantityMilli), { ok: false, message: /doit être positive/ }, 'the typographic minus too')
   t.match(parseEurosToCents('-12', LIMITS.maxUnitPriceCents), { ok: false, message: 'Le montant ne peut pas être négatif.' })
   t.match(parseQuantity('deux', LIMITS.maxQuantityMilli), { ok: false })

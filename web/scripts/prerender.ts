@@ -14,11 +14,7 @@ import {
 } from '@paraphe/shared/build-manifest'
 import { escapeHtml } from '@paraphe/shared/html-text'
 import { shellPaths } from '@paraphe/shared/paths'
-import {
-  RUNTIME_CONFIG_ELEMENT_ID,
-  RUNTIME_CONFIG_PLACEHOLDER,
-  placeholder
-} from '@paraphe/shared/runtime-config'
+import { RUNTIME_CONFIG_ELEMENT_ID, RUNTIME_CONFIG_PLACEHOLDER, placeholder } from '@paraphe/shared/runtime-config'
 import type { PrerenderTarget, RenderedPage } from '../src/entry-server'
 import { documentTitle } from '../src/lib/route-handle'
 

@@ -40,7 +40,21 @@ try {
   const now = Math.floor(Date.now() / 1000)
   const sub = randomUUID()
   const token = await signAccessToken(
-    { sub, aud: 'authenticated', exp: now + 3600, iat: now, email: `${sub}@example.fr`, phone: '', role: 'authenticated', aal: 'aal1', amr: [], session_id: sub, is_anonymous: false, app_metadata: {}, user_metadata: {} },
+    {
+      sub,
+      aud: 'authenticated',
+      exp: now + 3600,
+      iat: now,
+      email: `${sub}@example.fr`,
+      phone: '',
+      role: 'authenticated',
+      aal: 'aal1',
+      amr: [],
+      session_id: sub,
+      is_anonymous: false,
+      app_metadata: {},
+      user_metadata: {}
+    },
     SECRET
   )
   const api = async (method: string, url: string, body?: object) => {
@@ -54,7 +68,14 @@ try {
   }
   await api('PUT', '/api/profile', { ...benchProfile, insurer: 'MAAF Assurances', insuranceCoverage: 'France métropolitaine' })
   const content = {
-    client: { kind: 'individual', name: 'Élise Martin', company: '', email: 'elise.martin@example.org', phone: '', address: '5 place Bellecour\n69002 Lyon' },
+    client: {
+      kind: 'individual',
+      name: 'Élise Martin',
+      company: '',
+      email: 'elise.martin@example.org',
+      phone: '',
+      address: '5 place Bellecour\n69002 Lyon'
+    },
     siteAddress: '',
     title: 'Rénovation de la salle de bains',
     issueDate: parisIsoDate(new Date()),
@@ -62,9 +83,33 @@ try {
     workStartDate: null,
     workDuration: '5 jours',
     lines: [
-      { id: 'l1', description: 'Dépose de l’ancienne baignoire', quantityMilli: 1000, unit: 'forfait', unitPriceCents: 35000, vatRateBp: 1000, discountBp: 0 },
-      { id: 'l2', description: 'Receveur de douche 90 × 120', quantityMilli: 1000, unit: 'u', unitPriceCents: 48990, vatRateBp: 1000, discountBp: 0 },
-      { id: 'l3', description: 'Pose de faïence murale', quantityMilli: 12500, unit: 'm²', unitPriceCents: 4590, vatRateBp: 1000, discountBp: 0 }
+      {
+        id: 'l1',
+        description: 'Dépose de l’ancienne baignoire',
+        quantityMilli: 1000,
+        unit: 'forfait',
+        unitPriceCents: 35000,
+        vatRateBp: 1000,
+        discountBp: 0
+      },
+      {
+        id: 'l2',
+        description: 'Receveur de douche 90 × 120',
+        quantityMilli: 1000,
+        unit: 'u',
+        unitPriceCents: 48990,
+        vatRateBp: 1000,
+        discountBp: 0
+      },
+      {
+        id: 'l3',
+        description: 'Pose de faïence murale',
+        quantityMilli: 12500,
+        unit: 'm²',
+        unitPriceCents: 4590,
+        vatRateBp: 1000,
+        discountBp: 0
+      }
     ],
     depositBp: 3000,
     paymentTerms: 'Acompte de 30 % à la signature, solde à la fin des travaux.',
@@ -99,7 +144,9 @@ try {
   if (!webp.startsWith('data:image/webp;base64,')) throw new Error('Chromium did not encode WebP')
   const bytes = Buffer.from(webp.slice('data:image/webp;base64,'.length), 'base64')
   writeFileSync(OUTPUT, bytes)
-  console.log(`${path.relative(root, OUTPUT)}: ${bytes.length} bytes (${PHONE.viewport?.width ?? 0} × ${PHONE.viewport?.height ?? 0} at ${PHONE.deviceScaleFactor ?? 1}×)`)
+  console.log(
+    `${path.relative(root, OUTPUT)}: ${bytes.length} bytes (${PHONE.viewport?.width ?? 0} × ${PHONE.viewport?.height ?? 0} at ${PHONE.deviceScaleFactor ?? 1}×)`
+  )
   await context.close()
 } finally {
   await browser.close()

@@ -7,7 +7,13 @@ import { APP_METADATA, userJson, type UserRow } from './user-json.js'
 
 export type SessionMethod = 'password' | 'otp' | 'recovery'
 
-async function accessToken({ key, settings }: AccountContext, user: UserRow, sessionId: string, method: SessionMethod, startedAt: Date): Promise<string> {
+async function accessToken(
+  { key, settings }: AccountContext,
+  user: UserRow,
+  sessionId: string,
+  method: SessionMethod,
+  startedAt: Date
+): Promise<string> {
   const iat = Math.floor(Date.now() / 1000)
   return new SignJWT({
     aud: 'authenticated',
@@ -29,7 +35,14 @@ async function accessToken({ key, settings }: AccountContext, user: UserRow, ses
     .sign(key)
 }
 
-export async function sessionJson(context: AccountContext, user: UserRow, sessionId: string, method: SessionMethod, startedAt: Date, refreshToken: string) {
+export async function sessionJson(
+  context: AccountContext,
+  user: UserRow,
+  sessionId: string,
+  method: SessionMethod,
+  startedAt: Date,
+  refreshToken: string
+) {
   const iat = Math.floor(Date.now() / 1000)
   return {
     access_token: await accessToken(context, user, sessionId, method, startedAt),

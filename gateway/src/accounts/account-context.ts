@@ -33,7 +33,9 @@ export function requireEmail(value: unknown, missing: string): string {
 }
 
 export async function findUser(tx: Queryable, email: string, lock = false): Promise<UserRow | null> {
-  const { rows } = await tx.query<UserRow>(`select ${USER_COLUMNS} from paraphe_auth.users where email = $1${lock ? ' for update' : ''}`, [email])
+  const { rows } = await tx.query<UserRow>(`select ${USER_COLUMNS} from paraphe_auth.users where email = $1${lock ? ' for update' : ''}`, [
+    email
+  ])
   return rows[0] ?? null
 }
 

@@ -10,7 +10,8 @@ import { USER_COLUMNS, type UserRow } from './user-json.js'
 
 export async function verify(context: AccountContext, body: Body): Promise<SessionJson> {
   const type = typeof body.type === 'string' ? body.type : ''
-  const kinds = type === 'signup' || type === 'email' ? ['confirmation', 'recovery'] : type === 'recovery' || type === 'magiclink' ? ['recovery'] : []
+  const kinds =
+    type === 'signup' || type === 'email' ? ['confirmation', 'recovery'] : type === 'recovery' || type === 'magiclink' ? ['recovery'] : []
   if (kinds.length === 0) throw new AuthApiError(400, 'validation_failed', 'Unsupported verification type')
   const tokenHash = typeof body.token_hash === 'string' ? body.token_hash : ''
   if (tokenHash === '') throw new AuthApiError(400, 'validation_failed', 'Verify requires a token hash')

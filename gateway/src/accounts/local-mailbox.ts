@@ -61,7 +61,8 @@ ${rows.length === 0 ? '<p>Aucun e-mail pour l’instant.</p>' : items}
 export default async function localMailboxRoutes(fastify: FastifyInstance) {
   if (!localMailboxEnabled(fastify.config)) return
   fastify.get<{ Querystring: { to?: string } }>(LOCAL_MAILBOX_PATH, async (request, reply) => {
-    if (!LOOPBACK_CLIENT.test(request.socket.remoteAddress ?? '')) return reply.code(404).send(errorBody('not_found', 'Cette page n’existe pas.'))
+    if (!LOOPBACK_CLIENT.test(request.socket.remoteAddress ?? ''))
+      return reply.code(404).send(errorBody('not_found', 'Cette page n’existe pas.'))
     const filter = typeof request.query.to === 'string' ? request.query.to.trim().toLowerCase().slice(0, 255) : ''
     const { rows } = await fastify.db.query<MailRow>(
       `select id, recipient, subject, text_body, created_at from paraphe.outbox

@@ -52,7 +52,8 @@ export default async function accountRoutes(fastify: FastifyInstance) {
           return done(new AuthApiError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`), undefined)
         }
         // No account column can store a NUL character (it answered 500 from SQL).
-        if (Object.keys(nulFields(body)).length > 0) return done(new AuthApiError(400, 'validation_failed', 'Request contains an invalid character'), undefined)
+        if (Object.keys(nulFields(body)).length > 0)
+          return done(new AuthApiError(400, 'validation_failed', 'Request contains an invalid character'), undefined)
         done(null, body)
       })
 
@@ -72,7 +73,8 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         let failure: AuthApiError
         if (error instanceof AuthApiError) failure = error
         else if (error.statusCode === 413) failure = new AuthApiError(413, 'request_too_large', 'Request body too large')
-        else if (error.statusCode !== undefined && error.statusCode < 500) failure = new AuthApiError(400, 'validation_failed', error.message)
+        else if (error.statusCode !== undefined && error.statusCode < 500)
+          failure = new AuthApiError(400, 'validation_failed', error.message)
         else if (isDatabaseUnavailable(error)) {
           // GoTrue answers a lost database the same way: a 503 the client may retry.
           request.log.warn({ err: error }, 'embedded accounts: database unavailable')
@@ -96,7 +98,11 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? (request.body as Body) : {}
       const signedIn = (request: FastifyRequest) => service.authenticate(request.headers.authorization)
 
-      scope.get('/health', async () => ({ version: 'paraphe-embedded', name: 'GoTrue', description: 'Paraphe embedded accounts (GoTrue-compatible)' }))
+      scope.get('/health', async () => ({
+        version: 'paraphe-embedded',
+        name: 'GoTrue',
+        description: 'Paraphe embedded accounts (GoTrue-compatible)'
+      }))
       scope.get('/settings', async () => ({
         external: { anonymous_users: false, email: true, phone: false },
         disable_signup: false,

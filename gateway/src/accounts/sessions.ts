@@ -9,7 +9,11 @@ import { USER_COLUMNS, type UserRow } from './user-json.js'
 
 export async function insertRefreshToken(tx: Queryable, sessionId: string, parentId: number | null): Promise<string> {
   const token = newSecretToken()
-  await tx.query('insert into paraphe_auth.refresh_tokens (session_id, token_hash, parent_id) values ($1, $2, $3)', [sessionId, digest(token), parentId])
+  await tx.query('insert into paraphe_auth.refresh_tokens (session_id, token_hash, parent_id) values ($1, $2, $3)', [
+    sessionId,
+    digest(token),
+    parentId
+  ])
   return token
 }
 

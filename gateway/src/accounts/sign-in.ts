@@ -36,7 +36,15 @@ export async function refresh(context: AccountContext, body: Body): Promise<Sess
   const value = body.refresh_token
   if (typeof value !== 'string' || value === '') throw new AuthApiError(400, 'validation_failed', 'refresh_token required')
   const outcome = await context.db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: number; session_id: string; revoked_at: Date | null; user_id: string; method: SessionMethod; started: Date; reused_late: boolean }>(
+    const { rows } = await tx.query<{
+      id: number
+      session_id: string
+      revoked_at: Date | null
+      user_id: string
+      method: SessionMethod
+      started: Date
+      reused_late: boolean
+    }>(
       `select t.id, t.session_id, t.revoked_at, s.user_id, s.method, s.created_at as started,
               (t.revoked_at is not null and t.revoked_at < now() - make_interval(secs => $2::int)) as reused_late
          from paraphe_auth.refresh_tokens t join paraphe_auth.sessions s on s.id = t.session_id
@@ -45,7 +53,8 @@ export async function refresh(context: AccountContext, body: Body): Promise<Sess
       [digest(value), context.settings.refreshReuseIntervalSeconds]
     )
     const token = rows[0]
-    if (token === undefined) return { error: new AuthApiError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') }
+    if (token === undefined)
+      return { error: new AuthApiError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') }
     if (token.reused_late) {
       // A token rotated a while ago comes back: someone else has a copy. The session ends.
       await tx.query('delete from paraphe_auth.sessions where id = $1', [token.session_id])

@@ -13,7 +13,8 @@ export async function signup(context: AccountContext, body: Body) {
   const { settings } = context
   const email = requireEmail(body.email, 'To signup, please provide your email')
   const password = checkNewPassword(body.password, 'Signup requires a valid password')
-  const data = typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : {}
+  const data =
+    typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : {}
   // Hashed whether or not the address is known: the same time either way.
   const passwordHash = await hashPassword(password)
   return withMail(context, async (tx, queued) => {
@@ -21,7 +22,10 @@ export async function signup(context: AccountContext, body: Body) {
     if (existing !== null) {
       if (settings.autoconfirm) throw new AuthApiError(422, 'user_already_exists', 'User already registered')
       // The first password stays ("we can't be sure of their claimed identity"); the owner is told.
-      const sent = existing.email_confirmed_at === null ? await sendConfirmation(context, tx, existing) : await sendExistingAccount(context, tx, existing)
+      const sent =
+        existing.email_confirmed_at === null
+          ? await sendConfirmation(context, tx, existing)
+          : await sendExistingAccount(context, tx, existing)
       if (sent) queued()
       return signupAnswer(existing.email_confirmed_at === null ? existing.id : randomUUID(), email, data, new Date())
     }

@@ -15,7 +15,10 @@ export function signingKeyPath(dataDir: string): string {
 
 async function readSecret(file: string): Promise<string> {
   const secret = (await readFile(file, 'utf8')).trim()
-  if (secret.length < 32) throw new Error(`${file}: the accounts' signing secret is too short (${secret.length} characters); delete the file to generate a new one (every session ends)`)
+  if (secret.length < 32)
+    throw new Error(
+      `${file}: the accounts' signing secret is too short (${secret.length} characters); delete the file to generate a new one (every session ends)`
+    )
   return secret
 }
 

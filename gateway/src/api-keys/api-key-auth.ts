@@ -30,7 +30,11 @@ export class ApiKeyRefusal extends ApiProblem {
   }
 }
 
-const missing = () => new ApiKeyRefusal('api_key_missing', 'Ajoutez l’en-tête « Authorization: Bearer <clé d’API> » : les clés se créent dans l’espace, page Entreprise.')
+const missing = () =>
+  new ApiKeyRefusal(
+    'api_key_missing',
+    'Ajoutez l’en-tête « Authorization: Bearer <clé d’API> » : les clés se créent dans l’espace, page Entreprise.'
+  )
 const invalid = () => new ApiKeyRefusal('invalid_api_key', 'Cette clé d’API n’est pas valide : vérifiez-la, ou créez-en une dans l’espace.')
 
 /** The Bearer credential of the Authorization header, or null. */
@@ -65,7 +69,10 @@ export async function resolveApiKey(db: Queryable, authorization: string | undef
   if (row === undefined) throw invalid()
   if (row.revoked) throw new ApiKeyRefusal('api_key_revoked', 'Cette clé d’API a été révoquée : créez-en une autre dans l’espace.')
   if (row.user_id === null) {
-    throw new ApiKeyRefusal('api_key_orphaned', 'La personne qui a créé cette clé d’API ne fait plus partie de l’entreprise : le propriétaire peut en créer une autre.')
+    throw new ApiKeyRefusal(
+      'api_key_orphaned',
+      'La personne qui a créé cette clé d’API ne fait plus partie de l’entreprise : le propriétaire peut en créer une autre.'
+    )
   }
   // At most one write a minute per key: the time shown in the list, not an audit log.
   if (row.stale) {

@@ -51,7 +51,12 @@ export interface NewApiKey {
 }
 
 /** The new key and its secret, which is not kept: this answer is the only place it appears. */
-export async function createApiKey(tx: Queryable, member: RequestMember, request: NewApiKey, publicUrl: URL): Promise<{ key: ApiKey; secret: string }> {
+export async function createApiKey(
+  tx: Queryable,
+  member: RequestMember,
+  request: NewApiKey,
+  publicUrl: URL
+): Promise<{ key: ApiKey; secret: string }> {
   requireOwner(member, OWNER_ACTION)
   await requireFeature(tx, 'api', publicUrl)
   const name = request.name.trim()

@@ -43,20 +43,27 @@ function unseal(key: Buffer, stored: string): string {
 }
 
 export function requestDigest(method: string, url: string, body: unknown): Buffer {
-  return createHash('sha256').update(`${method}\0${url}\0${JSON.stringify(body ?? null)}`, 'utf8').digest()
+  return createHash('sha256')
+    .update(`${method}\0${url}\0${JSON.stringify(body ?? null)}`, 'utf8')
+    .digest()
 }
 
 export function checkIdempotencyKey(value: string | string[] | undefined): string | null {
   if (value === undefined) return null
   if (typeof value !== 'string' || !WELL_FORMED.test(value)) {
-    throw new ApiProblem(400, 'invalid_idempotency_key', 'L’en-tête Idempotency-Key doit compter de 1 à 255 caractères imprimables (un UUID par exemple).')
+    throw new ApiProblem(
+      400,
+      'invalid_idempotency_key',
+      'L’en-tête Idempotency-Key doit compter de 1 à 255 caractères imprimables (un UUID par exemple).'
+    )
   }
   return value
 }
 
 /** The first request with this key runs (`first`); a retry gets the first answer (`replay`). */
 export async function claimIdempotencyKey(db: Queryable, apiKeyId: string, key: string, digest: Buffer, sealKey: Buffer): Promise<Claim> {
-  if (Math.random() * CLEANUP_ONE_IN < 1) await db.query(`delete from paraphe.api_idempotency where created_at < now() - interval '24 hours'`)
+  if (Math.random() * CLEANUP_ONE_IN < 1)
+    await db.query(`delete from paraphe.api_idempotency where created_at < now() - interval '24 hours'`)
   // An expired row is taken over as if it were not there.
   const claimed = await db.query(
     `insert into paraphe.api_idempotency as i (api_key_id, idempotency_key, request_hash) values ($1, $2, $3)
@@ -67,10 +74,15 @@ export async function claimIdempotencyKey(db: Queryable, apiKeyId: string, key: 
     [apiKeyId, key, digest]
   )
   if (claimed.rows.length === 1) return { kind: 'first' }
-  const { rows } = await db.query<{ request_hash: Uint8Array; status_code: number | null; content_type: string | null; body: string | null }>(
-    'select request_hash, status_code, content_type, body from paraphe.api_idempotency where api_key_id = $1 and idempotency_key = $2',
-    [apiKeyId, key]
-  )
+  const { rows } = await db.query<{
+    request_hash: Uint8Array
+    status_code: number | null
+    content_type: string | null
+    body: string | null
+  }>('select request_hash, status_code, content_type, body from paraphe.api_idempotency where api_key_id = $1 and idempotency_key = $2', [
+    apiKeyId,
+    key
+  ])
   const row = rows[0]
   if (row !== undefined && !Buffer.from(row.request_hash).equals(digest)) {
     throw new ApiProblem(
@@ -80,7 +92,11 @@ export async function claimIdempotencyKey(db: Queryable, apiKeyId: string, key: 
     )
   }
   if (row === undefined || row.status_code === null || row.body === null) {
-    throw new ApiProblem(409, 'idempotency_in_progress', 'Une requête avec cette clé d’idempotence est encore en cours : réessayez dans un instant.')
+    throw new ApiProblem(
+      409,
+      'idempotency_in_progress',
+      'Une requête avec cette clé d’idempotence est encore en cours : réessayez dans un instant.'
+    )
   }
   return { kind: 'replay', answer: { statusCode: row.status_code, contentType: row.content_type, body: unseal(sealKey, row.body) } }
 }
@@ -94,5 +110,8 @@ export async function storeAnswer(db: Queryable, apiKeyId: string, key: string, 
 
 /** After a failure of the server (5xx), nothing was done: the key is freed for a retry. */
 export async function releaseIdempotencyKey(db: Queryable, apiKeyId: string, key: string): Promise<void> {
-  await db.query('delete from paraphe.api_idempotency where api_key_id = $1 and idempotency_key = $2 and status_code is null', [apiKeyId, key])
+  await db.query('delete from paraphe.api_idempotency where api_key_id = $1 and idempotency_key = $2 and status_code is null', [
+    apiKeyId,
+    key
+  ])
 }

@@ -42,10 +42,14 @@ export function createTokenVerifier(
   // (with WebCrypto's argument checks, several per cent of the gateway thread's time under API
   // reads, measured with --cpu-prof).
   const secret =
-    auth.jwtSecret === null ? null : crypto.subtle.importKey('raw', new TextEncoder().encode(auth.jwtSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])
+    auth.jwtSecret === null
+      ? null
+      : crypto.subtle.importKey('raw', new TextEncoder().encode(auth.jwtSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])
   // No key set with the embedded accounts: their tokens are HS256 only.
   const jwks =
-    auth.jwksUrl === null ? null : createRemoteJWKSet(auth.jwksUrl, { timeoutDuration: fetchTimeoutMs, cooldownDuration: cooldownMs, cacheMaxAge: 600_000 })
+    auth.jwksUrl === null
+      ? null
+      : createRemoteJWKSet(auth.jwksUrl, { timeoutDuration: fetchTimeoutMs, cooldownDuration: cooldownMs, cacheMaxAge: 600_000 })
 
   return async (token) => {
     let algorithm: string | undefined

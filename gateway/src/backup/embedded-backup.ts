@@ -30,7 +30,8 @@ export async function writeBackup(dump: () => Promise<Blob>, dataDir: string, ta
   const archive = Buffer.from(await (await dump()).arrayBuffer())
   await writeFile(path.join(target, DATABASE_ARCHIVE), archive, { mode: 0o600 })
   const signing = existsSync(path.join(dataDir, SIGNING_DIRECTORY))
-  if (signing) await cp(path.join(dataDir, SIGNING_DIRECTORY), path.join(target, SIGNING_DIRECTORY), { recursive: true, preserveTimestamps: true })
+  if (signing)
+    await cp(path.join(dataDir, SIGNING_DIRECTORY), path.join(target, SIGNING_DIRECTORY), { recursive: true, preserveTimestamps: true })
   const manifest: BackupManifest = { format: 'paraphe-embedded-backup', version: 1, createdAt: new Date().toISOString(), signing }
   await writeFile(path.join(target, `${MANIFEST}.tmp`), JSON.stringify(manifest, null, 2))
   await rename(path.join(target, `${MANIFEST}.tmp`), path.join(target, MANIFEST))
@@ -39,7 +40,8 @@ export async function writeBackup(dump: () => Promise<Blob>, dataDir: string, ta
 
 export async function readManifest(source: string): Promise<BackupManifest> {
   const manifest = JSON.parse(await readFile(path.join(source, MANIFEST), 'utf8')) as Partial<BackupManifest>
-  if (manifest.format !== 'paraphe-embedded-backup' || manifest.version !== 1) throw new Error(`${source} n’est pas une sauvegarde Paraphe (manifest.json inconnu).`)
+  if (manifest.format !== 'paraphe-embedded-backup' || manifest.version !== 1)
+    throw new Error(`${source} n’est pas une sauvegarde Paraphe (manifest.json inconnu).`)
   return manifest as BackupManifest
 }
 

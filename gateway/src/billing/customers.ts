@@ -33,7 +33,10 @@ export async function createCustomer(
   company: { id: string; email: string },
   transact: <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>
 ): Promise<string> {
-  const customer = await stripe.customers.create({ email: company.email, metadata: { company_id: company.id } }, { idempotencyKey: `paraphe-customer-${company.id}` })
+  const customer = await stripe.customers.create(
+    { email: company.email, metadata: { company_id: company.id } },
+    { idempotencyKey: `paraphe-customer-${company.id}` }
+  )
   return transact(async (tx) => {
     await tx.query(
       `insert into paraphe.billing_customers (company_id, stripe_customer_id, email) values ($1, $2, $3)

@@ -4,7 +4,6 @@ import type Stripe from 'stripe'
 import type { BillingInterval, PlanId } from '@paraphe/shared/plans'
 import type { Queryable } from '../db/database.js'
 
-
 export interface MirroredSubscription {
   companyId: string
   planId: PlanId

@@ -65,7 +65,12 @@ function mirrorOf(billing: BillingConfig, companyId: string, subscription: Strip
   }
 }
 
-async function applyStripeSubscription(tx: Queryable, context: WebhookContext, subscription: Stripe.Subscription, eventAt: Date): Promise<EventOutcome> {
+async function applyStripeSubscription(
+  tx: Queryable,
+  context: WebhookContext,
+  subscription: Stripe.Subscription,
+  eventAt: Date
+): Promise<EventOutcome> {
   const companyId = await subscriptionOwner(tx, subscription)
   const mirror = companyId === null ? null : mirrorOf(context.billing, companyId, subscription)
   if (mirror === null) {
@@ -75,7 +80,13 @@ async function applyStripeSubscription(tx: Queryable, context: WebhookContext, s
   return (await applySubscription(tx, mirror, eventAt)) ? 'applied' : 'ignored'
 }
 
-async function applyInvoice(tx: Queryable, context: WebhookContext, invoice: Stripe.Invoice, failed: boolean, eventAt: Date): Promise<EventOutcome> {
+async function applyInvoice(
+  tx: Queryable,
+  context: WebhookContext,
+  invoice: Stripe.Invoice,
+  failed: boolean,
+  eventAt: Date
+): Promise<EventOutcome> {
   const customerId = idOf(invoice.customer)
   const account = customerId === null ? null : await findCustomerAccount(tx, customerId)
   if (customerId === null || account === null) return 'ignored'

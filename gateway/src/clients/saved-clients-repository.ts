@@ -50,7 +50,17 @@ const duplicate = () =>
     name: 'Un client enregistré porte déjà ce nom et cette adresse e-mail.'
   })
 const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505'
-const values = (client: SavedClientInput) => [client.kind, client.name, client.company, client.email, client.phone, client.address, client.siteAddress, client.siret, client.notes]
+const values = (client: SavedClientInput) => [
+  client.kind,
+  client.name,
+  client.company,
+  client.email,
+  client.phone,
+  client.address,
+  client.siteAddress,
+  client.siret,
+  client.notes
+]
 
 /** The clients matching `search` (every word, in the names, e-mail or phone), those whose name starts with it first. */
 export async function listClients(tx: Queryable, options: { search?: string; limit: number }): Promise<SavedClientList> {
@@ -94,7 +104,11 @@ export async function clientPage(tx: Queryable, id: string): Promise<SavedClient
 async function assertRoom(tx: Queryable): Promise<void> {
   const count = Number((await tx.query<{ n: number | string }>('select count(*) as n from paraphe.saved_clients')).rows[0]?.n ?? 0)
   if (count >= SAVED_CLIENT_LIMITS.count) {
-    throw new ApiProblem(409, 'too_many_clients', `Vos clients enregistrés sont limités à ${SAVED_CLIENT_LIMITS.count} : supprimez ceux qui ne servent plus.`)
+    throw new ApiProblem(
+      409,
+      'too_many_clients',
+      `Vos clients enregistrés sont limités à ${SAVED_CLIENT_LIMITS.count} : supprimez ceux qui ne servent plus.`
+    )
   }
 }
 

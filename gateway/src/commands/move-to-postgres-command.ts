@@ -15,7 +15,9 @@ import { copyToPostgres, TargetNotEmptyError } from '../move/copy-to-postgres.js
 async function main(): Promise<number> {
   const config = loadConfig(process.env)
   if (config.database.url === null) {
-    console.error('DATABASE_URL n’est pas défini : indiquez la base PostgreSQL (vide) où copier les données, par exemple DATABASE_URL=postgres://… npm run move-to-postgres')
+    console.error(
+      'DATABASE_URL n’est pas défini : indiquez la base PostgreSQL (vide) où copier les données, par exemple DATABASE_URL=postgres://… npm run move-to-postgres'
+    )
     return 2
   }
   const dataDir = config.database.dataDir
@@ -39,7 +41,9 @@ async function main(): Promise<number> {
       try {
         const report = await copyToPostgres(source, target)
         for (const entry of report.tables) console.log(`${entry.table.padEnd(34)} ${entry.rows} ligne(s)`)
-        console.log(`${report.sequences} séquence(s) reprise(s) à leur valeur ; déclencheurs : ${report.triggerMode === 'replica' ? 'session_replication_role = replica' : 'désactivés pendant la copie'}.`)
+        console.log(
+          `${report.sequences} séquence(s) reprise(s) à leur valeur ; déclencheurs : ${report.triggerMode === 'replica' ? 'session_replication_role = replica' : 'désactivés pendant la copie'}.`
+        )
         console.log(`Copie terminée vers ${redact(config.database.url)}.`)
         console.log(
           `Important : les clés restent dans ${dataDir} (secret des jetons dans auth/, certificat du sceau dans signing/).\n` +

@@ -11,7 +11,8 @@ async function main(): Promise<number> {
   const db = await openDatabase(config.database, (error) => console.error(error))
   try {
     const report = await verifyInvoiceChains(db, process.argv[2])
-    for (const problem of report.problems) console.log(`ALTÉRÉE  entreprise ${problem.companyId}  facture ${problem.number} : ${problem.problem}`)
+    for (const problem of report.problems)
+      console.log(`ALTÉRÉE  entreprise ${problem.companyId}  facture ${problem.number} : ${problem.problem}`)
     const summary = `${report.invoices} facture(s) émise(s) vérifiée(s) dans ${report.companies} entreprise(s)`
     if (report.problems.length === 0) {
       console.log(`Chaîne intacte : ${summary}.`)

@@ -2,7 +2,17 @@
 // policies of paraphe.company_senders: set it (a new DKIM key and a confirmation link sent to it),
 // send the link again, check the DNS records, remove it; and the link's confirmation itself.
 import type { DnsRecord, Sender, SenderAnswer } from '@paraphe/shared/api/company-sender-schemas'
-import { checkSenderAddress, dkimRecordName, dkimRecordValue, dkimSelector, domainOf, hasDkimKey, hasSpfInclude, senderState, spfRecordValue } from '@paraphe/shared/company-sender'
+import {
+  checkSenderAddress,
+  dkimRecordName,
+  dkimRecordValue,
+  dkimSelector,
+  domainOf,
+  hasDkimKey,
+  hasSpfInclude,
+  senderState,
+  spfRecordValue
+} from '@paraphe/shared/company-sender'
 import { planAllows } from '@paraphe/shared/plans'
 import { requireOwner, type RequestMember } from '../company/membership.js'
 import type { Site } from '../config.js'
@@ -43,7 +53,13 @@ export interface SenderSettings {
 
 function records(row: SenderRow, spfInclude: string | null): DnsRecord[] {
   const domain = domainOf(row.address)
-  const dkim: DnsRecord = { purpose: 'dkim', type: 'TXT', name: dkimRecordName(row.dkim_selector, domain), value: dkimRecordValue(row.dkim_public_key), found: row.dkim_found }
+  const dkim: DnsRecord = {
+    purpose: 'dkim',
+    type: 'TXT',
+    name: dkimRecordName(row.dkim_selector, domain),
+    value: dkimRecordValue(row.dkim_public_key),
+    found: row.dkim_found
+  }
   if (spfInclude === null) return [dkim]
   return [dkim, { purpose: 'spf', type: 'TXT', name: domain, value: spfRecordValue(spfInclude), found: row.spf_found }]
 }
@@ -92,7 +108,13 @@ async function sendConfirmation(tx: Queryable, member: RequestMember, address: s
  * A new address (or the same one again): a new key pair, so a new DNS record to publish, and a
  * confirmation link sent to it. The e-mails keep the « via » form until both are done.
  */
-export async function setSender(tx: Queryable, member: RequestMember, input: string, key: DkimKeyPair, settings: SenderSettings): Promise<SenderAnswer> {
+export async function setSender(
+  tx: Queryable,
+  member: RequestMember,
+  input: string,
+  key: DkimKeyPair,
+  settings: SenderSettings
+): Promise<SenderAnswer> {
   requireOwner(member, OWNER_ACTION)
   await requireFeature(tx, 'customSender', settings.site.siteUrl)
   const checked = checkSenderAddress(input)
@@ -139,13 +161,22 @@ export async function senderForCheck(tx: Queryable, member: RequestMember): Prom
 }
 
 /** Records what the lookup found, if the address is still the one looked up. */
-export async function recordCheck(tx: Queryable, member: RequestMember, looked: { address: string; selector: string }, found: { dkim: string[][]; spf: string[][] }, settings: SenderSettings): Promise<SenderAnswer> {
+export async function recordCheck(
+  tx: Queryable,
+  member: RequestMember,
+  looked: { address: string; selector: string },
+  found: { dkim: string[][]; spf: string[][] },
+  settings: SenderSettings
+): Promise<SenderAnswer> {
   requireOwner(member, OWNER_ACTION)
   const row = await senderRow(tx, true)
   if (row === undefined) throw noSender()
   if (row.address === looked.address && row.dkim_selector === looked.selector) {
     const spf = settings.spfInclude === null ? null : hasSpfInclude(found.spf, settings.spfInclude)
-    await tx.query('update paraphe.company_senders set checked_at = now(), dkim_found = $1, spf_found = $2', [hasDkimKey(found.dkim, row.dkim_public_key), spf])
+    await tx.query('update paraphe.company_senders set checked_at = now(), dkim_found = $1, spf_found = $2', [
+      hasDkimKey(found.dkim, row.dkim_public_key),
+      spf
+    ])
   }
   return readSender(tx, member, settings)
 }
@@ -159,6 +190,8 @@ export async function removeSender(tx: Queryable, member: RequestMember): Promis
 /** The link in the confirmation e-mail: true when it confirmed an address. */
 export async function confirmSender(db: Database, token: string): Promise<boolean> {
   if (!isWellFormedToken(token)) return false
-  const { rows } = await asAnonymous(db, (tx) => tx.query<{ address: string | null }>('select paraphe.confirm_company_sender($1) as address', [hashToken(token)]))
+  const { rows } = await asAnonymous(db, (tx) =>
+    tx.query<{ address: string | null }>('select paraphe.confirm_company_sender($1) as address', [hashToken(token)])
+  )
   return (rows[0]?.address ?? null) !== null
 }

@@ -19,14 +19,21 @@ import type { QueueWake } from '../queue/queue-wake.js'
 import { memberCount, requireOwner, type MemberScope, type RequestMember } from './membership.js'
 
 const toIso = (value: Date | string): string => new Date(value).toISOString()
-const memberNotFound = () => new ApiProblem(404, 'not_found', 'Ce membre est introuvable : la propriété ne peut être transférée qu’à un membre de l’entreprise.')
+const memberNotFound = () =>
+  new ApiProblem(404, 'not_found', 'Ce membre est introuvable : la propriété ne peut être transférée qu’à un membre de l’entreprise.')
 const OPEN = 'accepted_at is null and cancelled_at is null and expires_at > now()'
 
 async function members(tx: Queryable, you: RequestMember): Promise<Member[]> {
   const { rows } = await tx.query<{ user_id: string; email: string; role: MemberRole; joined_at: Date }>(
     `select user_id, email, role, joined_at from paraphe.company_members order by role = 'owner' desc, joined_at, email`
   )
-  return rows.map((row) => ({ userId: row.user_id, email: row.email, role: row.role, joinedAt: toIso(row.joined_at), isYou: row.user_id === you.id }))
+  return rows.map((row) => ({
+    userId: row.user_id,
+    email: row.email,
+    role: row.role,
+    joinedAt: toIso(row.joined_at),
+    isYou: row.user_id === you.id
+  }))
 }
 
 /** Open invitations (the policies show them to the owner only). */
@@ -78,7 +85,8 @@ function seatsRefusal(plan: Plan, publicUrl: URL): ApiProblem {
 /** One more invitation must fit in the plan's seats (members and open invitations). */
 async function requireFreeSeat(tx: Queryable, publicUrl: URL): Promise<void> {
   const plan = await currentPlan(tx)
-  if (!canInvite({ members: await memberCount(tx), pending: await openInvitationCount(tx), seats: plan.limits.seats })) throw seatsRefusal(plan, publicUrl)
+  if (!canInvite({ members: await memberCount(tx), pending: await openInvitationCount(tx), seats: plan.limits.seats }))
+    throw seatsRefusal(plan, publicUrl)
 }
 
 async function companyName(tx: Queryable): Promise<string> {
@@ -95,12 +103,23 @@ async function queueInvitation(tx: Queryable, you: RequestMember, to: string, to
 export async function invite(tx: Queryable, you: RequestMember, rawEmail: string, site: Site): Promise<Invitation> {
   requireOwner(you, 'inviter des membres')
   const email = rawEmail.trim().toLowerCase()
-  if (!isEmailAddress(email)) throw new ApiProblem(400, 'validation_failed', 'Saisissez une adresse e-mail valide, par exemple nom@entreprise.fr.', { email: 'Saisissez une adresse e-mail valide, par exemple nom@entreprise.fr.' })
+  if (!isEmailAddress(email))
+    throw new ApiProblem(400, 'validation_failed', 'Saisissez une adresse e-mail valide, par exemple nom@entreprise.fr.', {
+      email: 'Saisissez une adresse e-mail valide, par exemple nom@entreprise.fr.'
+    })
   const taken = await tx.query('select 1 from paraphe.company_members where lower(email) = $1', [email])
-  if (taken.rows.length > 0) throw new ApiProblem(409, 'already_member', 'Cette personne fait déjà partie de votre entreprise.', { email: 'Cette personne fait déjà partie de votre entreprise.' })
+  if (taken.rows.length > 0)
+    throw new ApiProblem(409, 'already_member', 'Cette personne fait déjà partie de votre entreprise.', {
+      email: 'Cette personne fait déjà partie de votre entreprise.'
+    })
   const pending = await tx.query(`select 1 from paraphe.company_invitations where lower(email) = $1 and ${OPEN}`, [email])
   if (pending.rows.length > 0) {
-    throw new ApiProblem(409, 'already_invited', 'Une invitation attend déjà cette adresse : renvoyez-la depuis la liste des invitations.', { email: 'Une invitation attend déjà cette adresse : renvoyez-la depuis la liste des invitations.' })
+    throw new ApiProblem(
+      409,
+      'already_invited',
+      'Une invitation attend déjà cette adresse : renvoyez-la depuis la liste des invitations.',
+      { email: 'Une invitation attend déjà cette adresse : renvoyez-la depuis la liste des invitations.' }
+    )
   }
   await requireFreeSeat(tx, site.siteUrl)
   const token = newSigningToken()
@@ -128,7 +147,8 @@ export async function resendInvitation(tx: Queryable, you: RequestMember, id: st
   )
   const found = rows[0]
   if (found === undefined) throw invitationNotFound()
-  if (found.recent) throw new ApiProblem(429, 'too_soon', 'Cette invitation vient d’être envoyée : patientez une minute avant de la renvoyer.')
+  if (found.recent)
+    throw new ApiProblem(429, 'too_soon', 'Cette invitation vient d’être envoyée : patientez une minute avant de la renvoyer.')
   if (found.expired) await requireFreeSeat(tx, site.siteUrl)
   const token = newSigningToken()
   const updated = await tx.query<{ sent_at: Date; expires_at: Date }>(
@@ -159,21 +179,34 @@ export async function resendInvitationNow(scope: MemberScope, wake: QueueWake, i
 export async function cancelInvitation(tx: Queryable, you: RequestMember, id: string): Promise<void> {
   requireOwner(you, 'annuler une invitation')
   if (!isRowId(id)) throw invitationNotFound()
-  const { rowCount } = await tx.query('update paraphe.company_invitations set cancelled_at = now() where id = $1 and accepted_at is null and cancelled_at is null', [id])
+  const { rowCount } = await tx.query(
+    'update paraphe.company_invitations set cancelled_at = now() where id = $1 and accepted_at is null and cancelled_at is null',
+    [id]
+  )
   if (rowCount === 0) throw invitationNotFound()
 }
 
 export async function removeMember(tx: Queryable, you: RequestMember, userId: string): Promise<void> {
   requireOwner(you, 'retirer un membre')
   if (!isRowId(userId)) throw new ApiProblem(404, 'not_found', 'Ce membre est introuvable.')
-  if (userId === you.id) throw new ApiProblem(409, 'owner_cannot_leave', 'Vous êtes le propriétaire : transférez d’abord la propriété à un membre pour quitter l’entreprise.')
+  if (userId === you.id)
+    throw new ApiProblem(
+      409,
+      'owner_cannot_leave',
+      'Vous êtes le propriétaire : transférez d’abord la propriété à un membre pour quitter l’entreprise.'
+    )
   const { rowCount } = await tx.query(`delete from paraphe.company_members where user_id = $1 and role = 'member'`, [userId])
   if (rowCount === 0) throw new ApiProblem(404, 'not_found', 'Ce membre est introuvable.')
 }
 
 /** A member leaves; at their next request they start over with a company of their own. */
 export async function leaveCompany(tx: Queryable, you: RequestMember): Promise<void> {
-  if (you.role === 'owner') throw new ApiProblem(409, 'owner_cannot_leave', 'Vous êtes le propriétaire : transférez d’abord la propriété à un membre pour quitter l’entreprise.')
+  if (you.role === 'owner')
+    throw new ApiProblem(
+      409,
+      'owner_cannot_leave',
+      'Vous êtes le propriétaire : transférez d’abord la propriété à un membre pour quitter l’entreprise.'
+    )
   await tx.query('delete from paraphe.company_members where user_id = $1', [you.id])
 }
 
@@ -193,12 +226,29 @@ export async function viewInvitation(tx: Queryable, token: string): Promise<Invi
 
 const ACCEPT_REFUSALS: Readonly<Record<string, () => ApiProblem>> = {
   not_found: () => new ApiProblem(404, 'not_found', 'Cette invitation est introuvable : vérifiez le lien reçu par e-mail.'),
-  used: () => new ApiProblem(410, 'invitation_used', 'Cette invitation a déjà servi. Si ce n’était pas vous, demandez une nouvelle invitation.'),
+  used: () =>
+    new ApiProblem(410, 'invitation_used', 'Cette invitation a déjà servi. Si ce n’était pas vous, demandez une nouvelle invitation.'),
   cancelled: () => new ApiProblem(410, 'invitation_cancelled', 'Cette invitation a été annulée par l’entreprise.'),
-  expired: () => new ApiProblem(410, 'invitation_expired', `Cette invitation a expiré (elle vaut ${INVITATION_VALID_DAYS} jours) : demandez-en une nouvelle à l’entreprise.`),
-  wrong_email: () => new ApiProblem(403, 'invitation_wrong_email', 'Cette invitation a été envoyée à une autre adresse e-mail : connectez-vous avec l’adresse qui l’a reçue.'),
-  has_data: () => new ApiProblem(409, 'has_own_company', 'Votre compte a déjà ses propres devis, un abonnement ou des membres : il ne peut pas rejoindre une autre entreprise. Utilisez une autre adresse e-mail pour cette invitation.'),
-  no_seat: () => new ApiProblem(409, 'seats_full', 'L’entreprise n’a plus de place libre dans sa formule : demandez au propriétaire d’en libérer une.')
+  expired: () =>
+    new ApiProblem(
+      410,
+      'invitation_expired',
+      `Cette invitation a expiré (elle vaut ${INVITATION_VALID_DAYS} jours) : demandez-en une nouvelle à l’entreprise.`
+    ),
+  wrong_email: () =>
+    new ApiProblem(
+      403,
+      'invitation_wrong_email',
+      'Cette invitation a été envoyée à une autre adresse e-mail : connectez-vous avec l’adresse qui l’a reçue.'
+    ),
+  has_data: () =>
+    new ApiProblem(
+      409,
+      'has_own_company',
+      'Votre compte a déjà ses propres devis, un abonnement ou des membres : il ne peut pas rejoindre une autre entreprise. Utilisez une autre adresse e-mail pour cette invitation.'
+    ),
+  no_seat: () =>
+    new ApiProblem(409, 'seats_full', 'L’entreprise n’a plus de place libre dans sa formule : demandez au propriétaire d’en libérer une.')
 }
 
 function refusal(result: string): ApiProblem | Error {

@@ -10,8 +10,7 @@ import { contactMessageEmail, type ContactSubmission } from '../mail/templates/c
 /** Answers of the form itself, beside the shared per-field messages. */
 export const CONTACT_ANSWERS = {
   invalid: 'Certains champs sont à corriger.',
-  rateLimited:
-    'Vous avez envoyé plusieurs messages en peu de temps. Réessayez d’ici une heure, ou écrivez-nous directement par e-mail.'
+  rateLimited: 'Vous avez envoyé plusieurs messages en peu de temps. Réessayez d’ici une heure, ou écrivez-nous directement par e-mail.'
 } as const
 
 export type ContactCheck = { ok: true; submission: ContactSubmission } | { ok: false; fields: ContactProblems }
@@ -62,9 +61,7 @@ async function recentMessages(db: Database, ip: string): Promise<{ count: number
 
 /** What became of a message. A robot's is `accepted` too: it must not learn it was dropped. */
 export type ContactOutcome =
-  | { kind: 'accepted' }
-  | { kind: 'invalid'; fields: ContactProblems }
-  | { kind: 'rate_limited'; retryAfterSeconds: number }
+  { kind: 'accepted' } | { kind: 'invalid'; fields: ContactProblems } | { kind: 'rate_limited'; retryAfterSeconds: number }
 
 export async function receiveContact(
   context: { db: Database; config: Config; log: Log; wakeOutbox: () => void },

@@ -60,9 +60,17 @@ export interface UserClaims {
  * One transaction as the `authenticated` role with the user's claims: `auth.uid()` is the user,
  * and the policies decide which rows exist.
  */
-export function asUser<T>(db: Database, claims: UserClaims, work: (tx: Queryable, opened: OpenedRows) => Promise<T>, read?: string): Promise<T> {
+export function asUser<T>(
+  db: Database,
+  claims: UserClaims,
+  work: (tx: Queryable, opened: OpenedRows) => Promise<T>,
+  read?: string
+): Promise<T> {
   // Set with BEGIN, as PostgREST sets them.
-  return db.transaction(work, { settings: { 'request.jwt.claims': JSON.stringify(claims), role: 'authenticated' }, ...(read === undefined ? {} : { read }) })
+  return db.transaction(work, {
+    settings: { 'request.jwt.claims': JSON.stringify(claims), role: 'authenticated' },
+    ...(read === undefined ? {} : { read })
+  })
 }
 
 /** One transaction as `anon`: only the security-definer functions granted to it are reachable. */

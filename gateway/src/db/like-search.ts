@@ -8,7 +8,13 @@ export function likeLiteral(text: string): string {
 
 /** `<expression> like …` per word typed (at most 8), each pushed to `params`, all to be matched. */
 export function wordConditions(search: string | undefined, expression: string, params: unknown[]): string[] {
-  const words = search?.trim().toLowerCase().split(/\s+/).filter((word) => word !== '').slice(0, 8) ?? []
+  const words =
+    search
+      ?.trim()
+      .toLowerCase()
+      .split(/\s+/)
+      .filter((word) => word !== '')
+      .slice(0, 8) ?? []
   return words.map((word) => {
     // PostgreSQL text never holds a NUL character (and refuses one as a parameter): no match.
     if (word.includes('\u0000')) return 'false'

@@ -58,7 +58,9 @@ export async function migrate(db: Database, migrations: Migration[] = readMigrat
       if (checksum !== undefined) {
         // Editing an applied migration would leave databases that differ: write a new one.
         if (checksum !== migration.checksum) {
-          throw new MigrationError(`migration ${migration.version}_${migration.name} changed after it was applied; add a new migration instead`)
+          throw new MigrationError(
+            `migration ${migration.version}_${migration.name} changed after it was applied; add a new migration instead`
+          )
         }
         continue
       }

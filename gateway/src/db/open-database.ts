@@ -15,7 +15,10 @@ export async function openDatabase(config: DatabaseConfig, onIdleError: (error: 
   mkdirSync(config.dataDir, { recursive: true })
   const release = lockDataDir(config.dataDir)
   try {
-    const [{ openPglite }, { migratedPgliteTemplate }] = await Promise.all([import('./pglite-database.js'), import('./pglite-migrated-template.js')])
+    const [{ openPglite }, { migratedPgliteTemplate }] = await Promise.all([
+      import('./pglite-database.js'),
+      import('./pglite-migrated-template.js')
+    ])
     // A new folder starts with this build's schema in place (db/pglite-migrated-template.ts).
     const database = await openPglite(path.join(config.dataDir, 'pglite'), {
       template: migratedPgliteTemplate(),

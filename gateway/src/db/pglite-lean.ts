@@ -10,19 +10,41 @@ import { setFlagsFromString } from 'node:v8'
 
 // PGlite's own defaults (single user, no parallel workers, synchronous I/O)…
 const PGLITE_DEFAULTS = [
-  '--single', '-F', '-O', '-j', '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false',
-  '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0', '-c', 'io_method=sync',
-  '-c', 'max_parallel_maintenance_workers=0'
+  '--single',
+  '-F',
+  '-O',
+  '-j',
+  '-c',
+  'search_path=public',
+  '-c',
+  'exit_on_error=false',
+  '-c',
+  'log_checkpoints=false',
+  '-c',
+  'max_worker_processes=0',
+  '-c',
+  'max_parallel_workers=0',
+  '-c',
+  'max_parallel_workers_per_gather=0',
+  '-c',
+  'io_method=sync',
+  '-c',
+  'max_parallel_maintenance_workers=0'
 ]
 
 /** …with buffers sized for one small business's quotes rather than a server's RAM. */
 export const LEAN_START_PARAMS: readonly string[] = [
   ...PGLITE_DEFAULTS,
-  '-c', 'shared_buffers=16MB',
-  '-c', 'temp_buffers=2MB',
-  '-c', 'wal_buffers=1MB',
-  '-c', 'work_mem=2MB',
-  '-c', 'maintenance_work_mem=16MB'
+  '-c',
+  'shared_buffers=16MB',
+  '-c',
+  'temp_buffers=2MB',
+  '-c',
+  'wal_buffers=1MB',
+  '-c',
+  'work_mem=2MB',
+  '-c',
+  'maintenance_work_mem=16MB'
 ]
 
 /**

@@ -40,7 +40,10 @@ export class PgliteWireServer {
   private owner: Connection | null = null
 
   /** `onFailure`: PGlite threw (not an SQL error, which it answers): its state is unknown, the thread ends. */
-  constructor(private readonly db: PGlite, private readonly onFailure: (error: unknown) => void) {
+  constructor(
+    private readonly db: PGlite,
+    private readonly onFailure: (error: unknown) => void
+  ) {
     this.server = createServer((socket) => this.accept(socket))
   }
 

@@ -60,8 +60,14 @@ function wrap(client: pg.Pool | pg.PoolClient, nameOf: StatementNamer | null): Q
  */
 function opening(start: TransactionOpening | undefined): string {
   if (start === undefined) return 'begin'
-  const settings = Object.entries(start.settings).map(([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`)
-  return ['begin', ...(settings.length === 0 ? [] : [`select ${settings.join(', ')}`]), ...(start.read === undefined ? [] : [start.read])].join('; ')
+  const settings = Object.entries(start.settings).map(
+    ([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`
+  )
+  return [
+    'begin',
+    ...(settings.length === 0 ? [] : [`select ${settings.join(', ')}`]),
+    ...(start.read === undefined ? [] : [start.read])
+  ].join('; ')
 }
 
 /** The opening read's rows: the last result of the opening query, when it has a read. */
@@ -99,7 +105,9 @@ export interface PostgresDatabase extends Database {
 export async function openPostgres(options: PostgresOptions): Promise<PostgresDatabase> {
   const pool = new pg.Pool({
     // The embedded database's process accepts any user and has one database, named postgres.
-    ...('connectionString' in options ? { connectionString: options.connectionString } : { host: options.socketDir, port: 5432, user: 'postgres', database: 'postgres' }),
+    ...('connectionString' in options
+      ? { connectionString: options.connectionString }
+      : { host: options.socketDir, port: 5432, user: 'postgres', database: 'postgres' }),
     max: options.maxConnections,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
@@ -146,50 +154,53 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
     query: direct.query,
     // eslint-disable-next-line @typescript-eslint/unbound-method
     script: direct.script,
-    transaction: (work, start) => tracked(async () => {
-      refuseWhenClosing()
-      const client = await pool.connect()
-      let released = false
-      // A connection that failed goes, so the next request gets a fresh one.
-      const release = (): void => {
-        if (released) return
-        released = true
-        client.release(brokenClients.get(client))
-      }
-      try {
-        // pg types a simple query of several statements as one result; it returns one per statement.
-        const opened = openedRows(start, (await client.query(opening(start))) as pg.QueryResult | pg.QueryResult[])
-        const result = await work(wrap(client, nameOf), opened)
-        // The connection is handed on as COMMIT is sent: pg sends a connection's statements in
-        // order, so the next transaction's BEGIN leaves the moment the server has answered this
-        // one, instead of after this request's code has run again (with the embedded database's
-        // one connection, that wait was every request's). This request still waits for the answer:
-        // a COMMIT that fails is a failed request.
-        const committed = client.query('commit')
-        release()
-        await committed
-        return result
-      } catch (error) {
-        if (!released) {
-          await client.query('rollback').catch((rollbackError: unknown) => {
-            if (!brokenClients.has(client)) brokenClients.set(client, rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError)))
-          })
+    transaction: (work, start) =>
+      tracked(async () => {
+        refuseWhenClosing()
+        const client = await pool.connect()
+        let released = false
+        // A connection that failed goes, so the next request gets a fresh one.
+        const release = (): void => {
+          if (released) return
+          released = true
+          client.release(brokenClients.get(client))
         }
-        throw error
-      } finally {
-        release()
-      }
-    }),
-    betweenQueries: (work) => tracked(async () => {
-      refuseWhenClosing()
-      // Only used with a pool of one (the embedded database): holding it holds them all.
-      const client = await pool.connect()
-      try {
-        return await work()
-      } finally {
-        client.release(brokenClients.get(client))
-      }
-    }),
+        try {
+          // pg types a simple query of several statements as one result; it returns one per statement.
+          const opened = openedRows(start, (await client.query(opening(start))) as pg.QueryResult | pg.QueryResult[])
+          const result = await work(wrap(client, nameOf), opened)
+          // The connection is handed on as COMMIT is sent: pg sends a connection's statements in
+          // order, so the next transaction's BEGIN leaves the moment the server has answered this
+          // one, instead of after this request's code has run again (with the embedded database's
+          // one connection, that wait was every request's). This request still waits for the answer:
+          // a COMMIT that fails is a failed request.
+          const committed = client.query('commit')
+          release()
+          await committed
+          return result
+        } catch (error) {
+          if (!released) {
+            await client.query('rollback').catch((rollbackError: unknown) => {
+              if (!brokenClients.has(client))
+                brokenClients.set(client, rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError)))
+            })
+          }
+          throw error
+        } finally {
+          release()
+        }
+      }),
+    betweenQueries: (work) =>
+      tracked(async () => {
+        refuseWhenClosing()
+        // Only used with a pool of one (the embedded database): holding it holds them all.
+        const client = await pool.connect()
+        try {
+          return await work()
+        } finally {
+          client.release(brokenClients.get(client))
+        }
+      }),
     async close() {
       closing = true
       while (pool.waitingCount > 0) await new Promise((resolve) => setTimeout(resolve, 10))

@@ -6,7 +6,17 @@
 /** SQLSTATEs of a lost or refused connection (class 08) and of the server going away (57P0x). */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300'])
 /** Socket errors towards the database server (ENOENT: the embedded database's Unix socket is gone while its process restarts). */
-const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ENOENT', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOENT',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN'
+])
 /** node-postgres reports these conditions by message only (no code). */
 const UNAVAILABLE_MESSAGES = [
   'Connection terminated',

@@ -25,7 +25,10 @@ export function redactedUrl(url: string): string {
  * proxy forwards `Authorization` and `apikey`) are masked if ever logged.
  */
 export const logRedaction = {
-  redact: { paths: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', 'res.headers["set-cookie"]'], censor: '[masqué]' },
+  redact: {
+    paths: ['req.headers.authorization', 'req.headers.apikey', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    censor: '[masqué]'
+  },
   serializers: {
     req: (request: FastifyRequest) => ({
       method: request.method,

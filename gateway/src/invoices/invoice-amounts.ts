@@ -37,17 +37,24 @@ export function invoiceLineOf(line: QuoteLine, progress: InvoiceLine['progress']
 }
 
 /** HT of the lines by VAT rate, in increasing rate order. */
-function basesByRate(lines: ReadonlyArray<Pick<QuoteLine, 'vatRateBp'> & { htCents: number }>): Array<{ rateBp: VatRateBp; htCents: number }> {
+function basesByRate(
+  lines: ReadonlyArray<Pick<QuoteLine, 'vatRateBp'> & { htCents: number }>
+): Array<{ rateBp: VatRateBp; htCents: number }> {
   const bases = new Map<VatRateBp, number>()
   for (const line of lines) bases.set(line.vatRateBp, (bases.get(line.vatRateBp) ?? 0) + line.htCents)
   return [...bases].sort(([a], [b]) => a - b).map(([rateBp, htCents]) => ({ rateBp, htCents }))
 }
 
-const quoteBases = (lines: readonly QuoteLine[]) => basesByRate(lines.map((line) => ({ vatRateBp: line.vatRateBp, htCents: lineHtCents(line) })))
+const quoteBases = (lines: readonly QuoteLine[]) =>
+  basesByRate(lines.map((line) => ({ vatRateBp: line.vatRateBp, htCents: lineHtCents(line) })))
 
 /** TTC of amounts by rate under a regime (no VAT under the franchise or reverse charge). */
 function ttcOf(parts: ReadonlyArray<{ rateBp: number; htCents: number }>, regime: InvoiceDocument['vatRegime']): number {
-  return parts.reduce((sum, part) => sum + part.htCents + Number(divRoundHalfUp(BigInt(part.htCents) * BigInt(vatCategory(regime, part.rateBp).rateBp), 10_000n)), 0)
+  return parts.reduce(
+    (sum, part) =>
+      sum + part.htCents + Number(divRoundHalfUp(BigInt(part.htCents) * BigInt(vatCategory(regime, part.rateBp).rateBp), 10_000n)),
+    0
+  )
 }
 
 /**
@@ -61,7 +68,10 @@ function shareOf(
   regime: InvoiceDocument['vatRegime'],
   targetTtc?: number
 ): Array<{ rateBp: VatRateBp; htCents: number }> {
-  const parts = bases.map((base) => ({ rateBp: base.rateBp, htCents: Number(divRoundHalfUp(BigInt(base.htCents) * numerator, denominator)) }))
+  const parts = bases.map((base) => ({
+    rateBp: base.rateBp,
+    htCents: Number(divRoundHalfUp(BigInt(base.htCents) * numerator, denominator))
+  }))
   if (targetTtc === undefined || parts.length === 0) return parts
   // VAT moves in steps of more than a cent at some rates: try each part, largest first.
   for (const part of [...parts].sort((a, b) => b.htCents - a.htCents)) {
@@ -76,14 +86,26 @@ function shareOf(
 }
 
 function flatLine(id: string, description: string, rateBp: VatRateBp, htCents: number): InvoiceLine {
-  return { id, description, quantityMilli: 1000, unit: 'forfait', unitPriceCents: htCents, vatRateBp: rateBp, discountBp: 0, discountCents: 0, progress: null }
+  return {
+    id,
+    description,
+    quantityMilli: 1000,
+    unit: 'forfait',
+    unitPriceCents: htCents,
+    vatRateBp: rateBp,
+    discountBp: 0,
+    discountCents: 0,
+    progress: null
+  }
 }
 
 const percent = (bp: number) => formatVatRate(bp).replace('\u202f', ' ')
 
 /** What earlier deposit and progress invoices of the quote charged, TTC. */
 export function invoicedTtc(earlier: readonly IssuedInvoice[]): number {
-  return earlier.filter((invoice) => invoice.kind === 'deposit' || invoice.kind === 'progress').reduce((sum, invoice) => sum + computeInvoiceTotals(invoice.document).totalTtcCents, 0)
+  return earlier
+    .filter((invoice) => invoice.kind === 'deposit' || invoice.kind === 'progress')
+    .reduce((sum, invoice) => sum + computeInvoiceTotals(invoice.document).totalTtcCents, 0)
 }
 
 export interface DepositRequest {
@@ -102,7 +124,13 @@ export function depositLines(request: DepositRequest): InvoiceLine[] {
   const parts =
     'bp' in request.share
       ? shareOf(bases, BigInt(request.share.bp), 10_000n, request.regime)
-      : shareOf(bases, BigInt(request.share.amountCents), BigInt(Math.max(request.quoteTtcCents, 1)), request.regime, request.share.amountCents)
+      : shareOf(
+          bases,
+          BigInt(request.share.amountCents),
+          BigInt(Math.max(request.quoteTtcCents, 1)),
+          request.regime,
+          request.share.amountCents
+        )
   const ttc = ttcOf(parts, request.regime)
   if (ttc <= 0) throw refuse('invoice_empty', 'Le montant de l’acompte doit être supérieur à zéro.')
   const left = request.quoteTtcCents - invoicedTtc(request.earlier)
@@ -113,7 +141,12 @@ export function depositLines(request: DepositRequest): InvoiceLine[] {
   return parts
     .filter((part) => part.htCents > 0)
     .map((part, index) =>
-      flatLine(`acompte-${index + 1}`, `${label} sur le devis ${request.quoteNumber}${parts.length > 1 ? ` — part à ${percent(part.rateBp)} de TVA` : ''}`, part.rateBp, part.htCents)
+      flatLine(
+        `acompte-${index + 1}`,
+        `${label} sur le devis ${request.quoteNumber}${parts.length > 1 ? ` — part à ${percent(part.rateBp)} de TVA` : ''}`,
+        part.rateBp,
+        part.htCents
+      )
     )
 }
 
@@ -142,7 +175,10 @@ export function progressLines(request: ProgressRequest): { lines: InvoiceLine[];
     const cumulativeBp = asked === null ? (request.progress as { bp: number }).bp : (asked.get(line.id) ?? previousBp)
     if (cumulativeBp > 10_000) throw refuse('invoice_progress_over', 'Une situation ne dépasse jamais 100 % du devis.')
     if (cumulativeBp < previousBp) {
-      throw refuse('invoice_progress_backwards', `L’avancement cumulé ne peut pas baisser : la situation précédente en était à ${percent(previousBp)} sur « ${line.description} ».`)
+      throw refuse(
+        'invoice_progress_backwards',
+        `L’avancement cumulé ne peut pas baisser : la situation précédente en était à ${percent(previousBp)} sur « ${line.description} ».`
+      )
     }
     return invoiceLineOf(line, { cumulativeBp, previousBp })
   })
@@ -153,7 +189,14 @@ export function progressLines(request: ProgressRequest): { lines: InvoiceLine[];
   const contract = request.quoteLines.map((line) => BigInt(lineHtCents(line)))
   const total = contract.reduce((sum, amount) => sum + amount, 0n)
   const weighted = (pick: (line: InvoiceLine) => number) =>
-    total === 0n ? 0 : Number(divRoundHalfUp(lines.reduce((sum, line, index) => sum + (contract[index] as bigint) * BigInt(pick(line)), 0n), total))
+    total === 0n
+      ? 0
+      : Number(
+          divRoundHalfUp(
+            lines.reduce((sum, line, index) => sum + (contract[index] as bigint) * BigInt(pick(line)), 0n),
+            total
+          )
+        )
   const statement = {
     situationNumber: situations.length + 1,
     cumulativeBp: weighted((line) => line.progress?.cumulativeBp ?? 0),
@@ -162,7 +205,10 @@ export function progressLines(request: ProgressRequest): { lines: InvoiceLine[];
   const ttc = computeInvoiceTotals({ lines, deductions: [], vatRegime: request.regime, retention: null }).totalTtcCents
   const left = request.quoteTtcCents - invoicedTtc(request.earlier)
   if (ttc > left) {
-    throw refuse('invoice_over_quote', `Avec les acomptes et situations déjà facturés, cette situation dépasserait le devis (reste ${formatEuros(left)} TTC).`)
+    throw refuse(
+      'invoice_over_quote',
+      `Avec les acomptes et situations déjà facturés, cette situation dépasserait le devis (reste ${formatEuros(left)} TTC).`
+    )
   }
   return { lines, statement }
 }
@@ -179,8 +225,12 @@ export function deductionOf(invoice: IssuedInvoice): InvoiceDeduction {
 }
 
 /** The final invoice: the whole quote, less each deposit and situation by its number. */
-export function finalInvoice(quoteLines: readonly QuoteLine[], earlier: readonly IssuedInvoice[]): { lines: InvoiceLine[]; deductions: InvoiceDeduction[] } {
-  if (earlier.some((invoice) => invoice.kind === 'final')) throw new ApiProblem(409, 'invoice_final_exists', 'La facture de solde de ce devis a déjà été émise.')
+export function finalInvoice(
+  quoteLines: readonly QuoteLine[],
+  earlier: readonly IssuedInvoice[]
+): { lines: InvoiceLine[]; deductions: InvoiceDeduction[] } {
+  if (earlier.some((invoice) => invoice.kind === 'final'))
+    throw new ApiProblem(409, 'invoice_final_exists', 'La facture de solde de ce devis a déjà été émise.')
   return {
     lines: quoteLines.map((line) => invoiceLineOf(line)),
     deductions: earlier.filter((invoice) => invoice.kind === 'deposit' || invoice.kind === 'progress').map(deductionOf)
@@ -198,22 +248,31 @@ export interface CreditRequest {
 /** A credit note: the corrected invoice's lines again (total), or a share of it at its rates (partial). */
 export function creditLines(request: CreditRequest): { lines: InvoiceLine[]; deductions: InvoiceDeduction[] } {
   const { corrected } = request
-  if (corrected.kind === 'credit_note') throw new ApiProblem(409, 'invoice_is_credit_note', 'Un avoir ne se corrige pas par un autre avoir.')
+  if (corrected.kind === 'credit_note')
+    throw new ApiProblem(409, 'invoice_is_credit_note', 'Un avoir ne se corrige pas par un autre avoir.')
   const totals = computeInvoiceTotals(corrected.document)
   const left = totals.totalTtcCents - request.alreadyCreditedCents
   const amount = request.amountCents ?? totals.totalTtcCents
   if (left <= 0) throw new ApiProblem(409, 'invoice_fully_credited', 'Cette facture est déjà entièrement annulée par avoir.')
-  if (amount > left) throw refuse('invoice_credit_over', `L’avoir dépasse ce qui reste de la facture ${corrected.number} (${formatEuros(left)} TTC).`)
+  if (amount > left)
+    throw refuse('invoice_credit_over', `L’avoir dépasse ce qui reste de la facture ${corrected.number} (${formatEuros(left)} TTC).`)
   if (request.amountCents === null && request.alreadyCreditedCents === 0) {
     return { lines: corrected.document.lines, deductions: corrected.document.deductions }
   }
-  const bases = totals.vat.map((row) => ({ rateBp: row.rateBp as VatRateBp, htCents: row.baseCents })).filter((row) => (VAT_RATES_BP as readonly number[]).includes(row.rateBp))
+  const bases = totals.vat
+    .map((row) => ({ rateBp: row.rateBp as VatRateBp, htCents: row.baseCents }))
+    .filter((row) => (VAT_RATES_BP as readonly number[]).includes(row.rateBp))
   const parts = shareOf(bases, BigInt(amount), BigInt(Math.max(totals.totalTtcCents, 1)), corrected.document.vatRegime, amount)
   return {
     lines: parts
       .filter((part) => part.htCents > 0)
       .map((part, index) =>
-        flatLine(`avoir-${index + 1}`, `Avoir partiel sur la facture ${corrected.number}${parts.length > 1 ? ` — part à ${percent(part.rateBp)} de TVA` : ''}`, part.rateBp, part.htCents)
+        flatLine(
+          `avoir-${index + 1}`,
+          `Avoir partiel sur la facture ${corrected.number}${parts.length > 1 ? ` — part à ${percent(part.rateBp)} de TVA` : ''}`,
+          part.rateBp,
+          part.htCents
+        )
       ),
     deductions: []
   }

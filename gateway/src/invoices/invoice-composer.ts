@@ -68,7 +68,10 @@ function requireQuote(sources: CompositionSources): SourceQuote {
 }
 
 /** Lines, deductions and statement by kind. */
-function amountsOf(sources: CompositionSources, regime: InvoiceDocument['vatRegime']): Pick<InvoiceDocument, 'lines' | 'deductions' | 'progress'> {
+function amountsOf(
+  sources: CompositionSources,
+  regime: InvoiceDocument['vatRegime']
+): Pick<InvoiceDocument, 'lines' | 'deductions' | 'progress'> {
   const { request, earlier } = sources
   switch (request.kind) {
     case 'deposit': {
@@ -78,8 +81,13 @@ function amountsOf(sources: CompositionSources, regime: InvoiceDocument['vatRegi
         request.depositAmountCents !== undefined
           ? { amountCents: request.depositAmountCents }
           : { bp: request.depositBp ?? quote.content.depositBp }
-      if ('bp' in share && share.bp === 0) throw missing('depositBp', 'Ce devis ne prévoit pas d’acompte : indiquez un pourcentage ou un montant.')
-      return { lines: depositLines({ quoteNumber: quote.number, quoteLines: quote.lines, quoteTtcCents, regime, share, earlier }), deductions: [], progress: null }
+      if ('bp' in share && share.bp === 0)
+        throw missing('depositBp', 'Ce devis ne prévoit pas d’acompte : indiquez un pourcentage ou un montant.')
+      return {
+        lines: depositLines({ quoteNumber: quote.number, quoteLines: quote.lines, quoteTtcCents, regime, share, earlier }),
+        deductions: [],
+        progress: null
+      }
     }
     case 'progress': {
       const quote = requireQuote(sources)
@@ -96,7 +104,14 @@ function amountsOf(sources: CompositionSources, regime: InvoiceDocument['vatRegi
     }
     case 'credit_note': {
       if (sources.corrected === null) throw missing('correctsInvoiceId', 'Choisissez la facture que cet avoir corrige.')
-      return { ...creditLines({ corrected: sources.corrected.invoice, alreadyCreditedCents: sources.corrected.creditedCents, amountCents: request.creditAmountCents ?? null }), progress: null }
+      return {
+        ...creditLines({
+          corrected: sources.corrected.invoice,
+          alreadyCreditedCents: sources.corrected.creditedCents,
+          amountCents: request.creditAmountCents ?? null
+        }),
+        progress: null
+      }
     }
     case 'standard':
       return { lines: handTypedLines(request), deductions: [], progress: null }
@@ -128,7 +143,10 @@ function chosenRegime({ request, quote, earlier }: CompositionSources): 'standar
   const regime = inherited ?? asked ?? 'standard'
   const buyerKind = quote?.content.client.kind ?? request.client?.kind
   if (regime === 'reverse_charge' && buyerKind !== 'business') {
-    throw missing('reverseCharge', 'L’autoliquidation ne concerne qu’un client professionnel (l’entreprise principale qui vous sous-traite les travaux).')
+    throw missing(
+      'reverseCharge',
+      'L’autoliquidation ne concerne qu’un client professionnel (l’entreprise principale qui vous sous-traite les travaux).'
+    )
   }
   return regime
 }
@@ -143,16 +161,27 @@ export function composeInvoice(sources: CompositionSources): InvoiceDocument {
   // Asked for reverse charge under the franchise: refused rather than silently dropped, so the
   // professional never issues something other than what they chose.
   if (base === null && franchise && request.reverseCharge === true) {
-    throw missing('reverseCharge', 'En franchise en base de TVA (article 293 B du CGI), vous ne facturez pas de TVA : l’autoliquidation ne s’applique pas.')
+    throw missing(
+      'reverseCharge',
+      'En franchise en base de TVA (article 293 B du CGI), vous ne facturez pas de TVA : l’autoliquidation ne s’applique pas.'
+    )
   }
   const regime: InvoiceDocument['vatRegime'] = base !== null ? base.vatRegime : franchise ? 'franchise' : chosenRegime(sources)
   const buyer =
     base !== null
       ? base.buyer
       : quote !== null
-        ? buyerOf(quote.content.client, { siren: request.clientSiren, vatNumber: request.clientVatNumber, siteAddress: quote.content.siteAddress })
+        ? buyerOf(quote.content.client, {
+            siren: request.clientSiren,
+            vatNumber: request.clientVatNumber,
+            siteAddress: quote.content.siteAddress
+          })
         : buyerOf(
-            { ...(request.client ?? { kind: 'individual', name: '', address: '' }), company: request.client?.company ?? '', email: request.client?.email ?? '' },
+            {
+              ...(request.client ?? { kind: 'individual', name: '', address: '' }),
+              company: request.client?.company ?? '',
+              email: request.client?.email ?? ''
+            },
             { siren: request.clientSiren, vatNumber: request.clientVatNumber }
           )
   const amounts = amountsOf(sources, regime)
@@ -173,7 +202,12 @@ export function composeInvoice(sources: CompositionSources): InvoiceDocument {
     operation: request.operation ?? base?.operation ?? 'services',
     vatRegime: regime,
     vatOnDebits: request.vatOnDebits ?? base?.vatOnDebits ?? false,
-    housingWorkCertification: needsHousingWorkCertification(amounts.lines.map((line) => line.vatRateBp), regime === 'standard') ? HOUSING_WORK_CERTIFICATION : null,
+    housingWorkCertification: needsHousingWorkCertification(
+      amounts.lines.map((line) => line.vatRateBp),
+      regime === 'standard'
+    )
+      ? HOUSING_WORK_CERTIFICATION
+      : null,
     title: (request.title ?? quote?.content.title ?? base?.title ?? '').trim(),
     ...amounts,
     // Released one year after the work's acceptance (loi n° 71-584, art. 2).
@@ -188,12 +222,19 @@ export function composeInvoice(sources: CompositionSources): InvoiceDocument {
     computeInvoiceTotals(document)
   } catch (error) {
     if (!(error instanceof RangeError)) throw error
-    throw new ApiProblem(422, 'invoice_amounts', 'Les montants de cette facture ne sont pas cohérents (déductions supérieures aux lignes, ou montants trop élevés).')
+    throw new ApiProblem(
+      422,
+      'invoice_amounts',
+      'Les montants de cette facture ne sont pas cohérents (déductions supérieures aux lignes, ou montants trop élevés).'
+    )
   }
   const firstError = Value.Errors(InvoiceDocumentSchema, document).First()
   if (firstError !== undefined) {
-    throw new ApiProblem(422, 'invoice_invalid', `Cette facture ne peut pas être émise telle quelle (${firstError.path} : ${firstError.message}).`)
+    throw new ApiProblem(
+      422,
+      'invoice_invalid',
+      `Cette facture ne peut pas être émise telle quelle (${firstError.path} : ${firstError.message}).`
+    )
   }
   return document
 }
-

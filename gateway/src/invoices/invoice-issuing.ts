@@ -50,7 +50,18 @@ export async function issueInvoice(tx: Queryable, companyId: string, id: string,
   const previousSha256 = previous.rows[0]?.sha256 ?? null
   const document = composeInvoice(await compositionSources(tx, row.content, number, issueDate))
   const files = await makeFacturX(document)
-  const sha256 = chainHash({ companyId, chainIndex, previousSha256, number, kind: row.kind, issueDate, dueDate: document.dueDate, document, pdf: files.pdf, xml: files.xml })
+  const sha256 = chainHash({
+    companyId,
+    chainIndex,
+    previousSha256,
+    number,
+    kind: row.kind,
+    issueDate,
+    dueDate: document.dueDate,
+    document,
+    pdf: files.pdf,
+    xml: files.xml
+  })
   const summary = summaryOf(document)
   await tx.query(
     `update paraphe.invoices
@@ -59,8 +70,21 @@ export async function issueInvoice(tx: Queryable, companyId: string, id: string,
             amount_due_cents = $15, updated_at = now()
       where id = $1`,
     [
-      id, number, issueDate, document.dueDate, now, JSON.stringify(document), Buffer.from(files.pdf), files.xml,
-      chainIndex, previousSha256, sha256, summary.clientName, summary.totalHtCents, summary.totalTtcCents, summary.amountDueCents
+      id,
+      number,
+      issueDate,
+      document.dueDate,
+      now,
+      JSON.stringify(document),
+      Buffer.from(files.pdf),
+      files.xml,
+      chainIndex,
+      previousSha256,
+      sha256,
+      summary.clientName,
+      summary.totalHtCents,
+      summary.totalTtcCents,
+      summary.amountDueCents
     ]
   )
   await tx.query(`insert into paraphe.invoice_events (invoice_id, company_id, type, data) values ($1, $2, 'issued', $3)`, [
@@ -72,9 +96,13 @@ export async function issueInvoice(tx: Queryable, companyId: string, id: string,
 }
 
 /** The stored Factur-X files of an issued invoice. */
-export async function invoiceFiles(tx: Queryable, id: string): Promise<{ kind: InvoiceKind; number: string; pdf: Uint8Array; xml: string }> {
+export async function invoiceFiles(
+  tx: Queryable,
+  id: string
+): Promise<{ kind: InvoiceKind; number: string; pdf: Uint8Array; xml: string }> {
   const row = await findInvoice(tx, id)
-  if (row.status !== 'issued') throw new ApiProblem(409, 'invoice_draft', 'Un brouillon n’a pas encore de PDF ni de XML : émettez la facture d’abord.')
+  if (row.status !== 'issued')
+    throw new ApiProblem(409, 'invoice_draft', 'Un brouillon n’a pas encore de PDF ni de XML : émettez la facture d’abord.')
   const { rows } = await tx.query<{ pdf: Uint8Array; xml: string }>('select pdf, xml from paraphe.invoices where id = $1', [id])
   const files = rows[0] as { pdf: Uint8Array; xml: string }
   return { kind: row.kind, number: row.number as string, pdf: files.pdf, xml: files.xml }
@@ -91,7 +119,11 @@ export async function createCreditNote(
   const draft = await createDraft(
     tx,
     companyId,
-    { kind: 'credit_note', correctsInvoiceId: correctedId, ...(options.creditAmountCents === undefined ? {} : { creditAmountCents: options.creditAmountCents }) },
+    {
+      kind: 'credit_note',
+      correctsInvoiceId: correctedId,
+      ...(options.creditAmountCents === undefined ? {} : { creditAmountCents: options.creditAmountCents })
+    },
     context.now
   )
   return options.issue === true ? issueInvoice(tx, companyId, draft.id, context) : draft

@@ -23,7 +23,12 @@ export function postalAddress(text: string): PostalAddress | null {
     const street = [...parts.slice(0, index), ...(before === '' ? [] : [before])]
     // Three street lines at most in the XML: the rest joins the last one.
     const lines = street.length <= 3 ? street : [...street.slice(0, 2), street.slice(2).join(', ')]
-    return { lines: lines.map((line) => line.slice(0, 120)), postcode: match[1] as string, city: (match[2] as string).trim().slice(0, 120), countryCode: 'FR' }
+    return {
+      lines: lines.map((line) => line.slice(0, 120)),
+      postcode: match[1] as string,
+      city: (match[2] as string).trim().slice(0, 120),
+      countryCode: 'FR'
+    }
   }
   return null
 }
@@ -40,7 +45,8 @@ export function sellerOf(profile: CompanyProfile): InvoiceSeller {
   const address = postalAddress(profile.address)
   if (address === null) problems.address = 'Indiquez l’adresse avec le code postal et la ville (ex. « 12 rue des Lilas, 69003 Lyon »).'
   const vat = profile.vatNumber.trim() === '' ? null : normaliseVatNumber(profile.vatNumber)
-  if (vat === null && !profile.franchiseEnBase) problems.vatNumber = 'Le numéro de TVA intracommunautaire est obligatoire sur une facture avec TVA.'
+  if (vat === null && !profile.franchiseEnBase)
+    problems.vatNumber = 'Le numéro de TVA intracommunautaire est obligatoire sur une facture avec TVA.'
   if (vat !== null) {
     const vatIssue = vatNumberProblem(vat, profile.siret)
     if (vatIssue !== null) problems.vatNumber = vatIssue
@@ -84,7 +90,10 @@ export function buyerOf(client: Pick<QuoteClient, 'kind' | 'name' | 'company' | 
   if (Object.keys(problems).length > 0 || address === null) {
     throw new ApiProblem(422, 'invoice_incomplete', 'Il manque des mentions obligatoires pour cette facture.', problems)
   }
-  const sameAsBilling = delivery !== null && delivery.postcode === address.postcode && delivery.lines.join(' ').toLowerCase() === address.lines.join(' ').toLowerCase()
+  const sameAsBilling =
+    delivery !== null &&
+    delivery.postcode === address.postcode &&
+    delivery.lines.join(' ').toLowerCase() === address.lines.join(' ').toLowerCase()
   return {
     kind: client.kind,
     name: client.name.trim(),

@@ -12,7 +12,13 @@ export async function recordPayment(tx: Queryable, companyId: string, id: string
   const row = await findInvoice(tx, id, { lock: true })
   if (row.status !== 'issued') throw new ApiProblem(409, 'invoice_draft', 'Un paiement s’enregistre sur une facture émise.')
   if (row.kind === 'credit_note') throw new ApiProblem(409, 'invoice_is_credit_note', 'Un avoir ne reçoit pas de paiement.')
-  const facts = { kind: row.kind, status: row.status, amountDueCents: row.amount_due_cents, paidCents: row.paid_cents, creditedCents: row.credited_cents }
+  const facts = {
+    kind: row.kind,
+    status: row.status,
+    amountDueCents: row.amount_due_cents,
+    paidCents: row.paid_cents,
+    creditedCents: row.credited_cents
+  }
   const remaining = remainingCents(facts)
   if (remaining === 0) throw new ApiProblem(409, 'invoice_paid', 'Cette facture est déjà entièrement réglée.')
   if (payment.amountCents > remaining) {
@@ -23,14 +29,10 @@ export async function recordPayment(tx: Queryable, companyId: string, id: string
   if (payment.paidOn > parisIsoDate(now)) {
     throw new ApiProblem(422, 'validation_failed', 'La date du paiement ne peut pas être dans le futur.', { paidOn: 'Date dans le futur.' })
   }
-  await tx.query(`insert into paraphe.invoice_payments (invoice_id, company_id, amount_cents, paid_on, means, note) values ($1, $2, $3, $4, $5, $6)`, [
-    id,
-    companyId,
-    payment.amountCents,
-    payment.paidOn,
-    payment.means,
-    payment.note ?? ''
-  ])
+  await tx.query(
+    `insert into paraphe.invoice_payments (invoice_id, company_id, amount_cents, paid_on, means, note) values ($1, $2, $3, $4, $5, $6)`,
+    [id, companyId, payment.amountCents, payment.paidOn, payment.means, payment.note ?? '']
+  )
   await tx.query(`insert into paraphe.invoice_events (invoice_id, company_id, type, data) values ($1, $2, 'payment_recorded', $3)`, [
     id,
     companyId,

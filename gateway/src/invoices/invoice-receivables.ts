@@ -7,7 +7,9 @@ import type { Receivables } from '@paraphe/shared/api/dashboard-schemas'
 import type { Queryable } from '../db/database.js'
 
 export async function invoiceReceivables(tx: Queryable, companyId: string, today: string): Promise<Receivables> {
-  const { rows: [row] } = await tx.query<{ count: number; remaining: string; overdue_count: number; overdue_remaining: string }>(
+  const {
+    rows: [row]
+  } = await tx.query<{ count: number; remaining: string; overdue_count: number; overdue_remaining: string }>(
     `with owed as (
        select i.due_date,
               greatest(0, i.amount_due_cents

@@ -98,5 +98,11 @@ export interface EventRow {
 }
 
 export function toEvent(row: EventRow): InvoiceEvent {
-  return { type: row.type, source: row.source, lifecycleCode: row.lifecycle_code, occurredAt: row.occurred_at.toISOString(), data: row.data }
+  return {
+    type: row.type,
+    source: row.source,
+    lifecycleCode: row.lifecycle_code,
+    occurredAt: row.occurred_at.toISOString(),
+    data: row.data
+  }
 }

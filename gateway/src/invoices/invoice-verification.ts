@@ -34,7 +34,9 @@ interface ChainRow {
 
 async function companiesWithInvoices(db: Queryable, companyId?: string): Promise<string[]> {
   if (companyId !== undefined) return [companyId]
-  const { rows } = await db.query<{ company_id: string }>(`select distinct company_id from paraphe.invoices where status = 'issued' order by company_id`)
+  const { rows } = await db.query<{ company_id: string }>(
+    `select distinct company_id from paraphe.invoices where status = 'issued' order by company_id`
+  )
   return rows.map((row) => row.company_id)
 }
 
@@ -51,7 +53,8 @@ export async function verifyInvoiceChains(db: Queryable, companyId?: string): Pr
     for (const row of rows) {
       report.invoices += 1
       const problem = (text: string) => report.problems.push({ companyId: company, number: row.number, problem: text })
-      if (row.chain_index !== (previous?.chain_index ?? 0) + 1) problem(`position ${row.chain_index} après ${previous?.chain_index ?? 0} : une facture manque`)
+      if (row.chain_index !== (previous?.chain_index ?? 0) + 1)
+        problem(`position ${row.chain_index} après ${previous?.chain_index ?? 0} : une facture manque`)
       if (row.previous_sha256 !== (previous?.sha256 ?? null)) problem('ne désigne pas l’empreinte de la facture précédente')
       const recomputed = chainHash({
         companyId: row.company_id,
@@ -70,8 +73,10 @@ export async function verifyInvoiceChains(db: Queryable, companyId?: string): Pr
       const before = previous === null ? null : parseInvoiceNumber(previous.number)
       if (current === null) problem('numéro hors série')
       else if (before !== null && before.year === current.year) {
-        if (current.sequence !== before.sequence + 1) problem(`numéro ${row.number} après ${previous?.number ?? ''} : la numérotation n’est pas continue`)
-      } else if (before !== null && before.year > current.year) problem(`numéro ${row.number} après ${previous?.number ?? ''} : la numérotation n’est pas chronologique`)
+        if (current.sequence !== before.sequence + 1)
+          problem(`numéro ${row.number} après ${previous?.number ?? ''} : la numérotation n’est pas continue`)
+      } else if (before !== null && before.year > current.year)
+        problem(`numéro ${row.number} après ${previous?.number ?? ''} : la numérotation n’est pas chronologique`)
       else if (current.sequence !== 1) problem(`la série ${current.year} ne commence pas à 1`)
       previous = row
     }

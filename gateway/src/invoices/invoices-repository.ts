@@ -28,7 +28,13 @@ export async function findInvoice(tx: Queryable, id: string, options: { lock?: b
 }
 
 function issuedOf(row: InvoiceRow): IssuedInvoice {
-  return { id: row.id, kind: row.kind, number: row.number as string, issueDate: row.issue_date as string, document: row.document as InvoiceDocument }
+  return {
+    id: row.id,
+    kind: row.kind,
+    number: row.number as string,
+    issueDate: row.issue_date as string,
+    document: row.document as InvoiceDocument
+  }
 }
 
 /** The quote's issued invoices, in the order they were issued. */
@@ -52,14 +58,26 @@ export async function compositionSources(
   const profile = await companyProfile(tx)
   if (request.kind === 'credit_note') {
     if (request.correctsInvoiceId === undefined) {
-      throw new ApiProblem(422, 'validation_failed', 'Choisissez la facture que cet avoir corrige.', { correctsInvoiceId: 'Choisissez la facture à corriger.' })
+      throw new ApiProblem(422, 'validation_failed', 'Choisissez la facture que cet avoir corrige.', {
+        correctsInvoiceId: 'Choisissez la facture à corriger.'
+      })
     }
     const corrected = await findInvoice(tx, request.correctsInvoiceId, { lock })
-    if (corrected.status !== 'issued') throw new ApiProblem(409, 'invoice_not_issued', 'Un avoir corrige une facture émise ; un brouillon se modifie directement.')
-    return { request, profile, quote: null, earlier: [], corrected: { invoice: issuedOf(corrected), creditedCents: corrected.credited_cents }, number, issueDate }
+    if (corrected.status !== 'issued')
+      throw new ApiProblem(409, 'invoice_not_issued', 'Un avoir corrige une facture émise ; un brouillon se modifie directement.')
+    return {
+      request,
+      profile,
+      quote: null,
+      earlier: [],
+      corrected: { invoice: issuedOf(corrected), creditedCents: corrected.credited_cents },
+      number,
+      issueDate
+    }
   }
   if (!QUOTE_KINDS.includes(request.kind)) return { request, profile, quote: null, earlier: [], corrected: null, number, issueDate }
-  if (request.quoteId === undefined) throw new ApiProblem(422, 'validation_failed', 'Choisissez le devis signé à facturer.', { quoteId: 'Choisissez le devis.' })
+  if (request.quoteId === undefined)
+    throw new ApiProblem(422, 'validation_failed', 'Choisissez le devis signé à facturer.', { quoteId: 'Choisissez le devis.' })
   if (!isRowId(request.quoteId)) throw notFound()
   const quote = await signedQuote(tx, request.quoteId, { lock })
   const earlier = (await issuedOnQuote(tx, quote.id)).map(issuedOf)
@@ -67,7 +85,12 @@ export async function compositionSources(
 }
 
 /** The summary columns of a document. */
-export function summaryOf(document: InvoiceDocument): { clientName: string; totalHtCents: number; totalTtcCents: number; amountDueCents: number } {
+export function summaryOf(document: InvoiceDocument): {
+  clientName: string
+  totalHtCents: number
+  totalTtcCents: number
+  amountDueCents: number
+} {
   const totals = computeInvoiceTotals(document)
   return {
     clientName: clientDisplayName(document.buyer),
@@ -77,7 +100,11 @@ export function summaryOf(document: InvoiceDocument): { clientName: string; tota
   }
 }
 
-async function preview(tx: Queryable, request: InvoiceRequest, now: Date): Promise<{ document: InvoiceDocument; sources: CompositionSources }> {
+async function preview(
+  tx: Queryable,
+  request: InvoiceRequest,
+  now: Date
+): Promise<{ document: InvoiceDocument; sources: CompositionSources }> {
   const sources = await compositionSources(tx, request, DRAFT_NUMBER, parisIsoDate(now))
   return { document: composeInvoice(sources), sources }
 }
@@ -85,28 +112,52 @@ async function preview(tx: Queryable, request: InvoiceRequest, now: Date): Promi
 export async function createDraft(tx: Queryable, companyId: string, request: InvoiceRequest, now: Date): Promise<Invoice> {
   const { document, sources } = await preview(tx, request, now)
   const summary = summaryOf(document)
-  const quoteId = sources.quote?.id ?? (sources.corrected === null ? null : ((await findInvoice(tx, sources.corrected.invoice.id)).quote_id ?? null))
+  const quoteId =
+    sources.quote?.id ?? (sources.corrected === null ? null : ((await findInvoice(tx, sources.corrected.invoice.id)).quote_id ?? null))
   const { rows } = await tx.query<{ id: string }>(
     `insert into paraphe.invoices (company_id, kind, quote_id, corrects_invoice_id, content, client_name, total_ht_cents, total_ttc_cents, amount_due_cents)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-    [companyId, request.kind, quoteId, sources.corrected?.invoice.id ?? null, JSON.stringify(request), summary.clientName, summary.totalHtCents, summary.totalTtcCents, summary.amountDueCents]
+    [
+      companyId,
+      request.kind,
+      quoteId,
+      sources.corrected?.invoice.id ?? null,
+      JSON.stringify(request),
+      summary.clientName,
+      summary.totalHtCents,
+      summary.totalTtcCents,
+      summary.amountDueCents
+    ]
   )
   // No event yet: a draft's history starts at its issue (events are append-only, drafts are not).
   return getInvoice(tx, (rows[0] as { id: string }).id, now)
 }
 
-const draftOnly = () => new ApiProblem(409, 'invoice_issued', 'Cette facture est émise : elle ne peut plus être modifiée ni supprimée. Corrigez-la par un avoir.')
+const draftOnly = () =>
+  new ApiProblem(409, 'invoice_issued', 'Cette facture est émise : elle ne peut plus être modifiée ni supprimée. Corrigez-la par un avoir.')
 
 export async function updateDraft(tx: Queryable, id: string, version: number, request: InvoiceRequest, now: Date): Promise<Invoice> {
   const row = await findInvoice(tx, id, { lock: true })
   if (row.status !== 'draft') throw draftOnly()
-  if (row.version !== version) throw new ApiProblem(409, 'version_conflict', 'Cette facture a été modifiée ailleurs (autre onglet ou appareil) : rechargez-la avant de continuer.')
-  if (request.kind !== row.kind) throw new ApiProblem(422, 'validation_failed', 'Le type d’une facture ne change pas : créez-en une autre.', { kind: 'Le type ne change pas.' })
+  if (row.version !== version)
+    throw new ApiProblem(
+      409,
+      'version_conflict',
+      'Cette facture a été modifiée ailleurs (autre onglet ou appareil) : rechargez-la avant de continuer.'
+    )
+  if (request.kind !== row.kind)
+    throw new ApiProblem(422, 'validation_failed', 'Le type d’une facture ne change pas : créez-en une autre.', {
+      kind: 'Le type ne change pas.'
+    })
   if (QUOTE_KINDS.includes(row.kind) && request.quoteId !== row.quote_id) {
-    throw new ApiProblem(422, 'validation_failed', 'Le devis d’une facture ne change pas : créez-en une autre.', { quoteId: 'Le devis ne change pas.' })
+    throw new ApiProblem(422, 'validation_failed', 'Le devis d’une facture ne change pas : créez-en une autre.', {
+      quoteId: 'Le devis ne change pas.'
+    })
   }
   if ((request.correctsInvoiceId ?? null) !== row.corrects_invoice_id) {
-    throw new ApiProblem(422, 'validation_failed', 'La facture corrigée par un avoir ne change pas.', { correctsInvoiceId: 'La facture corrigée ne change pas.' })
+    throw new ApiProblem(422, 'validation_failed', 'La facture corrigée par un avoir ne change pas.', {
+      correctsInvoiceId: 'La facture corrigée ne change pas.'
+    })
   }
   const { document } = await preview(tx, request, now)
   const summary = summaryOf(document)
@@ -143,7 +194,10 @@ export async function getInvoice(tx: Queryable, id: string, now: Date): Promise<
     'select id, amount_cents, paid_on, means, note, reverses_payment_id, recorded_at from paraphe.invoice_payments where invoice_id = $1 order by recorded_at, id',
     [id]
   )
-  const events = await tx.query<EventRow>('select type, source, lifecycle_code, occurred_at, data from paraphe.invoice_events where invoice_id = $1 order by id', [id])
+  const events = await tx.query<EventRow>(
+    'select type, source, lifecycle_code, occurred_at, data from paraphe.invoice_events where invoice_id = $1 order by id',
+    [id]
+  )
   return {
     ...toSummary(row, today),
     request: row.content,
@@ -178,7 +232,10 @@ export async function listInvoices(tx: Queryable, filter: InvoiceListFilter, now
   )
   // The payment statuses are derived, so their filter applies after the derivation.
   const all = rows.map((row) => toSummary(row, today))
-  const derived = filter.status !== undefined && filter.status !== 'draft' && filter.status !== 'issued' ? all.filter((invoice) => invoice.paymentStatus === filter.status) : all
+  const derived =
+    filter.status !== undefined && filter.status !== 'draft' && filter.status !== 'issued'
+      ? all.filter((invoice) => invoice.paymentStatus === filter.status)
+      : all
   const offset = filter.offset ?? 0
   return { invoices: derived.slice(offset, offset + (filter.limit ?? 50)), total: derived.length }
 }
@@ -186,14 +243,19 @@ export async function listInvoices(tx: Queryable, filter: InvoiceListFilter, now
 /** What a signed quote has been invoiced so far. */
 export async function quoteInvoicing(tx: Queryable, quoteId: string, now: Date): Promise<QuoteInvoicing> {
   const quote = await signedQuote(tx, quoteId, { lock: false })
-  const { rows } = await tx.query<InvoiceRow>(`select ${INVOICE_COLUMNS} from paraphe.invoices i where i.quote_id = $1 order by i.chain_index nulls last, i.created_at`, [quote.id])
+  const { rows } = await tx.query<InvoiceRow>(
+    `select ${INVOICE_COLUMNS} from paraphe.invoices i where i.quote_id = $1 order by i.chain_index nulls last, i.created_at`,
+    [quote.id]
+  )
   const issued = rows.filter((row) => row.status === 'issued' && row.kind !== 'credit_note')
   const lastSituation = issued.filter((row) => row.kind === 'progress').at(-1)
   return {
     quoteId: quote.id,
     quoteTotalTtcCents: computeTotals(quote.lines, { franchiseEnBase: quote.franchiseEnBase, depositBp: 0 }).totalTtcCents,
     depositBp: quote.content.depositBp,
-    invoicedTtcCents: issued.filter((row) => row.kind === 'deposit' || row.kind === 'progress').reduce((sum, row) => sum + row.total_ttc_cents, 0),
+    invoicedTtcCents: issued
+      .filter((row) => row.kind === 'deposit' || row.kind === 'progress')
+      .reduce((sum, row) => sum + row.total_ttc_cents, 0),
     progressBp: lastSituation?.document?.progress?.cumulativeBp ?? 0,
     finalIssued: issued.some((row) => row.kind === 'final'),
     invoices: rows.map((row) => toSummary(row, parisIsoDate(now)))

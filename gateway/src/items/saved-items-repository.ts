@@ -33,7 +33,9 @@ function toItem(row: ItemRow): SavedItem {
 
 const missing = () => notFound('Cet article est introuvable.')
 const duplicate = () =>
-  new ApiProblem(409, 'duplicate_item', 'Un article porte déjà cette désignation : modifiez-le plutôt.', { designation: 'Un article porte déjà cette désignation.' })
+  new ApiProblem(409, 'duplicate_item', 'Un article porte déjà cette désignation : modifiez-le plutôt.', {
+    designation: 'Un article porte déjà cette désignation.'
+  })
 
 /** The items matching `search` (every word, in the designation or the category), the closest first. */
 export async function listItems(tx: Queryable, options: { search?: string; limit: number }): Promise<SavedItemList> {
@@ -42,7 +44,8 @@ export async function listItems(tx: Queryable, options: { search?: string; limit
   const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : ''
   // A designation that starts with what was typed comes before one that merely contains it.
   const first = options.search?.trim().toLowerCase() ?? ''
-  const startsWith = first === '' || first.includes('\u0000') ? '' : `lower(designation) like $${params.push(`${likeLiteral(first)}%`)} desc, `
+  const startsWith =
+    first === '' || first.includes('\u0000') ? '' : `lower(designation) like $${params.push(`${likeLiteral(first)}%`)} desc, `
   // The count of all matches rides along with the page (a window over the filtered rows, taken
   // before the limit): one query per keystroke of the editor's search, not two.
   const { rows } = await tx.query<ItemRow & { total: number | string }>(
@@ -61,7 +64,11 @@ export async function allItems(tx: Queryable): Promise<SavedItem[]> {
 async function assertRoomFor(tx: Queryable, added: number): Promise<void> {
   const count = (await tx.query<{ n: number }>('select count(*) as n from paraphe.saved_items')).rows[0]?.n ?? 0
   if (count + added > SAVED_ITEM_LIMITS.count) {
-    throw new ApiProblem(409, 'too_many_items', `Vos articles sont limités à ${SAVED_ITEM_LIMITS.count} : supprimez ceux qui ne servent plus.`)
+    throw new ApiProblem(
+      409,
+      'too_many_items',
+      `Vos articles sont limités à ${SAVED_ITEM_LIMITS.count} : supprimez ceux qui ne servent plus.`
+    )
   }
 }
 
@@ -69,26 +76,30 @@ const isUniqueViolation = (error: unknown) => typeof error === 'object' && error
 
 export async function createItem(tx: Queryable, companyId: string, item: SavedItemInput): Promise<SavedItem> {
   await assertRoomFor(tx, 1)
-  const { rows } = await tx.query<ItemRow>(
-    `insert into paraphe.saved_items (company_id, designation, unit, unit_price_cents, vat_rate_bp, category)
+  const { rows } = await tx
+    .query<ItemRow>(
+      `insert into paraphe.saved_items (company_id, designation, unit, unit_price_cents, vat_rate_bp, category)
      values ($1, $2, $3, $4, $5, $6) returning ${COLUMNS}`,
-    [companyId, item.designation, item.unit, item.unitPriceCents, item.vatRateBp, item.category]
-  ).catch((error: unknown) => {
-    // The unique index is the one check: a designation already there, or saved by another member at the same moment.
-    throw isUniqueViolation(error) ? duplicate() : error
-  })
+      [companyId, item.designation, item.unit, item.unitPriceCents, item.vatRateBp, item.category]
+    )
+    .catch((error: unknown) => {
+      // The unique index is the one check: a designation already there, or saved by another member at the same moment.
+      throw isUniqueViolation(error) ? duplicate() : error
+    })
   return toItem(rows[0] as ItemRow)
 }
 
 export async function updateItem(tx: Queryable, id: string, item: SavedItemInput): Promise<SavedItem> {
   if (!isRowId(id)) throw missing()
-  const { rows } = await tx.query<ItemRow>(
-    `update paraphe.saved_items set designation = $2, unit = $3, unit_price_cents = $4, vat_rate_bp = $5, category = $6, updated_at = now()
+  const { rows } = await tx
+    .query<ItemRow>(
+      `update paraphe.saved_items set designation = $2, unit = $3, unit_price_cents = $4, vat_rate_bp = $5, category = $6, updated_at = now()
       where id = $1 returning ${COLUMNS}`,
-    [id, item.designation, item.unit, item.unitPriceCents, item.vatRateBp, item.category]
-  ).catch((error: unknown) => {
-    throw isUniqueViolation(error) ? duplicate() : error
-  })
+      [id, item.designation, item.unit, item.unitPriceCents, item.vatRateBp, item.category]
+    )
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? duplicate() : error
+    })
   if (rows[0] === undefined) throw missing()
   return toItem(rows[0])
 }
@@ -100,7 +111,11 @@ export async function deleteItem(tx: Queryable, id: string): Promise<void> {
 }
 
 /** Adds the new designations, updates the known ones (one transaction: all or nothing). */
-export async function importItems(tx: Queryable, companyId: string, items: readonly SavedItemInput[]): Promise<{ created: number; updated: number }> {
+export async function importItems(
+  tx: Queryable,
+  companyId: string,
+  items: readonly SavedItemInput[]
+): Promise<{ created: number; updated: number }> {
   // One statement for the whole file (up to 5 000 rows), not a round trip per row. The parser
   // refuses a designation twice in one file, so no row is upserted twice by this statement.
   const { rows } = await tx.query<{ created: string; updated: string }>(

@@ -59,13 +59,19 @@ export function createSmtpMailer(transport: SmtpTransport, from: MailConfig['fro
   return {
     async send(email) {
       const own = email.sender
-      await (await transporterOnce()).sendMail({
+      await (
+        await transporterOnce()
+      ).sendMail({
         from: own === null ? { name: email.fromName ?? from.name, address: from.address } : { name: own.name, address: own.address },
         ...(own === null
           ? {}
           : {
               envelope: { from: from.address, to: email.to },
-              dkim: { domainName: own.address.slice(own.address.lastIndexOf('@') + 1).toLowerCase(), keySelector: own.selector, privateKey: own.privateKey }
+              dkim: {
+                domainName: own.address.slice(own.address.lastIndexOf('@') + 1).toLowerCase(),
+                keySelector: own.selector,
+                privateKey: own.privateKey
+              }
             }),
         to: email.to,
         subject: email.subject,

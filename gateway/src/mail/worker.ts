@@ -86,7 +86,12 @@ function outgoing(row: ClaimedRow): OutgoingEmail {
     sender:
       row.sender_address === null || row.dkim_selector === null || row.dkim_private_key === null
         ? null
-        : { name: companyDisplayName(row.company_name ?? '') ?? row.sender_address, address: row.sender_address, selector: row.dkim_selector, privateKey: row.dkim_private_key },
+        : {
+            name: companyDisplayName(row.company_name ?? '') ?? row.sender_address,
+            address: row.sender_address,
+            selector: row.dkim_selector,
+            privateKey: row.dkim_private_key
+          },
     attachments: row.attachments,
     key: `outbox.${row.id}.${new Date(row.created_at).getTime()}`
   }
@@ -129,25 +134,26 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   }
 
   function smtpQueue(sender: Mailer): PollingWorker {
-  return createLeasedQueue<number, ClaimedRow, true>({
-    name: 'outbox',
-    noun: 'e-mail',
-    done: 'sent',
-    idField: 'outboxId',
-    table: 'outbox',
-    db,
-    log,
-    pollIntervalMs,
-    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
-    ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
-    ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
-    batchSize,
-    // An e-mail in the company's name (sender_name set) leaves from its own address when that
-    // address is confirmed, its DKIM key found in DNS and its plan includes it — as they are
-    // at this attempt, not when the e-mail was queued.
-    claim: {
-      returning: 'id, kind, recipient, subject, text_body, html_body, reply_to, sender_name, attachments, attempts, created_at, company_id',
-      select: `select claimed.id, kind, recipient, subject, text_body, html_body, reply_to, sender_name, attachments, attempts, claimed.created_at,
+    return createLeasedQueue<number, ClaimedRow, true>({
+      name: 'outbox',
+      noun: 'e-mail',
+      done: 'sent',
+      idField: 'outboxId',
+      table: 'outbox',
+      db,
+      log,
+      pollIntervalMs,
+      leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
+      ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
+      ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
+      batchSize,
+      // An e-mail in the company's name (sender_name set) leaves from its own address when that
+      // address is confirmed, its DKIM key found in DNS and its plan includes it — as they are
+      // at this attempt, not when the e-mail was queued.
+      claim: {
+        returning:
+          'id, kind, recipient, subject, text_body, html_body, reply_to, sender_name, attachments, attempts, created_at, company_id',
+        select: `select claimed.id, kind, recipient, subject, text_body, html_body, reply_to, sender_name, attachments, attempts, claimed.created_at,
                       s.address as sender_address, s.dkim_selector, s.dkim_private_key,
                       (select p.company_name from paraphe.profiles p where p.company_id = s.company_id) as company_name
                  from claimed
@@ -155,29 +161,29 @@ export function createOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
                    on s.company_id = claimed.company_id and claimed.sender_name is not null
                   and s.confirmed_at is not null and s.dkim_found
                   and ${planAllowsSql('claimed.company_id', '$3')}`,
-      params: [plansWith('customSender')]
-    },
-    async deliver(row) {
-      try {
-        await sender.send(outgoing(row))
-        return { ok: true, receipt: true }
-      } catch (error) {
-        // An unreachable server fails every message alike: the others wait for the next pass.
-        return { ok: false, error: errorText(error), stopPass: !refusedThisMessage(error) }
-      }
-    },
-    async mark(id) {
-      await db.query(
-        `update paraphe.outbox
+        params: [plansWith('customSender')]
+      },
+      async deliver(row) {
+        try {
+          await sender.send(outgoing(row))
+          return { ok: true, receipt: true }
+        } catch (error) {
+          // An unreachable server fails every message alike: the others wait for the next pass.
+          return { ok: false, error: errorText(error), stopPass: !refusedThisMessage(error) }
+        }
+      },
+      async mark(id) {
+        await db.query(
+          `update paraphe.outbox
             set status = 'sent', sent_at = now(), last_error = null,
                 text_body = case when kind = any($2::text[]) then $3 else text_body end,
                 html_body = case when kind = any($2::text[]) then $3 else html_body end
           where id = $1`,
-        [id, CREDENTIAL_BEARING_KINDS, ERASED_BODY]
-      )
-    },
-    describe: (row) => ({ kind: row.kind }),
-    afterStop: async () => sender.close()
-  })
+          [id, CREDENTIAL_BEARING_KINDS, ERASED_BODY]
+        )
+      },
+      describe: (row) => ({ kind: row.kind }),
+      afterStop: async () => sender.close()
+    })
   }
 }

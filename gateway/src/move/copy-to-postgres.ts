@@ -57,7 +57,9 @@ async function dependencyOrder(db: Queryable, tables: Table[]): Promise<Table[]>
   const placed = new Set<string>()
   let remaining = [...tables]
   while (remaining.length > 0) {
-    const ready = remaining.filter((table) => [...(parents.get(key(table)) ?? [])].every((parent) => placed.has(parent) || !remaining.some((other) => key(other) === parent)))
+    const ready = remaining.filter((table) =>
+      [...(parents.get(key(table)) ?? [])].every((parent) => placed.has(parent) || !remaining.some((other) => key(other) === parent))
+    )
     // A cycle (none today): the rest in name order; replica mode does not check foreign keys.
     const next = ready.length > 0 ? ready : remaining
     for (const table of next) {
@@ -73,13 +75,17 @@ async function dependencyOrder(db: Queryable, tables: Table[]): Promise<Table[]>
 async function assertEmpty(tx: Queryable): Promise<void> {
   const meta = await tx.query<{ found: string | null }>(`select to_regclass('paraphe_meta.migrations')::text as found`)
   if (meta.rows[0]?.found != null) {
-    throw new TargetNotEmptyError('La base PostgreSQL cible contient déjà Paraphe (table paraphe_meta.migrations présente) : rien n’a été copié. Choisissez une base vide.')
+    throw new TargetNotEmptyError(
+      'La base PostgreSQL cible contient déjà Paraphe (table paraphe_meta.migrations présente) : rien n’a été copié. Choisissez une base vide.'
+    )
   }
   for (const table of await listTables(tx)) {
     if (!table.schema.startsWith('paraphe')) continue
     const rows = await tx.query(`select 1 from ${qualified(table)} limit 1`)
     if (rows.rows.length > 0) {
-      throw new TargetNotEmptyError(`La base PostgreSQL cible n’est pas vide (${table.schema}.${table.name} contient des lignes) : rien n’a été copié. Choisissez une base vide.`)
+      throw new TargetNotEmptyError(
+        `La base PostgreSQL cible n’est pas vide (${table.schema}.${table.name} contient des lignes) : rien n’a été copié. Choisissez une base vide.`
+      )
     }
   }
 }
@@ -146,17 +152,24 @@ export async function copyToPostgres(source: Database, target: Database): Promis
   return target.transaction(async (tx) => {
     await assertEmpty(tx)
     // The same migrations, inside this transaction (creates the schemas and the auth compat bits).
-    await migrate({ ...target, query: (sql, params) => tx.query(sql, params), script: (sql) => tx.script(sql), transaction: (work) => work(tx, []) })
+    await migrate({
+      ...target,
+      query: (sql, params) => tx.query(sql, params),
+      script: (sql) => tx.script(sql),
+      transaction: (work) => work(tx, [])
+    })
     const targetTables = new Set((await listTables(tx)).map((table) => `${table.schema}.${table.name}`))
     const missing = tables.filter((table) => !targetTables.has(`${table.schema}.${table.name}`))
-    if (missing.length > 0) throw new Error(`Tables absentes de la cible après les migrations : ${missing.map((t) => `${t.schema}.${t.name}`).join(', ')}`)
+    if (missing.length > 0)
+      throw new Error(`Tables absentes de la cible après les migrations : ${missing.map((t) => `${t.schema}.${t.name}`).join(', ')}`)
     const triggerMode = await disableTriggers(tx, tables)
     // The applied migrations travel as recorded (their dates), not as this run wrote them.
     await tx.query('delete from paraphe_meta.migrations')
     const report: CopyReport = { tables: [], sequences: 0, triggerMode }
     for (const table of tables) report.tables.push({ table: `${table.schema}.${table.name}`, rows: await copyTable(source, tx, table) })
     report.sequences = await copySequences(source, tx)
-    if (triggerMode === 'disabled-triggers') for (const table of tables) await tx.query(`alter table ${qualified(table)} enable trigger user`)
+    if (triggerMode === 'disabled-triggers')
+      for (const table of tables) await tx.query(`alter table ${qualified(table)} enable trigger user`)
     else await tx.query('set local session_replication_role = origin')
     // Counted again on the target before committing: what was read is what is there.
     for (const entry of report.tables) {

@@ -19,7 +19,8 @@ export interface VisualRun {
 
 // Characters that can make a line bidirectional: right-to-left letters and Arabic digits.
 const BIDI_TRIGGER = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u
-const RTL_SCRIPT = /\p{Script=Arabic}|\p{Script=Hebrew}|\p{Script=Syriac}|\p{Script=Thaana}|\p{Script=Nko}|\p{Script=Samaritan}|\p{Script=Mandaic}/u
+const RTL_SCRIPT =
+  /\p{Script=Arabic}|\p{Script=Hebrew}|\p{Script=Syriac}|\p{Script=Thaana}|\p{Script=Nko}|\p{Script=Samaritan}|\p{Script=Mandaic}/u
 const SCRIPT_SPECIFIC = /[^\p{Script=Common}\p{Script=Inherited}]/u
 
 /** Whether a run holds right-to-left letters: text to measure with shaping, not glyph by glyph. */

@@ -51,8 +51,17 @@ async function readFontData(): Promise<FontData> {
   }
   // A parsed face only gains caches (glyphs, layout tables) as it is used, and subsetting reads
   // it synchronously: documents can share it, which spares most of the work of each PDF.
-  const sharedFontkit = { create: (bytes: Uint8Array) => (bytes === regular ? regularFace : bytes === bold ? boldFace : fontkit.create(bytes)) }
-  return { regular, bold, fontkit: sharedFontkit, faces: { regular: regularFace, bold: boldFace }, hasGlyph, boldOutline: (text) => outlineText(boldFace, text) }
+  const sharedFontkit = {
+    create: (bytes: Uint8Array) => (bytes === regular ? regularFace : bytes === bold ? boldFace : fontkit.create(bytes))
+  }
+  return {
+    regular,
+    bold,
+    fontkit: sharedFontkit,
+    faces: { regular: regularFace, bold: boldFace },
+    hasGlyph,
+    boldOutline: (text) => outlineText(boldFace, text)
+  }
 }
 
 /** The font files, read once per process (about 1 MB, read for every PDF otherwise). */
@@ -107,7 +116,10 @@ export async function embedHandwriting(doc: PDFDocument, subsetTag = 'PSIGNT'): 
   const bytes = new Uint8Array(await readFile(FONT_FILES.handwriting))
   const font = await doc.embedFont(bytes, { subset: true, customName: `${subsetTag}+DancingScript`, features: { liga: false } })
   facesOfFonts.set(font, face)
-  return { font, canDraw: (text) => [...text].every((character) => character === ' ' || face.hasGlyphForCodePoint(character.codePointAt(0) as number)) }
+  return {
+    font,
+    canDraw: (text) => [...text].every((character) => character === ' ' || face.hasGlyphForCodePoint(character.codePointAt(0) as number))
+  }
 }
 
 export interface PdfFonts {

@@ -43,7 +43,13 @@ export function drawLabelledLines(flow: PageFlow, rows: readonly LabelledLine[],
  * Opens a new page titled `title` and draws the rows on it (and on the following pages if they
  * do not fit). Returns the flow, positioned under the last row, for anything drawn after.
  */
-export function addLabelledLinesPage(doc: PDFDocument, fonts: PdfFonts, title: string, rows: readonly LabelledLine[], options: LabelledLinesOptions = {}): PageFlow {
+export function addLabelledLinesPage(
+  doc: PDFDocument,
+  fonts: PdfFonts,
+  title: string,
+  rows: readonly LabelledLine[],
+  options: LabelledLinesOptions = {}
+): PageFlow {
   const flow = new PageFlow(doc, fonts)
   for (const line of limitLines(wrapText(fonts.clean(title), fonts.bold, TEXT_SIZE.title, CONTENT_RIGHT - CONTENT_LEFT), 3)) {
     drawTextLine(flow.page, line, CONTENT_LEFT, flow.y - TEXT_SIZE.title, { font: fonts.bold, size: TEXT_SIZE.title, color: COLORS.accent })

@@ -125,7 +125,14 @@ export type Align = 'left' | 'right' | 'center'
  * in the box [x, x + width]; text still too wide is shrunk (down to 5 pt) rather than spilling
  * into the next column — amounts are never cut.
  */
-export function drawTextLine(page: PDFPage, text: string, x: number, y: number, style: TextStyle, options: { align?: Align; width?: number } = {}): void {
+export function drawTextLine(
+  page: PDFPage,
+  text: string,
+  x: number,
+  y: number,
+  style: TextStyle,
+  options: { align?: Align; width?: number } = {}
+): void {
   if (text === '') return
   const { font, color = COLORS.text } = style
   let size = style.size
@@ -136,7 +143,9 @@ export function drawTextLine(page: PDFPage, text: string, x: number, y: number, 
   }
   const runs = visualRuns(text)
   // Right-to-left letters change shape with their neighbours: such runs are measured shaped.
-  const widths = runs.map((run) => (runs.length > 1 && hasRtlScript(run.text) ? font.widthOfTextAtSize(run.text, size) : textWidth(run.text, font, size)))
+  const widths = runs.map((run) =>
+    runs.length > 1 && hasRtlScript(run.text) ? font.widthOfTextAtSize(run.text, size) : textWidth(run.text, font, size)
+  )
   if (runs.length > 1) width = widths.reduce((total, runWidth) => total + runWidth, 0)
   const box = options.width ?? 0
   const align = options.align ?? 'left'

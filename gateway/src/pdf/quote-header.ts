@@ -6,7 +6,19 @@ import type { CompanyProfile } from '@paraphe/shared/company'
 import { expiryDate, type Quote } from '@paraphe/shared/quote'
 import { formatLongDate } from '@paraphe/shared/dates'
 import { companyLegalLines } from '@paraphe/shared/quote-summary-lines'
-import { COLORS, CONTENT_LEFT, CONTENT_RIGHT, CONTENT_WIDTH, drawTextLine, limitLines, lineHeight, TEXT_SIZE, wrapText, type PageFlow, type TextStyle } from './layout.js'
+import {
+  COLORS,
+  CONTENT_LEFT,
+  CONTENT_RIGHT,
+  CONTENT_WIDTH,
+  drawTextLine,
+  limitLines,
+  lineHeight,
+  TEXT_SIZE,
+  wrapText,
+  type PageFlow,
+  type TextStyle
+} from './layout.js'
 
 const LOGO_BOX = { width: 170, height: 64 } as const
 export const LEFT_WIDTH = 250
@@ -29,12 +41,23 @@ export function validityText(quote: Quote): string {
 
 /** The company's identity lines, mandatory mentions first; empty fields are left out. */
 export function companyIdentity(company: CompanyProfile, franchiseEnBase: boolean): string[] {
-  const lines = [company.address, ...companyLegalLines(company, franchiseEnBase), company.email, company.phone.trim() === '' ? '' : `Tél. ${company.phone}`]
+  const lines = [
+    company.address,
+    ...companyLegalLines(company, franchiseEnBase),
+    company.email,
+    company.phone.trim() === '' ? '' : `Tél. ${company.phone}`
+  ]
   return lines.filter((line) => line.trim() !== '')
 }
 
 /** Lines drawn top-down from `top` in a column; returns the y under the last one. */
-export function drawColumn(flow: PageFlow, x: number, top: number, width: number, entries: readonly { text: string; style: TextStyle; maxLines: number }[]): number {
+export function drawColumn(
+  flow: PageFlow,
+  x: number,
+  top: number,
+  width: number,
+  entries: readonly { text: string; style: TextStyle; maxLines: number }[]
+): number {
   let y = top
   for (const { text, style, maxLines } of entries) {
     const cleaned = flow.fonts.clean(text, { multiline: true })
@@ -48,7 +71,12 @@ export function drawColumn(flow: PageFlow, x: number, top: number, width: number
 }
 
 /** A shaded box with a small capitalised caption, holding `entries`, in the header's right column; returns the y under it. */
-export function drawBox(flow: PageFlow, caption: string, top: number, entries: readonly { text: string; style: TextStyle; maxLines: number }[]): number {
+export function drawBox(
+  flow: PageFlow,
+  caption: string,
+  top: number,
+  entries: readonly { text: string; style: TextStyle; maxLines: number }[]
+): number {
   const { fonts } = flow
   const inner = RIGHT_WIDTH - 2 * BOX_PADDING
   const captionStyle = { font: fonts.bold, size: TEXT_SIZE.small, color: COLORS.muted }
@@ -58,7 +86,9 @@ export function drawBox(flow: PageFlow, caption: string, top: number, entries: r
     lineHeight(captionStyle.size) +
     entries.reduce((sum, { text, style, maxLines }) => {
       const cleaned = fonts.clean(text, { multiline: true })
-      return cleaned.trim() === '' ? sum : sum + Math.min(wrapText(cleaned, style.font, style.size, inner).length, maxLines) * lineHeight(style.size)
+      return cleaned.trim() === ''
+        ? sum
+        : sum + Math.min(wrapText(cleaned, style.font, style.size, inner).length, maxLines) * lineHeight(style.size)
     }, 0)
   flow.page.drawRectangle({ x: RIGHT_LEFT, y: top - height, width: RIGHT_WIDTH, height, color: COLORS.shade })
   drawTextLine(flow.page, caption, RIGHT_LEFT + BOX_PADDING, top - BOX_PADDING - captionStyle.size, captionStyle)

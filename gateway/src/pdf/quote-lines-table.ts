@@ -8,7 +8,19 @@ import { formatDiscount, hasDiscount } from '@paraphe/shared/line-discount'
 import type { Quote, QuoteLine } from '@paraphe/shared/quote'
 import { quoteRows, sectionTitle, workLines } from '@paraphe/shared/quote-sections'
 import { formatQuantity } from '@paraphe/shared/decimal-input'
-import { COLORS, CONTENT_BOTTOM, CONTENT_LEFT, CONTENT_TOP, CONTENT_WIDTH, drawTextLine, lineHeight, TEXT_SIZE, wrapText, type Align, type PageFlow } from './layout.js'
+import {
+  COLORS,
+  CONTENT_BOTTOM,
+  CONTENT_LEFT,
+  CONTENT_TOP,
+  CONTENT_WIDTH,
+  drawTextLine,
+  lineHeight,
+  TEXT_SIZE,
+  wrapText,
+  type Align,
+  type PageFlow
+} from './layout.js'
 
 interface Column {
   title: string
@@ -63,8 +75,17 @@ function tableColumns(quote: Quote): TableColumns {
       value: (line) => ((line.discountCents ?? 0) > 0 ? formatDiscount(line) : line.discountBp > 0 ? percentText(line.discountBp) : '')
     })
   }
-  figures.push({ title: 'Total HT', width: 80, align: 'right', value: (line, index) => formatEuros(quote.totals.lineHtCents[index] ?? lineHtCents(line)) })
-  const description: Column = { title: 'Désignation', width: CONTENT_WIDTH - figures.reduce((sum, column) => sum + column.width, 0), align: 'left' }
+  figures.push({
+    title: 'Total HT',
+    width: 80,
+    align: 'right',
+    value: (line, index) => formatEuros(quote.totals.lineHtCents[index] ?? lineHtCents(line))
+  })
+  const description: Column = {
+    title: 'Désignation',
+    width: CONTENT_WIDTH - figures.reduce((sum, column) => sum + column.width, 0),
+    align: 'left'
+  }
   return { all: [description, ...figures], description, figures }
 }
 
@@ -81,10 +102,17 @@ function drawHeaderRow(flow: PageFlow, columns: readonly Column[]): void {
   const lefts = columnLefts(columns)
   flow.page.drawRectangle({ x: CONTENT_LEFT, y: flow.y - HEADER_HEIGHT, width: CONTENT_WIDTH, height: HEADER_HEIGHT, color: COLORS.shade })
   columns.forEach((column, index) => {
-    drawTextLine(flow.page, column.title, (lefts[index] as number) + CELL_PADDING, flow.y - ROW_PADDING - SIZE, { font: flow.fonts.bold, size: SIZE }, {
-      align: column.align,
-      width: column.width - 2 * CELL_PADDING
-    })
+    drawTextLine(
+      flow.page,
+      column.title,
+      (lefts[index] as number) + CELL_PADDING,
+      flow.y - ROW_PADDING - SIZE,
+      { font: flow.fonts.bold, size: SIZE },
+      {
+        align: column.align,
+        width: column.width - 2 * CELL_PADDING
+      }
+    )
   })
   flow.y -= HEADER_HEIGHT
 }
@@ -100,10 +128,18 @@ function drawRow(flow: PageFlow, columns: readonly Column[], descriptionLines: r
   // Figures go in the columns after the description.
   figures?.forEach((text, index) => {
     const column = columns[index + 1] as Column
-    drawTextLine(flow.page, text, (lefts[index + 1] as number) + CELL_PADDING, firstBaseline, style, { align: column.align, width: column.width - 2 * CELL_PADDING })
+    drawTextLine(flow.page, text, (lefts[index + 1] as number) + CELL_PADDING, firstBaseline, style, {
+      align: column.align,
+      width: column.width - 2 * CELL_PADDING
+    })
   })
   flow.y -= Math.max(descriptionLines.length, 1) * lineHeight(SIZE) + 2 * ROW_PADDING
-  flow.page.drawLine({ start: { x: CONTENT_LEFT, y: flow.y }, end: { x: CONTENT_LEFT + CONTENT_WIDTH, y: flow.y }, thickness: 0.4, color: COLORS.rule })
+  flow.page.drawLine({
+    start: { x: CONTENT_LEFT, y: flow.y },
+    end: { x: CONTENT_LEFT + CONTENT_WIDTH, y: flow.y },
+    thickness: 0.4,
+    color: COLORS.rule
+  })
 }
 
 /** A row of bold text: a section's title across the table, or a subtotal's label then its amount in the last column. */
@@ -119,13 +155,28 @@ function drawStrongRow(flow: PageFlow, columns: readonly Column[], label: string
   const firstBaseline = flow.y - ROW_PADDING - SIZE
   lines.forEach((line, index) => {
     const baseline = firstBaseline - index * lineHeight(SIZE)
-    drawTextLine(flow.page, line, CONTENT_LEFT + CELL_PADDING, baseline, style, amount === null ? undefined : { align: 'right', width: labelWidth })
+    drawTextLine(
+      flow.page,
+      line,
+      CONTENT_LEFT + CELL_PADDING,
+      baseline,
+      style,
+      amount === null ? undefined : { align: 'right', width: labelWidth }
+    )
   })
   if (amount !== null) {
-    drawTextLine(flow.page, flow.fonts.clean(amount), CONTENT_LEFT + CONTENT_WIDTH - last.width + CELL_PADDING, firstBaseline, style, { align: 'right', width: last.width - 2 * CELL_PADDING })
+    drawTextLine(flow.page, flow.fonts.clean(amount), CONTENT_LEFT + CONTENT_WIDTH - last.width + CELL_PADDING, firstBaseline, style, {
+      align: 'right',
+      width: last.width - 2 * CELL_PADDING
+    })
   }
   flow.y -= height
-  flow.page.drawLine({ start: { x: CONTENT_LEFT, y: flow.y }, end: { x: CONTENT_LEFT + CONTENT_WIDTH, y: flow.y }, thickness: 0.4, color: COLORS.rule })
+  flow.page.drawLine({
+    start: { x: CONTENT_LEFT, y: flow.y },
+    end: { x: CONTENT_LEFT + CONTENT_WIDTH, y: flow.y },
+    thickness: 0.4,
+    color: COLORS.rule
+  })
 }
 
 export function drawLinesTable(flow: PageFlow, quote: Quote): void {
@@ -148,11 +199,21 @@ export function drawLinesTable(flow: PageFlow, quote: Quote): void {
 }
 
 /** A line of work, cut across pages when it is longer than one. */
-function drawLine(flow: PageFlow, table: { columns: Column[]; description: Column; figureColumns: FigureColumn[] }, line: QuoteLine, index: number): void {
+function drawLine(
+  flow: PageFlow,
+  table: { columns: Column[]; description: Column; figureColumns: FigureColumn[] },
+  line: QuoteLine,
+  index: number
+): void {
   const { columns, description, figureColumns } = table
   const step = lineHeight(SIZE)
   const pageCapacity = CONTENT_TOP - CONTENT_BOTTOM - HEADER_HEIGHT
-  let lines = wrapText(flow.fonts.clean(line.description, { multiline: true }), flow.fonts.regular, SIZE, description.width - 2 * CELL_PADDING)
+  let lines = wrapText(
+    flow.fonts.clean(line.description, { multiline: true }),
+    flow.fonts.regular,
+    SIZE,
+    description.width - 2 * CELL_PADDING
+  )
   const figures = figureColumns.map((column) => flow.fonts.clean(column.value(line, index)))
   const height = lines.length * step + 2 * ROW_PADDING
   if (height <= pageCapacity) {

@@ -3,8 +3,22 @@
 import type { CompanyProfile } from '@paraphe/shared/company'
 import type { Quote } from '@paraphe/shared/quote'
 import { BANK_DETAILS_TITLE, depositBankRows } from '@paraphe/shared/bank-details'
-import { isConsumerClient, MEDIATION_TITLE, mediatorMention, WITHDRAWAL_FORM_TITLE, WITHDRAWAL_TITLE, withdrawalFormLines, withdrawalMention } from '@paraphe/shared/consumer-mentions'
-import { ACCEPTANCE_BOX, HOUSING_WORK_CERTIFICATION, HOUSING_WORK_CERTIFICATION_TITLE, needsHousingWorkCertification, PRE_WORK_MENTION } from '@paraphe/shared/quote-mentions'
+import {
+  isConsumerClient,
+  MEDIATION_TITLE,
+  mediatorMention,
+  WITHDRAWAL_FORM_TITLE,
+  WITHDRAWAL_TITLE,
+  withdrawalFormLines,
+  withdrawalMention
+} from '@paraphe/shared/consumer-mentions'
+import {
+  ACCEPTANCE_BOX,
+  HOUSING_WORK_CERTIFICATION,
+  HOUSING_WORK_CERTIFICATION_TITLE,
+  needsHousingWorkCertification,
+  PRE_WORK_MENTION
+} from '@paraphe/shared/quote-mentions'
 import { workLines } from '@paraphe/shared/quote-sections'
 import { drawLabelledLines, type LabelledLine } from './labelled-lines.js'
 import { COLORS, CONTENT_LEFT, CONTENT_WIDTH, drawTextLine, lineHeight, TEXT_SIZE, wrapText, type PageFlow } from './layout.js'
@@ -55,7 +69,11 @@ export function drawWithdrawalForm(flow: PageFlow, quote: Quote, company: Compan
   if (!isConsumerClient(quote.client)) return
   const { fonts } = flow
   flow.newPage()
-  drawTextLine(flow.page, WITHDRAWAL_FORM_TITLE, CONTENT_LEFT, flow.y - TEXT_SIZE.title, { font: fonts.bold, size: TEXT_SIZE.title, color: COLORS.accent })
+  drawTextLine(flow.page, WITHDRAWAL_FORM_TITLE, CONTENT_LEFT, flow.y - TEXT_SIZE.title, {
+    font: fonts.bold,
+    size: TEXT_SIZE.title,
+    color: COLORS.accent
+  })
   flow.y -= lineHeight(TEXT_SIZE.title) + 8
   const body = { font: fonts.regular, size: TEXT_SIZE.label }
   for (const line of withdrawalFormLines(company, quote.number)) {
@@ -81,7 +99,12 @@ export function drawMentions(flow: PageFlow, quote: Quote, company: CompanyProfi
   }
   if (quote.paymentTerms.trim() === '') drawBankDetails(flow, quote, company)
   // Signing the quote certifies the housing work that the reduced rates require.
-  if (needsHousingWorkCertification(workLines(quote.lines).map((line) => line.vatRateBp), !quote.franchiseEnBase)) {
+  if (
+    needsHousingWorkCertification(
+      workLines(quote.lines).map((line) => line.vatRateBp),
+      !quote.franchiseEnBase
+    )
+  ) {
     heading(flow, HOUSING_WORK_CERTIFICATION_TITLE)
     flow.paragraph(HOUSING_WORK_CERTIFICATION, body)
     flow.y -= 8
@@ -124,10 +147,7 @@ function introLines(flow: PageFlow, quote: Quote): string[] {
 
 /** The ticked (or, for a box left empty, unticked) boxes of a signed block, each once. */
 function signedBoxLines(quote: Quote, signed: SignedBoxes): string[] {
-  return [
-    `☑ ${ACCEPTANCE_BOX}`,
-    ...(quote.buildingTrade ? [`${signed.preWorkAcknowledged ? '☑' : '☐'} ${PRE_WORK_MENTION}`] : [])
-  ]
+  return [`☑ ${ACCEPTANCE_BOX}`, ...(quote.buildingTrade ? [`${signed.preWorkAcknowledged ? '☑' : '☐'} ${PRE_WORK_MENTION}`] : [])]
 }
 
 /** Height of the block, to decide where it goes before drawing it. */
@@ -153,7 +173,11 @@ export function drawSignatureArea(flow: PageFlow, quote: Quote, signed?: SignedB
   const top = flow.y
   flow.page.drawRectangle({ x: CONTENT_LEFT, y: top - height, width: CONTENT_WIDTH, height, borderColor: COLORS.rule, borderWidth: 0.8 })
   let y = top - padding
-  drawTextLine(flow.page, 'Bon pour accord', CONTENT_LEFT + padding, y - TEXT_SIZE.heading, { font: fonts.bold, size: TEXT_SIZE.heading, color: COLORS.accent })
+  drawTextLine(flow.page, 'Bon pour accord', CONTENT_LEFT + padding, y - TEXT_SIZE.heading, {
+    font: fonts.bold,
+    size: TEXT_SIZE.heading,
+    color: COLORS.accent
+  })
   y -= lineHeight(TEXT_SIZE.heading)
   for (const line of intro) {
     drawTextLine(flow.page, line, CONTENT_LEFT + padding, y - size, { font: fonts.regular, size })
@@ -162,13 +186,27 @@ export function drawSignatureArea(flow: PageFlow, quote: Quote, signed?: SignedB
   if (signed !== undefined) {
     y -= 6
     for (const line of signedBoxLines(quote, signed)) {
-      drawTextLine(flow.page, fonts.clean(line), CONTENT_LEFT + padding, y - size, { font: fonts.bold, size }, { width: CONTENT_WIDTH - 2 * padding })
+      drawTextLine(
+        flow.page,
+        fonts.clean(line),
+        CONTENT_LEFT + padding,
+        y - size,
+        { font: fonts.bold, size },
+        { width: CONTENT_WIDTH - 2 * padding }
+      )
       y -= step
     }
   } else if (quote.buildingTrade) {
     y -= 6
     // A box to tick on paper; online, the signing page asks for the same mention.
-    flow.page.drawRectangle({ x: CONTENT_LEFT + padding, y: y - size - 0.5, width: size, height: size, borderColor: COLORS.text, borderWidth: 0.7 })
+    flow.page.drawRectangle({
+      x: CONTENT_LEFT + padding,
+      y: y - size - 0.5,
+      width: size,
+      height: size,
+      borderColor: COLORS.text,
+      borderWidth: 0.7
+    })
     drawTextLine(flow.page, PRE_WORK_MENTION, CONTENT_LEFT + padding + size + 6, y - size, { font: fonts.bold, size })
     y -= step
   }
@@ -186,7 +224,15 @@ export function drawSignatureArea(flow: PageFlow, quote: Quote, signed?: SignedB
     height: SIGNATURE_HEIGHT - 4
   }
   if (signed === undefined) {
-    flow.page.drawRectangle({ x: signature.x, y: signature.y, width: signature.width, height: signature.height, borderColor: COLORS.rule, borderWidth: 0.6, borderDashArray: [2, 2] })
+    flow.page.drawRectangle({
+      x: signature.x,
+      y: signature.y,
+      width: signature.width,
+      height: signature.height,
+      borderColor: COLORS.rule,
+      borderWidth: 0.6,
+      borderDashArray: [2, 2]
+    })
   }
   let detailY = y - size - 2
   for (const line of signed?.details ?? []) {

@@ -8,7 +8,14 @@ import { PageFlow } from './layout.js'
 import { decoratePages, type PageDecoration } from './page-decoration.js'
 import { drawQuoteHeader, quoteHeading } from './quote-header.js'
 import { drawLinesTable } from './quote-lines-table.js'
-import { drawMentions, drawSignatureArea, drawWithdrawalForm, signatureAreaHeight, type SignatureArea, type SignedBoxes } from './quote-mentions.js'
+import {
+  drawMentions,
+  drawSignatureArea,
+  drawWithdrawalForm,
+  signatureAreaHeight,
+  type SignatureArea,
+  type SignedBoxes
+} from './quote-mentions.js'
 import { drawTotalsBlock } from './quote-totals-block.js'
 
 export interface QuoteLogo {

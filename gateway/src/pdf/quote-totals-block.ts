@@ -22,7 +22,14 @@ export function drawTotalsBlock(flow: PageFlow, quote: Quote): void {
     const baseline = flow.y - (step + size) / 2 + 1.5
     const amountWidth = row.amount === '' ? 0 : 110
     drawTextLine(flow.page, row.label, left + PADDING, baseline, { font, size }, { width: WIDTH - 2 * PADDING - amountWidth })
-    drawTextLine(flow.page, row.amount, CONTENT_RIGHT - PADDING - amountWidth, baseline, { font, size }, { align: 'right', width: amountWidth })
+    drawTextLine(
+      flow.page,
+      row.amount,
+      CONTENT_RIGHT - PADDING - amountWidth,
+      baseline,
+      { font, size },
+      { align: 'right', width: amountWidth }
+    )
     flow.y -= step
   }
   flow.y -= 14

@@ -64,7 +64,12 @@ export interface SignedPdfInput {
 }
 
 /** The strokes as one SVG path, scaled into the box (pad pixels → PDF points, y flipped by pdf-lib). */
-export function strokesPath(strokes: readonly Stroke[], padWidth: number, padHeight: number, box: { width: number; height: number }): { path: string; scale: number } {
+export function strokesPath(
+  strokes: readonly Stroke[],
+  padWidth: number,
+  padHeight: number,
+  box: { width: number; height: number }
+): { path: string; scale: number } {
   const scale = Math.min(box.width / padWidth, box.height / padHeight)
   const parts: string[] = []
   for (const stroke of strokes) {
@@ -79,26 +84,50 @@ export function strokesPath(strokes: readonly Stroke[], padWidth: number, padHei
 }
 
 /** The drawing or the typed name, in the signature box (the block around it is quote-mentions.ts). */
-async function drawSignature(page: PDFPage, area: SignatureArea, signature: SignatureRecord, doc: PDFDocument, fonts: PdfFonts): Promise<void> {
+async function drawSignature(
+  page: PDFPage,
+  area: SignatureArea,
+  signature: SignatureRecord,
+  doc: PDFDocument,
+  fonts: PdfFonts
+): Promise<void> {
   const inner = { x: area.x + 4, y: area.y + 4, width: area.width - 8, height: area.height - 8 }
   if (signature.method === 'drawn' && signature.strokes !== null && signature.padWidth !== null && signature.padHeight !== null) {
     const { path, scale } = strokesPath(signature.strokes, signature.padWidth, signature.padHeight, inner)
     // drawSvgPath puts the path's origin at (x, y), y downwards: the pad's top-left corner.
-    page.drawSvgPath(path, { x: inner.x, y: inner.y + inner.height, scale, borderColor: COLORS.accent, borderWidth: 1.6 / scale, borderLineCap: 1 })
+    page.drawSvgPath(path, {
+      x: inner.x,
+      y: inner.y + inner.height,
+      scale,
+      borderColor: COLORS.accent,
+      borderWidth: 1.6 / scale,
+      borderLineCap: 1
+    })
     return
   }
   const text = fonts.clean(signature.typedText ?? signature.signerName)
   const handwriting = await embedHandwriting(doc)
   // A name the handwriting face cannot draw (another script) is written in the text face.
   const font = handwriting.canDraw(text) ? handwriting.font : fonts.regular
-  drawTextLine(page, text, inner.x + 4, inner.y + inner.height / 2 - 8, { font, size: 24, color: COLORS.accent }, { width: inner.width - 8 })
+  drawTextLine(
+    page,
+    text,
+    inner.x + 4,
+    inner.y + inner.height / 2 - 8,
+    { font, size: 24, color: COLORS.accent },
+    { width: inner.width - 8 }
+  )
 }
 
 /** The signed block's boxes and details, as the client filled them in. */
 export function signedBoxes(signature: SignatureRecord): SignedBoxes {
   return {
     preWorkAcknowledged: signature.preWorkAcknowledged,
-    details: [formatDateTimeWithZone(signature.signedAt), `« ${signature.mention.trim()} »`, `Signé électroniquement par ${signature.signerName}`]
+    details: [
+      formatDateTimeWithZone(signature.signedAt),
+      `« ${signature.mention.trim()} »`,
+      `Signé électroniquement par ${signature.signerName}`
+    ]
   }
 }
 
@@ -132,7 +161,10 @@ export function viewSummaryRows(views: ViewSummary | undefined): LabelledLine[] 
 
 export async function composeSignedPdf(input: SignedPdfInput): Promise<Uint8Array> {
   const { signature } = input
-  const { doc, fonts, signatureArea, decoration } = await layoutQuotePdf(input.document, { signed: signedBoxes(signature), decorate: false })
+  const { doc, fonts, signatureArea, decoration } = await layoutQuotePdf(input.document, {
+    signed: signedBoxes(signature),
+    decorate: false
+  })
   const { quote, company } = input.document
   await drawSignature(doc.getPage(signatureArea.pageIndex), signatureArea, signature, doc, fonts)
   const quotePages = doc.getPageCount()
@@ -144,25 +176,42 @@ export async function composeSignedPdf(input: SignedPdfInput): Promise<Uint8Arra
       label: 'Méthode',
       value: [
         signature.method === 'drawn' ? 'Signature manuscrite dessinée à l’écran' : 'Nom tapé au clavier comme signature',
-        signature.otpVerified ? 'Identité confirmée par un code à usage unique envoyé par e-mail' : 'Sans code par e-mail (non demandé par l’entreprise)',
+        signature.otpVerified
+          ? 'Identité confirmée par un code à usage unique envoyé par e-mail'
+          : 'Sans code par e-mail (non demandé par l’entreprise)',
         'Devis et conditions acceptés avant la signature (case cochée)',
         ...(signature.preWorkAcknowledged ? [`Mention cochée : « ${PRE_WORK_MENTION} »`] : [])
       ].join('\n')
     },
     { label: 'Mention manuscrite', value: `« ${signature.mention.trim()} », tapée par le signataire` },
-    { label: 'Date de signature', value: `${formatDateTimeWithZone(signature.signedAt)}\n${signature.signedAt.toISOString()} (UTC, horloge du serveur)` },
+    {
+      label: 'Date de signature',
+      value: `${formatDateTimeWithZone(signature.signedAt)}\n${signature.signedAt.toISOString()} (UTC, horloge du serveur)`
+    },
     ...(input.timestampAuthority == null
       ? []
-      : [{ label: 'Horodatage', value: `Le sceau porte un jeton d’horodatage RFC 3161 de l’autorité ${input.timestampAuthority}, qui date le scellement indépendamment de l’horloge du serveur.` }]),
+      : [
+          {
+            label: 'Horodatage',
+            value: `Le sceau porte un jeton d’horodatage RFC 3161 de l’autorité ${input.timestampAuthority}, qui date le scellement indépendamment de l’horloge du serveur.`
+          }
+        ]),
     { label: 'Adresse IP', value: signature.clientIp },
     { label: 'Appareil', value: signature.userAgent === '' ? 'non communiqué' : signature.userAgent },
     { label: 'Empreinte du devis lu', value: `SHA-256 ${signature.documentSha256}\n(le PDF présenté au signataire avant sa signature)` },
-    { label: 'Vérification', value: `Déposez ce PDF sur ${input.verificationUrl} pour vérifier qu’il est bien celui scellé par ${input.siteName}.` }
+    {
+      label: 'Vérification',
+      value: `Déposez ce PDF sur ${input.verificationUrl} pour vérifier qu’il est bien celui scellé par ${input.siteName}.`
+    }
   ]
   const flow = addLabelledLinesPage(doc, fonts, 'Annexe – Dossier de preuve de la signature', rows)
   flow.y -= 6
   flow.ensure(lineHeight(TEXT_SIZE.heading) * 3)
-  drawTextLine(flow.page, 'Chronologie', 42, flow.y - TEXT_SIZE.heading, { font: fonts.bold, size: TEXT_SIZE.heading, color: COLORS.accent })
+  drawTextLine(flow.page, 'Chronologie', 42, flow.y - TEXT_SIZE.heading, {
+    font: fonts.bold,
+    size: TEXT_SIZE.heading,
+    color: COLORS.accent
+  })
   flow.y -= lineHeight(TEXT_SIZE.heading) + 2
   drawLabelledLines(flow, [...eventRows(input.events), ...viewSummaryRows(input.views)])
   flow.y -= 6
@@ -179,10 +228,15 @@ export async function composeSignedPdf(input: SignedPdfInput): Promise<Uint8Arra
   const pages = doc.getPages()
   const numbering = { first: 1, total: pages.length }
   decoratePages(pages.slice(0, quotePages), fonts, decoration, numbering)
-  decoratePages(pages.slice(quotePages), fonts, {
-    footer: `Annexe : dossier de preuve — devis ${quote.number ?? ''} — ${company.companyName}`,
-    runningHeader: `Annexe : dossier de preuve — devis ${quote.number ?? ''}`,
-    draftBanner: null
-  }, { first: quotePages + 1, total: pages.length })
+  decoratePages(
+    pages.slice(quotePages),
+    fonts,
+    {
+      footer: `Annexe : dossier de preuve — devis ${quote.number ?? ''} — ${company.companyName}`,
+      runningHeader: `Annexe : dossier de preuve — devis ${quote.number ?? ''}`,
+      draftBanner: null
+    },
+    { first: quotePages + 1, total: pages.length }
+  )
   return savePdf(doc)
 }

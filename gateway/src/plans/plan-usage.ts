@@ -3,7 +3,9 @@ import { FREE_PLAN_ID, findPlan, PLANS, type Plan } from '@paraphe/shared/plans'
 import type { Queryable } from '../db/database.js'
 
 export async function currentPlan(tx: Queryable): Promise<Plan> {
-  const { rows } = await tx.query<{ plan_id: string }>('select plan_id from paraphe.subscriptions where status = any(paraphe.paid_statuses())')
+  const { rows } = await tx.query<{ plan_id: string }>(
+    'select plan_id from paraphe.subscriptions where status = any(paraphe.paid_statuses())'
+  )
   return findPlan(rows[0]?.plan_id ?? FREE_PLAN_ID) ?? (PLANS[0] as Plan)
 }
 

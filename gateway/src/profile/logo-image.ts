@@ -14,7 +14,11 @@ function sniff(bytes: Buffer): LogoType | null {
 }
 
 const notAnImage = () =>
-  new ApiProblem(415, 'logo_type', 'Le logo doit être une image PNG ou JPEG. Les fichiers SVG ne sont pas acceptés : exportez votre logo en PNG.')
+  new ApiProblem(
+    415,
+    'logo_type',
+    'Le logo doit être une image PNG ou JPEG. Les fichiers SVG ne sont pas acceptés : exportez votre logo en PNG.'
+  )
 
 /** The image's real type, checked by its content and by decoding it as the PDF will. */
 export async function checkedLogo(bytes: Buffer): Promise<LogoType> {
@@ -29,7 +33,11 @@ export async function checkedLogo(bytes: Buffer): Promise<LogoType> {
     const image = type === 'image/png' ? await pdf.embedPng(copy) : await pdf.embedJpg(copy)
     if (image.width < 1 || image.height < 1 || image.width > 8000 || image.height > 8000) throw new Error('dimensions')
   } catch {
-    throw new ApiProblem(415, 'logo_unreadable', 'Cette image est illisible ou trop grande (8000 pixels au plus de côté). Essayez de l’exporter à nouveau en PNG.')
+    throw new ApiProblem(
+      415,
+      'logo_unreadable',
+      'Cette image est illisible ou trop grande (8000 pixels au plus de côté). Essayez de l’exporter à nouveau en PNG.'
+    )
   }
   return type
 }

@@ -1,8 +1,14 @@
 import { isEmailAddress } from '@paraphe/shared/email'
 import { bankDetailsProblems, normaliseBic, normaliseIban } from '@paraphe/shared/bank-details'
-import { mediatorUrlProblem, normaliseSiret, normaliseVatNumber, siretProblem, vatNumberProblem, type CompanyProfile } from '@paraphe/shared/company'
+import {
+  mediatorUrlProblem,
+  normaliseSiret,
+  normaliseVatNumber,
+  siretProblem,
+  vatNumberProblem,
+  type CompanyProfile
+} from '@paraphe/shared/company'
 import { ApiProblem } from '../errors.js'
-
 
 /** The profile with identifiers normalised, or a 400 naming each wrong field in French. */
 export function checkedProfile(profile: CompanyProfile): CompanyProfile {

@@ -80,7 +80,9 @@ export async function writeProfile(tx: Queryable, companyId: string, profile: Co
     [companyId, ...values]
   )
   // Drafts follow the profile's VAT regime; sent quotes keep the one they were sent with.
-  await tx.query(`update paraphe.quotes set franchise_en_base = $1 where status = 'draft' and franchise_en_base <> $1`, [profile.franchiseEnBase])
+  await tx.query(`update paraphe.quotes set franchise_en_base = $1 where status = 'draft' and franchise_en_base <> $1`, [
+    profile.franchiseEnBase
+  ])
   return readProfile(tx)
 }
 

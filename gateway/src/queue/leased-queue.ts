@@ -85,7 +85,9 @@ export function errorText(error: unknown): string {
   return text.slice(0, ERROR_TEXT_MAX)
 }
 
-export function createLeasedQueue<Id extends string | number, Row extends QueueRow<Id>, Receipt>(options: LeasedQueueOptions<Id, Row, Receipt>): PollingWorker {
+export function createLeasedQueue<Id extends string | number, Row extends QueueRow<Id>, Receipt>(
+  options: LeasedQueueOptions<Id, Row, Receipt>
+): PollingWorker {
   const { db, log, noun, done, idField, table } = options
   const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS
   const delayAfter = options.retryDelayMs ?? ((attempts: number) => retryDelayMs(attempts))

@@ -73,7 +73,8 @@ export function createPollingWorker(options: PollingWorkerOptions): PollingWorke
     await current
     current = null
     for (const resolve of done) resolve()
-    if (state === 'running') schedule(moreDue || waiters.length > 0 ? 0 : Math.min(pollIntervalMs, options.nextDueInMs?.() ?? pollIntervalMs))
+    if (state === 'running')
+      schedule(moreDue || waiters.length > 0 ? 0 : Math.min(pollIntervalMs, options.nextDueInMs?.() ?? pollIntervalMs))
   }
 
   return {

@@ -67,9 +67,17 @@ async function evidenceEvents(tx: Queryable, quoteId: string): Promise<{ events:
   }))
   return {
     events,
-    views: views === undefined || views.first === null || views.last === null
-      ? { count: 0, detailed: 0, first: null, last: null, devices: 0, addresses: 0 }
-      : { count: views.count, detailed: Math.min(views.count, DETAILED_VIEWS), first: views.first, last: views.last, devices: views.devices, addresses: views.addresses }
+    views:
+      views === undefined || views.first === null || views.last === null
+        ? { count: 0, detailed: 0, first: null, last: null, devices: 0, addresses: 0 }
+        : {
+            count: views.count,
+            detailed: Math.min(views.count, DETAILED_VIEWS),
+            first: views.first,
+            last: views.last,
+            devices: views.devices,
+            addresses: views.addresses
+          }
   }
 }
 
@@ -91,38 +99,42 @@ export async function completeSignature(context: CompletionContext, quoteId: str
   const { document, signed, events, views } = read
   const drawing = signed.strokes
   // Composed and sealed on a worker thread: seconds of CPU for a long quote stay off the event loop.
-  const sealed = await sealSignedPdfOffThread({
-    document,
-    signature: {
-      signerName: signed.signer_name,
-      signerEmail: signed.signer_email,
-      method: signed.method,
-      strokes: drawing?.strokes ?? null,
-      padWidth: drawing?.padWidth ?? null,
-      padHeight: drawing?.padHeight ?? null,
-      typedText: signed.typed_text,
-      mention: signed.mention,
-      preWorkAcknowledged: drawing?.preWorkAcknowledged ?? document.quote.buildingTrade,
-      otpVerified: signed.otp_verified,
-      signedAt: signed.signed_at,
-      clientIp: signed.client_ip ?? '',
-      userAgent: signed.user_agent ?? '',
-      documentSha256: signed.document_sha256
+  const sealed = await sealSignedPdfOffThread(
+    {
+      document,
+      signature: {
+        signerName: signed.signer_name,
+        signerEmail: signed.signer_email,
+        method: signed.method,
+        strokes: drawing?.strokes ?? null,
+        padWidth: drawing?.padWidth ?? null,
+        padHeight: drawing?.padHeight ?? null,
+        typedText: signed.typed_text,
+        mention: signed.mention,
+        preWorkAcknowledged: drawing?.preWorkAcknowledged ?? document.quote.buildingTrade,
+        otpVerified: signed.otp_verified,
+        signedAt: signed.signed_at,
+        clientIp: signed.client_ip ?? '',
+        userAgent: signed.user_agent ?? '',
+        documentSha256: signed.document_sha256
+      },
+      events,
+      views,
+      verificationUrl: new URL(paths.verification.href(), config.site.siteUrl).href,
+      selfSignedSeal: certificate.selfSigned,
+      siteName: config.site.siteName,
+      timestampAuthority: config.signing.tsaUrl === null ? null : new URL(config.signing.tsaUrl).host
     },
-    events,
-    views,
-    verificationUrl: new URL(paths.verification.href(), config.site.siteUrl).href,
-    selfSignedSeal: certificate.selfSigned,
-    siteName: config.site.siteName,
-    timestampAuthority: config.signing.tsaUrl === null ? null : new URL(config.signing.tsaUrl).host
-  }, certificate, {
-    reason: 'Scellement du devis signé',
-    location: config.site.siteUrl.host,
-    contactInfo: config.runtime.operator.email,
-    name: `${config.site.siteName} – cachet serveur`,
-    signingTime: signed.signed_at,
-    ...(config.signing.tsaUrl === null ? {} : { tsaUrl: config.signing.tsaUrl })
-  })
+    certificate,
+    {
+      reason: 'Scellement du devis signé',
+      location: config.site.siteUrl.host,
+      contactInfo: config.runtime.operator.email,
+      name: `${config.site.siteName} – cachet serveur`,
+      signingTime: signed.signed_at,
+      ...(config.signing.tsaUrl === null ? {} : { tsaUrl: config.signing.tsaUrl })
+    }
+  )
   const sha256 = sha256Hex(sealed)
   const stored = await db.transaction(async (tx) => {
     const inserted = await tx.query(
@@ -132,7 +144,11 @@ export async function completeSignature(context: CompletionContext, quoteId: str
     )
     // Another gateway sealed it in the meantime: its e-mails are already queued.
     if (inserted.rowCount === 0) return false
-    const attachment = { filename: quotePdfName(document.quote, true), contentType: 'application/pdf', contentBase64: Buffer.from(sealed).toString('base64') }
+    const attachment = {
+      filename: quotePdfName(document.quote, true),
+      contentType: 'application/pdf',
+      contentBase64: Buffer.from(sealed).toString('base64')
+    }
     for (const recipient of ['client', 'professional'] as const) {
       const to = recipient === 'client' ? signed.signer_email : document.company.email
       if (to.trim() === '') continue
@@ -143,7 +159,15 @@ export async function completeSignature(context: CompletionContext, quoteId: str
         replyTo: recipient === 'client' ? document.company.email || null : null,
         senderName: recipient === 'client' ? senderNameFor(document.company.companyName, config.site.siteName) : null,
         attachments: [attachment],
-        ...signedCopyEmail(recipient, document.quote, document.company, signed.signer_name, signed.signed_at, config.site, new URL(paths.quote.href(quoteId), config.site.siteUrl).href)
+        ...signedCopyEmail(
+          recipient,
+          document.quote,
+          document.company,
+          signed.signer_name,
+          signed.signed_at,
+          config.site,
+          new URL(paths.quote.href(quoteId), config.site.siteUrl).href
+        )
       })
     }
     return true

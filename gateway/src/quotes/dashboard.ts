@@ -11,8 +11,14 @@ const ACTIVITY = ['sent', 'viewed', 'signed', 'declined', 'expired', 'cancelled'
 const RECENT = 8
 
 export async function dashboard(tx: Queryable): Promise<Omit<Dashboard, 'receivables'>> {
-  const { rows: [figures] } = await tx.query<{
-    awaiting: number; awaiting_ttc: string; signed: number; closed: number; reminders_due: number
+  const {
+    rows: [figures]
+  } = await tx.query<{
+    awaiting: number
+    awaiting_ttc: string
+    signed: number
+    closed: number
+    reminders_due: number
   }>(
     `select count(*) filter (where status in ('sent', 'viewed'))::int as awaiting,
             coalesce(sum(total_ttc_cents) filter (where status in ('sent', 'viewed')), 0)::text as awaiting_ttc,
@@ -24,7 +30,9 @@ export async function dashboard(tx: Queryable): Promise<Omit<Dashboard, 'receiva
        from paraphe.quotes`,
     [AUTOMATIC_REMINDER_DAYS[0], REMINDER_GAP_HOURS]
   )
-  const { rows: [month] } = await tx.query<{ count: number; ttc: string }>(
+  const {
+    rows: [month]
+  } = await tx.query<{ count: number; ttc: string }>(
     `select count(*)::int as count, coalesce(sum(q.total_ttc_cents), 0)::text as ttc
        from paraphe.quotes q
       where q.status = 'signed'
@@ -32,7 +40,14 @@ export async function dashboard(tx: Queryable): Promise<Omit<Dashboard, 'receiva
   )
   // One line per quote and kind of event, at its latest time: a client who opens the link five
   // times is one « consulté » with its count, not five lines pushing the rest out of the list.
-  const { rows: recent } = await tx.query<{ quote_id: string; number: string | null; title: string; type: string; occurred_at: Date; times: number }>(
+  const { rows: recent } = await tx.query<{
+    quote_id: string
+    number: string | null
+    title: string
+    type: string
+    occurred_at: Date
+    times: number
+  }>(
     `select e.quote_id, q.number, q.content ->> 'title' as title, e.type, max(e.occurred_at) as occurred_at, count(*)::int as times
        from paraphe.quote_events e join paraphe.quotes q on q.id = e.quote_id
       where e.type = any($1)

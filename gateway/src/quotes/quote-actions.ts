@@ -13,7 +13,6 @@ import { remindByHand, revokeLinks } from './quote-reminders.js'
 import { sendQuote } from './quote-sending.js'
 import { cancelQuote, listEvents, reviseQuote } from './quotes-repository.js'
 
-
 /** What the actions log through: the request's logger. */
 export type ActionLog = Pick<Log, 'info' | 'warn'>
 

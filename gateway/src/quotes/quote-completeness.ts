@@ -7,7 +7,6 @@ import { parisIsoDate } from '@paraphe/shared/dates'
 import { expiryDate, isSection, type QuoteContent } from '@paraphe/shared/quote'
 import { workLines } from '@paraphe/shared/quote-sections'
 
-
 /** Field → French message, empty when the quote can be sent. */
 export function sendingProblems(content: QuoteContent, profile: CompanyProfile, now: Date): Record<string, string> {
   const fields: Record<string, string> = {}
@@ -16,7 +15,8 @@ export function sendingProblems(content: QuoteContent, profile: CompanyProfile, 
   // The décennale is a mention of building-trade quotes only: asked now, not at sign-up.
   if (gaps.insurance.length > 0) fields['profile.insurance'] = insuranceRequest(profile) ?? ''
   if (content.client.name.trim() === '' && content.client.company.trim() === '') fields['client.name'] = 'Indiquez le nom du client.'
-  if (!isEmailAddress(content.client.email.trim())) fields['client.email'] = 'Indiquez l’adresse e-mail du client : le lien de signature lui est envoyé.'
+  if (!isEmailAddress(content.client.email.trim()))
+    fields['client.email'] = 'Indiquez l’adresse e-mail du client : le lien de signature lui est envoyé.'
   if (content.client.address.trim() === '') fields['client.address'] = 'Indiquez l’adresse du client (mention obligatoire).'
   if (content.title.trim() === '') fields.title = 'Donnez un titre au devis (par exemple « Rénovation salle de bains »).'
   if (workLines(content.lines).length === 0) fields.lines = 'Ajoutez au moins une ligne.'
@@ -28,7 +28,8 @@ export function sendingProblems(content: QuoteContent, profile: CompanyProfile, 
     if (line.title.trim() === '') fields[`lines.${index}.title`] = 'Donnez un titre à cette section (par exemple « Lot 1 — Plomberie »).'
     const next = content.lines[index + 1]
     // A heading with nothing under it would print a subtotal of nothing.
-    if (next === undefined || isSection(next)) fields[`lines.${index}.title`] ??= 'Cette section n’a aucune ligne : ajoutez-en une sous son titre, ou supprimez la section.'
+    if (next === undefined || isSection(next))
+      fields[`lines.${index}.title`] ??= 'Cette section n’a aucune ligne : ajoutez-en une sous son titre, ou supprimez la section.'
   })
   if (expiryDate(content.issueDate, content.validityDays) < parisIsoDate(now)) {
     fields.issueDate = 'Avec cette date et cette durée de validité, le devis serait déjà expiré : changez la date ou la validité.'

@@ -59,7 +59,9 @@ export async function sendDueReminders(context: JobContext): Promise<number> {
   const { db, config } = context
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<OwnedRow>(
-      `select ${QUOTE_COLUMNS.split(', ').map((column) => `q.${column}`).join(', ')}, q.company_id from paraphe.quotes q
+      `select ${QUOTE_COLUMNS.split(', ')
+        .map((column) => `q.${column}`)
+        .join(', ')}, q.company_id from paraphe.quotes q
         where q.status in ('sent', 'viewed') and ${planAllowsSql('q.company_id', '$1')}
           and q.expires_on >= (now() at time zone 'Europe/Paris')::date
           and q.reminders_sent < $2

@@ -32,7 +32,11 @@ export function keptRendering(key: string): Promise<RenderedQuote> | undefined {
  * `ahead`: nobody waits yet (rendered while the signing e-mail travels), so the PDF queue may
  * defer it; a person who then asks for the same PDF has it rendered for them.
  */
-export function renderedQuote(key: string, input: () => Promise<QuotePdfInput>, urgency: 'download' | 'ahead' = 'download'): Promise<RenderedQuote> {
+export function renderedQuote(
+  key: string,
+  input: () => Promise<QuotePdfInput>,
+  urgency: 'download' | 'ahead' = 'download'
+): Promise<RenderedQuote> {
   const cached = cache.get(key)
   if (cached !== undefined) {
     if (urgency === 'ahead') return cached

@@ -22,7 +22,11 @@ import { senderNameFor } from '../mail/sender-name.js'
 export async function queueReminder(tx: Queryable, row: QuoteRow & { company_id: string }, site: Site, automatic: boolean): Promise<void> {
   const quote = toQuote(row)
   const company = row.company as CompanyProfile
-  const signingUrl = await createSigningLink(tx, { id: row.id, companyId: row.company_id, expiresOn: row.expires_on as string }, site.siteUrl)
+  const signingUrl = await createSigningLink(
+    tx,
+    { id: row.id, companyId: row.company_id, expiresOn: row.expires_on as string },
+    site.siteUrl
+  )
   // The logo frozen at sending: there only when the plan included it then, as on the PDF.
   const logo = emailLogo((await documentOf(tx, row)).logo, company.companyName)
   await enqueueEmail(tx, {
@@ -44,7 +48,10 @@ export async function remindByHand(tx: Queryable, companyId: string, id: string,
   if (!isAwaitingClient(row.status)) {
     throw new ApiProblem(409, 'not_awaiting', 'Seul un devis envoyé, ni signé, ni refusé, ni expiré, ni annulé peut être relancé.')
   }
-  const { rows } = await tx.query<{ last_reminded_at: Date | null; now: Date }>('select last_reminded_at, now() as now from paraphe.quotes where id = $1', [id])
+  const { rows } = await tx.query<{ last_reminded_at: Date | null; now: Date }>(
+    'select last_reminded_at, now() as now from paraphe.quotes where id = $1',
+    [id]
+  )
   const last = rows[0]?.last_reminded_at ?? null
   if (!canRemindAt(last, rows[0]?.now ?? new Date())) {
     const next = formatDateTime(nextReminderAt(last) as Date)
@@ -66,7 +73,9 @@ export async function revokeLinks(tx: Queryable, companyId: string, id: string):
   if (!isAwaitingClient(row.status)) {
     throw new ApiProblem(409, 'not_awaiting', 'Les liens d’un devis signé, refusé, expiré ou annulé ne servent plus : rien à désactiver.')
   }
-  const { rowCount } = await tx.query('update paraphe.signing_links set revoked_at = now() where quote_id = $1 and revoked_at is null', [id])
+  const { rowCount } = await tx.query('update paraphe.signing_links set revoked_at = now() where quote_id = $1 and revoked_at is null', [
+    id
+  ])
   await recordEvent(tx, id, companyId, 'links-revoked', { count: rowCount })
   return rowCount
 }

@@ -1,6 +1,13 @@
 // Database rows of quotes to the API's shapes, with totals computed by the shared module.
 import type { CompanyProfile } from '@paraphe/shared/company'
-import { clientDisplayName, type Quote, type QuoteClient, type QuoteContent, type QuoteStatus, type QuoteSummary } from '@paraphe/shared/quote'
+import {
+  clientDisplayName,
+  type Quote,
+  type QuoteClient,
+  type QuoteContent,
+  type QuoteStatus,
+  type QuoteSummary
+} from '@paraphe/shared/quote'
 import { computeTotals } from '@paraphe/shared/quote-totals'
 
 export interface QuoteRow {
@@ -81,4 +88,3 @@ export function searchText(number: string | null, content: QuoteContent): string
   const { client } = content
   return [number ?? '', content.title, client.name, client.company, client.email].join(' ').toLowerCase()
 }
-

@@ -65,7 +65,17 @@ export async function sendQuote(tx: Queryable, companyId: string, id: string, { 
         set status = 'sent', number = $2, company = $3, franchise_en_base = $4, sent_at = $5, expires_on = $6,
             search_text = $7 || ' ' || search_text, logo = $8, logo_type = $9, updated_at = now()
       where id = $1 returning ${QUOTE_COLUMNS}`,
-    [id, number, JSON.stringify(profile), profile.franchiseEnBase, now, expiresOn, number.toLowerCase(), logo?.bytes ?? null, logo?.type ?? null]
+    [
+      id,
+      number,
+      JSON.stringify(profile),
+      profile.franchiseEnBase,
+      now,
+      expiresOn,
+      number.toLowerCase(),
+      logo?.bytes ?? null,
+      logo?.type ?? null
+    ]
   )
   const signingUrl = await createSigningLink(tx, { id, companyId, expiresOn }, publicUrl)
   await recordEvent(tx, id, companyId, 'sent', { number, to: row.content.client.email })

@@ -19,7 +19,11 @@ async function linkedContent(tx: Queryable, content: QuoteContent): Promise<{ co
 }
 
 export const frozen = () =>
-  new ApiProblem(409, 'quote_frozen', 'Ce devis a été envoyé : il ne peut plus être modifié. Utilisez « Modifier » pour en créer une nouvelle version.')
+  new ApiProblem(
+    409,
+    'quote_frozen',
+    'Ce devis a été envoyé : il ne peut plus être modifié. Utilisez « Modifier » pour en créer une nouvelle version.'
+  )
 
 export async function findQuote(tx: Queryable, id: string, options: { lock?: boolean } = {}): Promise<QuoteRow> {
   if (!isRowId(id)) throw notFound()
@@ -78,7 +82,9 @@ function assertComputable(content: QuoteContent, franchiseEnBase: boolean): numb
   try {
     return totalsOf(content, franchiseEnBase).totalTtcCents
   } catch {
-    throw new ApiProblem(400, 'validation_failed', 'Les montants de ce devis sont trop élevés.', { lines: 'Les montants sont trop élevés.' })
+    throw new ApiProblem(400, 'validation_failed', 'Les montants de ce devis sont trop élevés.', {
+      lines: 'Les montants sont trop élevés.'
+    })
   }
 }
 
@@ -126,7 +132,11 @@ export async function updateDraft(tx: Queryable, id: string, version: number, ty
   const row = await findQuote(tx, id, { lock: true })
   if (row.status !== 'draft') throw frozen()
   if (row.version !== version) {
-    throw new ApiProblem(409, 'version_conflict', 'Ce devis a été modifié ailleurs (autre onglet ou appareil) : rechargez-le avant de continuer.')
+    throw new ApiProblem(
+      409,
+      'version_conflict',
+      'Ce devis a été modifié ailleurs (autre onglet ou appareil) : rechargez-le avant de continuer.'
+    )
   }
   const totalTtc = assertComputable(typed, row.franchise_en_base)
   const { content, savedClientId } = await linkedContent(tx, typed)
@@ -185,7 +195,10 @@ export async function cancelQuote(tx: Queryable, companyId: string, id: string):
  * by paraphe.sign_quote / decline_quote in the same way.
  */
 export async function closeQuote(tx: Queryable, id: string, companyId: string, status: 'cancelled' | 'expired'): Promise<Quote> {
-  const { rows } = await tx.query<QuoteRow>(`update paraphe.quotes set status = $2, updated_at = now() where id = $1 returning ${QUOTE_COLUMNS}`, [id, status])
+  const { rows } = await tx.query<QuoteRow>(
+    `update paraphe.quotes set status = $2, updated_at = now() where id = $1 returning ${QUOTE_COLUMNS}`,
+    [id, status]
+  )
   await recordEvent(tx, id, companyId, status)
   return toQuote(rows[0] as QuoteRow)
 }

@@ -10,7 +10,11 @@ function endOfParisDay(isoDate: string): string {
 }
 
 /** Stores a new link for the quote and returns its public URL. */
-export async function createSigningLink(tx: Queryable, quote: { id: string; companyId: string; expiresOn: string }, publicUrl: URL): Promise<string> {
+export async function createSigningLink(
+  tx: Queryable,
+  quote: { id: string; companyId: string; expiresOn: string },
+  publicUrl: URL
+): Promise<string> {
   const token = newSigningToken()
   await tx.query(`insert into paraphe.signing_links (quote_id, company_id, token_hash, expires_at) values ($1, $2, $3, $4::timestamptz)`, [
     quote.id,

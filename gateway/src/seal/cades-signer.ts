@@ -5,7 +5,20 @@
 // signature, so that no other certificate with the same key can be substituted).
 import { createHash, sign } from 'node:crypto'
 import { Signer } from '@signpdf/utils'
-import { children, element, type DerElement, objectIdentifier, octetString, nullValue, readElement, sequence, set, setContent, smallInteger, tagged } from './der.js'
+import {
+  children,
+  element,
+  type DerElement,
+  objectIdentifier,
+  octetString,
+  nullValue,
+  readElement,
+  sequence,
+  set,
+  setContent,
+  smallInteger,
+  tagged
+} from './der.js'
 import type { SealKeys } from './p12.js'
 import { fetchSignatureTimestamp, SIGNATURE_TIMESTAMP_OID } from './timestamp.js'
 
@@ -60,7 +73,9 @@ export class CadesSigner extends Signer {
     // The signature covers the attributes encoded as a SET (RFC 5652 5.4); they are stored as [0].
     const rsa = privateKey.asymmetricKeyType === 'rsa'
     const signature = sign('sha256', element(0x31, signedAttributes), privateKey)
-    const signatureAlgorithm = rsa ? sequence(objectIdentifier(OID.rsaEncryption), nullValue()) : sequence(objectIdentifier(OID.ecdsaWithSha256))
+    const signatureAlgorithm = rsa
+      ? sequence(objectIdentifier(OID.rsaEncryption), nullValue())
+      : sequence(objectIdentifier(OID.ecdsaWithSha256))
 
     const digestAlgorithm = sequence(objectIdentifier(OID.sha256))
     // The timestamp covers the signature value; it is an unsigned attribute, [1] IMPLICIT SET.

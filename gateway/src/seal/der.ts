@@ -68,7 +68,7 @@ export function readElement(source: Buffer, offset = 0): DerElement {
 /** The elements inside a constructed one. */
 export function children(parent: DerElement): DerElement[] {
   const items: DerElement[] = []
-  for (let offset = 0; offset < parent.content.length; ) {
+  for (let offset = 0; offset < parent.content.length;) {
     const child = readElement(parent.content, offset)
     items.push(child)
     offset += child.bytes.length

@@ -53,7 +53,8 @@ export function openP12(p12: Buffer, passphrase: string, labels: P12Labels): Sea
 
   const keyBags = [...bags(pfx, forge.pki.oids.pkcs8ShroudedKeyBag as string), ...bags(pfx, forge.pki.oids.keyBag as string)]
   const keyBag = keyBags[0]
-  if (keyBag === undefined) throw new SealCertificateError(`${labels.file} holds no private key: export the certificate together with its key`)
+  if (keyBag === undefined)
+    throw new SealCertificateError(`${labels.file} holds no private key: export the certificate together with its key`)
   const privateKey = createPrivateKey({ key: keyDer(keyBag), format: 'der', type: 'pkcs8' })
   if (privateKey.asymmetricKeyType !== 'rsa' && privateKey.asymmetricKeyType !== 'ec') {
     throw new SealCertificateError(`${labels.file}: ${String(privateKey.asymmetricKeyType)} keys are not supported, use an RSA or EC key`)

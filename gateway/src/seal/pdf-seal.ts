@@ -66,7 +66,11 @@ function isSigned(document: PDFDocument): boolean {
  */
 function declarePadesExtension(document: PDFDocument): void {
   const { catalog, context } = document
-  const [major = 1, minor = 7] = context.header.toString().slice(5).split('.').map((part) => Number.parseInt(part, 10))
+  const [major = 1, minor = 7] = context.header
+    .toString()
+    .slice(5)
+    .split('.')
+    .map((part) => Number.parseInt(part, 10))
   if (major === 1 && minor < 7) catalog.set(PDFName.of('Version'), PDFName.of('1.7'))
   const extensions = catalog.lookupMaybe(PDFName.of('Extensions'), PDFDict) ?? context.obj({})
   extensions.set(PDFName.of('ESIC'), context.obj({ BaseVersion: PDFName.of('1.7'), ExtensionLevel: PDFNumber.of(2) }))
@@ -99,5 +103,8 @@ export async function sealPdf(pdf: Uint8Array, certificate: SealCertificate, inf
   declarePadesExtension(document)
   // Classic cross-reference tables rather than object streams: what every reader accepts.
   const prepared = await document.save({ useObjectStreams: false, updateFieldAppearances: false })
-  return new SignPdf().sign(Buffer.from(prepared.buffer, prepared.byteOffset, prepared.byteLength), new CadesSigner(keys, info.tsaUrl ?? null))
+  return new SignPdf().sign(
+    Buffer.from(prepared.buffer, prepared.byteOffset, prepared.byteLength),
+    new CadesSigner(keys, info.tsaUrl ?? null)
+  )
 }

@@ -8,7 +8,10 @@ process.once('message', (options: SealCertificateOptions) => {
   loadSealCertificate({ ...options, configured })
     .then(
       (certificate): SealCertificateAnswer => ({ certificate }),
-      (error: unknown): SealCertificateAnswer => ({ error: error instanceof Error ? error.message : String(error), operator: error instanceof SealCertificateError })
+      (error: unknown): SealCertificateAnswer => ({
+        error: error instanceof Error ? error.message : String(error),
+        operator: error instanceof SealCertificateError
+      })
     )
     .then((answer) => process.send?.(answer))
     .catch(() => process.exit(1))

@@ -14,9 +14,7 @@ export interface SealCertificateOptions {
 }
 
 /** What the process answers: the certificate, or why it cannot be used (an operator's mistake or a failure). */
-export type SealCertificateAnswer =
-  | { certificate: SealCertificate }
-  | { error: string; operator: boolean }
+export type SealCertificateAnswer = { certificate: SealCertificate } | { error: string; operator: boolean }
 
 function processFile(): URL {
   const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js'
@@ -25,7 +23,11 @@ function processFile(): URL {
 
 export function loadSealCertificateOffProcess(options: SealCertificateOptions): Promise<SealCertificate> {
   return new Promise((resolve, reject) => {
-    const child = fork(processFile(), [], { execArgv: process.execArgv, serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] })
+    const child = fork(processFile(), [], {
+      execArgv: process.execArgv,
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc']
+    })
     let answered = false
     child.once('message', (answer: SealCertificateAnswer) => {
       answered = true

@@ -64,7 +64,8 @@ function sealOfKey(privateKey: KeyObject, organisation: string, options: SelfSig
   certificate.serialNumber = serial.toString('hex')
   const now = new Date()
   certificate.validity.notBefore = options.notBefore ?? now
-  certificate.validity.notAfter = options.notAfter ?? new Date(new Date(now).setUTCFullYear(now.getUTCFullYear() + SELF_SIGNED_VALIDITY_YEARS))
+  certificate.validity.notAfter =
+    options.notAfter ?? new Date(new Date(now).setUTCFullYear(now.getUTCFullYear() + SELF_SIGNED_VALIDITY_YEARS))
 
   // UTF-8 strings, for accented names and the dash (the typings call the tag a "class").
   const utf8 = forge.asn1.Type.UTF8 as unknown as forge.asn1.Class

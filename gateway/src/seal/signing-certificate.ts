@@ -48,8 +48,10 @@ function describe(p12: Buffer, passphrase: string, labels: P12Labels & { renew: 
   const notBefore = new Date(certificate.validFrom)
   const notAfter = new Date(certificate.validTo)
   const now = Date.now()
-  if (notAfter.getTime() < now) throw new SealCertificateError(`${labels.file}: the certificate expired on ${notAfter.toISOString()}; ${labels.renew}`)
-  if (notBefore.getTime() > now) throw new SealCertificateError(`${labels.file}: the certificate is not valid before ${notBefore.toISOString()}; ${labels.renew}`)
+  if (notAfter.getTime() < now)
+    throw new SealCertificateError(`${labels.file}: the certificate expired on ${notAfter.toISOString()}; ${labels.renew}`)
+  if (notBefore.getTime() > now)
+    throw new SealCertificateError(`${labels.file}: the certificate is not valid before ${notBefore.toISOString()}; ${labels.renew}`)
   const sealCertificate: SealCertificate = {
     p12,
     passphrase,

@@ -23,7 +23,8 @@ function readChecked(source: Buffer, offset = 0): DerElement {
   const count = lengthByte >= 0x80 ? lengthByte & 0x7f : 0
   if (count > 4 || offset + 2 + count > source.length) throw new TimestampError('malformed DER length')
   const element = readElement(source, offset)
-  if (element.content.length !== (count === 0 ? lengthByte : source.readUIntBE(offset + 2, count))) throw new TimestampError('truncated DER element')
+  if (element.content.length !== (count === 0 ? lengthByte : source.readUIntBE(offset + 2, count)))
+    throw new TimestampError('truncated DER element')
   return element
 }
 
@@ -38,7 +39,7 @@ export function tokenOfResponse(response: Buffer): Buffer {
   const outer = readChecked(response)
   if (outer.tag !== 0x30 || outer.bytes.length !== response.length) throw new TimestampError('the answer is not a TimeStampResp')
   const parts: DerElement[] = []
-  for (let offset = 0; offset < outer.content.length; ) {
+  for (let offset = 0; offset < outer.content.length;) {
     const part = readChecked(outer.content, offset)
     parts.push(part)
     offset += part.bytes.length
@@ -78,6 +79,7 @@ export async function fetchSignatureTimestamp(url: string, signatureValue: Buffe
   if (!answer.ok) throw new TimestampError(`timestamp authority answered HTTP ${answer.status}`)
   const token = tokenOfResponse(Buffer.from(await answer.arrayBuffer()))
   // The token must be over this signature: its nonce and imprint are inside the signed TSTInfo.
-  if (!token.includes(imprint) || !token.includes(element(0x02, nonce))) throw new TimestampError('the token does not cover this signature (imprint or nonce differ)')
+  if (!token.includes(imprint) || !token.includes(element(0x02, nonce)))
+    throw new TimestampError('the token does not cover this signature (imprint or nonce differ)')
   return token
 }

@@ -73,7 +73,9 @@ export async function showLink(context: SigningContext, token: string, visitor: 
       visitor.session !== undefined && /^[A-Za-z0-9-]{8,64}$/.test(visitor.session)
         ? visitor.session
         : createHash('sha256').update(`${visitor.ip} ${visitor.userAgent}`).digest('hex').slice(0, 32)
-    await asAnonymous(context.db, (tx) => tx.query('select paraphe.record_view($1, $2, $3, $4)', [hashToken(token), session, visitor.ip, visitor.userAgent]))
+    await asAnonymous(context.db, (tx) =>
+      tx.query('select paraphe.record_view($1, $2, $3, $4)', [hashToken(token), session, visitor.ip, visitor.userAgent])
+    )
     // The first view (the quote still « sent ») queues quote.viewed; later ones queue nothing.
     if (view.quote.status === 'sent') context.wake.webhooks()
   }
@@ -88,7 +90,12 @@ export async function linkPdf(db: Database, token: string): Promise<{ pdf: Uint8
   return { pdf, filename: quotePdfName(view.quote, signedPdf !== null) }
 }
 
-export async function declineLink(context: SigningContext, token: string, reason: string, visitor: Visitor): Promise<{ state: 'declined' }> {
+export async function declineLink(
+  context: SigningContext,
+  token: string,
+  reason: string,
+  visitor: Visitor
+): Promise<{ state: 'declined' }> {
   const { db, config } = context
   const view = await openAnswerableLink(db, token)
   // The button leads to the quote itself, where the reason is shown too.
@@ -111,14 +118,23 @@ export async function declineLink(context: SigningContext, token: string, reason
 }
 
 /** Records the signature, then seals and mails the signed copy (repaired later if that fails). */
-export async function signLink(context: SigningContext, token: string, body: SignBody, visitor: Visitor): Promise<{ state: 'signed'; signedDocument: boolean }> {
+export async function signLink(
+  context: SigningContext,
+  token: string,
+  body: SignBody,
+  visitor: Visitor
+): Promise<{ state: 'signed'; signedDocument: boolean }> {
   const { db } = context
   const view = await openAnswerableLink(db, token)
   const fields = signingProblems(body, view.quote.buildingTrade)
   if (Object.keys(fields).length > 0) throw new ApiProblem(422, 'signature_incomplete', 'La signature n’est pas complète.', fields)
   const { sha256 } = await quoteDocument(db, token, view)
   if (sha256 !== body.documentSha256) {
-    throw new ApiProblem(409, 'document_changed', 'Le devis a changé depuis que vous l’avez ouvert : rechargez la page pour lire la version à jour avant de signer.')
+    throw new ApiProblem(
+      409,
+      'document_changed',
+      'Le devis a changé depuis que vous l’avez ouvert : rechargez la page pour lire la version à jour avant de signer.'
+    )
   }
   const otpVerified = view.quote.requireEmailCode ? await checkSigningCode(db, token, body.emailCode) : false
   const evidence = {
@@ -133,7 +149,12 @@ export async function signLink(context: SigningContext, token: string, body: Sig
   }
   const drawing =
     body.signature.method === 'drawn'
-      ? { strokes: body.signature.strokes, padWidth: body.signature.padWidth, padHeight: body.signature.padHeight, preWorkAcknowledged: body.preWorkAcknowledged === true }
+      ? {
+          strokes: body.signature.strokes,
+          padWidth: body.signature.padWidth,
+          padHeight: body.signature.padHeight,
+          preWorkAcknowledged: body.preWorkAcknowledged === true
+        }
       : null
   const { rows } = await asAnonymous(db, (tx) =>
     tx.query<{ outcome: string }>('select paraphe.sign_quote($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) as outcome', [

@@ -39,10 +39,18 @@ export async function queueSigningCode(db: Database, token: string, view: Signin
     ...signingCodeEmail(code, view.quote, view.company, site)
   }
   const { rows } = await asAnonymous(db, (tx) =>
-    tx.query<{ outcome: string }>('select paraphe.create_signing_code($1, $2, $3) as outcome', [hashToken(token), codeHash(token, code), JSON.stringify([email])])
+    tx.query<{ outcome: string }>('select paraphe.create_signing_code($1, $2, $3) as outcome', [
+      hashToken(token),
+      codeHash(token, code),
+      JSON.stringify([email])
+    ])
   )
   if (rows[0]?.outcome === 'too_soon') {
-    throw new ApiProblem(429, 'code_too_soon', 'Un code vient d’être envoyé : attendez une minute avant d’en demander un autre, et vérifiez vos courriers indésirables.')
+    throw new ApiProblem(
+      429,
+      'code_too_soon',
+      'Un code vient d’être envoyé : attendez une minute avant d’en demander un autre, et vérifiez vos courriers indésirables.'
+    )
   }
   return maskEmail(view.quote.client.email)
 }
@@ -50,7 +58,9 @@ export async function queueSigningCode(db: Database, token: string, view: Signin
 /** Checks the code the signer typed; throws the French reason when it is not the right one. */
 export async function checkSigningCode(db: Database, token: string, code: string | undefined): Promise<true> {
   if (code === undefined || !/^\d{6}$/.test(code.trim())) {
-    throw new ApiProblem(422, 'email_code_required', 'Saisissez le code à 6 chiffres reçu par e-mail.', { emailCode: 'Saisissez le code à 6 chiffres reçu par e-mail.' })
+    throw new ApiProblem(422, 'email_code_required', 'Saisissez le code à 6 chiffres reçu par e-mail.', {
+      emailCode: 'Saisissez le code à 6 chiffres reçu par e-mail.'
+    })
   }
   const { rows } = await asAnonymous(db, (tx) =>
     tx.query<{ outcome: string }>('select paraphe.check_signing_code($1, $2) as outcome', [hashToken(token), codeHash(token, code.trim())])

@@ -29,7 +29,11 @@ export function refusalFor(view: SigningView): ApiProblem | null {
         `Ce devis a déjà été signé${view.signature === null ? '' : ` le ${formatDateTime(view.signature.signedAt)} par ${view.signature.signerName}`}.`
       )
     case 'declined':
-      return new ApiProblem(409, 'declined', `Ce devis a été refusé${view.declinedAt === null ? '' : ` le ${formatDateTime(view.declinedAt)}`}. Pour en reparler, contactez ${contact(view)}.`)
+      return new ApiProblem(
+        409,
+        'declined',
+        `Ce devis a été refusé${view.declinedAt === null ? '' : ` le ${formatDateTime(view.declinedAt)}`}. Pour en reparler, contactez ${contact(view)}.`
+      )
     case 'expired':
       return new ApiProblem(
         410,
@@ -37,9 +41,17 @@ export function refusalFor(view: SigningView): ApiProblem | null {
         `Ce devis a expiré le ${formatLongDate(view.quote.expiresOn ?? view.linkExpiresAt.slice(0, 10))}. Pour obtenir un devis à jour, contactez ${contact(view)}.`
       )
     case 'cancelled':
-      return new ApiProblem(409, 'cancelled', `${view.company.companyName} a annulé ce devis${view.quote.replacedBy === null ? '' : ' et vous en a envoyé une nouvelle version : utilisez le lien du dernier e-mail reçu'}. Pour toute question, contactez ${contact(view)}.`)
+      return new ApiProblem(
+        409,
+        'cancelled',
+        `${view.company.companyName} a annulé ce devis${view.quote.replacedBy === null ? '' : ' et vous en a envoyé une nouvelle version : utilisez le lien du dernier e-mail reçu'}. Pour toute question, contactez ${contact(view)}.`
+      )
     case 'revoked':
-      return new ApiProblem(409, 'revoked', `Ce lien a été désactivé par ${view.company.companyName}. Demandez un nouveau lien à ${contact(view)}.`)
+      return new ApiProblem(
+        409,
+        'revoked',
+        `Ce lien a été désactivé par ${view.company.companyName}. Demandez un nouveau lien à ${contact(view)}.`
+      )
   }
 }
 

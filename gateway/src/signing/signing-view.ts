@@ -6,7 +6,6 @@ import { asAnonymous, type Database } from '../db/database.js'
 import { toQuote } from '../quotes/quote-rows.js'
 import { hashToken } from '../tokens/link-token.js'
 
-
 export interface SigningView {
   state: LinkState
   quote: Quote

@@ -31,7 +31,9 @@ export function compressOnce(body: Buffer): Promise<Compressed> {
   const key = contentKey(body)
   let result = memo.get(key)
   if (result === undefined) {
-    const brotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }
+    const brotliOptions = {
+      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length }
+    }
     result = Promise.all([brotliAsync(body, brotliOptions), gzipAsync(body, { level: 9 })]).then(([br, gzipped]) => ({ br, gzip: gzipped }))
     memo.set(key, result)
   }
@@ -56,7 +58,9 @@ const STORED_BLOCK_MAX = 0xffff
 
 export function gzipTemplate(parts: readonly Buffer[]): GzipTemplate {
   const segments = parts.map((part, index) =>
-    index === parts.length - 1 ? deflateRawSync(part, { level: 9 }) : deflateRawSync(part, { level: 9, finishFlush: constants.Z_FULL_FLUSH })
+    index === parts.length - 1
+      ? deflateRawSync(part, { level: 9 })
+      : deflateRawSync(part, { level: 9, finishFlush: constants.Z_FULL_FLUSH })
   )
   segments[0] = Buffer.concat([GZIP_HEADER, segments[0] as Buffer])
   return { parts, segments }

@@ -120,7 +120,10 @@ export async function loadPageStore(siteDir: string, runtime: RuntimeConfig, cac
     lookup: (urlPath) => pages.get(urlPath) ?? pages.get(matchPattern(patterns, urlPath) ?? ''),
     notFoundPage: (requestPath, encoding) => {
       const path = Buffer.from(escapeHtml(requestPath))
-      const body = encoding === 'gzip' ? fillGzipTemplate(notFoundGzip, path) : Buffer.concat(notFoundParts.flatMap((part, index) => (index === 0 ? [part] : [path, part])))
+      const body =
+        encoding === 'gzip'
+          ? fillGzipTemplate(notFoundGzip, path)
+          : Buffer.concat(notFoundParts.flatMap((part, index) => (index === 0 ? [part] : [path, part])))
       const headers: Record<string, string> = {
         'content-type': HTML,
         'content-length': String(body.length),

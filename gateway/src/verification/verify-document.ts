@@ -11,7 +11,11 @@ export interface Verification {
 
 export async function verifyDocument(db: Database, body: unknown): Promise<Verification> {
   if (!Buffer.isBuffer(body) || body.subarray(0, 5).toString('latin1') !== '%PDF-') {
-    throw new ApiProblem(415, 'not_a_pdf', 'Ce fichier n’est pas un PDF. Déposez le PDF signé reçu par e-mail ou téléchargé depuis le lien de signature.')
+    throw new ApiProblem(
+      415,
+      'not_a_pdf',
+      'Ce fichier n’est pas un PDF. Déposez le PDF signé reçu par e-mail ou téléchargé depuis le lien de signature.'
+    )
   }
   const sha256 = sha256Hex(body)
   const { rows } = await asAnonymous(db, (tx) =>

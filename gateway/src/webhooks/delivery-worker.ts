@@ -86,8 +86,12 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       params: [plansWith('api')]
     },
     async deliver(row) {
-      if (!row.plan_allows) return { ok: false, error: PLAN_REFUSAL, final: true, columns: { last_status_code: null, response_excerpt: null } }
-      const body = webhookBody({ id: row.event_id, type: row.type, data: row.data, createdAt: new Date(row.event_created_at) }, options.publicUrl)
+      if (!row.plan_allows)
+        return { ok: false, error: PLAN_REFUSAL, final: true, columns: { last_status_code: null, response_excerpt: null } }
+      const body = webhookBody(
+        { id: row.event_id, type: row.type, data: row.data, createdAt: new Date(row.event_created_at) },
+        options.publicUrl
+      )
       const headers = {
         [WEBHOOK_SIGNATURE_HEADER]: signWebhook(row.secret, body, Math.floor(now() / 1000)),
         [WEBHOOK_EVENT_ID_HEADER]: webhookEventId(row.event_id)
@@ -100,7 +104,11 @@ export function createWebhookWorker(options: WebhookWorkerOptions): WebhookWorke
       }
       if (answer.statusCode >= 200 && answer.statusCode <= 299) return { ok: true, receipt: answer }
       const excerpt = answer.excerpt.slice(0, RESPONSE_EXCERPT_MAX)
-      return { ok: false, error: `Réponse ${answer.statusCode} du serveur.`, columns: { last_status_code: answer.statusCode, response_excerpt: excerpt } }
+      return {
+        ok: false,
+        error: `Réponse ${answer.statusCode} du serveur.`,
+        columns: { last_status_code: answer.statusCode, response_excerpt: excerpt }
+      }
     },
     async mark(id, answer) {
       await db.query(

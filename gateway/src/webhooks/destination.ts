@@ -25,7 +25,8 @@ for (const [network, prefix] of [
   ['203.0.113.0', 24], // documentation
   ['224.0.0.0', 4], // multicast
   ['240.0.0.0', 4] // reserved, broadcast
-] as const) FORBIDDEN.addSubnet(network, prefix, 'ipv4')
+] as const)
+  FORBIDDEN.addSubnet(network, prefix, 'ipv4')
 for (const [network, prefix] of [
   ['::', 96], // unspecified, loopback, IPv4-compatible (::a.b.c.d)
   ['64:ff9b::', 96], // NAT64 (would reach any IPv4 address, private ones included)
@@ -38,7 +39,8 @@ for (const [network, prefix] of [
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated)
   ['ff00::', 8] // multicast
-] as const) FORBIDDEN.addSubnet(network, prefix, 'ipv6')
+] as const)
+  FORBIDDEN.addSubnet(network, prefix, 'ipv6')
 
 /** true for an address a webhook must never reach in production (IPv4-mapped IPv6 is checked as IPv4). */
 export function isForbiddenAddress(address: string): boolean {
@@ -77,8 +79,10 @@ export async function checkWebhookUrl(raw: string, rules: DestinationRules): Pro
     return { problem: 'Cette adresse n’est pas une URL valide. Exemple : https://erp.exemple.fr/paraphe/webhooks' }
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { problem: 'L’adresse doit commencer par https://.' }
-  if (rules.production && url.protocol !== 'https:') return { problem: 'L’adresse doit utiliser https:// : les événements ne voyagent que chiffrés.' }
-  if (url.username !== '' || url.password !== '') return { problem: 'L’adresse ne doit pas contenir d’identifiant ni de mot de passe : vérifiez la signature des événements à la place.' }
+  if (rules.production && url.protocol !== 'https:')
+    return { problem: 'L’adresse doit utiliser https:// : les événements ne voyagent que chiffrés.' }
+  if (url.username !== '' || url.password !== '')
+    return { problem: 'L’adresse ne doit pas contenir d’identifiant ni de mot de passe : vérifiez la signature des événements à la place.' }
   if (url.hash !== '') return { problem: 'L’adresse ne doit pas contenir de fragment (#…).' }
   if (!rules.production) return { url }
   const problem = await addressProblem(bareHost(url), rules.lookup ?? systemLookup)

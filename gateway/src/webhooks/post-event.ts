@@ -26,7 +26,13 @@ async function excerptOf(response: IncomingMessage): Promise<string> {
 }
 
 /** Resolves with the answer (any status); rejects on a refused destination, a network error or the time limit. */
-export async function postWebhook(url: URL, body: string, headers: Record<string, string>, rules: DestinationRules, timeoutMs: number): Promise<PostAnswer> {
+export async function postWebhook(
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  rules: DestinationRules,
+  timeoutMs: number
+): Promise<PostAnswer> {
   if (rules.production && url.protocol !== 'https:') throw new Error('Adresse en http:// refusée en production : https:// seulement.')
   const refused = literalAddressProblem(url, rules)
   if (refused !== null) throw refused
@@ -41,13 +47,20 @@ export async function postWebhook(url: URL, body: string, headers: Record<string
         agent: false,
         lookup: guardedLookup(rules),
         signal,
-        headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'Paraphe-Webhooks/1.0', ...headers }
+        headers: {
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'Paraphe-Webhooks/1.0',
+          ...headers
+        }
       },
       (response) => {
         excerptOf(response).then((excerpt) => resolve({ statusCode: response.statusCode ?? 0, excerpt }), reject)
       }
     )
-    outgoing.on('error', (error) => reject(signal.aborted ? new Error(`Pas de réponse en ${(timeoutMs / 1000).toLocaleString('fr-FR')} s.`) : error))
+    outgoing.on('error', (error) =>
+      reject(signal.aborted ? new Error(`Pas de réponse en ${(timeoutMs / 1000).toLocaleString('fr-FR')} s.`) : error)
+    )
     outgoing.end(body)
   })
 }

@@ -101,12 +101,22 @@ export async function checkedEndpointUrl(request: NewWebhookEndpoint, rules: Des
   return checked.url.href
 }
 
-export async function createEndpoint(tx: Queryable, member: RequestMember, url: string, events: readonly WebhookEventType[], publicUrl: URL): Promise<CreatedWebhookEndpoint> {
+export async function createEndpoint(
+  tx: Queryable,
+  member: RequestMember,
+  url: string,
+  events: readonly WebhookEventType[],
+  publicUrl: URL
+): Promise<CreatedWebhookEndpoint> {
   requireOwner(member, OWNER_ACTION)
   await requireFeature(tx, 'api', publicUrl)
   const count = (await tx.query<{ n: number }>('select count(*)::int as n from paraphe.webhook_endpoints')).rows[0]?.n ?? 0
   if (count >= MAX_WEBHOOK_ENDPOINTS) {
-    throw new ApiProblem(409, 'webhook_endpoints_limit', `Une entreprise peut enregistrer ${MAX_WEBHOOK_ENDPOINTS} adresses de webhooks au plus : supprimez-en une d’abord.`)
+    throw new ApiProblem(
+      409,
+      'webhook_endpoints_limit',
+      `Une entreprise peut enregistrer ${MAX_WEBHOOK_ENDPOINTS} adresses de webhooks au plus : supprimez-en une d’abord.`
+    )
   }
   const secret = `${WEBHOOK_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`
   const { rows } = await tx.query<EndpointRow>(
@@ -152,13 +162,25 @@ export async function listDeliveries(tx: Queryable, member: RequestMember, endpo
  * same event, same id. One the receiver already acknowledged (2xx) is not sent again.
  */
 /** « Renvoyer » as the route calls it: queued again, and the worker woken once that committed. */
-export async function redeliverNow(scope: MemberScope, wake: QueueWake, endpointId: string, deliveryId: string, publicUrl: URL): Promise<WebhookDelivery> {
+export async function redeliverNow(
+  scope: MemberScope,
+  wake: QueueWake,
+  endpointId: string,
+  deliveryId: string,
+  publicUrl: URL
+): Promise<WebhookDelivery> {
   const delivery = await scope((tx, member) => redeliver(tx, member, endpointId, deliveryId, publicUrl))
   wake.webhooks()
   return delivery
 }
 
-export async function redeliver(tx: Queryable, member: RequestMember, endpointId: string, deliveryId: string, publicUrl: URL): Promise<WebhookDelivery> {
+export async function redeliver(
+  tx: Queryable,
+  member: RequestMember,
+  endpointId: string,
+  deliveryId: string,
+  publicUrl: URL
+): Promise<WebhookDelivery> {
   requireOwner(member, OWNER_ACTION)
   await requireFeature(tx, 'api', publicUrl)
   const missing = new ApiProblem(404, 'not_found', 'Cet envoi est introuvable.')
@@ -170,9 +192,15 @@ export async function redeliver(tx: Queryable, member: RequestMember, endpointId
   const found = rows[0]
   if (found === undefined) throw missing
   if (found.status === 'delivered') {
-    throw new ApiProblem(409, 'webhook_already_delivered', 'Cet événement a déjà été reçu par votre serveur (réponse 2xx) : il n’est pas renvoyé, pour ne pas le compter deux fois.')
+    throw new ApiProblem(
+      409,
+      'webhook_already_delivered',
+      'Cet événement a déjà été reçu par votre serveur (réponse 2xx) : il n’est pas renvoyé, pour ne pas le compter deux fois.'
+    )
   }
-  await tx.query(`update paraphe.webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = now() where id = $1`, [deliveryId])
+  await tx.query(`update paraphe.webhook_deliveries set status = 'pending', attempts = 0, next_attempt_at = now() where id = $1`, [
+    deliveryId
+  ])
   const updated = await tx.query<DeliveryRow>(
     `select ${DELIVERY_COLUMNS} from paraphe.webhook_deliveries d join paraphe.webhook_events e on e.id = d.event_id where d.id = $1`,
     [deliveryId]

@@ -37,10 +37,13 @@ process.on('message', (request: PdfRequest) => {
   }
   const controller = new AbortController()
   running.set(request.id, controller)
-  pool.run(request.task, { signal: controller.signal }).then(
-    (output: PdfOutput) => reply({ id: request.id, output }),
-    (error: unknown) => reply({ id: request.id, error: error instanceof Error ? error.message : String(error) })
-  ).finally(() => running.delete(request.id))
+  pool
+    .run(request.task, { signal: controller.signal })
+    .then(
+      (output: PdfOutput) => reply({ id: request.id, output }),
+      (error: unknown) => reply({ id: request.id, error: error instanceof Error ? error.message : String(error) })
+    )
+    .finally(() => running.delete(request.id))
 })
 
 // The gateway closed the channel (its close, its crash or its kill): nothing is left to do.

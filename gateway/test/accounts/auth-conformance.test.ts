@@ -104,7 +104,10 @@ for (const { name, start } of AUTH_BACKENDS) {
       const after = await call(server, 'GET', '/user', undefined, { authorization: `Bearer ${refreshed.data.session!.access_token}` })
       t.equal(after.status, 403)
       t.same(after.json, { code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' })
-      const dead = await fetch(`${server.url}/token?grant_type=refresh_token`, { method: 'POST', body: JSON.stringify({ refresh_token: refreshed.data.session!.refresh_token }) })
+      const dead = await fetch(`${server.url}/token?grant_type=refresh_token`, {
+        method: 'POST',
+        body: JSON.stringify({ refresh_token: refreshed.data.session!.refresh_token })
+      })
       t.equal(dead.status, 400)
       t.match(await dead.json(), { code: 400, error_code: 'refresh_token_not_found' }, 'the legacy error form without the version header')
       t.equal(dead.headers.get('x-sb-error-code'), 'refresh_token_not_found')
@@ -146,7 +149,10 @@ for (const { name, start } of AUTH_BACKENDS) {
       t.match(await call(server, 'POST', '/token?grant_type=magic'), { status: 400, json: { code: 'unsupported_grant_type' } })
       t.match(await call(server, 'POST', '/token?grant_type=password', {}), { status: 400, json: { code: 'validation_failed' } })
       t.match(await call(server, 'POST', '/token?grant_type=refresh_token', {}), { status: 400, json: { code: 'validation_failed' } })
-      t.match(await call(server, 'POST', '/resend', { email: address, type: 'magic' }), { status: 400, json: { code: 'validation_failed' } })
+      t.match(await call(server, 'POST', '/resend', { email: address, type: 'magic' }), {
+        status: 400,
+        json: { code: 'validation_failed' }
+      })
     })
 
     t.test('autoconfirm: sign-up signs in; a known address is refused', async (t) => {
@@ -200,17 +206,28 @@ for (const { name, start } of AUTH_BACKENDS) {
       await server.createUser(address, PASSWORD)
       t.match(await call(server, 'GET', '/user'), { status: 401, json: { code: 'no_authorization' } })
       t.match(await call(server, 'GET', '/user', undefined, { authorization: 'Bearer nope' }), { status: 403, json: { code: 'bad_jwt' } })
-      t.match(await call(server, 'GET', '/user', undefined, { authorization: `Bearer ${server.anonKey}` }), { status: 403, json: { message: /missing sub/ } })
-      const signIn = async () => (await call(server, 'POST', '/token?grant_type=password', { email: address, password: PASSWORD })).json as { access_token: string }
+      t.match(await call(server, 'GET', '/user', undefined, { authorization: `Bearer ${server.anonKey}` }), {
+        status: 403,
+        json: { message: /missing sub/ }
+      })
+      const signIn = async () =>
+        (await call(server, 'POST', '/token?grant_type=password', { email: address, password: PASSWORD })).json as { access_token: string }
       const first = await signIn()
       const second = await signIn()
       const bearer = (token: { access_token: string }) => ({ authorization: `Bearer ${token.access_token}` })
-      t.match(await call(server, 'PUT', '/user', { data: { nom: 'Inès' } }, bearer(first)), { status: 200, json: { user_metadata: { nom: 'Inès' } } })
+      t.match(await call(server, 'PUT', '/user', { data: { nom: 'Inès' } }, bearer(first)), {
+        status: 200,
+        json: { user_metadata: { nom: 'Inès' } }
+      })
       t.match(await call(server, 'PUT', '/user', { password: '' }, bearer(first)), { status: 422, json: { code: 'validation_failed' } })
       t.match(await call(server, 'PUT', '/user', { email: 'autre@example.fr' }, bearer(first)), { status: 422 })
       t.match(await call(server, 'POST', '/logout?scope=everything', undefined, bearer(first)), { status: 400 })
       t.equal((await call(server, 'POST', '/logout?scope=others', undefined, bearer(first))).status, 204)
-      t.match(await call(server, 'GET', '/user', undefined, bearer(second)), { status: 403, json: { code: 'session_not_found' } }, 'the other session ended')
+      t.match(
+        await call(server, 'GET', '/user', undefined, bearer(second)),
+        { status: 403, json: { code: 'session_not_found' } },
+        'the other session ended'
+      )
       t.equal((await call(server, 'GET', '/user', undefined, bearer(first))).status, 200, 'this one stays')
       t.equal((await call(server, 'POST', '/logout', undefined, bearer(first))).status, 204, 'no scope: global')
       t.equal(await server.activeSessions(address), 0)

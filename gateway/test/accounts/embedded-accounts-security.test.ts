@@ -30,7 +30,14 @@ async function gateway(tt: Test, env: NodeJS.ProcessEnv = {}, accounts: Partial<
 
 type Reply = { status: number; json: Record<string, unknown>; headers: Record<string, unknown>; ms: number }
 
-async function auth(app: FastifyInstance, method: InjectOptions['method'], url: string, body?: unknown, headers: Record<string, string> = {}, ip = '127.0.0.1'): Promise<Reply> {
+async function auth(
+  app: FastifyInstance,
+  method: InjectOptions['method'],
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+  ip = '127.0.0.1'
+): Promise<Reply> {
   const started = performance.now()
   const response = await app.inject({
     method,
@@ -45,7 +52,11 @@ async function auth(app: FastifyInstance, method: InjectOptions['method'], url: 
 
 async function outboxFor(address: string): Promise<Array<{ kind: string; text_body: string }>> {
   const db = await testDatabase('pglite')
-  return (await db.query<{ kind: string; text_body: string }>('select kind, text_body from paraphe.outbox where recipient = $1 order by id', [address])).rows
+  return (
+    await db.query<{ kind: string; text_body: string }>('select kind, text_body from paraphe.outbox where recipient = $1 order by id', [
+      address
+    ])
+  ).rows
 }
 
 const tokenIn = (text: string) => /token_hash=([A-Za-z0-9_-]+)/.exec(text)?.[1] ?? ''
@@ -78,7 +89,10 @@ async function medians(rounds: number, known: () => Promise<Reply>, unknown: () 
 
 function similar(tt: Test, [known, unknown]: [number, number], what: string): void {
   const gap = Math.abs(known - unknown)
-  tt.ok(gap <= Math.max(0.2 * Math.max(known, unknown), 10), `${what}: median ${known.toFixed(0)} ms (known) vs ${unknown.toFixed(0)} ms (unknown), within 20 %`)
+  tt.ok(
+    gap <= Math.max(0.2 * Math.max(known, unknown), 10),
+    `${what}: median ${known.toFixed(0)} ms (known) vs ${unknown.toFixed(0)} ms (unknown), within 20 %`
+  )
 }
 
 t.test('no account enumeration: sign-up, recover, resend and a wrong password answer alike', async (t) => {
@@ -92,7 +106,11 @@ t.test('no account enumeration: sign-up, recover, resend and a wrong password an
   const newSignup = await auth(app, 'POST', '/signup', { email: email('nouveau'), password: PASSWORD })
   t.equal(knownSignup.status, newSignup.status)
   t.same(Object.keys(knownSignup.json).sort(), Object.keys(newSignup.json).sort(), 'the same keys')
-  t.equal((knownSignup.json.identities as unknown[]).length, (newSignup.json.identities as unknown[]).length, 'identities of the same length')
+  t.equal(
+    (knownSignup.json.identities as unknown[]).length,
+    (newSignup.json.identities as unknown[]).length,
+    'identities of the same length'
+  )
   const told = (await outboxFor(known)).filter((row) => row.kind === 'account-existing')
   t.equal(told.length, 1, 'the owner gets « vous avez déjà un compte »')
   t.match(told[0]?.text_body, /Vous avez déjà un compte/)
@@ -110,18 +128,45 @@ t.test('no account enumeration: sign-up, recover, resend and a wrong password an
   const wrongUnknown = await signIn(app, email('inconnu'), 'pas le bon mot de passe')
   t.same([wrongKnown.status, wrongKnown.json], [wrongUnknown.status, wrongUnknown.json], 'a wrong password: same answer')
 
-  similar(t, await medians(5, () => auth(app, 'POST', '/signup', { email: known, password: PASSWORD }), () => auth(app, 'POST', '/signup', { email: email('n'), password: PASSWORD })), 'sign-up')
-  similar(t, await medians(5, () => auth(app, 'POST', '/recover', { email: known }), () => auth(app, 'POST', '/recover', { email: email('n') })), 'recover')
+  similar(
+    t,
+    await medians(
+      5,
+      () => auth(app, 'POST', '/signup', { email: known, password: PASSWORD }),
+      () => auth(app, 'POST', '/signup', { email: email('n'), password: PASSWORD })
+    ),
+    'sign-up'
+  )
+  similar(
+    t,
+    await medians(
+      5,
+      () => auth(app, 'POST', '/recover', { email: known }),
+      () => auth(app, 'POST', '/recover', { email: email('n') })
+    ),
+    'recover'
+  )
   // Each attempt on an address never tried before, as an enumeration would be.
   const db = await testDatabase('pglite')
   const hash = await hashPassword(PASSWORD)
   const fresh: string[] = []
   for (let index = 0; index < 7; index++) {
     const address = email('essai')
-    await db.query(`insert into paraphe_auth.users (id, email, password_hash, email_confirmed_at) values (gen_random_uuid(), $1, $2, now())`, [address, hash])
+    await db.query(
+      `insert into paraphe_auth.users (id, email, password_hash, email_confirmed_at) values (gen_random_uuid(), $1, $2, now())`,
+      [address, hash]
+    )
     fresh.push(address)
   }
-  similar(t, await medians(7, () => signIn(app, fresh.pop() as string, 'mauvais mot de passe'), () => signIn(app, email('n'), 'mauvais mot de passe')), 'wrong password')
+  similar(
+    t,
+    await medians(
+      7,
+      () => signIn(app, fresh.pop() as string, 'mauvais mot de passe'),
+      () => signIn(app, email('n'), 'mauvais mot de passe')
+    ),
+    'wrong password'
+  )
 })
 
 t.test('refresh: two tabs at once both go on; a token reused later ends the session', async (t) => {
@@ -153,15 +198,35 @@ t.test('a password change ends the other sessions and voids pending links', asyn
   const there = (await signIn(app, address)).json as { access_token: string; refresh_token: string }
   await auth(app, 'POST', '/recover', { email: address })
   const link = tokenIn((await outboxFor(address)).findLast((row) => row.kind === 'account-recovery')?.text_body ?? '')
-  const changed = await auth(app, 'PUT', '/user', { password: 'un tout nouveau mot de passe' }, { authorization: `Bearer ${here.access_token}` })
+  const changed = await auth(
+    app,
+    'PUT',
+    '/user',
+    { password: 'un tout nouveau mot de passe' },
+    { authorization: `Bearer ${here.access_token}` }
+  )
   t.equal(changed.status, 200)
-  t.match(await auth(app, 'GET', '/user', undefined, { authorization: `Bearer ${there.access_token}` }), { status: 403, json: { code: 'session_not_found' } })
-  t.match(await auth(app, 'POST', '/token?grant_type=refresh_token', { refresh_token: there.refresh_token }), { status: 400, json: { code: 'refresh_token_not_found' } })
-  t.match(await auth(app, 'POST', '/verify', { type: 'recovery', token_hash: link }), { status: 403, json: { code: 'otp_expired' } }, 'the pending link is void')
+  t.match(await auth(app, 'GET', '/user', undefined, { authorization: `Bearer ${there.access_token}` }), {
+    status: 403,
+    json: { code: 'session_not_found' }
+  })
+  t.match(await auth(app, 'POST', '/token?grant_type=refresh_token', { refresh_token: there.refresh_token }), {
+    status: 400,
+    json: { code: 'refresh_token_not_found' }
+  })
+  t.match(
+    await auth(app, 'POST', '/verify', { type: 'recovery', token_hash: link }),
+    { status: 403, json: { code: 'otp_expired' } },
+    'the pending link is void'
+  )
   t.equal((await auth(app, 'GET', '/user', undefined, { authorization: `Bearer ${here.access_token}` })).status, 200, 'this session stays')
   t.match(await signIn(app, address), { status: 400, json: { code: 'invalid_credentials' } })
   t.equal((await signIn(app, address, 'un tout nouveau mot de passe')).status, 200)
-  t.match(await auth(app, 'PUT', '/user', { password: 'é'.repeat(37) }, { authorization: `Bearer ${here.access_token}` }), { status: 400, json: { code: 'validation_failed', message: /72 bytes/ } }, 'over 72 bytes: refused, not cut')
+  t.match(
+    await auth(app, 'PUT', '/user', { password: 'é'.repeat(37) }, { authorization: `Bearer ${here.access_token}` }),
+    { status: 400, json: { code: 'validation_failed', message: /72 bytes/ } },
+    'over 72 bytes: refused, not cut'
+  )
 })
 
 t.test('links expire: confirmation after 24 h, recovery after 1 h', async (t) => {
@@ -182,7 +247,10 @@ t.test('links expire: confirmation after 24 h, recovery after 1 h', async (t) =>
     [address]
   )
   t.same(recovery.rows, [{ hours: 1 }])
-  await db.query(`update paraphe_auth.one_time_tokens set expires_at = now() - interval '1 second' where user_id = (select id from paraphe_auth.users where email = $1)`, [address])
+  await db.query(
+    `update paraphe_auth.one_time_tokens set expires_at = now() - interval '1 second' where user_id = (select id from paraphe_auth.users where email = $1)`,
+    [address]
+  )
   const link = tokenIn((await outboxFor(address)).findLast((row) => row.kind === 'account-recovery')?.text_body ?? '')
   t.match(await auth(app, 'POST', '/verify', { type: 'recovery', token_hash: link }), { status: 403, json: { code: 'otp_expired' } })
 })
@@ -195,7 +263,7 @@ t.test('budgets: 429 after the per-IP budget, shared by two gateways; one e-mail
   const ip = newIp()
   // The budget counts per calendar minute (rate_limits.window_start): five hits straddling a
   // minute's end would be two windows. On a busy machine they take seconds, so they start early in one.
-  const secondsLeft = 60 - (Date.now() / 1000) % 60
+  const secondsLeft = 60 - ((Date.now() / 1000) % 60)
   if (secondsLeft < 20) await new Promise((resolve) => setTimeout(resolve, secondsLeft * 1000 + 100))
   const statuses: number[] = []
   for (const app of [one, two, one, two]) statuses.push((await auth(app, 'POST', '/recover', { email: email('budget') }, {}, ip)).status)
@@ -211,7 +279,11 @@ t.test('budgets: 429 after the per-IP budget, shared by two gateways; one e-mail
   await auth(one, 'POST', '/recover', { email: address }, {}, newIp())
   await auth(one, 'POST', '/recover', { email: address }, {}, newIp())
   t.equal((await outboxFor(address)).length - before, 1, 'no e-mail queued twice within 60 s')
-  t.match(await auth(one, 'GET', '/admin/users', undefined, { authorization: 'Bearer x' }), { status: 404, json: { code: 'not_found' } }, 'admin is 404')
+  t.match(
+    await auth(one, 'GET', '/admin/users', undefined, { authorization: 'Bearer x' }),
+    { status: 404, json: { code: 'not_found' } },
+    'admin is 404'
+  )
 })
 
 t.test('brute force from rotating IPs: the address is throttled, known or not', async (t) => {
@@ -236,10 +308,14 @@ t.test('a database dump holds no password, refresh token or link token', async (
   const address = email('dump')
   await confirmedAccount(app, address)
   const session = (await signIn(app, address)).json as { refresh_token: string; access_token: string }
-  const rotated = (await auth(app, 'POST', '/token?grant_type=refresh_token', { refresh_token: session.refresh_token })).json as { refresh_token: string }
+  const rotated = (await auth(app, 'POST', '/token?grant_type=refresh_token', { refresh_token: session.refresh_token })).json as {
+    refresh_token: string
+  }
   await auth(app, 'POST', '/recover', { email: address })
   const link = tokenIn((await outboxFor(address)).findLast((row) => row.kind === 'account-recovery')?.text_body ?? '')
-  const tables = await db.query<{ name: string }>(`select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname in ('paraphe_auth', 'paraphe')`)
+  const tables = await db.query<{ name: string }>(
+    `select format('%I.%I', schemaname, tablename) as name from pg_tables where schemaname in ('paraphe_auth', 'paraphe')`
+  )
   let dump = ''
   let accountsDump = ''
   for (const { name } of tables.rows) {
@@ -249,7 +325,12 @@ t.test('a database dump holds no password, refresh token or link token', async (
     if (name.startsWith('paraphe_auth.')) accountsDump += text
   }
   t.ok(dump.includes(address), 'the dump is real (it holds the address)')
-  for (const [secret, what] of [[PASSWORD, 'password'], [session.refresh_token, 'refresh token'], [rotated.refresh_token, 'rotated refresh token'], [session.access_token, 'access token']] as const) {
+  for (const [secret, what] of [
+    [PASSWORD, 'password'],
+    [session.refresh_token, 'refresh token'],
+    [rotated.refresh_token, 'rotated refresh token'],
+    [session.access_token, 'access token']
+  ] as const) {
     t.notOk(dump.includes(secret), `no ${what} anywhere`)
   }
   t.ok(link.length >= 43, 'a 32-byte link token')
@@ -287,13 +368,28 @@ t.test('the signing key is made once (0600, shared by processes) and sessions su
 
   const first = await buildApp({ DATA_DIR: dataDir, AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '10000' })
   const address = email('redemarrage')
-  const signedUp = (await auth(first, 'POST', '/signup', { email: address, password: PASSWORD })).json as { access_token: string; refresh_token: string }
+  const signedUp = (await auth(first, 'POST', '/signup', { email: address, password: PASSWORD })).json as {
+    access_token: string
+    refresh_token: string
+  }
   t.type(signedUp.access_token, 'string', JSON.stringify(signedUp))
   const anonKey = first.embeddedAccounts?.anonKey
   await first.close()
   const second = await gateway(t, { DATA_DIR: dataDir })
   t.equal(second.embeddedAccounts?.anonKey, anonKey, 'the same anon key')
-  t.equal((await auth(second, 'GET', '/user', undefined, { authorization: `Bearer ${signedUp.access_token}` })).status, 200, 'the access token still works')
-  t.equal((await second.inject({ url: '/api/session', headers: { authorization: `Bearer ${signedUp.access_token}` } })).statusCode, 200, '/api accepts it')
-  t.equal((await auth(second, 'POST', '/token?grant_type=refresh_token', { refresh_token: signedUp.refresh_token })).status, 200, 'the refresh token too')
+  t.equal(
+    (await auth(second, 'GET', '/user', undefined, { authorization: `Bearer ${signedUp.access_token}` })).status,
+    200,
+    'the access token still works'
+  )
+  t.equal(
+    (await second.inject({ url: '/api/session', headers: { authorization: `Bearer ${signedUp.access_token}` } })).statusCode,
+    200,
+    '/api accepts it'
+  )
+  t.equal(
+    (await auth(second, 'POST', '/token?grant_type=refresh_token', { refresh_token: signedUp.refresh_token })).status,
+    200,
+    'the refresh token too'
+  )
 })

@@ -43,7 +43,13 @@ t.test('embedded accounts move into auth.users and auth.identities, once', async
             (select count(*)::int from auth.identities i where i.user_id = u.id) as identities
        from auth.users u order by u.email`
   )
-  t.same(moved.rows.map((row) => [row.email, row.confirmed, row.identities]), [['attente@example.fr', false, 1], ['confirme@example.fr', true, 1]])
+  t.same(
+    moved.rows.map((row) => [row.email, row.confirmed, row.identities]),
+    [
+      ['attente@example.fr', false, 1],
+      ['confirme@example.fr', true, 1]
+    ]
+  )
   t.same(new Set(moved.rows.map((row) => row.id)), new Set(rows.map((row) => row.id)), 'the same ids: the data stays attached')
   t.ok(await verify(moved.rows[0]!.encrypted_password, 'une phrase de passe solide'), 'the argon2id hash still verifies')
 })

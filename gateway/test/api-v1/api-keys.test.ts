@@ -45,14 +45,22 @@ forEachEngine('API keys', async (t, db) => {
   await t.test('a member cannot see nor create keys; another company cannot revoke them', async (t) => {
     const client = await entrepriseWithKey(app, db)
     const member = await newUser(app)
-    await db.query(`insert into paraphe.company_members (user_id, company_id, role, email) values ($1, $2, 'member', $3)`, [member.id, client.owner.id, member.email])
+    await db.query(`insert into paraphe.company_members (user_id, company_id, role, email) values ($1, $2, 'member', $3)`, [
+      member.id,
+      client.owner.id,
+      member.email
+    ])
     const refused = await member.request('POST', '/api/company/api-keys', { name: 'Moi', scopes: ['read'] })
     t.equal(refused.statusCode, 403)
     t.equal(refused.json<ErrorJson>().error.code, 'owner_only')
     t.equal((await member.request('GET', '/api/company/api-keys')).statusCode, 403)
     t.equal((await member.request('DELETE', `/api/company/api-keys/${client.keyId}`)).statusCode, 403)
     const stranger = await newUser(app)
-    t.equal((await stranger.request('DELETE', `/api/company/api-keys/${client.keyId}`)).statusCode, 404, 'another company’s key does not exist for it')
+    t.equal(
+      (await stranger.request('DELETE', `/api/company/api-keys/${client.keyId}`)).statusCode,
+      404,
+      'another company’s key does not exist for it'
+    )
     t.equal((await client.call('GET', '/api/v1/quotes')).statusCode, 200, 'the key still works')
   })
 
@@ -76,8 +84,14 @@ forEachEngine('API keys', async (t, db) => {
       keyClient(app, `paraphe_${'A'.repeat(43)}`)('GET', '/api/v1/quotes'),
       keyClient(app, owner.token)('GET', '/api/v1/quotes')
     ])
-    t.same(answers.map((answer) => answer.statusCode), [401, 401, 401, 401])
-    t.same(answers.map((answer) => answer.json<ErrorJson>().error.code), ['api_key_missing', 'invalid_api_key', 'invalid_api_key', 'invalid_api_key'])
+    t.same(
+      answers.map((answer) => answer.statusCode),
+      [401, 401, 401, 401]
+    )
+    t.same(
+      answers.map((answer) => answer.json<ErrorJson>().error.code),
+      ['api_key_missing', 'invalid_api_key', 'invalid_api_key', 'invalid_api_key']
+    )
     t.match(answers[0]?.json<ErrorJson>().error.message, /Authorization: Bearer/)
   })
 
@@ -136,12 +150,18 @@ forEachEngine('API keys', async (t, db) => {
       t.equal(answer.statusCode, 404, `${method} ${url}`)
     }
     t.same((await a.call('GET', '/api/v1/quotes')).json<{ quotes: unknown[] }>().quotes, [], 'A lists nothing of B')
-    t.equal((await b.call('GET', `/api/v1/quotes/${quoteOfB.id}`)).json<{ quote: Quote }>().quote.title, completeContent(today).title, 'B’s quote untouched')
+    t.equal(
+      (await b.call('GET', `/api/v1/quotes/${quoteOfB.id}`)).json<{ quote: Quote }>().quote.title,
+      completeContent(today).title,
+      'B’s quote untouched'
+    )
   })
 
   await t.test('last use recorded, at most once a minute', async (t) => {
     const client = await entrepriseWithKey(app, db)
-    const lastUsed = async () => (await db.query<{ at: Date | null }>('select last_used_at as at from paraphe.api_keys where id = $1', [client.keyId])).rows[0]?.at ?? null
+    const lastUsed = async () =>
+      (await db.query<{ at: Date | null }>('select last_used_at as at from paraphe.api_keys where id = $1', [client.keyId])).rows[0]?.at ??
+      null
     t.equal(await lastUsed(), null)
     await client.call('GET', '/api/v1/quotes')
     const first = await lastUsed()
@@ -173,5 +193,8 @@ forEachEngine('per-key rate limit', async (t, db) => {
 
 t.test('the plans walk and this file agree on who has the API', async (t) => {
   const { PLANS } = await import('@paraphe/shared/plans')
-  t.same(PLANS.filter((plan) => plan.limits.api).map((plan) => plan.id), ['entreprise'])
+  t.same(
+    PLANS.filter((plan) => plan.limits.api).map((plan) => plan.id),
+    ['entreprise']
+  )
 })

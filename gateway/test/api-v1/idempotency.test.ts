@@ -14,7 +14,8 @@ forEachEngine('Idempotency-Key', async (t, db) => {
   const app = await buildWorkspaceApp(db)
   t.teardown(() => app.close())
   const count = async (ownerId: string) =>
-    (await db.query<{ quotes: number }>('select count(*)::int as quotes from paraphe.quotes where company_id = $1', [ownerId])).rows[0]?.quotes
+    (await db.query<{ quotes: number }>('select count(*)::int as quotes from paraphe.quotes where company_id = $1', [ownerId])).rows[0]
+      ?.quotes
 
   await t.test('a retry of « create » gets the first answer and makes one quote', async (t) => {
     const client = await entrepriseWithKey(app, db)
@@ -36,12 +37,21 @@ forEachEngine('Idempotency-Key', async (t, db) => {
   await t.test('the same key with another body or path: 422, nothing done', async (t) => {
     const client = await entrepriseWithKey(app, db)
     await client.call('POST', '/api/v1/quotes', { content: completeContent(today) }, { 'idempotency-key': 'k-1' })
-    const changed = await client.call('POST', '/api/v1/quotes', { content: { ...completeContent(today), title: 'Autre' } }, { 'idempotency-key': 'k-1' })
+    const changed = await client.call(
+      'POST',
+      '/api/v1/quotes',
+      { content: { ...completeContent(today), title: 'Autre' } },
+      { 'idempotency-key': 'k-1' }
+    )
     t.equal(changed.statusCode, 422)
     t.equal(changed.json<ErrorJson>().error.code, 'idempotency_key_reused')
     t.match(changed.json<ErrorJson>().error.message, /Idempotency-Key/)
     const quote = (await client.call('POST', '/api/v1/quotes', { content: completeContent(today) })).json<{ quote: Quote }>().quote
-    t.equal((await client.call('POST', `/api/v1/quotes/${quote.id}/send`, undefined, { 'idempotency-key': 'k-1' })).statusCode, 422, 'another path')
+    t.equal(
+      (await client.call('POST', `/api/v1/quotes/${quote.id}/send`, undefined, { 'idempotency-key': 'k-1' })).statusCode,
+      422,
+      'another path'
+    )
     t.equal(await count(client.owner.id), 2)
   })
 
@@ -53,10 +63,19 @@ forEachEngine('Idempotency-Key', async (t, db) => {
     t.equal(first.statusCode, 200)
     t.same(retry.json(), first.json())
     const signingUrl = first.json<{ signingUrl: string }>().signingUrl
-    const stored = await db.query<{ body: string }>('select body from paraphe.api_idempotency where api_key_id = $1 and idempotency_key = $2', [client.keyId, 'envoi-1'])
+    const stored = await db.query<{ body: string }>(
+      'select body from paraphe.api_idempotency where api_key_id = $1 and idempotency_key = $2',
+      [client.keyId, 'envoi-1']
+    )
     const token = new URL(signingUrl).searchParams.get('token') ?? '?'
-    t.notOk(stored.rows[0]?.body.includes(token) || stored.rows[0]?.body.includes('signingUrl'), 'the stored answer is encrypted: no signing link in the database')
-    const { rows } = await db.query<{ mails: number }>(`select count(*)::int as mails from paraphe.outbox where company_id = $1 and kind = 'signing-request'`, [client.owner.id])
+    t.notOk(
+      stored.rows[0]?.body.includes(token) || stored.rows[0]?.body.includes('signingUrl'),
+      'the stored answer is encrypted: no signing link in the database'
+    )
+    const { rows } = await db.query<{ mails: number }>(
+      `select count(*)::int as mails from paraphe.outbox where company_id = $1 and kind = 'signing-request'`,
+      [client.owner.id]
+    )
     t.equal(rows[0]?.mails, 1, 'one e-mail to the client')
     const cancelOnce = await client.call('POST', `/api/v1/quotes/${quote.id}/cancel`, undefined, { 'idempotency-key': 'annul-1' })
     t.equal(cancelOnce.statusCode, 200)
@@ -70,7 +89,9 @@ forEachEngine('Idempotency-Key', async (t, db) => {
   await t.test('concurrent duplicates: one runs, the other waits its turn or gets its answer', async (t) => {
     const client = await entrepriseWithKey(app, db)
     const body = { content: completeContent(today) }
-    const answers = await Promise.all(Array.from({ length: 6 }, () => client.call('POST', '/api/v1/quotes', body, { 'idempotency-key': 'rafale' })))
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => client.call('POST', '/api/v1/quotes', body, { 'idempotency-key': 'rafale' }))
+    )
     const created = answers.filter((answer) => answer.statusCode === 201)
     const busy = answers.filter((answer) => answer.statusCode === 409)
     t.equal(created.length + busy.length, 6, answers.map((answer) => answer.statusCode).join(','))
@@ -93,7 +114,11 @@ forEachEngine('Idempotency-Key', async (t, db) => {
     t.equal(malformed.statusCode, 400)
     t.equal(malformed.json<ErrorJson>().error.code, 'invalid_idempotency_key')
     const stranger = await entrepriseWithKey(app, db)
-    t.equal((await stranger.call('POST', '/api/v1/quotes', body, { 'idempotency-key': 'vieux' })).statusCode, 201, 'not another key’s answer')
+    t.equal(
+      (await stranger.call('POST', '/api/v1/quotes', body, { 'idempotency-key': 'vieux' })).statusCode,
+      201,
+      'not another key’s answer'
+    )
     t.equal(await count(stranger.owner.id), 1)
   })
 
@@ -105,4 +130,3 @@ forEachEngine('Idempotency-Key', async (t, db) => {
     t.equal(fixed.statusCode, 201, 'the corrected request runs with the same key')
   })
 })
-

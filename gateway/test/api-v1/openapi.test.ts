@@ -24,7 +24,8 @@ const fastify = Fastify({ ...serverOptions(config), logger: { level: 'silent' } 
 const routes: string[] = []
 fastify.addHook('onRoute', (route) => {
   if (!route.url.startsWith('/api/v1/') || route.url === '/api/v1/openapi.json') return
-  for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url.replace(/^\/api\/v1/, '').replace(/:(\w+)/g, '{$1}')}`)
+  for (const method of [route.method].flat())
+    if (method !== 'HEAD') routes.push(`${method} ${route.url.replace(/^\/api\/v1/, '').replace(/:(\w+)/g, '{$1}')}`)
 })
 await fastify.register(app, { config, database: db, quoteJobs: {} })
 await fastify.ready()
@@ -54,9 +55,15 @@ const operation = (key: string): Operation | undefined => {
 }
 
 t.test('every /api/v1 route is documented with its schemas', async (t) => {
-  const documented = Object.entries(doc.paths ?? {}).flatMap(([path, item]) => Object.keys(item ?? {}).map((method) => `${method.toUpperCase()} ${path}`))
+  const documented = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+    Object.keys(item ?? {}).map((method) => `${method.toUpperCase()} ${path}`)
+  )
   t.same([...documented].sort(), [...routes].sort(), 'the same operations as the routes')
-  t.equal(routes.length, 18, 'quotes: list, create, get, update, send, remind, cancel, events, pdf, signed-pdf; invoices: list, create, get, issue, credit note, payment, pdf, xml')
+  t.equal(
+    routes.length,
+    18,
+    'quotes: list, create, get, update, send, remind, cancel, events, pdf, signed-pdf; invoices: list, create, get, issue, credit note, payment, pdf, xml'
+  )
   for (const key of routes) {
     const op = operation(key) as Operation
     const success = Object.keys(op.responses ?? {}).filter((status) => status.startsWith('2'))
@@ -67,16 +74,33 @@ t.test('every /api/v1 route is documented with its schemas', async (t) => {
       if (key === 'POST /quotes' || key === 'POST /invoices' || key.startsWith('PATCH')) t.ok(body, `${key}: its request body`)
     }
     if (key.startsWith('POST')) {
-      t.ok((op.parameters as OpenAPIV3_1.ParameterObject[] | undefined)?.some((parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key'), `${key}: Idempotency-Key`)
+      t.ok(
+        (op.parameters as OpenAPIV3_1.ParameterObject[] | undefined)?.some(
+          (parameter) => parameter.in === 'header' && parameter.name === 'idempotency-key'
+        ),
+        `${key}: Idempotency-Key`
+      )
     }
-    if (key.includes('{id}')) t.ok((op.parameters as OpenAPIV3_1.ParameterObject[]).some((parameter) => parameter.in === 'path' && parameter.name === 'id'), `${key}: its id`)
+    if (key.includes('{id}'))
+      t.ok(
+        (op.parameters as OpenAPIV3_1.ParameterObject[]).some((parameter) => parameter.in === 'path' && parameter.name === 'id'),
+        `${key}: its id`
+      )
   }
 })
 
 /** Which operations the calls below reached, and how each answer compared with the document. */
 const called = new Set<string>()
 
-async function checked(t: Test, client: ApiClient['call'], method: 'GET' | 'POST' | 'PATCH', path: string, template: string, body?: unknown, headers?: Record<string, string>) {
+async function checked(
+  t: Test,
+  client: ApiClient['call'],
+  method: 'GET' | 'POST' | 'PATCH',
+  path: string,
+  template: string,
+  body?: unknown,
+  headers?: Record<string, string>
+) {
   const answer = await client(method, `/api/v1${path}`, body, headers)
   const key = `${method} ${template}`
   const op = operation(key)
@@ -98,7 +122,15 @@ async function checked(t: Test, client: ApiClient['call'], method: 'GET' | 'POST
 t.test('every operation called, every answer as documented', async (t) => {
   const client = await entrepriseWithKey(fastify, db)
   const api = client.call
-  const created = await checked(t, api, 'POST', '/quotes', '/quotes', { content: completeContent(today) }, { 'idempotency-key': 'contrat-1' })
+  const created = await checked(
+    t,
+    api,
+    'POST',
+    '/quotes',
+    '/quotes',
+    { content: completeContent(today) },
+    { 'idempotency-key': 'contrat-1' }
+  )
   await checked(t, api, 'POST', '/quotes', '/quotes', { content: completeContent(today) }, { 'idempotency-key': 'contrat-1' })
   const quote = created.json<{ quote: Quote }>().quote
   await checked(t, api, 'POST', '/quotes', '/quotes', { content: { validityDays: 0 } })
@@ -116,17 +148,36 @@ t.test('every operation called, every answer as documented', async (t) => {
   await checked(t, api, 'GET', `/quotes/${quote.id}/pdf`, '/quotes/{id}/pdf')
   const token = new URL(sent.json<{ signingUrl: string }>().signingUrl).searchParams.get('token') ?? ''
   const view = (await fastify.inject({ url: `/api/sign/${token}` })).json<{ documentSha256: string }>()
-  const points = Array.from({ length: 40 }, (_, index) => ({ x: 20 + index * 8, y: 80 + Math.sin(index / 3) * 30, time: 1_700_000_000_000 + index * 16 }))
+  const points = Array.from({ length: 40 }, (_, index) => ({
+    x: 20 + index * 8,
+    y: 80 + Math.sin(index / 3) * 30,
+    time: 1_700_000_000_000 + index * 16
+  }))
   const signature = { method: 'drawn', strokes: [{ points }], padWidth: 400, padHeight: 160 }
   const signed = await fastify.inject({
     method: 'POST',
     url: `/api/sign/${token}/sign`,
-    payload: { signerName: 'Élise Martin', accepted: true, mention: 'bon pour accord', preWorkAcknowledged: true, signature, documentSha256: view.documentSha256 }
+    payload: {
+      signerName: 'Élise Martin',
+      accepted: true,
+      mention: 'bon pour accord',
+      preWorkAcknowledged: true,
+      signature,
+      documentSha256: view.documentSha256
+    }
   })
   t.equal(signed.statusCode, 200)
   await checked(t, api, 'GET', `/quotes/${quote.id}/signed-pdf`, '/quotes/{id}/signed-pdf')
   // The signed quote invoiced: a deposit issued at once, a situation drafted then issued.
-  const deposit = await checked(t, api, 'POST', '/invoices', '/invoices', { kind: 'deposit', quoteId: quote.id, issue: true }, { 'idempotency-key': 'acompte-1' })
+  const deposit = await checked(
+    t,
+    api,
+    'POST',
+    '/invoices',
+    '/invoices',
+    { kind: 'deposit', quoteId: quote.id, issue: true },
+    { 'idempotency-key': 'acompte-1' }
+  )
   const depositId = deposit.json<{ invoice: { id: string } }>().invoice.id
   await checked(t, api, 'POST', '/invoices', '/invoices', { kind: 'final' })
   const situation = await checked(t, api, 'POST', '/invoices', '/invoices', { kind: 'progress', quoteId: quote.id, progressBp: 5000 })
@@ -138,7 +189,11 @@ t.test('every operation called, every answer as documented', async (t) => {
   await checked(t, api, 'GET', `/invoices/${depositId}`, '/invoices/{id}')
   await checked(t, api, 'GET', `/invoices/${depositId}/pdf`, '/invoices/{id}/pdf')
   await checked(t, api, 'GET', `/invoices/${depositId}/xml`, '/invoices/{id}/xml')
-  await checked(t, api, 'POST', `/invoices/${depositId}/payments`, '/invoices/{id}/payments', { amountCents: 1000, paidOn: today, means: 'check' })
+  await checked(t, api, 'POST', `/invoices/${depositId}/payments`, '/invoices/{id}/payments', {
+    amountCents: 1000,
+    paidOn: today,
+    means: 'check'
+  })
   await checked(t, api, 'POST', `/invoices/${depositId}/credit-notes`, '/invoices/{id}/credit-notes', { creditAmountCents: 1000 })
   await checked(t, api, 'POST', `/quotes/${quote.id}/cancel`, '/quotes/{id}/cancel')
   const other = (await api('POST', '/api/v1/quotes', { content: completeContent(today) })).json<{ quote: Quote }>().quote

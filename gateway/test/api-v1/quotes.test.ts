@@ -18,7 +18,11 @@ const today = parisIsoDate(new Date())
 
 /** One stroke across the pad, as the signing page records it. */
 function drawnSignature() {
-  const points = Array.from({ length: 40 }, (_, index) => ({ x: 20 + index * 8, y: 80 + Math.sin(index / 3) * 30, time: 1_700_000_000_000 + index * 16 }))
+  const points = Array.from({ length: 40 }, (_, index) => ({
+    x: 20 + index * 8,
+    y: 80 + Math.sin(index / 3) * 30,
+    time: 1_700_000_000_000 + index * 16
+  }))
   return { method: 'drawn', strokes: [{ points }], padWidth: 400, padHeight: 160 }
 }
 
@@ -72,8 +76,14 @@ forEachEngine('quotes through /api/v1', async (t, db) => {
     t.equal(cancelled.json<{ quote: Quote }>().quote.status, 'cancelled')
     t.equal((await api('POST', `/api/v1/quotes/${quote.id}/cancel`)).statusCode, 409, 'not twice')
     const events = (await api('GET', `/api/v1/quotes/${quote.id}/events`)).json<{ events: Array<{ type: string; label: string }> }>().events
-    t.same(events.map((event) => event.type), ['sent', 'reminded', 'cancelled'])
-    t.ok(events.every((event) => event.label !== ''), 'labelled in French')
+    t.same(
+      events.map((event) => event.type),
+      ['sent', 'reminded', 'cancelled']
+    )
+    t.ok(
+      events.every((event) => event.label !== ''),
+      'labelled in French'
+    )
   })
 
   await t.test('events name the key’s creator as their actor, as for the pages', async (t) => {
@@ -81,18 +91,30 @@ forEachEngine('quotes through /api/v1', async (t, db) => {
     const quote = (await client.call('POST', '/api/v1/quotes', { content: completeContent(today) })).json<{ quote: Quote }>().quote
     await client.call('POST', `/api/v1/quotes/${quote.id}/send`)
     const { rows } = await db.query<{ actor_id: string }>('select actor_id from paraphe.quote_events where quote_id = $1', [quote.id])
-    t.same(rows.map((row) => row.actor_id), [client.owner.id])
+    t.same(
+      rows.map((row) => row.actor_id),
+      [client.owner.id]
+    )
   })
 
   await t.test('the signed PDF once the client signed', async (t) => {
     const api = (await entrepriseWithKey(app, db)).call
     const quote = (await api('POST', '/api/v1/quotes', { content: completeContent(today) })).json<{ quote: Quote }>().quote
-    const token = new URL((await api('POST', `/api/v1/quotes/${quote.id}/send`)).json<{ signingUrl: string }>().signingUrl).searchParams.get('token') ?? ''
+    const token =
+      new URL((await api('POST', `/api/v1/quotes/${quote.id}/send`)).json<{ signingUrl: string }>().signingUrl).searchParams.get('token') ??
+      ''
     const view = (await app.inject({ url: `/api/sign/${token}` })).json<{ documentSha256: string }>()
     const signed = await app.inject({
       method: 'POST',
       url: `/api/sign/${token}/sign`,
-      payload: { signerName: 'Élise Martin', accepted: true, mention: 'bon pour accord', preWorkAcknowledged: true, signature: drawnSignature(), documentSha256: view.documentSha256 }
+      payload: {
+        signerName: 'Élise Martin',
+        accepted: true,
+        mention: 'bon pour accord',
+        preWorkAcknowledged: true,
+        signature: drawnSignature(),
+        documentSha256: view.documentSha256
+      }
     })
     t.equal(signed.statusCode, 200, signed.body)
     const pdf = await api('GET', `/api/v1/quotes/${quote.id}/signed-pdf`)
@@ -105,7 +127,8 @@ forEachEngine('quotes through /api/v1', async (t, db) => {
   await t.test('list: pages by cursor, filters by status and creation date', async (t) => {
     const api = (await entrepriseWithKey(app, db)).call
     const ids: string[] = []
-    for (let index = 0; index < 5; index += 1) ids.push((await api('POST', '/api/v1/quotes', { content: completeContent(today) })).json<{ quote: Quote }>().quote.id)
+    for (let index = 0; index < 5; index += 1)
+      ids.push((await api('POST', '/api/v1/quotes', { content: completeContent(today) })).json<{ quote: Quote }>().quote.id)
     await api('POST', `/api/v1/quotes/${ids[0]}/send`)
     const seen: string[] = []
     let cursor: string | null = null
@@ -118,13 +141,32 @@ forEachEngine('quotes through /api/v1', async (t, db) => {
     } while (cursor !== null && pages < 10)
     t.equal(pages, 3, '5 quotes in pages of 2')
     t.same([...seen].sort(), [...ids].sort(), 'each quote once')
-    t.same((await api('GET', '/api/v1/quotes?status=sent')).json<ListJson>().quotes.map((quote) => quote.id), [ids[0]])
+    t.same(
+      (await api('GET', '/api/v1/quotes?status=sent')).json<ListJson>().quotes.map((quote) => quote.id),
+      [ids[0]]
+    )
     t.equal((await api('GET', '/api/v1/quotes?status=draft')).json<ListJson>().quotes.length, 4)
     await db.query(`update paraphe.quotes set created_at = '2025-01-15T10:00:00Z' where id = $1`, [ids[1]])
-    const january = (await api('GET', '/api/v1/quotes?created_after=2025-01-01T00:00:00Z&created_before=2025-02-01T00:00:00Z')).json<ListJson>()
-    t.same(january.quotes.map((quote) => quote.id), [ids[1]])
-    t.equal((await api('GET', '/api/v1/quotes?created_after=2025-01-15T10:00:00.001Z&created_before=2025-02-01T00:00:00Z')).json<ListJson>().quotes.length, 0)
-    for (const query of ['created_after=hier', 'created_before=2025-02-30T00:00:00Z', 'limit=0', 'limit=101', 'status=perdu', 'cursor=nimporte']) {
+    const january = (
+      await api('GET', '/api/v1/quotes?created_after=2025-01-01T00:00:00Z&created_before=2025-02-01T00:00:00Z')
+    ).json<ListJson>()
+    t.same(
+      january.quotes.map((quote) => quote.id),
+      [ids[1]]
+    )
+    t.equal(
+      (await api('GET', '/api/v1/quotes?created_after=2025-01-15T10:00:00.001Z&created_before=2025-02-01T00:00:00Z')).json<ListJson>()
+        .quotes.length,
+      0
+    )
+    for (const query of [
+      'created_after=hier',
+      'created_before=2025-02-30T00:00:00Z',
+      'limit=0',
+      'limit=101',
+      'status=perdu',
+      'cursor=nimporte'
+    ]) {
       const refused = await api('GET', `/api/v1/quotes?${query}`)
       t.equal(refused.statusCode, 400, query)
       t.match(refused.headers['content-type'], /^application\/json/)

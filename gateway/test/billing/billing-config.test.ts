@@ -19,13 +19,19 @@ t.test('all six variables turn payment on, with each plan’s price per interval
   t.same(config.billing, {
     secretKey: 'sk_live_51AbCdEf',
     webhookSecret: 'whsec_AbCdEf123',
-    prices: { pro: { month: 'price_pro_month', year: 'price_pro_year' }, entreprise: { month: 'price_entreprise_month', year: 'price_entreprise_year' } }
+    prices: {
+      pro: { month: 'price_pro_month', year: 'price_pro_year' },
+      entreprise: { month: 'price_entreprise_month', year: 'price_entreprise_year' }
+    }
   })
 })
 
 t.test('a partial or malformed Stripe setup is reported with every other problem', async (t) => {
   const problems = problemsOf({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PRICE_PRO_MONTH: 'price_1', PORT: 'x' })
-  t.ok(problems.some((problem) => problem.startsWith('PORT')), 'the other problem too')
+  t.ok(
+    problems.some((problem) => problem.startsWith('PORT')),
+    'the other problem too'
+  )
   const partial = problemsOf({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_PRICE_PRO_MONTH: 'price_1' })
   t.same(partial, [
     'STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_PRO_YEAR, STRIPE_PRICE_ENTREPRISE_MONTH, STRIPE_PRICE_ENTREPRISE_YEAR: required when another STRIPE_* variable is set (online payment needs all six)'
@@ -36,7 +42,12 @@ t.test('a partial or malformed Stripe setup is reported with every other problem
 })
 
 t.test('production refuses the example values of the documentation', async (t) => {
-  const problems = problemsOf({ NODE_ENV: 'production', ...STRIPE_ENV, STRIPE_SECRET_KEY: 'sk_live_xxxxxxxxxxxx', STRIPE_PRICE_PRO_MONTH: 'price_example_pro' })
+  const problems = problemsOf({
+    NODE_ENV: 'production',
+    ...STRIPE_ENV,
+    STRIPE_SECRET_KEY: 'sk_live_xxxxxxxxxxxx',
+    STRIPE_PRICE_PRO_MONTH: 'price_example_pro'
+  })
   t.ok(problems.includes('STRIPE_SECRET_KEY: this is an example value; copy yours from the Stripe dashboard'))
   t.ok(problems.includes('STRIPE_PRICE_PRO_MONTH: this is an example value; copy yours from the Stripe dashboard'))
   t.notOk(problems.some((problem) => problem.startsWith('STRIPE_WEBHOOK_SECRET')))

@@ -21,7 +21,9 @@ t.test('the 4th quote of the month on Découverte is refused; after the Pro subs
   t.equal(refused.statusCode, 403)
   t.equal(refused.json<ErrorJson>().error.code, 'plan_limit')
   t.match(refused.json<ErrorJson>().error.message, /Découverte.*3 devis par mois.*\/tarifs/)
-  const usage = (await user.request('GET', '/api/billing/subscription')).json<{ usage: { quotesSentThisMonth: number; quotesPerMonth: number | null } }>().usage
+  const usage = (await user.request('GET', '/api/billing/subscription')).json<{
+    usage: { quotesSentThisMonth: number; quotesPerMonth: number | null }
+  }>().usage
   t.same(usage, { quotesSentThisMonth: 3, quotesPerMonth: 3 })
 
   const { url } = (await user.request('POST', '/api/billing/checkout', { plan: 'pro', interval: 'year' })).json<{ url: string }>()
@@ -29,7 +31,11 @@ t.test('the 4th quote of the month on Découverte is refused; after the Pro subs
   t.equal((await deliver(created!)).statusCode, 200, 'customer.subscription.created alone upgrades the account')
   const accepted = await sendNew()
   t.equal(accepted.statusCode, 200)
-  const after = (await user.request('GET', '/api/billing/subscription')).json<{ plan: { id: string }; interval: string; usage: { quotesPerMonth: number | null } }>()
+  const after = (await user.request('GET', '/api/billing/subscription')).json<{
+    plan: { id: string }
+    interval: string
+    usage: { quotesPerMonth: number | null }
+  }>()
   t.equal(after.plan.id, 'pro')
   t.equal(after.interval, 'year')
   t.equal(after.usage.quotesPerMonth, null, 'unlimited')

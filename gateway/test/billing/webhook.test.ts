@@ -82,14 +82,22 @@ t.test('out of order: an older subscription event arriving late is ignored', asy
   for (const event of events) await deliver(event)
   // Stripe sent "cancel at period end" then "switched to Entreprise"; they arrive reversed.
   const older = stripe.updateSubscription(subscriptionId, { cancelAtPeriodEnd: true }, { created: start + 60 })
-  const newer = stripe.updateSubscription(subscriptionId, { cancelAtPeriodEnd: false, price: 'price_entreprise_month' }, { created: start + 120 })
+  const newer = stripe.updateSubscription(
+    subscriptionId,
+    { cancelAtPeriodEnd: false, price: 'price_entreprise_month' },
+    { created: start + 120 }
+  )
   t.equal((await deliver(newer)).statusCode, 200)
   t.equal((await deliver(older)).statusCode, 200, 'the late one is acknowledged')
   const subscription = await subscriptionOf(user)
   t.equal(subscription.plan.id, 'entreprise', 'the newer state stays')
   t.equal(subscription.cancelAtPeriodEnd, false)
 
-  const deleted = stripe.updateSubscription(subscriptionId, { status: 'canceled' }, { created: start + 180, type: 'customer.subscription.deleted' })
+  const deleted = stripe.updateSubscription(
+    subscriptionId,
+    { status: 'canceled' },
+    { created: start + 180, type: 'customer.subscription.deleted' }
+  )
   await deliver(deleted)
   t.equal((await subscriptionOf(user)).plan.id, 'decouverte', 'a deleted subscription returns the account to Découverte')
 })
@@ -145,7 +153,9 @@ t.test('events Paraphe cannot tie to an account or a price are acknowledged and 
   const known = stripe.subscription(subscriptionId)
   if (known === undefined) throw new Error('no subscription in the stand-in')
   const before = await subscriptionOf(user)
-  const owner = await db.query<{ company_id: string }>(`select company_id from paraphe.billing_customers where stripe_customer_id = $1`, [known['customer']])
+  const owner = await db.query<{ company_id: string }>(`select company_id from paraphe.billing_customers where stripe_customer_id = $1`, [
+    known['customer']
+  ])
   const companyId = owner.rows[0]?.company_id ?? ''
   t.not(companyId, '', 'the checkout recorded its customer')
   const odd = [
@@ -160,8 +170,22 @@ t.test('events Paraphe cannot tie to an account or a price are acknowledged and 
     // No item at all, and no customer.
     stripe.signEvent('customer.subscription.updated', { ...known, metadata: {}, customer: null, items: { object: 'list', data: [] } }),
     // Invoices of no customer, or of a customer nobody here knows.
-    stripe.signEvent('invoice.paid', { id: 'in_orphan', object: 'invoice', customer: null, customer_email: null, status: 'paid', created: 1_800_000_000 }),
-    stripe.signEvent('invoice.payment_failed', { id: 'in_stranger', object: 'invoice', customer: 'cus_elsewhere', customer_email: 'x@example.org', status: 'open', created: 1_800_000_000 }),
+    stripe.signEvent('invoice.paid', {
+      id: 'in_orphan',
+      object: 'invoice',
+      customer: null,
+      customer_email: null,
+      status: 'paid',
+      created: 1_800_000_000
+    }),
+    stripe.signEvent('invoice.payment_failed', {
+      id: 'in_stranger',
+      object: 'invoice',
+      customer: 'cus_elsewhere',
+      customer_email: 'x@example.org',
+      status: 'open',
+      created: 1_800_000_000
+    }),
     // A kind of event Paraphe does not listen to.
     stripe.signEvent('customer.updated', { id: 'cus_elsewhere', object: 'customer' })
   ]

@@ -13,10 +13,14 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const run = promisify(execFile)
 
 function migrateCommand(env: NodeJS.ProcessEnv) {
-  return run(process.execPath, ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', 'gateway/src/commands/migrate-command.ts'], {
-    cwd: root,
-    env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env }
-  })
+  return run(
+    process.execPath,
+    ['--import=./scripts/register-ts.mjs', '--conditions=paraphe-source', 'gateway/src/commands/migrate-command.ts'],
+    {
+      cwd: root,
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', ...env }
+    }
+  )
 }
 
 t.test('a data folder of an older version: the pending migrations applied once, then reported up to date', async (t) => {
@@ -25,7 +29,12 @@ t.test('a data folder of an older version: the pending migrations applied once, 
   // A cluster holding none of this version's migrations (as initdb leaves it).
   t.ok(copyPgliteTemplate(path.join(dataDir, 'pglite'), (await ensurePgliteTemplate()).dir), 'an older database in place')
   const first = await migrateCommand({ DATA_DIR: dataDir })
-  t.equal(first.stdout.trim(), `Applied migrations: ${readMigrations().map((migration) => migration.version).join(', ')}`)
+  t.equal(
+    first.stdout.trim(),
+    `Applied migrations: ${readMigrations()
+      .map((migration) => migration.version)
+      .join(', ')}`
+  )
   const second = await migrateCommand({ DATA_DIR: dataDir })
   t.equal(second.stdout.trim(), 'Database up to date.')
 })

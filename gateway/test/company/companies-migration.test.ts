@@ -14,7 +14,9 @@ const before = readMigrations().filter((migration) => migration.version < 8)
 
 async function existingAccount(db: Database): Promise<{ userId: string; quoteId: string }> {
   const userId = randomUUID()
-  await db.query(`insert into paraphe.profiles (user_id, company_name, email) values ($1, 'Dupont Rénovation', 'contact@dupont.fr')`, [userId])
+  await db.query(`insert into paraphe.profiles (user_id, company_name, email) values ($1, 'Dupont Rénovation', 'contact@dupont.fr')`, [
+    userId
+  ])
   const { rows } = await db.query<{ id: string }>(
     `insert into paraphe.quotes (user_id, number, status, content, sent_at) values ($1, 'DEV-2026-0007', 'sent', '{}', now()) returning id`,
     [userId]
@@ -27,13 +29,31 @@ async function existingAccount(db: Database): Promise<{ userId: string; quoteId:
 }
 
 async function check(t: Test, db: Database): Promise<void> {
-  t.same(await migrate(db, before), before.map((migration) => migration.version), 'the database as it was before companies')
+  t.same(
+    await migrate(db, before),
+    before.map((migration) => migration.version),
+    'the database as it was before companies'
+  )
   const { userId, quoteId } = await existingAccount(db)
-  t.same(await migrate(db), [8, ...readMigrations().filter((migration) => migration.version > 8).map((migration) => migration.version)], 'then 0008 and what follows')
+  t.same(
+    await migrate(db),
+    [
+      8,
+      ...readMigrations()
+        .filter((migration) => migration.version > 8)
+        .map((migration) => migration.version)
+    ],
+    'then 0008 and what follows'
+  )
 
-  const members = await db.query<{ company_id: string; role: string }>('select company_id, role from paraphe.company_members where user_id = $1', [userId])
+  const members = await db.query<{ company_id: string; role: string }>(
+    'select company_id, role from paraphe.company_members where user_id = $1',
+    [userId]
+  )
   t.same(members.rows, [{ company_id: userId, role: 'owner' }], 'the user owns a company whose id is theirs')
-  const quote = await db.query<{ company_id: string; number: string }>('select company_id, number from paraphe.quotes where id = $1', [quoteId])
+  const quote = await db.query<{ company_id: string; number: string }>('select company_id, number from paraphe.quotes where id = $1', [
+    quoteId
+  ])
   t.same(quote.rows, [{ company_id: userId, number: 'DEV-2026-0007' }], 'the quote keeps its number, now the company’s')
   const claims = { sub: userId, email: 'contact@dupont.fr', role: 'authenticated' as const }
   await asMember(db, claims, async (tx) => {
@@ -58,7 +78,11 @@ t.test('PostgreSQL: an existing account becomes a company', async (t) => {
   const admin = await openPostgres({ connectionString: url, maxConnections: 1, onIdleError: () => undefined })
   await admin.query('create database before_companies')
   await admin.close()
-  const db = await openPostgres({ connectionString: url.replace(/\/postgres$/, '/before_companies'), maxConnections: 2, onIdleError: () => undefined })
+  const db = await openPostgres({
+    connectionString: url.replace(/\/postgres$/, '/before_companies'),
+    maxConnections: 2,
+    onIdleError: () => undefined
+  })
   t.teardown(() => db.close())
   await check(t, db)
 })

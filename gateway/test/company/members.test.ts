@@ -24,7 +24,10 @@ async function setUp(t: Test, db: Database): Promise<{ app: FastifyInstance; own
 
 /** The link's token, read from the queued e-mail (no SMTP in these tests: it stays in the outbox). */
 async function invitationToken(db: Database, to: string): Promise<string> {
-  const { rows } = await db.query<{ text_body: string }>(`select text_body from paraphe.outbox where kind = 'company-invitation' and recipient = $1 order by id desc limit 1`, [to])
+  const { rows } = await db.query<{ text_body: string }>(
+    `select text_body from paraphe.outbox where kind = 'company-invitation' and recipient = $1 order by id desc limit 1`,
+    [to]
+  )
   const token = /token=([A-Za-z0-9_-]{43})/.exec(rows[0]?.text_body ?? '')?.[1]
   if (token === undefined) throw new Error(`no invitation e-mail to ${to}`)
   return token
@@ -58,26 +61,50 @@ forEachEngine('members share their company’s quotes and never see another comp
   t.match(sent.json<{ quote: { number: string } }>().quote.number, /^DEV-\d{4}-0001$/, 'numbered in the company’s sequence')
   const ownerList = (await owner.request('GET', '/api/quotes')).json<{ quotes: Array<{ id: string }> }>()
   t.same(ownerList.quotes.map((quote) => quote.id).sort(), [ownersQuote, membersQuote].sort(), 'the owner lists both quotes')
-  t.equal((await member.request('GET', `/api/quotes/${outsidersQuote}`)).statusCode, 404, 'another company’s quote does not exist for the member')
+  t.equal(
+    (await member.request('GET', `/api/quotes/${outsidersQuote}`)).statusCode,
+    404,
+    'another company’s quote does not exist for the member'
+  )
   t.equal((await outsider.request('GET', `/api/quotes/${membersQuote}`)).statusCode, 404, 'nor the company’s for the outsider')
 
   // Through SQL, as `authenticated`: the policies hold whatever the query.
   const seen = await asMember(db, claimsOf(member), (tx) => tx.query<{ id: string }>('select id from paraphe.quotes'))
   t.same(seen.rows.map((row) => row.id).sort(), [ownersQuote, membersQuote].sort(), 'SQL: the member counts the company’s quotes only')
-  const forged = asMember(db, claimsOf(outsider), (tx) => tx.query(`insert into paraphe.quotes (company_id, content) values ($1, '{}')`, [owner.id]))
+  const forged = asMember(db, claimsOf(outsider), (tx) =>
+    tx.query(`insert into paraphe.quotes (company_id, content) values ($1, '{}')`, [owner.id])
+  )
   await t.rejects(forged, 'SQL: nobody writes into another company')
-  const events = await db.query<{ actor_id: string | null }>(`select actor_id from paraphe.quote_events where quote_id = $1 and type = 'sent'`, [membersQuote])
+  const events = await db.query<{ actor_id: string | null }>(
+    `select actor_id from paraphe.quote_events where quote_id = $1 and type = 'sent'`,
+    [membersQuote]
+  )
   t.same(events.rows, [{ actor_id: member.id }], 'the event records which member sent it')
 
-  const team = (await member.request('GET', '/api/company')).json<{ members: Array<{ email: string; role: string }>; invitations: unknown[] }>()
-  t.same(team.members.map((one) => one.role), ['owner', 'member'], 'the team lists the owner first')
+  const team = (await member.request('GET', '/api/company')).json<{
+    members: Array<{ email: string; role: string }>
+    invitations: unknown[]
+  }>()
+  t.same(
+    team.members.map((one) => one.role),
+    ['owner', 'member'],
+    'the team lists the owner first'
+  )
   t.same(team.invitations, [], 'invitations are the owner’s')
   t.equal((await member.request('POST', '/api/company/invitations', { email: 'x@example.fr' })).statusCode, 403, 'a member does not invite')
   const billing = await member.request('POST', '/api/billing/portal')
   t.equal(billing.statusCode, 403, 'nor manage billing')
   t.match(billing.json(), { error: { code: 'owner_only', message: /Seul le propriétaire/ } })
-  t.equal((await member.request('POST', '/api/billing/checkout', { plan: 'pro', interval: 'month' })).statusCode, 403, 'nor choose the plan')
-  t.equal((await member.request('GET', '/api/billing/subscription')).json<{ canManage: boolean }>().canManage, false, 'the subscription page says who manages it')
+  t.equal(
+    (await member.request('POST', '/api/billing/checkout', { plan: 'pro', interval: 'month' })).statusCode,
+    403,
+    'nor choose the plan'
+  )
+  t.equal(
+    (await member.request('GET', '/api/billing/subscription')).json<{ canManage: boolean }>().canManage,
+    false,
+    'the subscription page says who manages it'
+  )
   t.equal((await owner.request('GET', '/api/billing/subscription')).json<{ canManage: boolean }>().canManage, true)
 })
 
@@ -88,7 +115,11 @@ forEachEngine('a removed member loses access at the next request; a member can l
   t.equal((await member.request('GET', `/api/quotes/${quote}`)).statusCode, 200)
   t.equal((await owner.request('DELETE', `/api/company/members/${member.id}`)).statusCode, 204, 'the owner removes the member')
   t.equal((await member.request('GET', `/api/quotes/${quote}`)).statusCode, 404, 'the same token no longer opens the quote')
-  t.same((await member.request('GET', '/api/quotes')).json<{ quotes: unknown[] }>().quotes, [], 'they start over with an empty company of their own')
+  t.same(
+    (await member.request('GET', '/api/quotes')).json<{ quotes: unknown[] }>().quotes,
+    [],
+    'they start over with an empty company of their own'
+  )
   t.equal((await owner.request('DELETE', `/api/company/members/${owner.id}`)).statusCode, 409, 'the owner cannot remove themself')
 
   const leaver = await join(app, db, owner, t)
@@ -106,7 +137,13 @@ forEachEngine('seats: the plan’s count holds, owner and pending invitations in
   await subscribe(db, solo.id, 'pro')
   const refused = await solo.request('POST', '/api/company/invitations', { email: 'collegue@example.fr' })
   t.equal(refused.statusCode, 403, 'Pro has one user')
-  t.match(refused.json(), { error: { code: 'plan_seats', message: /formule Pro compte un seul utilisateur.*Entreprise/, upgrade: { planId: 'entreprise', url: /^https?:\/\/.+\/tarifs$/ } } })
+  t.match(refused.json(), {
+    error: {
+      code: 'plan_seats',
+      message: /formule Pro compte un seul utilisateur.*Entreprise/,
+      upgrade: { planId: 'entreprise', url: /^https?:\/\/.+\/tarifs$/ }
+    }
+  })
 
   const { owner } = await setUp(t, db)
   const invited: Array<{ id: string }> = []
@@ -118,15 +155,27 @@ forEachEngine('seats: the plan’s count holds, owner and pending invitations in
   const sixth = await owner.request('POST', '/api/company/invitations', { email: 'place-5@example.fr' })
   t.equal(sixth.statusCode, 403, 'the 6th seat is refused')
   t.match(sixth.json(), { error: { code: 'seats_full', message: /5 utilisateurs.*toutes les places sont prises/ } })
-  t.equal((await owner.request('POST', '/api/company/invitations', { email: 'PLACE-1@example.fr' })).statusCode, 409, 'an address already invited is told to re-send')
+  t.equal(
+    (await owner.request('POST', '/api/company/invitations', { email: 'PLACE-1@example.fr' })).statusCode,
+    409,
+    'an address already invited is told to re-send'
+  )
   t.equal((await owner.request('POST', '/api/company/invitations', { email: 'pas-une-adresse' })).statusCode, 400)
   for (const malformed of ['%00', 'pas-un-id', "1'%20or%20'1'='1"]) {
     t.equal((await owner.request('DELETE', `/api/company/invitations/${malformed}`)).statusCode, 404, `invitation ${malformed}: 404`)
     t.equal((await owner.request('POST', `/api/company/invitations/${malformed}/resend`)).statusCode, 404)
     t.equal((await owner.request('DELETE', `/api/company/members/${malformed}`)).statusCode, 404, `member ${malformed}: 404`)
   }
-  t.match((await owner.request('POST', '/api/company/transfer', { userId: '\u0000' })).json(), { error: { fields: { userId: 'Ce texte contient un caractère invalide.' } } }, 'a member id holding a NUL is refused on its field (no text column can store one)')
-  t.equal((await owner.request('POST', '/api/company/transfer', { userId: 'pas-un-id' })).statusCode, 404, 'a malformed member id is one that does not exist')
+  t.match(
+    (await owner.request('POST', '/api/company/transfer', { userId: '\u0000' })).json(),
+    { error: { fields: { userId: 'Ce texte contient un caractère invalide.' } } },
+    'a member id holding a NUL is refused on its field (no text column can store one)'
+  )
+  t.equal(
+    (await owner.request('POST', '/api/company/transfer', { userId: 'pas-un-id' })).statusCode,
+    404,
+    'a malformed member id is one that does not exist'
+  )
   t.equal((await owner.request('DELETE', `/api/company/invitations/${invited[0]?.id}`)).statusCode, 204, 'an invitation cancelled')
   t.equal((await owner.request('POST', '/api/company/invitations', { email: 'place-5@example.fr' })).statusCode, 201, 'frees its seat')
   const team = (await owner.request('GET', '/api/company')).json<{ seats: { members: number; pending: number; seats: number } }>()
@@ -157,7 +206,10 @@ forEachEngine('invitation links: stored hashed, bound to their address, single u
   t.match(wrong.json(), { error: { code: 'invitation_wrong_email' } })
 
   // Expired: refused; a re-send makes a new link and voids the old one.
-  await db.query(`update paraphe.company_invitations set expires_at = now() - interval '1 minute', sent_at = now() - interval '8 days' where id = $1`, [created.id])
+  await db.query(
+    `update paraphe.company_invitations set expires_at = now() - interval '1 minute', sent_at = now() - interval '8 days' where id = $1`,
+    [created.id]
+  )
   const invitee = await newUser(app, email)
   const expired = await invitee.request('POST', '/api/invitations/accept', { token })
   t.equal(expired.statusCode, 410)
@@ -184,12 +236,18 @@ forEachEngine('invitation links: stored hashed, bound to their address, single u
 
 forEachEngine('ownership transfer keeps billing working; a downgrade leaves extra members read-only', async (t, db) => {
   const { app, owner } = await setUp(t, db)
-  await db.query(`insert into paraphe.billing_customers (company_id, stripe_customer_id, email) values ($1, 'cus_transfer', $2)`, [owner.id, owner.email])
+  await db.query(`insert into paraphe.billing_customers (company_id, stripe_customer_id, email) values ($1, 'cus_transfer', $2)`, [
+    owner.id,
+    owner.email
+  ])
   const member = await join(app, db, owner, t)
   const second = await join(app, db, owner, t)
   t.equal((await owner.request('POST', '/api/company/transfer', { userId: randomUUID() })).statusCode, 404, 'only to a member')
   t.equal((await owner.request('POST', '/api/company/transfer', { userId: member.id })).statusCode, 204, 'transferred')
-  const customers = (user: TestUser) => asMember(db, claimsOf(user), (tx) => tx.query<{ stripe_customer_id: string }>('select stripe_customer_id from paraphe.billing_customers'))
+  const customers = (user: TestUser) =>
+    asMember(db, claimsOf(user), (tx) =>
+      tx.query<{ stripe_customer_id: string }>('select stripe_customer_id from paraphe.billing_customers')
+    )
   t.same((await customers(member)).rows, [{ stripe_customer_id: 'cus_transfer' }], 'the new owner reaches the company’s Stripe customer')
   t.same((await customers(owner)).rows, [], 'the former owner no longer does')
   const subscription = (await member.request('GET', '/api/billing/subscription')).json<{ plan: { id: string } }>()
@@ -207,4 +265,3 @@ forEachEngine('ownership transfer keeps billing working; a downgrade leaves extr
   t.equal((await member.request('POST', '/api/quotes', { content: {} })).statusCode, 201, 'the owner still writes')
   t.equal((await second.request('POST', '/api/company/leave')).statusCode, 204, 'a read-only member can still leave')
 })
-

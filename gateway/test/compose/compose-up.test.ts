@@ -78,7 +78,19 @@ async function composeUp(): Promise<void> {
   const compose = async (args: string[], timeoutMs = 1_800_000) => {
     const result = await runProgram(
       '/usr/bin/docker-compose',
-      ['--project-directory', repoRoot, '-p', project, '-f', path.join(repoRoot, 'docker-compose.yml'), '-f', path.join(repoRoot, 'gateway/test/compose/substitutes.yml'), '--env-file', envFile, ...args],
+      [
+        '--project-directory',
+        repoRoot,
+        '-p',
+        project,
+        '-f',
+        path.join(repoRoot, 'docker-compose.yml'),
+        '-f',
+        path.join(repoRoot, 'gateway/test/compose/substitutes.yml'),
+        '--env-file',
+        envFile,
+        ...args
+      ],
       { env: { PATH: process.env.PATH, HOME: work }, timeoutMs }
     )
     if (result.code !== 0) throw new Error(`docker-compose ${args.join(' ')} → ${result.code}\n${result.stdout}\n${result.stderr}`)
@@ -94,7 +106,10 @@ async function composeUp(): Promise<void> {
   t.comment(`images built in ${Math.round((Date.now() - buildStarted) / 1000)} s`)
 
   const containers = async () => (await compose(['ps', '-q'])).split('\n').filter(Boolean)
-  const inspect = (format: string, ids: string[]) => sh('docker', ['inspect', '-f', format, ...ids]).trim().split('\n')
+  const inspect = (format: string, ids: string[]) =>
+    sh('docker', ['inspect', '-f', format, ...ids])
+      .trim()
+      .split('\n')
   async function upAndHealthy(): Promise<void> {
     await compose(['up', '-d', '--scale', 'gateway=2'])
     await waitUntil(async () => {
@@ -120,7 +135,9 @@ async function composeUp(): Promise<void> {
     const upStarted = Date.now()
     await upAndHealthy()
     t.comment(`up and healthy in ${Math.round((Date.now() - upStarted) / 1000)} s`)
-    const names = inspect('{{.Name}}', await containers()).map((name) => name.replace(/^\//, '')).sort()
+    const names = inspect('{{.Name}}', await containers())
+      .map((name) => name.replace(/^\//, ''))
+      .sort()
     t.same(names, [`${project}_auth_1`, `${project}_caddy_1`, `${project}_db_1`, `${project}_gateway_1`, `${project}_gateway_2`])
     const ready = (await (await fetch(`${site}/readyz`)).json()) as { status: string; dependencies: Record<string, string> }
     t.equal(ready.status, 'ok')
@@ -171,7 +188,12 @@ async function composeUp(): Promise<void> {
   await t.test('two gateway replicas, one stopped under load: not one failed request', async (t) => {
     const stopped = `${project}_gateway_1`
     // API requests are logged (one line each): how many this replica answered.
-    const answeredBy = (name: string) => (execFileSync('docker', ['logs', name], { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 }).toString().match(/"msg":"request completed"/g) ?? []).length
+    const answeredBy = (name: string) =>
+      (
+        execFileSync('docker', ['logs', name], { stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 256 * 1024 * 1024 })
+          .toString()
+          .match(/"msg":"request completed"/g) ?? []
+      ).length
     const before = answeredBy(stopped)
     const loads = ['/', '/api/plans'].map((target) => startLoad(`${site}${target}`, 4))
     await new Promise((resolve) => setTimeout(resolve, 3000))
@@ -183,7 +205,9 @@ async function composeUp(): Promise<void> {
     const results = await Promise.all(loads.map((load) => load.result))
     for (const [index, result] of results.entries()) {
       const name = index === 0 ? '/' : '/api/plans'
-      t.comment(`${name}: ${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
+      t.comment(
+        `${name}: ${result.requests.total} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`
+      )
       t.ok(result.requests.total > 50, `${name}: load ran`)
       t.equal(result.non2xx + result.errors + result.timeouts, 0, `${name}: no failed request`)
     }

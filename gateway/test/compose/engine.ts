@@ -31,12 +31,19 @@ export interface Engine {
 
 /** Runs a program to completion; throws with its output when it fails. */
 export function sh(program: string, args: string[], options: { input?: string; timeoutMs?: number } = {}): string {
-  const result = spawnSync(program, args, { encoding: 'utf8', input: options.input, timeout: options.timeoutMs ?? 600_000, maxBuffer: 64 * 1024 * 1024 })
-  if (result.status !== 0) throw new Error(`${program} ${args.join(' ')} → ${result.status ?? result.signal}\n${result.stdout ?? ''}\n${result.stderr ?? ''}`)
+  const result = spawnSync(program, args, {
+    encoding: 'utf8',
+    input: options.input,
+    timeout: options.timeoutMs ?? 600_000,
+    maxBuffer: 64 * 1024 * 1024
+  })
+  if (result.status !== 0)
+    throw new Error(`${program} ${args.join(' ')} → ${result.status ?? result.signal}\n${result.stdout ?? ''}\n${result.stderr ?? ''}`)
   return result.stdout
 }
 
-const engineAnswers = () => spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { encoding: 'utf8', timeout: 20_000 }).status === 0
+const engineAnswers = () =>
+  spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { encoding: 'utf8', timeout: 20_000 }).status === 0
 
 /** Why the compose test cannot run here, or null when it can. */
 export function cannotRun(): string | null {
@@ -78,7 +85,11 @@ const imageExists = (tag: string) => spawnSync('docker', ['image', 'inspect', ta
 /** The Node base image (what deploy/Dockerfile's NODE_IMAGE names): built once, then reused. */
 export function ensureNodeBase(log: (line: string) => void): { tag: string; built: boolean } {
   const npmVersion = sh(process.execPath, [path.join(HOST_NPM, 'bin/npm-cli.js'), '--version']).trim()
-  const authorities = existsSync(LOCAL_AUTHORITIES) ? readdirSync(LOCAL_AUTHORITIES).filter((name) => name.endsWith('.crt')).sort() : []
+  const authorities = existsSync(LOCAL_AUTHORITIES)
+    ? readdirSync(LOCAL_AUTHORITIES)
+        .filter((name) => name.endsWith('.crt'))
+        .sort()
+    : []
   const authorityText = authorities.map((name) => readFileSync(path.join(LOCAL_AUTHORITIES, name), 'utf8')).join('')
   const recipe = JSON.stringify({ SUITE, PACKAGES, npmVersion, user: 'node:1000', authorityText })
   const tag = `paraphe-test/node-base:${SUITE}-${createHash('sha256').update(recipe).digest('hex').slice(0, 12)}`
@@ -106,7 +117,15 @@ export function ensureNodeBase(log: (line: string) => void): { tag: string; buil
     const archive = path.join(work, 'root.tar')
     sh('tar', ['--numeric-owner', '-C', root, '-cf', archive, '.'])
     // Node reads its own copy of Mozilla's list, not the system's: pointed at the system's too.
-    sh('docker', ['import', '--change', 'CMD ["/bin/bash"]', '--change', 'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt', archive, tag])
+    sh('docker', [
+      'import',
+      '--change',
+      'CMD ["/bin/bash"]',
+      '--change',
+      'ENV NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt',
+      archive,
+      tag
+    ])
     return { tag, built: true }
   } finally {
     rmSync(work, { recursive: true, force: true })

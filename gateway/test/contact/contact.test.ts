@@ -32,7 +32,11 @@ const valid = {
   website: ''
 }
 
-async function app(t: Test, extraEnv: NodeJS.ProcessEnv = {}, options: { database?: Database; logs?: Array<Record<string, unknown>> } = {}) {
+async function app(
+  t: Test,
+  extraEnv: NodeJS.ProcessEnv = {},
+  options: { database?: Database; logs?: Array<Record<string, unknown>> } = {}
+) {
   const fastify = await buildApp({ ...env, ...extraEnv }, options)
   t.teardown(() => fastify.close())
   return fastify
@@ -64,16 +68,20 @@ forEachEngine('a valid message is stored and e-mailed to the operator, Reply-To 
   t.same(response.json(), { ok: true })
   t.equal(response.headers['cache-control'], 'no-store')
 
-  t.same(await storedFrom(db, ip), [
-    {
-      name: 'Inès Martin',
-      email: 'ines.martin@example.fr',
-      company: 'Martin & Fils',
-      phone: '+33 6 12 34 56 78',
-      subject: `Abonnement et facturation #${ip}`,
-      message: 'Bonjour,\nje voudrais passer à l’offre Pro <b>dès lundi</b>.'
-    }
-  ], 'stored as normalised')
+  t.same(
+    await storedFrom(db, ip),
+    [
+      {
+        name: 'Inès Martin',
+        email: 'ines.martin@example.fr',
+        company: 'Martin & Fils',
+        phone: '+33 6 12 34 56 78',
+        subject: `Abonnement et facturation #${ip}`,
+        message: 'Bonjour,\nje voudrais passer à l’offre Pro <b>dès lundi</b>.'
+      }
+    ],
+    'stored as normalised'
+  )
 
   const mail = (await arrived).find((received) => received.subject.includes(`#${ip}`))
   t.same(mail?.envelope.to, [OPERATOR], 'to the operator')
@@ -104,7 +112,11 @@ t.test('each mistake is answered 400 with its own French message, and nothing is
     ['a subject too long', { subject: 'S'.repeat(201) }, { subject: CONTACT_MESSAGES.subjectTooLong }],
     ['no message', { message: ' \n ' }, { message: 'Écrivez votre message.' }],
     ['a message too short', { message: 'Bonjour' }, { message: 'Votre message doit faire au moins 10 caractères.' }],
-    ['a message too long', { message: 'm'.repeat(5001) }, { message: 'Votre message ne peut pas dépasser 5\u202f000 caractères (5\u202f001 pour l’instant).' }],
+    [
+      'a message too long',
+      { message: 'm'.repeat(5001) },
+      { message: 'Votre message ne peut pas dépasser 5\u202f000 caractères (5\u202f001 pour l’instant).' }
+    ],
     ['no consent', { consent: false }, { consent: 'Cochez la case pour que nous puissions utiliser ces informations et vous répondre.' }],
     ['a name that is not text', { name: { first: 'Inès' } }, { name: CONTACT_MESSAGES.nameMissing }]
   ]
@@ -120,7 +132,11 @@ t.test('each mistake is answered 400 with its own French message, and nothing is
   const emojiMessage = await post(fastify, { ...valid, message: '👍'.repeat(10) })
   t.equal(emojiMessage.statusCode, 201, 'characters are counted as people see them')
   const all = await post(fastify, {})
-  t.same(Object.keys(all.json<{ error: { fields: object } }>().error.fields).sort(), ['consent', 'email', 'message', 'name', 'subject'], 'every problem at once')
+  t.same(
+    Object.keys(all.json<{ error: { fields: object } }>().error.fields).sort(),
+    ['consent', 'email', 'message', 'name', 'subject'],
+    'every problem at once'
+  )
 })
 
 t.test('junk never causes a 500', async (t) => {
@@ -167,7 +183,11 @@ t.test('a robot filling the hidden field gets the very answer a person gets, and
   const invalidToo = await post(fastify, { website: 'x' }, ip)
   t.equal(invalidToo.statusCode, 201, 'robots learn nothing from validation either')
   t.same(await storedFrom(db, ip), [])
-  t.equal((await db.query<{ count: number }>('select count(*)::integer as count from paraphe.outbox')).rows[0]?.count, before, 'no e-mail queued')
+  t.equal(
+    (await db.query<{ count: number }>('select count(*)::integer as count from paraphe.outbox')).rows[0]?.count,
+    before,
+    'no e-mail queued'
+  )
   t.equal(logs.filter((entry) => entry.msg === 'contact form: hidden field filled in, message dropped' && entry.ip === ip).length, 3)
   const blank = await post(fastify, { ...valid, website: '   ' }, ip)
   t.equal(blank.statusCode, 201, 'blank is empty')

@@ -6,7 +6,10 @@ import { forEachEngine, testPostgresServer } from '../support/databases.js'
 
 forEachEngine('migrations are recorded and applying them again changes nothing', async (t, db) => {
   const recorded = await db.query<{ version: number }>('select version from paraphe_meta.migrations order by version')
-  t.same(recorded.rows.map((row) => row.version), readMigrations().map((migration) => migration.version))
+  t.same(
+    recorded.rows.map((row) => row.version),
+    readMigrations().map((migration) => migration.version)
+  )
   t.same(await migrate(db), [], 'second run applies nothing')
   t.same(await Promise.all([migrate(db), migrate(db)]), [[], []], 'concurrent runs wait for each other')
 })
@@ -25,10 +28,16 @@ t.test('two gateways with their own connections migrate a fresh PostgreSQL at on
   await admin.query('create database fresh_for_migrations')
   await admin.close()
   const freshUrl = url.replace(/\/postgres$/, '/fresh_for_migrations')
-  const gateways = await Promise.all([1, 2].map(() => openPostgres({ connectionString: freshUrl, maxConnections: 2, onIdleError: () => undefined })))
+  const gateways = await Promise.all(
+    [1, 2].map(() => openPostgres({ connectionString: freshUrl, maxConnections: 2, onIdleError: () => undefined }))
+  )
   t.teardown(() => Promise.all(gateways.map((db) => db.close())))
   const results = await Promise.all(gateways.map((db) => migrate(db)))
-  t.same(results.flat().sort((a, b) => a - b), readMigrations().map((migration) => migration.version), 'each migration applied by exactly one')
+  t.same(
+    results.flat().sort((a, b) => a - b),
+    readMigrations().map((migration) => migration.version),
+    'each migration applied by exactly one'
+  )
   const { rows } = await (gateways[0] as (typeof gateways)[0]).query<{ n: number }>('select count(*) as n from paraphe_meta.migrations')
   t.equal(rows[0]?.n, readMigrations().length)
 })

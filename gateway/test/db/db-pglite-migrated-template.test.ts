@@ -26,16 +26,28 @@ t.test('a new data folder starts with every migration applied, and keeps its own
   const db = await openDatabase(databaseConfig(dataDir), () => undefined)
   t.same(await migrate(db), [], 'nothing pending at the first start')
   const ledger = await db.query<{ version: number }>('select version from paraphe_meta.migrations order by version')
-  t.same(ledger.rows.map((row) => row.version), readMigrations().map((migration) => migration.version), 'each migration recorded as applied')
+  t.same(
+    ledger.rows.map((row) => row.version),
+    readMigrations().map((migration) => migration.version),
+    'each migration recorded as applied'
+  )
   await db.script("create table public.kept (value text); insert into public.kept values ('premier devis')")
   await db.close()
 
   const reopened = await openDatabase(databaseConfig(dataDir), () => undefined)
-  t.same((await reopened.query<{ value: string }>('select value from public.kept')).rows, [{ value: 'premier devis' }], 'the row is there after a restart')
+  t.same(
+    (await reopened.query<{ value: string }>('select value from public.kept')).rows,
+    [{ value: 'premier devis' }],
+    'the row is there after a restart'
+  )
   await reopened.close()
 
   const other = await openDatabase(databaseConfig(path.join(root, 'second-folder')), () => undefined)
-  t.same((await other.query<{ n: number }>("select count(*)::int as n from pg_tables where tablename = 'kept'")).rows, [{ n: 0 }], 'another new folder does not see it')
+  t.same(
+    (await other.query<{ n: number }>("select count(*)::int as n from pg_tables where tablename = 'kept'")).rows,
+    [{ n: 0 }],
+    'another new folder does not see it'
+  )
   await other.close()
   t.equal(readdirSync(path.join(template, 'base'), { recursive: true }).length, before, 'the template itself is left as it was')
 })

@@ -35,9 +35,16 @@ t.test('a new data folder opens from the template, migrates, and keeps its data 
   await db.close()
   const reopened = await openPglite(dataDir)
   t.same(await migrate(reopened), [], 'nothing pending after a restart')
-  t.same((await reopened.query<{ value: string }>('select value from public.kept')).rows, [{ value: "écrit avant l'arrêt" }], 'the row written before the restart is there')
+  t.same(
+    (await reopened.query<{ value: string }>('select value from public.kept')).rows,
+    [{ value: "écrit avant l'arrêt" }],
+    'the row written before the restart is there'
+  )
   await reopened.close()
-  t.notOk(readdirSync(path.dirname(dataDir)).some((name) => name.endsWith('.partial')), 'no half copy left beside it')
+  t.notOk(
+    readdirSync(path.dirname(dataDir)).some((name) => name.endsWith('.partial')),
+    'no half copy left beside it'
+  )
 })
 
 t.test('a start killed while copying leaves nothing half-made: the next one copies again', async (t) => {

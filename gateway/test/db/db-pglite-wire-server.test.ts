@@ -42,7 +42,11 @@ t.test('queries with parameters, several statements, and an error that leaves th
   const one = await client()
   t.same((await one.query<{ sum: number }>('select $1::int + $2::int as sum', [40, 2])).rows, [{ sum: 42 }], 'parameters bound')
   await one.query("create table public.notes (id int primary key, value text); insert into public.notes values (1, 'un'), (2, 'deux')")
-  t.same((await one.query('select value from public.notes order by id')).rows, [{ value: 'un' }, { value: 'deux' }], 'a script of several statements ran whole')
+  t.same(
+    (await one.query('select value from public.notes order by id')).rows,
+    [{ value: 'un' }, { value: 'deux' }],
+    'a script of several statements ran whole'
+  )
   const prepared = { name: 'note-by-id', text: 'select value from public.notes where id = $1' }
   t.same((await one.query({ ...prepared, values: [2] })).rows, [{ value: 'deux' }], 'a named statement, prepared')
   t.same((await one.query({ ...prepared, values: [1] })).rows, [{ value: 'un' }], 'and executed again without being parsed again')

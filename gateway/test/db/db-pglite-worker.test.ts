@@ -27,7 +27,10 @@ function supervisorOf(db: Database): PgliteWorker {
 /** An embedded database on a folder of its own holding one row in public.kept, with the losses its supervisor reports. */
 async function folderWithRow(t: Test, name: string, value: string, stallDeadlineMs?: number) {
   const lost: Error[] = []
-  const db = await openPglite(path.join(root, name, 'pglite'), { onLost: (error) => lost.push(error), ...(stallDeadlineMs === undefined ? {} : { stallDeadlineMs }) })
+  const db = await openPglite(path.join(root, name, 'pglite'), {
+    onLost: (error) => lost.push(error),
+    ...(stallDeadlineMs === undefined ? {} : { stallDeadlineMs })
+  })
   t.teardown(() => db.close())
   await db.script(`create table public.kept (value text); insert into public.kept values ('${value}')`)
   const supervisor = supervisorOf(db)
@@ -71,7 +74,10 @@ t.test('a long query on the embedded database leaves the event loop free', async
       ticks += 1
     }, 20)
     const started = performance.now()
-    const { rows: counted } = await db.query<{ n: number }>('select count(*)::int as n from generate_series(1, $1::int) as g(i) where i % 7 = 3', [rows])
+    const { rows: counted } = await db.query<{ n: number }>(
+      'select count(*)::int as n from generate_series(1, $1::int) as g(i) where i % 7 = 3',
+      [rows]
+    )
     const took = performance.now() - started
     clearInterval(timer)
     t.equal(counted[0]?.n, Math.floor((rows - 3) / 7) + 1, 'the query’s answer is right')
@@ -112,7 +118,11 @@ t.test('two transactions at once run one after the other on the one connection',
     throw new Error('refused by the application')
   })
   await t.rejects(rolledBack, /refused by the application/)
-  t.same((await db.query<{ entry: string }>('select entry from public.ledger order by entry')).rows, [{ entry: 'first' }], 'a failed transaction leaves nothing')
+  t.same(
+    (await db.query<{ entry: string }>('select entry from public.ledger order by entry')).rows,
+    [{ entry: 'first' }],
+    'a failed transaction leaves nothing'
+  )
 })
 
 t.test('the database thread ended mid-transaction: work fails as unavailable, then it is back on the same data', async (t) => {
@@ -132,7 +142,11 @@ t.test('the database thread ended mid-transaction: work fails as unavailable, th
   t.match(lost[0]?.message ?? '', /base de données intégrée s’est arrêtée/, 'the loss is reported, in French')
   await servingAgain(db)
   t.ok(supervisor.threadId !== null && supervisor.threadId !== thread, 'a new thread serves the folder')
-  t.same((await db.query<{ value: string }>('select value from public.kept')).rows, [{ value: 'écrit avant la panne' }], 'committed rows kept, the interrupted one rolled back')
+  t.same(
+    (await db.query<{ value: string }>('select value from public.kept')).rows,
+    [{ value: 'écrit avant la panne' }],
+    'committed rows kept, the interrupted one rolled back'
+  )
   await db.query("insert into public.kept values ('écrit après')")
   t.equal((await db.query<{ n: number }>('select count(*)::int as n from public.kept')).rows[0]?.n, 2, 'and it takes writes again')
 })
@@ -140,7 +154,11 @@ t.test('the database thread ended mid-transaction: work fails as unavailable, th
 t.test('a data folder that cannot be opened is refused in French, and a restart that fails is tried again', async (t) => {
   const unusable = path.join(root, 'unusable')
   writeFileSync(unusable, 'un fichier, pas un dossier')
-  await t.rejects(openPglite(path.join(unusable, 'pglite')), /La base de données intégrée n’a pas démarré/, 'a folder that cannot be made is refused at start')
+  await t.rejects(
+    openPglite(path.join(unusable, 'pglite')),
+    /La base de données intégrée n’a pas démarré/,
+    'a folder that cannot be made is refused at start'
+  )
 
   const lost: Error[] = []
   const folder = path.join(root, 'moved', 'pglite')
@@ -213,12 +231,15 @@ t.test('a slow query inside the deadline is answered, not cut', async (t) => {
   const db = await openPglite(null, { stallDeadlineMs: 5_000 })
   t.teardown(() => db.close())
   const thread = supervisorOf(db).threadId
-  t.same((await db.query<{ slept: string }>("select pg_sleep(1)::text as slept")).rows, [{ slept: '' }], 'a one-second query comes back')
+  t.same((await db.query<{ slept: string }>('select pg_sleep(1)::text as slept')).rows, [{ slept: '' }], 'a one-second query comes back')
   t.equal(supervisorOf(db).threadId, thread, 'on the same thread')
 })
 
 /** A gateway in this process on `db`, and the database's readiness as /readyz reports it. */
-async function gatewayOn(t: Test, db: Database): Promise<{ status: (url: string) => Promise<number>; app: FastifyInstance; readyDatabase: () => Promise<unknown> }> {
+async function gatewayOn(
+  t: Test,
+  db: Database
+): Promise<{ status: (url: string) => Promise<number>; app: FastifyInstance; readyDatabase: () => Promise<unknown> }> {
   await migrate(db)
   const app = await buildApp({}, { database: db })
   t.teardown(async () => {

@@ -18,7 +18,10 @@ async function waitUntil(check: () => Promise<boolean>): Promise<void> {
 }
 
 /** A separate connection, named apart from the gateway's, that terminates the gateway's backends. */
-async function operator(t: Test, url: string): Promise<{ terminateAll: () => Promise<number>; activeQuery: (prefix: string) => Promise<boolean> }> {
+async function operator(
+  t: Test,
+  url: string
+): Promise<{ terminateAll: () => Promise<number>; activeQuery: (prefix: string) => Promise<boolean> }> {
   const client = new pg.Client({ connectionString: url, application_name: 'operator' })
   // The operator's own connection never drops in these tests; a listener all the same.
   client.on('error', () => undefined)
@@ -26,9 +29,18 @@ async function operator(t: Test, url: string): Promise<{ terminateAll: () => Pro
   t.teardown(() => client.end())
   return {
     terminateAll: async () =>
-      (await client.query<{ n: number }>("select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = 'paraphe-gateway'")).rows[0]?.n ?? 0,
+      (
+        await client.query<{ n: number }>(
+          "select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = 'paraphe-gateway'"
+        )
+      ).rows[0]?.n ?? 0,
     activeQuery: async (prefix) =>
-      (await client.query("select 1 from pg_stat_activity where application_name = 'paraphe-gateway' and state = 'active' and query like $1", [`${prefix}%`])).rows.length > 0
+      (
+        await client.query(
+          "select 1 from pg_stat_activity where application_name = 'paraphe-gateway' and state = 'active' and query like $1",
+          [`${prefix}%`]
+        )
+      ).rows.length > 0
   }
 }
 
@@ -103,7 +115,11 @@ t.test('terminated while idle in a transaction: that transaction fails, the next
     t.ok(outcome.status === 'rejected' && isDatabaseUnavailable(outcome.reason), 'as a lost connection')
     t.not(await backendPid(db), terminatedPid, 'the next query is on a new connection')
   }
-  t.equal(await db.transaction(async (tx) => (await tx.query<{ n: number }>('select 2 as n')).rows[0]?.n), 2, 'the next transaction commits')
+  t.equal(
+    await db.transaction(async (tx) => (await tx.query<{ n: number }>('select 2 as n')).rows[0]?.n),
+    2,
+    'the next transaction commits'
+  )
   t.same(idleErrors, [], 'nothing was reported as an idle connection error')
 })
 
@@ -120,7 +136,10 @@ for (const [name, run] of [
       await waitUntil(() => kill.activeQuery('select pg_sleep(60)'))
       await kill.terminateAll()
       const outcome = await sleeping
-      t.ok(outcome.status === 'rejected' && isDatabaseUnavailable(outcome.reason), `round ${round}: the query in flight fails as a lost connection`)
+      t.ok(
+        outcome.status === 'rejected' && isDatabaseUnavailable(outcome.reason),
+        `round ${round}: the query in flight fails as a lost connection`
+      )
       t.equal((await answered<{ n: number }>(t, db, 'select 3 as n', 2))?.n, 3, 'the pool answers the next query')
     }
   })
@@ -153,7 +172,9 @@ t.test('terminations at random moments of many queries and transactions', async 
   const { url } = await testPostgresServer()
   const { db } = await pool(t, url, 4)
   const kill = await operator(t, url)
-  await db.script('create table if not exists loss_counter (id int primary key, n int not null); insert into loss_counter values (1, 0) on conflict do nothing')
+  await db.script(
+    'create table if not exists loss_counter (id int primary key, n int not null); insert into loss_counter values (1, 0) on conflict do nothing'
+  )
   const outcomes: Array<PromiseSettledResult<unknown>> = []
   let committed = 0
   const pause = () => new Promise((resolve) => setTimeout(resolve, Math.random() * 5))
@@ -187,9 +208,16 @@ t.test('terminations at random moments of many queries and transactions', async 
   t.ok(failures.length > 0, `${failures.length} of ${outcomes.length} pieces of work lost their connection`)
   t.ok(outcomes.length - failures.length > 0, `${outcomes.length - failures.length} succeeded between terminations`)
   const unexpected = failures.filter((outcome) => !isDatabaseUnavailable(outcome.reason))
-  t.same(unexpected.map((outcome) => String(outcome.reason)), [], 'every failure is a lost connection')
+  t.same(
+    unexpected.map((outcome) => String(outcome.reason)),
+    [],
+    'every failure is a lost connection'
+  )
   // A transaction that failed left nothing behind: the counter counts exactly the commits.
   const counted = (await answered<{ n: number }>(t, db, 'select n from loss_counter where id = 1', 4))?.n
-  t.ok(counted !== undefined && counted >= committed && counted <= committed + failures.length, `the counter (${counted}) counts the ${committed} commits (a commit whose answer was lost may count too)`)
+  t.ok(
+    counted !== undefined && counted >= committed && counted <= committed + failures.length,
+    `the counter (${counted}) counts the ${committed} commits (a commit whose answer was lost may count too)`
+  )
   t.equal((await answered<{ n: number }>(t, db, 'select 5 as n', 4))?.n, 5, 'after the storm the pool answers')
 })

@@ -27,7 +27,11 @@ forEachEngine('RLS: account A cannot read, count, change or delete account B’s
     t.equal((await tx.query('select * from paraphe.quotes where id = $1', [bobQuote])).rows.length, 0, 'select by id')
     const counted = await tx.query<{ n: number }>('select count(*) as n from paraphe.quotes')
     t.equal(counted.rows[0]?.n, 1, 'count sees only her own quote')
-    t.equal((await tx.query(`update paraphe.quotes set content = '{"x":1}' where id = $1`, [bobQuote])).rowCount, 0, 'update touches nothing')
+    t.equal(
+      (await tx.query(`update paraphe.quotes set content = '{"x":1}' where id = $1`, [bobQuote])).rowCount,
+      0,
+      'update touches nothing'
+    )
     t.equal((await tx.query('delete from paraphe.quotes where id = $1', [bobQuote])).rowCount, 0, 'delete touches nothing')
   })
   const forged = asMember(db, claims(alice), (tx) => tx.query(`insert into paraphe.quotes (company_id, content) values ($1, '{}')`, [bob]))
@@ -40,7 +44,10 @@ forEachEngine('RLS: account A cannot read, count, change or delete account B’s
   await asMember(db, claims(alice), async (tx) => {
     t.equal((await tx.query('select * from paraphe.profiles')).rows.length, 0, 'no other profile visible')
   })
-  await t.rejects(asMember(db, claims(alice), (tx) => tx.query('select * from paraphe.outbox')), 'the mail queue is not readable by users')
+  await t.rejects(
+    asMember(db, claims(alice), (tx) => tx.query('select * from paraphe.outbox')),
+    'the mail queue is not readable by users'
+  )
   await t.rejects(
     asMember(db, claims(alice), (tx) => tx.query('select * from paraphe.contact_messages')),
     'contact messages are not readable by users'
@@ -52,18 +59,32 @@ forEachEngine('anonymous visitors reach nothing but the contact function', async
   await t.rejects(asAnonymous(db, (tx) => tx.query('select * from paraphe.contact_messages')))
   const { rows } = await asAnonymous(db, (tx) =>
     tx.query<{ id: number }>('select paraphe.submit_contact($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) as id', [
-      'Jeanne', 'jeanne@example.org', '', '', 'Question', 'Bonjour, une question.', '127.0.0.1', 'ops@example.com', 'Contact', 'texte', '<p>texte</p>'
+      'Jeanne',
+      'jeanne@example.org',
+      '',
+      '',
+      'Question',
+      'Bonjour, une question.',
+      '127.0.0.1',
+      'ops@example.com',
+      'Contact',
+      'texte',
+      '<p>texte</p>'
     ])
   )
   t.type(rows[0]?.id, 'number', 'the message is stored through the function')
-  const queued = await db.query<{ recipient: string; reply_to: string }>(`select recipient, reply_to from paraphe.outbox where kind = 'contact' order by id desc limit 1`)
+  const queued = await db.query<{ recipient: string; reply_to: string }>(
+    `select recipient, reply_to from paraphe.outbox where kind = 'contact' order by id desc limit 1`
+  )
   t.same(queued.rows[0], { recipient: 'ops@example.com', reply_to: 'jeanne@example.org' }, 'and its e-mail queued in the same transaction')
 })
 
 forEachEngine('quote events are append-only, even for the database owner', async (t, db) => {
   const user = randomUUID()
   const quote = await draftOf(db, user)
-  await asMember(db, claims(user), (tx) => tx.query(`insert into paraphe.quote_events (quote_id, company_id, type) values ($1, $2, 'sent')`, [quote, user]))
+  await asMember(db, claims(user), (tx) =>
+    tx.query(`insert into paraphe.quote_events (quote_id, company_id, type) values ($1, $2, 'sent')`, [quote, user])
+  )
   await t.rejects(db.query(`update paraphe.quote_events set type = 'signed' where quote_id = $1`, [quote]), /append-only/)
   await t.rejects(db.query('delete from paraphe.quote_events where quote_id = $1', [quote]), /append-only/)
   const { rows } = await db.query<{ type: string }>('select type from paraphe.quote_events where quote_id = $1', [quote])
@@ -90,9 +111,15 @@ forEachEngine('20 concurrent sends number quotes 1 to 20: no gap, no duplicate',
     ids.push(created.json<{ quote: Quote }>().quote.id)
   }
   const responses = await Promise.all(ids.map((id) => user.request('POST', `/api/quotes/${id}/send`)))
-  t.same(responses.map((response) => response.statusCode), ids.map(() => 200))
+  t.same(
+    responses.map((response) => response.statusCode),
+    ids.map(() => 200)
+  )
   const numbers = responses.map((response) => response.json<{ quote: Quote }>().quote.number).sort()
-  t.same(numbers, Array.from({ length: 20 }, (_, index) => `DEV-${today.slice(0, 4)}-${String(index + 1).padStart(4, '0')}`))
+  t.same(
+    numbers,
+    Array.from({ length: 20 }, (_, index) => `DEV-${today.slice(0, 4)}-${String(index + 1).padStart(4, '0')}`)
+  )
 })
 
 forEachEngine('on Découverte, 10 concurrent sends let exactly 3 through', async (t, db) => {
@@ -104,7 +131,9 @@ forEachEngine('on Découverte, 10 concurrent sends let exactly 3 through', async
   for (let index = 0; index < 10; index += 1) {
     ids.push((await user.request('POST', '/api/quotes', { content: completeContent(today) })).json<{ quote: Quote }>().quote.id)
   }
-  const statuses = (await Promise.all(ids.map((id) => user.request('POST', `/api/quotes/${id}/send`)))).map((response) => response.statusCode)
+  const statuses = (await Promise.all(ids.map((id) => user.request('POST', `/api/quotes/${id}/send`)))).map(
+    (response) => response.statusCode
+  )
   t.equal(statuses.filter((status) => status === 200).length, 3)
   t.equal(statuses.filter((status) => status === 403).length, 7)
 })

@@ -98,7 +98,10 @@ process.once('exit', () => {
 async function waitForCaddy(): Promise<void> {
   for (;;) {
     if (caddy.exitCode !== null) throw new Error(`caddy exited with ${caddy.exitCode}:\n${caddyStderr}`)
-    const status = await rawGet(sitePort, '/healthz').then((response) => response.status, () => 0)
+    const status = await rawGet(sitePort, '/healthz').then(
+      (response) => response.status,
+      () => 0
+    )
     if (status === 200) return
     await new Promise((resolve) => setTimeout(resolve, 100))
   }

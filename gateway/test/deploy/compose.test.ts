@@ -96,7 +96,10 @@ t.test('docker-compose (v1) validates and resolves the file', async (t) => {
     t.equal(env.SUPABASE_JWT_SECRET, envValues.JWT_SECRET)
     t.equal(env.TRUST_PROXY, resolved.networks?.edge?.ipam?.config?.[0]?.subnet, 'trusts exactly the edge network')
     t.equal(env.DATABASE_URL, `postgres://postgres:${envValues.POSTGRES_PASSWORD}@db:5432/postgres`)
-    t.same([env.SMTP_HOST, env.SMTP_PORT, env.SMTP_USER, env.SMTP_PASS], [envValues.SMTP_HOST, envValues.SMTP_PORT, envValues.SMTP_USER, envValues.SMTP_PASS])
+    t.same(
+      [env.SMTP_HOST, env.SMTP_PORT, env.SMTP_USER, env.SMTP_PASS],
+      [envValues.SMTP_HOST, envValues.SMTP_PORT, envValues.SMTP_USER, envValues.SMTP_PASS]
+    )
     t.equal(env.SMTP_URL, undefined, 'no URL to encode a password into')
     t.equal(env.OPERATOR_ADDRESS, OPERATOR_VALUES.OPERATOR_ADDRESS, 'values with spaces arrive whole, without quotes')
 
@@ -116,12 +119,21 @@ t.test('docker-compose (v1) validates and resolves the file', async (t) => {
     const allowList = (env.GOTRUE_URI_ALLOW_LIST ?? '').split(',')
     t.ok(allowList.includes(`${publicUrl}/confirm-email`))
     t.ok(allowList.includes(`${publicUrl}/reset-password`))
-    t.notOk(allowList.some((url) => !url.startsWith(`${publicUrl}/`)), 'no other origin')
+    t.notOk(
+      allowList.some((url) => !url.startsWith(`${publicUrl}/`)),
+      'no other origin'
+    )
     for (const kind of ['CONFIRMATION', 'INVITE', 'RECOVERY', 'EMAIL_CHANGE']) {
       t.equal(env[`GOTRUE_MAILER_URLPATHS_${kind}`], '/auth/v1/verify', `MAILER_URLPATHS_${kind}`)
     }
     // French bodies, fetched from the gateway on the backend network (routes/auth-email-templates).
-    for (const [kind, name] of [['CONFIRMATION', 'confirmation'], ['RECOVERY', 'recovery'], ['EMAIL_CHANGE', 'email-change'], ['INVITE', 'invite'], ['MAGIC_LINK', 'magic-link']]) {
+    for (const [kind, name] of [
+      ['CONFIRMATION', 'confirmation'],
+      ['RECOVERY', 'recovery'],
+      ['EMAIL_CHANGE', 'email-change'],
+      ['INVITE', 'invite'],
+      ['MAGIC_LINK', 'magic-link']
+    ]) {
       t.equal(env[`GOTRUE_MAILER_TEMPLATES_${kind}`], `http://gateway:3000/auth-email-templates/${name}`, `MAILER_TEMPLATES_${kind}`)
     }
     t.equal(env.GOTRUE_SMTP_HOST, envValues.SMTP_HOST)
@@ -197,7 +209,9 @@ t.test('only Caddy is public; the database and GoTrue publish nothing', async (t
   t.same(services.caddy?.ports, ['${HTTP_PORT:-80}:80', '${HTTPS_PORT:-443}:443', '${HTTPS_PORT:-443}:443/udp'])
 
   // The gateway trusts X-Forwarded-For from the edge network: only Caddy may be in it.
-  const inEdge = Object.entries(services).filter(([, service]) => networksOf(service).includes('edge')).map(([name]) => name)
+  const inEdge = Object.entries(services)
+    .filter(([, service]) => networksOf(service).includes('edge'))
+    .map(([name]) => name)
   t.same(inEdge.sort(), ['caddy', 'gateway'])
   t.match(compose.networks?.edge?.ipam?.config?.[0]?.subnet, /\$\{EDGE_SUBNET:-[\d./]+\}/)
   t.match(services.gateway?.environment?.TRUST_PROXY, /^\$\{EDGE_SUBNET:-[\d./]+\}$/)
@@ -208,7 +222,11 @@ t.test('only Caddy is public; the database and GoTrue publish nothing', async (t
     if (mount.startsWith('./')) {
       const source = mount.split(':')[0] ?? ''
       t.ok(existsSync(path.join(repoRoot, source)), `${source} exists`)
-      t.match(mount, /:\/docker-entrypoint-initdb\.d\/init-scripts\/[\w.-]+\.sql:ro$/, 'one init script, not the whole folder (the image has its own)')
+      t.match(
+        mount,
+        /:\/docker-entrypoint-initdb\.d\/init-scripts\/[\w.-]+\.sql:ro$/,
+        'one init script, not the whole folder (the image has its own)'
+      )
     }
   }
 })

@@ -30,11 +30,15 @@ const PUBLIC_PAGES = ['/', '/tarifs', '/SignatureDevis', '/verification'] as con
 const authPort = await freePort()
 let auth: ChildProcess | null = null
 function startAuth(): Promise<void> {
-  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-ts.mjs', 'gateway/test/support/gotrue-stand-in-server.ts'], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH, GOTRUE_JWT_SECRET: JWT_SECRET, GOTRUE_API_PORT: String(authPort), GOTRUE_MAILER_AUTOCONFIRM: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
+  const child = spawn(
+    process.execPath,
+    ['--conditions=paraphe-source', '--import=./scripts/register-ts.mjs', 'gateway/test/support/gotrue-stand-in-server.ts'],
+    {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, GOTRUE_JWT_SECRET: JWT_SECRET, GOTRUE_API_PORT: String(authPort), GOTRUE_MAILER_AUTOCONFIRM: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe']
+    }
+  )
   auth = child
   process.once('exit', () => child.exitCode === null && child.kill('SIGKILL'))
   return new Promise((resolve, reject) => {
@@ -105,7 +109,10 @@ t.teardown(async () => {
 const site = `http://127.0.0.1:${sitePort}`
 await waitUntil(async () => {
   if (caddy.exitCode !== null) throw new Error(`caddy exited:\n${caddyStderr}`)
-  return rawGet(sitePort, '/api/plans').then((response) => response.status === 200, () => false)
+  return rawGet(sitePort, '/api/plans').then(
+    (response) => response.status === 200,
+    () => false
+  )
 })
 
 const pro = await httpUser(site)
@@ -155,7 +162,10 @@ t.test('the auth server killed: pages and the API still served, /auth/v1 says 50
   await publicPagesServed(t, 'auth down')
   t.equal((await fetch(`${site}/api/sign/${quote.token}`)).status, 200, 'the client’s quote (no auth server needed)')
   t.equal((await pro.call('GET', '/api/quotes')).status, 200, 'a signed-in professional (tokens are checked locally)')
-  const signIn = await fetch(`${site}/auth/v1/token?grant_type=password`, { method: 'POST', body: JSON.stringify({ email: 'a@example.fr', password: 'x'.repeat(12) }) })
+  const signIn = await fetch(`${site}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    body: JSON.stringify({ email: 'a@example.fr', password: 'x'.repeat(12) })
+  })
   const body = await frenchError(t, signIn, 503, 'sign-in')
   t.same(Object.keys(body).sort(), ['code', 'error_code', 'msg'], 'GoTrue’s error shape (supabase-js reads it)')
   t.equal(body.error_code, 'upstream_unavailable')
@@ -164,7 +174,10 @@ t.test('the auth server killed: pages and the API still served, /auth/v1 says 50
   // The gateway's pooled connections to the old process are dead: the next request must not fail on one.
   const settings = await fetch(`${site}/auth/v1/settings`)
   t.equal(settings.status, 200, 'the first request after the restart succeeds')
-  const signUp = await fetch(`${site}/auth/v1/signup`, { method: 'POST', body: JSON.stringify({ email: 'retour@example.fr', password: 'un mot de passe long' }) })
+  const signUp = await fetch(`${site}/auth/v1/signup`, {
+    method: 'POST',
+    body: JSON.stringify({ email: 'retour@example.fr', password: 'un mot de passe long' })
+  })
   t.equal(signUp.status, 200, 'sign-up works again, without restarting the gateway')
   await waitUntil(async () => (await readyz()).body.dependencies.auth === 'ok')
   t.pass('reported back in /readyz')
@@ -177,10 +190,13 @@ t.test('PostgreSQL stopped under load: pages served, the API answers French 503s
   let loading = true
   const worker = async (kind: 'page' | 'api', send: () => Promise<Response>) => {
     while (loading) {
-      const status = await send().then(async (response) => {
-        await response.arrayBuffer()
-        return String(response.status)
-      }, () => 'socket error')
+      const status = await send().then(
+        async (response) => {
+          await response.arrayBuffer()
+          return String(response.status)
+        },
+        () => 'socket error'
+      )
       tally.set(`${kind} ${status}`, (tally.get(`${kind} ${status}`) ?? 0) + 1)
     }
   }
@@ -210,7 +226,11 @@ t.test('PostgreSQL stopped under load: pages served, the API answers French 503s
   t.equal((await page.goto(`${site}/SignatureDevis?token=${quote.token}`))?.status(), 200, 'the signing page loads')
   const alert = page.getByRole('alert')
   await alert.waitFor({ timeout: BUSY_MACHINE_WAIT_MS })
-  t.equal((await alert.innerText()).trim(), 'Service momentanément indisponible, réessayez dans quelques instants.', 'it says the service is down for a moment, not a blank page')
+  t.equal(
+    (await alert.innerText()).trim(),
+    'Service momentanément indisponible, réessayez dans quelques instants.',
+    'it says the service is down for a moment, not a blank page'
+  )
 
   postgres.restart()
   // No restart of the gateway: its pool opens new connections by itself.
@@ -226,7 +246,11 @@ t.test('PostgreSQL stopped under load: pages served, the API answers French 503s
   t.comment(`requests under load: ${JSON.stringify(Object.fromEntries(tally))}`)
   t.same(pageStatuses(), ['page 200'], 'pages: only 200s, before, during and after')
   const apiStatuses = [...tally.keys()].filter((key) => key.startsWith('api')).sort()
-  t.same(apiStatuses.filter((key) => !['api 200', 'api 503'].includes(key)), [], 'the API: 200 or a 503 « réessayez », never a 500 or a dropped connection')
+  t.same(
+    apiStatuses.filter((key) => !['api 200', 'api 503'].includes(key)),
+    [],
+    'the API: 200 or a 503 « réessayez », never a 500 or a dropped connection'
+  )
   await waitUntil(async () => (await readyz()).body.dependencies.database === 'ok')
   t.pass('the database reported back in /readyz')
 })

@@ -45,7 +45,10 @@ t.test('the generated .env has every variable of .env.example and fresh secrets'
   t.not(env.POSTGRES_PASSWORD, env.PG_META_CRYPTO_KEY)
   t.not(secret, DEMO_JWT_SECRET)
 
-  for (const [variable, role] of [['ANON_KEY', 'anon'], ['SERVICE_ROLE_KEY', 'service_role']] as const) {
+  for (const [variable, role] of [
+    ['ANON_KEY', 'anon'],
+    ['SERVICE_ROLE_KEY', 'service_role']
+  ] as const) {
     const { payload, protectedHeader } = await jwtVerify(env[variable] ?? '', secretKey(secret), {
       algorithms: ['HS256'],
       currentDate: now
@@ -57,21 +60,28 @@ t.test('the generated .env has every variable of .env.example and fresh secrets'
     t.equal(payload.exp, Math.floor(Date.parse('2036-03-01T12:00:00Z') / 1000), 'valid for 10 years')
     t.equal(payload.sub, undefined, 'not a user token')
   }
-  await t.rejects(jwtVerify(env.ANON_KEY ?? '', secretKey('another-secret-of-at-least-32-characters!')), 'a different secret does not verify')
+  await t.rejects(
+    jwtVerify(env.ANON_KEY ?? '', secretKey('another-secret-of-at-least-32-characters!')),
+    'a different secret does not verify'
+  )
 
-  t.same(result.stillEmpty, [
-    'OPERATOR_NAME',
-    'OPERATOR_LEGAL_FORM',
-    'OPERATOR_ADDRESS',
-    'OPERATOR_REGISTRATION',
-    'OPERATOR_EMAIL',
-    'OPERATOR_PHONE',
-    'OPERATOR_PUBLICATION_DIRECTOR',
-    'HOSTING_PROVIDER_NAME',
-    'HOSTING_PROVIDER_ADDRESS',
-    'SMTP_HOST',
-    'SMTP_ADMIN_EMAIL'
-  ], 'reports what the operator still has to fill in')
+  t.same(
+    result.stillEmpty,
+    [
+      'OPERATOR_NAME',
+      'OPERATOR_LEGAL_FORM',
+      'OPERATOR_ADDRESS',
+      'OPERATOR_REGISTRATION',
+      'OPERATOR_EMAIL',
+      'OPERATOR_PHONE',
+      'OPERATOR_PUBLICATION_DIRECTOR',
+      'HOSTING_PROVIDER_NAME',
+      'HOSTING_PROVIDER_ADDRESS',
+      'SMTP_HOST',
+      'SMTP_ADMIN_EMAIL'
+    ],
+    'reports what the operator still has to fill in'
+  )
 
   const again = gen.setupEnv({ output: path.join(dir, 'second.env') })
   const second = gen.parseEnv(await readFile(again.output, 'utf8'))
@@ -108,7 +118,10 @@ t.test('the command line prints what it did, never a secret', async (t) => {
   const dir = await tempDir(t)
   const output = path.join(dir, 'fresh.env')
   const lines: string[] = []
-  t.equal(gen.main(['--output', output], (line) => lines.push(line)), 0)
+  t.equal(
+    gen.main(['--output', output], (line) => lines.push(line)),
+    0
+  )
   const printed = lines.join('\n')
   const env = gen.parseEnv(await readFile(output, 'utf8'))
   for (const key of Object.keys(gen.GENERATED)) {
@@ -118,10 +131,16 @@ t.test('the command line prints what it did, never a secret', async (t) => {
   t.match(printed, /Still to fill in before `docker compose up`: OPERATOR_NAME/)
 
   const help: string[] = []
-  t.equal(gen.main(['--help'], (line) => help.push(line)), 0)
+  t.equal(
+    gen.main(['--help'], (line) => help.push(line)),
+    0
+  )
   t.match(help.join('\n'), /Usage: node scripts\/generate-env\.mjs/)
   const bad: string[] = []
-  t.equal(gen.main(['--unknown'], (line) => bad.push(line)), 2)
+  t.equal(
+    gen.main(['--unknown'], (line) => bad.push(line)),
+    2
+  )
   t.match(bad.join('\n'), /Unknown option '--unknown'[\s\S]*Usage:/)
 })
 
@@ -129,7 +148,10 @@ t.test('--dev prepares a local stack with the mail catcher', async (t) => {
   const dir = await tempDir(t)
   const output = path.join(dir, '.env')
   const lines: string[] = []
-  t.equal(gen.main(['--output', output, '--dev'], (line) => lines.push(line)), 0)
+  t.equal(
+    gen.main(['--output', output, '--dev'], (line) => lines.push(line)),
+    0
+  )
   t.match(lines.join('\n'), /development values: SITE_ADDRESS, PUBLIC_URL/)
   t.notMatch(lines.join('\n'), /Still to fill in/, 'nothing left to fill in')
   const env = gen.parseEnv(await readFile(output, 'utf8'))
@@ -168,7 +190,9 @@ t.test('the gateway in production accepts the generated secrets and refuses the 
 
 t.test('template helpers', async (t) => {
   t.same(
-    gen.parseEnv(['# comment', '', 'A=1', 'export B = two words # note', "C='single # kept'", 'D="say \\"hi\\""', 'not an assignment'].join('\n')),
+    gen.parseEnv(
+      ['# comment', '', 'A=1', 'export B = two words # note', "C='single # kept'", 'D="say \\"hi\\""', 'not an assignment'].join('\n')
+    ),
     { A: '1', B: 'two words', C: 'single # kept', D: 'say "hi"' }
   )
   t.equal(gen.fillTemplate('# A=commented\nA=\nB=keep\n', { A: 'x y' }), '# A=commented\nA="x y"\nB=keep\n')

@@ -144,6 +144,9 @@ export function withoutComments(text: string): string {
 /** `${VAR}`, `${VAR:-default}`, `${VAR:?message}`… referenced by a compose file (`$$` is a literal `$`). */
 export function composeVariables(text: string): Set<string> {
   const names = new Set<string>()
-  for (const match of withoutComments(text).replace(/\$\$/g, '').matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g)) names.add(match[1] as string)
+  for (const match of withoutComments(text)
+    .replace(/\$\$/g, '')
+    .matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)/g))
+    names.add(match[1] as string)
   return names
 }

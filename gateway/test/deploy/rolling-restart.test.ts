@@ -67,7 +67,10 @@ t.teardown(async () => {
 })
 await waitUntil(async () => {
   if (caddy.exitCode !== null) throw new Error(`caddy exited:\n${caddyStderr}`)
-  return rawGet(sitePort, '/api/plans').then((response) => response.status === 200, () => false)
+  return rawGet(sitePort, '/api/plans').then(
+    (response) => response.status === 200,
+    () => false
+  )
 })
 
 const served = (gateway: GatewayProcess) => gateway.lines.filter((line) => line.msg === 'request completed')
@@ -94,9 +97,14 @@ t.test('restarting one of two gateways under load: 0 non-2xx, 0 socket errors', 
   await waitUntil(() => served(restarted).length > 50)
   for (const load of loads) load.stop()
   const [page, api] = await Promise.all(loads.map((load) => load.result))
-  for (const [name, result] of [['/', page], ['/api/plans', api]] as const) {
+  for (const [name, result] of [
+    ['/', page],
+    ['/api/plans', api]
+  ] as const) {
     if (result === undefined) continue
-    t.comment(`${name}: ${result.requests.total} requests, ${result['2xx']} 2xx, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`)
+    t.comment(
+      `${name}: ${result.requests.total} requests, ${result['2xx']} 2xx, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`
+    )
     t.ok(result.requests.total > 100, `${name}: load ran`)
     t.equal(result.non2xx, 0, `${name}: no non-2xx answer`)
     t.equal(result.errors, 0, `${name}: no socket error`)

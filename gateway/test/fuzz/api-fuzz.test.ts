@@ -48,12 +48,42 @@ const user = await newUser(fastify)
 // The public API's routes are fuzzed past their guard with a key of an Entreprise company.
 const keyOwner = await newUser(fastify)
 await subscribe(await testDatabase('pglite'), keyOwner.id, 'entreprise')
-const apiKey = (await keyOwner.request('POST', '/api/company/api-keys', { name: 'Fuzz', scopes: ['read', 'write'] })).json<{ secret: string }>().secret
+const apiKey = (await keyOwner.request('POST', '/api/company/api-keys', { name: 'Fuzz', scopes: ['read', 'write'] })).json<{
+  secret: string
+}>().secret
 
 const HOSTILE: unknown[] = [
-  '', ' ', '\u0000', '\ud800', '💥'.repeat(50), 'a'.repeat(20_000), '<script>alert(1)</script>', "'; drop table paraphe.quotes; --",
-  '../../etc/passwd', '%00', '%', '{{7*7}}', '$(reboot)', 'NaN', '-0', '1e309', '00000000-0000-0000-0000-000000000000',
-  -1, 0, 2 ** 53, -(2 ** 63), 1e308, 0.1, true, false, null, [], {}, [null], { __proto__: { polluted: true } }, { constructor: { prototype: { polluted: true } } }
+  '',
+  ' ',
+  '\u0000',
+  '\ud800',
+  '💥'.repeat(50),
+  'a'.repeat(20_000),
+  '<script>alert(1)</script>',
+  "'; drop table paraphe.quotes; --",
+  '../../etc/passwd',
+  '%00',
+  '%',
+  '{{7*7}}',
+  '$(reboot)',
+  'NaN',
+  '-0',
+  '1e309',
+  '00000000-0000-0000-0000-000000000000',
+  -1,
+  0,
+  2 ** 53,
+  -(2 ** 63),
+  1e308,
+  0.1,
+  true,
+  false,
+  null,
+  [],
+  {},
+  [null],
+  { __proto__: { polluted: true } },
+  { constructor: { prototype: { polluted: true } } }
 ]
 const hostile = fc.constantFrom(...HOSTILE)
 
@@ -112,9 +142,26 @@ function fromSchema(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unk
 // so they would test the site's 404 page, not the route; raw dot segments are the site tests' job.
 const isDotSegment = (value: string) => /^(\.|%2e){1,2}$/i.test(value)
 const segment = fc
-  .oneof(fc.uuid(), fc.string({ minLength: 1, maxLength: 30 }).map(encodeURIComponent), fc.constantFrom('%00', 'a'.repeat(600), '%F0%9F%92%A5', '%ZZ', '%2F'))
+  .oneof(
+    fc.uuid(),
+    fc.string({ minLength: 1, maxLength: 30 }).map(encodeURIComponent),
+    fc.constantFrom('%00', 'a'.repeat(600), '%F0%9F%92%A5', '%ZZ', '%2F')
+  )
   .filter((value) => !isDotSegment(value))
-const AUTH_ENDPOINTS = ['signup', 'token?grant_type=password', 'token?grant_type=refresh_token', 'recover', 'otp', 'verify', 'user', 'logout', 'settings', 'resend', 'authorize', 'admin/users']
+const AUTH_ENDPOINTS = [
+  'signup',
+  'token?grant_type=password',
+  'token?grant_type=refresh_token',
+  'recover',
+  'otp',
+  'verify',
+  'user',
+  'logout',
+  'settings',
+  'resend',
+  'authorize',
+  'admin/users'
+]
 
 const FRENCH = /[éèàùçêâîôœ’«]|\b(le|la|les|de|des|du|un|une|est|sont|pas|votre|vous|ce|cette|ces|certains|champs|pour|avec|et|au|aux)\b/i
 /** Fastify's and Node's own English answers, which must never reach a user. */
@@ -130,10 +177,21 @@ for (const route of routes) {
     const entry: { tried: number; statuses: Record<number, number> } = { tried: 0, statuses: {} }
     report[name] = entry
     const request = fc.record({
-      params: fc.dictionary(fc.constantFrom(...(Object.keys(schema.params?.properties ?? {}).length > 0 ? Object.keys(schema.params?.properties ?? {}) : ['*'])), segment),
-      wildcard: fc.oneof(fc.constantFrom(...AUTH_ENDPOINTS), fc.array(segment, { maxLength: 3 }).map((parts) => parts.join('/'))),
+      params: fc.dictionary(
+        fc.constantFrom(
+          ...(Object.keys(schema.params?.properties ?? {}).length > 0 ? Object.keys(schema.params?.properties ?? {}) : ['*'])
+        ),
+        segment
+      ),
+      wildcard: fc.oneof(
+        fc.constantFrom(...AUTH_ENDPOINTS),
+        fc.array(segment, { maxLength: 3 }).map((parts) => parts.join('/'))
+      ),
       query: fc.oneof(fromSchema(schema.querystring), fc.dictionary(fc.string({ maxLength: 10 }), fc.string({ maxLength: 20 }))),
-      body: fc.oneof({ weight: 3, arbitrary: fromSchema(schema.body) }, { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 200 }) }),
+      body: fc.oneof(
+        { weight: 3, arbitrary: fromSchema(schema.body) },
+        { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 200 }) }
+      ),
       encoding: fc.constantFrom('json', 'json', 'raw', 'form', 'none'),
       auth: fc.constantFrom('user', 'user', 'key', 'none', 'garbage', 'expired-shape')
     })
@@ -141,9 +199,12 @@ for (const route of routes) {
       fc.asyncProperty(request, async (input) => {
         let url = route.url.replace(/:([A-Za-z]+)/g, (_, key: string) => input.params[key] ?? 'x')
         url = url.replace('*', input.wildcard)
-        const query = typeof input.query === 'object' && input.query !== null && !Array.isArray(input.query)
-          ? new URLSearchParams(Object.entries(input.query).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value) ?? ''])).toString()
-          : ''
+        const query =
+          typeof input.query === 'object' && input.query !== null && !Array.isArray(input.query)
+            ? new URLSearchParams(
+                Object.entries(input.query).map(([key, value]) => [key, typeof value === 'string' ? value : (JSON.stringify(value) ?? '')])
+              ).toString()
+            : ''
         if (query !== '') url += (url.includes('?') ? '&' : '?') + query
         const headers: Record<string, string> = {}
         if (input.auth === 'user') headers.authorization = `Bearer ${route.url.startsWith('/api/v1/') ? apiKey : user.token}`
@@ -163,7 +224,12 @@ for (const route of routes) {
             payload = 'a=1&b=%ZZ'
           }
         }
-        const response = await fastify.inject({ method: route.method as 'GET', url, headers, ...(payload === undefined ? {} : { payload }) })
+        const response = await fastify.inject({
+          method: route.method as 'GET',
+          url,
+          headers,
+          ...(payload === undefined ? {} : { payload })
+        })
         entry.tried += 1
         entry.statuses[response.statusCode] = (entry.statuses[response.statusCode] ?? 0) + 1
         const context = `${route.method} ${url.slice(0, 200)} → ${response.statusCode} ${response.body.slice(0, 300)}`

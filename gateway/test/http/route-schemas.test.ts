@@ -11,7 +11,14 @@ import { testDatabase } from '../support/databases.js'
 
 for (const [mode, env] of [
   ['embedded accounts', {}],
-  ['GoTrue behind the proxy', { AUTH_UPSTREAM_URL: 'http://127.0.0.1:9', SUPABASE_ANON_KEY: 'test-anon-key-0000000000', SUPABASE_JWT_SECRET: 'test-secret-test-secret-test-secret-0000' }]
+  [
+    'GoTrue behind the proxy',
+    {
+      AUTH_UPSTREAM_URL: 'http://127.0.0.1:9',
+      SUPABASE_ANON_KEY: 'test-anon-key-0000000000',
+      SUPABASE_JWT_SECRET: 'test-secret-test-secret-test-secret-0000'
+    }
+  ]
 ] as const) {
   t.test(`${mode}: every route's schemas compile`, async (t) => {
     const config = testConfig(env)

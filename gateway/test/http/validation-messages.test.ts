@@ -3,8 +3,13 @@ import t from 'tap'
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js'
 import { fieldMessages } from '../../src/http/validation-messages.js'
 
-const issue = (keyword: string, instancePath: string, params: Record<string, unknown>): FastifySchemaValidationError =>
-  ({ keyword, instancePath, schemaPath: '#', params, message: 'ignored' })
+const issue = (keyword: string, instancePath: string, params: Record<string, unknown>): FastifySchemaValidationError => ({
+  keyword,
+  instancePath,
+  schemaPath: '#',
+  params,
+  message: 'ignored'
+})
 
 t.test('one French message per field, the first problem of each', async (t) => {
   t.same(
@@ -41,6 +46,8 @@ t.test('one French message per field, the first problem of each', async (t) => {
 })
 
 t.test('a route can drop the wrapper of its body from the names', async (t) => {
-  t.same(fieldMessages([issue('required', '/content/client', { missingProperty: 'email' })], 'content.'), { 'client.email': 'Champ obligatoire.' })
+  t.same(fieldMessages([issue('required', '/content/client', { missingProperty: 'email' })], 'content.'), {
+    'client.email': 'Champ obligatoire.'
+  })
   t.same(fieldMessages([issue('type', '/version', { type: 'integer' })], 'content.'), { version: 'Ce champ doit être un nombre entier.' })
 })

@@ -24,7 +24,11 @@ async function upstream(answer: (req: http.IncomingMessage, res: http.ServerResp
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { seen, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+  return {
+    seen,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve()))
+  }
 }
 
 async function listening(env: NodeJS.ProcessEnv, logs?: Array<Record<string, unknown>>) {
@@ -44,7 +48,14 @@ t.test('over a socket: headers both ways, the body, security headers, the reques
 
   const response = await fetch(`${base}/auth/v1/token?grant_type=password`, {
     method: 'POST',
-    headers: { apikey: ANON, 'content-type': 'application/json', 'x-request-id': 'caddy-request-0001', 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'devis.example.fr' },
+    headers: {
+      apikey: ANON,
+      'content-type': 'application/json',
+      'x-request-id': 'caddy-request-0001',
+      'x-forwarded-for': '203.0.113.9',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'devis.example.fr'
+    },
     body: JSON.stringify({ email: 'artisan@example.fr', password: 'mauvais' })
   })
   t.equal(response.status, 400)
@@ -56,7 +67,12 @@ t.test('over a socket: headers both ways, the body, security headers, the reques
   const [first] = gotrue.seen
   t.equal(first?.url, '/token?grant_type=password')
   t.same(JSON.parse(first?.body ?? '{}'), { email: 'artisan@example.fr', password: 'mauvais' })
-  t.match(first?.headers, { apikey: ANON, 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'devis.example.fr' })
+  t.match(first?.headers, {
+    apikey: ANON,
+    'x-forwarded-for': '203.0.113.9',
+    'x-forwarded-proto': 'https',
+    'x-forwarded-host': 'devis.example.fr'
+  })
   t.notOk(first?.headers.host?.startsWith('devis'), 'the upstream is addressed by its own name')
 
   // The rest of the site is still Fastify's.
@@ -68,7 +84,9 @@ t.test('over a socket: an untrusted client’s X-Forwarded-* are replaced', asyn
   t.teardown(gotrue.close)
   const { app, base } = await listening({ AUTH_UPSTREAM_URL: gotrue.url, TRUST_PROXY: '10.9.8.7' })
   t.teardown(() => app.close())
-  await fetch(`${base}/auth/v1/settings`, { headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } })
+  await fetch(`${base}/auth/v1/settings`, {
+    headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }
+  })
   t.match(gotrue.seen.at(-1)?.headers, { 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http' })
   t.not(gotrue.seen.at(-1)?.headers['x-forwarded-host'], 'evil.example')
 })
@@ -83,9 +101,13 @@ t.test('over a socket: dot segments, oversized bodies and rate limits are refuse
     t.match(raw, /^HTTP\/1\.1 404 /, target)
     t.match(raw, /"code":"not_found"/, target)
   }
-  const large = await fetch(`${base}/auth/v1/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ data: 'x'.repeat(70_000) }) })
+  const large = await fetch(`${base}/auth/v1/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data: 'x'.repeat(70_000) })
+  })
   t.equal(large.status, 413)
-  t.equal((await large.json() as { code: string }).code, 'request_too_large')
+  t.equal(((await large.json()) as { code: string }).code, 'request_too_large')
   t.equal((await fetch(`${base}/auth/v1/recover`, { method: 'POST', body: '{}' })).status, 200)
   const limited = await fetch(`${base}/auth/v1/recover`, { method: 'POST', body: '{}' })
   t.equal(limited.status, 429)
@@ -98,7 +120,10 @@ t.test('over a socket: upstream down or slow gives the French 503/504, logged on
   t.teardown(slow.close)
   const down = await upstream((req, res) => res.end('{}'))
   await down.close()
-  for (const [name, url, status, code] of [['down', down.url, 503, 'upstream_unavailable'], ['slow', slow.url, 504, 'upstream_timeout']] as const) {
+  for (const [name, url, status, code] of [
+    ['down', down.url, 503, 'upstream_unavailable'],
+    ['slow', slow.url, 504, 'upstream_timeout']
+  ] as const) {
     const logs: Array<Record<string, unknown>> = []
     const { app, base } = await listening({ AUTH_UPSTREAM_URL: url, AUTH_TIMEOUT_MS: '300', LOG_LEVEL: 'info' }, logs)
     const response = await fetch(`${base}/auth/v1/token?grant_type=password`, { method: 'POST', body: '{}' })

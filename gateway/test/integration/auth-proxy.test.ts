@@ -68,7 +68,13 @@ t.test('requests and answers pass through with their headers; /verify’s 303 ke
   t.equal(response.headers['cache-control'], 'no-store')
   const [first] = gotrue.seen
   t.equal(first?.url, '/token?grant_type=password', 'prefix stripped for GoTrue reached directly')
-  t.match(first?.headers, { apikey: ANON, authorization: `Bearer ${ANON}`, 'x-client-info': 'supabase-js-web/2.109.0', 'x-supabase-api-version': '2024-01-01', 'content-type': 'application/json;charset=UTF-8' })
+  t.match(first?.headers, {
+    apikey: ANON,
+    authorization: `Bearer ${ANON}`,
+    'x-client-info': 'supabase-js-web/2.109.0',
+    'x-supabase-api-version': '2024-01-01',
+    'content-type': 'application/json;charset=UTF-8'
+  })
   t.same(JSON.parse(first?.body ?? '{}'), { email: 'artisan@example.fr', password: 'mauvais' })
 
   const verify = await app.inject({ url: '/auth/v1/verify?token=t0k&type=signup&redirect_to=https://devis.example.fr/confirm-email' })
@@ -91,14 +97,26 @@ t.test('X-Forwarded-* come from the trusted hop only', async (t) => {
   // Loopback is not trusted here: what the client claims is replaced by its real address.
   const untrusting = await buildApp(authEnv(gotrue.url, { TRUST_PROXY: '10.9.8.7' }))
   t.teardown(() => untrusting.close())
-  await untrusting.inject({ url: '/auth/v1/settings', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } })
+  await untrusting.inject({
+    url: '/auth/v1/settings',
+    remoteAddress: '127.0.0.1',
+    headers: { 'x-forwarded-for': '6.6.6.6', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' }
+  })
   t.match(gotrue.seen.at(-1)?.headers, { 'x-forwarded-for': '127.0.0.1', 'x-forwarded-proto': 'http' })
   t.not(gotrue.seen.at(-1)?.headers['x-forwarded-host'], 'evil.example')
   // Caddy on loopback, trusted by the operator: the client address it reports is kept, and only that.
   const behindCaddy = await buildApp(authEnv(gotrue.url, { TRUST_PROXY: 'loopback' }))
   t.teardown(() => behindCaddy.close())
-  await behindCaddy.inject({ url: '/auth/v1/settings', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'devis.example.fr' } })
-  t.match(gotrue.seen.at(-1)?.headers, { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'devis.example.fr' })
+  await behindCaddy.inject({
+    url: '/auth/v1/settings',
+    remoteAddress: '127.0.0.1',
+    headers: { 'x-forwarded-for': '203.0.113.7', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'devis.example.fr' }
+  })
+  t.match(gotrue.seen.at(-1)?.headers, {
+    'x-forwarded-for': '203.0.113.7',
+    'x-forwarded-proto': 'https',
+    'x-forwarded-host': 'devis.example.fr'
+  })
 })
 
 t.test('per-IP rate limits on the endpoints that check passwords or send e-mails', async (t) => {
@@ -106,19 +124,29 @@ t.test('per-IP rate limits on the endpoints that check passwords or send e-mails
   t.teardown(gotrue.close)
   const app = await buildApp(authEnv(gotrue.url, { AUTH_RATE_LIMIT_PER_MINUTE: '3', TRUST_PROXY: 'loopback' }))
   t.teardown(() => app.close())
-  const from = (ip: string, url: string) => app.inject({ method: 'POST', url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': ip }, payload: {} })
+  const from = (ip: string, url: string) =>
+    app.inject({ method: 'POST', url, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': ip }, payload: {} })
   for (let i = 0; i < 3; i++) t.equal((await from('203.0.113.1', '/auth/v1/token?grant_type=password')).statusCode, 200)
   const limited = await from('203.0.113.1', '/auth/v1/token?grant_type=password')
   t.equal(limited.statusCode, 429)
-  t.same(limited.json(), { code: 'over_request_rate_limit', error_code: 'over_request_rate_limit', msg: 'Trop de tentatives depuis votre adresse. Patientez une minute avant de réessayer.' })
+  t.same(limited.json(), {
+    code: 'over_request_rate_limit',
+    error_code: 'over_request_rate_limit',
+    msg: 'Trop de tentatives depuis votre adresse. Patientez une minute avant de réessayer.'
+  })
   t.ok(Number(limited.headers['retry-after']) > 0, 'Retry-After')
   t.equal((await from('203.0.113.1', '/auth/v1/signup')).statusCode, 429, 'one budget for all sensitive endpoints')
   t.equal((await from('203.0.113.2', '/auth/v1/token?grant_type=password')).statusCode, 200, 'another address has its own budget')
-  t.equal((await app.inject({ url: '/auth/v1/user', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.1' } })).statusCode, 200, '/user is not limited')
+  t.equal(
+    (await app.inject({ url: '/auth/v1/user', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '203.0.113.1' } })).statusCode,
+    200,
+    '/user is not limited'
+  )
   t.equal(gotrue.seen.filter((request) => request.url.startsWith('/token')).length, 4, 'refused requests never reach GoTrue')
   // Session refreshes have their own, larger budget (10 × the limit): a login storm next door
   // never signs anyone out.
-  for (let i = 0; i < 30; i++) t.equal((await from('203.0.113.1', '/auth/v1/token?grant_type=refresh_token')).statusCode, 200, `refresh ${i + 1}`)
+  for (let i = 0; i < 30; i++)
+    t.equal((await from('203.0.113.1', '/auth/v1/token?grant_type=refresh_token')).statusCode, 200, `refresh ${i + 1}`)
   t.equal((await from('203.0.113.1', '/auth/v1/token?grant_type=refresh_token')).statusCode, 429, 'refreshes are bounded too')
 })
 
@@ -127,7 +155,12 @@ t.test('an oversized body is refused before it is forwarded', async (t) => {
   t.teardown(gotrue.close)
   const app = await buildApp(authEnv(gotrue.url))
   t.teardown(() => app.close())
-  const response = await app.inject({ method: 'POST', url: '/auth/v1/signup', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a@b.fr', data: 'x'.repeat(70_000) }) })
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/v1/signup',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ email: 'a@b.fr', data: 'x'.repeat(70_000) })
+  })
   t.equal(response.statusCode, 413)
   t.equal(response.json<{ code: string }>().code, 'request_too_large')
   t.equal(gotrue.seen.length, 0)
@@ -171,11 +204,19 @@ t.test('readiness reports the auth server, and stays ready without it (pages nee
   })
   const app = await buildApp(authEnv(gotrue.url))
   t.teardown(() => app.close())
-  t.same((await app.inject({ url: '/readyz' })).json(), { status: 'ok', checks: { eventLoop: 'ok', site: 'ok' }, dependencies: { pdf: 'ok', database: 'ok', auth: 'ok' } })
+  t.same((await app.inject({ url: '/readyz' })).json(), {
+    status: 'ok',
+    checks: { eventLoop: 'ok', site: 'ok' },
+    dependencies: { pdf: 'ok', database: 'ok', auth: 'ok' }
+  })
   await gotrue.close()
   const down = await app.inject({ url: '/readyz' })
   t.equal(down.statusCode, 200, 'still ready: Caddy keeps sending it the pages')
-  t.same(down.json(), { status: 'ok', checks: { eventLoop: 'ok', site: 'ok' }, dependencies: { pdf: 'ok', database: 'ok', auth: 'failed' } })
+  t.same(down.json(), {
+    status: 'ok',
+    checks: { eventLoop: 'ok', site: 'ok' },
+    dependencies: { pdf: 'ok', database: 'ok', auth: 'failed' }
+  })
   t.equal((await app.inject({ url: '/tarifs' })).statusCode, 200)
 })
 
@@ -202,7 +243,12 @@ t.test('the auth server’s admin API is not reachable from the site', async (t)
 t.test('without an auth server, /auth/v1 is the embedded accounts and /api checks their tokens', async (t) => {
   const app = await buildApp()
   t.teardown(() => app.close())
-  const response = await app.inject({ method: 'POST', url: '/auth/v1/signup', payload: {}, headers: { 'x-supabase-api-version': '2024-01-01' } })
+  const response = await app.inject({
+    method: 'POST',
+    url: '/auth/v1/signup',
+    payload: {},
+    headers: { 'x-supabase-api-version': '2024-01-01' }
+  })
   t.equal(response.statusCode, 400)
   t.same(response.json(), { code: 'validation_failed', message: 'To signup, please provide your email' })
   const session = await app.inject({ url: '/api/session' })

@@ -75,7 +75,13 @@ t.test('backup while running → restore into a new data folder: everything iden
     t.ok(copy?.pdf.equals(quote.pdf), `PDF of quote ${index + 1} byte-identical`)
   }
   for (const [index, quote] of before.perQuote.slice(0, 2).entries()) {
-    const verified = (await (await fetch(`http://127.0.0.1:${restored.port}/api/verify`, { method: 'POST', headers: { 'content-type': 'application/pdf' }, body: new Uint8Array(quote.pdf) })).json()) as { document: { signerName: string } | null }
+    const verified = (await (
+      await fetch(`http://127.0.0.1:${restored.port}/api/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/pdf' },
+        body: new Uint8Array(quote.pdf)
+      })
+    ).json()) as { document: { signerName: string } | null }
     t.match(verified.document, { signerName: 'Élise Martin' }, `sealed PDF ${index + 1} still recognised`)
   }
   // The same seal certificate: what is sealed after the restore carries the same signer.

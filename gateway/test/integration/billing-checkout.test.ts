@@ -17,8 +17,15 @@ t.test('checkout opens a Stripe Checkout session in subscription mode with exact
   t.match(url, new RegExp(`^${stripe.url}/c/pay/cs_test_`), 'the page is sent to Stripe’s checkout')
 
   const customerCreations = stripe.requests.filter((request) => request.path === '/v1/customers')
-  t.same(customerCreations.map((request) => request.params), [{ email: user.email, 'metadata[company_id]': user.id }])
-  const customerId = (await db.query<{ stripe_customer_id: string }>('select stripe_customer_id from paraphe.billing_customers where company_id = $1', [user.id])).rows[0]?.stripe_customer_id
+  t.same(
+    customerCreations.map((request) => request.params),
+    [{ email: user.email, 'metadata[company_id]': user.id }]
+  )
+  const customerId = (
+    await db.query<{ stripe_customer_id: string }>('select stripe_customer_id from paraphe.billing_customers where company_id = $1', [
+      user.id
+    ])
+  ).rows[0]?.stripe_customer_id
   t.match(customerId, /^cus_/, 'the customer is kept for the account')
 
   const created = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions' && request.method === 'POST')
@@ -68,7 +75,10 @@ t.test('/success: the own session is pending, then active once the webhook lande
   const pending = await user.request('GET', `/api/billing/checkout/${sessionId}`)
   t.equal(pending.statusCode, 200)
   t.same(pending.json(), { status: 'pending', plan: { id: 'pro', name: 'Pro' }, interval: 'month' })
-  t.ok(stripe.requests.some((request) => request.method === 'GET' && request.path === `/v1/checkout/sessions/${sessionId}`), 'verified with Stripe')
+  t.ok(
+    stripe.requests.some((request) => request.method === 'GET' && request.path === `/v1/checkout/sessions/${sessionId}`),
+    'verified with Stripe'
+  )
 
   for (const event of stripe.completeSession(sessionId)) t.equal((await deliver(event)).statusCode, 200)
   const active = await user.request('GET', `/api/billing/checkout/${sessionId}`)
@@ -94,7 +104,11 @@ t.test('the customer portal returns to /espace/abonnement; an account that never
   t.equal(portal.statusCode, 200)
   t.match(portal.json<{ url: string }>().url, new RegExp(`^${stripe.url}/p/session/bps_`))
   const sent = stripe.requests.filter((request) => request.path === '/v1/billing_portal/sessions').at(-1)
-  const customerId = (await db.query<{ stripe_customer_id: string }>('select stripe_customer_id from paraphe.billing_customers where company_id = $1', [user.id])).rows[0]?.stripe_customer_id
+  const customerId = (
+    await db.query<{ stripe_customer_id: string }>('select stripe_customer_id from paraphe.billing_customers where company_id = $1', [
+      user.id
+    ])
+  ).rows[0]?.stripe_customer_id
   t.same(sent?.params, { customer: customerId, return_url: `${PUBLIC_URL}/espace/abonnement`, locale: 'fr' })
 })
 
@@ -129,9 +143,16 @@ t.test('without Stripe keys: plans still answer, billing routes say payment is n
   ] as const) {
     const response = await user.request(method, url, body)
     t.equal(response.statusCode, 503, `${method} ${url}`)
-    t.same(response.json(), { error: { code: 'payments_not_configured', message: 'Le paiement en ligne n’est pas configuré sur cette instance.' } })
+    t.same(response.json(), {
+      error: { code: 'payments_not_configured', message: 'Le paiement en ligne n’est pas configuré sur cette instance.' }
+    })
   }
-  const webhook = await plain.inject({ method: 'POST', url: '/api/billing/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' }, payload: '{}' })
+  const webhook = await plain.inject({
+    method: 'POST',
+    url: '/api/billing/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    payload: '{}'
+  })
   t.equal(webhook.statusCode, 503)
   const subscription = await user.request('GET', '/api/billing/subscription')
   t.equal(subscription.statusCode, 200)
@@ -151,7 +172,11 @@ t.test('the stand-in’s hosted checkout pays, delivers the signed webhooks and 
   t.equal(paid.status, 303)
   const sessionId = sessionIdOf(url)
   t.equal(paid.headers.get('location'), `${PUBLIC_URL}/success?session_id=${sessionId}`)
-  t.same((await user.request('GET', `/api/billing/checkout/${sessionId}`)).json(), { status: 'active', plan: { id: 'pro', name: 'Pro' }, interval: 'month' })
+  t.same((await user.request('GET', `/api/billing/checkout/${sessionId}`)).json(), {
+    status: 'active',
+    plan: { id: 'pro', name: 'Pro' },
+    interval: 'month'
+  })
   t.equal((await fetch(`${stripe.url}/c/pay/cs_test_unknown`)).status, 404)
 })
 
@@ -160,7 +185,10 @@ t.test('Stripe unreachable: checkout answers 502 in French, nothing is half-reco
   const customer = await newUser(app)
   const { url } = (await customer.request('POST', '/api/billing/checkout', { plan: 'pro', interval: 'month' })).json<{ url: string }>()
   await stripe.close()
-  for (const [method, path] of [['GET', `/api/billing/checkout/${sessionIdOf(url)}`], ['POST', '/api/billing/portal']] as const) {
+  for (const [method, path] of [
+    ['GET', `/api/billing/checkout/${sessionIdOf(url)}`],
+    ['POST', '/api/billing/portal']
+  ] as const) {
     const down = await customer.request(method, path)
     t.equal(down.statusCode, 502, `${method} ${path}`)
     t.equal(down.json<ErrorJson>().error.code, 'payment_provider_unavailable')

@@ -33,7 +33,14 @@ t.test('kill -9 at random points of sign → seal → e-mail, then restart', asy
   t.teardown(() => db.end())
 
   // Seal repair every second; a message claimed by the killed process goes out again after 5 s.
-  const env = { ...AUTH_ENV, DATABASE_URL: postgres.url, DATA_DIR: dataDir, SMTP_URL: smtp.url, JOBS_INTERVAL_MS: '1000', OUTBOX_LEASE_MS: '5000' }
+  const env = {
+    ...AUTH_ENV,
+    DATABASE_URL: postgres.url,
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    JOBS_INTERVAL_MS: '1000',
+    OUTBOX_LEASE_MS: '5000'
+  }
   let gateway: GatewayProcess = await startGateway(env)
   t.teardown(() => gateway.child.kill('SIGKILL'))
   const origin = () => `http://127.0.0.1:${gateway.port}`
@@ -42,12 +49,20 @@ t.test('kill -9 at random points of sign → seal → e-mail, then restart', asy
   const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
   /** Signed copies carry the sealed PDF: found by its hash, each as its recipient and Message-ID. */
   const copiesOf = (sealedSha: string) =>
-    smtp.messages.filter((message) => message.attachments.some((attachment) => sha256(attachment.content) === sealedSha)).map((message) => ({ to: message.envelope.to.join(','), messageId: message.messageId }))
+    smtp.messages
+      .filter((message) => message.attachments.some((attachment) => sha256(attachment.content) === sealedSha))
+      .map((message) => ({ to: message.envelope.to.join(','), messageId: message.messageId }))
 
   async function settled(quoteId: string, userId: string): Promise<boolean> {
     const sealed = await count('select count(*) as n from paraphe.signed_documents where quote_id = $1', [quoteId])
-    const unsent = await count(`select count(*) as n from paraphe.outbox where company_id = $1 and kind like 'signed-copy-%' and status <> 'sent'`, [userId])
-    const sent = await count(`select count(*) as n from paraphe.outbox where company_id = $1 and kind like 'signed-copy-%' and status = 'sent'`, [userId])
+    const unsent = await count(
+      `select count(*) as n from paraphe.outbox where company_id = $1 and kind like 'signed-copy-%' and status <> 'sent'`,
+      [userId]
+    )
+    const sent = await count(
+      `select count(*) as n from paraphe.outbox where company_id = $1 and kind like 'signed-copy-%' and status = 'sent'`,
+      [userId]
+    )
     return sealed === 1 && unsent === 0 && sent === 2
   }
 
@@ -61,7 +76,13 @@ t.test('kill -9 at random points of sign → seal → e-mail, then restart', asy
   const boundMs = Math.max(200, Math.round((Date.now() - started) * 1.3))
   t.comment(`kill delays drawn in [0, ${boundMs}] ms`)
 
-  const killPoints: Array<{ delayMs: number; signedBeforeKill: boolean; sealedBeforeKill: boolean; sentBeforeKill: number; retryStatus: number }> = []
+  const killPoints: Array<{
+    delayMs: number
+    signedBeforeKill: boolean
+    sealedBeforeKill: boolean
+    sentBeforeKill: number
+    retryStatus: number
+  }> = []
   for (let round = 1; round <= ROUNDS; round++) {
     await t.test(`round ${round}`, async (t) => {
       const user = await httpUser(origin(), randomUUID())
@@ -75,7 +96,10 @@ t.test('kill -9 at random points of sign → seal → e-mail, then restart', asy
       await signing
       const signedBeforeKill = (await count('select count(*) as n from paraphe.signatures where quote_id = $1', [quote.id])) > 0
       const sealedBeforeKill = (await count('select count(*) as n from paraphe.signed_documents where quote_id = $1', [quote.id])) > 0
-      const sentBeforeKill = await count(`select count(*) as n from paraphe.outbox where company_id = $1 and kind like 'signed-copy-%' and status = 'sent'`, [user.id])
+      const sentBeforeKill = await count(
+        `select count(*) as n from paraphe.outbox where company_id = $1 and kind like 'signed-copy-%' and status = 'sent'`,
+        [user.id]
+      )
 
       gateway = await startGateway(env)
       // The client, seeing an error or no answer, signs again: accepted once, refused if done.
@@ -86,21 +110,33 @@ t.test('kill -9 at random points of sign → seal → e-mail, then restart', asy
       killPoints.push({ delayMs, signedBeforeKill, sealedBeforeKill, sentBeforeKill, retryStatus: retry.status })
 
       t.equal(await count('select count(*) as n from paraphe.signatures where quote_id = $1', [quote.id]), 1, 'one signature')
-      t.equal(await count(`select count(*) as n from paraphe.quote_events where quote_id = $1 and type = 'signed'`, [quote.id]), 1, 'one signed event')
-      const sealed = (await db.query<{ pdf: Buffer; sha256: string }>('select pdf, sha256 from paraphe.signed_documents where quote_id = $1', [quote.id])).rows
+      t.equal(
+        await count(`select count(*) as n from paraphe.quote_events where quote_id = $1 and type = 'signed'`, [quote.id]),
+        1,
+        'one signed event'
+      )
+      const sealed = (
+        await db.query<{ pdf: Buffer; sha256: string }>('select pdf, sha256 from paraphe.signed_documents where quote_id = $1', [quote.id])
+      ).rows
       t.equal(sealed.length, 1, 'one sealed PDF')
       const pdf = sealed[0]?.pdf ?? Buffer.alloc(0)
       const served = Buffer.from(await (await fetch(`${origin()}/api/sign/${quote.token}/pdf`)).arrayBuffer())
       t.ok(served.equals(pdf), 'the signing link serves the sealed PDF')
       const report = await pdfsig(pdf)
-      t.ok(report.signatures.length > 0 && report.signatures.every((signature) => signature.valid && signature.totalDocumentSigned), `pdfsig: valid (${report.signatures.length} signature(s))`)
+      t.ok(
+        report.signatures.length > 0 && report.signatures.every((signature) => signature.valid && signature.totalDocumentSigned),
+        `pdfsig: valid (${report.signatures.length} signature(s))`
+      )
       // The one window the outbox documents (mail/worker.ts): the SMTP server accepted a copy and
       // the process died before marking it sent; it goes again with the same Message-ID, which
       // mail services show once. So: each recipient, one Message-ID, shown once.
       const copies = copiesOf(sha256(pdf))
       const shown = [...new Map(copies.map((copy) => [copy.messageId, copy.to])).values()]
       t.same(shown.sort(), [CLIENT_EMAIL, COMPLETE_PROFILE.email].sort(), 'each signed copy shown once: one Message-ID per recipient')
-      if (copies.length > shown.length) t.comment(`a copy accepted by the SMTP server just before the kill went again with its Message-ID (${copies.length - shown.length})`)
+      if (copies.length > shown.length)
+        t.comment(
+          `a copy accepted by the SMTP server just before the kill went again with its Message-ID (${copies.length - shown.length})`
+        )
     })
   }
 

@@ -20,10 +20,14 @@ t.test('a second gateway on a held data folder is refused; after kill -9 the loc
   const holder = await startGateway({ DATA_DIR: dataDir })
   t.teardown(() => holder.child.kill('SIGKILL'))
 
-  const second = spawnSync(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-ts.mjs', 'gateway/src/server.ts'], {
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir },
-    encoding: 'utf8'
-  })
+  const second = spawnSync(
+    process.execPath,
+    ['--conditions=paraphe-source', '--import=./scripts/register-ts.mjs', 'gateway/src/server.ts'],
+    {
+      env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir },
+      encoding: 'utf8'
+    }
+  )
   t.equal(second.status, 1, 'refused, exit 1')
   t.match(second.stderr, `Le dossier de données ${dataDir} est déjà utilisé par un autre processus Paraphe (PID ${holder.child.pid}`)
   t.match(second.stderr, `The data directory ${dataDir} is in use by another Paraphe process (PID ${holder.child.pid}`)
@@ -54,7 +58,14 @@ t.test('kill -9 during writes, three times: PGlite opens cleanly and keeps every
           const response = await fetch(`http://127.0.0.1:${gateway.port}/api/contact`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ name: 'Essai', email: 'essai@example.org', subject, message: 'Écriture interrompue ?', consent: true, website: '' })
+            body: JSON.stringify({
+              name: 'Essai',
+              email: 'essai@example.org',
+              subject,
+              message: 'Écriture interrompue ?',
+              consent: true,
+              website: ''
+            })
           })
           if (response.status === 201) acknowledged.push(subject)
           else throw new Error(`contact answered ${response.status}: ${await response.text()}`)
@@ -74,9 +85,17 @@ t.test('kill -9 during writes, three times: PGlite opens cleanly and keeps every
   }
   const database = await openPglite(path.join(dataDir, 'pglite'))
   t.teardown(() => database.close())
-  const stored = new Set((await database.query<{ subject: string }>(`select subject from paraphe.contact_messages where subject like 'crash %'`)).rows.map((row) => row.subject))
+  const stored = new Set(
+    (await database.query<{ subject: string }>(`select subject from paraphe.contact_messages where subject like 'crash %'`)).rows.map(
+      (row) => row.subject
+    )
+  )
   t.comment(`${acknowledged.length} writes acknowledged over 3 kills, ${stored.size} stored`)
-  t.same(acknowledged.filter((subject) => !stored.has(subject)), [], 'no acknowledged write is lost')
+  t.same(
+    acknowledged.filter((subject) => !stored.has(subject)),
+    [],
+    'no acknowledged write is lost'
+  )
   const check = await database.query<{ ok: boolean }>(`select count(*) = count(distinct id) as ok from paraphe.contact_messages`)
   t.equal(check.rows[0]?.ok, true, 'the table reads through')
 })

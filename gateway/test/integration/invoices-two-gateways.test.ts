@@ -41,24 +41,36 @@ t.test('20 invoices issued at once through two gateways on one PostgreSQL', asyn
   const second = await startGateway(env)
   t.teardown(() => second.child.kill('SIGKILL'))
   const userId = randomUUID()
-  const [one, two] = (await Promise.all([first, second].map((gateway) => httpUser(`http://127.0.0.1:${gateway.port}`, userId)))) as [HttpUser, HttpUser]
+  const [one, two] = (await Promise.all([first, second].map((gateway) => httpUser(`http://127.0.0.1:${gateway.port}`, userId)))) as [
+    HttpUser,
+    HttpUser
+  ]
   t.equal((await one.call('PUT', '/api/profile', COMPLETE_PROFILE)).status, 200)
 
   // The invoice two credit notes will race for, issued first.
   const target = await draftOf(one, standardInvoice(100))
   t.equal((await one.call('POST', `/api/invoices/${target}/issue`)).status, 200)
-  const drafts = await Promise.all(Array.from({ length: 20 }, (_, index) => draftOf(index % 2 === 0 ? one : two, standardInvoice(index + 1))))
+  const drafts = await Promise.all(
+    Array.from({ length: 20 }, (_, index) => draftOf(index % 2 === 0 ? one : two, standardInvoice(index + 1)))
+  )
   const credits = await Promise.all([one, two].map((user) => draftOf(user, { kind: 'credit_note', correctsInvoiceId: target })))
 
-  const issue = (user: HttpUser, id: string) => user.call('POST', `/api/invoices/${id}/issue`).then(async (response) => ({ id, status: response.status, body: await response.text() }))
+  const issue = (user: HttpUser, id: string) =>
+    user.call('POST', `/api/invoices/${id}/issue`).then(async (response) => ({ id, status: response.status, body: await response.text() }))
   const results = await Promise.all([
     ...drafts.map((id, index) => issue(index % 2 === 0 ? one : two, id)),
     issue(one, credits[0] as string),
     issue(two, credits[1] as string)
   ])
   const invoices = results.filter((result) => drafts.includes(result.id))
-  t.ok(invoices.every((result) => result.status === 200), `the 20 invoices issued (${invoices.map((result) => result.status).join(', ')})`)
-  const creditStatuses = results.filter((result) => !drafts.includes(result.id)).map((result) => result.status).sort()
+  t.ok(
+    invoices.every((result) => result.status === 200),
+    `the 20 invoices issued (${invoices.map((result) => result.status).join(', ')})`
+  )
+  const creditStatuses = results
+    .filter((result) => !drafts.includes(result.id))
+    .map((result) => result.status)
+    .sort()
   t.same(creditStatuses, [200, 409], 'one credit note takes the whole invoice, the other is refused, never a 5xx')
 
   const db = await openPostgres({ connectionString: postgres.url, maxConnections: 2, onIdleError: () => undefined })
@@ -68,11 +80,23 @@ t.test('20 invoices issued at once through two gateways on one PostgreSQL', asyn
     [userId]
   )
   const sequences = rows.map((row) => Number(/-(\d{4})$/.exec(row.number)?.[1]))
-  t.same(sequences, Array.from({ length: 22 }, (_, index) => index + 1), `22 numbers in issue order, no gap: ${rows.map((row) => row.number).join(', ')}`)
+  t.same(
+    sequences,
+    Array.from({ length: 22 }, (_, index) => index + 1),
+    `22 numbers in issue order, no gap: ${rows.map((row) => row.number).join(', ')}`
+  )
   t.equal(new Set(rows.map((row) => row.number)).size, 22, 'no duplicate')
-  t.same(rows.map((row) => row.chain_index), sequences, 'the chain follows the numbers')
+  t.same(
+    rows.map((row) => row.chain_index),
+    sequences,
+    'the chain follows the numbers'
+  )
   t.same(await verifyInvoiceChains(db, userId), { companies: 1, invoices: 22, problems: [] }, 'and every link checks')
-  t.same([...first.lines, ...second.lines].filter((entry) => Number(entry.level) >= 50), [], 'no error logged by either gateway')
+  t.same(
+    [...first.lines, ...second.lines].filter((entry) => Number(entry.level) >= 50),
+    [],
+    'no error logged by either gateway'
+  )
   const refusedCredit = results.find((result) => result.status === 409)
   t.match(refusedCredit?.body, /entièrement annulée par avoir/, 'the refusal says why, in French')
 })

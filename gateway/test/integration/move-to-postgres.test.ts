@@ -24,15 +24,24 @@ const EMBEDDED_ENV = { AUTH_AUTOCONFIRM: 'true' }
 
 const moveToPostgres = (env: NodeJS.ProcessEnv) => runGatewayCommand('move-to-postgres', env)
 
-async function auth(origin: string, route: string, body: unknown): Promise<{ status: number; json: { access_token?: string; user?: { id: string } } }> {
-  const response = await fetch(`${origin}/auth/v1${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+async function auth(
+  origin: string,
+  route: string,
+  body: unknown
+): Promise<{ status: number; json: { access_token?: string; user?: { id: string } } }> {
+  const response = await fetch(`${origin}/auth/v1${route}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body)
+  })
   return { status: response.status, json: (await response.json()) as { access_token?: string; user?: { id: string } } }
 }
 
 /** Signs in with the password through the embedded accounts; the user's API calls carry its token. */
 async function signIn(origin: string): Promise<HttpUser> {
   const session = await auth(origin, '/token?grant_type=password', { email: EMAIL, password: PASSWORD })
-  if (session.status !== 200 || session.json.access_token === undefined) throw new Error(`sign-in refused: ${session.status} ${JSON.stringify(session.json)}`)
+  if (session.status !== 200 || session.json.access_token === undefined)
+    throw new Error(`sign-in refused: ${session.status} ${JSON.stringify(session.json)}`)
   const token = session.json.access_token
   return {
     id: session.json.user?.id ?? '',
@@ -92,10 +101,19 @@ t.test('embedded → PostgreSQL: everything identical, same password, numbering 
     t.ok(after.perQuote[index]?.pdf.equals(quote.pdf), `PDF of quote ${index + 1} byte-identical`)
   }
   const movedOrigin = `http://127.0.0.1:${moved.port}`
-  const verified = (await (await fetch(`${movedOrigin}/api/verify`, { method: 'POST', headers: { 'content-type': 'application/pdf' }, body: new Uint8Array(before.perQuote[0]!.pdf) })).json()) as { document: { signerName: string } | null }
+  const verified = (await (
+    await fetch(`${movedOrigin}/api/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/pdf' },
+      body: new Uint8Array(before.perQuote[0]!.pdf)
+    })
+  ).json()) as { document: { signerName: string } | null }
   t.match(verified.document, { signerName: 'Élise Martin' }, 'the sealed PDF is still recognised')
 
-  const numbers = before.list.quotes.map((quote) => quote.number).filter((number): number is string => number !== null).sort()
+  const numbers = before.list.quotes
+    .map((quote) => quote.number)
+    .filter((number): number is string => number !== null)
+    .sort()
   const next = await sentQuoteOverHttp(after.user)
   const nextNumber = ((await (await after.user.call('GET', `/api/quotes/${next.id}`)).json()) as { quote: { number: string } }).quote.number
   const last = numbers.at(-1) ?? ''

@@ -35,12 +35,23 @@ t.test('a gateway whose PostgreSQL backends are terminated every second', async 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'paraphe-terminations-'))
   t.teardown(() => rm(dataDir, { recursive: true, force: true }))
   // Embedded accounts on the same database, so that /auth/v1 loses its connections too.
-  const gateway = await startGateway({ DATABASE_URL: postgres.url, DATA_DIR: dataDir, SMTP_URL: smtp.url, JOBS_INTERVAL_MS: '1000', AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMIT_PER_MINUTE: '1000' })
+  const gateway = await startGateway({
+    DATABASE_URL: postgres.url,
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    JOBS_INTERVAL_MS: '1000',
+    AUTH_AUTOCONFIRM: 'true',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000'
+  })
   t.teardown(() => gateway.child.kill('SIGKILL'))
   const origin = `http://127.0.0.1:${gateway.port}`
 
   const signup = (await (
-    await fetch(`${origin}/auth/v1/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'terminations@example.fr', password: 'un mot de passe solide 42' }) })
+    await fetch(`${origin}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'terminations@example.fr', password: 'un mot de passe solide 42' })
+    })
   ).json()) as { access_token: string }
   const authorization = `Bearer ${signup.access_token}`
   const call = (method: string, url: string, body?: unknown) =>
@@ -51,7 +62,9 @@ t.test('a gateway whose PostgreSQL backends are terminated every second', async 
       signal: AbortSignal.timeout(60_000)
     })
   t.equal((await call('PUT', '/api/profile', COMPLETE_PROFILE)).status, 200, 'profile saved')
-  const draft = ((await (await call('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json()) as { quote: { id: string } }).quote
+  const draft = (
+    (await (await call('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json()) as { quote: { id: string } }
+  ).quote
   const sent = (await (await call('POST', `/api/quotes/${draft.id}/send`)).json()) as { signingUrl: string }
   const token = new URL(sent.signingUrl).searchParams.get('token') as string
 
@@ -70,7 +83,12 @@ t.test('a gateway whose PostgreSQL backends are terminated every second', async 
   const once = async (index: number): Promise<Outcome> => {
     try {
       const response = await (requests[index] as () => Promise<Response>)()
-      return { path: paths[index] as string, status: response.status, retryAfter: response.headers.get('retry-after'), body: await response.text() }
+      return {
+        path: paths[index] as string,
+        status: response.status,
+        retryAfter: response.headers.get('retry-after'),
+        body: await response.text()
+      }
     } catch (error) {
       return { path: paths[index] as string, status: 0, retryAfter: null, body: String(error) }
     }
@@ -90,7 +108,12 @@ t.test('a gateway whose PostgreSQL backends are terminated every second', async 
   const started = Date.now()
   while (Date.now() - started < STORM_SECONDS * 1000) {
     await new Promise((resolve) => setTimeout(resolve, 1000))
-    terminated += (await operator.query<{ n: number }>("select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = 'paraphe-gateway'")).rows[0]?.n ?? 0
+    terminated +=
+      (
+        await operator.query<{ n: number }>(
+          "select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = 'paraphe-gateway'"
+        )
+      ).rows[0]?.n ?? 0
   }
   stormOver = true
   await Promise.all(clients)
@@ -100,10 +123,15 @@ t.test('a gateway whose PostgreSQL backends are terminated every second', async 
   // The signing API's own per-address budget (300 a minute) is not a failure of the database: a
   // long storm from one address exceeds it.
   const limited = outcomes.filter((outcome) => outcome.path === '/api/sign/:token' && outcome.status === 429)
-  t.ok(limited.every((outcome) => /Trop de requêtes/.test(outcome.body)), `the signing API's rate limit answered in French (${limited.length} times)`)
+  t.ok(
+    limited.every((outcome) => /Trop de requêtes/.test(outcome.body)),
+    `the signing API's rate limit answered in French (${limited.length} times)`
+  )
   const failed = outcomes.filter((outcome) => (outcome.status === 0 || outcome.status >= 300) && !limited.includes(outcome))
   const unavailable = failed.filter((outcome) => outcome.status === 503)
-  t.comment(`${STORM_SECONDS} s, ${terminated} backends terminated, ${outcomes.length} requests: ${outcomes.length - failed.length} succeeded, ${unavailable.length} answered 503`)
+  t.comment(
+    `${STORM_SECONDS} s, ${terminated} backends terminated, ${outcomes.length} requests: ${outcomes.length - failed.length} succeeded, ${unavailable.length} answered 503`
+  )
   t.ok(terminated >= STORM_SECONDS / 2, `backends were terminated every second (${terminated})`)
   t.ok(outcomes.length - limited.length > failed.length, 'requests succeeded between terminations')
   t.same(
@@ -118,12 +146,19 @@ t.test('a gateway whose PostgreSQL backends are terminated every second', async 
       if (body.error_code !== 'service_unavailable' && body.code !== 503) t.fail(`${outcome.path}: not GoTrue's shape: ${outcome.body}`)
     } else if (!/momentanément indisponible/.test(body.error?.message ?? '')) t.fail(`${outcome.path}: no French message: ${outcome.body}`)
   }
-  t.ok(outcomes.filter((outcome) => outcome.path === '/').every((outcome) => outcome.status === 200), 'the home page never failed')
+  t.ok(
+    outcomes.filter((outcome) => outcome.path === '/').every((outcome) => outcome.status === 200),
+    'the home page never failed'
+  )
 
   // The terminations stopped: every request succeeds again, in the same process.
   const after = []
   for (let index = 0; index < requests.length * 2; index++) after.push(await once(index % requests.length))
-  t.same(after.filter((outcome) => outcome.status === 0 || outcome.status >= 300).map((outcome) => `${outcome.path} ${outcome.status}`), [], 'afterwards every request succeeds')
+  t.same(
+    after.filter((outcome) => outcome.status === 0 || outcome.status >= 300).map((outcome) => `${outcome.path} ${outcome.status}`),
+    [],
+    'afterwards every request succeeds'
+  )
   const fatal = gateway.lines.filter((line) => Number(line.level) >= 60)
   t.same(fatal, [], 'nothing fatal in the log')
 })

@@ -123,7 +123,11 @@ t.test('a port already in use is a clear fatal error, exit 1', async (t) => {
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
   const code = await new Promise((resolve) => child.on('exit', resolve))
   t.equal(code, 1)
-  const fatal = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as { level: number; msg: string; err?: { code?: string } }).find((line) => line.level === 60)
+  const fatal = stdout
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as { level: number; msg: string; err?: { code?: string } })
+    .find((line) => line.level === 60)
   t.match(fatal, { msg: 'could not listen', err: { code: 'EADDRINUSE' } })
 })
 

@@ -18,7 +18,11 @@ const pdf = Buffer.concat([Buffer.from('%PDF-1.7\n'), randomBytes(300 * 1024)])
 await writeFile(path.join(siteDir, 'exemple-devis.pdf'), pdf)
 const script = (await readdir(path.join(siteDir, 'assets'))).find((name) => name.endsWith('.js')) as string
 
-const app = await buildApp({ SITE_DIR: siteDir, AUTH_UPSTREAM_URL: 'http://127.0.0.1:9', SUPABASE_ANON_KEY: 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.c2lnbmF0dXJlLWZvci10ZXN0cw' })
+const app = await buildApp({
+  SITE_DIR: siteDir,
+  AUTH_UPSTREAM_URL: 'http://127.0.0.1:9',
+  SUPABASE_ANON_KEY: 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiJ9.c2lnbmF0dXJlLWZvci10ZXN0cw'
+})
 t.teardown(() => app.close())
 await app.listen({ host: '127.0.0.1', port: 0 })
 const port = (app.server.address() as AddressInfo).port
@@ -53,7 +57,10 @@ t.test('conditional requests on a file: If-None-Match and If-Modified-Since give
     t.equal(again.statusCode, 304, `${url}: If-None-Match`)
     t.equal(again.rawPayload.length, 0)
     t.equal(again.headers['cache-control'], first.headers['cache-control'], `${url}: the same caching policy on the 304`)
-    const since = await app.inject({ url, headers: { 'accept-encoding': 'br', 'if-modified-since': String(first.headers['last-modified']) } })
+    const since = await app.inject({
+      url,
+      headers: { 'accept-encoding': 'br', 'if-modified-since': String(first.headers['last-modified']) }
+    })
     t.equal(since.statusCode, 304, `${url}: If-Modified-Since`)
     const stale = await app.inject({ url, headers: { 'accept-encoding': 'br', 'if-none-match': '"perime"' } })
     t.equal(stale.statusCode, 200, `${url}: another ETag gets the file`)

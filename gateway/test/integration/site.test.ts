@@ -7,7 +7,18 @@ import { RUNTIME_CONFIG_ELEMENT_ID } from '@paraphe/shared/runtime-config'
 import { DEFAULT_SITE_DIR } from '../../src/config.js'
 import { buildApp, rawRequest } from '../helper.js'
 
-const ORIGINAL_ROUTES = ['/', '/tarifs', '/fonctionnalites', '/contact', '/privacy', '/success', '/cancel', '/confirm-email', '/reset-password', '/SignatureDevis']
+const ORIGINAL_ROUTES = [
+  '/',
+  '/tarifs',
+  '/fonctionnalites',
+  '/contact',
+  '/privacy',
+  '/success',
+  '/cancel',
+  '/confirm-email',
+  '/reset-password',
+  '/SignatureDevis'
+]
 const latest = JSON.parse(readFileSync(path.join(DEFAULT_SITE_DIR, 'builds/latest.json'), 'utf8')) as LatestBuild
 const homeHtml = readFileSync(path.join(DEFAULT_SITE_DIR, 'index.html'), 'utf8')
 const mainScript = /<script type="module" crossorigin src="([^"]+)"/.exec(homeHtml)?.[1] ?? ''
@@ -124,10 +135,18 @@ t.test('hashed assets (@fastify/static): immutable, the build’s br > gzip > id
   for (const [acceptEncoding, expected] of cases) {
     const response = await app.inject({ url: mainScript, headers: { 'accept-encoding': acceptEncoding } })
     t.equal(response.headers['content-encoding'], expected, acceptEncoding)
-    t.equal(response.headers['cache-control'], 'public, max-age=31536000, immutable', `${acceptEncoding}: the URL's policy, whichever file was sent`)
+    t.equal(
+      response.headers['cache-control'],
+      'public, max-age=31536000, immutable',
+      `${acceptEncoding}: the URL's policy, whichever file was sent`
+    )
     t.equal(response.headers['content-type'], 'application/javascript; charset=utf-8', acceptEncoding)
     const decoded =
-      expected === 'br' ? brotliDecompressSync(response.rawPayload) : expected === 'gzip' ? gunzipSync(response.rawPayload) : response.rawPayload
+      expected === 'br'
+        ? brotliDecompressSync(response.rawPayload)
+        : expected === 'gzip'
+          ? gunzipSync(response.rawPayload)
+          : response.rawPayload
     t.equal(decoded.toString(), identity.body, `${acceptEncoding}: same content`)
   }
   const css = await app.inject({ url: '/favicon.svg' })
@@ -203,9 +222,20 @@ t.test('API: plans from the one table, JSON errors in French', async (t) => {
   const plans = await app.inject({ url: '/api/plans' })
   t.equal(plans.statusCode, 200)
   t.equal(plans.headers['content-type'], 'application/json; charset=utf-8')
-  const body = plans.json<{ checkoutAvailable: boolean; plans: Array<{ id: string; priceHtCents: { month: number }; priceTtcCents: { month: number; year: number }; yearlySavingHtCents: number }> }>()
+  const body = plans.json<{
+    checkoutAvailable: boolean
+    plans: Array<{
+      id: string
+      priceHtCents: { month: number }
+      priceTtcCents: { month: number; year: number }
+      yearlySavingHtCents: number
+    }>
+  }>()
   t.equal(body.checkoutAvailable, false, 'no Stripe keys on the embedded default')
-  t.same(body.plans.map((plan) => plan.id), ['decouverte', 'pro', 'entreprise'])
+  t.same(
+    body.plans.map((plan) => plan.id),
+    ['decouverte', 'pro', 'entreprise']
+  )
   t.match(body.plans[1], { priceHtCents: { month: 1400 }, priceTtcCents: { month: 1680, year: 16800 }, yearlySavingHtCents: 2800 })
   const unknown = await app.inject({ url: '/api/inconnu' })
   t.equal(unknown.statusCode, 404)
@@ -253,7 +283,17 @@ t.test('request ids: generated, or kept from the proxy when well-formed', async 
 })
 
 t.test('pages with tokens or for one person only say noindex; public pages do not', async (t) => {
-  for (const url of ['/success', '/cancel', '/confirm-email', '/reset-password', '/SignatureDevis', '/SignatureDevis?token=abc', '/espace', '/espace/profil', '/espace/devis/nouveau']) {
+  for (const url of [
+    '/success',
+    '/cancel',
+    '/confirm-email',
+    '/reset-password',
+    '/SignatureDevis',
+    '/SignatureDevis?token=abc',
+    '/espace',
+    '/espace/profil',
+    '/espace/devis/nouveau'
+  ]) {
     const response = await app.inject({ url })
     t.equal(response.statusCode, 200, url)
     t.equal(response.headers['x-robots-tag'], 'noindex', url)

@@ -41,7 +41,14 @@ t.test('kill -9 inside the SMTP window: the e-mail is resent with the same Messa
   t.teardown(() => locker.end())
   const lockerPid = (await locker.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]?.pid
 
-  const env = { ...AUTH_ENV, DATABASE_URL: postgres.url, DATA_DIR: dataDir, SMTP_URL: smtp.url, JOBS_INTERVAL_MS: '1000', OUTBOX_LEASE_MS: String(LEASE_MS) }
+  const env = {
+    ...AUTH_ENV,
+    DATABASE_URL: postgres.url,
+    DATA_DIR: dataDir,
+    SMTP_URL: smtp.url,
+    JOBS_INTERVAL_MS: '1000',
+    OUTBOX_LEASE_MS: String(LEASE_MS)
+  }
   let gateway: GatewayProcess = await startGateway(env)
   t.teardown(() => gateway.child.kill('SIGKILL'))
   const origin = () => `http://127.0.0.1:${gateway.port}`
@@ -52,7 +59,8 @@ t.test('kill -9 inside the SMTP window: the e-mail is resent with the same Messa
     attempts: number
   }
   const outboxOf = async (userId: string) =>
-    (await db.query<OutboxRow>('select id::text as id, status, attempts from paraphe.outbox where company_id = $1 order by id', [userId])).rows
+    (await db.query<OutboxRow>('select id::text as id, status, attempts from paraphe.outbox where company_id = $1 order by id', [userId]))
+      .rows
   /** The outbox row a message came from: its Message-ID is `<outbox.<id>.<created ms>@domain>`. */
   const outboxIdOf = (mail: ReceivedMail) => /^<outbox\.(\d+)\./.exec(mail.messageId)?.[1] ?? ''
 
@@ -82,7 +90,9 @@ t.test('kill -9 inside the SMTP window: the e-mail is resent with the same Messa
         // The gateway's `update … set status = 'sent'` waits for this lock: it cannot commit
         // before the kill, whatever the scheduler does.
         await locker.query('begin')
-        await locker.query('select id from paraphe.outbox where id = $1 for update', [outboxIdOf(parseMail(arrivals[0] as string, { from: '', to: [] }))])
+        await locker.query('select id from paraphe.outbox where id = $1 for update', [
+          outboxIdOf(parseMail(arrivals[0] as string, { from: '', to: [] }))
+        ])
       }
       smtp.onAccepted = () => {
         smtp.onAccepted = null
@@ -122,7 +132,11 @@ t.test('kill -9 inside the SMTP window: the e-mail is resent with the same Messa
       return rows.length === QUOTES_PER_SCENARIO && rows.every((row) => row.status === 'sent')
     })
     const rows = await outboxOf(user.id)
-    t.same(rows.map((row) => row.status), Array.from({ length: QUOTES_PER_SCENARIO }, () => 'sent'), 'every outbox row ends sent')
+    t.same(
+      rows.map((row) => row.status),
+      Array.from({ length: QUOTES_PER_SCENARIO }, () => 'sent'),
+      'every outbox row ends sent'
+    )
     t.comment(`${killAt}: attempts per outbox row ${JSON.stringify(rows.map((row) => ({ id: row.id, attempts: row.attempts })))}`)
 
     // Copies are found by content (the quote's signing token), not by Message-ID, so that the
@@ -132,8 +146,15 @@ t.test('kill -9 inside the SMTP window: the e-mail is resent with the same Messa
     t.comment(`${killAt}: ${copies.length} cop${copies.length === 1 ? 'y' : 'ies'} of the message in the window received`)
     if (killAt !== 'answered 250') t.equal(copies.length, 2, 'sent again after the lease: two copies')
     else t.ok(copies.length === 1 || copies.length === 2, `one or two copies (${copies.length})`)
-    t.same([...new Set(copies.map((mail) => mail.messageId))], [first.messageId], `every copy carries the same Message-ID ${first.messageId}`)
-    t.ok(copies.every((mail) => outboxIdOf(mail) === windowId), 'from the same outbox row')
+    t.same(
+      [...new Set(copies.map((mail) => mail.messageId))],
+      [first.messageId],
+      `every copy carries the same Message-ID ${first.messageId}`
+    )
+    t.ok(
+      copies.every((mail) => outboxIdOf(mail) === windowId),
+      'from the same outbox row'
+    )
     for (const quote of quotes.filter((quote) => quote !== windowQuote)) {
       t.equal(received.filter((mail) => mail.text.includes(quote.token)).length, 1, 'the other e-mails received once')
     }

@@ -9,9 +9,20 @@ const SECRET = 'un-secret-de-test-suffisamment-long-pour-hs256'
 const USER_ID = '0b7f4a52-8d7e-4c39-9a3c-5d2f1e6b8a90'
 
 function hs256(claims: Record<string, unknown>, { secret = SECRET, expiresIn = '1h' }: { secret?: string; expiresIn?: string } = {}) {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime(expiresIn).sign(new TextEncoder().encode(secret))
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(new TextEncoder().encode(secret))
 }
-const userClaims = { sub: USER_ID, aud: 'authenticated', role: 'authenticated', email: 'artisan@example.fr', aal: 'aal1', session_id: 's-1' }
+const userClaims = {
+  sub: USER_ID,
+  aud: 'authenticated',
+  role: 'authenticated',
+  email: 'artisan@example.fr',
+  aal: 'aal1',
+  session_id: 's-1'
+}
 
 /** A JWKS endpoint whose keys a test can swap, as a key rotation on the auth server does. */
 async function jwksServer() {
@@ -40,7 +51,8 @@ const jwks = await jwksServer()
 t.teardown(jwks.close)
 const app = await buildApp({ AUTH_UPSTREAM_URL: jwks.url, SUPABASE_ANON_KEY: await hs256({ role: 'anon' }), SUPABASE_JWT_SECRET: SECRET })
 t.teardown(() => app.close())
-const session = (authorization?: string) => app.inject({ url: '/api/session', headers: authorization === undefined ? {} : { authorization } })
+const session = (authorization?: string) =>
+  app.inject({ url: '/api/session', headers: authorization === undefined ? {} : { authorization } })
 
 t.test('a valid access token identifies the user', async (t) => {
   const response = await session(`Bearer ${await hs256(userClaims)}`)
@@ -63,7 +75,11 @@ t.test('refused tokens get 401 with a French message', async (t) => {
     ['anon key with the audience', `Bearer ${await hs256({ role: 'anon', aud: 'authenticated' })}`, 'not_a_user'],
     ['service key', `Bearer ${await hs256({ role: 'service_role', aud: 'authenticated' })}`, 'not_a_user'],
     ['no subject', `Bearer ${await hs256({ aud: 'authenticated', role: 'authenticated' })}`, 'not_a_user'],
-    ['unsigned', `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(userClaims)).toString('base64url')}.`, 'token_invalid']
+    [
+      'unsigned',
+      `Bearer ${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(userClaims)).toString('base64url')}.`,
+      'token_invalid'
+    ]
   ]
   for (const [name, header, code] of cases) {
     const response = await session(header)
@@ -73,7 +89,9 @@ t.test('refused tokens get 401 with a French message', async (t) => {
     t.match(body.error.message, /[a-zé]/, `${name}: message`)
     t.match(String(response.headers['www-authenticate']), /^Bearer/, `${name}: WWW-Authenticate`)
   }
-  t.match((await session(`Bearer ${await hs256(userClaims, { expiresIn: '-1m' })}`)).json(), { error: { message: 'Votre session a expiré : reconnectez-vous.' } })
+  t.match((await session(`Bearer ${await hs256(userClaims, { expiresIn: '-1m' })}`)).json(), {
+    error: { message: 'Votre session a expiré : reconnectez-vous.' }
+  })
 })
 
 t.test('asymmetric tokens are checked against the JWKS, and a rotated key is picked up', async (t) => {
@@ -83,7 +101,10 @@ t.test('asymmetric tokens are checked against the JWKS, and a rotated key is pic
   const viaApp = await session(`Bearer ${await first.sign(userClaims)}`)
   t.equal(viaApp.statusCode, 200, 'through the gateway')
 
-  const verify = createTokenVerifier({ jwtSecret: null, jwksUrl: new URL(`${jwks.url}/.well-known/jwks.json`) }, { fetchTimeoutMs: 2000, cooldownMs: 0 })
+  const verify = createTokenVerifier(
+    { jwtSecret: null, jwksUrl: new URL(`${jwks.url}/.well-known/jwks.json`) },
+    { fetchTimeoutMs: 2000, cooldownMs: 0 }
+  )
   t.equal((await verify(await first.sign(userClaims))).id, USER_ID)
   jwks.setKeys([first.jwk, second.jwk])
   t.equal((await verify(await second.sign(userClaims))).email, 'artisan@example.fr', 'new key id: the set is fetched again')

@@ -21,26 +21,41 @@ t.test('no hop is trusted unless TRUST_PROXY says so', async (t) => {
 })
 
 t.test('contact limit: forged X-Forwarded-For from a loopback client is not believed', async (t) => {
-  const before = (await db.query<{ count: number }>(`select count(*)::integer as count from paraphe.contact_messages where client_ip = '127.0.0.1'`)).rows[0]?.count ?? 0
+  const before =
+    (await db.query<{ count: number }>(`select count(*)::integer as count from paraphe.contact_messages where client_ip = '127.0.0.1'`))
+      .rows[0]?.count ?? 0
   t.equal(before, 0)
   const statuses: number[] = []
   for (let index = 1; index <= 4; index++) {
     const response = await fetch(`${origin}/api/contact`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${index}` },
-      body: JSON.stringify({ name: 'Robot', email: 'robot@example.org', subject: `Essai ${index}`, message: 'Bonjour, ceci est un essai.', consent: true, website: '' })
+      body: JSON.stringify({
+        name: 'Robot',
+        email: 'robot@example.org',
+        subject: `Essai ${index}`,
+        message: 'Bonjour, ceci est un essai.',
+        consent: true,
+        website: ''
+      })
     })
     statuses.push(response.status)
   }
   t.same(statuses, [201, 201, 429, 429], 'a limit of 2 lets 2 through, whatever address is claimed')
   const stored = await db.query<{ client_ip: string }>(`select client_ip from paraphe.contact_messages where subject like 'Essai %'`)
-  t.same(stored.rows.map((row) => row.client_ip), ['127.0.0.1', '127.0.0.1'], 'the connection’s address is stored')
+  t.same(
+    stored.rows.map((row) => row.client_ip),
+    ['127.0.0.1', '127.0.0.1'],
+    'the connection’s address is stored'
+  )
 })
 
 t.test('signature evidence: the connection’s address, not the claimed one', async (t) => {
   const pro = await newUser(app)
   await pro.request('PUT', '/api/profile', COMPLETE_PROFILE)
-  const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: { id: string } }>().quote
+  const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{
+    quote: { id: string }
+  }>().quote
   const signingUrl = (await pro.request('POST', `/api/quotes/${draft.id}/send`)).json<{ signingUrl: string }>().signingUrl
   const token = new URL(signingUrl).searchParams.get('token') as string
   const forged = { 'x-forwarded-for': '203.0.113.66', 'user-agent': 'Mozilla/5.0 (Test)' }

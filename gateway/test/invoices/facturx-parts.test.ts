@@ -14,7 +14,13 @@ import { normaliseSpaces, pdfPagesText } from '../support/pdf-text.js'
 import { sampleInvoice } from '../../../shared/test/invoices/sample-invoice.js'
 import { INVOICE_CASES } from './support/invoice-cases.js'
 
-const transfer = { name: 'Atelier Durand', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP', amountCents: 123_456, reference: 'FA-2026-0042' }
+const transfer = {
+  name: 'Atelier Durand',
+  iban: 'FR7630006000011234567890189',
+  bic: 'AGRIFRPP',
+  amountCents: 123_456,
+  reference: 'FA-2026-0042'
+}
 
 t.test('the EPC payload: eleven fields, the amount in euros, nothing to scan without an IBAN or an amount', async (t) => {
   t.equal(epcPayload(transfer), 'BCD\n002\n1\nSCT\nAGRIFRPP\nAtelier Durand\nFR7630006000011234567890189\nEUR1234.56\n\n\nFA-2026-0042')
@@ -79,9 +85,34 @@ t.test('goods delivered elsewhere; a long description over pages; deductions und
     operation: 'goods',
     vatRegime: 'franchise',
     seller: { ...sampleInvoice().seller, vatNumber: null },
-    buyer: { ...sampleInvoice().buyer, deliveryAddress: { lines: ['Zone artisanale', 'Lot 12'], postcode: '', city: 'Genève', countryCode: 'CH' } },
-    lines: [{ id: 'a', description: long, quantityMilli: 1000, unit: 'forfait', unitPriceCents: 500_000, vatRateBp: 2000, discountBp: 0, discountCents: 0, progress: null }],
-    deductions: [{ kind: 'deposit', number: 'FA-2026-0001', issueDate: '2026-09-01', amounts: [{ vatRateBp: 2000, htCents: 150_000, vatCents: 0 }, { vatRateBp: 1000, htCents: 0, vatCents: 0 }] }]
+    buyer: {
+      ...sampleInvoice().buyer,
+      deliveryAddress: { lines: ['Zone artisanale', 'Lot 12'], postcode: '', city: 'Genève', countryCode: 'CH' }
+    },
+    lines: [
+      {
+        id: 'a',
+        description: long,
+        quantityMilli: 1000,
+        unit: 'forfait',
+        unitPriceCents: 500_000,
+        vatRateBp: 2000,
+        discountBp: 0,
+        discountCents: 0,
+        progress: null
+      }
+    ],
+    deductions: [
+      {
+        kind: 'deposit',
+        number: 'FA-2026-0001',
+        issueDate: '2026-09-01',
+        amounts: [
+          { vatRateBp: 2000, htCents: 150_000, vatCents: 0 },
+          { vatRateBp: 1000, htCents: 0, vatCents: 0 }
+        ]
+      }
+    ]
   })
   const { pdf, xml } = await buildFacturX(document)
   const pages = (await pdfPagesText(pdf)).map(normaliseSpaces)
@@ -92,7 +123,11 @@ t.test('goods delivered elsewhere; a long description over pages; deductions und
   t.match(pages.join(' '), /Acompte FA-2026-0001 \(HT\) −1 500,00 €/)
   t.match(pages.join(' '), /TVA non applicable, article 293 B du CGI/)
   t.match(xml, /<ram:ID>B4<\/ram:ID>/, 'goods, final after a deposit: B4')
-  t.equal((xml.match(/<ram:BilledQuantity unitCode="C62">-1<\/ram:BilledQuantity>/g) ?? []).length, 1, 'one deduction line: the empty rate has none')
+  t.equal(
+    (xml.match(/<ram:BilledQuantity unitCode="C62">-1<\/ram:BilledQuantity>/g) ?? []).length,
+    1,
+    'one deduction line: the empty rate has none'
+  )
   t.match(xml, /<ram:ID schemeID="FC">732829320<\/ram:ID>/, 'an exempt seller without VAT number: the SIREN as tax registration')
   t.notMatch(xml, /DueDateTypeCode/, 'goods: no tax point code')
   t.equal(computeInvoiceTotals(document).totalTtcCents, 350_000)

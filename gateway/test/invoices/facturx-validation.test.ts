@@ -63,8 +63,16 @@ t.test('the validator is not vacuous: a broken invoice fails it, with the rules 
   await writeFile(path.join(folder, 'wrong-total.xml'), xml.replace(/<ram:GrandTotalAmount>[^<]*/, '<ram:GrandTotalAmount>1.00'))
   await writeFile(path.join(folder, 'no-siren.xml'), xml.replace(/<ram:ID schemeID="0002">732829320<\/ram:ID>/, ''))
   const broken = await validateFolder(folder)
-  t.match(errorsOf(broken.get('wrong-total.xml') ?? { schemaErrors: [], failed: { en16931: [], frenchRules: [] } }).join('\n'), /BR-CO-15|FX-SCH-A-000121/, 'TTC ≠ HT + TVA')
-  t.match(errorsOf(broken.get('no-siren.xml') ?? { schemaErrors: [], failed: { en16931: [], frenchRules: [] } }).join('\n'), /BR-FR-10/, 'the seller’s SIREN missing')
+  t.match(
+    errorsOf(broken.get('wrong-total.xml') ?? { schemaErrors: [], failed: { en16931: [], frenchRules: [] } }).join('\n'),
+    /BR-CO-15|FX-SCH-A-000121/,
+    'TTC ≠ HT + TVA'
+  )
+  t.match(
+    errorsOf(broken.get('no-siren.xml') ?? { schemaErrors: [], failed: { en16931: [], frenchRules: [] } }).join('\n'),
+    /BR-FR-10/,
+    'the seller’s SIREN missing'
+  )
 })
 
 t.test('PDF/A-3B with the Factur-X XMP, fonts embedded, the XML attached as Data, a sound file', async (t) => {
@@ -74,11 +82,22 @@ t.test('PDF/A-3B with the Factur-X XMP, fonts embedded, the XML attached as Data
     t.match(meta, /<pdfaid:conformance>B<\/pdfaid:conformance>/, `${name}: conformance B`)
     t.match(meta, /<fx:ConformanceLevel>EN 16931<\/fx:ConformanceLevel>/, `${name}: Factur-X EN 16931`)
     t.match(meta, /<fx:DocumentFileName>factur-x.xml<\/fx:DocumentFileName>/)
-    t.match(meta, /<pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#<\/pdfaSchema:namespaceURI>/, `${name}: the extension schema declared`)
+    t.match(
+      meta,
+      /<pdfaSchema:namespaceURI>urn:factur-x:pdfa:CrossIndustryDocument:invoice:1p0#<\/pdfaSchema:namespaceURI>/,
+      `${name}: the extension schema declared`
+    )
     const { stdout: fonts } = await run('pdffonts', [file])
-    const rows = fonts.split('\n').slice(2).filter((line) => line.trim() !== '')
+    const rows = fonts
+      .split('\n')
+      .slice(2)
+      .filter((line) => line.trim() !== '')
     t.ok(rows.length >= 2, `${name}: fonts listed`)
-    t.same(rows.filter((line) => !/\s(yes)\s+(yes)\s+(yes)\s+\d+\s+\d+\s*$/.test(line)), [], `${name}: every font embedded, subset, with its Unicode map`)
+    t.same(
+      rows.filter((line) => !/\s(yes)\s+(yes)\s+(yes)\s+\d+\s+\d+\s*$/.test(line)),
+      [],
+      `${name}: every font embedded, subset, with its Unicode map`
+    )
     const { stdout: attachments } = await run('pdfdetach', ['-list', file])
     t.match(attachments, /1 embedded files\n1: factur-x.xml/, `${name}: one attachment, factur-x.xml`)
     const { stdout: check } = await run('qpdf', ['--check', file])
@@ -114,7 +133,11 @@ t.test('the XML’s totals are the PDF’s and invoice-totals.ts’s', async (t)
     const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', file, '-'])
     const text = normaliseSpaces(stdout)
     for (const row of invoiceTotalsRows(document, totals)) {
-      t.match(text, new RegExp(`${escape(normaliseSpaces(row.label))}\\s+${escape(normaliseSpaces(row.amount))}`), `${name}: « ${row.label} ${row.amount} » printed`)
+      t.match(
+        text,
+        new RegExp(`${escape(normaliseSpaces(row.label))}\\s+${escape(normaliseSpaces(row.amount))}`),
+        `${name}: « ${row.label} ${row.amount} » printed`
+      )
     }
     t.ok(text.includes(normaliseSpaces(formatEuros(totals.totalTtcCents))), `${name}: the TTC of the XML is printed`)
     t.ok(pdf.length > 0)

@@ -56,7 +56,9 @@ forEachEngine('a tampered or removed invoice breaks the chain, and the check fin
     t.match(intact.output, /Chaîne intacte : 3 facture\(s\)/, '`npm run verify-invoices` says the chain holds')
   }
 
-  await behindTheGuard(db, `update paraphe.invoices set document = jsonb_set(document, '{lines,0,unitPriceCents}', '1') where id = $1`, [second.id])
+  await behindTheGuard(db, `update paraphe.invoices set document = jsonb_set(document, '{lines,0,unitPriceCents}', '1') where id = $1`, [
+    second.id
+  ])
   const tampered = await verifyInvoiceChains(db, companyId)
   t.same(
     tampered.problems.map((problem) => [problem.number, problem.problem]),
@@ -65,7 +67,10 @@ forEachEngine('a tampered or removed invoice breaks the chain, and the check fin
   )
 
   await behindTheGuard(db, `update paraphe.invoices set pdf = pdf || '\\x20'::bytea where id = $1`, [first.id])
-  t.ok((await verifyInvoiceChains(db, companyId)).problems.some((problem) => problem.number === first.number), 'a byte added to a stored PDF is found too')
+  t.ok(
+    (await verifyInvoiceChains(db, companyId)).problems.some((problem) => problem.number === first.number),
+    'a byte added to a stored PDF is found too'
+  )
 
   await db.query(`update paraphe.webhook_events set invoice_id = null where invoice_id = $1`, [second.id])
   await db.transaction(async (tx) => {
@@ -79,7 +84,10 @@ forEachEngine('a tampered or removed invoice breaks the chain, and the check fin
     removed.problems.some((problem) => problem.number === third.number && /une facture manque/.test(problem.problem)),
     'the invoice after a removed one says one is missing'
   )
-  t.ok(removed.problems.some((problem) => problem.number === third.number && /pas continue/.test(problem.problem)), 'and its number does not follow')
+  t.ok(
+    removed.problems.some((problem) => problem.number === third.number && /pas continue/.test(problem.problem)),
+    'and its number does not follow'
+  )
 
   if (db.engine === 'postgres') {
     const broken = await runGatewayCommand('verify-invoices', { DATABASE_URL: (await testPostgresServer()).url }, [companyId])

@@ -20,7 +20,9 @@ forEachEngine('the invoice e-mail, the client’s page and the PDF by its link',
   const pro = await newUser(app)
   const invoice = await issuedDeposit(t, db, pro)
 
-  const draft = invoiceOf(await pro.request('POST', '/api/invoices', { request: { kind: 'deposit', quoteId: invoice.quoteId, depositBp: 1000 } }))
+  const draft = invoiceOf(
+    await pro.request('POST', '/api/invoices', { request: { kind: 'deposit', quoteId: invoice.quoteId, depositBp: 1000 } })
+  )
   const notIssued = await pro.request('POST', `/api/invoices/${draft.id}/send`, {})
   t.equal(notIssued.statusCode, 409, 'a draft is not sent')
   t.match(notIssued.json<ErrorJson>().error.message, /Émettez la facture/)
@@ -31,7 +33,10 @@ forEachEngine('the invoice e-mail, the client’s page and the PDF by its link',
   const sent = await pro.request('POST', `/api/invoices/${invoice.id}/send`, {})
   t.equal(sent.statusCode, 200, sent.body.slice(0, 300))
   t.equal(sent.json<{ sentTo: string }>().sentTo, 'elise.martin@example.org', 'to the client on the invoice')
-  t.same(invoiceOf(sent).events.map((event) => event.type), ['issued', 'sent'])
+  t.same(
+    invoiceOf(sent).events.map((event) => event.type),
+    ['issued', 'sent']
+  )
 
   const [mail] = await mails(db, pro, 'invoice')
   t.equal(mail?.recipient, 'elise.martin@example.org')
@@ -42,7 +47,10 @@ forEachEngine('the invoice e-mail, the client’s page and the PDF by its link',
   const pdf = await pro.request('GET', `/api/invoices/${invoice.id}/pdf`)
   t.equal(mail?.attachments.length, 1)
   t.equal(mail?.attachments[0]?.filename, `Facture-${invoice.number ?? ''}.pdf`)
-  t.ok(Buffer.from(mail?.attachments[0]?.contentBase64 ?? '', 'base64').equals(pdf.rawPayload), 'the issued Factur-X PDF attached, byte for byte')
+  t.ok(
+    Buffer.from(mail?.attachments[0]?.contentBase64 ?? '', 'base64').equals(pdf.rawPayload),
+    'the issued Factur-X PDF attached, byte for byte'
+  )
 
   const token = tokenIn(mail?.text_body ?? '')
   t.equal(token.length, 43, 'a 256-bit token in the link')
@@ -63,9 +71,21 @@ forEachEngine('the invoice e-mail, the client’s page and the PDF by its link',
     totalTtcCents: 40324,
     remainingCents: 40324,
     paymentStatus: 'unpaid',
-    transfer: { name: 'Dupont Rénovation', iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'AGRIFRPP', reference: invoice.number, amountCents: 40324 }
+    transfer: {
+      name: 'Dupont Rénovation',
+      iban: 'FR76 3000 6000 0112 3456 7890 189',
+      bic: 'AGRIFRPP',
+      reference: invoice.number,
+      amountCents: 40324
+    }
   })
-  const payload = epcPayload({ name: 'Dupont Rénovation', iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP', amountCents: 40324, reference: invoice.number ?? '' })
+  const payload = epcPayload({
+    name: 'Dupont Rénovation',
+    iban: 'FR7630006000011234567890189',
+    bic: 'AGRIFRPP',
+    amountCents: 40324,
+    reference: invoice.number ?? ''
+  })
   t.same(view.transfer?.qr, qrSvgPath(qrMatrix(payload ?? '')), 'the QR code of the PDF’s payload')
   t.match(view.recoveryIndemnity, /non applicable \(client particulier\)/)
 
@@ -113,4 +133,3 @@ forEachEngine('the invoice e-mail, the client’s page and the PDF by its link',
   t.equal((await other.request('POST', `/api/invoices/${invoice.id}/send`, {})).statusCode, 404)
   t.equal((await other.request('POST', `/api/invoices/${invoice.id}/links/revoke`)).statusCode, 404, 'nor revoke its links')
 })
-

@@ -45,7 +45,12 @@ t.test('CSV, FEC and ZIP of a period: a deposit, a business client’s invoice, 
     lines: [{ description: '=Carrelage (formule ?)', quantityMilli: 2500, unit: 'm²', unitPriceCents: 4000, vatRateBp: 2000 }]
   })
   const credit = invoiceOf(await pro.request('POST', `/api/invoices/${standard.id}/credit-notes`, { creditAmountCents: 1200, issue: true }))
-  await pro.request('POST', `/api/invoices/${deposit.id}/payments`, { amountCents: 10000, paidOn: today, means: 'check', note: 'Chèque n° 42' })
+  await pro.request('POST', `/api/invoices/${deposit.id}/payments`, {
+    amountCents: 10000,
+    paidOn: today,
+    means: 'check',
+    note: 'Chèque n° 42'
+  })
 
   const period = `from=${today}&to=${today}`
   const csvResponse = await pro.request('GET', `/api/invoices/export?${period}&format=csv`)
@@ -57,12 +62,15 @@ t.test('CSV, FEC and ZIP of a period: a deposit, a business client’s invoice, 
   const header = rows[0] as string[]
   const column = (name: string) => header.indexOf(name)
   t.same(header.slice(0, 5), ['Type', 'Numéro', 'Date', 'Échéance', 'Client'])
-  t.same(rows.slice(1).map((row) => [row[0], row[1]]), [
-    ['Facture d’acompte', deposit.number],
-    ['Facture', standard.number],
-    ['Avoir', credit.number],
-    ['Paiement', deposit.number]
-  ])
+  t.same(
+    rows.slice(1).map((row) => [row[0], row[1]]),
+    [
+      ['Facture d’acompte', deposit.number],
+      ['Facture', standard.number],
+      ['Avoir', credit.number],
+      ['Paiement', deposit.number]
+    ]
+  )
   const [depositRow, standardRow, creditRow, paymentRow] = rows.slice(1)
   t.equal(depositRow?.[column('Total TTC')], '403,24', 'decimal comma')
   t.equal(depositRow?.[column('Payé')], '100,00')
@@ -82,13 +90,39 @@ t.test('CSV, FEC and ZIP of a period: a deposit, a business client’s invoice, 
 
   const fecResponse = await pro.request('GET', `/api/invoices/export?${period}&format=fec`)
   t.equal(fecResponse.statusCode, 200)
-  t.match(fecResponse.headers['content-disposition'], new RegExp(`732829320FEC${today.replaceAll('-', '')}\\.txt`), 'named SIREN + FEC + closing date')
-  const lines = fecResponse.body.split('\r\n').filter((line) => line !== '').map((line) => line.split('|'))
+  t.match(
+    fecResponse.headers['content-disposition'],
+    new RegExp(`732829320FEC${today.replaceAll('-', '')}\\.txt`),
+    'named SIREN + FEC + closing date'
+  )
+  const lines = fecResponse.body
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split('|'))
   t.same(lines[0], [
-    'JournalCode', 'JournalLib', 'EcritureNum', 'EcritureDate', 'CompteNum', 'CompteLib', 'CompAuxNum', 'CompAuxLib', 'PieceRef',
-    'PieceDate', 'EcritureLib', 'Debit', 'Credit', 'EcritureLet', 'DateLet', 'ValidDate', 'Montantdevise', 'Idevise'
+    'JournalCode',
+    'JournalLib',
+    'EcritureNum',
+    'EcritureDate',
+    'CompteNum',
+    'CompteLib',
+    'CompAuxNum',
+    'CompAuxLib',
+    'PieceRef',
+    'PieceDate',
+    'EcritureLib',
+    'Debit',
+    'Credit',
+    'EcritureLet',
+    'DateLet',
+    'ValidDate',
+    'Montantdevise',
+    'Idevise'
   ])
-  t.ok(lines.every((line) => line.length === 18), 'the 18 columns on every line')
+  t.ok(
+    lines.every((line) => line.length === 18),
+    'the 18 columns on every line'
+  )
   const entries = new Map<string, string[][]>()
   for (const line of lines.slice(1)) entries.set(line[2] as string, [...(entries.get(line[2] as string) ?? []), line])
   t.same([...entries.keys()], [deposit.number, standard.number, credit.number], 'one entry per invoice, numbered as the invoices')
@@ -96,7 +130,10 @@ t.test('CSV, FEC and ZIP of a period: a deposit, a business client’s invoice, 
     const debit = entry.reduce((sum, line) => sum + cents(line[11] as string), 0)
     const creditSum = entry.reduce((sum, line) => sum + cents(line[12] as string), 0)
     t.equal(debit, creditSum, `${number}: balanced`)
-    t.ok(entry.every((line) => line[0] === 'VT' && /^\d{8}$/.test(line[3] as string) && line[3] === today.replaceAll('-', '')), `${number}: sales journal, AAAAMMJJ`)
+    t.ok(
+      entry.every((line) => line[0] === 'VT' && /^\d{8}$/.test(line[3] as string) && line[3] === today.replaceAll('-', '')),
+      `${number}: sales journal, AAAAMMJJ`
+    )
   }
   const standardEntry = entries.get(standard.number ?? '') ?? []
   t.same(
@@ -109,8 +146,20 @@ t.test('CSV, FEC and ZIP of a period: a deposit, a business client’s invoice, 
     'client debited TTC, goods sales and VAT collected credited'
   )
   const creditEntry = entries.get(credit.number ?? '') ?? []
-  t.same(creditEntry.map((line) => [line[4], line[11], line[12]]), [['411000', '0,00', '12,00'], ['707000', '10,00', '0,00'], ['445710', '2,00', '0,00']], 'a credit note reversed')
-  t.same(entries.get(deposit.number ?? '')?.map((line) => line[4]), ['411000', '706000', '706000', '445710', '445710'], 'services at 10 % and 20 %')
+  t.same(
+    creditEntry.map((line) => [line[4], line[11], line[12]]),
+    [
+      ['411000', '0,00', '12,00'],
+      ['707000', '10,00', '0,00'],
+      ['445710', '2,00', '0,00']
+    ],
+    'a credit note reversed'
+  )
+  t.same(
+    entries.get(deposit.number ?? '')?.map((line) => line[4]),
+    ['411000', '706000', '706000', '445710', '445710'],
+    'services at 10 % and 20 %'
+  )
 
   const zipResponse = await pro.request('GET', `/api/invoices/export?${period}&format=zip`)
   t.equal(zipResponse.statusCode, 200)
@@ -122,9 +171,19 @@ t.test('CSV, FEC and ZIP of a period: a deposit, a business client’s invoice, 
   const tested = await run('unzip', ['-t', archive])
   t.match(tested.stdout, /No errors detected/, 'unzip checks every CRC')
   const listing = await run('unzip', ['-Z1', archive])
-  t.same(listing.stdout.trim().split('\n'), [`Facture-${deposit.number ?? ''}.pdf`, `Facture-${standard.number ?? ''}.pdf`, `Avoir-${credit.number ?? ''}.pdf`])
-  const extracted = await run('unzip', ['-p', archive, `Facture-${standard.number ?? ''}.pdf`], { encoding: 'buffer', maxBuffer: 20_000_000 })
-  t.ok(Buffer.from(extracted.stdout).equals((await pro.request('GET', `/api/invoices/${standard.id}/pdf`)).rawPayload), 'the issued Factur-X PDF, byte for byte')
+  t.same(listing.stdout.trim().split('\n'), [
+    `Facture-${deposit.number ?? ''}.pdf`,
+    `Facture-${standard.number ?? ''}.pdf`,
+    `Avoir-${credit.number ?? ''}.pdf`
+  ])
+  const extracted = await run('unzip', ['-p', archive, `Facture-${standard.number ?? ''}.pdf`], {
+    encoding: 'buffer',
+    maxBuffer: 20_000_000
+  })
+  t.ok(
+    Buffer.from(extracted.stdout).equals((await pro.request('GET', `/api/invoices/${standard.id}/pdf`)).rawPayload),
+    'the issued Factur-X PDF, byte for byte'
+  )
 
   const inverted = await pro.request('GET', `/api/invoices/export?from=${today}&to=2000-01-01&format=csv`)
   t.equal(inverted.statusCode, 422)

@@ -57,9 +57,23 @@ t.test('deposit, two situations, final, credit note and payments on one signed q
   const quote = await signedQuote(user)
 
   const deposit = await issued(user, { kind: 'deposit', quoteId: quote.id })
-  t.match(deposit, { kind: 'deposit', status: 'issued', number: /^F-\d{4}-0001$/, totalHtCents: 20625 + 14697, totalTtcCents: 40324, paymentStatus: 'unpaid' })
+  t.match(deposit, {
+    kind: 'deposit',
+    status: 'issued',
+    number: /^F-\d{4}-0001$/,
+    totalHtCents: 20625 + 14697,
+    totalTtcCents: 40324,
+    paymentStatus: 'unpaid'
+  })
   t.equal(deposit.dueDate, today, 'a deposit is payable on receipt')
-  t.same(documentOf(deposit).lines.map((line) => [line.vatRateBp, line.unitPriceCents]), [[1000, 20625], [2000, 14697]], '30 % of the quote at each VAT rate')
+  t.same(
+    documentOf(deposit).lines.map((line) => [line.vatRateBp, line.unitPriceCents]),
+    [
+      [1000, 20625],
+      [2000, 14697]
+    ],
+    '30 % of the quote at each VAT rate'
+  )
   t.match(documentOf(deposit).lines[0]?.description, /Acompte de 30 ?% sur le devis DEV-\d{4}-\d{4}/)
 
   const first = await issued(user, { kind: 'progress', quoteId: quote.id, progressBp: 4000 })
@@ -73,7 +87,11 @@ t.test('deposit, two situations, final, credit note and payments on one signed q
   t.equal(over.statusCode, 400, 'never above 100 %')
 
   const second = await issued(user, { kind: 'progress', quoteId: quote.id, progressBp: 6000, retentionBp: 500 })
-  t.same(documentOf(second).progress, { situationNumber: 2, cumulativeBp: 6000, previousBp: 4000 }, '« situation n° 2 : cumul 60 %, déjà facturé 40 % »')
+  t.same(
+    documentOf(second).progress,
+    { situationNumber: 2, cumulativeBp: 6000, previousBp: 4000 },
+    '« situation n° 2 : cumul 60 %, déjà facturé 40 % »'
+  )
   t.equal(second.totalTtcCents, 26883, '20 % more of each line')
   t.equal(second.amountDueCents, 26883 - 1344, 'the 5 % retenue de garantie is held back from what is due now')
 
@@ -86,34 +104,80 @@ t.test('deposit, two situations, final, credit note and payments on one signed q
   t.equal(final.totalHtCents, 6875 + 4899, 'what the quote leaves after them, HT')
   t.equal(final.totalTtcCents, 13442)
   const totals = computeInvoiceTotals(documentOf(final))
-  t.same(totals.vat.map((row) => [row.rateBp, row.baseCents, row.vatCents]), [[1000, 6875, 688], [2000, 4899, 980]], 'VAT per rate after the deductions')
+  t.same(
+    totals.vat.map((row) => [row.rateBp, row.baseCents, row.vatCents]),
+    [
+      [1000, 6875, 688],
+      [2000, 4899, 980]
+    ],
+    'VAT per rate after the deductions'
+  )
   const twice = await user.request('POST', '/api/invoices', { request: { kind: 'final', quoteId: quote.id } })
   t.equal(twice.statusCode, 409, 'one final invoice per quote')
 
   const creditResponse = await user.request('POST', `/api/invoices/${final.id}/credit-notes`, { creditAmountCents: 5000, issue: true })
   t.equal(creditResponse.statusCode, 201)
   const credit = invoiceOf(creditResponse)
-  t.match(credit, { kind: 'credit_note', status: 'issued', number: /-0005$/, totalTtcCents: 5000, correctsInvoiceId: final.id, paymentStatus: null })
-  t.same(documentOf(credit).creditedInvoice, { number: final.number, issueDate: final.issueDate }, 'the credit note names the invoice it corrects')
-  t.same(documentOf(credit).lines.map((line) => [line.vatRateBp, line.unitPriceCents]), [[1000, 2558], [2000, 1822]], 'split like the invoice’s VAT, to the cent')
+  t.match(credit, {
+    kind: 'credit_note',
+    status: 'issued',
+    number: /-0005$/,
+    totalTtcCents: 5000,
+    correctsInvoiceId: final.id,
+    paymentStatus: null
+  })
+  t.same(
+    documentOf(credit).creditedInvoice,
+    { number: final.number, issueDate: final.issueDate },
+    'the credit note names the invoice it corrects'
+  )
+  t.same(
+    documentOf(credit).lines.map((line) => [line.vatRateBp, line.unitPriceCents]),
+    [
+      [1000, 2558],
+      [2000, 1822]
+    ],
+    'split like the invoice’s VAT, to the cent'
+  )
   const tooMuch = await user.request('POST', `/api/invoices/${final.id}/credit-notes`, { creditAmountCents: 13442 })
   t.equal(tooMuch.statusCode, 422, 'never more credit than the invoice has left')
 
   const afterCredit = invoiceOf(await user.request('GET', `/api/invoices/${final.id}`))
   t.match(afterCredit, { creditedCents: 5000, remainingCents: 8442, paymentStatus: 'unpaid' })
-  const partial = invoiceOf(await user.request('POST', `/api/invoices/${final.id}/payments`, { amountCents: 4000, paidOn: today, means: 'transfer' }))
+  const partial = invoiceOf(
+    await user.request('POST', `/api/invoices/${final.id}/payments`, { amountCents: 4000, paidOn: today, means: 'transfer' })
+  )
   t.match(partial, { paidCents: 4000, remainingCents: 4442, paymentStatus: 'partly_paid' })
   const excess = await user.request('POST', `/api/invoices/${final.id}/payments`, { amountCents: 5000, paidOn: today, means: 'check' })
   t.equal(excess.statusCode, 422)
   t.match(excess.json<ErrorJson>().error.message, /dépasse le reste à payer \(44,42/)
-  const paid = invoiceOf(await user.request('POST', `/api/invoices/${final.id}/payments`, { amountCents: 4442, paidOn: today, means: 'check', note: 'Chèque n° 1234' }))
+  const paid = invoiceOf(
+    await user.request('POST', `/api/invoices/${final.id}/payments`, {
+      amountCents: 4442,
+      paidOn: today,
+      means: 'check',
+      note: 'Chèque n° 1234'
+    })
+  )
   t.match(paid, { remainingCents: 0, paymentStatus: 'paid' })
-  t.same(paid.events.map((event) => event.type), ['issued', 'payment_recorded', 'payment_recorded', 'paid'], 'its history')
+  t.same(
+    paid.events.map((event) => event.type),
+    ['issued', 'payment_recorded', 'payment_recorded', 'paid'],
+    'its history'
+  )
 
   const list = (await user.request('GET', '/api/invoices')).json<{ invoices: Invoice[]; total: number }>()
-  t.same(list.invoices.map((invoice) => invoice.number), [credit.number, final.number, second.number, first.number, deposit.number], 'newest first')
+  t.same(
+    list.invoices.map((invoice) => invoice.number),
+    [credit.number, final.number, second.number, first.number, deposit.number],
+    'newest first'
+  )
   const unpaid = (await user.request('GET', '/api/invoices?status=unpaid')).json<{ invoices: Invoice[] }>()
-  t.same(unpaid.invoices.map((invoice) => invoice.number), [second.number, first.number, deposit.number], 'a filter on the derived status')
+  t.same(
+    unpaid.invoices.map((invoice) => invoice.number),
+    [second.number, first.number, deposit.number],
+    'a filter on the derived status'
+  )
   // Every invoice as issued and stored, through the official rules: XSD and both schematrons.
   const folder = await mkdtemp(path.join(tmpdir(), 'paraphe-issued-'))
   t.teardown(() => rm(folder, { recursive: true, force: true }))
@@ -123,8 +187,14 @@ t.test('deposit, two situations, final, credit note and payments on one signed q
   const reports = await validateFolder(folder)
   t.equal(reports.size, 5)
   for (const [name, report] of reports) t.same(errorsOf(report), [], `${name}: zero errors from the FNFE-MPE kit`)
-  const invoicing = (await user.request('GET', `/api/quotes/${quote.id}/invoicing`)).json<{ invoicing: { invoicedTtcCents: number; progressBp: number; finalIssued: boolean } }>().invoicing
-  t.same([invoicing.invoicedTtcCents, invoicing.progressBp, invoicing.finalIssued], [40324 + 53765 + 26883, 6000, true], 'what the quote’s page shows')
+  const invoicing = (await user.request('GET', `/api/quotes/${quote.id}/invoicing`)).json<{
+    invoicing: { invoicedTtcCents: number; progressBp: number; finalIssued: boolean }
+  }>().invoicing
+  t.same(
+    [invoicing.invoicedTtcCents, invoicing.progressBp, invoicing.finalIssued],
+    [40324 + 53765 + 26883, 6000, true],
+    'what the quote’s page shows'
+  )
 })
 
 t.test('an issued invoice cannot be edited or deleted through the API; a draft can', async (t) => {
@@ -132,15 +202,24 @@ t.test('an issued invoice cannot be edited or deleted through the API; a draft c
   const quote = await signedQuote(user)
   const draft = invoiceOf(await user.request('POST', '/api/invoices', { request: { kind: 'deposit', quoteId: quote.id, depositBp: 2000 } }))
   t.match(documentOf(draft), { number: 'BROUILLON' }, 'a draft previews its document')
-  const edited = await user.request('PUT', `/api/invoices/${draft.id}`, { version: draft.version, request: { kind: 'deposit', quoteId: quote.id, depositAmountCents: 10000 } })
+  const edited = await user.request('PUT', `/api/invoices/${draft.id}`, {
+    version: draft.version,
+    request: { kind: 'deposit', quoteId: quote.id, depositAmountCents: 10000 }
+  })
   t.equal(edited.statusCode, 200)
   t.equal(invoiceOf(edited).totalTtcCents, 10000, 'an amount TTC, to the cent')
-  const stale = await user.request('PUT', `/api/invoices/${draft.id}`, { version: draft.version, request: { kind: 'deposit', quoteId: quote.id } })
+  const stale = await user.request('PUT', `/api/invoices/${draft.id}`, {
+    version: draft.version,
+    request: { kind: 'deposit', quoteId: quote.id }
+  })
   t.equal(stale.statusCode, 409, 'an edit from a stale tab is refused')
   t.equal((await user.request('GET', `/api/invoices/${draft.id}/pdf`)).statusCode, 409, 'no PDF before issue')
   const issuedInvoice = invoiceOf(await user.request('POST', `/api/invoices/${draft.id}/issue`))
   t.equal((await user.request('POST', `/api/invoices/${draft.id}/issue`)).statusCode, 409, 'issued once')
-  const change = await user.request('PUT', `/api/invoices/${draft.id}`, { version: issuedInvoice.version, request: { kind: 'deposit', quoteId: quote.id } })
+  const change = await user.request('PUT', `/api/invoices/${draft.id}`, {
+    version: issuedInvoice.version,
+    request: { kind: 'deposit', quoteId: quote.id }
+  })
   t.equal(change.statusCode, 409)
   t.match(change.json<ErrorJson>().error.message, /avoir/)
   t.equal((await user.request('DELETE', `/api/invoices/${draft.id}`)).statusCode, 409)
@@ -165,12 +244,20 @@ t.test('what cannot be invoiced is refused in French, never a 500', async (t) =>
   const noQuote = await user.request('POST', '/api/invoices', { request: { kind: 'final' } })
   t.equal(noQuote.statusCode, 422)
   const business = await user.request('POST', '/api/invoices', {
-    request: { kind: 'standard', client: { kind: 'business', name: 'Jean Lefort', company: 'Lefort SAS', address: '3 quai Perrache, 69002 Lyon' }, lines: [{ description: 'Dépannage', quantityMilli: 1000, unitPriceCents: 9000, vatRateBp: 2000 }] }
+    request: {
+      kind: 'standard',
+      client: { kind: 'business', name: 'Jean Lefort', company: 'Lefort SAS', address: '3 quai Perrache, 69002 Lyon' },
+      lines: [{ description: 'Dépannage', quantityMilli: 1000, unitPriceCents: 9000, vatRateBp: 2000 }]
+    }
   })
   t.equal(business.statusCode, 422, 'a business client without SIREN')
   t.match(business.json<ErrorJson>().error.fields, { clientSiren: /SIREN/ })
   const noPostcode = await user.request('POST', '/api/invoices', {
-    request: { kind: 'standard', client: { kind: 'individual', name: 'Jean Lefort', address: 'quelque part' }, lines: [{ description: 'Dépannage', quantityMilli: 1000, unitPriceCents: 9000, vatRateBp: 2000 }] }
+    request: {
+      kind: 'standard',
+      client: { kind: 'individual', name: 'Jean Lefort', address: 'quelque part' },
+      lines: [{ description: 'Dépannage', quantityMilli: 1000, unitPriceCents: 9000, vatRateBp: 2000 }]
+    }
   })
   t.equal(noPostcode.statusCode, 422)
   t.match(noPostcode.json<ErrorJson>().error.fields, { 'client.address': /code postal/ })
@@ -182,8 +269,21 @@ t.test('what cannot be invoiced is refused in French, never a 500', async (t) =>
   })
   t.match(standard, { kind: 'standard', quoteId: null, totalHtCents: 8100, totalTtcCents: 9720, clientName: 'Lefort SAS' })
   t.equal(documentOf(standard).buyer.siren, '552100554')
-  t.equal((await user.request('POST', `/api/invoices/${standard.id}/payments`, { amountCents: 100, paidOn: '2999-01-01', means: 'cash' })).statusCode, 422, 'no payment in the future')
-  const pending = invoiceOf(await user.request('POST', '/api/invoices', { request: { kind: 'standard', client: { kind: 'individual', name: 'Paul', address: '1 rue Neuve, 69001 Lyon' }, lines: [{ description: 'Réglage', quantityMilli: 1000, unitPriceCents: 5000, vatRateBp: 2000 }] } }))
+  t.equal(
+    (await user.request('POST', `/api/invoices/${standard.id}/payments`, { amountCents: 100, paidOn: '2999-01-01', means: 'cash' }))
+      .statusCode,
+    422,
+    'no payment in the future'
+  )
+  const pending = invoiceOf(
+    await user.request('POST', '/api/invoices', {
+      request: {
+        kind: 'standard',
+        client: { kind: 'individual', name: 'Paul', address: '1 rue Neuve, 69001 Lyon' },
+        lines: [{ description: 'Réglage', quantityMilli: 1000, unitPriceCents: 5000, vatRateBp: 2000 }]
+      }
+    })
+  )
   await user.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, address: 'Lyon' })
   const unreadable = await user.request('GET', `/api/invoices/${pending.id}`)
   t.equal(unreadable.statusCode, 200, 'a draft the profile no longer allows to issue still opens')

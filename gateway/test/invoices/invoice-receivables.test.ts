@@ -31,13 +31,23 @@ forEachEngine('« À encaisser »: one sum over the company’s unpaid issued in
   const app = await buildWorkspaceApp(db)
   t.teardown(() => app.close())
   const pro = await newUser(app)
-  t.same(await receivablesOf(pro), { count: 0, remainingCents: 0, overdueCount: 0, overdueRemainingCents: 0 }, 'nothing before the first invoice')
+  t.same(
+    await receivablesOf(pro),
+    { count: 0, remainingCents: 0, overdueCount: 0, overdueRemainingCents: 0 },
+    'nothing before the first invoice'
+  )
 
   const deposit = await issuedDeposit(t, db, pro)
-  const situationDraft = invoiceOf(await pro.request('POST', '/api/invoices', { request: { kind: 'progress', quoteId: deposit.quoteId, progressBp: 4000 } }))
+  const situationDraft = invoiceOf(
+    await pro.request('POST', '/api/invoices', { request: { kind: 'progress', quoteId: deposit.quoteId, progressBp: 4000 } })
+  )
   const situation = invoiceOf(await pro.request('POST', `/api/invoices/${situationDraft.id}/issue`))
   t.equal(situation.status, 'issued')
-  t.equal((await pro.request('POST', `/api/invoices/${deposit.id}/payments`, { amountCents: 10_000, paidOn: today, means: 'transfer' })).statusCode, 200)
+  t.equal(
+    (await pro.request('POST', `/api/invoices/${deposit.id}/payments`, { amountCents: 10_000, paidOn: today, means: 'transfer' }))
+      .statusCode,
+    200
+  )
   const credit = await pro.request('POST', `/api/invoices/${situation.id}/credit-notes`, { creditAmountCents: 1000, issue: true })
   t.equal(credit.statusCode, 201, credit.body.slice(0, 300))
   // A draft asks nothing yet.
@@ -45,16 +55,39 @@ forEachEngine('« À encaisser »: one sum over the company’s unpaid issued in
 
   const expected = 30_324 + situation.amountDueCents - 1000
   const figures = await receivablesOf(pro)
-  t.same(figures, { count: 2, remainingCents: expected, overdueCount: 0, overdueRemainingCents: 0 }, 'the deposit’s rest and the situation less its credit note')
+  t.same(
+    figures,
+    { count: 2, remainingCents: expected, overdueCount: 0, overdueRemainingCents: 0 },
+    'the deposit’s rest and the situation less its credit note'
+  )
   t.equal(figures.remainingCents, await listedRemaining(pro), 'the same figure as the list’s per-invoice rule')
 
   // The deposit was payable on receipt; the situation at 30 days.
-  t.same(await invoiceReceivables(db, pro.id, parisIsoDate(daysLater(1))), { count: 2, remainingCents: expected, overdueCount: 1, overdueRemainingCents: 30_324 }, 'the deposit overdue the next day')
-  t.same(await invoiceReceivables(db, pro.id, parisIsoDate(daysLater(45))), { count: 2, remainingCents: expected, overdueCount: 2, overdueRemainingCents: expected }, 'both overdue after the situation’s due date')
+  t.same(
+    await invoiceReceivables(db, pro.id, parisIsoDate(daysLater(1))),
+    { count: 2, remainingCents: expected, overdueCount: 1, overdueRemainingCents: 30_324 },
+    'the deposit overdue the next day'
+  )
+  t.same(
+    await invoiceReceivables(db, pro.id, parisIsoDate(daysLater(45))),
+    { count: 2, remainingCents: expected, overdueCount: 2, overdueRemainingCents: expected },
+    'both overdue after the situation’s due date'
+  )
 
   const other = await newUser(app)
-  t.same(await receivablesOf(other), { count: 0, remainingCents: 0, overdueCount: 0, overdueRemainingCents: 0 }, 'another company sees none of it')
+  t.same(
+    await receivablesOf(other),
+    { count: 0, remainingCents: 0, overdueCount: 0, overdueRemainingCents: 0 },
+    'another company sees none of it'
+  )
 
-  t.equal((await pro.request('POST', `/api/invoices/${deposit.id}/payments`, { amountCents: 30_324, paidOn: today, means: 'check' })).statusCode, 200)
-  t.same(await receivablesOf(pro), { count: 1, remainingCents: situation.amountDueCents - 1000, overdueCount: 0, overdueRemainingCents: 0 }, 'a paid invoice leaves the figure')
+  t.equal(
+    (await pro.request('POST', `/api/invoices/${deposit.id}/payments`, { amountCents: 30_324, paidOn: today, means: 'check' })).statusCode,
+    200
+  )
+  t.same(
+    await receivablesOf(pro),
+    { count: 1, remainingCents: situation.amountDueCents - 1000, overdueCount: 0, overdueRemainingCents: 0 },
+    'a paid invoice leaves the figure'
+  )
 })

@@ -23,7 +23,11 @@ forEachEngine('payment reminders: at the delays, once each, stopped by payment o
   for (const invoice of [late, credited]) await pro.request('POST', `/api/invoices/${invoice.id}/send`, {})
 
   // Several gateways run the jobs: each due reminder goes once.
-  t.same(await Promise.all([sendDueInvoiceReminders(db, site, daysLater(3)), sendDueInvoiceReminders(db, site, daysLater(3))]), [0, 0], 'nothing before 7 days late')
+  t.same(
+    await Promise.all([sendDueInvoiceReminders(db, site, daysLater(3)), sendDueInvoiceReminders(db, site, daysLater(3))]),
+    [0, 0],
+    'nothing before 7 days late'
+  )
   const runs = await Promise.all([sendDueInvoiceReminders(db, site, daysLater(8)), sendDueInvoiceReminders(db, site, daysLater(8))])
   t.equal(runs[0] + runs[1], 2, 'the two sent invoices, by one run or the other')
   t.equal(await sendDueInvoiceReminders(db, site, daysLater(9)), 0, 'the 7-day reminder once')
@@ -49,7 +53,11 @@ forEachEngine('payment reminders: at the delays, once each, stopped by payment o
     'one reminder per delay'
   )
   t.equal((await mails(db, pro, 'invoice-reminder')).filter((mail) => mail.recipient !== 'elise.martin@example.org').length, 0)
-  t.equal((await db.query('select 1 from paraphe.invoice_events where invoice_id = $1 and type = $2', [notSent.id, 'reminded'])).rows.length, 0, 'an invoice never sent by e-mail is not reminded automatically')
+  t.equal(
+    (await db.query('select 1 from paraphe.invoice_events where invoice_id = $1 and type = $2', [notSent.id, 'reminded'])).rows.length,
+    0,
+    'an invoice never sent by e-mail is not reminded automatically'
+  )
 
   // The overdue mark (and its webhook) is the jobs' too: once per invoice.
   t.ok((await markOverdueInvoices(db, daysLater(8))) >= 2)

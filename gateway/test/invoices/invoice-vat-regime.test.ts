@@ -30,25 +30,44 @@ t.test('reverse charge: a business client only, and one regime per quote', async
   const base: Quote['client'] = { ...completeContent(today).client, kind: 'individual' }
 
   const privateQuote = await signedQuote(pro, base)
-  const refused = await pro.request('POST', '/api/invoices', { request: { kind: 'deposit', quoteId: privateQuote.id, reverseCharge: true } })
+  const refused = await pro.request('POST', '/api/invoices', {
+    request: { kind: 'deposit', quoteId: privateQuote.id, reverseCharge: true }
+  })
   t.equal(refused.statusCode, 422)
   t.match(refused.json<ErrorJson>().error.message, /L’autoliquidation ne concerne qu’un client professionnel/)
   const withVat = invoiceOf(await pro.request('POST', '/api/invoices', { request: { kind: 'deposit', quoteId: privateQuote.id } }))
   t.equal(invoiceOf(await pro.request('POST', `/api/invoices/${withVat.id}/issue`)).document?.vatRegime, 'standard')
-  const midway = await pro.request('POST', '/api/invoices', { request: { kind: 'progress', quoteId: privateQuote.id, progressBp: 4000, reverseCharge: true } })
+  const midway = await pro.request('POST', '/api/invoices', {
+    request: { kind: 'progress', quoteId: privateQuote.id, progressBp: 4000, reverseCharge: true }
+  })
   t.equal(midway.statusCode, 422)
-  t.match(midway.json<ErrorJson>().error.message, /l’autoliquidation ne peut pas commencer en cours de chantier/, 'not switched on mid-way either')
+  t.match(
+    midway.json<ErrorJson>().error.message,
+    /l’autoliquidation ne peut pas commencer en cours de chantier/,
+    'not switched on mid-way either'
+  )
 
   const business = await signedQuote(pro, { ...base, kind: 'business', company: 'Bâti Rhône SAS' })
-  const depositDraft = invoiceOf(await pro.request('POST', '/api/invoices', { request: { kind: 'deposit', quoteId: business.id, clientSiren: '732829320', reverseCharge: true } }))
+  const depositDraft = invoiceOf(
+    await pro.request('POST', '/api/invoices', {
+      request: { kind: 'deposit', quoteId: business.id, clientSiren: '732829320', reverseCharge: true }
+    })
+  )
   t.equal(depositDraft.document?.vatRegime, 'reverse_charge')
   t.equal(depositDraft.totalTtcCents, depositDraft.totalHtCents, 'no VAT on the invoice: the buyer pays it')
   const deposit = invoiceOf(await pro.request('POST', `/api/invoices/${depositDraft.id}/issue`))
   t.equal(deposit.status, 'issued')
 
-  const inherited = invoiceOf(await pro.request('POST', '/api/invoices', { request: { kind: 'progress', quoteId: business.id, clientSiren: '732829320', progressBp: 4000 } }))
+  const inherited = invoiceOf(
+    await pro.request('POST', '/api/invoices', {
+      request: { kind: 'progress', quoteId: business.id, clientSiren: '732829320', progressBp: 4000 }
+    })
+  )
   t.equal(inherited.document?.vatRegime, 'reverse_charge', 'the situation follows the deposit')
-  const switched = await pro.request('PUT', `/api/invoices/${inherited.id}`, { version: inherited.version, request: { ...inherited.request, reverseCharge: false } })
+  const switched = await pro.request('PUT', `/api/invoices/${inherited.id}`, {
+    version: inherited.version,
+    request: { ...inherited.request, reverseCharge: false }
+  })
   t.equal(switched.statusCode, 422)
   t.match(switched.json<ErrorJson>().error.message, /Les factures précédentes de ce devis sont en autoliquidation/)
 

@@ -31,7 +31,10 @@ interface Envelope {
 t.test('an ERP invoices a signed quote and its receiver follows the invoice', async (t) => {
   const client = await entrepriseWithKey(app, db)
   const receiver = await startReceiver(t)
-  const endpoint = await client.owner.request('POST', '/api/company/webhooks', { url: receiver.url, events: ['invoice.issued', 'invoice.paid', 'invoice.overdue'] })
+  const endpoint = await client.owner.request('POST', '/api/company/webhooks', {
+    url: receiver.url,
+    events: ['invoice.issued', 'invoice.paid', 'invoice.overdue']
+  })
   t.equal(endpoint.statusCode, 201, endpoint.body)
   const quote = (await client.call('POST', '/api/v1/quotes', { content: completeContent(today) })).json<{ quote: Quote }>().quote
   t.equal((await client.call('POST', `/api/v1/quotes/${quote.id}/send`)).statusCode, 200)
@@ -54,22 +57,41 @@ t.test('an ERP invoices a signed quote and its receiver follows the invoice', as
   t.match(xml.headers['content-type'], /^application\/xml/)
   t.match(xml.body, '<ram:TypeCode>386</ram:TypeCode>', 'a deposit invoice is type 386')
 
-  const paid = await client.call('POST', `/api/v1/invoices/${deposit.id}/payments`, { amountCents: 40324, paidOn: today, means: 'transfer' }, { 'idempotency-key': 'virement-1' })
+  const paid = await client.call(
+    'POST',
+    `/api/v1/invoices/${deposit.id}/payments`,
+    { amountCents: 40324, paidOn: today, means: 'transfer' },
+    { 'idempotency-key': 'virement-1' }
+  )
   t.equal(invoiceOf(paid).paymentStatus, 'paid')
 
   // A situation left unpaid past its due date: the jobs' check says so once.
-  const situation = invoiceOf(await client.call('POST', '/api/v1/invoices', { kind: 'progress', quoteId: quote.id, progressBp: 5000, paymentDays: 0, issue: true }))
+  const situation = invoiceOf(
+    await client.call('POST', '/api/v1/invoices', { kind: 'progress', quoteId: quote.id, progressBp: 5000, paymentDays: 0, issue: true })
+  )
   t.equal(situation.status, 'issued')
   const tomorrow = new Date(Date.now() + 36 * 3600_000)
   t.ok((await markOverdueInvoices(db, tomorrow)) >= 1, 'the situation is overdue the day after its due date')
-  t.equal(await markOverdueInvoices(db, tomorrow).then(async () => (await db.query(`select count(*)::int as n from paraphe.invoice_events where invoice_id = $1 and type = 'overdue'`, [situation.id])).rows[0]?.n), 1, 'and said once')
+  t.equal(
+    await markOverdueInvoices(db, tomorrow).then(
+      async () =>
+        (await db.query(`select count(*)::int as n from paraphe.invoice_events where invoice_id = $1 and type = 'overdue'`, [situation.id]))
+          .rows[0]?.n
+    ),
+    1,
+    'and said once'
+  )
   const overdueInvoice = invoiceOf(await client.call('GET', `/api/v1/invoices/${situation.id}`))
   t.equal(overdueInvoice.paymentStatus, 'unpaid', 'not overdue yet by today’s date (due today)')
 
   const credit = await client.call('POST', `/api/v1/invoices/${situation.id}/credit-notes`, { issue: true })
   t.equal(credit.statusCode, 201)
   t.match(invoiceOf(credit), { kind: 'credit_note', status: 'issued', totalTtcCents: situation.totalTtcCents })
-  t.equal(invoiceOf(await client.call('GET', `/api/v1/invoices/${situation.id}`)).paymentStatus, 'credited', 'a credit note for the whole of it cancels what was due')
+  t.equal(
+    invoiceOf(await client.call('GET', `/api/v1/invoices/${situation.id}`)).paymentStatus,
+    'credited',
+    'a credit note for the whole of it cancels what was due'
+  )
 
   for (let pass = 0; pass < 10 && receiver.received.length < 5; pass += 1) await app.webhooks.wake()
   const events = receiver.received.map((request) => JSON.parse(request.body) as Envelope)
@@ -84,18 +106,34 @@ t.test('an ERP invoices a signed quote and its receiver follows the invoice', as
     ].sort(),
     'issued ×3, paid, overdue'
   )
-  t.equal(events.find((event) => event.type === 'invoice.paid')?.data.invoice.url, `${app.config.publicUrl.origin}/api/v1/invoices/${deposit.id}`, 'with the API address of the invoice')
+  t.equal(
+    events.find((event) => event.type === 'invoice.paid')?.data.invoice.url,
+    `${app.config.publicUrl.origin}/api/v1/invoices/${deposit.id}`,
+    'with the API address of the invoice'
+  )
 })
 
 t.test('the OpenAPI document describes the invoice routes', async (t) => {
-  const document = (await app.inject({ url: '/api/v1/openapi.json' })).json<{ paths: Record<string, Record<string, { tags?: string[]; parameters?: Array<{ name: string }> }>> }>()
+  const document = (await app.inject({ url: '/api/v1/openapi.json' })).json<{
+    paths: Record<string, Record<string, { tags?: string[]; parameters?: Array<{ name: string }> }>>
+  }>()
   for (const [path, method] of [
-    ['/invoices', 'get'], ['/invoices', 'post'], ['/invoices/{id}', 'get'], ['/invoices/{id}/issue', 'post'], ['/invoices/{id}/pdf', 'get'],
-    ['/invoices/{id}/xml', 'get'], ['/invoices/{id}/credit-notes', 'post'], ['/invoices/{id}/payments', 'post']
+    ['/invoices', 'get'],
+    ['/invoices', 'post'],
+    ['/invoices/{id}', 'get'],
+    ['/invoices/{id}/issue', 'post'],
+    ['/invoices/{id}/pdf', 'get'],
+    ['/invoices/{id}/xml', 'get'],
+    ['/invoices/{id}/credit-notes', 'post'],
+    ['/invoices/{id}/payments', 'post']
   ] as const) {
     const operation = document.paths[path]?.[method]
     t.same(operation?.tags, ['Factures'], `${method.toUpperCase()} ${path}`)
-    if (method === 'post') t.ok(operation?.parameters?.some((parameter) => parameter.name === 'idempotency-key'), `${path}: Idempotency-Key documented`)
+    if (method === 'post')
+      t.ok(
+        operation?.parameters?.some((parameter) => parameter.name === 'idempotency-key'),
+        `${path}: Idempotency-Key documented`
+      )
   }
 })
 

@@ -15,10 +15,13 @@ t.test('deflated or stored, each file comes back as it was', async (t) => {
   const noise = randomBytes(4096)
   const modified = new Date(2026, 10, 26, 14, 30, 12)
   const archive = path.join(dir, 'factures.zip')
-  await writeFile(archive, zipArchive([
-    { name: 'F-2026-0001 – Résumé.txt', data: text, modified },
-    { name: 'F-2026-0002.pdf', data: noise, modified }
-  ]))
+  await writeFile(
+    archive,
+    zipArchive([
+      { name: 'F-2026-0001 – Résumé.txt', data: text, modified },
+      { name: 'F-2026-0002.pdf', data: noise, modified }
+    ])
+  )
   t.match(execFileSync('unzip', ['-t', archive]).toString(), /No errors detected/, 'unzip -t finds no error')
   const listing = execFileSync('unzip', ['-v', archive]).toString()
   t.match(listing, /Defl:N.*F-2026-0001 – Résumé\.txt/, 'the text deflated, its UTF-8 name kept')

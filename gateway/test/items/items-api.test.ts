@@ -31,7 +31,12 @@ async function setUp(t: Test, db: Database): Promise<{ app: FastifyInstance; use
 }
 
 function importCsv(app: FastifyInstance, user: TestUser, csv: string | Buffer, type = 'text/csv') {
-  return app.inject({ method: 'POST', url: '/api/items/import', headers: { authorization: `Bearer ${user.token}`, 'content-type': type }, payload: csv })
+  return app.inject({
+    method: 'POST',
+    url: '/api/items/import',
+    headers: { authorization: `Bearer ${user.token}`, 'content-type': type },
+    payload: csv
+  })
 }
 
 forEachEngine('saved items: save, find as one types, edit, delete', async (t, db) => {
@@ -42,10 +47,25 @@ forEachEngine('saved items: save, find as one types, edit, delete', async (t, db
   t.match(created.json<Item>(), { ...wc, id: /^[0-9a-f-]{36}$/ }, 'stored trimmed')
   for (const item of [hour, paint]) t.equal((await user.request('POST', '/api/items', item)).statusCode, 201)
 
-  const found = (q: string) => user.request('GET', `/api/items?q=${encodeURIComponent(q)}&limit=10`).then((response) => response.json<{ items: Item[]; total: number }>())
-  t.same((await found('pose')).items.map((item) => item.designation), [wc.designation], 'a word of the designation')
-  t.same((await found('PLOMB')).items.map((item) => item.designation).sort(), [wc.designation, hour.designation].sort(), 'the category, without case')
-  t.same((await found('main plombier')).items.map((item) => item.designation), [hour.designation], 'every word typed')
+  const found = (q: string) =>
+    user
+      .request('GET', `/api/items?q=${encodeURIComponent(q)}&limit=10`)
+      .then((response) => response.json<{ items: Item[]; total: number }>())
+  t.same(
+    (await found('pose')).items.map((item) => item.designation),
+    [wc.designation],
+    'a word of the designation'
+  )
+  t.same(
+    (await found('PLOMB')).items.map((item) => item.designation).sort(),
+    [wc.designation, hour.designation].sort(),
+    'the category, without case'
+  )
+  t.same(
+    (await found('main plombier')).items.map((item) => item.designation),
+    [hour.designation],
+    'every word typed'
+  )
   t.same((await found('50%')).items, [], '% is not a wildcard')
   t.same((await found('\u0000')).items, [], 'a NUL byte matches nothing, and is no error')
   const starts = await user.request('POST', '/api/items', { ...paint, designation: 'Plinthes bois', category: 'Menuiserie' })
@@ -78,7 +98,11 @@ forEachEngine('saved items: one per designation, French messages, members share 
   t.equal(blank.json<ErrorJson>().error.fields?.['designation'], 'Indiquez la désignation de l’article.')
   for (const field of ['designation', 'category'] as const) {
     const nul = await user.request('POST', '/api/items', { ...wc, designation: 'Robinet', [field]: 'a\u0000b' })
-    t.same([nul.statusCode, nul.json<ErrorJson>().error.fields?.[field]], [400, 'Ce texte contient un caractère invalide.'], `a NUL character in the ${field} is refused on its field, not a 500`)
+    t.same(
+      [nul.statusCode, nul.json<ErrorJson>().error.fields?.[field]],
+      [400, 'Ce texte contient un caractère invalide.'],
+      `a NUL character in the ${field} is refused on its field, not a 500`
+    )
   }
   const badRate = await user.request('POST', '/api/items', { ...wc, vatRateBp: 1900 })
   t.equal(badRate.statusCode, 400, 'a VAT rate outside the list')
@@ -93,7 +117,13 @@ forEachEngine('saved items: one per designation, French messages, members share 
 
 forEachEngine('saved items CSV: exported in French, imported back unchanged, bad rows named by line', async (t, db) => {
   const { app, user } = await setUp(t, db)
-  const tricky = { designation: '=HYPERLINK("x") ; « dépose » \n2e ligne', unit: 'forfait', unitPriceCents: 123_456, vatRateBp: 550, category: '' }
+  const tricky = {
+    designation: '=HYPERLINK("x") ; « dépose » \n2e ligne',
+    unit: 'forfait',
+    unitPriceCents: 123_456,
+    vatRateBp: 550,
+    category: ''
+  }
   for (const item of [wc, paint, tricky]) t.equal((await user.request('POST', '/api/items', item)).statusCode, 201)
   const exported = await user.request('GET', '/api/items/export')
   t.equal(exported.statusCode, 200)
@@ -109,7 +139,10 @@ forEachEngine('saved items CSV: exported in French, imported back unchanged, bad
   t.equal(imported.statusCode, 200)
   t.same(imported.json(), { created: 3, updated: 0 })
   const copy = (await importer.request('GET', '/api/items?limit=200')).json<{ items: Item[] }>().items
-  const strip = (items: Item[]) => items.map(({ designation, unit, unitPriceCents, vatRateBp, category }) => ({ designation, unit, unitPriceCents, vatRateBp, category })).sort((a, b) => a.designation.localeCompare(b.designation))
+  const strip = (items: Item[]) =>
+    items
+      .map(({ designation, unit, unitPriceCents, vatRateBp, category }) => ({ designation, unit, unitPriceCents, vatRateBp, category }))
+      .sort((a, b) => a.designation.localeCompare(b.designation))
   t.same(strip(copy), strip([wc, paint, tricky] as Item[]), 'the export imports back unchanged, the formula guard removed')
   t.same((await importCsv(app, importer, csv)).json(), { created: 0, updated: 3 }, 'importing again updates, never duplicates')
 
@@ -119,11 +152,23 @@ forEachEngine('saved items CSV: exported in French, imported back unchanged, bad
     'Tube cuivre 14 mm;12,5;ml;20 %',
     'Déplacement;1 234,50 €;U;0,1'
   ].join('\n')
-  t.same((await importCsv(app, importer, spreadsheet)).json(), { created: 3, updated: 0 }, 'columns in any order, no accents, units and rates as people write them')
+  t.same(
+    (await importCsv(app, importer, spreadsheet)).json(),
+    { created: 3, updated: 0 },
+    'columns in any order, no accents, units and rates as people write them'
+  )
   const tube = (await importer.request('GET', '/api/items?q=cuivre')).json<{ items: Item[] }>().items[0]
   t.match(tube, { unit: 'm', unitPriceCents: 1_250, vatRateBp: 2000, category: '' })
 
-  const bad = ['Désignation;Unité;Prix unitaire HT;TVA', 'Bon article;u;10;20', ';u;10;20', 'Prix faux;u;dix euros;20', 'Unité fausse;palette;10;20', 'Taux faux;u;10;19,6', 'bon article;h;12;20'].join('\r\n')
+  const bad = [
+    'Désignation;Unité;Prix unitaire HT;TVA',
+    'Bon article;u;10;20',
+    ';u;10;20',
+    'Prix faux;u;dix euros;20',
+    'Unité fausse;palette;10;20',
+    'Taux faux;u;10;19,6',
+    'bon article;h;12;20'
+  ].join('\r\n')
   const refused = await importCsv(app, importer, bad)
   t.equal(refused.statusCode, 400)
   const body = refused.json<ErrorJson>()

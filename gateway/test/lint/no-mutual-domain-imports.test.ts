@@ -32,7 +32,9 @@ async function lint(t: Test, tree: Record<string, string>): Promise<string[]> {
     ]
   })
   const results = await eslint.lintFiles(['src/**/*.js'])
-  return results.flatMap((result) => result.messages.map((message) => `${path.relative(dir, result.filePath)}:${message.line} ${message.message}`)).sort()
+  return results
+    .flatMap((result) => result.messages.map((message) => `${path.relative(dir, result.filePath)}:${message.line} ${message.message}`))
+    .sort()
 }
 
 t.test('two folders importing each other: both imports reported, in French, with the way out', async (t) => {
@@ -60,9 +62,11 @@ t.test('a lazy import() counts as an import', async (t) => {
 
 t.test('one-way imports, imports within a folder, packages and files outside the domains pass', async (t) => {
   const problems = await lint(t, {
-    'quotes/send.js': "import { findClient } from '../clients/find.js'\nimport { rows } from './rows.js'\nimport path from 'node:path'\nexport const send = () => [findClient(), rows, path.sep]\n",
+    'quotes/send.js':
+      "import { findClient } from '../clients/find.js'\nimport { rows } from './rows.js'\nimport path from 'node:path'\nexport const send = () => [findClient(), rows, path.sep]\n",
     // A file above the source root (none is a domain) counts for nothing.
-    'quotes/rows.js': "import { outbox } from '../mail/outbox.js'\nimport { setting } from '../../config.js'\nexport const rows = [outbox, setting]\n",
+    'quotes/rows.js':
+      "import { outbox } from '../mail/outbox.js'\nimport { setting } from '../../config.js'\nexport const rows = [outbox, setting]\n",
     'clients/find.js': "import { outbox } from '../mail/outbox.js'\nexport const findClient = () => outbox\n",
     'mail/outbox.js': 'export const outbox = []\n',
     // The routes (not a domain) import every domain, and every domain could import… nothing of them.

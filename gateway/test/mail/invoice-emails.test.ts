@@ -28,11 +28,18 @@ t.test('a business known by its company name only, and no IBAN in the profile', 
   t.match(text, `Bonjour ${base.buyer.company},`, 'greeted by the company')
   t.notMatch(text, 'IBAN', 'no transfer details to give')
   const nobody = sampleInvoice({ buyer: { ...base.buyer, name: '', company: '' } })
-  t.match(invoiceEmail({ document: nobody, remainingCents: 1000, invoiceUrl: url }, site).text, /^[\s\S]*Bonjour,/, 'a plain greeting without a name')
+  t.match(
+    invoiceEmail({ document: nobody, remainingCents: 1000, invoiceUrl: url }, site).text,
+    /^[\s\S]*Bonjour,/,
+    'a plain greeting without a name'
+  )
 })
 
 t.test('a credit note: its own amount and wording, nothing to pay', async (t) => {
-  const mail = invoiceEmail({ document: sampleInvoice({ kind: 'credit_note', number: 'AV-2026-0003' }), remainingCents: 0, invoiceUrl: url }, site)
+  const mail = invoiceEmail(
+    { document: sampleInvoice({ kind: 'credit_note', number: 'AV-2026-0003' }), remainingCents: 0, invoiceUrl: url },
+    site
+  )
   const text = spaces(mail.text)
   t.match(text, 'vous adresse l’avoir AV-2026-0003')
   t.match(text, 'Montant de l’avoir TTC')
@@ -42,7 +49,10 @@ t.test('a credit note: its own amount and wording, nothing to pay', async (t) =>
 
 t.test('a reminder: before the due date, one day late, several days late', async (t) => {
   const facts = { document: sampleInvoice(), remainingCents: 40_324, invoiceUrl: url }
-  t.match(spaces(invoiceReminderEmail({ ...facts, daysLate: 0 }, site).text), 'vous rappelle que la facture FA-2026-0042 arrive à échéance le 20 décembre 2026')
+  t.match(
+    spaces(invoiceReminderEmail({ ...facts, daysLate: 0 }, site).text),
+    'vous rappelle que la facture FA-2026-0042 arrive à échéance le 20 décembre 2026'
+  )
   t.match(spaces(invoiceReminderEmail({ ...facts, daysLate: 1 }, site).text), '(il y a 1 jour)')
   const late = spaces(invoiceReminderEmail({ ...facts, daysLate: 15 }, site).text)
   t.match(late, '(il y a 15 jours), n’est pas encore entièrement réglée')

@@ -120,9 +120,15 @@ forEachEngine('SMTP down: nothing is lost, attempts grow; back up: every message
   await until(async () => (await rows(db)).every((row) => row.attempts >= 2), 'two failed attempts each')
   const during = await rows(db)
   t.equal(during.length, 6, 'every message is still there')
-  t.ok(during.every((row) => row.status === 'pending' && row.sent_at === null), 'all pending, none marked sent')
+  t.ok(
+    during.every((row) => row.status === 'pending' && row.sent_at === null),
+    'all pending, none marked sent'
+  )
   t.match(during[0]?.last_error, /ECONNREFUSED|connect/i, 'the last error is kept for the operator')
-  t.ok(log.entries.some((entry) => entry.level === 'warn' && entry.msg === 'e-mail not sent, will retry'), 'each failure is logged')
+  t.ok(
+    log.entries.some((entry) => entry.level === 'warn' && entry.msg === 'e-mail not sent, will retry'),
+    'each failure is logged'
+  )
   t.equal(server.messages.length, 0)
 
   await server.start()
@@ -149,15 +155,24 @@ forEachEngine('a sent e-mail that carried a link or a code keeps no copy of it i
   await db.query('delete from paraphe.outbox')
   await db.transaction(async (tx) => {
     await enqueueEmail(tx, message(0, { kind: 'signing-request' }))
-    await enqueueEmail(tx, message(1, { kind: 'account-recovery', text: 'Lien : https://devis.example.fr/reset-password?token_hash=secret1' }))
+    await enqueueEmail(
+      tx,
+      message(1, { kind: 'account-recovery', text: 'Lien : https://devis.example.fr/reset-password?token_hash=secret1' })
+    )
     await enqueueEmail(tx, message(2, { kind: 'quote-declined' }))
   })
   const sender = worker(t, { db, mailer: mailerFor(server) })
   sender.start()
   await server.waitFor((messages) => messages.length >= 3)
   await until(async () => (await rows(db)).every((row) => row.status === 'sent'), 'all marked sent')
-  t.match(server.messages.find((mail) => mail.envelope.to[0] === 'client-1@example.fr')?.text, /token_hash=secret1/, 'the recipient got the link')
-  const stored = await db.query<{ kind: string; text_body: string; html_body: string }>('select kind, text_body, html_body from paraphe.outbox order by id')
+  t.match(
+    server.messages.find((mail) => mail.envelope.to[0] === 'client-1@example.fr')?.text,
+    /token_hash=secret1/,
+    'the recipient got the link'
+  )
+  const stored = await db.query<{ kind: string; text_body: string; html_body: string }>(
+    'select kind, text_body, html_body from paraphe.outbox order by id'
+  )
   const byKind = new Map(stored.rows.map((row) => [row.kind, row]))
   for (const kind of ['signing-request', 'account-recovery']) {
     t.equal(byKind.get(kind)?.text_body, ERASED_BODY, `${kind}: text erased once sent`)
@@ -179,7 +194,10 @@ forEachEngine('two gateways on one database never send a message twice', async (
   await sleep(150)
   t.equal(server.messages.length, 40)
   t.equal(new Set(messageIds(server)).size, 40, 'no Message-ID twice')
-  t.ok((await rows(db)).every((row) => row.attempts === 1), 'each message was claimed once')
+  t.ok(
+    (await rows(db)).every((row) => row.attempts === 1),
+    'each message was claimed once'
+  )
 })
 
 forEachEngine('a gateway restart resumes: what failed before the restart is sent once after it', async (t, db) => {
@@ -230,7 +248,10 @@ forEachEngine('without SMTP, messages stay queued and their content is logged on
     text: /https:\/\/devis\.example\.fr\/SignatureDevis\?token=t1/
   })
   t.equal(logs.filter((entry) => /no SMTP server configured: e-mails stay/.test(String(entry.msg))).length, 1, 'said once at start')
-  t.ok((await rows(db)).every((row) => row.status === 'pending' && row.attempts === 0), 'still pending, never attempted')
+  t.ok(
+    (await rows(db)).every((row) => row.status === 'pending' && row.attempts === 0),
+    'still pending, never attempted'
+  )
 })
 
 forEachEngine('a message the server refuses is retried, then given up; the others still go', async (t, db) => {
@@ -242,11 +263,17 @@ forEachEngine('a message the server refuses is retried, then given up; the other
   sender.start()
   await sender.wake()
   const afterOne = await rows(db)
-  t.ok(afterOne.every((row) => row.attempts === 1), 'a refusal of one message does not stop the pass')
+  t.ok(
+    afterOne.every((row) => row.attempts === 1),
+    'a refusal of one message does not stop the pass'
+  )
   t.match(afterOne[0]?.last_error, /451|temporairement/)
   await sender.wake()
   const given = await rows(db)
-  t.ok(given.every((row) => row.status === 'failed' && row.attempts === 2), 'failed after the last attempt')
+  t.ok(
+    given.every((row) => row.status === 'failed' && row.attempts === 2),
+    'failed after the last attempt'
+  )
   t.equal(log.entries.filter((entry) => entry.level === 'error' && /given up/.test(entry.msg)).length, 2, 'logged as errors')
   server.refuse = null
   await sender.wake()
@@ -270,7 +297,12 @@ forEachEngine('attachments and Reply-To reach the recipient; a user queues mail 
         attachments: [
           { filename: 'Devis-DEV-2026-0001.pdf', contentType: 'application/pdf', contentBase64: pdf.toString('base64') },
           // The company's logo, shown by the HTML through its Content-ID (mail/templates/email-logo.ts).
-          { filename: 'logo.png', contentType: 'image/png', contentBase64: Buffer.from(makePng(12, 4)).toString('base64'), cid: 'logo@paraphe' }
+          {
+            filename: 'logo.png',
+            contentType: 'image/png',
+            contentBase64: Buffer.from(makePng(12, 4)).toString('base64'),
+            cid: 'logo@paraphe'
+          }
         ]
       })
     )
@@ -379,7 +411,9 @@ forEachEngine('after stop, a sent-but-unmarked message is marked; if it cannot b
   sender.start()
   await until(() => log.entries.some((entry) => /not yet marked sent/.test(entry.msg)), 'the failed update')
   await sender.stop()
-  t.ok(log.entries.some((entry) => entry.level === 'error' && /may be sent again/.test(entry.msg) && JSON.stringify(entry.outboxIds) !== '[]'))
+  t.ok(
+    log.entries.some((entry) => entry.level === 'error' && /may be sent again/.test(entry.msg) && JSON.stringify(entry.outboxIds) !== '[]')
+  )
 })
 
 forEachEngine('a backlog larger than one pass goes out at once, pass after pass', async (t, db) => {
@@ -408,10 +442,18 @@ forEachEngine('an SMTP login: the right one sends; a wrong one keeps every messa
   t.equal(server.messages.length, 0)
 
   const encoded = encodeURIComponent('mot de passe')
-  const fastify = await gateway(t, { SMTP_URL: `smtp://paraphe:${encoded}@127.0.0.1:${server.port}`, SMTP_ADMIN_EMAIL: FROM.address }, db, FAST)
+  const fastify = await gateway(
+    t,
+    { SMTP_URL: `smtp://paraphe:${encoded}@127.0.0.1:${server.port}`, SMTP_ADMIN_EMAIL: FROM.address },
+    db,
+    FAST
+  )
   await fastify.outbox.wake()
   await server.waitFor((messages) => messages.length >= 2)
-  t.ok(server.messages.every((mail) => mail.user === 'paraphe'), 'sent with the configured login')
+  t.ok(
+    server.messages.every((mail) => mail.user === 'paraphe'),
+    'sent with the configured login'
+  )
 })
 
 t.test('wake before start waits for the first pass; start twice is harmless', async (t) => {

@@ -15,7 +15,8 @@ const company = makeCompany({ companyName: 'Dupont Rénovation' })
 const sent: Quote = makeQuote({ number: 'DEV-2026-0007', title: 'Salle de bains', expiresOn: '2026-12-21' })
 const business: Quote = { ...sent, client: { ...sent.client, kind: 'business', name: '', company: 'Boulangerie Lefèvre' } }
 const draftLike: Quote = { ...sent, number: null, expiresOn: null }
-const ttc = (quote: Quote) => computeTotals(quote.lines, { franchiseEnBase: quote.franchiseEnBase, depositBp: quote.depositBp }).totalTtcCents
+const ttc = (quote: Quote) =>
+  computeTotals(quote.lines, { franchiseEnBase: quote.franchiseEnBase, depositBp: quote.depositBp }).totalTtcCents
 
 t.test('the signing request names the company, the amount, the date and the link', async (t) => {
   const mail = signingRequestEmail(sent, company, link, site)

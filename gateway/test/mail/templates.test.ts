@@ -14,7 +14,13 @@ t.test('the layout: same content in text and HTML, every value escaped', async (
     heading: 'Devis <DEV-2026-0001> à signer',
     blocks: [
       { type: 'paragraph', text: 'Bonjour Inès & Marc,\nvoici votre devis.' },
-      { type: 'facts', rows: [{ label: 'Montant TTC', value: '1 234,56 €' }, { label: 'Adresse', value: '1 rue Haute\n75001 Paris' }] },
+      {
+        type: 'facts',
+        rows: [
+          { label: 'Montant TTC', value: '1 234,56 €' },
+          { label: 'Adresse', value: '1 rue Haute\n75001 Paris' }
+        ]
+      },
       { type: 'quote', text: 'Merci <script>alert(1)</script>\n\nÀ bientôt' },
       { type: 'action', label: 'Lire et signer le devis', url: 'https://devis.example.fr/SignatureDevis?token=a&b=c' },
       { type: 'note', text: 'Ce lien expire le 21 novembre 2026.' }
@@ -58,8 +64,7 @@ t.test('the layout: same content in text and HTML, every value escaped', async (
 })
 
 t.test('only web links become buttons', async (t) => {
-  const withLink = (url: string) => () =>
-    renderEmailLayout({ ...SITE, heading: 'x', blocks: [{ type: 'action', label: 'Ouvrir', url }] })
+  const withLink = (url: string) => () => renderEmailLayout({ ...SITE, heading: 'x', blocks: [{ type: 'action', label: 'Ouvrir', url }] })
   t.throws(withLink('javascript:alert(1)'), /must be http\(s\)/)
   t.throws(withLink('data:text/html,<p>'), /must be http\(s\)/)
   t.doesNotThrow(withLink('http://127.0.0.1:3000/SignatureDevis?token=x'))
@@ -102,14 +107,43 @@ t.test('the contact e-mail to the operator: who wrote, how to answer, their mess
 })
 
 t.test('retries back off from 30 s to one hour, with jitter', async (t) => {
-  t.equal(retryDelayMs(1, () => 0.5), 30_000)
-  t.equal(retryDelayMs(2, () => 0.5), 60_000)
-  t.equal(retryDelayMs(5, () => 0.5), 480_000)
-  t.equal(retryDelayMs(1, () => 0), 24_000, '−20 %')
-  t.equal(retryDelayMs(1, () => 0.999_999), 36_000, '+20 %')
-  t.equal(retryDelayMs(8, () => 0.5), RETRY_MAX_MS, 'capped at one hour')
-  t.equal(retryDelayMs(40, () => 1), RETRY_MAX_MS, 'never above, even with jitter')
-  t.equal(retryDelayMs(0, () => 0.5), 30_000, 'no attempt counted yet: the base delay')
+  t.equal(
+    retryDelayMs(1, () => 0.5),
+    30_000
+  )
+  t.equal(
+    retryDelayMs(2, () => 0.5),
+    60_000
+  )
+  t.equal(
+    retryDelayMs(5, () => 0.5),
+    480_000
+  )
+  t.equal(
+    retryDelayMs(1, () => 0),
+    24_000,
+    '−20 %'
+  )
+  t.equal(
+    retryDelayMs(1, () => 0.999_999),
+    36_000,
+    '+20 %'
+  )
+  t.equal(
+    retryDelayMs(8, () => 0.5),
+    RETRY_MAX_MS,
+    'capped at one hour'
+  )
+  t.equal(
+    retryDelayMs(40, () => 1),
+    RETRY_MAX_MS,
+    'never above, even with jitter'
+  )
+  t.equal(
+    retryDelayMs(0, () => 0.5),
+    30_000,
+    'no attempt counted yet: the base delay'
+  )
   const spread = new Set(Array.from({ length: 20 }, () => retryDelayMs(3)))
   t.ok(spread.size > 1, 'two messages failing together are not retried together')
   for (const delay of spread) t.ok(delay >= 96_000 && delay <= 144_000)

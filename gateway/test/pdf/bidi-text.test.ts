@@ -16,15 +16,30 @@ const withoutMarks = (text: string) => normaliseSpaces(text.replace(/[\u202a-\u2
 t.test('a line is split into runs of one direction, in visual order', async (t) => {
   t.same(visualRuns('Rénovation de la salle d’eau'), [{ text: 'Rénovation de la salle d’eau', rtl: false }], 'French stays one run')
   const runs = visualRuns(MIXED)
-  t.same(runs.map((run) => run.rtl), [true, false], 'the Arabic words, then the Latin ones')
+  t.same(
+    runs.map((run) => run.rtl),
+    [true, false],
+    'the Arabic words, then the Latin ones'
+  )
   t.equal(runs[1]?.text, ' M. Durand', 'the Latin part forwards')
   // Brackets in a right-to-left run are mirrored so that they still open towards their content.
-  t.same(visualRuns('Client (حداد)').map((run) => run.text).join(''), 'Client (حداد)')
+  t.same(
+    visualRuns('Client (حداد)')
+      .map((run) => run.text)
+      .join(''),
+    'Client (حداد)'
+  )
 })
 
 t.test('a mixed Arabic and Latin name and a long French line print in reading order', async (t) => {
-  const conditions = 'Les travaux commencent dans les quinze jours suivant l’acceptation du devis et le versement de l’acompte de 30 %, sauf intempéries ou retard de livraison des matériaux commandés.'
-  const pdf = await composeSignedPdf(makeSignedInput({ quote: { conditions, client: { kind: 'individual', name: MIXED, company: '', email: 'client@example.fr', phone: '', address: '' } }, signature: { signerName: MIXED } }))
+  const conditions =
+    'Les travaux commencent dans les quinze jours suivant l’acceptation du devis et le versement de l’acompte de 30 %, sauf intempéries ou retard de livraison des matériaux commandés.'
+  const pdf = await composeSignedPdf(
+    makeSignedInput({
+      quote: { conditions, client: { kind: 'individual', name: MIXED, company: '', email: 'client@example.fr', phone: '', address: '' } },
+      signature: { signerName: MIXED }
+    })
+  )
   const pages = (await pdfPagesText(pdf)).map(withoutMarks)
   const text = pages.join(' ')
   // pdftotext puts the space at the direction change before the right-to-left stretch.
@@ -38,7 +53,9 @@ t.test('a mixed Arabic and Latin name and a long French line print in reading or
 })
 
 t.test('the Latin part is painted forwards, as the same words drawn alone', async (t) => {
-  async function pdfWith(draw: (page: ReturnType<PDFDocument['addPage']>, fonts: Awaited<ReturnType<typeof embedFonts>>) => void): Promise<Uint8Array> {
+  async function pdfWith(
+    draw: (page: ReturnType<PDFDocument['addPage']>, fonts: Awaited<ReturnType<typeof embedFonts>>) => void
+  ): Promise<Uint8Array> {
     const doc = await PDFDocument.create()
     const fonts = await embedFonts(doc)
     draw(doc.addPage([400, 100]), fonts)

@@ -75,7 +75,11 @@ t.test('fonts are subset under the tag asked for, and the tag is checked', async
 })
 
 t.test('a page of labelled lines appended after the quote, as the evidence page will be', async (t) => {
-  const { doc: quoteDoc, fonts: quoteFonts, signatureArea } = await layoutQuotePdf({ quote: makeQuote(), company: makeCompany(), logo: null })
+  const {
+    doc: quoteDoc,
+    fonts: quoteFonts,
+    signatureArea
+  } = await layoutQuotePdf({ quote: makeQuote(), company: makeCompany(), logo: null })
   const quotePages = quoteDoc.getPageCount()
 
   // The client's signature box: on the last quote page, inside the printable area.

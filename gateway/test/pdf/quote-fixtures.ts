@@ -62,7 +62,12 @@ export function makeQuote(overrides: Partial<Omit<Quote, 'totals'>> = {}): Quote
     // What the professional wrote: the shared contents fixture with this PDF's own client and terms.
     ...draftContent({
       // A business client: the consumer mentions and withdrawal form (tested on their own) stay out.
-      client: quoteClient({ kind: 'business', name: 'Éloïse Cœur', email: 'eloise.coeur@example.fr', address: '8 allée des Pêcheurs\n38000 Grenoble' }),
+      client: quoteClient({
+        kind: 'business',
+        name: 'Éloïse Cœur',
+        email: 'eloise.coeur@example.fr',
+        address: '8 allée des Pêcheurs\n38000 Grenoble'
+      }),
       title: 'Rénovation de la salle d’eau',
       issueDate: '2026-11-21',
       workStartDate: '2027-01-11',
@@ -79,7 +84,12 @@ export function makeQuote(overrides: Partial<Omit<Quote, 'totals'>> = {}): Quote
 /** `count` ordinary lines, numbered in their description. */
 export function manyLines(count: number): QuoteLine[] {
   return Array.from({ length: count }, (_, index) =>
-    makeLine({ description: `Poste n° ${index + 1} : fourniture et pose`, quantityMilli: 1000 + index, unitPriceCents: 1000 + index * 7, unit: 'm²' })
+    makeLine({
+      description: `Poste n° ${index + 1} : fourniture et pose`,
+      quantityMilli: 1000 + index,
+      unitPriceCents: 1000 + index * 7,
+      unit: 'm²'
+    })
   )
 }
 
@@ -122,16 +132,16 @@ export function makePng(width: number, height: number): Uint8Array {
 /** A real baseline JPEG, 48 × 24 pixels (orange with a blue block), rendered once by pdftoppm. */
 export const JPEG_LOGO: Uint8Array = Buffer.from(
   '/9j/4AAQSkZJRgABAQEAJAAkAAD/2wBDAA0JCgsKCA0LCgsODg0PEyAVExISEyccHhcgLikxMC4pLSwzOko+MzZGNywtQFdB' +
-  'RkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09P' +
-  'T09PT09PT09PT09PT0//wAARCAAYADADASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAA' +
-  'AgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6' +
-  'Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXG' +
-  'x8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREA' +
-  'AgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5' +
-  'OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPE' +
-  'xcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwB97dx2UIllViC235R/n0ql/b1p/wA85/8A' +
-  'vkf40eIv+PBP+uo/ka5yscty2hiKHPO97vqdmMxlWlV5Y7HR/wBvWn/POf8A75H+NaUUglhSVQQHUMM+9cVXY2P/AB4W/wD1' +
-  'yX+QrHNcBRw0Iun1ZpgcVUrSamT0UUV4h6RXvbSO9hEUrMAG3fKf8+tUv7BtP+ek/wD30P8ACiiumljK9KPLCTSMZ4elN3lG' +
-  '7D+wbT/npP8A99D/AArSijEUKRKSQihRn2ooqa2KrVklUlew6dGnTd4Kw+iiisDU/9k=',
+    'RkxOUlNSMj5aYVpQYEpRUk//2wBDAQ4ODhMREyYVFSZPNS01T09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09PT09P' +
+    'T09PT09PT09PT09PT0//wAARCAAYADADASIAAhEBAxEB/8QAHwAAAQUBAQEBAQEAAAAAAAAAAAECAwQFBgcICQoL/8QAtRAA' +
+    'AgEDAwIEAwUFBAQAAAF9AQIDAAQRBRIhMUEGE1FhByJxFDKBkaEII0KxwRVS0fAkM2JyggkKFhcYGRolJicoKSo0NTY3ODk6' +
+    'Q0RFRkdISUpTVFVWV1hZWmNkZWZnaGlqc3R1dnd4eXqDhIWGh4iJipKTlJWWl5iZmqKjpKWmp6ipqrKztLW2t7i5usLDxMXG' +
+    'x8jJytLT1NXW19jZ2uHi4+Tl5ufo6erx8vP09fb3+Pn6/8QAHwEAAwEBAQEBAQEBAQAAAAAAAAECAwQFBgcICQoL/8QAtREA' +
+    'AgECBAQDBAcFBAQAAQJ3AAECAxEEBSExBhJBUQdhcRMiMoEIFEKRobHBCSMzUvAVYnLRChYkNOEl8RcYGRomJygpKjU2Nzg5' +
+    'OkNERUZHSElKU1RVVldYWVpjZGVmZ2hpanN0dXZ3eHl6goOEhYaHiImKkpOUlZaXmJmaoqOkpaanqKmqsrO0tba3uLm6wsPE' +
+    'xcbHyMnK0tPU1dbX2Nna4uPk5ebn6Onq8vP09fb3+Pn6/9oADAMBAAIRAxEAPwB97dx2UIllViC235R/n0ql/b1p/wA85/8A' +
+    'vkf40eIv+PBP+uo/ka5yscty2hiKHPO97vqdmMxlWlV5Y7HR/wBvWn/POf8A75H+NaUUglhSVQQHUMM+9cVXY2P/AB4W/wD1' +
+    'yX+QrHNcBRw0Iun1ZpgcVUrSamT0UUV4h6RXvbSO9hEUrMAG3fKf8+tUv7BtP+ek/wD30P8ACiiumljK9KPLCTSMZ4elN3lG' +
+    '7D+wbT/npP8A99D/AArSijEUKRKSQihRn2ooqa2KrVklUlew6dGnTd4Kw+iiisDU/9k=',
   'base64'
 )

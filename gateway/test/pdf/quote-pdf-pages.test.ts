@@ -27,9 +27,15 @@ t.test('a 120-line quote runs over several numbered pages, the table header on e
 
   // Every line once, in order.
   const numbers = [...pages.join(' ').matchAll(/Poste n° (\d+) :/g)].map((match) => Number(match[1]))
-  t.same(numbers, Array.from({ length: 120 }, (_, index) => index + 1))
+  t.same(
+    numbers,
+    Array.from({ length: 120 }, (_, index) => index + 1)
+  )
   const all = pages.join(' ')
-  t.ok(all.indexOf(normaliseSpaces(`Total TTC ${formatEuros(quote.totals.totalTtcCents)}`)) > all.indexOf('Poste n° 120 :'), 'totals after the table')
+  t.ok(
+    all.indexOf(normaliseSpaces(`Total TTC ${formatEuros(quote.totals.totalTtcCents)}`)) > all.indexOf('Poste n° 120 :'),
+    'totals after the table'
+  )
   // The block fits under the totals but not after the conditions: it stays with the totals
   // rather than opening the last page alone.
   const blockPage = pages.find((page) => page.includes('Bon pour accord')) ?? ''
@@ -40,12 +46,18 @@ t.test('a 10 000-character description runs over pages without losing a word', a
   const words = Array.from({ length: 1112 }, (_, index) => `mot${String(index + 1).padStart(5, '0')}`)
   const description = words.join(' ')
   t.ok(description.length >= 10_000, `${description.length} characters`)
-  const quote = makeQuote({ lines: [makeLine({ description: 'Avant' }), makeLine({ description, unitPriceCents: 98_765 }), makeLine({ description: 'Après' })] })
+  const quote = makeQuote({
+    lines: [makeLine({ description: 'Avant' }), makeLine({ description, unitPriceCents: 98_765 }), makeLine({ description: 'Après' })]
+  })
   const pages = (await pdfPagesText(await renderQuotePdf({ quote, company: makeCompany(), logo: null }))).map(normaliseSpaces)
   t.ok(pages.length >= 3, `${pages.length} pages`)
   const found = pages.join(' ').match(/mot\d{5}/g) ?? []
   t.same(found, words, 'every word once, in order')
-  t.equal(pages.join(' ').split(normaliseSpaces(formatEuros(98_765))).length - 1, 2, 'the line’s figures printed once (unit price and total)')
+  t.equal(
+    pages.join(' ').split(normaliseSpaces(formatEuros(98_765))).length - 1,
+    2,
+    'the line’s figures printed once (unit price and total)'
+  )
   pages.forEach((page, index) => {
     t.ok(page.includes(`Page ${index + 1} / ${pages.length}`), `page ${index + 1} numbered`)
     if (/mot\d{5}/.test(page)) t.ok(page.includes(TABLE_HEADER), `table header above the continued line on page ${index + 1}`)
@@ -71,7 +83,10 @@ t.test('explicit line breaks in a description are kept', async (t) => {
   const first = lines.findIndex((line) => line.includes('Première ligne'))
   t.ok(first >= 0)
   t.ok(lines[first + 1]?.includes('Deuxième ligne'), 'second line below the first')
-  t.ok(lines.slice(first + 2, first + 5).some((line) => line.includes('Après une ligne vide')), 'then the third, after the blank one')
+  t.ok(
+    lines.slice(first + 2, first + 5).some((line) => line.includes('Après une ligne vide')),
+    'then the third, after the blank one'
+  )
   t.notOk(lines[first]?.includes('Deuxième'), 'not joined')
 })
 

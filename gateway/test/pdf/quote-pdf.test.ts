@@ -18,7 +18,11 @@ const threeLines = () => [
 
 t.test('a sent quote carries the French mandatory mentions', async (t) => {
   // At 20 %: the housing-work certification of the reduced rates (tested on its own below) would take a second page.
-  const quote = makeQuote({ siteAddress: '3 impasse du Chantier\n38100 Grenoble', notes: 'Prévoir l’accès au compteur d’eau.', lines: [makeLine({ vatRateBp: 2000 })] })
+  const quote = makeQuote({
+    siteAddress: '3 impasse du Chantier\n38100 Grenoble',
+    notes: 'Prévoir l’accès au compteur d’eau.',
+    lines: [makeLine({ vatRateBp: 2000 })]
+  })
   const bytes = await renderQuotePdf({ quote, company: makeCompany(), logo: null })
   const text = await readableText(bytes)
   const expected = [
@@ -72,14 +76,32 @@ t.test('a sent quote carries the French mandatory mentions', async (t) => {
 t.test('a discount in euros prints as « 50,00 € », a percentage as « 10 % », each line’s total after it', async (t) => {
   const quote = makeQuote({
     lines: [
-      makeLine({ description: 'Receveur de douche extra-plat', quantityMilli: 1000, unit: 'u', unitPriceCents: 42_000, vatRateBp: 2000, discountBp: 0, discountCents: 5_000 }),
-      makeLine({ description: 'Faïence murale', quantityMilli: 10_000, unit: 'm²', unitPriceCents: 1234, vatRateBp: 2000, discountBp: 1000 })
+      makeLine({
+        description: 'Receveur de douche extra-plat',
+        quantityMilli: 1000,
+        unit: 'u',
+        unitPriceCents: 42_000,
+        vatRateBp: 2000,
+        discountBp: 0,
+        discountCents: 5_000
+      }),
+      makeLine({
+        description: 'Faïence murale',
+        quantityMilli: 10_000,
+        unit: 'm²',
+        unitPriceCents: 1234,
+        vatRateBp: 2000,
+        discountBp: 1000
+      })
     ]
   })
   const text = await readableText(await renderQuotePdf({ quote, company: makeCompany(), logo: null }))
   const has = (expected: string, why: string) => t.ok(text.includes(normaliseSpaces(expected)), `${why}: « ${normaliseSpaces(expected)} »`)
   has('Désignation Qté Unité PU HT TVA Remise Total HT', 'the discount column')
-  has(`Receveur de douche extra-plat 1 u ${formatEuros(42_000)} ${formatVatRate(2000)} ${formatEuros(5_000)} ${formatEuros(37_000)}`, 'an amount: 420 € less 50 €')
+  has(
+    `Receveur de douche extra-plat 1 u ${formatEuros(42_000)} ${formatVatRate(2000)} ${formatEuros(5_000)} ${formatEuros(37_000)}`,
+    'an amount: 420 € less 50 €'
+  )
   has(`Faïence murale 10 m² ${formatEuros(1234)} ${formatVatRate(2000)} ${formatVatRate(1000)} ${formatEuros(11_106)}`, 'a percentage')
   has(`Total HT ${formatEuros(48_106)}`, 'the totals follow')
 })
@@ -150,22 +172,36 @@ t.test('under the franchise en base no VAT is shown, and the legal mention is', 
 
 t.test('a reduced rate for housing work puts the client’s certification on the quote they sign', async (t) => {
   const certification = 'Le client atteste que les travaux portent sur des locaux à usage d’habitation achevés depuis plus de deux ans'
-  const reduced = await readableText(await renderQuotePdf({ quote: makeQuote({ lines: threeLines() }), company: makeCompany(), logo: null }))
+  const reduced = await readableText(
+    await renderQuotePdf({ quote: makeQuote({ lines: threeLines() }), company: makeCompany(), logo: null })
+  )
   t.ok(reduced.includes('Attestation du client – TVA à taux réduit'), 'its heading, with a line at 10 %')
   t.ok(reduced.includes(certification), 'and the wording the client certifies by signing')
   const standard = await readableText(
-    await renderQuotePdf({ quote: makeQuote({ lines: [makeLine({ vatRateBp: 2000 }), makeLine({ vatRateBp: 2000 })] }), company: makeCompany(), logo: null })
+    await renderQuotePdf({
+      quote: makeQuote({ lines: [makeLine({ vatRateBp: 2000 }), makeLine({ vatRateBp: 2000 })] }),
+      company: makeCompany(),
+      logo: null
+    })
   )
   t.notOk(standard.includes('Attestation du client'), 'not on a quote at 20 % only')
   const franchise = await readableText(
-    await renderQuotePdf({ quote: makeQuote({ franchiseEnBase: true, lines: threeLines() }), company: makeCompany({ franchiseEnBase: true }), logo: null })
+    await renderQuotePdf({
+      quote: makeQuote({ franchiseEnBase: true, lines: threeLines() }),
+      company: makeCompany({ franchiseEnBase: true }),
+      logo: null
+    })
   )
   t.notOk(franchise.includes('Attestation du client'), 'not under the franchise en base (no VAT charged)')
 })
 
 t.test('a draft says so on every page and in its title', async (t) => {
   const lines = Array.from({ length: 60 }, (_, index) => makeLine({ description: `Poste ${index + 1}` }))
-  const bytes = await renderQuotePdf({ quote: makeQuote({ number: null, status: 'draft', sentAt: null, lines }), company: makeCompany(), logo: null })
+  const bytes = await renderQuotePdf({
+    quote: makeQuote({ number: null, status: 'draft', sentAt: null, lines }),
+    company: makeCompany(),
+    logo: null
+  })
   const pages = await pdfPagesText(bytes)
   t.ok(pages.length >= 2, 'several pages')
   for (const [index, page] of pages.entries()) {
@@ -173,7 +209,8 @@ t.test('a draft says so on every page and in its title', async (t) => {
   }
   t.ok(normaliseSpaces(pages[0] as string).includes('Devis (brouillon)'))
   t.notOk(pages.join('').includes('DEV-'), 'no number')
-  for (const page of pages) t.equal(page.split('BROUILLON').length - 1, 1, 'the diagonal watermark is drawn as shapes, not stray letters in the text')
+  for (const page of pages)
+    t.equal(page.split('BROUILLON').length - 1, 1, 'the diagonal watermark is drawn as shapes, not stray letters in the text')
   const info = await pdfInfo(bytes)
   t.equal(info.get('Title'), 'Devis (brouillon)')
   // A draft is dated by its last change.
@@ -194,7 +231,9 @@ async function reddishPixels(bytes: Uint8Array): Promise<number> {
 }
 
 t.test('a draft shows a watermark across the page, a sent quote does not', async (t) => {
-  const draft = await reddishPixels(await renderQuotePdf({ quote: makeQuote({ number: null, status: 'draft' }), company: makeCompany(), logo: null }))
+  const draft = await reddishPixels(
+    await renderQuotePdf({ quote: makeQuote({ number: null, status: 'draft' }), company: makeCompany(), logo: null })
+  )
   const sent = await reddishPixels(await renderQuotePdf({ quote: makeQuote(), company: makeCompany(), logo: null }))
   t.ok(draft > 200, `${draft} tinted pixels on the draft`)
   t.equal(sent, 0)
@@ -213,7 +252,11 @@ t.test('document properties: title, producer, A4, dates from the quote', async (
 })
 
 t.test('the same quote always gives the same bytes', async (t) => {
-  const input = () => ({ quote: makeQuote({ lines: threeLines(), number: null }), company: makeCompany(), logo: { bytes: makePng(120, 40), type: 'image/png' as const } })
+  const input = () => ({
+    quote: makeQuote({ lines: threeLines(), number: null }),
+    company: makeCompany(),
+    logo: { bytes: makePng(120, 40), type: 'image/png' as const }
+  })
   const [first, second] = await Promise.all([renderQuotePdf(input()), renderQuotePdf(input())])
   const later = await new Promise<Uint8Array>((resolve) => setTimeout(() => resolve(renderQuotePdf(input())), 1100))
   t.ok(Buffer.from(first).equals(Buffer.from(second)), 'identical when rendered together')
@@ -223,19 +266,28 @@ t.test('the same quote always gives the same bytes', async (t) => {
 })
 
 t.test('the logo is embedded, PNG or JPEG, scaled with its proportions', async (t) => {
-  const png = await pdfImages(await renderQuotePdf({ quote: makeQuote(), company: makeCompany(), logo: { bytes: makePng(300, 100), type: 'image/png' } }))
+  const png = await pdfImages(
+    await renderQuotePdf({ quote: makeQuote(), company: makeCompany(), logo: { bytes: makePng(300, 100), type: 'image/png' } })
+  )
   const pngImage = png.find((image) => image.type === 'image')
   t.match(pngImage, { page: 1, width: 300, height: 100 }, 'PNG on the first page')
-  t.ok(png.some((image) => image.type === 'smask'), 'with its transparency')
+  t.ok(
+    png.some((image) => image.type === 'smask'),
+    'with its transparency'
+  )
   t.equal(pngImage?.xPpi, pngImage?.yPpi, 'proportions kept')
 
   // Handed over as a view into a larger buffer, the way Node hands out request bodies and rows.
   const pooled = Buffer.concat([Buffer.alloc(13), JPEG_LOGO]).subarray(13)
-  const jpeg = await pdfImages(await renderQuotePdf({ quote: makeQuote(), company: makeCompany(), logo: { bytes: pooled, type: 'image/jpeg' } }))
+  const jpeg = await pdfImages(
+    await renderQuotePdf({ quote: makeQuote(), company: makeCompany(), logo: { bytes: pooled, type: 'image/jpeg' } })
+  )
   t.match(jpeg, [{ page: 1, type: 'image', width: 48, height: 24, encoding: 'jpeg' }], 'JPEG kept as JPEG')
 
   // A tall logo is bound by the box height: it still keeps its proportions.
-  const tall = await pdfImages(await renderQuotePdf({ quote: makeQuote(), company: makeCompany(), logo: { bytes: makePng(100, 400), type: 'image/png' } }))
+  const tall = await pdfImages(
+    await renderQuotePdf({ quote: makeQuote(), company: makeCompany(), logo: { bytes: makePng(100, 400), type: 'image/png' } })
+  )
   const tallImage = tall.find((image) => image.type === 'image')
   t.equal(tallImage?.xPpi, tallImage?.yPpi)
   t.ok((tallImage?.yPpi ?? 0) > 400, 'scaled down to fit the header (400 px in less than 64 pt)')
@@ -249,15 +301,33 @@ t.test('an unreadable logo leaves the quote without a logo instead of failing', 
   const bytes = await renderQuotePdf({ quote: makeQuote(), company: makeCompany(), logo: { bytes: broken, type: 'image/png' } })
   t.same(await pdfImages(bytes), [])
   t.ok((await readableText(bytes)).includes('Devis n° DEV-2026-0042'))
-  const notJpeg = await renderQuotePdf({ quote: makeQuote(), company: makeCompany(), logo: { bytes: new Uint8Array([1, 2, 3]), type: 'image/jpeg' } })
+  const notJpeg = await renderQuotePdf({
+    quote: makeQuote(),
+    company: makeCompany(),
+    logo: { bytes: new Uint8Array([1, 2, 3]), type: 'image/jpeg' }
+  })
   t.same(await pdfImages(notJpeg), [])
 })
 
 t.test('a client company is shown above the contact name', async (t) => {
-  const client = { kind: 'business' as const, name: 'M. Paul Martin', company: 'Boulangerie Martin SAS', email: '', phone: '', address: '1 place du Marché' }
+  const client = {
+    kind: 'business' as const,
+    name: 'M. Paul Martin',
+    company: 'Boulangerie Martin SAS',
+    email: '',
+    phone: '',
+    address: '1 place du Marché'
+  }
   const text = await pdfText(await renderQuotePdf({ quote: makeQuote({ client }), company: makeCompany(), logo: null }))
   const order = ['CLIENT', 'Boulangerie Martin SAS', 'M. Paul Martin', '1 place du Marché'].map((part) => text.indexOf(part))
-  t.ok(order.every((position) => position >= 0), 'all shown')
-  t.same([...order].sort((a, b) => a - b), order, 'in that order')
+  t.ok(
+    order.every((position) => position >= 0),
+    'all shown'
+  )
+  t.same(
+    [...order].sort((a, b) => a - b),
+    order,
+    'in that order'
+  )
   t.notOk(text.includes('Tél. 06'), 'no phone line without a phone')
 })

@@ -27,7 +27,14 @@ t.test('a quote full of emoji, CJK, control characters and broken surrogates sti
   const nasty = 'Salle de bain 🛁 浴室\u0000\u0007 fin\uD800 😀\u200D\uFE0F 🧱 عربي Ελληνικά ✓\u202E'
   const quote = makeQuote({
     title: `Titre ${nasty}`,
-    client: { kind: 'individual', name: `Client ${nasty}`, company: `Société ${nasty}`, email: 'x@example.fr', phone: `\u0001${nasty}`, address: nasty },
+    client: {
+      kind: 'individual',
+      name: `Client ${nasty}`,
+      company: `Société ${nasty}`,
+      email: 'x@example.fr',
+      phone: `\u0001${nasty}`,
+      address: nasty
+    },
     siteAddress: nasty,
     workDuration: nasty,
     lines: [makeLine({ description: `Ligne ${nasty}\n${nasty}` })],
@@ -35,7 +42,14 @@ t.test('a quote full of emoji, CJK, control characters and broken surrogates sti
     conditions: nasty,
     notes: nasty
   })
-  const company = makeCompany({ companyName: `Entreprise ${nasty}`, legalForm: nasty, address: nasty, registration: nasty, insurer: nasty, insuranceCoverage: nasty })
+  const company = makeCompany({
+    companyName: `Entreprise ${nasty}`,
+    legalForm: nasty,
+    address: nasty,
+    registration: nasty,
+    insurer: nasty,
+    insuranceCoverage: nasty
+  })
   const bytes = await renderQuotePdf({ quote, company, logo: null })
   const text = normaliseSpaces(await pdfText(bytes))
   t.ok(text.includes('Ligne Salle de bain'), 'the line is there')
@@ -47,7 +61,10 @@ t.test('a quote full of emoji, CJK, control characters and broken surrogates sti
   t.equal((await pdfInfo(bytes)).get('Title'), 'Devis DEV-2026-0042')
   for (const [name, characters] of await embeddedCharacters(bytes)) {
     t.notOk(characters.has('浴'), `${name}: no empty box for a character it lacks`)
-    t.notOk([...characters].some((character) => /\p{Cc}/u.test(character)), `${name}: no control character`)
+    t.notOk(
+      [...characters].some((character) => /\p{Cc}/u.test(character)),
+      `${name}: no control character`
+    )
   }
 })
 
@@ -65,7 +82,11 @@ t.test('an empty draft and malformed dates render without failing', async (t) =>
     paymentTerms: '',
     conditions: ''
   })
-  const bytes = await renderQuotePdf({ quote, company: makeCompany({ siret: '', phone: '', vatNumber: '', insurer: '', insuranceCoverage: '', insurancePolicy: '' }), logo: null })
+  const bytes = await renderQuotePdf({
+    quote,
+    company: makeCompany({ siret: '', phone: '', vatNumber: '', insurer: '', insuranceCoverage: '', insurancePolicy: '' }),
+    logo: null
+  })
   const text = normaliseSpaces(await pdfText(bytes))
   t.ok(text.includes('Aucune ligne pour l’instant.'), 'an empty table says so')
   t.ok(text.includes('Date du devis : bientôt'), 'a malformed date is printed as typed')

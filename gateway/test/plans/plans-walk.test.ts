@@ -32,7 +32,10 @@ async function draft(user: TestUser, content: Record<string, unknown> = {}): Pro
 function assertUpgrade(t: Test, walk: Walk, body: ErrorJson, offered: Plan) {
   t.equal(body.error.upgrade?.planId, offered.id, `${walk.plan.id}: the refusal offers ${offered.name}`)
   t.equal(body.error.upgrade?.url, new URL('/tarifs', walk.app.config.publicUrl).href, 'an absolute link to /tarifs')
-  t.ok(body.error.message.includes(`formule ${offered.name}`) && body.error.message.includes(body.error.upgrade?.url ?? '?'), 'the message says it too')
+  t.ok(
+    body.error.message.includes(`formule ${offered.name}`) && body.error.message.includes(body.error.upgrade?.url ?? '?'),
+    'the message says it too'
+  )
 }
 
 const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
@@ -59,13 +62,19 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     })
     t.equal(upload.statusCode, 200, `${plan.id}: the logo is kept (printed once the plan includes it)`)
     const quote = await draft(user)
-    const images = async () => (await pdfImages((await user.request('GET', `/api/quotes/${quote.id}/pdf`)).rawPayload)).filter((image) => image.type === 'image').length
+    const images = async () =>
+      (await pdfImages((await user.request('GET', `/api/quotes/${quote.id}/pdf`)).rawPayload)).filter((image) => image.type === 'image')
+        .length
     t.equal(await images(), plan.limits.logo ? 1 : 0, `${plan.id}: logo on the draft's PDF`)
     const sent = await user.request('POST', `/api/quotes/${quote.id}/send`)
     t.equal(sent.statusCode, 200)
     t.equal(await images(), plan.limits.logo ? 1 : 0, `${plan.id}: logo on the sent quote's PDF`)
     const token = new URL(sent.json<{ signingUrl: string }>().signingUrl).searchParams.get('token') ?? ''
-    t.equal((await app.inject({ url: `/api/sign/${token}` })).json<{ hasLogo: boolean }>().hasLogo, plan.limits.logo, `${plan.id}: logo in the signing page's header`)
+    t.equal(
+      (await app.inject({ url: `/api/sign/${token}` })).json<{ hasLogo: boolean }>().hasLogo,
+      plan.limits.logo,
+      `${plan.id}: logo in the signing page's header`
+    )
     const served = await app.inject({ url: `/api/sign/${token}/logo` })
     t.equal(served.statusCode, plan.limits.logo ? 200 : 404, `${plan.id}: the logo served by the link`)
     if (plan.limits.logo) t.same(served.rawPayload, Buffer.from(makePng(120, 40)), 'the bytes frozen at sending')
@@ -75,7 +84,10 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     )
     const email = rows.at(-1)
     t.equal(email?.html_body.includes('src="cid:logo@paraphe"'), plan.limits.logo, `${plan.id}: logo in the e-mail to the client`)
-    t.same(email?.attachments.map((attachment) => [attachment.cid, attachment.contentType]), plan.limits.logo ? [['logo@paraphe', 'image/png']] : [])
+    t.same(
+      email?.attachments.map((attachment) => [attachment.cid, attachment.contentType]),
+      plan.limits.logo ? [['logo@paraphe', 'image/png']] : []
+    )
   },
 
   async automaticReminders({ t, db, app, plan, user }) {
@@ -83,7 +95,10 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     t.equal((await user.request('POST', `/api/quotes/${quote.id}/send`)).statusCode, 200)
     await db.query(`update paraphe.quotes set sent_at = now() - interval '4 days' where id = $1`, [quote.id])
     await sendDueReminders({ db, config: app.config, log: app.log, certificate: app.sealCertificate, wake: app.queueWake })
-    const { rows } = await db.query<{ sent: number }>(`select count(*)::int as sent from paraphe.outbox where company_id = $1 and kind = 'quote-reminder'`, [user.id])
+    const { rows } = await db.query<{ sent: number }>(
+      `select count(*)::int as sent from paraphe.outbox where company_id = $1 and kind = 'quote-reminder'`,
+      [user.id]
+    )
     t.equal(rows[0]?.sent, plan.limits.automaticReminders ? 1 : 0, `${plan.id}: automatic reminder 3 days after sending`)
   },
 
@@ -93,10 +108,13 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     // Beyond every finite quota of the table: an unlimited plan must go past all of them.
     const attempts = Math.max(...PLANS.map((other) => other.limits.quotesPerMonth ?? 0)) + 1
     const answers: number[] = []
-    for (let index = 0; index < attempts; index += 1) answers.push((await user.request('POST', `/api/quotes/${(await draft(user)).id}/send`)).statusCode)
+    for (let index = 0; index < attempts; index += 1)
+      answers.push((await user.request('POST', `/api/quotes/${(await draft(user)).id}/send`)).statusCode)
     const expected = Array.from({ length: attempts }, (_, index) => (limit === null || index < limit ? 200 : 403))
     t.same(answers, expected, `${plan.id}: ${limit ?? 'no'} quota`)
-    const usage = (await user.request('GET', '/api/billing/subscription')).json<{ usage: { quotesSentThisMonth: number; quotesPerMonth: number | null } }>().usage
+    const usage = (await user.request('GET', '/api/billing/subscription')).json<{
+      usage: { quotesSentThisMonth: number; quotesPerMonth: number | null }
+    }>().usage
     t.same(usage, { quotesSentThisMonth: limit ?? attempts, quotesPerMonth: limit }, 'the counter the workspace shows')
     if (limit === null) return
     const refused = await user.request('POST', `/api/quotes/${(await draft(user)).id}/send`)
@@ -110,14 +128,21 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     const created = await user.request('POST', '/api/company/api-keys', { name: 'ERP', scopes: ['read', 'write'] })
     if (plan.limits.api) {
       t.equal(created.statusCode, 201, `${plan.id}: an API key is created`)
-      const listed = await walk.app.inject({ url: '/api/v1/quotes', headers: { authorization: `Bearer ${created.json<{ secret: string }>().secret}` } })
+      const listed = await walk.app.inject({
+        url: '/api/v1/quotes',
+        headers: { authorization: `Bearer ${created.json<{ secret: string }>().secret}` }
+      })
       t.equal(listed.statusCode, 200, `${plan.id}: the key reads the public API`)
       return
     }
     t.equal(created.statusCode, 403, `${plan.id}: no API key`)
     t.equal(created.json<ErrorJson>().error.code, 'plan_feature_required')
     assertUpgrade(t, walk, created.json<ErrorJson>(), planWith('api'))
-    t.same((await user.request('GET', '/api/company/api-keys')).json(), { keys: [], apiIncluded: false }, 'nothing was created, and the page knows why')
+    t.same(
+      (await user.request('GET', '/api/company/api-keys')).json(),
+      { keys: [], apiIncluded: false },
+      'nothing was created, and the page knows why'
+    )
   },
 
   /** The company's own sender address: set on Entreprise (its confirmation sent), refused elsewhere (company-sender.test.ts goes further). */
@@ -126,20 +151,32 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     const set = await user.request('PUT', '/api/company/sender', { address: `devis@${plan.id}-plomberie.fr` })
     if (plan.limits.customSender) {
       t.equal(set.statusCode, 200, `${plan.id}: a sender address is set`)
-      t.equal(set.json<{ sender: { state: string } }>().sender.state, 'awaiting-confirmation', `${plan.id}: it waits for its confirmation link`)
+      t.equal(
+        set.json<{ sender: { state: string } }>().sender.state,
+        'awaiting-confirmation',
+        `${plan.id}: it waits for its confirmation link`
+      )
       return
     }
     t.equal(set.statusCode, 403, `${plan.id}: no sender address of its own`)
     t.equal(set.json<ErrorJson>().error.code, 'plan_feature_required')
     assertUpgrade(t, walk, set.json<ErrorJson>(), planWith('customSender'))
-    t.match((await user.request('GET', '/api/company/sender')).json(), { sender: null, included: false }, 'nothing was set, and the page knows why')
+    t.match(
+      (await user.request('GET', '/api/company/sender')).json(),
+      { sender: null, included: false },
+      'nothing was set, and the page knows why'
+    )
   },
 
   /** Invitations fill the seats, the owner's included; the next one is refused (company/members.test.ts goes further). */
   async seats(walk) {
     const { t, plan, user } = walk
     for (let seat = 2; seat <= plan.limits.seats; seat++) {
-      t.equal((await user.request('POST', '/api/company/invitations', { email: `place-${seat}@example.fr` })).statusCode, 201, `${plan.id}: seat ${seat} invited`)
+      t.equal(
+        (await user.request('POST', '/api/company/invitations', { email: `place-${seat}@example.fr` })).statusCode,
+        201,
+        `${plan.id}: seat ${seat} invited`
+      )
     }
     const refused = await user.request('POST', '/api/company/invitations', { email: 'une-de-trop@example.fr' })
     t.equal(refused.statusCode, 403, `${plan.id}: no seat ${plan.limits.seats + 1}`)

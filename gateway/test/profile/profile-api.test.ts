@@ -17,7 +17,12 @@ t.test('a new account has an empty profile; saving normalises the identifiers', 
   const user = await newUser(app)
   const empty = (await user.request('GET', '/api/profile')).json<ProfileJson>()
   t.match(empty, { profile: { companyName: '', defaultValidityDays: 30, franchiseEnBase: false }, logo: null })
-  const saved = await user.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, siret: '732.829.320 00074', vatNumber: 'fr 44 732829320', companyName: '  Dupont Rénovation ' })
+  const saved = await user.request('PUT', '/api/profile', {
+    ...COMPLETE_PROFILE,
+    siret: '732.829.320 00074',
+    vatNumber: 'fr 44 732829320',
+    companyName: '  Dupont Rénovation '
+  })
   t.equal(saved.statusCode, 200)
   t.match(saved.json<ProfileJson>().profile, { siret: '73282932000074', vatNumber: 'FR44732829320', companyName: 'Dupont Rénovation' })
   t.match((await user.request('GET', '/api/profile')).json<ProfileJson>().profile, { siret: '73282932000074' }, 'stored')
@@ -44,21 +49,42 @@ t.test('SIRET, VAT number and e-mail are checked with French messages', async (t
     t.match(response.json<ErrorJson>().error.fields, fields)
   }
   t.equal((await user.request('GET', '/api/profile')).json<ProfileJson>().profile.companyName, '', 'nothing was saved')
-  const laPoste = await user.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, siret: '35600000000048', vatNumber: '' , franchiseEnBase: true })
+  const laPoste = await user.request('PUT', '/api/profile', {
+    ...COMPLETE_PROFILE,
+    siret: '35600000000048',
+    vatNumber: '',
+    franchiseEnBase: true
+  })
   t.equal(laPoste.statusCode, 200, 'La Poste’s establishments follow their own checksum')
 })
 
 t.test('bank details and the consumer mediator are kept, the IBAN and BIC normalised', async (t) => {
   const user = await newUser(app)
-  const saved = await user.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, iban: 'fr76 3000 6000 0112 3456 7890 189', bic: 'agri fr pp', mediatorName: 'CM2C', mediatorUrl: 'https://www.cm2c.net' })
+  const saved = await user.request('PUT', '/api/profile', {
+    ...COMPLETE_PROFILE,
+    iban: 'fr76 3000 6000 0112 3456 7890 189',
+    bic: 'agri fr pp',
+    mediatorName: 'CM2C',
+    mediatorUrl: 'https://www.cm2c.net'
+  })
   t.equal(saved.statusCode, 200)
-  t.match((await user.request('GET', '/api/profile')).json<ProfileJson>().profile, { iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP', mediatorName: 'CM2C', mediatorUrl: 'https://www.cm2c.net' })
+  t.match((await user.request('GET', '/api/profile')).json<ProfileJson>().profile, {
+    iban: 'FR7630006000011234567890189',
+    bic: 'AGRIFRPP',
+    mediatorName: 'CM2C',
+    mediatorUrl: 'https://www.cm2c.net'
+  })
 })
 
 t.test('logo: PNG and JPEG are kept, SVG and junk are refused in French, size is capped', async (t) => {
   const user = await newUser(app)
   const upload = (body: Uint8Array | string, type: string) =>
-    app.inject({ method: 'PUT', url: '/api/profile/logo', headers: { authorization: `Bearer ${user.token}`, 'content-type': type }, payload: Buffer.from(body) })
+    app.inject({
+      method: 'PUT',
+      url: '/api/profile/logo',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': type },
+      payload: Buffer.from(body)
+    })
   t.equal((await user.request('GET', '/api/profile/logo')).statusCode, 404)
 
   const png = makePng(120, 40)
@@ -72,7 +98,10 @@ t.test('logo: PNG and JPEG are kept, SVG and junk are refused in French, size is
   const jpeg = await upload(JPEG_LOGO, 'application/octet-stream')
   t.equal(jpeg.json<ProfileJson>().logo?.type, 'image/jpeg', 'the type comes from the content, not the header')
 
-  const svg = await upload('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>', 'image/svg+xml')
+  const svg = await upload(
+    '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="10" height="10"/></svg>',
+    'image/svg+xml'
+  )
   t.equal(svg.statusCode, 415)
   t.match(svg.json<ErrorJson>().error.message, /PNG ou JPEG.*SVG ne sont pas acceptés/)
   const fakePng = await upload(Buffer.concat([Buffer.from(png.subarray(0, 8)), Buffer.from('pas une image')]), 'image/png')

@@ -16,8 +16,13 @@ t.test('an existing profile’s usual conditions stay where they went', async (t
   await migrate(db, before)
   const userId = randomUUID()
   await db.query('insert into paraphe.companies (id) values ($1)', [userId])
-  await db.query(`insert into paraphe.company_members (user_id, company_id, role, email) values ($1, $1, 'owner', 'contact@dupont.fr')`, [userId])
-  await db.query(`insert into paraphe.profiles (company_id, company_name, default_conditions) values ($1, 'Dupont Rénovation', 'Garantie de parfait achèvement d’un an.')`, [userId])
+  await db.query(`insert into paraphe.company_members (user_id, company_id, role, email) values ($1, $1, 'owner', 'contact@dupont.fr')`, [
+    userId
+  ])
+  await db.query(
+    `insert into paraphe.profiles (company_id, company_name, default_conditions) values ($1, 'Dupont Rénovation', 'Garantie de parfait achèvement d’un an.')`,
+    [userId]
+  )
   t.ok((await migrate(db)).includes(21), '0021 applied')
   const { profile } = await asMember(db, { sub: userId, email: 'contact@dupont.fr', role: 'authenticated' }, (tx) => readProfile(tx))
   t.equal(profile.defaultExecutionConditions, 'Garantie de parfait achèvement d’un an.', 'the old text, named for the section it fills')

@@ -24,8 +24,14 @@ t.test('a sealed copy downloads as stored, from either gateway, the same bytes a
   const pro = await newUser(app)
   const { id, token } = await sentQuote(pro)
   const view = (await app.inject({ url: `/api/sign/${token}` })).json<{ documentSha256: string }>()
-  t.same((await app.inject({ method: 'POST', url: `/api/sign/${token}/sign`, payload: signBody(view.documentSha256) })).json(), { state: 'signed', signedDocument: true })
-  const { rows } = await db.query<{ pdf: Uint8Array; sha256: string }>('select pdf, sha256 from paraphe.signed_documents where quote_id = $1', [id])
+  t.same((await app.inject({ method: 'POST', url: `/api/sign/${token}/sign`, payload: signBody(view.documentSha256) })).json(), {
+    state: 'signed',
+    signedDocument: true
+  })
+  const { rows } = await db.query<{ pdf: Uint8Array; sha256: string }>(
+    'select pdf, sha256 from paraphe.signed_documents where quote_id = $1',
+    [id]
+  )
   const stored = rows[0]
   if (stored === undefined) throw new Error('not sealed')
   const first = await pro.request('GET', `/api/quotes/${id}/pdf`)
@@ -39,7 +45,11 @@ t.test('a sealed copy downloads as stored, from either gateway, the same bytes a
   }
   t.ok(cachedSignedPdf(stored.sha256) !== undefined, 'kept in memory under its hash')
   const stranger = await newUser(app)
-  t.equal((await stranger.request('GET', `/api/quotes/${id}/pdf`)).statusCode, 404, 'kept bytes are still only served to the quote’s company')
+  t.equal(
+    (await stranger.request('GET', `/api/quotes/${id}/pdf`)).statusCode,
+    404,
+    'kept bytes are still only served to the quote’s company'
+  )
 })
 
 t.test('bytes that do not match their hash are not kept', async (t) => {
@@ -70,12 +80,16 @@ t.test('a sent quote downloads without rendering again, the bytes its client was
 t.test('views are summed up as they are recorded: one per visitor, distinct devices and addresses', async (t) => {
   const pro = await newUser(app)
   const { id, token } = await sentQuote(pro)
-  const open = (visitor: string, userAgent: string) => app.inject({ url: `/api/sign/${token}`, headers: { 'x-signing-visitor': visitor, 'user-agent': userAgent } })
+  const open = (visitor: string, userAgent: string) =>
+    app.inject({ url: `/api/sign/${token}`, headers: { 'x-signing-visitor': visitor, 'user-agent': userAgent } })
   await open('visiteur-1', 'Mozilla/5.0 (iPhone)')
   await open('visiteur-1', 'Mozilla/5.0 (iPhone)')
   await open('visiteur-2', 'Mozilla/5.0 (iPhone)')
   await open('visiteur-3', 'Mozilla/5.0 (Android)')
-  const events = await db.query<{ views: number }>(`select count(*)::int as views from paraphe.quote_events where quote_id = $1 and type = 'viewed'`, [id])
+  const events = await db.query<{ views: number }>(
+    `select count(*)::int as views from paraphe.quote_events where quote_id = $1 and type = 'viewed'`,
+    [id]
+  )
   t.equal(events.rows[0]?.views, 3, 'a visitor opening the link again is not counted twice')
   const stats = await db.query<{ views: number; devices: number; addresses: number; ordered: boolean }>(
     'select views, devices, addresses, first_at <= last_at as ordered from paraphe.quote_view_stats where quote_id = $1',

@@ -8,7 +8,15 @@ import { hashToken } from '../../src/tokens/link-token.js'
 import { testDatabase } from '../support/databases.js'
 import { pdfsig } from '../support/pdfsig.js'
 import { buildApp } from '../helper.js'
-import { AUTH_ENV, buildWorkspaceApp, COMPLETE_PROFILE, completeContent, newUser, subscribe, type TestUser } from '../support/workspace-users.js'
+import {
+  AUTH_ENV,
+  buildWorkspaceApp,
+  COMPLETE_PROFILE,
+  completeContent,
+  newUser,
+  subscribe,
+  type TestUser
+} from '../support/workspace-users.js'
 
 const today = parisIsoDate(new Date())
 const db = await testDatabase('pglite')
@@ -24,7 +32,12 @@ async function sent(user: TestUser): Promise<{ id: string; token: string }> {
 }
 
 const mails = async (user: TestUser, kind: string) =>
-  (await db.query<{ recipient: string; text_body: string }>('select recipient, text_body from paraphe.outbox where company_id = $1 and kind = $2 order by id', [user.id, kind])).rows
+  (
+    await db.query<{ recipient: string; text_body: string }>(
+      'select recipient, text_body from paraphe.outbox where company_id = $1 and kind = $2 order by id',
+      [user.id, kind]
+    )
+  ).rows
 
 t.test('a reminder by hand carries a new working link, not twice within 20 hours', async (t) => {
   const pro = await newUser(app)
@@ -38,7 +51,10 @@ t.test('a reminder by hand carries a new working link, not twice within 20 hours
   const link = /SignatureDevis\?token=([A-Za-z0-9_-]{43})/.exec(reminder?.text_body ?? '')?.[1] as string
   t.equal((await app.inject({ url: `/api/sign/${link}` })).statusCode, 200, 'the reminder’s link opens the quote')
   const events = (await pro.request('GET', `/api/quotes/${id}/events`)).json<{ events: Array<{ type: string; label: string }> }>().events
-  t.same(events.map((event) => event.type), ['sent', 'reminded', 'viewed'])
+  t.same(
+    events.map((event) => event.type),
+    ['sent', 'reminded', 'viewed']
+  )
   const draft = (await pro.request('POST', '/api/quotes')).json<{ quote: Quote }>().quote
   t.equal((await pro.request('POST', `/api/quotes/${draft.id}/remind`)).statusCode, 409, 'a draft is not reminded')
 })
@@ -67,7 +83,8 @@ t.test('automatic reminders after 3 and 7 days on Pro, never on Découverte, nev
   const proQuote = await sent(pro)
   const freeQuote = await sent(free)
   const signedQuote = await sent(pro)
-  const age = (id: string, days: number) => db.query(`update paraphe.quotes set sent_at = now() - make_interval(days => $2) where id = $1`, [id, days])
+  const age = (id: string, days: number) =>
+    db.query(`update paraphe.quotes set sent_at = now() - make_interval(days => $2) where id = $1`, [id, days])
   await Promise.all([age(proQuote.id, 4), age(freeQuote.id, 4), age(signedQuote.id, 4)])
   await db.query(`update paraphe.quotes set status = 'signed' where id = $1`, [signedQuote.id])
   t.match(await jobs(), { reminded: 1 })
@@ -100,12 +117,16 @@ t.test('a signature left unsealed by a crash is sealed by the next run, once', a
   const { id, token } = await sent(pro)
   // The signature committed, then the gateway stopped before sealing.
   await asAnonymous(db, (tx) =>
-    tx.query(`select paraphe.sign_quote($1, 'Élise Martin', 'elise.martin@example.org', 'typed', null, 'Élise Martin', 'Bon pour accord', '127.0.0.1', 'test', $2, false, '{}')`, [
-      hashToken(token),
-      'a'.repeat(64)
-    ])
+    tx.query(
+      `select paraphe.sign_quote($1, 'Élise Martin', 'elise.martin@example.org', 'typed', null, 'Élise Martin', 'Bon pour accord', '127.0.0.1', 'test', $2, false, '{}')`,
+      [hashToken(token), 'a'.repeat(64)]
+    )
   )
-  t.equal((await pro.request('GET', `/api/quotes/${id}/pdf`)).headers['content-disposition'], `attachment; filename="Devis-${(await pro.request('GET', `/api/quotes/${id}`)).json<{ quote: Quote }>().quote.number}.pdf"`, 'no signed copy yet')
+  t.equal(
+    (await pro.request('GET', `/api/quotes/${id}/pdf`)).headers['content-disposition'],
+    `attachment; filename="Devis-${(await pro.request('GET', `/api/quotes/${id}`)).json<{ quote: Quote }>().quote.number}.pdf"`,
+    'no signed copy yet'
+  )
   t.match(await jobs(), { sealed: 1 })
   t.match(await jobs(), { sealed: 0 })
   const signedPdf = await pro.request('GET', `/api/quotes/${id}/pdf`)
@@ -131,7 +152,8 @@ t.test('the jobs run on their own at their interval, and stop with the server', 
   await ticking.close()
   await db.query(`update paraphe.quotes set expires_on = (now() at time zone 'Europe/Paris')::date - 1 where id = $1`, [late.id])
   await new Promise((resolve) => setTimeout(resolve, 20 * 50))
-  const statusOf = async (quoteId: string) => (await db.query<{ status: string }>('select status from paraphe.quotes where id = $1', [quoteId])).rows[0]?.status
+  const statusOf = async (quoteId: string) =>
+    (await db.query<{ status: string }>('select status from paraphe.quotes where id = $1', [quoteId])).rows[0]?.status
   t.equal(await statusOf(late.id), 'sent', 'no run after close, twenty intervals later')
   await jobs()
   t.equal(await statusOf(late.id), 'expired', 'the quote was due: a run by hand expires it')

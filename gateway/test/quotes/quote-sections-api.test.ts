@@ -45,7 +45,11 @@ forEachEngine('sections through /api/quotes', async (t, db) => {
     const quote = quoteOf(saved)
     t.same(quote.lines, withSections().lines, 'the headings stay where they were put')
     t.same(quote.totals.lineHtCents, [0, 35_000, 33_750, 0, 48_990], 'a heading has no amount of its own')
-    t.same({ ...quote.totals, lineHtCents: [] }, { ...plain.totals, lineHtCents: [] }, 'HT, VAT per rate, TTC and deposit as without sections')
+    t.same(
+      { ...quote.totals, lineHtCents: [] },
+      { ...plain.totals, lineHtCents: [] },
+      'HT, VAT per rate, TTC and deposit as without sections'
+    )
     t.same(quoteOf(await user.request('GET', `/api/quotes/${draft.id}`)).lines, quote.lines, 'read back as saved')
 
     const sent = await user.request('POST', `/api/quotes/${draft.id}/send`)
@@ -60,7 +64,11 @@ forEachEngine('sections through /api/quotes', async (t, db) => {
       `Sous-total Lot 2 — Sanitaires ${euros(48_990)} Total HT`
     ].map((needle) => text.indexOf(needle))
     t.notOk(order.includes(-1), 'each heading is a row above its lines; each subtotal, with the HT of its lines, after them')
-    t.same(order, [...order].sort((a, b) => a - b), 'in the order of the lines')
+    t.same(
+      order,
+      [...order].sort((a, b) => a - b),
+      'in the order of the lines'
+    )
     t.match(text, new RegExp(`Total TTC\\s+${euros(plain.totals.totalTtcCents)}`), 'the TTC of the same lines without sections')
 
     const copy = await user.request('POST', `/api/quotes/${draft.id}/duplicate`)
@@ -70,7 +78,11 @@ forEachEngine('sections through /api/quotes', async (t, db) => {
       quote.lines.map((line) => ('kind' in line ? line.title : line.description)),
       'a duplicate keeps the sections'
     )
-    t.notSame(duplicate.lines.map((line) => line.id), quote.lines.map((line) => line.id), 'with new ids')
+    t.notSame(
+      duplicate.lines.map((line) => line.id),
+      quote.lines.map((line) => line.id),
+      'with new ids'
+    )
   })
 
   await t.test('a malformed heading gets a 400 with a French message, and nothing is saved', async (t) => {
@@ -78,7 +90,10 @@ forEachEngine('sections through /api/quotes', async (t, db) => {
     const draft = quoteOf(await user.request('POST', '/api/quotes'))
     const content = completeContent(today)
     const refused = async (line: object) => {
-      const response = await user.request('PUT', `/api/quotes/${draft.id}`, { version: 1, content: { ...content, lines: [line, ...content.lines] } })
+      const response = await user.request('PUT', `/api/quotes/${draft.id}`, {
+        version: 1,
+        content: { ...content, lines: [line, ...content.lines] }
+      })
       t.equal(response.statusCode, 400)
       const { error } = response.json<ErrorJson>()
       t.equal(error.message, 'Certains champs sont invalides.')
@@ -86,11 +101,20 @@ forEachEngine('sections through /api/quotes', async (t, db) => {
     }
     const tooLong = await refused({ id: 's', kind: 'section', title: 'x'.repeat(121) })
     t.ok(Object.values(tooLong).includes('Au plus 120 caractères.'), 'a title of at most 120 characters')
-    t.ok(Object.keys(await refused({ id: 's', kind: 'section' })).some((field) => field.startsWith('lines.0')), 'a heading without a title')
-    t.ok(Object.keys(await refused({ id: 's', kind: 'chapitre', title: 'Lot 1' })).some((field) => field.startsWith('lines.0')), 'an unknown kind')
+    t.ok(
+      Object.keys(await refused({ id: 's', kind: 'section' })).some((field) => field.startsWith('lines.0')),
+      'a heading without a title'
+    )
+    t.ok(
+      Object.keys(await refused({ id: 's', kind: 'chapitre', title: 'Lot 1' })).some((field) => field.startsWith('lines.0')),
+      'an unknown kind'
+    )
     t.equal(quoteOf(await user.request('GET', `/api/quotes/${draft.id}`)).version, 1, 'nothing was saved')
     // Unknown properties are dropped, as for every object of the API: a heading never carries an amount.
-    const stray = await user.request('PUT', `/api/quotes/${draft.id}`, { version: 1, content: { ...content, lines: [{ id: 's', kind: 'section', title: 'Lot 1', unitPriceCents: 100 }, ...content.lines] } })
+    const stray = await user.request('PUT', `/api/quotes/${draft.id}`, {
+      version: 1,
+      content: { ...content, lines: [{ id: 's', kind: 'section', title: 'Lot 1', unitPriceCents: 100 }, ...content.lines] }
+    })
     t.same(quoteOf(stray).lines[0], { id: 's', kind: 'section', title: 'Lot 1' }, 'a heading keeps its title alone')
   })
 
@@ -107,7 +131,9 @@ forEachEngine('sections through /api/quotes', async (t, db) => {
       'lines.0.title': 'Donnez un titre à cette section (par exemple « Lot 1 — Plomberie »).',
       'lines.6.title': 'Cette section n’a aucune ligne : ajoutez-en une sous son titre, ou supprimez la section.'
     })
-    const only = quoteOf(await user.request('POST', '/api/quotes', { content: { ...content, lines: [{ id: 's', kind: 'section', title: 'Lot 1' }] } }))
+    const only = quoteOf(
+      await user.request('POST', '/api/quotes', { content: { ...content, lines: [{ id: 's', kind: 'section', title: 'Lot 1' }] } })
+    )
     const empty = await user.request('POST', `/api/quotes/${only.id}/send`)
     t.match(empty.json<ErrorJson>().error.fields, { lines: 'Ajoutez au moins une ligne.' }, 'a heading alone is not a line')
   })
@@ -119,7 +145,9 @@ forEachEngine('sections through /api/quotes', async (t, db) => {
     const quote = quoteOf(created)
     t.same(quote.lines, withSections().lines)
     t.equal(quote.totals.totalHtCents, 35_000 + 33_750 + 48_990)
-    const bad = await api('PATCH', `/api/v1/quotes/${quote.id}`, { content: { lines: [{ id: 's', kind: 'section', title: 'y'.repeat(121) }] } })
+    const bad = await api('PATCH', `/api/v1/quotes/${quote.id}`, {
+      content: { lines: [{ id: 's', kind: 'section', title: 'y'.repeat(121) }] }
+    })
     t.equal(bad.statusCode, 400)
     t.ok(Object.values(bad.json<ErrorJson>().error.fields ?? {}).includes('Au plus 120 caractères.'))
   })

@@ -19,10 +19,23 @@ const quoteOf = (response: { json: <T>() => T }) => response.json<{ quote: Quote
 t.test('every private route needs a token', async (t) => {
   const id = '00000000-0000-4000-8000-000000000000'
   const routes: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string]> = [
-    ['GET', '/api/profile'], ['PUT', '/api/profile'], ['PUT', '/api/profile/logo'], ['GET', '/api/profile/logo'], ['DELETE', '/api/profile/logo'],
-    ['GET', '/api/quotes'], ['GET', '/api/quotes/new'], ['POST', '/api/quotes'], ['GET', `/api/quotes/${id}`], ['PUT', `/api/quotes/${id}`], ['DELETE', `/api/quotes/${id}`],
-    ['POST', `/api/quotes/${id}/send`], ['POST', `/api/quotes/${id}/cancel`], ['POST', `/api/quotes/${id}/duplicate`],
-    ['POST', `/api/quotes/${id}/revise`], ['GET', `/api/quotes/${id}/pdf`], ['GET', `/api/quotes/${id}/events`]
+    ['GET', '/api/profile'],
+    ['PUT', '/api/profile'],
+    ['PUT', '/api/profile/logo'],
+    ['GET', '/api/profile/logo'],
+    ['DELETE', '/api/profile/logo'],
+    ['GET', '/api/quotes'],
+    ['GET', '/api/quotes/new'],
+    ['POST', '/api/quotes'],
+    ['GET', `/api/quotes/${id}`],
+    ['PUT', `/api/quotes/${id}`],
+    ['DELETE', `/api/quotes/${id}`],
+    ['POST', `/api/quotes/${id}/send`],
+    ['POST', `/api/quotes/${id}/cancel`],
+    ['POST', `/api/quotes/${id}/duplicate`],
+    ['POST', `/api/quotes/${id}/revise`],
+    ['GET', `/api/quotes/${id}/pdf`],
+    ['GET', `/api/quotes/${id}/events`]
   ]
   for (const [method, url] of routes) {
     const response = await app.inject({ method, url })
@@ -33,15 +46,41 @@ t.test('every private route needs a token', async (t) => {
 
 t.test('a new draft starts from the profile’s defaults and saves with its version', async (t) => {
   const user = await newUser(app)
-  await user.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, defaultValidityDays: 45, defaultPaymentTerms: 'Paiement à 30 jours.', defaultExecutionConditions: 'Travaux garantis 10 ans.' })
+  await user.request('PUT', '/api/profile', {
+    ...COMPLETE_PROFILE,
+    defaultValidityDays: 45,
+    defaultPaymentTerms: 'Paiement à 30 jours.',
+    defaultExecutionConditions: 'Travaux garantis 10 ans.'
+  })
   const opened = await user.request('GET', '/api/quotes/new')
   t.equal(opened.statusCode, 200)
-  t.match(quoteOf(opened), { id: '', version: 0, status: 'draft', number: null, validityDays: 45, paymentTerms: 'Paiement à 30 jours.', conditions: 'Travaux garantis 10 ans.', issueDate: today }, 'each default in its own section')
+  t.match(
+    quoteOf(opened),
+    {
+      id: '',
+      version: 0,
+      status: 'draft',
+      number: null,
+      validityDays: 45,
+      paymentTerms: 'Paiement à 30 jours.',
+      conditions: 'Travaux garantis 10 ans.',
+      issueDate: today
+    },
+    'each default in its own section'
+  )
   t.same((await user.request('GET', '/api/quotes')).json<{ quotes: unknown[] }>().quotes, [], '« Nouveau devis » stores nothing by itself')
   const created = await user.request('POST', '/api/quotes')
   t.equal(created.statusCode, 201)
   const draft = quoteOf(created)
-  t.match(draft, { status: 'draft', number: null, validityDays: 45, paymentTerms: 'Paiement à 30 jours.', conditions: 'Travaux garantis 10 ans.', issueDate: today, version: 1 })
+  t.match(draft, {
+    status: 'draft',
+    number: null,
+    validityDays: 45,
+    paymentTerms: 'Paiement à 30 jours.',
+    conditions: 'Travaux garantis 10 ans.',
+    issueDate: today,
+    version: 1
+  })
   t.equal(draft.lines.length, 1, 'one empty line to start typing')
 
   const saved = await user.request('PUT', `/api/quotes/${draft.id}`, { version: 1, content: completeContent(today) })
@@ -84,11 +123,24 @@ t.test('bad input gets 400 with a French message per field', async (t) => {
   })
   const missing = await user.request('PUT', `/api/quotes/${draft.id}`, { content })
   t.same(missing.json<ErrorJson>().error.fields, { version: 'Champ obligatoire.' })
-  const junk = await app.inject({ method: 'PUT', url: `/api/quotes/${draft.id}`, headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' }, payload: '{"version":' })
+  const junk = await app.inject({
+    method: 'PUT',
+    url: `/api/quotes/${draft.id}`,
+    headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+    payload: '{"version":'
+  })
   t.equal(junk.statusCode, 400, 'broken JSON is a 400, not a 500')
   const huge = await user.request('PUT', `/api/quotes/${draft.id}`, {
     version: 1,
-    content: { ...content, lines: Array.from({ length: 200 }, (_, index) => ({ ...content.lines[0], id: `x${index}`, quantityMilli: 1_000_000_000, unitPriceCents: 10_000_000_000 })) }
+    content: {
+      ...content,
+      lines: Array.from({ length: 200 }, (_, index) => ({
+        ...content.lines[0],
+        id: `x${index}`,
+        quantityMilli: 1_000_000_000,
+        unitPriceCents: 10_000_000_000
+      }))
+    }
   })
   t.equal(huge.statusCode, 400, 'totals beyond what can be represented are refused')
   t.equal(quoteOf(await user.request('GET', `/api/quotes/${draft.id}`)).version, 1, 'nothing was saved')
@@ -101,16 +153,25 @@ t.test('a discount in euros: saved and totalled, refused in French when more tha
   const draft = quoteOf(await user.request('POST', '/api/quotes'))
   const content = completeContent(today)
   const first = { ...content.lines[0], quantityMilli: 2000, unitPriceCents: 2_500, discountBp: 0 }
-  const saved = await user.request('PUT', `/api/quotes/${draft.id}`, { version: 1, content: { ...content, lines: [{ ...first, discountCents: 1_000 }] } })
+  const saved = await user.request('PUT', `/api/quotes/${draft.id}`, {
+    version: 1,
+    content: { ...content, lines: [{ ...first, discountCents: 1_000 }] }
+  })
   t.equal(saved.statusCode, 200)
   const quote = quoteOf(saved)
   t.match(quote.lines[0], { discountBp: 0, discountCents: 1_000 }, 'stored as typed')
   t.equal(quote.totals.lineHtCents[0], 4_000, '2 × 25 € less 10 €')
-  const tooMuch = await user.request('PUT', `/api/quotes/${draft.id}`, { version: quote.version, content: { ...content, lines: [{ ...first, discountCents: 6_000 }] } })
+  const tooMuch = await user.request('PUT', `/api/quotes/${draft.id}`, {
+    version: quote.version,
+    content: { ...content, lines: [{ ...first, discountCents: 6_000 }] }
+  })
   t.equal(tooMuch.statusCode, 400)
   const message = 'La remise (60,00\u00a0€) dépasse le montant de la ligne (50,00\u00a0€).'
   t.match(tooMuch.json<ErrorJson>().error, { code: 'validation_failed', message, fields: { 'lines.0.discountCents': message } })
-  const both = await user.request('PUT', `/api/quotes/${draft.id}`, { version: quote.version, content: { ...content, lines: [{ ...first, discountBp: 1000, discountCents: 100 }] } })
+  const both = await user.request('PUT', `/api/quotes/${draft.id}`, {
+    version: quote.version,
+    content: { ...content, lines: [{ ...first, discountBp: 1000, discountCents: 100 }] }
+  })
   t.equal(both.statusCode, 400)
   t.match(both.json<ErrorJson>().error.fields, { 'lines.0.discountCents': 'Choisissez une remise en % ou en €, pas les deux.' })
   t.equal(quoteOf(await user.request('GET', `/api/quotes/${draft.id}`)).version, quote.version, 'nothing refused was saved')
@@ -121,8 +182,15 @@ t.test('unknown, malformed and other accounts’ ids are all 404', async (t) => 
   const stranger = await newUser(app)
   const draft = quoteOf(await owner.request('POST', '/api/quotes'))
   const attempts: Array<['GET' | 'POST' | 'PUT' | 'DELETE', string, unknown?]> = [
-    ['GET', ''], ['PUT', '', { version: 1, content: completeContent(today) }], ['DELETE', ''], ['POST', '/send'], ['POST', '/cancel'],
-    ['POST', '/duplicate'], ['POST', '/revise'], ['GET', '/pdf'], ['GET', '/events']
+    ['GET', ''],
+    ['PUT', '', { version: 1, content: completeContent(today) }],
+    ['DELETE', ''],
+    ['POST', '/send'],
+    ['POST', '/cancel'],
+    ['POST', '/duplicate'],
+    ['POST', '/revise'],
+    ['GET', '/pdf'],
+    ['GET', '/events']
   ]
   for (const id of [draft.id, '3f1c7a2e-0000-4000-8000-000000000000', 'pas-un-identifiant', "'; drop table paraphe.quotes; --"]) {
     for (const [method, suffix, body] of attempts) {
@@ -137,15 +205,40 @@ t.test('unknown, malformed and other accounts’ ids are all 404', async (t) => 
 
 t.test('the list searches and filters, newest first', async (t) => {
   const user = await newUser(app)
-  const first = quoteOf(await user.request('POST', '/api/quotes', { content: { title: 'Cuisine', client: { kind: 'business', name: 'Paul', company: 'Boulangerie Lefèvre', email: '', phone: '', address: '' } } }))
+  const first = quoteOf(
+    await user.request('POST', '/api/quotes', {
+      content: {
+        title: 'Cuisine',
+        client: { kind: 'business', name: 'Paul', company: 'Boulangerie Lefèvre', email: '', phone: '', address: '' }
+      }
+    })
+  )
   const second = quoteOf(await user.request('POST', '/api/quotes', { content: { title: 'Toiture 100% zinc' } }))
   const list = async (query: string) => (await user.request('GET', `/api/quotes${query}`)).json<{ quotes: QuoteSummary[] }>().quotes
-  t.same((await list('')).map((quote) => quote.id), [second.id, first.id])
+  t.same(
+    (await list('')).map((quote) => quote.id),
+    [second.id, first.id]
+  )
   t.equal((await list('')).find((quote) => quote.id === first.id)?.clientName, 'Boulangerie Lefèvre', 'a business is listed by its name')
-  t.same((await list('?q=lefèvre')).map((quote) => quote.id), [first.id], 'case-insensitive search on the client')
-  t.same((await list('?q=100%25')).map((quote) => quote.id), [second.id], '% is a character, not a wildcard')
-  t.same((await list('?q=_')).map((quote) => quote.id), [])
-  t.same((await list('?q=a%00b')).map((quote) => quote.id), [], 'a NUL character matches nothing (PostgreSQL text never holds one), never a 500')
+  t.same(
+    (await list('?q=lefèvre')).map((quote) => quote.id),
+    [first.id],
+    'case-insensitive search on the client'
+  )
+  t.same(
+    (await list('?q=100%25')).map((quote) => quote.id),
+    [second.id],
+    '% is a character, not a wildcard'
+  )
+  t.same(
+    (await list('?q=_')).map((quote) => quote.id),
+    []
+  )
+  t.same(
+    (await list('?q=a%00b')).map((quote) => quote.id),
+    [],
+    'a NUL character matches nothing (PostgreSQL text never holds one), never a 500'
+  )
   t.same((await list('?status=sent')).length, 0)
   t.same((await list('?status=draft')).length, 2)
 })
@@ -153,10 +246,13 @@ t.test('the list searches and filters, newest first', async (t) => {
 t.test('the list comes a page at a time, with counts per status: no quote is left out', async (t) => {
   const user = await newUser(app)
   const created: string[] = []
-  for (let i = 0; i < 105; i += 1) created.push(quoteOf(await user.request('POST', '/api/quotes', { content: { title: `Chantier ${i}` } })).id)
+  for (let i = 0; i < 105; i += 1)
+    created.push(quoteOf(await user.request('POST', '/api/quotes', { content: { title: `Chantier ${i}` } })).id)
   // Forty changed in the same microsecond: the order still has one answer (id breaks the tie).
   await db.query(`update paraphe.quotes set updated_at = '2026-03-02T10:00:00.123456Z' where id = any($1::uuid[])`, [created.slice(20, 60)])
-  const { rows } = await db.query<{ id: string }>('select id from paraphe.quotes where company_id = $1 order by updated_at desc, id desc', [user.id])
+  const { rows } = await db.query<{ id: string }>('select id from paraphe.quotes where company_id = $1 order by updated_at desc, id desc', [
+    user.id
+  ])
   type Page = { quotes: QuoteSummary[]; nextCursor: string | null; counts: Record<string, number> }
   const pages: Page[] = []
   let cursor: string | null = ''
@@ -167,8 +263,16 @@ t.test('the list comes a page at a time, with counts per status: no quote is lef
     pages.push(page)
     cursor = page.nextCursor
   }
-  t.same(pages.map((page) => page.quotes.length), [50, 50, 5], 'pages of 50, then the rest')
-  t.same(pages.flatMap((page) => page.quotes.map((quote) => quote.id)), rows.map((row) => row.id), 'every quote once, newest change first')
+  t.same(
+    pages.map((page) => page.quotes.length),
+    [50, 50, 5],
+    'pages of 50, then the rest'
+  )
+  t.same(
+    pages.flatMap((page) => page.quotes.map((quote) => quote.id)),
+    rows.map((row) => row.id),
+    'every quote once, newest change first'
+  )
   t.match(pages[0]?.counts, { all: 105, draft: 105, sent: 0, signed: 0 })
 
   const small = (await user.request('GET', '/api/quotes?limit=10&status=sent')).json<Page>()
@@ -190,9 +294,16 @@ t.test('the list comes a page at a time, with counts per status: no quote is lef
   // Found by fuzzing: the schema's coercion turned « 1e309 » into Infinity, which reached SQL (500).
   for (const path of ['/api/quotes?limit=1e309', '/api/items?limit=1e309', '/api/v1/quotes?limit=-1e309']) {
     const infinite = await user.request('GET', path)
-    t.match({ status: infinite.statusCode, error: infinite.json<ErrorJson>().error }, { status: /^40[01]$/, error: { message: /[a-zé]/ } }, `${path}: refused in French, not a 500`)
+    t.match(
+      { status: infinite.statusCode, error: infinite.json<ErrorJson>().error },
+      { status: /^40[01]$/, error: { message: /[a-zé]/ } },
+      `${path}: refused in French, not a 500`
+    )
   }
-  t.match((await user.request('GET', '/api/quotes?limit=1e309')).json<ErrorJson>().error, { code: 'validation_failed', fields: { limit: 'Ce nombre est trop grand.' } })
+  t.match((await user.request('GET', '/api/quotes?limit=1e309')).json<ErrorJson>().error, {
+    code: 'validation_failed',
+    fields: { limit: 'Ce nombre est trop grand.' }
+  })
 })
 
 t.test('sending checks the mandatory mentions, numbers the quote and freezes it', async (t) => {
@@ -232,7 +343,12 @@ t.test('sending checks the mandatory mentions, numbers the quote and freezes it'
   t.ok(queued.rows[0]?.text_body.includes(body.signingUrl), 'with the signing link')
   const stored = await db.query<{ token_hash: Buffer }>('select token_hash from paraphe.signing_links where quote_id = $1', [draft.id])
   const token = new URL(body.signingUrl).searchParams.get('token') as string
-  t.notOk(Buffer.from(stored.rows[0]?.token_hash ?? []).toString('latin1').includes(token), 'the token itself is not stored')
+  t.notOk(
+    Buffer.from(stored.rows[0]?.token_hash ?? [])
+      .toString('latin1')
+      .includes(token),
+    'the token itself is not stored'
+  )
   t.equal(Buffer.from(stored.rows[0]?.token_hash ?? []).length, 32, 'only its SHA-256')
 
   const edit = await user.request('PUT', `/api/quotes/${draft.id}`, { version: 2, content: completeContent(today) })
@@ -247,8 +363,12 @@ t.test('sending checks the mandatory mentions, numbers the quote and freezes it'
   t.match(copy, { status: 'draft', number: null, title: 'Rénovation de la salle de bains' })
   const old = quoteOf(await user.request('GET', `/api/quotes/${draft.id}`))
   t.match(old, { status: 'cancelled', replacedBy: copy.id, number: body.quote.number })
-  const events = (await user.request('GET', `/api/quotes/${draft.id}/events`)).json<{ events: Array<{ type: string; label: string }> }>().events
-  t.same(events.map((event) => event.type), ['sent', 'cancelled', 'revised'])
+  const events = (await user.request('GET', `/api/quotes/${draft.id}/events`)).json<{ events: Array<{ type: string; label: string }> }>()
+    .events
+  t.same(
+    events.map((event) => event.type),
+    ['sent', 'cancelled', 'revised']
+  )
   t.equal(events[0]?.label, 'Devis envoyé pour signature')
 
   const second = await user.request('POST', `/api/quotes/${copy.id}/send`)
@@ -326,25 +446,48 @@ t.test('the PDF of a draft and of a sent quote', async (t) => {
     t.ok(text.includes(expected), `the PDF shows « ${expected} »`)
   }
   t.notOk(text.includes('Nouveau Nom SARL'), 'the identity is the one frozen at sending')
-  t.same(Buffer.from((await user.request('GET', `/api/quotes/${draft.id}/pdf`)).rawPayload), Buffer.from(response.rawPayload), 'the same bytes every time')
+  t.same(
+    Buffer.from((await user.request('GET', `/api/quotes/${draft.id}/pdf`)).rawPayload),
+    Buffer.from(response.rawPayload),
+    'the same bytes every time'
+  )
 })
 
-t.test('the profile in steps: a first quote sent with the first step only, the insurance asked at the first building-trade quote', async (t) => {
-  const user = await newUser(app)
-  const firstStep = { ...COMPLETE_PROFILE, insurer: '', insuranceCoverage: '', insurancePolicy: '', iban: '', bic: '', defaultPaymentTerms: '', defaultExecutionConditions: '' }
-  t.equal((await user.request('PUT', '/api/profile', firstStep)).statusCode, 200)
-  const building = quoteOf(await user.request('POST', '/api/quotes'))
-  await user.request('PUT', `/api/quotes/${building.id}`, { version: 1, content: completeContent(today) })
-  const refused = await user.request('POST', `/api/quotes/${building.id}/send`)
-  t.equal(refused.statusCode, 422)
-  t.same(
-    refused.json<ErrorJson>().error.fields,
-    { 'profile.insurance': 'Pour un devis de travaux du bâtiment, votre assurance professionnelle (décennale) doit figurer sur le devis\u202f: indiquez l’assureur et la couverture géographique dans votre profil.' },
-    'only the insurance, said in French'
-  )
-  const other = quoteOf(await user.request('POST', '/api/quotes'))
-  await user.request('PUT', `/api/quotes/${other.id}`, { version: 1, content: { ...completeContent(today), buildingTrade: false } })
-  t.equal((await user.request('POST', `/api/quotes/${other.id}/send`)).statusCode, 200, 'a quote that needs no insurance is sent (its deposit without an IBAN too)')
-  await user.request('PUT', '/api/profile', { ...firstStep, insurer: 'MAAF Assurances', insuranceCoverage: 'France métropolitaine' })
-  t.equal((await user.request('POST', `/api/quotes/${building.id}/send`)).statusCode, 200, 'sent once the insurance is given')
-})
+t.test(
+  'the profile in steps: a first quote sent with the first step only, the insurance asked at the first building-trade quote',
+  async (t) => {
+    const user = await newUser(app)
+    const firstStep = {
+      ...COMPLETE_PROFILE,
+      insurer: '',
+      insuranceCoverage: '',
+      insurancePolicy: '',
+      iban: '',
+      bic: '',
+      defaultPaymentTerms: '',
+      defaultExecutionConditions: ''
+    }
+    t.equal((await user.request('PUT', '/api/profile', firstStep)).statusCode, 200)
+    const building = quoteOf(await user.request('POST', '/api/quotes'))
+    await user.request('PUT', `/api/quotes/${building.id}`, { version: 1, content: completeContent(today) })
+    const refused = await user.request('POST', `/api/quotes/${building.id}/send`)
+    t.equal(refused.statusCode, 422)
+    t.same(
+      refused.json<ErrorJson>().error.fields,
+      {
+        'profile.insurance':
+          'Pour un devis de travaux du bâtiment, votre assurance professionnelle (décennale) doit figurer sur le devis\u202f: indiquez l’assureur et la couverture géographique dans votre profil.'
+      },
+      'only the insurance, said in French'
+    )
+    const other = quoteOf(await user.request('POST', '/api/quotes'))
+    await user.request('PUT', `/api/quotes/${other.id}`, { version: 1, content: { ...completeContent(today), buildingTrade: false } })
+    t.equal(
+      (await user.request('POST', `/api/quotes/${other.id}/send`)).statusCode,
+      200,
+      'a quote that needs no insurance is sent (its deposit without an IBAN too)'
+    )
+    await user.request('PUT', '/api/profile', { ...firstStep, insurer: 'MAAF Assurances', insuranceCoverage: 'France métropolitaine' })
+    t.equal((await user.request('POST', `/api/quotes/${building.id}/send`)).statusCode, 200, 'sent once the insurance is given')
+  }
+)

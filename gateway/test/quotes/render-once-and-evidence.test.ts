@@ -32,7 +32,9 @@ t.test('a sent quote is rendered once, at sending, for the view, both downloads 
   t.equal(pdfTasksStarted().quote - before, 1, 'the rendering starts as the quote is sent, before the client opens the link')
   const view = (await app.inject({ url: `/api/sign/${token}` })).json<{ documentSha256: string }>()
   const clientPdf = (await app.inject({ url: `/api/sign/${token}/pdf` })).rawPayload
-  const again = (await app.inject({ url: `/api/sign/${token}`, headers: { 'x-signing-visitor': 'second-visitor' } })).json<{ documentSha256: string }>()
+  const again = (await app.inject({ url: `/api/sign/${token}`, headers: { 'x-signing-visitor': 'second-visitor' } })).json<{
+    documentSha256: string
+  }>()
   const ownerPdf = (await pro.request('GET', `/api/quotes/${id}/pdf`)).rawPayload
   t.equal(pdfTasksStarted().quote - before, 1, 'one rendering for all of them')
   t.equal(sha256(clientPdf), view.documentSha256, 'the client downloads the bytes whose hash the page showed')
@@ -46,20 +48,32 @@ t.test('a sent quote is rendered once, at sending, for the view, both downloads 
 t.test('the PDF rendered at sending is the one drawn from the stored quote, logo included', async (t) => {
   const pro = await newUser(app)
   await subscribe(db, pro.id, 'pro')
-  const logo = await app.inject({ method: 'PUT', url: '/api/profile/logo', headers: { authorization: `Bearer ${pro.token}`, 'content-type': 'image/png' }, payload: Buffer.from(makePng(120, 40)) })
+  const logo = await app.inject({
+    method: 'PUT',
+    url: '/api/profile/logo',
+    headers: { authorization: `Bearer ${pro.token}`, 'content-type': 'image/png' },
+    payload: Buffer.from(makePng(120, 40))
+  })
   t.equal(logo.statusCode, 200)
   const { id, token } = await sentQuote(pro)
   const view = (await app.inject({ url: `/api/sign/${token}` })).json<{ documentSha256: string }>()
   const stored = await asMember(db, { sub: pro.id, email: pro.email, role: 'authenticated' }, (tx) => quoteDocument(tx, id))
   t.ok(stored.logo !== null, 'the logo is frozen with the quote')
-  t.equal(sha256(await renderQuotePdf(stored)), view.documentSha256, 'a fresh rendering from the database gives the bytes the client was shown')
+  t.equal(
+    sha256(await renderQuotePdf(stored)),
+    view.documentSha256,
+    'a fresh rendering from the database gives the bytes the client was shown'
+  )
 })
 
 t.test('a rendering ahead that fails is logged, and the first view renders again', async (t) => {
   const quote = makeQuote({ id: '00000000-0000-4000-8000-00000000abcd' })
   const warnings: unknown[] = []
   const before = pdfTasksStarted().quote
-  await renderAheadOfFirstView({ quote: { ...quote, lines: null as never }, company: makeCompany(), logo: null }, { info: () => undefined, warn: (entry: unknown) => void warnings.push(entry) })
+  await renderAheadOfFirstView(
+    { quote: { ...quote, lines: null as never }, company: makeCompany(), logo: null },
+    { info: () => undefined, warn: (entry: unknown) => void warnings.push(entry) }
+  )
   t.match(warnings, [{ quoteId: quote.id }], 'one warning naming the quote')
   const pdf = await quotePdfBytes({ quote, company: makeCompany(), logo: null })
   t.equal(Buffer.from(pdf).subarray(0, 5).toString('latin1'), '%PDF-', 'the failure was not kept: the next call renders')
@@ -69,9 +83,13 @@ t.test('a rendering ahead that fails is logged, and the first view renders again
 t.test('a draft is rendered at each download: it may change between two', async (t) => {
   const pro = await newUser(app)
   await pro.request('PUT', '/api/profile', COMPLETE_PROFILE)
-  const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>().quote
+  const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>()
+    .quote
   const first = (await pro.request('GET', `/api/quotes/${draft.id}/pdf`)).rawPayload
-  await pro.request('PUT', `/api/quotes/${draft.id}`, { content: { ...completeContent(parisIsoDate(new Date())), title: 'Titre modifié' }, version: draft.version })
+  await pro.request('PUT', `/api/quotes/${draft.id}`, {
+    content: { ...completeContent(parisIsoDate(new Date())), title: 'Titre modifié' },
+    version: draft.version
+  })
   const second = (await pro.request('GET', `/api/quotes/${draft.id}/pdf`)).rawPayload
   t.ok(normaliseSpaces(await pdfText(second)).includes('Titre modifié'), 'the download shows the edit')
   t.not(sha256(first), sha256(second))
@@ -80,7 +98,9 @@ t.test('a draft is rendered at each download: it may change between two', async 
 t.test('a link opened by hundreds of visitors: the evidence details the first views and sums up the rest', async (t) => {
   const pro = await newUser(app)
   const { id, token } = await sentQuote(pro)
-  const view = (await app.inject({ url: `/api/sign/${token}`, headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Premier' } })).json<{ documentSha256: string }>()
+  const view = (await app.inject({ url: `/api/sign/${token}`, headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Premier' } })).json<{
+    documentSha256: string
+  }>()
   // 299 more visitors on 25 devices, as record_view stores them.
   await db.query(
     `insert into paraphe.quote_events (quote_id, company_id, type, data)

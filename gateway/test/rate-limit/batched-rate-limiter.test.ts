@@ -34,7 +34,11 @@ forEachEngine('one budget for the gateways, without a round trip per hit', async
   const ip = '203.0.113.5'
 
   const first = await Promise.all(Array.from({ length: 6 }, () => gatewayOne.hit(rule, ip)))
-  t.same(first.map((result) => result.hits).sort((a, b) => a - b), [1, 2, 3, 4, 5, 6], 'concurrent hits are all counted')
+  t.same(
+    first.map((result) => result.hits).sort((a, b) => a - b),
+    [1, 2, 3, 4, 5, 6],
+    'concurrent hits are all counted'
+  )
   t.equal(one.statements(), 0, 'six hits, no round trip')
   t.ok(first.every((result) => result.allowed && result.retryAfterSeconds >= 1 && result.retryAfterSeconds <= 60))
 

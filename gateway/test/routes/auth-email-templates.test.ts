@@ -2,9 +2,18 @@ import t from 'tap'
 import { buildApp } from '../helper.js'
 
 const EXPECTED: Record<string, { link: RegExp; heading: string }> = {
-  confirmation: { link: /\{\{ \.SiteURL \}\}\/confirm-email\?token_hash=\{\{ \.TokenHash \}\}&amp;type=email"/, heading: 'Confirmez votre adresse e-mail' },
-  recovery: { link: /\{\{ \.SiteURL \}\}\/reset-password\?token_hash=\{\{ \.TokenHash \}\}&amp;type=recovery"/, heading: 'Choisissez un nouveau mot de passe' },
-  'email-change': { link: /\/confirm-email\?token_hash=\{\{ \.TokenHash \}\}&amp;type=email_change"/, heading: 'Confirmez votre nouvelle adresse e-mail' },
+  confirmation: {
+    link: /\{\{ \.SiteURL \}\}\/confirm-email\?token_hash=\{\{ \.TokenHash \}\}&amp;type=email"/,
+    heading: 'Confirmez votre adresse e-mail'
+  },
+  recovery: {
+    link: /\{\{ \.SiteURL \}\}\/reset-password\?token_hash=\{\{ \.TokenHash \}\}&amp;type=recovery"/,
+    heading: 'Choisissez un nouveau mot de passe'
+  },
+  'email-change': {
+    link: /\/confirm-email\?token_hash=\{\{ \.TokenHash \}\}&amp;type=email_change"/,
+    heading: 'Confirmez votre nouvelle adresse e-mail'
+  },
   invite: { link: /\/confirm-email\?token_hash=\{\{ \.TokenHash \}\}&amp;type=invite"/, heading: 'Vous êtes invité' },
   'magic-link': { link: /\/confirm-email\?token_hash=\{\{ \.TokenHash \}\}&amp;type=magiclink"/, heading: 'Votre lien de connexion' }
 }

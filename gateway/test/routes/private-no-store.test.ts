@@ -13,7 +13,9 @@ t.test('private answers say no-store: reads, actions and refusals', async (t) =>
   t.teardown(() => app.close())
   const owner = await newUser(app)
   await owner.request('PUT', '/api/profile', COMPLETE_PROFILE)
-  const draft = (await owner.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>().quote
+  const draft = (await owner.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{
+    quote: Quote
+  }>().quote
   const answers = {
     session: await owner.request('GET', '/api/session'),
     dashboard: await owner.request('GET', '/api/dashboard'),

@@ -11,15 +11,18 @@ import { buildApp } from '../helper.js'
 t.test('a dependency down is reported, yet the process stays ready and serves its pages', async (t) => {
   const database = await openPglite(null)
   let up = true
-  const app = await buildApp({}, {
-    database,
-    extra: async (fastify: FastifyInstance) => {
-      fastify.readiness.watch('flaky', async () => {
-        if (!up) throw new Error('connection refused')
-        return true
-      })
+  const app = await buildApp(
+    {},
+    {
+      database,
+      extra: async (fastify: FastifyInstance) => {
+        fastify.readiness.watch('flaky', async () => {
+          if (!up) throw new Error('connection refused')
+          return true
+        })
+      }
     }
-  })
+  )
   t.teardown(() => app.close())
   const ready = await app.inject({ url: '/readyz' })
   t.equal(ready.statusCode, 200)
@@ -30,29 +33,44 @@ t.test('a dependency down is reported, yet the process stays ready and serves it
   up = false
   const down = await app.inject({ url: '/readyz' })
   t.equal(down.statusCode, 200, 'a shared dependency never fails readiness')
-  t.same(down.json(), { status: 'ok', checks: { eventLoop: 'ok', site: 'ok' }, dependencies: { pdf: 'ok', database: 'failed', flaky: 'failed' } })
-  for (const url of ['/', '/tarifs', '/SignatureDevis', '/verification']) t.equal((await app.inject({ url })).statusCode, 200, `${url} still served from memory`)
+  t.same(down.json(), {
+    status: 'ok',
+    checks: { eventLoop: 'ok', site: 'ok' },
+    dependencies: { pdf: 'ok', database: 'failed', flaky: 'failed' }
+  })
+  for (const url of ['/', '/tarifs', '/SignatureDevis', '/verification'])
+    t.equal((await app.inject({ url })).statusCode, 200, `${url} still served from memory`)
   t.equal((await app.inject({ url: '/healthz' })).statusCode, 200, 'still alive')
 })
 
 t.test('what this process needs to serve (a required check) does fail readiness', async (t) => {
-  const app = await buildApp({}, {
-    extra: async (fastify: FastifyInstance) => {
-      fastify.readiness.require('siteCopy', async () => false)
+  const app = await buildApp(
+    {},
+    {
+      extra: async (fastify: FastifyInstance) => {
+        fastify.readiness.require('siteCopy', async () => false)
+      }
     }
-  })
+  )
   t.teardown(() => app.close())
   const response = await app.inject({ url: '/readyz' })
   t.equal(response.statusCode, 503)
-  t.same(response.json(), { status: 'unavailable', checks: { eventLoop: 'ok', site: 'ok', siteCopy: 'failed' }, dependencies: { pdf: 'ok', database: 'ok' } })
+  t.same(response.json(), {
+    status: 'unavailable',
+    checks: { eventLoop: 'ok', site: 'ok', siteCopy: 'failed' },
+    dependencies: { pdf: 'ok', database: 'ok' }
+  })
 })
 
 t.test('a dependency that hangs is a timeout after 1 s: /readyz answers well within the proxy’s 3 s', async (t) => {
-  const app = await buildApp({}, {
-    extra: async (fastify: FastifyInstance) => {
-      fastify.readiness.watch('auth', () => new Promise<boolean>(() => undefined))
+  const app = await buildApp(
+    {},
+    {
+      extra: async (fastify: FastifyInstance) => {
+        fastify.readiness.watch('auth', () => new Promise<boolean>(() => undefined))
+      }
     }
-  })
+  )
   t.teardown(() => app.close())
   const started = Date.now()
   const response = await app.inject({ url: '/readyz' })
@@ -64,13 +82,17 @@ t.test('a dependency that hangs is a timeout after 1 s: /readyz answers well wit
 
 t.test('a costly check (everyMs) is asked once per period, however often /readyz is probed', async (t) => {
   let asked = 0
-  const app = await buildApp({}, {
-    extra: async (fastify: FastifyInstance) => {
-      fastify.readiness.watch('costly', async () => ++asked > 0, { everyMs: 60_000 })
+  const app = await buildApp(
+    {},
+    {
+      extra: async (fastify: FastifyInstance) => {
+        fastify.readiness.watch('costly', async () => ++asked > 0, { everyMs: 60_000 })
+      }
     }
-  })
+  )
   t.teardown(() => app.close())
-  for (let i = 0; i < 5; i++) t.equal((await app.inject({ url: '/readyz' })).json<{ dependencies: Record<string, string> }>().dependencies.costly, 'ok')
+  for (let i = 0; i < 5; i++)
+    t.equal((await app.inject({ url: '/readyz' })).json<{ dependencies: Record<string, string> }>().dependencies.costly, 'ok')
   t.equal(asked, 1)
 })
 
@@ -106,16 +128,19 @@ t.test('PDF processes: a full queue is reported busy', async (t) => {
 })
 
 t.test('its own event loop stalled: not ready for a few seconds, then ready again by itself', async (t) => {
-  const app = await buildApp({}, {
-    extra: async (fastify: FastifyInstance) => {
-      fastify.get('/__test/block', async () => {
-        // A synchronous hot loop, as a runaway computation would be.
-        const until = performance.now() + STALL_MS + 300
-        while (performance.now() < until);
-        return { blocked: true }
-      })
+  const app = await buildApp(
+    {},
+    {
+      extra: async (fastify: FastifyInstance) => {
+        fastify.get('/__test/block', async () => {
+          // A synchronous hot loop, as a runaway computation would be.
+          const until = performance.now() + STALL_MS + 300
+          while (performance.now() < until);
+          return { blocked: true }
+        })
+      }
     }
-  })
+  )
   t.teardown(() => app.close())
   await app.inject({ url: '/__test/block' })
   // The watcher's next tick sees how late it is.

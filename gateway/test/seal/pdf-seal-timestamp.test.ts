@@ -28,7 +28,12 @@ const info = TEST_SEAL_INFO
 async function onePagePdf(): Promise<Uint8Array> {
   const document = await PDFDocument.create()
   const page = document.addPage([595, 842])
-  page.drawText('Devis DEV-2026-0042 – Bon pour accord', { x: 50, y: 780, size: 14, font: await document.embedFont(StandardFonts.Helvetica) })
+  page.drawText('Devis DEV-2026-0042 – Bon pour accord', {
+    x: 50,
+    y: 780,
+    size: 14,
+    font: await document.embedFont(StandardFonts.Helvetica)
+  })
   return document.save({ useObjectStreams: false })
 }
 
@@ -63,7 +68,19 @@ t.test('with a timestamping authority, the seal carries its RFC 3161 token, veri
   const dataFile = path.join(dir, 'signature-value.bin')
   await writeFile(tokenFile, token)
   await writeFile(dataFile, signatureValue)
-  const verified = await run('openssl', ['ts', '-verify', '-in', tokenFile, '-token_in', '-data', dataFile, '-CAfile', tsa.certificateFile, '-untrusted', tsa.certificateFile])
+  const verified = await run('openssl', [
+    'ts',
+    '-verify',
+    '-in',
+    tokenFile,
+    '-token_in',
+    '-data',
+    dataFile,
+    '-CAfile',
+    tsa.certificateFile,
+    '-untrusted',
+    tsa.certificateFile
+  ])
   t.match(verified.stdout, /Verification: OK/, 'the token covers this signature value, signed by the authority')
   const printed = (await run('openssl', ['ts', '-reply', '-in', tokenFile, '-token_in', '-text'])).stdout
   const time = /Time stamp: (.+)/.exec(printed)?.[1] ?? ''
@@ -76,7 +93,11 @@ t.test('without TSA_URL the seal has no timestamp; an authority that is down sto
   const plain = await sealPdf(await onePagePdf(), certificate, info)
   t.equal((await signerOf(plain)).unsigned, undefined, 'PAdES B-B: no unsigned attributes')
   tsa.setDown(true)
-  await t.rejects(sealPdf(await onePagePdf(), certificate, { ...info, tsaUrl: tsa.url }), TimestampError, 'no seal without the timestamp asked for: retried later')
+  await t.rejects(
+    sealPdf(await onePagePdf(), certificate, { ...info, tsaUrl: tsa.url }),
+    TimestampError,
+    'no seal without the timestamp asked for: retried later'
+  )
   tsa.setDown(false)
   t.throws(() => tokenOfResponse(Buffer.from('30053003020102', 'hex')), /refused the request \(status 02\)/, 'a rejection status')
   for (const garbage of ['30ff', '3003020102', '300430020201', '']) {

@@ -35,7 +35,11 @@ async function makePdf(pages: string[]): Promise<Uint8Array> {
   return document.save({ useObjectStreams: false })
 }
 
-const THREE_PAGES = ['Devis n° DEV-2026-0042 – Rénovation salle de bains', 'Poste n° 2 : carrelage mural', 'Bon pour accord – signé le 15/03/2026']
+const THREE_PAGES = [
+  'Devis n° DEV-2026-0042 – Rénovation salle de bains',
+  'Poste n° 2 : carrelage mural',
+  'Bon pour accord – signé le 15/03/2026'
+]
 
 /** Where the first page's content stream data starts in the file. */
 async function pageContentOffset(bytes: Uint8Array): Promise<number> {
@@ -146,7 +150,10 @@ async function withIncrementalUpdate(bytes: Uint8Array, text: string): Promise<U
 }
 
 t.test('a PDF with incremental updates is sealed with its latest content', async (t) => {
-  const updated = await withIncrementalUpdate(await withIncrementalUpdate(await makePdf(THREE_PAGES), 'Version 2 du devis'), 'Version 3 du devis')
+  const updated = await withIncrementalUpdate(
+    await withIncrementalUpdate(await makePdf(THREE_PAGES), 'Version 2 du devis'),
+    'Version 3 du devis'
+  )
   t.equal(Buffer.from(updated).toString('latin1').match(/%%EOF/g)?.length, 3, 'two incremental updates')
   t.match((await pdfPagesText(updated))[0], /Version 3 du devis/, 'readers show the last update')
 
@@ -212,12 +219,74 @@ t.test('an operator’s EC certificate issued by a CA (OpenSSL) seals too, its c
   t.teardown(() => rm(directory, { recursive: true, force: true }))
   const file = (name: string): string => path.join(directory, name)
   const openssl = (...args: string[]) => run('openssl', args, { cwd: directory })
-  await openssl('req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '30', '-subj', '/O=Autorité de test/CN=AC de test', '-utf8')
-  await openssl('req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'seal.key', '-out', 'seal.csr', '-subj', '/O=Atelier Durand/CN=Cachet Atelier Durand', '-utf8')
-  await openssl('x509', '-req', '-in', 'seal.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'seal.pem', '-days', '30')
-  await openssl('pkcs12', '-export', '-inkey', 'seal.key', '-in', 'seal.pem', '-certfile', 'ca.pem', '-out', 'seal.p12', '-passout', 'pass:secret')
+  await openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '30',
+    '-subj',
+    '/O=Autorité de test/CN=AC de test',
+    '-utf8'
+  )
+  await openssl(
+    'req',
+    '-newkey',
+    'ec',
+    '-pkeyopt',
+    'ec_paramgen_curve:P-256',
+    '-nodes',
+    '-keyout',
+    'seal.key',
+    '-out',
+    'seal.csr',
+    '-subj',
+    '/O=Atelier Durand/CN=Cachet Atelier Durand',
+    '-utf8'
+  )
+  await openssl(
+    'x509',
+    '-req',
+    '-in',
+    'seal.csr',
+    '-CA',
+    'ca.pem',
+    '-CAkey',
+    'ca.key',
+    '-CAcreateserial',
+    '-out',
+    'seal.pem',
+    '-days',
+    '30'
+  )
+  await openssl(
+    'pkcs12',
+    '-export',
+    '-inkey',
+    'seal.key',
+    '-in',
+    'seal.pem',
+    '-certfile',
+    'ca.pem',
+    '-out',
+    'seal.p12',
+    '-passout',
+    'pass:secret'
+  )
 
-  const operator = await loadSealCertificate({ configured: { p12: await readFile(file('seal.p12')), passphrase: 'secret' }, dataDir, organisation: 'ignoré' })
+  const operator = await loadSealCertificate({
+    configured: { p12: await readFile(file('seal.p12')), passphrase: 'secret' },
+    dataDir,
+    organisation: 'ignoré'
+  })
   t.equal(operator.selfSigned, false)
   t.equal(operator.subject, 'CN=Cachet Atelier Durand, O=Atelier Durand')
   const sealed = await sealPdf(await makePdf(THREE_PAGES), operator, info)
@@ -230,7 +299,12 @@ t.test('an operator’s EC certificate issued by a CA (OpenSSL) seals too, its c
   const [dictionary] = await signatureDictionaries(sealed)
   const [, end, start] = dictionary?.byteRange ?? []
   // The value is zero-padded to the placeholder's size: its DER length says where it ends.
-  const value = Buffer.from(Buffer.from(sealed).subarray((end ?? 0) + 1, (start ?? 0) - 1).toString('latin1'), 'hex')
+  const value = Buffer.from(
+    Buffer.from(sealed)
+      .subarray((end ?? 0) + 1, (start ?? 0) - 1)
+      .toString('latin1'),
+    'hex'
+  )
   t.equal(value[1], 0x82, 'a SEQUENCE with a two-byte length')
   await writeFile(file('signature.der'), value.subarray(0, 4 + value.readUInt16BE(2)))
   const { stdout } = await openssl('pkcs7', '-inform', 'DER', '-in', 'signature.der', '-print_certs', '-noout')

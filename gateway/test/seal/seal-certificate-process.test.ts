@@ -24,7 +24,11 @@ t.test('generated on the first read, the same certificate read again, keys inclu
 t.test("an operator's mistake comes back as one, saying what to change", async (t) => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'paraphe-seal-process-'))
   t.teardown(() => rm(dataDir, { recursive: true, force: true }))
-  const refusal = await loadSealCertificateOffProcess({ configured: { p12: Buffer.from('pas un fichier PKCS#12'), passphrase: 'x' }, dataDir, organisation: 'Atelier Durand' }).catch((error: unknown) => error)
+  const refusal = await loadSealCertificateOffProcess({
+    configured: { p12: Buffer.from('pas un fichier PKCS#12'), passphrase: 'x' },
+    dataDir,
+    organisation: 'Atelier Durand'
+  }).catch((error: unknown) => error)
   t.ok(refusal instanceof SealCertificateError, 'a SealCertificateError, as read in place')
   t.match(String(refusal), /SIGNING_P12 is not a readable PKCS#12/, 'naming the variable to fix')
 })

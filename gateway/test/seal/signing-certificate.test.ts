@@ -23,7 +23,8 @@ async function temporaryDirectory(t: Test): Promise<string> {
 }
 
 /** Certificates for the cases where the key size does not matter: 2048 bits, quicker to make. */
-const quickSeal = (organisation: string, options: SelfSignedOptions = {}) => createSelfSignedSeal(organisation, { modulusLength: 2048, ...options })
+const quickSeal = (organisation: string, options: SelfSignedOptions = {}) =>
+  createSelfSignedSeal(organisation, { modulusLength: 2048, ...options })
 
 const selfSigned = (dataDir: string, organisation = 'Atelier Durand'): Promise<SealCertificate> =>
   loadSealCertificate({ configured: null, dataDir, organisation })
@@ -34,7 +35,8 @@ async function opensslText(p12: Buffer, passphrase: string, directory: string): 
   await writeFile(file, p12)
   const { stdout: pem } = await run('openssl', ['pkcs12', '-in', file, '-nokeys', '-clcerts', '-passin', `pass:${passphrase}`])
   await writeFile(path.join(directory, 'inspect.pem'), pem)
-  return (await run('openssl', ['x509', '-in', path.join(directory, 'inspect.pem'), '-noout', '-text', '-nameopt', 'utf8,sep_comma_plus'])).stdout
+  return (await run('openssl', ['x509', '-in', path.join(directory, 'inspect.pem'), '-noout', '-text', '-nameopt', 'utf8,sep_comma_plus']))
+    .stdout
 }
 
 t.test('without SIGNING_P12 a self-signed certificate is generated on first start, kept private, then reused', async (t) => {
@@ -72,7 +74,10 @@ t.test('without SIGNING_P12 a self-signed certificate is generated on first star
   t.match(text, /Subject: O=Atelier Durand,CN=Atelier Durand – cachet serveur/)
   t.match(text, /X509v3 Key Usage: critical\s+Digital Signature, Non Repudiation/)
   // E-mail protection (NSS), document signing (RFC 9336), Adobe's and Microsoft's document signing.
-  t.match(text, /X509v3 Extended Key Usage:\s+E-mail Protection, 1\.3\.6\.1\.5\.5\.7\.3\.36, 1\.2\.840\.113583\.1\.1\.5, 1\.3\.6\.1\.4\.1\.311\.10\.3\.12\n/)
+  t.match(
+    text,
+    /X509v3 Extended Key Usage:\s+E-mail Protection, 1\.3\.6\.1\.5\.5\.7\.3\.36, 1\.2\.840\.113583\.1\.1\.5, 1\.3\.6\.1\.4\.1\.311\.10\.3\.12\n/
+  )
   t.match(text, /CA:FALSE/)
 })
 
@@ -90,10 +95,14 @@ t.test('two first starts at once end with one certificate', async (t) => {
     `const certificate = await loadSealCertificate({ configured: null, dataDir: process.env.SEAL_DATA_DIR, organisation: 'Atelier Durand' })\n` +
     `process.stdout.write(certificate.fingerprintSha256)`
   const start = () =>
-    run(process.execPath, ['--import', path.join(repoRoot, 'scripts/register-ts.mjs'), '--conditions=paraphe-source', '--input-type=module', '-e', script], {
-      env: { ...process.env, SEAL_DATA_DIR: shared },
-      encoding: 'utf8'
-    })
+    run(
+      process.execPath,
+      ['--import', path.join(repoRoot, 'scripts/register-ts.mjs'), '--conditions=paraphe-source', '--input-type=module', '-e', script],
+      {
+        env: { ...process.env, SEAL_DATA_DIR: shared },
+        encoding: 'utf8'
+      }
+    )
   const [one, two] = await Promise.all([start(), start()])
   t.match(one.stdout, /^([0-9A-F]{2}:){31}[0-9A-F]{2}$/)
   t.equal(one.stdout, two.stdout, 'both processes seal with the same certificate')
@@ -113,12 +122,33 @@ t.test('a configured certificate (SIGNING_P12) is used instead, and nothing is g
   // As OpenSSL exports them, with or without a passphrase.
   const directory = await temporaryDirectory(t)
   const openssl = (...args: string[]) => run('openssl', args, { cwd: directory })
-  await openssl('req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'key.pem', '-out', 'cert.pem', '-days', '30', '-subj', '/CN=Cachet Martin/O=Cabinet Martin')
+  await openssl(
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    'key.pem',
+    '-out',
+    'cert.pem',
+    '-days',
+    '30',
+    '-subj',
+    '/CN=Cachet Martin/O=Cabinet Martin'
+  )
   await openssl('pkcs12', '-export', '-inkey', 'key.pem', '-in', 'cert.pem', '-out', 'with.p12', '-passout', 'pass:mot de passe')
   await openssl('pkcs12', '-export', '-inkey', 'key.pem', '-in', 'cert.pem', '-out', 'without.p12', '-passout', 'pass:')
   const { stdout: fingerprint } = await openssl('x509', '-in', 'cert.pem', '-noout', '-fingerprint', '-sha256')
-  for (const [file, passphrase] of [['with.p12', 'mot de passe'], ['without.p12', '']] as const) {
-    const loaded = await loadSealCertificate({ configured: { p12: await readFile(path.join(directory, file)), passphrase }, dataDir, organisation: 'x' })
+  for (const [file, passphrase] of [
+    ['with.p12', 'mot de passe'],
+    ['without.p12', '']
+  ] as const) {
+    const loaded = await loadSealCertificate({
+      configured: { p12: await readFile(path.join(directory, file)), passphrase },
+      dataDir,
+      organisation: 'x'
+    })
     t.equal(loaded.subject, 'O=Cabinet Martin, CN=Cachet Martin', `${file}: the subject as encoded, last attribute first`)
     t.equal(`sha256 Fingerprint=${loaded.fingerprintSha256}\n`, fingerprint, `${file}: the same certificate as OpenSSL’s`)
     t.equal(loaded.selfSigned, true)
@@ -149,8 +179,11 @@ t.test('an unusable certificate stops the start with a message saying what to fi
   const other = quickSeal('Autre')
   const pfx = (p12: Buffer, passphrase: string) => forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(p12.toString('binary')), passphrase)
   const keyOf = (p12: Buffer, passphrase: string) =>
-    pfx(p12, passphrase).getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag as string]?.[0]?.key as forge.pki.rsa.PrivateKey
-  const certificateOnly = forge.pki.certificateFromAsn1(forge.asn1.fromDer((await certificateOf(operator.p12, operator.passphrase)).toString('binary')))
+    pfx(p12, passphrase).getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag as string]?.[0]
+      ?.key as forge.pki.rsa.PrivateKey
+  const certificateOnly = forge.pki.certificateFromAsn1(
+    forge.asn1.fromDer((await certificateOf(operator.p12, operator.passphrase)).toString('binary'))
+  )
   const der = (asn1: forge.asn1.Asn1) => Buffer.from(forge.asn1.toDer(asn1).getBytes(), 'binary')
   await t.rejects(load(der(forge.pkcs12.toPkcs12Asn1(null, certificateOnly, 'secret')), 'secret'), {
     message: 'SIGNING_P12 holds no private key: export the certificate together with its key'
@@ -194,13 +227,17 @@ t.test('a kept certificate that cannot be used says which files to remove', asyn
   })
 
   await writeFile(path.join(signing, 'seal.passphrase'), 'autre chose\n')
-  await t.rejects(selfSigned(dataDir), { message: `${path.join(signing, 'seal.passphrase')} does not open ${path.join(signing, 'seal.p12')}: wrong passphrase (PKCS#12 MAC could not be verified. Invalid password?)` })
+  await t.rejects(selfSigned(dataDir), {
+    message: `${path.join(signing, 'seal.passphrase')} does not open ${path.join(signing, 'seal.p12')}: wrong passphrase (PKCS#12 MAC could not be verified. Invalid password?)`
+  })
 
   // A directory that holds something else but no certificate is not overwritten.
   const other = await temporaryDirectory(t)
   await mkdir(path.join(other, 'signing'))
   await writeFile(path.join(other, 'signing', 'notes.txt'), 'à garder')
-  await t.rejects(selfSigned(other), { message: `${path.join(other, 'signing')} exists but holds no seal.p12: remove it, or set SIGNING_P12` })
+  await t.rejects(selfSigned(other), {
+    message: `${path.join(other, 'signing')} exists but holds no seal.p12: remove it, or set SIGNING_P12`
+  })
   t.same(await readdir(path.join(other, 'signing')), ['notes.txt'], 'left as it was')
   t.same(await readdir(other), ['signing'], 'no staging left behind')
 

@@ -17,7 +17,11 @@ await writeFile(p12File, seal.p12)
 
 t.test('unset: no configured certificate (the self-signed one is generated under DATA_DIR)', async (t) => {
   t.same(loadConfig({}).signing, { p12: null, passphrase: null, tsaUrl: null })
-  t.same(loadConfig({ SIGNING_P12: '  ', SIGNING_P12_PASSPHRASE: '', TSA_URL: '' }).signing, { p12: null, passphrase: null, tsaUrl: null }, 'empty values count as unset')
+  t.same(
+    loadConfig({ SIGNING_P12: '  ', SIGNING_P12_PASSPHRASE: '', TSA_URL: '' }).signing,
+    { p12: null, passphrase: null, tsaUrl: null },
+    'empty values count as unset'
+  )
 })
 
 t.test('TSA_URL: an http(s) address of a timestamping authority', async (t) => {
@@ -31,7 +35,11 @@ t.test('a path, absolute or relative to the working directory, is read at start'
   t.equal(absolute.passphrase, seal.passphrase)
 
   const relative = `./${path.relative(process.cwd(), p12File)}`
-  t.same(loadConfig({ SIGNING_P12: relative }).signing, { p12: seal.p12, passphrase: null, tsaUrl: null }, `${relative}, without a passphrase`)
+  t.same(
+    loadConfig({ SIGNING_P12: relative }).signing,
+    { p12: seal.p12, passphrase: null, tsaUrl: null },
+    `${relative}, without a passphrase`
+  )
 
   // Then the certificate loads from the config as the gateway will do it.
   const certificate = await loadSealCertificate({
@@ -59,11 +67,14 @@ t.test('every problem is reported at once, saying what to change', async (t) => 
     'PUBLIC_URL: must be an http(s) URL such as https://devis.example.fr (got "ftp://devis.example.fr")',
     'SIGNING_P12: cannot read /nulle/part/seal.p12 (ENOENT)'
   ])
-  const notPkcs12 = 'SIGNING_P12: not a PKCS#12 file (.p12/.pfx, binary; a path starts with / or ./); convert a PEM one with `openssl pkcs12 -export`'
+  const notPkcs12 =
+    'SIGNING_P12: not a PKCS#12 file (.p12/.pfx, binary; a path starts with / or ./); convert a PEM one with `openssl pkcs12 -export`'
   t.same(problemsOf({ SIGNING_P12: pem }), [notPkcs12], 'a PEM file')
   t.same(problemsOf({ SIGNING_P12: 'secrets' }), [notPkcs12], 'a bare name reads as base64, and is no PKCS#12')
   const neither = 'SIGNING_P12: neither a path (starting with / or ./) nor base64 (`base64 -w0 seal.p12`)'
   t.same(problemsOf({ SIGNING_P12: 'seal.p12' }), [neither], 'a file name is not a path')
   t.same(problemsOf({ SIGNING_P12: 'C:\\secrets\\seal.p12' }), [neither])
-  t.same(problemsOf({ SIGNING_P12_PASSPHRASE: 'secret' }), ['SIGNING_P12_PASSPHRASE: set, but SIGNING_P12 is not (the generated certificate needs no passphrase)'])
+  t.same(problemsOf({ SIGNING_P12_PASSPHRASE: 'secret' }), [
+    'SIGNING_P12_PASSPHRASE: set, but SIGNING_P12 is not (the generated certificate needs no passphrase)'
+  ])
 })

@@ -27,9 +27,13 @@ interface ViewJson {
 }
 
 /** A professional's quote, sent; returns the link's token. */
-async function sentQuote(user: TestUser, content: Partial<ReturnType<typeof completeContent>> = {}): Promise<{ id: string; token: string }> {
+async function sentQuote(
+  user: TestUser,
+  content: Partial<ReturnType<typeof completeContent>> = {}
+): Promise<{ id: string; token: string }> {
   await user.request('PUT', '/api/profile', COMPLETE_PROFILE)
-  const draft = (await user.request('POST', '/api/quotes', { content: { ...completeContent(today), ...content } })).json<{ quote: Quote }>().quote
+  const draft = (await user.request('POST', '/api/quotes', { content: { ...completeContent(today), ...content } })).json<{ quote: Quote }>()
+    .quote
   const sent = await user.request('POST', `/api/quotes/${draft.id}/send`)
   const url = new URL(sent.json<{ signingUrl: string }>().signingUrl)
   return { id: draft.id, token: url.searchParams.get('token') as string }
@@ -37,7 +41,11 @@ async function sentQuote(user: TestUser, content: Partial<ReturnType<typeof comp
 
 /** A signature as the pad records it: one stroke, a wave across the pad. */
 function drawnSignature() {
-  const points = Array.from({ length: 40 }, (_, index) => ({ x: 20 + index * 8, y: 80 + Math.sin(index / 3) * 30, time: 1_700_000_000_000 + index * 16 }))
+  const points = Array.from({ length: 40 }, (_, index) => ({
+    x: 20 + index * 8,
+    y: 80 + Math.sin(index / 3) * 30,
+    time: 1_700_000_000_000 + index * 16
+  }))
   return { method: 'drawn', strokes: [{ points }], padWidth: 400, padHeight: 160 }
 }
 
@@ -57,7 +65,8 @@ const db = await testDatabase('pglite')
 const app = await buildWorkspaceApp(db)
 t.teardown(() => app.close())
 const visit = (token: string, path = '', headers: Record<string, string> = {}) => app.inject({ url: `/api/sign/${token}${path}`, headers })
-const post = (token: string, path: string, payload: object) => app.inject({ method: 'POST', url: `/api/sign/${token}${path}`, payload, headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Test' } })
+const post = (token: string, path: string, payload: object) =>
+  app.inject({ method: 'POST', url: `/api/sign/${token}${path}`, payload, headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Test' } })
 
 t.test('the client reads the quote, signs it, and gets the sealed PDF', async (t) => {
   const pro = await newUser(app)
@@ -69,14 +78,24 @@ t.test('the client reads the quote, signs it, and gets the sealed PDF', async (t
   t.match(view.documentSha256, /^[0-9a-f]{64}$/)
   t.equal(view.quote.title, 'Rénovation de la salle de bains')
   await visit(token, '', { 'x-signing-visitor': 'visitor-0001' })
-  const events = async () => (await pro.request('GET', `/api/quotes/${id}/events`)).json<{ events: Array<{ type: string }> }>().events.map((event) => event.type)
+  const events = async () =>
+    (await pro.request('GET', `/api/quotes/${id}/events`)).json<{ events: Array<{ type: string }> }>().events.map((event) => event.type)
   t.same(await events(), ['sent', 'viewed'], 'one « consulté » per visitor session')
   t.equal((await pro.request('GET', `/api/quotes/${id}`)).json<{ quote: Quote }>().quote.status, 'viewed')
 
   const shownPdf = await visit(token, '/pdf')
   t.equal(shownPdf.headers['content-type'], 'application/pdf')
 
-  const incomplete = await post(token, '/sign', signBody(view, { accepted: false, mention: 'ok', preWorkAcknowledged: false, signature: { ...drawnSignature(), strokes: [{ points: [{ x: 1, y: 1, time: 1 }] }] } }))
+  const incomplete = await post(
+    token,
+    '/sign',
+    signBody(view, {
+      accepted: false,
+      mention: 'ok',
+      preWorkAcknowledged: false,
+      signature: { ...drawnSignature(), strokes: [{ points: [{ x: 1, y: 1, time: 1 }] }] }
+    })
+  )
   t.equal(incomplete.statusCode, 422)
   t.match(incomplete.json<ErrorJson>().error.fields, {
     accepted: /accepter le devis/,
@@ -94,9 +113,17 @@ t.test('the client reads the quote, signs it, and gets the sealed PDF', async (t
   t.equal(signed.statusCode, 200)
   t.same(signed.json(), { state: 'signed', signedDocument: true })
   t.same(await events(), ['sent', 'viewed', 'signed'])
-  const history = (await pro.request('GET', `/api/quotes/${id}/events`)).json<{ events: Array<{ type: string; signerName?: string }> }>().events
-  t.equal(history.find((event) => event.type === 'signed')?.signerName, 'Élise Martin', 'the history names the signer, for the quote’s header')
-  t.notOk(history.some((event) => event.type !== 'signed' && event.signerName !== undefined), 'and only on the signature')
+  const history = (await pro.request('GET', `/api/quotes/${id}/events`)).json<{ events: Array<{ type: string; signerName?: string }> }>()
+    .events
+  t.equal(
+    history.find((event) => event.type === 'signed')?.signerName,
+    'Élise Martin',
+    'the history names the signer, for the quote’s header'
+  )
+  t.notOk(
+    history.some((event) => event.type !== 'signed' && event.signerName !== undefined),
+    'and only on the signature'
+  )
   const again = await post(token, '/sign', signBody(view))
   t.equal(again.statusCode, 409)
   t.match(again.json<ErrorJson>().error.message, /déjà été signé le .* par Élise Martin/)
@@ -109,15 +136,27 @@ t.test('the client reads the quote, signs it, and gets the sealed PDF', async (t
   t.equal(report.signatures.length, 1)
   t.match(report.signatures[0], { valid: true, totalDocumentSigned: true })
   const text = normaliseSpaces(await pdfText(pdf.rawPayload))
-  for (const expected of ['Dossier de preuve de la signature', 'Élise Martin', 'Mozilla/5.0 (iPhone) Test', view.documentSha256, '« bon pour ACCORD. »', 'Devis consulté par le client']) {
+  for (const expected of [
+    'Dossier de preuve de la signature',
+    'Élise Martin',
+    'Mozilla/5.0 (iPhone) Test',
+    view.documentSha256,
+    '« bon pour ACCORD. »',
+    'Devis consulté par le client'
+  ]) {
     t.ok(text.includes(expected), `the evidence shows « ${expected} »`)
   }
-  const verify = (bytes: Uint8Array) => app.inject({ method: 'POST', url: '/api/verify', headers: { 'content-type': 'application/pdf' }, payload: Buffer.from(bytes) })
+  const verify = (bytes: Uint8Array) =>
+    app.inject({ method: 'POST', url: '/api/verify', headers: { 'content-type': 'application/pdf' }, payload: Buffer.from(bytes) })
   const recognised = (await verify(pdf.rawPayload)).json<{ document: { number: string; signerName: string } | null }>()
-  t.match(recognised.document, { number: after.quote.number, signerName: 'Élise Martin' }, 'the verification page recognises the sealed PDF')
+  t.match(
+    recognised.document,
+    { number: after.quote.number, signerName: 'Élise Martin' },
+    'the verification page recognises the sealed PDF'
+  )
   const altered = Buffer.from(pdf.rawPayload)
   const middle = Math.floor(altered.length / 3)
-  altered.writeUInt8((altered.readUInt8(middle) ^ 1), middle)
+  altered.writeUInt8(altered.readUInt8(middle) ^ 1, middle)
   t.equal((await verify(altered)).json<{ document: unknown }>().document, null, 'and not a PDF changed by one byte')
   t.equal((await pdfsig(altered)).signatures[0]?.valid, false, 'which pdfsig also reports invalid')
   t.equal((await verify(Buffer.from('<html>'))).statusCode, 415)
@@ -125,10 +164,13 @@ t.test('the client reads the quote, signs it, and gets the sealed PDF', async (t
     `select kind, recipient, attachments, text_body from paraphe.outbox where company_id = $1 and kind like 'signed-copy-%' order by kind`,
     [pro.id]
   )
-  t.same(mails.rows.map((row) => [row.kind, row.recipient, row.attachments.length]), [
-    ['signed-copy-client', 'elise.martin@example.org', 1],
-    ['signed-copy-professional', COMPLETE_PROFILE.email, 1]
-  ])
+  t.same(
+    mails.rows.map((row) => [row.kind, row.recipient, row.attachments.length]),
+    [
+      ['signed-copy-client', 'elise.martin@example.org', 1],
+      ['signed-copy-professional', COMPLETE_PROFILE.email, 1]
+    ]
+  )
   t.match(mails.rows[1]?.text_body, `/espace/devis/${after.quote.id}`, 'the professional’s copy links to the quote')
   t.notMatch(mails.rows[0]?.text_body, '/espace/', 'the client’s copy has no link to the workspace')
 })
@@ -141,7 +183,12 @@ t.test('with TSA_URL, the signed copy’s seal carries the authority’s timesta
   const pro = await newUser(stamped)
   const { token } = await sentQuote(pro)
   const view = (await stamped.inject({ url: `/api/sign/${token}` })).json<ViewJson>()
-  const signed = await stamped.inject({ method: 'POST', url: `/api/sign/${token}/sign`, payload: signBody(view), headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Test' } })
+  const signed = await stamped.inject({
+    method: 'POST',
+    url: `/api/sign/${token}/sign`,
+    payload: signBody(view),
+    headers: { 'user-agent': 'Mozilla/5.0 (iPhone) Test' }
+  })
   t.match(signed.json(), { state: 'signed', signedDocument: true })
   t.equal(tsa.requests(), 1, 'one timestamp asked for the seal')
   const pdf = (await stamped.inject({ url: `/api/sign/${token}/pdf` })).rawPayload
@@ -149,14 +196,18 @@ t.test('with TSA_URL, the signed copy’s seal carries the authority’s timesta
   t.match(seal, { valid: true, totalDocumentSigned: true })
   // The signature's /Contents is written in hexadecimal: the signature-time-stamp attribute's OID.
   t.ok(Buffer.from(pdf).toString('latin1').toLowerCase().includes('060b2a864886f70d010910020e'), 'the timestamp token is in the seal')
-  t.match(normaliseSpaces(await pdfText(pdf)), `Horodatage Le sceau porte un jeton d’horodatage RFC 3161 de l’autorité ${new URL(tsa.url).host}`)
+  t.match(
+    normaliseSpaces(await pdfText(pdf)),
+    `Horodatage Le sceau porte un jeton d’horodatage RFC 3161 de l’autorité ${new URL(tsa.url).host}`
+  )
 })
 
 t.test('one address floods the signing API: it is slowed down with a French 429', async (t) => {
   const flooded = await buildWorkspaceApp(db)
   t.teardown(() => flooded.close())
   const statuses = []
-  for (let index = 0; index <= SIGN_REQUESTS_PER_MINUTE; index += 1) statuses.push((await flooded.inject({ url: `/api/sign/${'A'.repeat(43)}` })).statusCode)
+  for (let index = 0; index <= SIGN_REQUESTS_PER_MINUTE; index += 1)
+    statuses.push((await flooded.inject({ url: `/api/sign/${'A'.repeat(43)}` })).statusCode)
   t.equal(statuses.filter((status) => status === 404).length, SIGN_REQUESTS_PER_MINUTE)
   const last = await flooded.inject({ url: `/api/sign/${'A'.repeat(43)}` })
   t.equal(last.statusCode, 429)
@@ -167,7 +218,13 @@ t.test('guessed, truncated and malformed tokens all get the same 404', async (t)
   const pro = await newUser(app)
   const { token } = await sentQuote(pro)
   const bodies = new Set<string>()
-  for (const guess of [token.slice(0, 42), `${token.slice(0, 42)}${token.endsWith('A') ? 'B' : 'A'}`, 'x', 'A'.repeat(43), '../../etc/passwd']) {
+  for (const guess of [
+    token.slice(0, 42),
+    `${token.slice(0, 42)}${token.endsWith('A') ? 'B' : 'A'}`,
+    'x',
+    'A'.repeat(43),
+    '../../etc/passwd'
+  ]) {
     const response = await visit(encodeURIComponent(guess))
     t.equal(response.statusCode, 404, guess)
     bodies.add(response.body)
@@ -182,12 +239,19 @@ t.test('decline with a reason; the professional is told', async (t) => {
   const declined = await post(token, '/decline', { reason: 'Le budget est trop élevé pour cette année.' })
   t.same(declined.json(), { state: 'declined' })
   t.equal((await pro.request('GET', `/api/quotes/${id}`)).json<{ quote: Quote }>().quote.status, 'declined')
-  const mail = await db.query<{ recipient: string; text_body: string }>(`select recipient, text_body from paraphe.outbox where company_id = $1 and kind = 'quote-declined'`, [pro.id])
+  const mail = await db.query<{ recipient: string; text_body: string }>(
+    `select recipient, text_body from paraphe.outbox where company_id = $1 and kind = 'quote-declined'`,
+    [pro.id]
+  )
   t.equal(mail.rows[0]?.recipient, COMPLETE_PROFILE.email)
   t.match(mail.rows[0]?.text_body, /Le budget est trop élevé/)
   t.match(mail.rows[0]?.text_body, `/espace/devis/${id}`, 'the e-mail’s button opens the quote itself')
   const events = (await pro.request('GET', `/api/quotes/${id}/events`)).json<{ events: Array<{ type: string; detail?: string }> }>().events
-  t.match(events.at(-1), { type: 'declined', label: 'Devis refusé par le client', detail: 'Le budget est trop élevé pour cette année.' }, 'the reason in the quote’s timeline')
+  t.match(
+    events.at(-1),
+    { type: 'declined', label: 'Devis refusé par le client', detail: 'Le budget est trop élevé pour cette année.' },
+    'the reason in the quote’s timeline'
+  )
   t.equal(events.find((event) => event.type === 'sent')?.detail, undefined, 'other events carry no detail')
   const view = (await visit(token)).json<ViewJson>()
   t.equal(view.state, 'declined')
@@ -224,23 +288,36 @@ t.test('a link disabled while the client signs is reported as disabled, not as a
   const racing: Database = {
     ...db,
     transaction: (work, settings) =>
-      db.transaction((tx, opened) =>
-        work({
-          ...tx,
-          query: async (sql, params) => {
-            if (sql.includes('paraphe.sign_quote')) {
-              await tx.query('reset role')
-              await tx.query('update paraphe.signing_links set revoked_at = now() where quote_id = $1', [sent.id])
-              await tx.query('set local role anon')
-            }
-            return tx.query(sql, params)
-          }
-        }, opened),
+      db.transaction(
+        (tx, opened) =>
+          work(
+            {
+              ...tx,
+              query: async (sql, params) => {
+                if (sql.includes('paraphe.sign_quote')) {
+                  await tx.query('reset role')
+                  await tx.query('update paraphe.signing_links set revoked_at = now() where quote_id = $1', [sent.id])
+                  await tx.query('set local role anon')
+                }
+                return tx.query(sql, params)
+              }
+            },
+            opened
+          ),
         settings
       )
   }
-  const context = { db: racing, config: app.config, log: app.log, sealCertificate: () => app.sealCertificate(), wake: { outbox: () => undefined, webhooks: () => undefined }, repairSealsSoon: () => undefined }
-  const refusal = await signLink(context, sent.token, signBody(view) as SignBody, { ip: '127.0.0.1', userAgent: 'test' }).catch((error: unknown) => error)
+  const context = {
+    db: racing,
+    config: app.config,
+    log: app.log,
+    sealCertificate: () => app.sealCertificate(),
+    wake: { outbox: () => undefined, webhooks: () => undefined },
+    repairSealsSoon: () => undefined
+  }
+  const refusal = await signLink(context, sent.token, signBody(view) as SignBody, { ip: '127.0.0.1', userAgent: 'test' }).catch(
+    (error: unknown) => error
+  )
   t.ok(refusal instanceof ApiProblem)
   t.match(refusal, { statusCode: 409, code: 'revoked', message: /Ce lien a été désactivé par Dupont Rénovation/ })
   t.notMatch((refusal as Error).message, /annulé/)
@@ -259,7 +336,9 @@ t.test('e-mail code: required, 6 digits, wrong then right', async (t) => {
   const requested = await post(token, '/otp', {})
   t.same(requested.json(), { sentTo: 'el***@example.org' })
   t.equal((await post(token, '/otp', {})).statusCode, 429, 'one code a minute')
-  const mail = await db.query<{ subject: string }>(`select subject from paraphe.outbox where company_id = $1 and kind = 'signing-code'`, [pro.id])
+  const mail = await db.query<{ subject: string }>(`select subject from paraphe.outbox where company_id = $1 and kind = 'signing-code'`, [
+    pro.id
+  ])
   const code = /^(\d{6})/.exec(mail.rows[0]?.subject ?? '')?.[1] as string
   const wrong = code === '000000' ? '111111' : '000000'
   const refused = await post(token, '/sign', signBody(view, { emailCode: wrong }))
@@ -281,7 +360,10 @@ async function concurrentSigns(t: Test, database: Database, application: Fastify
   )
   const statuses = responses.map((response) => response.statusCode).sort()
   t.same(statuses, [200, ...Array.from({ length: 19 }, () => 409)], 'exactly one signature')
-  const signedEvents = await database.query<{ n: number }>(`select count(*) as n from paraphe.quote_events where quote_id = $1 and type = 'signed'`, [draft.id])
+  const signedEvents = await database.query<{ n: number }>(
+    `select count(*) as n from paraphe.quote_events where quote_id = $1 and type = 'signed'`,
+    [draft.id]
+  )
   t.equal(signedEvents.rows[0]?.n, 1)
 }
 
@@ -294,18 +376,42 @@ forEachEngine('20 concurrent signatures of one quote: one 200, nineteen 409', as
 t.test('a typed signature, for a company without an e-mail address on its profile', async (t) => {
   const pro = await newUser(app)
   await pro.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, email: '' })
-  const draft = (await pro.request('POST', '/api/quotes', { content: { ...completeContent(today), buildingTrade: false } })).json<{ quote: Quote }>().quote
-  const token = new URL((await pro.request('POST', `/api/quotes/${draft.id}/send`)).json<{ signingUrl: string }>().signingUrl).searchParams.get('token') as string
+  const draft = (await pro.request('POST', '/api/quotes', { content: { ...completeContent(today), buildingTrade: false } })).json<{
+    quote: Quote
+  }>().quote
+  const token = new URL(
+    (await pro.request('POST', `/api/quotes/${draft.id}/send`)).json<{ signingUrl: string }>().signingUrl
+  ).searchParams.get('token') as string
   const view = (await visit(token)).json<ViewJson>()
-  const typedTooShort = await post(token, '/sign', signBody(view, { preWorkAcknowledged: undefined, signature: { method: 'typed', text: '--' } }))
-  t.match(typedTooShort.json<ErrorJson>().error.fields, { signature: 'Indiquez vos nom et prénom en haut du formulaire : ils servent de signature.' })
-  const signed = await post(token, '/sign', signBody(view, { preWorkAcknowledged: undefined, signerName: 'Jean-Éric Dupond', signature: { method: 'typed', text: 'Jean-Éric Dupond' } }))
+  const typedTooShort = await post(
+    token,
+    '/sign',
+    signBody(view, { preWorkAcknowledged: undefined, signature: { method: 'typed', text: '--' } })
+  )
+  t.match(typedTooShort.json<ErrorJson>().error.fields, {
+    signature: 'Indiquez vos nom et prénom en haut du formulaire : ils servent de signature.'
+  })
+  const signed = await post(
+    token,
+    '/sign',
+    signBody(view, {
+      preWorkAcknowledged: undefined,
+      signerName: 'Jean-Éric Dupond',
+      signature: { method: 'typed', text: 'Jean-Éric Dupond' }
+    })
+  )
   t.equal(signed.statusCode, 200)
   const text = normaliseSpaces(await pdfText((await visit(token, '/pdf')).rawPayload))
   t.ok(text.includes('Nom tapé au clavier comme signature'), 'the evidence names the method')
   t.ok(text.includes('Signé électroniquement par Jean-Éric Dupond'))
-  const mails = await db.query<{ kind: string }>(`select kind from paraphe.outbox where company_id = $1 and kind like 'signed-copy-%'`, [pro.id])
-  t.same(mails.rows.map((row) => row.kind), ['signed-copy-client'], 'only the client’s copy: the company gave no address')
+  const mails = await db.query<{ kind: string }>(`select kind from paraphe.outbox where company_id = $1 and kind like 'signed-copy-%'`, [
+    pro.id
+  ])
+  t.same(
+    mails.rows.map((row) => row.kind),
+    ['signed-copy-client'],
+    'only the client’s copy: the company gave no address'
+  )
 })
 
 t.test('the dashboard’s figures follow the clients’ answers, and stay the account’s own', async (t) => {
@@ -327,16 +433,42 @@ t.test('the dashboard’s figures follow the clients’ answers, and stay the ac
   t.same(after.signedThisMonth, { count: 1, totalTtcCents: 134_413 })
   t.same(after.signature, { signed: 1, closed: 2, ratePercent: 50 })
   t.equal(after.remindersDue, 0, 'sent today: not yet due')
-  const awaitingList = (await pro.request('GET', '/api/quotes?status=awaiting')).json<{ quotes: Array<{ id: string }>; counts: Record<string, number> }>()
-  t.same(awaitingList.quotes.map((quote) => quote.id), [waiting.id], '« à signer » leads to the quotes sent or opened, not answered')
+  const awaitingList = (await pro.request('GET', '/api/quotes?status=awaiting')).json<{
+    quotes: Array<{ id: string }>
+    counts: Record<string, number>
+  }>()
+  t.same(
+    awaitingList.quotes.map((quote) => quote.id),
+    [waiting.id],
+    '« à signer » leads to the quotes sent or opened, not answered'
+  )
   t.match(awaitingList.counts, { awaiting: 1, signed: 1, declined: 1, all: 3 })
-  t.same(after.recent.slice(0, 2).map((event) => [event.label, event.title]), [['Devis refusé par le client', 'Refusé'], ['Devis signé par le client', 'Signé']], 'latest first')
+  t.same(
+    after.recent.slice(0, 2).map((event) => [event.label, event.title]),
+    [
+      ['Devis refusé par le client', 'Refusé'],
+      ['Devis signé par le client', 'Signé']
+    ],
+    'latest first'
+  )
 
   // Opened by five visitors: one « consulté » line for that quote, with its count and latest time.
-  for (let visitor = 0; visitor < 5; visitor++) await visit(waiting.token, '', { 'x-signing-visitor': `visiteur-${String(visitor).padStart(4, '0')}` })
+  for (let visitor = 0; visitor < 5; visitor++)
+    await visit(waiting.token, '', { 'x-signing-visitor': `visiteur-${String(visitor).padStart(4, '0')}` })
   const viewed = (await figures(pro)).recent.filter((event) => event.quoteId === waiting.id)
-  t.same(viewed.map((event) => [event.type, event.count]), [['viewed', 5], ['sent', 1]], 'one line per quote and kind of event, with how many times')
-  const { rows: [latest] } = await db.query<{ at: Date }>(`select max(occurred_at) as at from paraphe.quote_events where quote_id = $1 and type = 'viewed'`, [waiting.id])
+  t.same(
+    viewed.map((event) => [event.type, event.count]),
+    [
+      ['viewed', 5],
+      ['sent', 1]
+    ],
+    'one line per quote and kind of event, with how many times'
+  )
+  const {
+    rows: [latest]
+  } = await db.query<{ at: Date }>(`select max(occurred_at) as at from paraphe.quote_events where quote_id = $1 and type = 'viewed'`, [
+    waiting.id
+  ])
   t.equal(viewed[0]?.occurredAt, latest?.at.toISOString(), 'at the latest time it happened')
 
   await db.query(`update paraphe.quotes set sent_at = now() - interval '4 days' where id = $1`, [waiting.id])

@@ -10,7 +10,9 @@ export function makeSignature(overrides: Partial<SignatureRecord> = {}): Signatu
     signerName: 'Éloïse Cœur',
     signerEmail: 'eloise.coeur@example.fr',
     method: 'drawn',
-    strokes: [{ points: [10, 80, 150, 260].map((x, index) => ({ x, y: index % 2 === 0 ? 60 : 25, time: 1_795_000_000_000 + index * 40 })) }],
+    strokes: [
+      { points: [10, 80, 150, 260].map((x, index) => ({ x, y: index % 2 === 0 ? 60 : 25, time: 1_795_000_000_000 + index * 40 })) }
+    ],
     padWidth: 300,
     padHeight: 100,
     typedText: null,
@@ -25,13 +27,20 @@ export function makeSignature(overrides: Partial<SignatureRecord> = {}): Signatu
   }
 }
 
-export function makeSignedInput(options: { quote?: Partial<Omit<Quote, 'totals'>>; company?: Partial<CompanyProfile>; signature?: Partial<SignatureRecord> } = {}): SignedPdfInput {
+export function makeSignedInput(
+  options: { quote?: Partial<Omit<Quote, 'totals'>>; company?: Partial<CompanyProfile>; signature?: Partial<SignatureRecord> } = {}
+): SignedPdfInput {
   return {
     document: { quote: makeQuote({ status: 'signed', ...options.quote }), company: makeCompany(options.company), logo: null },
     signature: makeSignature(options.signature),
     events: [
       { type: 'sent', occurredAt: new Date('2026-11-21T10:30:00Z'), ip: null, userAgent: null },
-      { type: 'viewed', occurredAt: new Date('2026-11-22T09:40:00Z'), ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (Linux; Android 14) Mobile' }
+      {
+        type: 'viewed',
+        occurredAt: new Date('2026-11-22T09:40:00Z'),
+        ip: '203.0.113.7',
+        userAgent: 'Mozilla/5.0 (Linux; Android 14) Mobile'
+      }
     ],
     verificationUrl: 'https://paraphe.example/verifier',
     selfSignedSeal: true,

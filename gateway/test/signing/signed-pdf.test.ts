@@ -33,9 +33,14 @@ t.test('the block is never alone on a page: it goes under the totals when the co
   for (let count = 24; count <= 40; count += 2) {
     const conditions = Array.from({ length: count }, (_, index) => article(index)).join('\n')
     // At 20 %: no housing-work certification between the conditions and the block.
-    const pages = (await pdfPagesText(await composeSignedPdf(makeSignedInput({ quote: { conditions, lines: [makeLine({ vatRateBp: 2000 })] } })))).map(normaliseSpaces)
+    const pages = (
+      await pdfPagesText(await composeSignedPdf(makeSignedInput({ quote: { conditions, lines: [makeLine({ vatRateBp: 2000 })] } })))
+    ).map(normaliseSpaces)
     const blockPage = pages.find((page) => page.includes('Bon pour accord')) ?? ''
-    t.ok(['Total TTC', 'Article ', 'Assureur'].some((content) => blockPage.includes(content)), `${count} articles: the block shares its page with the quote`)
+    t.ok(
+      ['Total TTC', 'Article ', 'Assureur'].some((content) => blockPage.includes(content)),
+      `${count} articles: the block shares its page with the quote`
+    )
     const first = pages[0] ?? ''
     if (first.includes('Bon pour accord') && first.indexOf('Bon pour accord') < first.indexOf('Article 1 :')) movedUnderTotals += 1
   }
@@ -43,7 +48,9 @@ t.test('the block is never alone on a page: it goes under the totals when the co
 })
 
 t.test('a typed signature is drawn in the embedded handwriting face', async (t) => {
-  const pdf = await composeSignedPdf(makeSignedInput({ signature: { method: 'typed', strokes: null, padWidth: null, padHeight: null, typedText: 'Éloïse Cœur' } }))
+  const pdf = await composeSignedPdf(
+    makeSignedInput({ signature: { method: 'typed', strokes: null, padWidth: null, padHeight: null, typedText: 'Éloïse Cœur' } })
+  )
   const fonts = await embeddedCharacters(pdf)
   const handwriting = [...fonts.entries()].find(([name]) => name.endsWith('+DancingScript'))
   t.ok(handwriting, `fonts: ${[...fonts.keys()].join(', ')}`)
@@ -55,21 +62,34 @@ const IBAN = 'FR7630006000011234567890189'
 
 t.test('bank details print when a deposit is asked, and only then', async (t) => {
   const company = { iban: IBAN, bic: 'AGRIFRPP' }
-  const withDeposit = normaliseSpaces((await pdfPagesText(await composeSignedPdf(makeSignedInput({ quote: { depositBp: 3000 }, company })))).join('\n'))
+  const withDeposit = normaliseSpaces(
+    (await pdfPagesText(await composeSignedPdf(makeSignedInput({ quote: { depositBp: 3000 }, company })))).join('\n')
+  )
   t.match(withDeposit, 'Acompte de 30 % du TTC')
   t.match(withDeposit, 'Coordonnées bancaires pour l’acompte')
   t.match(withDeposit, 'IBAN FR76 3000 6000 0112 3456 7890 189')
   t.match(withDeposit, 'BIC AGRIFRPP')
   t.match(withDeposit, 'Titulaire du compte Maçonnerie Œuvre & Fils')
-  const without = normaliseSpaces((await pdfPagesText(await composeSignedPdf(makeSignedInput({ quote: { depositBp: 0 }, company })))).join('\n'))
+  const without = normaliseSpaces(
+    (await pdfPagesText(await composeSignedPdf(makeSignedInput({ quote: { depositBp: 0 }, company })))).join('\n')
+  )
   t.notMatch(without, 'IBAN', 'no deposit: no bank details')
 })
 
 t.test('a private client gets the withdrawal right, its form and the mediator; a business does not', async (t) => {
   const company = { mediatorName: 'Médiateur de la consommation CM2C', mediatorUrl: 'https://www.cm2c.net' }
-  const client = { kind: 'individual' as const, name: 'Éloïse Cœur', company: '', email: 'eloise.coeur@example.fr', phone: '', address: '8 allée des Pêcheurs\n38000 Grenoble' }
+  const client = {
+    kind: 'individual' as const,
+    name: 'Éloïse Cœur',
+    company: '',
+    email: 'eloise.coeur@example.fr',
+    phone: '',
+    address: '8 allée des Pêcheurs\n38000 Grenoble'
+  }
   // At 20 %: the mentions studied here stay on their pages without the housing-work certification.
-  const pages = (await pdfPagesText(await composeSignedPdf(makeSignedInput({ quote: { client, lines: [makeLine({ vatRateBp: 2000 })] }, company })))).map(normaliseSpaces)
+  const pages = (
+    await pdfPagesText(await composeSignedPdf(makeSignedInput({ quote: { client, lines: [makeLine({ vatRateBp: 2000 })] }, company })))
+  ).map(normaliseSpaces)
   const text = pages.join('\n')
   t.match(text, 'Droit de rétractation (client particulier)')
   t.match(text, 'dispose d’un délai de quatorze jours à compter de la signature du devis')
@@ -87,7 +107,13 @@ t.test('a private client gets the withdrawal right, its form and the mediator; a
 })
 
 t.test('a timestamped seal is announced in the evidence annex, with its authority', async (t) => {
-  const text = normaliseSpaces((await pdfPagesText(await composeSignedPdf({ ...makeSignedInput(), timestampAuthority: 'freetsa.org' }))).join('\n'))
+  const text = normaliseSpaces(
+    (await pdfPagesText(await composeSignedPdf({ ...makeSignedInput(), timestampAuthority: 'freetsa.org' }))).join('\n')
+  )
   t.match(text, 'Horodatage Le sceau porte un jeton d’horodatage RFC 3161 de l’autorité freetsa.org')
-  t.notMatch(normaliseSpaces((await pdfPagesText(await composeSignedPdf(makeSignedInput()))).join('\n')), 'Horodatage', 'none without an authority')
+  t.notMatch(
+    normaliseSpaces((await pdfPagesText(await composeSignedPdf(makeSignedInput()))).join('\n')),
+    'Horodatage',
+    'none without an authority'
+  )
 })

@@ -10,7 +10,11 @@ t.test('a gzip body assembled around a filler decodes to the filled text, whatev
     const expected = parts.map((part) => part.toString()).join(filler)
     t.equal(gunzipSync(body).toString(), expected, `filler of ${Buffer.byteLength(filler)} bytes`)
   }
-  t.equal(gunzipSync(fillGzipTemplate(gzipTemplate([Buffer.from(''), Buffer.from('')]), Buffer.from(''))).toString(), '', 'empty parts and filler')
+  t.equal(
+    gunzipSync(fillGzipTemplate(gzipTemplate([Buffer.from(''), Buffer.from('')]), Buffer.from(''))).toString(),
+    '',
+    'empty parts and filler'
+  )
   const single = gzipTemplate([Buffer.from('sans emplacement')])
   t.equal(gunzipSync(fillGzipTemplate(single, Buffer.from('ignoré'))).toString(), 'sans emplacement')
 })

@@ -22,7 +22,8 @@ async function servedHome(env: NodeJS.ProcessEnv): Promise<{ br: Buffer; gzip: B
   try {
     const br = await app.inject({ url: '/', headers: { 'accept-encoding': 'br' } })
     const gzip = await app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } })
-    if (br.headers['content-encoding'] !== 'br' || gzip.headers['content-encoding'] !== 'gzip') throw new Error('the home page was not served compressed')
+    if (br.headers['content-encoding'] !== 'br' || gzip.headers['content-encoding'] !== 'gzip')
+      throw new Error('the home page was not served compressed')
     return { br: br.rawPayload, gzip: gzip.rawPayload }
   } finally {
     await app.close()

@@ -8,13 +8,23 @@ export interface ApiClient {
   owner: TestUser
   keyId: string
   secret: string
-  call: (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers?: Record<string, string>) => Promise<LightMyRequestResponse>
+  call: (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers?: Record<string, string>
+  ) => Promise<LightMyRequestResponse>
 }
 
 /** A client of /api/v1 with `secret` as its key. */
 export function keyClient(app: FastifyInstance, secret: string): ApiClient['call'] {
   return (method, url, body, headers = {}) =>
-    app.inject({ method, url, headers: { authorization: `Bearer ${secret}`, ...headers }, ...(body === undefined ? {} : { payload: body as object }) })
+    app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${secret}`, ...headers },
+      ...(body === undefined ? {} : { payload: body as object })
+    })
 }
 
 /** A new company on Entreprise with a complete profile, and a key of `scopes` made by its owner. */

@@ -71,7 +71,11 @@ export async function standInBackend(settings: AuthBackendSettings = {}): Promis
 }
 
 /** The gateway with its embedded accounts, listening on 127.0.0.1 (a free port). */
-export async function embeddedBackend(engine: DatabaseEngine, settings: AuthBackendSettings = {}, env: NodeJS.ProcessEnv = {}): Promise<AuthBackend> {
+export async function embeddedBackend(
+  engine: DatabaseEngine,
+  settings: AuthBackendSettings = {},
+  env: NodeJS.ProcessEnv = {}
+): Promise<AuthBackend> {
   const db = await testDatabase(engine)
   const overrides: Partial<AccountSettings> = {
     // GoTrue's SMTP_MAX_FREQUENCY is 60 s; the suite sends several e-mails in a row.
@@ -107,7 +111,10 @@ export async function embeddedBackend(engine: DatabaseEngine, settings: AuthBack
       return /token_hash=([A-Za-z0-9_-]+)/.exec(rows[0]?.text_body ?? '')?.[1]
     },
     async mailCount(email) {
-      const { rows } = await db.query<{ count: number }>(`select count(*)::int as count from paraphe.outbox where recipient = $1 and kind like 'account-%'`, [email.toLowerCase()])
+      const { rows } = await db.query<{ count: number }>(
+        `select count(*)::int as count from paraphe.outbox where recipient = $1 and kind like 'account-%'`,
+        [email.toLowerCase()]
+      )
       return Number(rows[0]?.count ?? 0)
     },
     async expireLinks(email) {

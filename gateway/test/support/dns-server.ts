@@ -38,7 +38,13 @@ export async function startDnsServer(): Promise<TestDnsServer> {
     questions.push(question.name)
     const records = question.type === 'TXT' ? (txt.get(question.name.toLowerCase()) ?? []) : []
     const known = txt.has(question.name.toLowerCase())
-    const answers: Answer[] = records.map((strings) => ({ type: 'TXT', name: question.name, ttl: 60, class: 'IN', data: strings.map((text) => Buffer.from(text)) }))
+    const answers: Answer[] = records.map((strings) => ({
+      type: 'TXT',
+      name: question.name,
+      ttl: 60,
+      class: 'IN',
+      data: strings.map((text) => Buffer.from(text))
+    }))
     const response = encode({
       id: query.id,
       type: 'response',

@@ -76,11 +76,19 @@ export async function waitUntil(check: () => boolean | Promise<boolean>, interva
  * move-to-postgres…) from its source, as its npm script does; resolves with its exit code and
  * everything it printed.
  */
-export function runGatewayCommand(name: string, env: NodeJS.ProcessEnv, args: readonly string[] = []): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['--conditions=paraphe-source', '--import=./scripts/register-ts.mjs', `gateway/src/commands/${name}-command.ts`, ...args], {
-    env: { ...process.env, NODE_ENV: 'test', ...env },
-    stdio: ['ignore', 'pipe', 'pipe']
-  })
+export function runGatewayCommand(
+  name: string,
+  env: NodeJS.ProcessEnv,
+  args: readonly string[] = []
+): Promise<{ code: number | null; output: string }> {
+  const child = spawn(
+    process.execPath,
+    ['--conditions=paraphe-source', '--import=./scripts/register-ts.mjs', `gateway/src/commands/${name}-command.ts`, ...args],
+    {
+      env: { ...process.env, NODE_ENV: 'test', ...env },
+      stdio: ['ignore', 'pipe', 'pipe']
+    }
+  )
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))

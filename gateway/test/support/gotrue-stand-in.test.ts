@@ -12,7 +12,10 @@ const SECRET = 'stand-in-test-secret-at-least-32-characters-long'
 const SITE = 'http://127.0.0.1:4321'
 const PASSWORD = 'correct-horse-battery-staple'
 
-async function standIn(t: { teardown: (fn: () => unknown) => void }, options: Partial<Parameters<typeof startGoTrueStandIn>[0]> = {}): Promise<GoTrueStandIn> {
+async function standIn(
+  t: { teardown: (fn: () => unknown) => void },
+  options: Partial<Parameters<typeof startGoTrueStandIn>[0]> = {}
+): Promise<GoTrueStandIn> {
   const server = await startGoTrueStandIn({ jwtSecret: SECRET, ...options })
   server.serveSite(SITE)
   t.teardown(() => server.close())
@@ -82,7 +85,11 @@ t.test('signup, confirmation link (implicit), sign-in, GET /user, refresh, logou
 
   const again = await fetch(mail!.link.replace(`${SITE}/auth/v1`, server.url), { redirect: 'manual' })
   const used = new URL(again.headers.get('location')!)
-  t.match(Object.fromEntries(new URLSearchParams(used.hash.slice(1))), { error: 'access_denied', error_code: 'otp_expired' }, 'a link works once')
+  t.match(
+    Object.fromEntries(new URLSearchParams(used.hash.slice(1))),
+    { error: 'access_denied', error_code: 'otp_expired' },
+    'a link works once'
+  )
 
   const wrong = await supabase.auth.signInWithPassword({ email: address, password: 'not-the-password' })
   t.match(wrong.error, { status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' })
@@ -109,10 +116,15 @@ t.test('signup, confirmation link (implicit), sign-in, GET /user, refresh, logou
 
   t.error((await supabase.auth.signOut()).error)
   t.equal(server.activeSessions, 0)
-  const after = await fetch(`${server.url}/user`, { headers: { authorization: `Bearer ${refreshed.data.session!.access_token}`, 'x-supabase-api-version': '2024-01-01' } })
+  const after = await fetch(`${server.url}/user`, {
+    headers: { authorization: `Bearer ${refreshed.data.session!.access_token}`, 'x-supabase-api-version': '2024-01-01' }
+  })
   t.equal(after.status, 403)
   t.same(await after.json(), { code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' })
-  const dead = await fetch(`${server.url}/token?grant_type=refresh_token`, { method: 'POST', body: JSON.stringify({ refresh_token: refreshed.data.session!.refresh_token }) })
+  const dead = await fetch(`${server.url}/token?grant_type=refresh_token`, {
+    method: 'POST',
+    body: JSON.stringify({ refresh_token: refreshed.data.session!.refresh_token })
+  })
   t.equal(dead.status, 400)
   t.match(await dead.json(), { code: 400, error_code: 'refresh_token_not_found' }, 'the legacy error form without the version header')
 })
@@ -261,7 +273,11 @@ t.test('edge cases answer as GoTrue does', async (t) => {
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body)
     })
     const text = await response.text()
-    return { status: response.status, json: text === '' ? null : (JSON.parse(text) as Record<string, unknown>), location: response.headers.get('location') }
+    return {
+      status: response.status,
+      json: text === '' ? null : (JSON.parse(text) as Record<string, unknown>),
+      location: response.headers.get('location')
+    }
   }
   const address = email('bord')
   server.createUser({ email: address, password: PASSWORD })
@@ -272,7 +288,10 @@ t.test('edge cases answer as GoTrue does', async (t) => {
   t.match(await call('POST', '/signup', { email: address }), { status: 422, json: { code: 'validation_failed' } })
   t.match(await call('POST', '/signup', { password: PASSWORD }), { status: 400, json: { code: 'validation_failed' } })
   t.match(await call('POST', '/signup', { email: `${'a'.repeat(250)}@example.fr`, password: PASSWORD }), { status: 400 })
-  t.match(await call('POST', '/signup', { email: email('pkce'), password: PASSWORD, code_challenge: 'x' }), { status: 400, json: { message: /PKCE/ } })
+  t.match(await call('POST', '/signup', { email: email('pkce'), password: PASSWORD, code_challenge: 'x' }), {
+    status: 400,
+    json: { message: /PKCE/ }
+  })
   t.match(await call('POST', '/token?grant_type=magic'), { status: 400, json: { code: 'unsupported_grant_type' } })
   t.match(await call('POST', '/token?grant_type=password', {}), { status: 400, json: { code: 'validation_failed' } })
   t.match(await call('POST', '/token?grant_type=refresh_token', {}), { status: 400, json: { code: 'validation_failed' } })
@@ -282,12 +301,22 @@ t.test('edge cases answer as GoTrue does', async (t) => {
 
   // PKCE with the plain method; an exchange after the flow state expired.
   const pkceAddress = email('plain')
-  await call('POST', `/signup?redirect_to=${encodeURIComponent('pas une url')}`, { email: pkceAddress, password: PASSWORD, code_challenge: 'verifier-en-clair', code_challenge_method: 'plain' })
+  await call('POST', `/signup?redirect_to=${encodeURIComponent('pas une url')}`, {
+    email: pkceAddress,
+    password: PASSWORD,
+    code_challenge: 'verifier-en-clair',
+    code_challenge_method: 'plain'
+  })
   const plainMail = server.lastMail(pkceAddress, 'signup')!
   t.equal(plainMail.redirectTo, SITE, 'an invalid redirect_to falls back to the site')
-  const code = new URL((await call('GET', `/verify?token=pkce_${plainMail.tokenHash}&type=signup&redirect_to=${encodeURIComponent(SITE)}`)).location!).searchParams.get('code')
+  const code = new URL(
+    (await call('GET', `/verify?token=pkce_${plainMail.tokenHash}&type=signup&redirect_to=${encodeURIComponent(SITE)}`)).location!
+  ).searchParams.get('code')
   await new Promise((resolve) => setTimeout(resolve, 5))
-  t.match(await call('POST', '/token?grant_type=pkce', { auth_code: code, code_verifier: 'verifier-en-clair' }), { status: 400, json: { code: 'flow_state_expired' } })
+  t.match(await call('POST', '/token?grant_type=pkce', { auth_code: code, code_verifier: 'verifier-en-clair' }), {
+    status: 400,
+    json: { code: 'flow_state_expired' }
+  })
   const expiredPkce = await call('GET', `/verify?token=pkce_${plainMail.tokenHash}&type=signup`)
   t.match(new URL(expiredPkce.location!).searchParams.get('error_code'), 'otp_expired', 'PKCE errors also go in the query')
   t.match(new URL((await call('GET', '/verify?type=signup')).location!).hash, /error=invalid_request&error_code=validation_failed/)
@@ -297,17 +326,27 @@ t.test('edge cases answer as GoTrue does', async (t) => {
   t.match(await call('POST', '/otp', { email: address }, { referer: `${SITE}/connexion` }), { status: 200 })
   const magic = server.lastMail(address, 'magiclink')!
   t.equal(magic.redirectTo, `${SITE}/connexion`)
-  t.match(await call('POST', '/verify', { type: 'magiclink', email: address, token: magic.otp }), { status: 200, json: { token_type: 'bearer' } })
+  t.match(await call('POST', '/verify', { type: 'magiclink', email: address, token: magic.otp }), {
+    status: 200,
+    json: { token_type: 'bearer' }
+  })
   t.match(await call('POST', '/verify', { type: 'magiclink' }), { status: 400, json: { code: 'validation_failed' } })
   const fresh = email('otp-new')
   await call('POST', '/otp', { email: fresh })
   await call('POST', '/otp', { email: fresh })
-  t.equal(server.mailbox.filter((mail) => mail.to === fresh && mail.type === 'signup').length, 2, 'a new account, then its confirmation again')
+  t.equal(
+    server.mailbox.filter((mail) => mail.to === fresh && mail.type === 'signup').length,
+    2,
+    'a new account, then its confirmation again'
+  )
 
   // /user and /logout: missing or bad tokens, anon key, deleted user, metadata, scopes.
   t.match(await call('GET', '/user'), { status: 401, json: { code: 'no_authorization' } })
   t.match(await call('GET', '/user', undefined, { authorization: 'Bearer nope' }), { status: 403, json: { code: 'bad_jwt' } })
-  t.match(await call('GET', '/user', undefined, { authorization: `Bearer ${server.anonKey}` }), { status: 403, json: { message: /missing sub/ } })
+  t.match(await call('GET', '/user', undefined, { authorization: `Bearer ${server.anonKey}` }), {
+    status: 403,
+    json: { message: /missing sub/ }
+  })
   const signIn = async () =>
     (await call('POST', '/token?grant_type=password', { email: address, password: PASSWORD })).json as { access_token: string }
   const first = await signIn()
@@ -318,7 +357,11 @@ t.test('edge cases answer as GoTrue does', async (t) => {
   t.match(await call('PUT', '/user', { email: 'autre@example.fr' }, bearer(first)), { status: 422 })
   t.match(await call('POST', '/logout?scope=everything', undefined, bearer(first)), { status: 400 })
   t.equal((await call('POST', '/logout?scope=others', undefined, bearer(first))).status, 204)
-  t.match(await call('GET', '/user', undefined, bearer(second)), { status: 403, json: { code: 'session_not_found' } }, 'the other session ended')
+  t.match(
+    await call('GET', '/user', undefined, bearer(second)),
+    { status: 403, json: { code: 'session_not_found' } },
+    'the other session ended'
+  )
   t.equal((await call('GET', '/user', undefined, bearer(first))).status, 200, 'this one stays')
   server.deleteUser(address)
   t.match(await call('GET', '/user', undefined, bearer(first)), { status: 403, json: { code: 'user_not_found' } })
@@ -336,13 +379,22 @@ t.test('more of GoTrue: PKCE recovery, reuse chains, issuer, header forms, redir
 
   // Recovery by PKCE, asked twice (the first flow is dropped), then exchanged.
   const { verifier, challenge } = pkcePair()
-  await post(`/recover?redirect_to=${encodeURIComponent(`${SITE}/reset-password#haut`)}`, { email: address, code_challenge: challenge, code_challenge_method: 'S256' })
+  await post(`/recover?redirect_to=${encodeURIComponent(`${SITE}/reset-password#haut`)}`, {
+    email: address,
+    code_challenge: challenge,
+    code_challenge_method: 'S256'
+  })
   await post('/recover', { email: address, code_challenge: challenge, code_challenge_method: 's256' })
-  t.match(await (await post('/recover', { email: address, code_challenge: challenge, code_challenge_method: 'S512' })).json(), { error_code: 'validation_failed' })
+  t.match(await (await post('/recover', { email: address, code_challenge: challenge, code_challenge_method: 'S512' })).json(), {
+    error_code: 'validation_failed'
+  })
   const mail = server.lastMail(address, 'recovery')!
   const verified = await fetch(mail.link.replace(`${SITE}/auth/v1`, server.url), { redirect: 'manual' })
   const code = new URL(verified.headers.get('location')!).searchParams.get('code')
-  const session = (await (await post('/token?grant_type=pkce', { auth_code: code, code_verifier: verifier })).json()) as { access_token: string; refresh_token: string }
+  const session = (await (await post('/token?grant_type=pkce', { auth_code: code, code_verifier: verifier })).json()) as {
+    access_token: string
+    refresh_token: string
+  }
   const claims = decodeJwt(session.access_token)
   t.equal(claims.iss, `${SITE}/auth/v1`, 'GOTRUE_JWT_ISSUER')
   t.match(claims.amr, [{ method: 'recovery' }])
@@ -357,7 +409,8 @@ t.test('more of GoTrue: PKCE recovery, reuse chains, issuer, header forms, redir
   t.match(implicit.headers.get('location'), new RegExp(`^${SITE}/reset-password#access_token=`), 'the fragment of redirect_to is replaced')
 
   // A chain of rotations: the first token, reused in the interval, gets the newest.
-  const rotate = async (token: string) => ((await (await post('/token?grant_type=refresh_token', { refresh_token: token })).json()) as { refresh_token: string }).refresh_token
+  const rotate = async (token: string) =>
+    ((await (await post('/token?grant_type=refresh_token', { refresh_token: token })).json()) as { refresh_token: string }).refresh_token
   const second = await rotate(session.refresh_token)
   const third = await rotate(second)
   t.equal(await rotate(session.refresh_token), third)

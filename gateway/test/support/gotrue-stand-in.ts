@@ -382,7 +382,9 @@ export class GoTrueStandIn {
       sendJson(response, result.status ?? 200, result.json ?? {}, versionHeader(version))
     } catch (error) {
       const failure =
-        error instanceof GoTrueError ? error : new GoTrueError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information')
+        error instanceof GoTrueError
+          ? error
+          : new GoTrueError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information')
       const headers = { 'x-sb-error-code': failure.code, ...versionHeader(version) }
       const payload =
         version !== null && version >= API_VERSION_TIMESTAMP
@@ -756,7 +758,12 @@ export class GoTrueStandIn {
   // -------------------------------------------------------------------------------------------
   // E-mails and links
 
-  private sendMail(user: StoredUser, type: MailType, redirectTo: string, pkce: { challenge: string; method: ChallengeMethod } | null): void {
+  private sendMail(
+    user: StoredUser,
+    type: MailType,
+    redirectTo: string,
+    pkce: { challenge: string; method: ChallengeMethod } | null
+  ): void {
     const now = new Date()
     const last = type === 'signup' ? user.confirmationSentAt : user.recoverySentAt
     const minInterval = this.settings.emailMinIntervalSeconds * 1000
@@ -797,10 +804,13 @@ export class GoTrueStandIn {
   private consumeLink(hash: string, type: string, invalidMessage: string): StoredUser {
     const expired = (sentAt: Date | null) => sentAt === null || Date.now() - sentAt.getTime() > this.settings.otpTtlSeconds * 1000
     const kinds: Array<'confirmation' | 'recovery'> =
-      type === 'signup' ? ['confirmation']
-      : type === 'recovery' || type === 'magiclink' ? ['recovery']
-      : type === 'email' ? ['confirmation', 'recovery']
-      : []
+      type === 'signup'
+        ? ['confirmation']
+        : type === 'recovery' || type === 'magiclink'
+          ? ['recovery']
+          : type === 'email'
+            ? ['confirmation', 'recovery']
+            : []
     if (kinds.length === 0) throw new GoTrueError(400, 'validation_failed', 'Unsupported verification type')
     for (const user of this.users.values()) {
       for (const kind of kinds) {

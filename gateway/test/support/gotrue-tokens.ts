@@ -59,7 +59,9 @@ export function newOtp(): string {
 
 /** crypto.GenerateTokenHash in GoTrue: hex SHA-224 of the e-mail followed by the OTP. */
 export function tokenHash(email: string, otp: string): string {
-  return createHash('sha224').update(email + otp).digest('hex')
+  return createHash('sha224')
+    .update(email + otp)
+    .digest('hex')
 }
 
 export function newAuthCode(): string {

@@ -15,7 +15,21 @@ export interface HttpUser {
 export async function httpUser(origin: string, id: string = randomUUID()): Promise<HttpUser> {
   const now = Math.floor(Date.now() / 1000)
   const token = await signAccessToken(
-    { sub: id, aud: 'authenticated', exp: now + 3600, iat: now, email: `artisan-${id.slice(0, 8)}@example.fr`, phone: '', role: 'authenticated', aal: 'aal1', amr: [{ method: 'password', timestamp: now }], session_id: randomUUID(), is_anonymous: false, app_metadata: { provider: 'email' }, user_metadata: {} },
+    {
+      sub: id,
+      aud: 'authenticated',
+      exp: now + 3600,
+      iat: now,
+      email: `artisan-${id.slice(0, 8)}@example.fr`,
+      phone: '',
+      role: 'authenticated',
+      aal: 'aal1',
+      amr: [{ method: 'password', timestamp: now }],
+      session_id: randomUUID(),
+      is_anonymous: false,
+      app_metadata: { provider: 'email' },
+      user_metadata: {}
+    },
     JWT_SECRET
   )
   return {
@@ -32,14 +46,22 @@ export async function httpUser(origin: string, id: string = randomUUID()): Promi
 /** A complete profile and a quote sent: returns its id and the signing link's token. */
 export async function sentQuoteOverHttp(user: HttpUser): Promise<{ id: string; token: string }> {
   await user.call('PUT', '/api/profile', COMPLETE_PROFILE)
-  const draft = ((await (await user.call('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json()) as { quote: { id: string } }).quote
+  const draft = (
+    (await (await user.call('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json()) as {
+      quote: { id: string }
+    }
+  ).quote
   const sent = (await (await user.call('POST', `/api/quotes/${draft.id}/send`)).json()) as { signingUrl: string }
   return { id: draft.id, token: new URL(sent.signingUrl).searchParams.get('token') as string }
 }
 
 /** The body of the client's « Signer » request as the signing page sends it (drawn signature). */
 export function signRequestBody(documentSha256: string): Record<string, unknown> {
-  const points = Array.from({ length: 40 }, (_, index) => ({ x: 20 + index * 8, y: 80 + Math.sin(index / 3) * 30, time: 1_700_000_000_000 + index * 16 }))
+  const points = Array.from({ length: 40 }, (_, index) => ({
+    x: 20 + index * 8,
+    y: 80 + Math.sin(index / 3) * 30,
+    time: 1_700_000_000_000 + index * 16
+  }))
   return {
     signerName: 'Élise Martin',
     accepted: true,

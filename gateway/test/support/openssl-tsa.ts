@@ -26,18 +26,48 @@ export async function startOpensslTsa(): Promise<TestTsa> {
   const key = path.join(dir, 'tsa.key')
   const certificateFile = path.join(dir, 'tsa.crt')
   await run('openssl', [
-    'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', certificateFile, '-days', '2',
-    '-subj', '/CN=Paraphe test TSA/O=Paraphe tests',
-    '-addext', 'extendedKeyUsage=critical,timeStamping', '-addext', 'basicConstraints=critical,CA:FALSE', '-addext', 'keyUsage=critical,digitalSignature'
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-keyout',
+    key,
+    '-out',
+    certificateFile,
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Paraphe test TSA/O=Paraphe tests',
+    '-addext',
+    'extendedKeyUsage=critical,timeStamping',
+    '-addext',
+    'basicConstraints=critical,CA:FALSE',
+    '-addext',
+    'keyUsage=critical,digitalSignature'
   ])
   await writeFile(path.join(dir, 'serial'), '01\n')
   const config = path.join(dir, 'tsa.cnf')
-  await writeFile(config, [
-    '[ tsa ]', 'default_tsa = test_tsa', '[ test_tsa ]',
-    `serial = ${path.join(dir, 'serial')}`, `signer_cert = ${certificateFile}`, `signer_key = ${key}`,
-    'signer_digest = sha256', 'default_policy = 1.3.6.1.4.1.99999.1', 'digests = sha256', 'accuracy = secs:1',
-    'ordering = yes', 'tsa_name = yes', 'ess_cert_id_chain = no', 'ess_cert_id_alg = sha256', ''
-  ].join('\n'))
+  await writeFile(
+    config,
+    [
+      '[ tsa ]',
+      'default_tsa = test_tsa',
+      '[ test_tsa ]',
+      `serial = ${path.join(dir, 'serial')}`,
+      `signer_cert = ${certificateFile}`,
+      `signer_key = ${key}`,
+      'signer_digest = sha256',
+      'default_policy = 1.3.6.1.4.1.99999.1',
+      'digests = sha256',
+      'accuracy = secs:1',
+      'ordering = yes',
+      'tsa_name = yes',
+      'ess_cert_id_chain = no',
+      'ess_cert_id_alg = sha256',
+      ''
+    ].join('\n')
+  )
 
   let answered = 0
   let down = false

@@ -139,7 +139,10 @@ export async function pdfWords(bytes: Uint8Array): Promise<PdfWord[]> {
 }
 
 function decodeEntities(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name] as string)
+  return text.replace(
+    /&(amp|lt|gt|quot|apos);/g,
+    (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" })[name] as string
+  )
 }
 
 export interface PageImage {

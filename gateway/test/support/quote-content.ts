@@ -5,12 +5,29 @@ import type { QuoteClient, QuoteContent, QuoteLine } from '@paraphe/shared/quote
 
 /** A private client with a postal address and an e-mail, as the sending checks want. */
 export function quoteClient(overrides: Partial<QuoteClient> = {}): QuoteClient {
-  return { kind: 'individual', name: 'Élise Martin', company: '', email: 'elise.martin@example.org', phone: '06 12 34 56 78', address: '5 place Bellecour\n69002 Lyon', ...overrides }
+  return {
+    kind: 'individual',
+    name: 'Élise Martin',
+    company: '',
+    email: 'elise.martin@example.org',
+    phone: '06 12 34 56 78',
+    address: '5 place Bellecour\n69002 Lyon',
+    ...overrides
+  }
 }
 
 /** One line of work: a flat-rate item at 10 % VAT, no discount. */
 export function quoteLine(overrides: Partial<QuoteLine> = {}): QuoteLine {
-  return { id: 'l1', description: 'Dépose de l’ancienne baignoire', quantityMilli: 1000, unit: 'forfait', unitPriceCents: 35000, vatRateBp: 1000, discountBp: 0, ...overrides }
+  return {
+    id: 'l1',
+    description: 'Dépose de l’ancienne baignoire',
+    quantityMilli: 1000,
+    unit: 'forfait',
+    unitPriceCents: 35000,
+    vatRateBp: 1000,
+    discountBp: 0,
+    ...overrides
+  }
 }
 
 /** A draft as the editor starts it: a client and a title, no lines, every optional field empty. */

@@ -130,7 +130,10 @@ function parseParams(value: string): { type: string; params: Record<string, stri
     const equals = part.indexOf('=')
     if (equals === -1) continue
     const key = part.slice(0, equals).trim().toLowerCase()
-    let param = part.slice(equals + 1).trim().replace(/^"(.*)"$/, '$1')
+    let param = part
+      .slice(equals + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1')
     // RFC 2231 (`filename*=utf-8''Devis%20sign%C3%A9.pdf`).
     if (key.endsWith('*')) {
       param = decodeURIComponent(param.replace(/^[^']*'[^']*'/, ''))

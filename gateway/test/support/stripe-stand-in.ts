@@ -97,68 +97,113 @@ export async function startStripeStandIn(options: { webhookSecret?: string } = {
     }
     if (method !== 'POST') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-      response.end(`<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Paiement (simulation Stripe)</title></head><body><main><h1>Paiement (simulation Stripe)</h1><form method="post"><button type="submit">Payer</button></form><p><a href="${String(session['cancel_url'])}">Annuler</a></p></main></body></html>`)
+      response.end(
+        `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>Paiement (simulation Stripe)</title></head><body><main><h1>Paiement (simulation Stripe)</h1><form method="post"><button type="submit">Payer</button></form><p><a href="${String(session['cancel_url'])}">Annuler</a></p></main></body></html>`
+      )
       return
     }
     const events = standIn.completeSession(sessionId)
     if (webhookUrl !== null) {
       for (const signed of events) {
-        await fetch(webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signed.signature }, body: signed.payload })
+        await fetch(webhookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signed.signature },
+          body: signed.payload
+        })
       }
     }
     response.writeHead(303, { location: String(session['success_url']).replace('{CHECKOUT_SESSION_ID}', sessionId) }).end()
   }
 
   const routes: Array<[string, RegExp, (match: RegExpExecArray, params: Record<string, string>) => [number, unknown]]> = [
-    ['POST', /^\/v1\/customers$/, (_match, params) => {
-      const customer = { id: newId('cus'), object: 'customer', email: params['email'] ?? null, metadata: prefixed(params, 'metadata'), created: now(), livemode: false }
-      customers.set(customer.id, customer)
-      return [200, customer]
-    }],
-    ['POST', /^\/v1\/checkout\/sessions$/, (_match, params) => {
-      const id = newId('cs_test')
-      const session = {
-        id,
-        object: 'checkout.session',
-        mode: params['mode'],
-        status: 'open',
-        payment_status: 'unpaid',
-        customer: params['customer'] ?? null,
-        customer_email: null,
-        customer_details: null,
-        client_reference_id: params['client_reference_id'] ?? null,
-        locale: params['locale'] ?? null,
-        automatic_tax: { enabled: params['automatic_tax[enabled]'] === 'true', liability: null, status: null },
-        metadata: prefixed(params, 'metadata'),
-        success_url: params['success_url'],
-        cancel_url: params['cancel_url'],
-        subscription: null,
-        currency: 'eur',
-        created: now(),
-        expires_at: now() + 24 * 3600,
-        livemode: false,
-        url: `${baseUrl}/c/pay/${id}`,
-        // Not part of Stripe's object: what completeSession needs to build the subscription.
-        _price: params['line_items[0][price]'],
-        _subscriptionMetadata: prefixed(params, 'subscription_data[metadata]')
+    [
+      'POST',
+      /^\/v1\/customers$/,
+      (_match, params) => {
+        const customer = {
+          id: newId('cus'),
+          object: 'customer',
+          email: params['email'] ?? null,
+          metadata: prefixed(params, 'metadata'),
+          created: now(),
+          livemode: false
+        }
+        customers.set(customer.id, customer)
+        return [200, customer]
       }
-      sessions.set(id, session)
-      return [200, publicView(session)]
-    }],
-    ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, (match) => {
-      const session = sessions.get(match[1] as string)
-      return session === undefined ? [404, notFound('checkout.session', match[1] as string)] : [200, publicView(session)]
-    }],
-    ['POST', /^\/v1\/billing_portal\/sessions$/, (_match, params) => {
-      const customer = params['customer'] ?? ''
-      if (!customers.has(customer)) return [404, notFound('customer', customer)]
-      const id = newId('bps')
-      return [200, { id, object: 'billing_portal.session', customer, return_url: params['return_url'] ?? null, locale: params['locale'] ?? null, created: now(), livemode: false, url: `${baseUrl}/p/session/${id}` }]
-    }],
-    ['GET', /^\/v1\/subscriptions\/([^/]+)$/, (match) => {
-      const subscription = subscriptions.get(match[1] as string)
-      return subscription === undefined ? [404, notFound('subscription', match[1] as string)] : [200, subscription]
-    }]
+    ],
+    [
+      'POST',
+      /^\/v1\/checkout\/sessions$/,
+      (_match, params) => {
+        const id = newId('cs_test')
+        const session = {
+          id,
+          object: 'checkout.session',
+          mode: params['mode'],
+          status: 'open',
+          payment_status: 'unpaid',
+          customer: params['customer'] ?? null,
+          customer_email: null,
+          customer_details: null,
+          client_reference_id: params['client_reference_id'] ?? null,
+          locale: params['locale'] ?? null,
+          automatic_tax: { enabled: params['automatic_tax[enabled]'] === 'true', liability: null, status: null },
+          metadata: prefixed(params, 'metadata'),
+          success_url: params['success_url'],
+          cancel_url: params['cancel_url'],
+          subscription: null,
+          currency: 'eur',
+          created: now(),
+          expires_at: now() + 24 * 3600,
+          livemode: false,
+          url: `${baseUrl}/c/pay/${id}`,
+          // Not part of Stripe's object: what completeSession needs to build the subscription.
+          _price: params['line_items[0][price]'],
+          _subscriptionMetadata: prefixed(params, 'subscription_data[metadata]')
+        }
+        sessions.set(id, session)
+        return [200, publicView(session)]
+      }
+    ],
+    [
+      'GET',
+      /^\/v1\/checkout\/sessions\/([^/]+)$/,
+      (match) => {
+        const session = sessions.get(match[1] as string)
+        return session === undefined ? [404, notFound('checkout.session', match[1] as string)] : [200, publicView(session)]
+      }
+    ],
+    [
+      'POST',
+      /^\/v1\/billing_portal\/sessions$/,
+      (_match, params) => {
+        const customer = params['customer'] ?? ''
+        if (!customers.has(customer)) return [404, notFound('customer', customer)]
+        const id = newId('bps')
+        return [
+          200,
+          {
+            id,
+            object: 'billing_portal.session',
+            customer,
+            return_url: params['return_url'] ?? null,
+            locale: params['locale'] ?? null,
+            created: now(),
+            livemode: false,
+            url: `${baseUrl}/p/session/${id}`
+          }
+        ]
+      }
+    ],
+    [
+      'GET',
+      /^\/v1\/subscriptions\/([^/]+)$/,
+      (match) => {
+        const subscription = subscriptions.get(match[1] as string)
+        return subscription === undefined ? [404, notFound('subscription', match[1] as string)] : [200, subscription]
+      }
+    ]
   ]
 
   const server = http.createServer((request, response) => {
@@ -179,15 +224,19 @@ export async function startStripeStandIn(options: { webhookSecret?: string } = {
       const idempotencyKey = typeof key === 'string' ? key : null
       requests.push({ method: request.method ?? '', path: url.pathname, params, idempotencyKey })
       let status = 404
-      let answer: unknown = { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname}).` } }
-      const replayed = request.method === 'POST' && idempotencyKey !== null ? idempotent.get(`${url.pathname} ${idempotencyKey}`) : undefined
+      let answer: unknown = {
+        error: { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname}).` }
+      }
+      const replayed =
+        request.method === 'POST' && idempotencyKey !== null ? idempotent.get(`${url.pathname} ${idempotencyKey}`) : undefined
       if (replayed !== undefined) [status, answer] = [200, replayed]
       else {
         for (const [method, pattern, handle] of routes) {
           const match = method === request.method ? pattern.exec(url.pathname) : null
           if (match !== null) {
             ;[status, answer] = handle(match, params)
-            if (status === 200 && idempotencyKey !== null && method === 'POST') idempotent.set(`${url.pathname} ${idempotencyKey}`, answer as StripeObject)
+            if (status === 200 && idempotencyKey !== null && method === 'POST')
+              idempotent.set(`${url.pathname} ${idempotencyKey}`, answer as StripeObject)
             break
           }
         }
@@ -215,7 +264,11 @@ export async function startStripeStandIn(options: { webhookSecret?: string } = {
       type
     }
     const payload = JSON.stringify(event, null, 2)
-    return { event: event as unknown as Stripe.Event, payload, signature: client.webhooks.generateTestHeaderString({ payload, secret: webhookSecret }) }
+    return {
+      event: event as unknown as Stripe.Event,
+      payload,
+      signature: client.webhooks.generateTestHeaderString({ payload, secret: webhookSecret })
+    }
   }
 
   const subscriptionItem = (subscriptionId: string, price: string, start: number) => ({
@@ -252,12 +305,20 @@ export async function startStripeStandIn(options: { webhookSecret?: string } = {
         created: start,
         start_date: start,
         metadata: session['_subscriptionMetadata'],
-        items: { object: 'list', data: [subscriptionItem(id, session['_price'] as string, start)], has_more: false, url: `/v1/subscription_items?subscription=${id}` },
+        items: {
+          object: 'list',
+          data: [subscriptionItem(id, session['_price'] as string, start)],
+          has_more: false,
+          url: `/v1/subscription_items?subscription=${id}`
+        },
         livemode: false
       }
       subscriptions.set(id, subscription)
       Object.assign(session, { status: 'complete', payment_status: 'paid', subscription: id })
-      return [signEvent('checkout.session.completed', publicView(session), eventOptions), signEvent('customer.subscription.created', subscription, eventOptions)]
+      return [
+        signEvent('checkout.session.completed', publicView(session), eventOptions),
+        signEvent('customer.subscription.created', subscription, eventOptions)
+      ]
     },
     updateSubscription(subscriptionId, changes, eventOptions = {}) {
       const subscription = subscriptions.get(subscriptionId)
@@ -286,7 +347,11 @@ export async function startStripeStandIn(options: { webhookSecret?: string } = {
         currency: 'eur',
         attempt_count: 1,
         billing_reason: 'subscription_cycle',
-        parent: { type: 'subscription_details', quote_details: null, subscription_details: { subscription: subscriptionId, metadata: subscription['metadata'] } },
+        parent: {
+          type: 'subscription_details',
+          quote_details: null,
+          subscription_details: { subscription: subscriptionId, metadata: subscription['metadata'] }
+        },
         created: eventOptions.created ?? now(),
         livemode: false
       }

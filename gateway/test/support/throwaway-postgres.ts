@@ -37,7 +37,17 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
   const dataDir = path.join(dir, 'data')
   const port = await freePort()
   run('initdb', ['-D', dataDir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8'])
-  const start = () => run('pg_ctl', ['-D', dataDir, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`, '-w', '-l', path.join(dir, 'log'), 'start'])
+  const start = () =>
+    run('pg_ctl', [
+      '-D',
+      dataDir,
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=100`,
+      '-w',
+      '-l',
+      path.join(dir, 'log'),
+      'start'
+    ])
   start()
   let stopped = false
   let halted = false

@@ -72,7 +72,11 @@ forEachEngine('webhooks', async (t, db) => {
     t.match(endpoint.secret, /^whsec_[A-Za-z0-9_-]{43}$/)
     const quote = await sentQuote(owner)
     await deliverUntil(app, receiver, 3)
-    t.same(receiver.received.map((request) => request.status), [500, 500, 200], 'two failures, then accepted')
+    t.same(
+      receiver.received.map((request) => request.status),
+      [500, 500, 200],
+      'two failures, then accepted'
+    )
     for (let pass = 0; pass < 3; pass += 1) await app.webhooks.wake()
     t.equal(receiver.received.length, 3, 'acknowledged with a 2xx: never posted again')
     const [first, , last] = receiver.received as [ReceivedWebhook, ReceivedWebhook, ReceivedWebhook]
@@ -88,7 +92,10 @@ forEachEngine('webhooks', async (t, db) => {
     for (const request of receiver.received) {
       t.equal(request.headers['paraphe-event-id'], event.id, 'the event id in a header, the same each time')
       t.equal(request.headers['content-type'], 'application/json')
-      t.ok(verifyWebhook(endpoint.secret, request.body, String(request.headers['paraphe-signature'])), 'signature verified with the documented snippet')
+      t.ok(
+        verifyWebhook(endpoint.secret, request.body, String(request.headers['paraphe-signature'])),
+        'signature verified with the documented snippet'
+      )
     }
     const signature = String(last.headers['paraphe-signature'])
     t.notOk(verifyWebhook('whsec_autre', last.body, signature), 'another secret fails')
@@ -96,10 +103,22 @@ forEachEngine('webhooks', async (t, db) => {
     t.notOk(verifyWebhook(endpoint.secret, last.body, signature, Date.now() + 6 * 60_000), 'more than 5 minutes later fails')
     t.notOk(verifyWebhook(endpoint.secret, last.body, 'v1=00'), 'no timestamp fails')
 
-    const log = (await owner.request('GET', `/api/company/webhooks/${endpoint.id}/deliveries`)).json<{ deliveries: WebhookDelivery[] }>().deliveries
+    const log = (await owner.request('GET', `/api/company/webhooks/${endpoint.id}/deliveries`)).json<{ deliveries: WebhookDelivery[] }>()
+      .deliveries
     t.equal(log.length, 1)
-    t.match(log[0], { eventId: event.id, eventType: 'quote.sent', status: 'delivered', attempts: 3, lastStatusCode: 200, lastError: null, nextAttemptAt: null })
-    const { rows } = await db.query<{ response_excerpt: string | null }>('select response_excerpt from paraphe.webhook_deliveries where endpoint_id = $1', [endpoint.id])
+    t.match(log[0], {
+      eventId: event.id,
+      eventType: 'quote.sent',
+      status: 'delivered',
+      attempts: 3,
+      lastStatusCode: 200,
+      lastError: null,
+      nextAttemptAt: null
+    })
+    const { rows } = await db.query<{ response_excerpt: string | null }>(
+      'select response_excerpt from paraphe.webhook_deliveries where endpoint_id = $1',
+      [endpoint.id]
+    )
     t.equal(rows[0]?.response_excerpt, 'ok', 'only a short excerpt of the answer is kept')
     const again = await owner.request('POST', `/api/company/webhooks/${endpoint.id}/deliveries/${log[0]?.id}/redeliver`)
     t.equal(again.statusCode, 409, '« Renvoyer » refuses an acknowledged event')
@@ -115,15 +134,30 @@ forEachEngine('webhooks', async (t, db) => {
     const opened = await view(signed.token, 'visitor-0001')
     await view(signed.token, 'visitor-0002')
     const documentSha256 = opened.json<{ documentSha256: string }>().documentSha256
-    const points = Array.from({ length: 40 }, (_, index) => ({ x: 20 + index * 8, y: 80 + Math.sin(index / 3) * 30, time: 1_700_000_000_000 + index * 16 }))
+    const points = Array.from({ length: 40 }, (_, index) => ({
+      x: 20 + index * 8,
+      y: 80 + Math.sin(index / 3) * 30,
+      time: 1_700_000_000_000 + index * 16
+    }))
     const signing = await app.inject({
       method: 'POST',
       url: `/api/sign/${signed.token}/sign`,
-      payload: { signerName: 'Élise Martin', accepted: true, mention: 'bon pour ACCORD.', preWorkAcknowledged: true, signature: { method: 'drawn', strokes: [{ points }], padWidth: 400, padHeight: 160 }, documentSha256 }
+      payload: {
+        signerName: 'Élise Martin',
+        accepted: true,
+        mention: 'bon pour ACCORD.',
+        preWorkAcknowledged: true,
+        signature: { method: 'drawn', strokes: [{ points }], padWidth: 400, padHeight: 160 },
+        documentSha256
+      }
     })
     t.equal(signing.statusCode, 200, signing.body)
     const declined = await sentQuote(owner)
-    t.equal((await app.inject({ method: 'POST', url: `/api/sign/${declined.token}/decline`, payload: { reason: 'Budget trop élevé.' } })).statusCode, 200)
+    t.equal(
+      (await app.inject({ method: 'POST', url: `/api/sign/${declined.token}/decline`, payload: { reason: 'Budget trop élevé.' } }))
+        .statusCode,
+      200
+    )
     const expired = await sentQuote(owner)
     await db.query(`update paraphe.quotes set expires_on = (now() at time zone 'Europe/Paris')::date - 1 where id = $1`, [expired.id])
     await runQuoteJobs({ db, config: app.config, log: app.log, certificate: app.sealCertificate, wake: app.queueWake })
@@ -135,15 +169,23 @@ forEachEngine('webhooks', async (t, db) => {
     t.same(byQuote(declined.id), ['quote.sent', 'quote.declined'])
     t.same(byQuote(expired.id), ['quote.sent', 'quote.expired'])
     t.equal(new Set(events.map((event) => event.id)).size, 7, 'one id per event')
-    for (const request of receiver.received) t.ok(verifyWebhook(endpoint.secret, request.body, String(request.headers['paraphe-signature'])))
+    for (const request of receiver.received)
+      t.ok(verifyWebhook(endpoint.secret, request.body, String(request.headers['paraphe-signature'])))
 
     const signedEvent = events.find((event) => event.type === 'quote.signed') as Envelope
     t.equal(signedEvent.data.signerName, 'Élise Martin')
     t.equal(signedEvent.data.signedPdf?.url, `${app.config.publicUrl.origin}/api/v1/quotes/${signed.id}/signed-pdf`)
     const key = await owner.request('POST', '/api/company/api-keys', { name: 'ERP', scopes: ['read'] })
-    const pdf = await app.inject({ url: new URL(signedEvent.data.signedPdf?.url ?? '').pathname, headers: { authorization: `Bearer ${key.json<{ secret: string }>().secret}` } })
+    const pdf = await app.inject({
+      url: new URL(signedEvent.data.signedPdf?.url ?? '').pathname,
+      headers: { authorization: `Bearer ${key.json<{ secret: string }>().secret}` }
+    })
     t.equal(pdf.statusCode, 200)
-    t.equal(createHash('sha256').update(pdf.rawPayload).digest('hex'), signedEvent.data.signedPdf?.sha256, 'the SHA-256 of the PDF the API serves')
+    t.equal(
+      createHash('sha256').update(pdf.rawPayload).digest('hex'),
+      signedEvent.data.signedPdf?.sha256,
+      'the SHA-256 of the PDF the API serves'
+    )
     t.equal(events.find((event) => event.type === 'quote.declined')?.data.reason, 'Budget trop élevé.')
   })
 
@@ -161,8 +203,14 @@ forEachEngine('webhooks', async (t, db) => {
     await deliverUntil(app, toY, 1)
     await deliverUntil(app, toYSigned, 1)
     for (let pass = 0; pass < 2; pass += 1) await app.webhooks.wake()
-    t.same(toY.received.map((request) => envelope(request).type), ['quote.sent'])
-    t.same(toYSigned.received.map((request) => envelope(request).type), ['quote.declined'])
+    t.same(
+      toY.received.map((request) => envelope(request).type),
+      ['quote.sent']
+    )
+    t.same(
+      toYSigned.received.map((request) => envelope(request).type),
+      ['quote.declined']
+    )
     t.equal(toX.received.length, 0, 'X’s endpoint never sees Y’s quotes')
     const { rows } = await db.query<{ n: number }>('select count(*)::int as n from paraphe.webhook_events where company_id = $1', [x.id])
     t.equal(rows[0]?.n, 0)
@@ -176,7 +224,9 @@ forEachEngine('webhooks', async (t, db) => {
     await sentQuote(owner)
     for (let pass = 0; pass < 2; pass += 1) await app.webhooks.wake()
     t.equal(receiver.received.length, 0, 'nothing posted on Pro')
-    const [delivery] = (await owner.request('GET', `/api/company/webhooks/${endpoint.id}/deliveries`)).json<{ deliveries: WebhookDelivery[] }>().deliveries
+    const [delivery] = (await owner.request('GET', `/api/company/webhooks/${endpoint.id}/deliveries`)).json<{
+      deliveries: WebhookDelivery[]
+    }>().deliveries
     t.match(delivery, { status: 'failed', attempts: 1, lastError: PLAN_REFUSAL })
     const refused = await owner.request('POST', `/api/company/webhooks/${endpoint.id}/deliveries/${delivery?.id}/redeliver`)
     t.equal(refused.statusCode, 403)
@@ -199,9 +249,14 @@ forEachEngine('webhooks', async (t, db) => {
     await deliverUntil(failing, receiver, 2)
     for (let pass = 0; pass < 2; pass += 1) await failing.webhooks.wake()
     t.equal(receiver.received.length, 2, 'two attempts, no more')
-    const [delivery] = (await owner.request('GET', `/api/company/webhooks/${endpoint.id}/deliveries`)).json<{ deliveries: WebhookDelivery[] }>().deliveries
+    const [delivery] = (await owner.request('GET', `/api/company/webhooks/${endpoint.id}/deliveries`)).json<{
+      deliveries: WebhookDelivery[]
+    }>().deliveries
     t.match(delivery, { status: 'failed', attempts: 2, lastStatusCode: 503, lastError: 'Réponse 503 du serveur.' })
-    const { rows } = await db.query<{ response_excerpt: string }>('select response_excerpt from paraphe.webhook_deliveries where endpoint_id = $1', [endpoint.id])
+    const { rows } = await db.query<{ response_excerpt: string }>(
+      'select response_excerpt from paraphe.webhook_deliveries where endpoint_id = $1',
+      [endpoint.id]
+    )
     t.equal(rows[0]?.response_excerpt.length, 500, 'the answer cut at 500 characters')
   })
 })

@@ -25,12 +25,18 @@ forEachEngine('webhook endpoints', async (t, db) => {
     t.equal(created.statusCode, 201)
     const { endpoint, secret } = created.json<{ endpoint: WebhookEndpoint; secret: string }>()
     t.match(secret, /^whsec_[A-Za-z0-9_-]{43}$/)
-    t.same({ url: endpoint.url, events: endpoint.events, secretPrefix: endpoint.secretPrefix }, { url: URL_OK, events: ['quote.sent', 'quote.signed'], secretPrefix: secret.slice(0, 12) }, 'events in a fixed order')
+    t.same(
+      { url: endpoint.url, events: endpoint.events, secretPrefix: endpoint.secretPrefix },
+      { url: URL_OK, events: ['quote.sent', 'quote.signed'], secretPrefix: secret.slice(0, 12) },
+      'events in a fixed order'
+    )
     const list = await owner.request('GET', '/api/company/webhooks')
     t.equal(list.headers['cache-control'], 'no-store')
     t.same(list.json<{ endpoints: WebhookEndpoint[]; webhooksIncluded: boolean }>(), { endpoints: [endpoint], webhooksIncluded: true })
     t.notOk(list.body.includes(secret.slice(12)), 'the list never shows the secret')
-    const denied = await asMember(db, { sub: owner.id, email: owner.email, role: 'authenticated' }, (tx) => tx.query('select secret from paraphe.webhook_endpoints')).catch((error: Error) => error)
+    const denied = await asMember(db, { sub: owner.id, email: owner.email, role: 'authenticated' }, (tx) =>
+      tx.query('select secret from paraphe.webhook_endpoints')
+    ).catch((error: Error) => error)
     t.match(denied, { message: /permission denied/ }, 'not even readable by the owner through the database')
     const { rows } = await db.query<{ secret: string }>('select secret from paraphe.webhook_endpoints where id = $1', [endpoint.id])
     t.equal(rows[0]?.secret, secret, 'the gateway’s own role reads it, to sign')
@@ -39,15 +45,23 @@ forEachEngine('webhook endpoints', async (t, db) => {
   await t.test('a bad address or no event: 400 in French, nothing stored', async (t) => {
     const owner = await entreprise()
     const answers = await Promise.all(
-      ['pas une adresse', 'ftp://erp.exemple.fr/', 'https://moi:motdepasse@erp.exemple.fr/', ''].map((url) => owner.request('POST', '/api/company/webhooks', { url, events: ['quote.sent'] }))
+      ['pas une adresse', 'ftp://erp.exemple.fr/', 'https://moi:motdepasse@erp.exemple.fr/', ''].map((url) =>
+        owner.request('POST', '/api/company/webhooks', { url, events: ['quote.sent'] })
+      )
     )
-    t.same(answers.map((answer) => answer.statusCode), [400, 400, 400, 400])
-    t.same(answers.map((answer) => answer.json<ErrorJson>().error.fields?.url), [
-      'Cette adresse n’est pas une URL valide. Exemple : https://erp.exemple.fr/paraphe/webhooks',
-      'L’adresse doit commencer par https://.',
-      'L’adresse ne doit pas contenir d’identifiant ni de mot de passe : vérifiez la signature des événements à la place.',
-      'Indiquez l’adresse (URL) qui recevra les événements.'
-    ])
+    t.same(
+      answers.map((answer) => answer.statusCode),
+      [400, 400, 400, 400]
+    )
+    t.same(
+      answers.map((answer) => answer.json<ErrorJson>().error.fields?.url),
+      [
+        'Cette adresse n’est pas une URL valide. Exemple : https://erp.exemple.fr/paraphe/webhooks',
+        'L’adresse doit commencer par https://.',
+        'L’adresse ne doit pas contenir d’identifiant ni de mot de passe : vérifiez la signature des événements à la place.',
+        'Indiquez l’adresse (URL) qui recevra les événements.'
+      ]
+    )
     const noEvent = await owner.request('POST', '/api/company/webhooks', { url: URL_OK, events: [] })
     t.equal(noEvent.statusCode, 400)
     t.match(noEvent.json<ErrorJson>().error.message, /invalide|champ/i)
@@ -65,7 +79,9 @@ forEachEngine('webhook endpoints', async (t, db) => {
     t.match(refused.json<ErrorJson>().error.message, /formule Entreprise/)
     t.same((await free.request('GET', '/api/company/webhooks')).json(), { endpoints: [], webhooksIncluded: false })
     const owner = await entreprise()
-    const { endpoint } = (await owner.request('POST', '/api/company/webhooks', { url: URL_OK, events: ['quote.sent'] })).json<{ endpoint: WebhookEndpoint }>()
+    const { endpoint } = (await owner.request('POST', '/api/company/webhooks', { url: URL_OK, events: ['quote.sent'] })).json<{
+      endpoint: WebhookEndpoint
+    }>()
     await subscribe(db, owner.id, 'pro')
     t.match((await owner.request('GET', '/api/company/webhooks')).json(), { endpoints: [{ id: endpoint.id }], webhooksIncluded: false })
     t.equal((await owner.request('DELETE', `/api/company/webhooks/${endpoint.id}`)).statusCode, 200)
@@ -74,16 +90,25 @@ forEachEngine('webhook endpoints', async (t, db) => {
 
   await t.test('members cannot manage them; another company cannot reach them', async (t) => {
     const owner = await entreprise()
-    const { endpoint } = (await owner.request('POST', '/api/company/webhooks', { url: URL_OK, events: ['quote.sent'] })).json<{ endpoint: WebhookEndpoint }>()
+    const { endpoint } = (await owner.request('POST', '/api/company/webhooks', { url: URL_OK, events: ['quote.sent'] })).json<{
+      endpoint: WebhookEndpoint
+    }>()
     const member = await newUser(app)
-    await db.query(`insert into paraphe.company_members (user_id, company_id, role, email) values ($1, $2, 'member', $3)`, [member.id, owner.id, member.email])
+    await db.query(`insert into paraphe.company_members (user_id, company_id, role, email) values ($1, $2, 'member', $3)`, [
+      member.id,
+      owner.id,
+      member.email
+    ])
     const asMemberAnswers = await Promise.all([
       member.request('GET', '/api/company/webhooks'),
       member.request('POST', '/api/company/webhooks', { url: URL_OK, events: ['quote.sent'] }),
       member.request('DELETE', `/api/company/webhooks/${endpoint.id}`),
       member.request('GET', `/api/company/webhooks/${endpoint.id}/deliveries`)
     ])
-    t.same(asMemberAnswers.map((answer) => answer.statusCode), [403, 403, 403, 403])
+    t.same(
+      asMemberAnswers.map((answer) => answer.statusCode),
+      [403, 403, 403, 403]
+    )
     t.match(asMemberAnswers[0]?.json<ErrorJson>().error.message, /Seul le propriétaire de l’entreprise peut gérer les webhooks/)
     const stranger = await entreprise()
     const strangerAnswers = await Promise.all([
@@ -91,8 +116,15 @@ forEachEngine('webhook endpoints', async (t, db) => {
       stranger.request('GET', `/api/company/webhooks/${endpoint.id}/deliveries`),
       stranger.request('POST', `/api/company/webhooks/${endpoint.id}/deliveries/1/redeliver`)
     ])
-    t.same(strangerAnswers.map((answer) => answer.statusCode), [404, 404, 404], 'another company’s endpoint does not exist for it')
-    t.same(strangerAnswers.map((answer) => answer.json<ErrorJson>().error.message), ['Cette adresse de webhooks est introuvable.', 'Cette adresse de webhooks est introuvable.', 'Cet envoi est introuvable.'])
+    t.same(
+      strangerAnswers.map((answer) => answer.statusCode),
+      [404, 404, 404],
+      'another company’s endpoint does not exist for it'
+    )
+    t.same(
+      strangerAnswers.map((answer) => answer.json<ErrorJson>().error.message),
+      ['Cette adresse de webhooks est introuvable.', 'Cette adresse de webhooks est introuvable.', 'Cet envoi est introuvable.']
+    )
     t.equal((await stranger.request('GET', '/api/company/webhooks')).json<{ endpoints: unknown[] }>().endpoints.length, 0)
     const malformed = await Promise.all([
       owner.request('DELETE', '/api/company/webhooks/pas-un-id'),
@@ -100,7 +132,11 @@ forEachEngine('webhook endpoints', async (t, db) => {
       owner.request('POST', `/api/company/webhooks/${endpoint.id}/deliveries/abc/redeliver`),
       owner.request('POST', `/api/company/webhooks/${endpoint.id}/deliveries/99999999/redeliver`)
     ])
-    t.same(malformed.map((answer) => answer.statusCode), [404, 404, 404, 404], 'malformed or unknown ids: 404, never 500')
+    t.same(
+      malformed.map((answer) => answer.statusCode),
+      [404, 404, 404, 404],
+      'malformed or unknown ids: 404, never 500'
+    )
     t.same((await owner.request('GET', `/api/company/webhooks/${endpoint.id}/deliveries`)).json(), { deliveries: [] })
   })
 

@@ -32,7 +32,10 @@ forEachEngine('prompt webhooks', async (t, db) => {
   await receiver.waitFor(2)
   t.equal(typeOf(receiver.received[1]?.body ?? '{}'), 'quote.viewed', 'first view: delivered without waiting for the poll')
 
-  t.equal((await app.inject({ method: 'POST', url: `/api/sign/${token}/decline`, payload: { reason: 'Budget trop élevé.' } })).statusCode, 200)
+  t.equal(
+    (await app.inject({ method: 'POST', url: `/api/sign/${token}/decline`, payload: { reason: 'Budget trop élevé.' } })).statusCode,
+    200
+  )
   await receiver.waitFor(3)
   t.equal(typeOf(receiver.received[2]?.body ?? '{}'), 'quote.declined', 'declined: delivered without waiting for the poll')
 })

@@ -45,7 +45,9 @@ async function companyWithEvents(url: string, count: number): Promise<{ endpoint
 }
 
 const statuses = async (endpointId: string) =>
-  (await db.query<{ status: string }>('select status from paraphe.webhook_deliveries where endpoint_id = $1 order by id', [endpointId])).rows.map((row) => row.status)
+  (
+    await db.query<{ status: string }>('select status from paraphe.webhook_deliveries where endpoint_id = $1 order by id', [endpointId])
+  ).rows.map((row) => row.status)
 
 t.test('acknowledged, but the database fails to record it: never posted again, recorded later', async (t) => {
   const receiver = await startReceiver(t)
@@ -54,7 +56,7 @@ t.test('acknowledged, but the database fails to record it: never posted again, r
   const flaky: Database = {
     ...db,
     transaction: (work, settings) => db.transaction(work, settings),
-    query: <Row,>(sql: string, params?: readonly unknown[]) => {
+    query: <Row>(sql: string, params?: readonly unknown[]) => {
       if (failNext && sql.includes(`status = 'delivered'`)) {
         failNext = false
         return Promise.reject(new Error('connexion perdue'))
@@ -63,7 +65,14 @@ t.test('acknowledged, but the database fails to record it: never posted again, r
     }
   }
   const logs: Logged[] = []
-  const worker = createWebhookWorker({ db: flaky, log: logger(logs), publicUrl: new URL('http://127.0.0.1'), destination: { production: false }, pollIntervalMs: 600_000, retryDelayMs: () => 0 })
+  const worker = createWebhookWorker({
+    db: flaky,
+    log: logger(logs),
+    publicUrl: new URL('http://127.0.0.1'),
+    destination: { production: false },
+    pollIntervalMs: 600_000,
+    retryDelayMs: () => 0
+  })
   worker.start()
   worker.start()
   await worker.wake()
@@ -84,7 +93,13 @@ t.test('two gateways on one database: each event posted once', async (t) => {
   const receiver = await startReceiver(t)
   const { endpointId } = await companyWithEvents(receiver.url, 25)
   const workers = [0, 1].map(() =>
-    createWebhookWorker({ db, log: logger([]), publicUrl: new URL('http://127.0.0.1'), destination: { production: false }, pollIntervalMs: 600_000 })
+    createWebhookWorker({
+      db,
+      log: logger([]),
+      publicUrl: new URL('http://127.0.0.1'),
+      destination: { production: false },
+      pollIntervalMs: 600_000
+    })
   )
   t.teardown(() => Promise.all(workers.map((worker) => worker.stop())))
   for (const worker of workers) worker.start()
@@ -102,11 +117,20 @@ t.test('production: a stored address whose name resolves to loopback is refused 
   const receiver = await startReceiver(t)
   const port = new URL(receiver.url).port
   const { endpointId } = await companyWithEvents(`https://localhost:${port}/hooks`, 1)
-  const worker = createWebhookWorker({ db, log: logger([]), publicUrl: new URL('https://devis.exemple.fr'), destination: { production: true }, pollIntervalMs: 600_000 })
+  const worker = createWebhookWorker({
+    db,
+    log: logger([]),
+    publicUrl: new URL('https://devis.exemple.fr'),
+    destination: { production: true },
+    pollIntervalMs: 600_000
+  })
   t.teardown(() => worker.stop())
   worker.start()
   await worker.wake()
   t.equal(receiver.received.length, 0, 'no connection to loopback')
-  const { rows } = await db.query<{ status: string; last_error: string }>('select status, last_error from paraphe.webhook_deliveries where endpoint_id = $1', [endpointId])
+  const { rows } = await db.query<{ status: string; last_error: string }>(
+    'select status, last_error from paraphe.webhook_deliveries where endpoint_id = $1',
+    [endpointId]
+  )
   t.match(rows[0], { status: 'pending', last_error: /localhost résout vers une adresse interne/ })
 })

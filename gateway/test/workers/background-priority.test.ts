@@ -11,7 +11,10 @@ import { SCHED_IDLE, SCHED_OTHER } from '../support/thread-classes.js'
 
 const fixture = fileURLToPath(new URL('../support/become-background.ts', import.meta.url))
 
-async function lowered(env: NodeJS.ProcessEnv, cpuClass = 'background'): Promise<{ how: string; threads: Array<{ policy: number; nice: number }> }> {
+async function lowered(
+  env: NodeJS.ProcessEnv,
+  cpuClass = 'background'
+): Promise<{ how: string; threads: Array<{ policy: number; nice: number }> }> {
   const { stdout } = await promisify(execFile)(process.execPath, [...process.execArgv, fixture, cpuClass], { env })
   return JSON.parse(stdout) as { how: string; threads: Array<{ policy: number; nice: number }> }
 }
@@ -20,19 +23,31 @@ t.test('with chrt: every thread in the idle class', async (t) => {
   const result = await lowered(process.env)
   t.equal(result.how, 'idle')
   t.ok(result.threads.length >= 2)
-  t.same(result.threads.filter((thread) => thread.policy !== SCHED_IDLE), [], 'SCHED_IDLE everywhere')
+  t.same(
+    result.threads.filter((thread) => thread.policy !== SCHED_IDLE),
+    [],
+    'SCHED_IDLE everywhere'
+  )
 })
 
 t.test('without chrt: every thread at nice 19, in the normal class', async (t) => {
   const result = await lowered({ ...process.env, PATH: '/nonexistent' })
   t.equal(result.how, 'nice')
   t.ok(result.threads.length >= 2)
-  t.same(result.threads.filter((thread) => thread.policy !== SCHED_OTHER || thread.nice !== FALLBACK_NICE), [], `nice ${FALLBACK_NICE} everywhere`)
+  t.same(
+    result.threads.filter((thread) => thread.policy !== SCHED_OTHER || thread.nice !== FALLBACK_NICE),
+    [],
+    `nice ${FALLBACK_NICE} everywhere`
+  )
 })
 
 t.test('the catch-up process: every thread at nice 10, in the normal class', async (t) => {
   const result = await lowered(process.env, 'catch-up')
   t.equal(result.how, 'nice')
   t.ok(result.threads.length >= 2)
-  t.same(result.threads.filter((thread) => thread.policy !== SCHED_OTHER || thread.nice !== CATCH_UP_NICE), [], `nice ${CATCH_UP_NICE} everywhere`)
+  t.same(
+    result.threads.filter((thread) => thread.policy !== SCHED_OTHER || thread.nice !== CATCH_UP_NICE),
+    [],
+    `nice ${CATCH_UP_NICE} everywhere`
+  )
 })

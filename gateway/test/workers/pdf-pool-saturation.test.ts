@@ -17,7 +17,8 @@ t.teardown(() => app.close())
 t.test('a burst of PDF downloads: some wait, the rest are told to retry, none fails', async (t) => {
   const pro = await newUser(app)
   await pro.request('PUT', '/api/profile', COMPLETE_PROFILE)
-  const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>().quote
+  const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>()
+    .quote
   const burst = await Promise.all(Array.from({ length: 8 }, () => pro.request('GET', `/api/quotes/${draft.id}/pdf`)))
   const statuses = burst.map((response) => response.statusCode)
   t.ok(statuses.includes(200), 'the first ones get their PDF')

@@ -40,7 +40,8 @@ async function proOnPaidPlan(): Promise<TestUser> {
 }
 
 async function send(pro: TestUser): Promise<{ id: string; token: string }> {
-  const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>().quote
+  const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>()
+    .quote
   const sent = await pro.request('POST', `/api/quotes/${draft.id}/send`)
   if (sent.statusCode !== 200) throw new Error(`send: ${sent.statusCode} ${sent.body}`)
   return { id: draft.id, token: new URL(sent.json<{ signingUrl: string }>().signingUrl).searchParams.get('token') as string }
@@ -66,7 +67,11 @@ t.test('a burst of sends on a busy machine: the signature made meanwhile is seal
   for (let index = 0; index < 10; index++) burst.push(await send(pro))
   t.ok(pdfTasksInFlight().ahead <= 2, `renders ahead keep to the shallow part of the queue (${pdfTasksInFlight().ahead} in flight)`)
 
-  const signed = await app.inject({ method: 'POST', url: `/api/sign/${first.token}/sign`, payload: signBody(opened.json<{ documentSha256: string }>().documentSha256) })
+  const signed = await app.inject({
+    method: 'POST',
+    url: `/api/sign/${first.token}/sign`,
+    payload: signBody(opened.json<{ documentSha256: string }>().documentSha256)
+  })
   t.equal(signed.statusCode, 200, 'the signature is accepted')
   t.same(signed.json(), { state: 'signed', signedDocument: true }, 'and its copy sealed at once, for the client waiting on the page')
   const stored = await db.query('select 1 from paraphe.signed_documents where quote_id = $1', [first.id])
@@ -74,7 +79,8 @@ t.test('a burst of sends on a busy machine: the signature made meanwhile is seal
 
   // A person's download while renders ahead fill the shallow part: it is admitted (the renders
   // ahead give way), and waits for the background process like any PDF.
-  const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>().quote
+  const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>()
+    .quote
   const download = pro.request('GET', `/api/quotes/${draft.id}/pdf`)
   await until(() => pdfTasksInFlight().download === 1, 'the download queued')
 
@@ -95,14 +101,24 @@ t.test('a seal that fails (its PDF process lost) is made again within seconds, n
   const earlier = pdfProcessIds().catchUp
   if (earlier !== null) process.kill(earlier, 'SIGKILL')
   await until(() => pdfProcessIds().catchUp === null, 'the earlier catch-up process gone')
-  const signing = app.inject({ method: 'POST', url: `/api/sign/${quote.token}/sign`, payload: signBody(opened.json<{ documentSha256: string }>().documentSha256) })
+  const signing = app.inject({
+    method: 'POST',
+    url: `/api/sign/${quote.token}/sign`,
+    payload: signBody(opened.json<{ documentSha256: string }>().documentSha256)
+  })
   await until(() => pdfTasksInFlight().seal === 1 && pdfProcessIds().catchUp !== null, 'the seal sent to the catch-up process')
   process.kill(pdfProcessIds().catchUp as number, 'SIGKILL')
   const answer = await signing
   t.equal(answer.statusCode, 200, 'the signature stands')
   t.same(answer.json(), { state: 'signed', signedDocument: false }, 'its copy could not be sealed at once')
-  await until(async () => (await db.query('select 1 from paraphe.signed_documents where quote_id = $1', [quote.id])).rows.length === 1, 'the sealed copy stored')
+  await until(
+    async () => (await db.query('select 1 from paraphe.signed_documents where quote_id = $1', [quote.id])).rows.length === 1,
+    'the sealed copy stored'
+  )
   t.pass('sealed by the retry a few seconds later (the periodic jobs run every 5 minutes here)')
-  const mails = await db.query<{ recipient: string }>(`select recipient from paraphe.outbox where company_id = $1 and kind like 'signed-copy-%'`, [pro.id])
+  const mails = await db.query<{ recipient: string }>(
+    `select recipient from paraphe.outbox where company_id = $1 and kind like 'signed-copy-%'`,
+    [pro.id]
+  )
   t.ok(mails.rows.length >= 1, 'the signed copy is on its way to the client and the professional')
 })

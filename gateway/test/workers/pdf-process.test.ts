@@ -30,7 +30,8 @@ const app = await buildWorkspaceApp(db)
 t.teardown(() => app.close())
 const pro = await newUser(app)
 await pro.request('PUT', '/api/profile', COMPLETE_PROFILE)
-const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>().quote
+const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>()
+  .quote
 
 t.test('a PDF rendered: every thread of the PDF process in the idle class, the gateway’s untouched', async (t) => {
   const pdf = await pro.request('GET', `/api/quotes/${draft.id}/pdf`)
@@ -41,8 +42,16 @@ t.test('a PDF rendered: every thread of the PDF process in the idle class, the g
   t.not(pid, process.pid, 'the PDF was made in another process')
   const background = threadsOf(pid)
   t.ok(background.length >= 3, `its main thread, its V8 helpers and its PDF thread (${background.length})`)
-  t.same(background.filter((thread) => thread.policy !== SCHED_IDLE), [], 'all of them SCHED_IDLE')
-  t.same(threadsOf(process.pid).filter((thread) => thread.policy !== SCHED_OTHER || thread.nice !== 0), [], 'the gateway’s threads at the normal class and priority')
+  t.same(
+    background.filter((thread) => thread.policy !== SCHED_IDLE),
+    [],
+    'all of them SCHED_IDLE'
+  )
+  t.same(
+    threadsOf(process.pid).filter((thread) => thread.policy !== SCHED_OTHER || thread.nice !== 0),
+    [],
+    'the gateway’s threads at the normal class and priority'
+  )
 })
 
 t.test('the PDF process ends after a while without PDFs, and starts again for the next one', async (t) => {
@@ -84,5 +93,9 @@ t.test('the background process gets no CPU time: the PDF comes from the catch-up
   t.equal(pdf.rawPayload.subarray(0, 5).toString(), '%PDF-', 'the PDF came all the same')
   const catchUp = pdfProcessIds().catchUp
   if (catchUp === null) throw new Error('no catch-up process after a PDF it made')
-  t.same(threadsOf(catchUp).filter((thread) => thread.policy !== SCHED_OTHER || thread.nice !== CATCH_UP_NICE), [], `the catch-up process in the normal class at nice ${CATCH_UP_NICE}`)
+  t.same(
+    threadsOf(catchUp).filter((thread) => thread.policy !== SCHED_OTHER || thread.nice !== CATCH_UP_NICE),
+    [],
+    `the catch-up process in the normal class at nice ${CATCH_UP_NICE}`
+  )
 })

@@ -35,7 +35,10 @@ export const TeamBody = Type.Object({
 })
 export type Team = Static<typeof TeamBody>
 
-export const InviteBody = Type.Object({ email: Type.String({ minLength: 3, maxLength: EMAIL_MAX_LENGTH }) }, { additionalProperties: false })
+export const InviteBody = Type.Object(
+  { email: Type.String({ minLength: 3, maxLength: EMAIL_MAX_LENGTH }) },
+  { additionalProperties: false }
+)
 export const InvitationIdParams = Type.Object({ id: Type.String({ maxLength: 64 }) })
 export const MemberIdParams = Type.Object({ userId: Type.String({ maxLength: 64 }) })
 export const TransferBody = Type.Object({ userId: Type.String({ maxLength: 64 }) }, { additionalProperties: false })

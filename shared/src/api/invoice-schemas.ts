@@ -244,7 +244,9 @@ export const CreditNoteBody = Type.Object(
 )
 
 /** The public API's creation: the request, and `issue` to issue it in the same call. */
-export const V1CreateInvoiceBody = Type.Composite([InvoiceRequestSchema, Type.Object({ issue: Type.Optional(Type.Boolean()) })], { additionalProperties: false })
+export const V1CreateInvoiceBody = Type.Composite([InvoiceRequestSchema, Type.Object({ issue: Type.Optional(Type.Boolean()) })], {
+  additionalProperties: false
+})
 
 /** The Factur-X PDF/A-3 (the XML inside as factur-x.xml) and the CII XML alone. */
 export const InvoicePdfFile = binaryFile('application/pdf')

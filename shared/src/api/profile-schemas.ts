@@ -31,7 +31,10 @@ export const CompanyProfileSchema = Type.Object(
   { additionalProperties: false }
 )
 
-export const LogoInfoSchema = Type.Object({ type: Type.Union([Type.Literal('image/png'), Type.Literal('image/jpeg')]), updatedAt: Type.String() })
+export const LogoInfoSchema = Type.Object({
+  type: Type.Union([Type.Literal('image/png'), Type.Literal('image/jpeg')]),
+  updatedAt: Type.String()
+})
 export type LogoInfo = Static<typeof LogoInfoSchema>
 const LogoInfo = Type.Union([LogoInfoSchema, Type.Null()])
 

@@ -141,7 +141,10 @@ export const QuoteListQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 }))
 })
 /** How many quotes the search matches, in all and per filter (whatever the status filter). */
-const statusCounts = Object.fromEntries(QUOTE_LIST_FILTERS.map((status) => [status, Type.Integer()])) as Record<(typeof QUOTE_LIST_FILTERS)[number], TInteger>
+const statusCounts = Object.fromEntries(QUOTE_LIST_FILTERS.map((status) => [status, Type.Integer()])) as Record<
+  (typeof QUOTE_LIST_FILTERS)[number],
+  TInteger
+>
 export const QuoteCountsSchema = Type.Object({ all: Type.Integer(), ...statusCounts })
 export type QuoteCounts = Static<typeof QuoteCountsSchema>
 export const QuoteListBody = Type.Object({
@@ -153,7 +156,10 @@ export const QuoteListBody = Type.Object({
 /** « Nouveau devis » sends nothing; a duplicate or an import may send part of the content. */
 export const CreateQuoteBody = Type.Object({ content: Type.Optional(Type.Partial(QuoteContentSchema)) }, { additionalProperties: false })
 /** `version` is the one the editor last read: a stale save is refused instead of overwriting. */
-export const UpdateQuoteBody = Type.Object({ version: Type.Integer({ minimum: 1 }), content: QuoteContentSchema }, { additionalProperties: false })
+export const UpdateQuoteBody = Type.Object(
+  { version: Type.Integer({ minimum: 1 }), content: QuoteContentSchema },
+  { additionalProperties: false }
+)
 
 export const QuoteEventSchema = Type.Object({
   type: Type.String(),

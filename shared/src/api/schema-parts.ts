@@ -15,7 +15,8 @@ export const nullable = <T extends TSchema>(schema: T): TUnion<[T, TNull]> => Ty
 export const isoDate = Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])$' })
 
 /** A file answered as its bytes (a PDF, a logo): documented, never serialised as JSON. */
-export const binaryFile = (contentType: string) => Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', contentMediaType: contentType })
+export const binaryFile = (contentType: string) =>
+  Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary', contentMediaType: contentType })
 
 /** `204 No Content`. */
 export const NoContent = Type.Null()

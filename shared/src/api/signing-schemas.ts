@@ -39,7 +39,10 @@ const DrawnSignatureSchema = Type.Object({
 })
 export type DrawnSignature = Static<typeof DrawnSignatureSchema>
 
-const SignatureSchema = Type.Union([DrawnSignatureSchema, Type.Object({ method: Type.Literal('typed'), text: Type.String({ minLength: 2, maxLength: 80 }) })])
+const SignatureSchema = Type.Union([
+  DrawnSignatureSchema,
+  Type.Object({ method: Type.Literal('typed'), text: Type.String({ minLength: 2, maxLength: 80 }) })
+])
 export type SignatureInput = Static<typeof SignatureSchema>
 
 export const SignBody = Type.Object({

@@ -34,6 +34,11 @@ export const V1UpdateQuoteBody = Type.Object(
 /** Every POST of /api/v1: a retry with the same key gets the first answer (24 hours). */
 export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(
-    Type.String({ minLength: 1, maxLength: 255, description: 'Clé unique de l’opération (un UUID par exemple) : un nouvel essai avec la même clé rejoue la première réponse pendant 24 h.' })
+    Type.String({
+      minLength: 1,
+      maxLength: 255,
+      description:
+        'Clé unique de l’opération (un UUID par exemple) : un nouvel essai avec la même clé rejoue la première réponse pendant 24 h.'
+    })
   )
 })

@@ -269,7 +269,8 @@ export type InvoiceDocument = Static<typeof InvoiceDocumentSchema>
 /** BT-23 « cadre de facturation »: B/S/M by nature; 4 for a final invoice after a deposit (BR-FR-08, BR-FR-CO-08). */
 export function billingFrameworkCode(document: Pick<InvoiceDocument, 'kind' | 'operation' | 'deductions'>): string {
   const letter = { goods: 'B', services: 'S', mixed: 'M' }[document.operation]
-  const afterDeposit = document.kind !== 'deposit' && document.kind !== 'credit_note' && document.deductions.some((deduction) => deduction.kind === 'deposit')
+  const afterDeposit =
+    document.kind !== 'deposit' && document.kind !== 'credit_note' && document.deductions.some((deduction) => deduction.kind === 'deposit')
   return `${letter}${afterDeposit ? '4' : '1'}`
 }
 

@@ -101,9 +101,7 @@ function deductionTotals(deduction: InvoiceDeduction): InvoiceDeductionTotals {
 const CATEGORY_ORDER: readonly VatCategory[] = ['S', 'Z', 'E', 'AE']
 
 /** The totals of an issued (or about to be issued) invoice; throws RangeError on inconsistent amounts. */
-export function computeInvoiceTotals(
-  document: Pick<InvoiceDocument, 'lines' | 'deductions' | 'vatRegime' | 'retention'>
-): InvoiceTotals {
+export function computeInvoiceTotals(document: Pick<InvoiceDocument, 'lines' | 'deductions' | 'vatRegime' | 'retention'>): InvoiceTotals {
   if (document.lines.length === 0) throw new RangeError('an invoice has at least one line')
   if (document.lines.length > LIMITS.maxLines) throw new RangeError('too many lines')
   const lines = document.lines.map((line, index) => lineTotals(line, document.vatRegime, index))
@@ -137,7 +135,8 @@ export function computeInvoiceTotals(
   const totalVatCents = vat.reduce((sum, row) => sum + row.vatCents, 0)
   const totalTtcCents = totalHtCents + totalVatCents
   if (!Number.isSafeInteger(totalTtcCents) || totalTtcCents > LIMITS.maxUnitPriceCents * 1000) throw new RangeError('amounts too large')
-  const retentionCents = document.retention === null ? 0 : Number(divRoundHalfUp(BigInt(totalTtcCents) * BigInt(document.retention.rateBp), 10_000n))
+  const retentionCents =
+    document.retention === null ? 0 : Number(divRoundHalfUp(BigInt(totalTtcCents) * BigInt(document.retention.rateBp), 10_000n))
   return {
     lines,
     deductions,

@@ -80,11 +80,22 @@ t.test('a final invoice deducts each earlier invoice at its rates; the retention
     retention: { rateBp: 500, releaseDate: '2027-12-01' },
     lines: [line({ quantityMilli: 1000, unitPriceCents: 100000 }), line({ id: 'b', unitPriceCents: 50000, vatRateBp: 1000 })],
     deductions: [
-      { kind: 'deposit', number: 'FA-2026-0001', issueDate: '2026-10-01', amounts: [{ vatRateBp: 2000, htCents: 30000, vatCents: 6000 }, { vatRateBp: 1000, htCents: 15000, vatCents: 1500 }] },
+      {
+        kind: 'deposit',
+        number: 'FA-2026-0001',
+        issueDate: '2026-10-01',
+        amounts: [
+          { vatRateBp: 2000, htCents: 30000, vatCents: 6000 },
+          { vatRateBp: 1000, htCents: 15000, vatCents: 1500 }
+        ]
+      },
       { kind: 'progress', number: 'FA-2026-0002', issueDate: '2026-11-01', amounts: [{ vatRateBp: 2000, htCents: 20000, vatCents: 4000 }] }
     ]
   })
-  t.same(totals.deductions, [{ htCents: 45000, vatCents: 7500, ttcCents: 52500 }, { htCents: 20000, vatCents: 4000, ttcCents: 24000 }])
+  t.same(totals.deductions, [
+    { htCents: 45000, vatCents: 7500, ttcCents: 52500 },
+    { htCents: 20000, vatCents: 4000, ttcCents: 24000 }
+  ])
   t.same(totals.vat, [
     { category: 'S', rateBp: 1000, baseCents: 35000, vatCents: 3500 },
     { category: 'S', rateBp: 2000, baseCents: 50000, vatCents: 10000 }
@@ -94,7 +105,14 @@ t.test('a final invoice deducts each earlier invoice at its rates; the retention
   t.equal(totals.retentionCents, 4925, '5 % of the TTC')
   t.equal(totals.netToPayCents, 93575)
   t.throws(
-    () => computeInvoiceTotals({ ...base, lines: [line({})], deductions: [{ kind: 'deposit', number: 'A1', issueDate: '2026-01-01', amounts: [{ vatRateBp: 2000, htCents: 10001, vatCents: 0 }] }] }),
+    () =>
+      computeInvoiceTotals({
+        ...base,
+        lines: [line({})],
+        deductions: [
+          { kind: 'deposit', number: 'A1', issueDate: '2026-01-01', amounts: [{ vatRateBp: 2000, htCents: 10001, vatCents: 0 }] }
+        ]
+      }),
     /deductions larger/
   )
 })
@@ -103,11 +121,19 @@ t.test('BT-23 says after a deposit; headings name the kind', async (t) => {
   const invoice = sampleInvoice()
   t.ok(Value.Check(InvoiceDocumentSchema, invoice), 'the sample matches the contract')
   t.equal(billingFrameworkCode(invoice), 'S1')
-  const deposit = { kind: 'deposit' as const, number: 'FA-1', issueDate: '2026-10-01', amounts: [{ vatRateBp: 2000 as const, htCents: 1, vatCents: 0 }] }
+  const deposit = {
+    kind: 'deposit' as const,
+    number: 'FA-1',
+    issueDate: '2026-10-01',
+    amounts: [{ vatRateBp: 2000 as const, htCents: 1, vatCents: 0 }]
+  }
   t.equal(billingFrameworkCode({ ...invoice, kind: 'final', operation: 'mixed', deductions: [deposit] }), 'M4')
   t.equal(billingFrameworkCode({ ...invoice, kind: 'final', operation: 'goods', deductions: [{ ...deposit, kind: 'progress' }] }), 'B1')
   t.equal(invoiceHeading(invoice), 'Facture n° FA-2026-0042')
-  t.equal(invoiceHeading({ kind: 'progress', number: 'FA-2026-0043', progress: { situationNumber: 3, cumulativeBp: 6000, previousBp: 4000 } }), 'Facture de situation n° 3 — FA-2026-0043')
+  t.equal(
+    invoiceHeading({ kind: 'progress', number: 'FA-2026-0043', progress: { situationNumber: 3, cumulativeBp: 6000, previousBp: 4000 } }),
+    'Facture de situation n° 3 — FA-2026-0043'
+  )
   t.equal(defaultInvoiceMentions('business').recoveryIndemnity, PROFESSIONAL_RECOVERY_INDEMNITY)
   t.equal(defaultInvoiceMentions('individual').recoveryIndemnity, PRIVATE_RECOVERY_INDEMNITY)
 })

@@ -39,8 +39,28 @@ export function sampleInvoice(overrides: Partial<InvoiceDocument> = {}): Invoice
     housingWorkCertification: null,
     title: 'Rénovation de la salle de bains',
     lines: [
-      { id: 'l1', description: 'Dépose de l’ancienne baignoire', quantityMilli: 1000, unit: 'forfait', unitPriceCents: 35000, vatRateBp: 2000, discountBp: 0, discountCents: 0, progress: null },
-      { id: 'l2', description: 'Main-d’œuvre plomberie', quantityMilli: 7500, unit: 'h', unitPriceCents: 5200, vatRateBp: 2000, discountBp: 0, discountCents: 0, progress: null }
+      {
+        id: 'l1',
+        description: 'Dépose de l’ancienne baignoire',
+        quantityMilli: 1000,
+        unit: 'forfait',
+        unitPriceCents: 35000,
+        vatRateBp: 2000,
+        discountBp: 0,
+        discountCents: 0,
+        progress: null
+      },
+      {
+        id: 'l2',
+        description: 'Main-d’œuvre plomberie',
+        quantityMilli: 7500,
+        unit: 'h',
+        unitPriceCents: 5200,
+        vatRateBp: 2000,
+        discountBp: 0,
+        discountCents: 0,
+        progress: null
+      }
     ],
     deductions: [],
     progress: null,

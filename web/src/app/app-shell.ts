@@ -89,7 +89,9 @@ function warmPrerenderedPagesOnIntent(pages: readonly LazyPage[], prerendered: S
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null
     if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return
     if (!prerendered.has(link.pathname)) return
-    void pageFor(pages, link.pathname).load().catch(() => undefined)
+    void pageFor(pages, link.pathname)
+      .load()
+      .catch(() => undefined)
   }
   document.addEventListener('pointerover', warm, { passive: true })
   document.addEventListener('focusin', warm)

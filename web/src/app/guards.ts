@@ -44,11 +44,7 @@ export function guardVisit(
 }
 
 /** Runs guards in order; the first redirect wins. */
-export async function runGuards(
-  names: readonly string[],
-  registry: GuardRegistry,
-  context: GuardContext
-): Promise<string | null> {
+export async function runGuards(names: readonly string[], registry: GuardRegistry, context: GuardContext): Promise<string | null> {
   for (const guard of names.map((name) => resolveGuard(name, registry))) {
     const redirect = await guard(context)
     if (redirect !== null) return redirect

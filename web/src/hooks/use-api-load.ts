@@ -11,7 +11,10 @@ export type ApiLoad<T> = { kind: 'loading' } | { kind: 'ready'; data: T } | { ki
  * `reload()` settles once the new answer is shown, so an action's « done » notice can wait for it:
  * the page never says « X est retiré » while X is still listed.
  */
-export function useApiLoad<T>(fetch: (api: ApiClient, signal: AbortSignal) => Promise<T>, { key = '', delayMs = 0 }: { key?: string; delayMs?: number } = {}): { load: ApiLoad<T>; reload: () => Promise<void> } {
+export function useApiLoad<T>(
+  fetch: (api: ApiClient, signal: AbortSignal) => Promise<T>,
+  { key = '', delayMs = 0 }: { key?: string; delayMs?: number } = {}
+): { load: ApiLoad<T>; reload: () => Promise<void> } {
   const { userId, api } = useWorkspace()
   const [load, setLoad] = useState<ApiLoad<T>>({ kind: 'loading' })
   const [attempt, setAttempt] = useState(0)

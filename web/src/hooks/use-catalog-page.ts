@@ -87,7 +87,10 @@ export function useCatalogPage<Row extends { id: string }, Form, Input, Field ex
   const none: Problems = {}
   const { api } = useWorkspace()
   const [search, setSearch] = useState('')
-  const { load, reload } = useApiLoad<List>((client, signal) => catalog.list(client, { search, limit: CATALOG_PAGE_SIZE }, signal), { key: search, delayMs: 200 })
+  const { load, reload } = useApiLoad<List>((client, signal) => catalog.list(client, { search, limit: CATALOG_PAGE_SIZE }, signal), {
+    key: search,
+    delayMs: 200
+  })
   const [form, setForm] = useState<Form>(codec.empty)
   const [problems, setProblems] = useState<Problems>(none)
   const [editing, setEditing] = useState<CatalogEditing<Form, Problems> | null>(null)
@@ -96,7 +99,11 @@ export function useCatalogPage<Row extends { id: string }, Form, Input, Field ex
   const [working, setWorking] = useState(false)
 
   /** Runs one change, says how it went, and reloads the list; a refusal's field messages go to `onFields`. */
-  async function run<T>(action: () => Promise<T>, done: string | ((result: T) => string), onFields?: (fields: Problems) => void): Promise<boolean> {
+  async function run<T>(
+    action: () => Promise<T>,
+    done: string | ((result: T) => string),
+    onFields?: (fields: Problems) => void
+  ): Promise<boolean> {
     setWorking(true)
     setStatus(null)
     try {
@@ -128,7 +135,11 @@ export function useCatalogPage<Row extends { id: string }, Form, Input, Field ex
     if (editing === null) return
     const checked = codec.inputOf(editing.form)
     if (!checked.ok) return setEditing({ ...editing, problems: checked.problems })
-    const saved = await run(() => catalog.update(api, editing.id, checked.input), messages.updated, (fields) => setEditing({ ...editing, problems: fields }))
+    const saved = await run(
+      () => catalog.update(api, editing.id, checked.input),
+      messages.updated,
+      (fields) => setEditing({ ...editing, problems: fields })
+    )
     if (saved) setEditing(null)
   }
 

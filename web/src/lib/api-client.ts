@@ -40,7 +40,9 @@ export function apiErrorOf(status: number, payload: unknown): ApiError {
     status,
     typeof error?.code === 'string' ? error.code : `http_${status}`,
     typeof error?.message === 'string' ? error.message : status >= 500 ? API_MESSAGES.unreachable : API_MESSAGES.failed,
-    fields === undefined ? undefined : Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+    fields === undefined
+      ? undefined
+      : Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
   )
 }
 
@@ -88,7 +90,11 @@ export function filenameFromDisposition(header: string | null): string | null {
 
 export function createApiClient({ getAccessToken: token, fetch: fetcher = (...args) => fetch(...args) }: ApiClientOptions): ApiClient {
   /** Every request: the token, one network-error answer, one reading of a refusal. */
-  async function send(method: string, path: string, init: { body?: BodyInit; signal?: AbortSignal | undefined; headers: Record<string, string> }): Promise<Response> {
+  async function send(
+    method: string,
+    path: string,
+    init: { body?: BodyInit; signal?: AbortSignal | undefined; headers: Record<string, string> }
+  ): Promise<Response> {
     const headers: Record<string, string> = { ...init.headers }
     const accessToken = await token()
     if (accessToken !== null) headers.authorization = `Bearer ${accessToken}`

@@ -27,7 +27,10 @@ export function filterOfSlug(slug: string | null): InvoiceFilter | null {
 }
 
 /** What a row's badge says: the payment status once issued, « Brouillon » before, « Avoir émis » for a credit note. */
-export function invoiceBadge(invoice: { status: InvoiceStatus; paymentStatus: InvoicePaymentStatus | null }): { label: string; className: string } {
+export function invoiceBadge(invoice: { status: InvoiceStatus; paymentStatus: InvoicePaymentStatus | null }): {
+  label: string
+  className: string
+} {
   if (invoice.status === 'draft') return { label: 'Brouillon', className: 'badge' }
   if (invoice.paymentStatus === null) return { label: 'Émis', className: 'badge badge--envoye' }
   const className: Record<InvoicePaymentStatus, string> = {

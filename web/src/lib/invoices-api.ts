@@ -1,6 +1,13 @@
 // The invoice routes of the workspace's API (contract in shared/src/api/invoice-schemas.ts), typed.
 // In the shared layer: the invoices' pages, the signed quote's page and the dashboard all ask them.
-import type { Invoice, InvoiceList, InvoiceListFilter, InvoiceRequest, NewPayment, QuoteInvoicing } from '@paraphe/shared/api/invoice-schemas'
+import type {
+  Invoice,
+  InvoiceList,
+  InvoiceListFilter,
+  InvoiceRequest,
+  NewPayment,
+  QuoteInvoicing
+} from '@paraphe/shared/api/invoice-schemas'
 import type { InvoiceExportFilter } from '@paraphe/shared/api/invoice-client-schemas'
 import type { ApiClient, DownloadedFile } from './api-client'
 
@@ -30,20 +37,24 @@ export const invoicesApi = {
     (await api.put<InvoiceAnswer>(one(id), { body: { version, request } })).invoice,
   removeDraft: (api: ApiClient, id: string) => api.delete<null>(one(id)),
   issue: async (api: ApiClient, id: string) => (await api.post<InvoiceAnswer>(`${one(id)}/issue`)).invoice,
-  recordPayment: async (api: ApiClient, id: string, payment: NewPayment) => (await api.post<InvoiceAnswer>(`${one(id)}/payments`, { body: payment })).invoice,
+  recordPayment: async (api: ApiClient, id: string, payment: NewPayment) =>
+    (await api.post<InvoiceAnswer>(`${one(id)}/payments`, { body: payment })).invoice,
   /** A credit note on an issued invoice: the whole of it, or `creditAmountCents` TTC; a draft unless `issue`. */
   creditNote: async (api: ApiClient, id: string, body: { creditAmountCents?: number; issue?: boolean }) =>
     (await api.post<InvoiceAnswer>(`${one(id)}/credit-notes`, { body })).invoice,
   pdf: (api: ApiClient, id: string): Promise<DownloadedFile> => api.download(`${one(id)}/pdf`),
   xml: (api: ApiClient, id: string): Promise<DownloadedFile> => api.download(`${one(id)}/xml`),
   /** « Envoyer la facture »: the e-mail with the PDF and a new link, to the client or `to`. */
-  send: (api: ApiClient, id: string, to?: string) => api.post<{ invoice: Invoice; sentTo: string }>(`${one(id)}/send`, { body: to === undefined ? {} : { to } }),
+  send: (api: ApiClient, id: string, to?: string) =>
+    api.post<{ invoice: Invoice; sentTo: string }>(`${one(id)}/send`, { body: to === undefined ? {} : { to } }),
   /** « Relancer le client »: the reminder e-mail with a new link, now (refused within hours of the last e-mail). */
   remind: (api: ApiClient, id: string) => api.post<{ invoice: Invoice; sentTo: string }>(`${one(id)}/remind`),
   /** The days after the due date when automatic reminders go out. */
-  reminderDays: async (api: ApiClient, signal?: AbortSignal) => (await api.get<{ settings: { reminderDays: number[] } }>(`${base}/reminder-settings`, { signal })).settings.reminderDays,
+  reminderDays: async (api: ApiClient, signal?: AbortSignal) =>
+    (await api.get<{ settings: { reminderDays: number[] } }>(`${base}/reminder-settings`, { signal })).settings.reminderDays,
   saveReminderDays: async (api: ApiClient, reminderDays: number[]) =>
-    (await api.put<{ settings: { reminderDays: number[] } }>(`${base}/reminder-settings`, { body: { reminderDays } })).settings.reminderDays,
+    (await api.put<{ settings: { reminderDays: number[] } }>(`${base}/reminder-settings`, { body: { reminderDays } })).settings
+      .reminderDays,
   /** Every link sent so far stops working; how many still did. */
   revokeLinks: async (api: ApiClient, id: string) => (await api.post<{ revokedLinks: number }>(`${one(id)}/links/revoke`)).revokedLinks,
   /** The accountant's export of a period: CSV, FEC or the Factur-X files zipped. */

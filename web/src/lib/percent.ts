@@ -19,6 +19,8 @@ export function parsePercentToBp(text: string): Parsed {
 /** 1250 → « 12,5 »; 0 → « 0 ». */
 export function formatPercentInput(bp: number): string {
   const whole = Math.trunc(bp / 100)
-  const fraction = String(bp % 100).padStart(2, '0').replace(/0+$/, '')
+  const fraction = String(bp % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '')
   return fraction === '' ? String(whole) : `${whole},${fraction}`
 }

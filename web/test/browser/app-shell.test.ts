@@ -59,7 +59,10 @@ async function showsHeading(page: Page, heading: string, timeout = 8_000): Promi
 
 /** Where the page is and what it shows, for failure messages. */
 async function describePage(page: Page): Promise<string> {
-  const headings = await page.locator('h1').allInnerTexts().catch(() => [])
+  const headings = await page
+    .locator('h1')
+    .allInnerTexts()
+    .catch(() => [])
   return `${page.url()} showing ${JSON.stringify(headings.map(normalizeSpace))}`
 }
 
@@ -198,7 +201,13 @@ t.test('build manifest prefetch', async (t) => {
     await sleep(50)
     const chunk = page.waitForRequest((request) => /\/assets\/pricing-[^/]+\.js$/.test(request.url()), { timeout: BUSY_MACHINE_WAIT_MS })
     await navLink(page, 'Tarifs').hover()
-    t.ok(await chunk.then(() => true, () => false), 'the pricing chunk was requested on hover, before any click')
+    t.ok(
+      await chunk.then(
+        () => true,
+        () => false
+      ),
+      'the pricing chunk was requested on hover, before any click'
+    )
     t.equal(record.documentRequests.length, 1)
     t.same(problemsOf(record), [], 'no console error or failed request')
   })
@@ -236,8 +245,7 @@ t.test('build manifest prefetch', async (t) => {
     t.match(logged[0]?.type ?? '', /^(warning|error)$/, 'as a warning or an error')
     const others = record.console.filter(
       (entry) =>
-        !/manifest/i.test(entry.text) &&
-        !(entry.url.includes('/builds/meta/') && /Failed to load resource: .*500/.test(entry.text))
+        !/manifest/i.test(entry.text) && !(entry.url.includes('/builds/meta/') && /Failed to load resource: .*500/.test(entry.text))
     )
     t.same(others, [], 'nothing else in the console besides the browser’s own note of the HTTP 500')
     t.same(record.pageErrors, [], 'no page error')
@@ -267,7 +275,13 @@ t.test('chunk-error reload guard', async (t) => {
       timeout: BUSY_MACHINE_WAIT_MS
     })
     await navLink(page, 'Tarifs').hover()
-    t.ok(await chunkFailed.then(() => true, () => false), 'the hover tried to warm the pricing chunk')
+    t.ok(
+      await chunkFailed.then(
+        () => true,
+        () => false
+      ),
+      'the hover tried to warm the pricing chunk'
+    )
     await sleep(1_000)
     t.equal(record.documentRequests.length, 1, 'no reload: only a click should act on a missing chunk')
     t.equal(await readMarker(page).catch(() => undefined), 1, 'the page was not replaced')
@@ -285,14 +299,15 @@ t.test('chunk-error reload guard', async (t) => {
     await sleep(1_500) // would another reload follow?
     t.ok(shown, `the generic error page is shown (now: ${await describePage(page)})`)
     t.equal(new URL(page.url()).pathname, '/tarifs', 'on the page the visitor asked for')
-    t.same(
-      record.documentRequests,
-      [defaultGateway.url('/'), defaultGateway.url('/tarifs')],
-      'exactly one reload, of /tarifs'
-    )
+    t.same(record.documentRequests, [defaultGateway.url('/'), defaultGateway.url('/tarifs')], 'exactly one reload, of /tarifs')
     t.equal(await page.locator('main').count(), 1, 'one <main> (no second copy of the layout)')
     t.equal(
-      normalizeSpace(await page.locator('main code').innerText({ timeout: 1_000 }).catch(() => '')),
+      normalizeSpace(
+        await page
+          .locator('main code')
+          .innerText({ timeout: 1_000 })
+          .catch(() => '')
+      ),
       'Internal Server Error',
       'with the generic message'
     )

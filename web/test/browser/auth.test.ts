@@ -120,14 +120,20 @@ t.test('sign-up, confirmation link from the e-mail, signed in, /espace greets wi
   t.match(normalizeSpace(await page.locator('#signup-confirmation-error').innerText()), /pas identiques/)
   t.match(normalizeSpace(await page.locator('#signup-accept-error').innerText()), /Cochez la case/)
   t.same(await axe(page), [], 'axe: the form with its errors')
-  t.notOk(standIn.requests.some((request) => request.path === '/signup' && JSON.stringify(request.body ?? null).includes(email)), 'nothing sent yet')
+  t.notOk(
+    standIn.requests.some((request) => request.path === '/signup' && JSON.stringify(request.body ?? null).includes(email)),
+    'nothing sent yet'
+  )
 
   await field(page, 'Mot de passe').fill(PASSWORD)
   await field(page, 'Mot de passe, une seconde fois').fill(PASSWORD)
   await page.getByRole('checkbox').check()
   t.equal(await page.getByRole('link', { name: 'politique de confidentialité' }).getAttribute('href'), '/privacy')
   t.equal(await page.getByRole('link', { name: 'conditions générales d’utilisation' }).getAttribute('href'), '/conditions')
-  t.match(normalizeSpace(await page.locator('label[for="signup-accept"]').innerText()), /^J’accepte les conditions générales d’utilisation et j’ai lu la politique de confidentialité\.$/)
+  t.match(
+    normalizeSpace(await page.locator('label[for="signup-accept"]').innerText()),
+    /^J’accepte les conditions générales d’utilisation et j’ai lu la politique de confidentialité\.$/
+  )
   await button(page, 'Créer mon compte').click()
   await waitForHeading(page, 'Vérifiez votre boîte mail')
   t.ok(await mainHeading(page).evaluate((element) => element === document.activeElement), 'focus moves to the new heading')
@@ -149,7 +155,10 @@ t.test('sign-up, confirmation link from the e-mail, signed in, /espace greets wi
   t.match(normalizeSpace(await page.locator('main').innerText()), email)
   await header(page).getByRole('link', { name: 'Mon espace' }).waitFor()
   t.ok(standIn.user(email)?.email_confirmed_at, 'confirmed')
-  t.ok(await inPage(page, `localStorage.getItem(${JSON.stringify(STORAGE_KEY)}) !== null`), 'the session is stored under sb-<host>-auth-token')
+  t.ok(
+    await inPage(page, `localStorage.getItem(${JSON.stringify(STORAGE_KEY)}) !== null`),
+    'the session is stored under sb-<host>-auth-token'
+  )
 
   const sessionCall = page.waitForResponse((response) => response.url() === gateway.url('/api/session'))
   await page.getByRole('link', { name: 'Accéder à mon espace' }).click()
@@ -236,10 +245,14 @@ t.test('password reset through the e-mail link: weak, then same password explain
   await signIn(page, email, fresh)
   await page.waitForURL(gateway.url('/espace'))
   await greeting(page, email)
-  t.same(problemsOf(record, {
-    allowHttp: (problem) => allowAuth(422, 'user').allowHttp!(problem) || allowAuth(400, 'token').allowHttp!(problem),
-    allowConsole: (entry) => allowAuth(422, 'user').allowConsole!(entry) || allowAuth(400, 'token').allowConsole!(entry)
-  }), [], `${CLEAN} (besides same_password and the old password)`)
+  t.same(
+    problemsOf(record, {
+      allowHttp: (problem) => allowAuth(422, 'user').allowHttp!(problem) || allowAuth(400, 'token').allowHttp!(problem),
+      allowConsole: (entry) => allowAuth(422, 'user').allowConsole!(entry) || allowAuth(400, 'token').allowConsole!(entry)
+    }),
+    [],
+    `${CLEAN} (besides same_password and the old password)`
+  )
 })
 
 t.test('sign-out from /espace and from the header', async (t) => {
@@ -249,21 +262,36 @@ t.test('sign-out from /espace and from the header', async (t) => {
   await greeting(page, email)
   t.equal(await page.getByRole('button', { name: 'Se déconnecter' }).count(), 0, 'the menu closed at first')
   const menu = await accountMenu(page)
-  t.match(normalizeSpace(await menu.innerText()), new RegExp(`^Connecté en tant que ${email.replace(/[.+]/g, '\\$&')} Profil Équipe Abonnement API Webhooks Se déconnecter$`), 'the account menu: who is signed in, the settings, « Se déconnecter »')
+  t.match(
+    normalizeSpace(await menu.innerText()),
+    new RegExp(`^Connecté en tant que ${email.replace(/[.+]/g, '\\$&')} Profil Équipe Abonnement API Webhooks Se déconnecter$`),
+    'the account menu: who is signed in, the settings, « Se déconnecter »'
+  )
   t.same(await axe(page), [], 'axe: the account menu open')
   await page.keyboard.press('Escape')
   await menu.waitFor({ state: 'hidden' })
-  t.equal(await inPage(page, `document.activeElement?.getAttribute('aria-expanded')`), 'false', 'Escape closes it, the focus back on « Compte »')
+  t.equal(
+    await inPage(page, `document.activeElement?.getAttribute('aria-expanded')`),
+    'false',
+    'Escape closes it, the focus back on « Compte »'
+  )
   t.equal(await page.getByRole('button', { name: 'Se déconnecter' }).count(), 0)
   await accountMenu(page)
-  t.equal(await page.getByRole('button', { name: 'Se déconnecter' }).count(), 1, 'one « Se déconnecter » in the workspace, in its account menu')
+  t.equal(
+    await page.getByRole('button', { name: 'Se déconnecter' }).count(),
+    1,
+    'one « Se déconnecter » in the workspace, in its account menu'
+  )
   t.equal(await page.getByRole('navigation', { name: 'Navigation principale' }).count(), 0, 'no marketing menu in the workspace')
   await page.getByRole('banner').getByRole('button', { name: 'Se déconnecter' }).click()
   await page.waitForURL(gateway.url('/connexion'))
   await page.getByRole('status').filter({ hasText: 'Vous êtes déconnecté.' }).waitFor()
   await header(page).getByRole('link', { name: 'Connexion' }).waitFor()
   t.equal(await inPage(page, `localStorage.getItem(${JSON.stringify(STORAGE_KEY)})`), null, 'the stored session is gone')
-  t.ok(standIn.requests.some((request) => request.path === '/logout' && request.query.get('scope') === 'local'), 'signed out at Supabase Auth (this device)')
+  t.ok(
+    standIn.requests.some((request) => request.path === '/logout' && request.query.get('scope') === 'local'),
+    'signed out at Supabase Auth (this device)'
+  )
 
   // Signed in again, then out from the header on a public page (full load: header decided after hydration).
   await signIn(page, email)
@@ -388,7 +416,10 @@ t.test('the other link forms: ?token_hash= (verifyOtp) and ?code= (PKCE) on /con
   const { verifier, challenge } = pkcePair()
   const other = await openPage(browser, t)
   await gotoHydrated(other.page, gateway.url('/'))
-  await inPage(other.page, `localStorage.setItem(${JSON.stringify(`${STORAGE_KEY}-code-verifier`)}, ${JSON.stringify(JSON.stringify(verifier))})`)
+  await inPage(
+    other.page,
+    `localStorage.setItem(${JSON.stringify(`${STORAGE_KEY}-code-verifier`)}, ${JSON.stringify(JSON.stringify(verifier))})`
+  )
   await fetch(gateway.url(`/auth/v1/signup?redirect_to=${encodeURIComponent(gateway.url('/confirm-email'))}`), {
     method: 'POST',
     headers: { 'content-type': 'application/json', apikey: standIn.anonKey },
@@ -459,7 +490,10 @@ t.test('without an auth server, the account pages work on the embedded accounts 
 })
 
 t.test('public pages do not load supabase-js without a session; they do with one', async (t) => {
-  const manifest = JSON.parse(await readFile(path.join(DEFAULT_SITE_DIR, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>
+  const manifest = JSON.parse(await readFile(path.join(DEFAULT_SITE_DIR, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string }
+  >
   const entry = Object.entries(manifest).find(([source]) => source.includes('@supabase/supabase-js'))
   t.ok(entry, 'supabase-js has its own chunk')
   const chunk = `/${entry![1].file}`

@@ -139,7 +139,10 @@ t.test('a visitor picks Pro yearly, signs up, pays, and sees Pro active once the
   t.equal(new URL(page.url()).searchParams.get('session_id'), sessionId)
   await heading(page).filter({ hasText: 'Paiement en cours de confirmation…' }).waitFor()
   // The plan's name appears once the gateway has answered (the heading shows before).
-  await page.locator('main').getByText(/pour la formule Pro/).waitFor()
+  await page
+    .locator('main')
+    .getByText(/pour la formule Pro/)
+    .waitFor()
   t.match(normalizeSpace(await page.locator('main').innerText()), /pour la formule Pro/)
   t.same(await axe(page), [], 'axe: waiting for the confirmation')
 
@@ -156,10 +159,7 @@ t.test('a visitor picks Pro yearly, signs up, pays, and sees Pro active once the
   t.match(main, /Renouvelé le \d{1,2} \p{L}+ \d{4}/u, 'the renewal date, in French')
   t.match(main, /0 devis envoyé ce mois-ci \(illimité\)/)
   t.ok(await page.getByRole('button', { name: 'Gérer mon abonnement' }).isVisible())
-  t.equal(
-    await (await accountMenu(page)).getByRole('link', { name: 'Abonnement' }).getAttribute('aria-current'),
-    'page'
-  )
+  t.equal(await (await accountMenu(page)).getByRole('link', { name: 'Abonnement' }).getAttribute('aria-current'), 'page')
   t.same(await axe(page), [], 'axe: the subscription page')
 
   // Back on /tarifs, the plan paid for is « Votre formule », and another paid plan is changed from
@@ -168,7 +168,13 @@ t.test('a visitor picks Pro yearly, signs up, pays, and sees Pro active once the
   const pro = page.getByRole('article', { name: 'Pro', exact: true })
   await pro.getByText('Votre formule').waitFor()
   t.equal(await pro.getByRole('link', { name: 'Gérer mon abonnement' }).getAttribute('href'), '/espace/abonnement')
-  t.equal(await page.getByRole('article', { name: 'Entreprise', exact: true }).getByRole('link', { name: 'Passer à Entreprise' }).getAttribute('href'), '/espace/abonnement')
+  t.equal(
+    await page
+      .getByRole('article', { name: 'Entreprise', exact: true })
+      .getByRole('link', { name: 'Passer à Entreprise' })
+      .getAttribute('href'),
+    '/espace/abonnement'
+  )
   t.equal(await page.getByRole('button', { name: /^Choisir / }).count(), 0, 'no checkout offered to a paying account')
 
   t.same(problemsOf(record), [], CLEAN)
@@ -195,7 +201,14 @@ t.test('an e-mail link without the choice (the production templates) still leads
   await page.waitForURL((address) => address.href.startsWith(`${stripe.url}/c/pay/cs_test_`))
   const created = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions').at(-1)
   t.match(created?.params, { 'line_items[0][price]': 'price_entreprise_month' }, 'Entreprise, monthly')
-  t.same(problemsOf(record, { allowHttp: (problem) => problem.url.startsWith(stripe.url), allowConsole: (entry) => entry.url.startsWith(stripe.url) }), [], CLEAN)
+  t.same(
+    problemsOf(record, {
+      allowHttp: (problem) => problem.url.startsWith(stripe.url),
+      allowConsole: (entry) => entry.url.startsWith(stripe.url)
+    }),
+    [],
+    CLEAN
+  )
 })
 
 t.test('/success with an unknown session says so in French; signed out, it asks to sign in first', async (t) => {

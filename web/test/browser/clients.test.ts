@@ -35,13 +35,21 @@ t.test('clients: save and edit one, pick it in a quote, find the quote on the cl
   const { page, record } = await openPage(browser, t, DESKTOP)
   await signIn(page, gateway.url, email, PASSWORD)
   const nav = page.getByRole('navigation', { name: 'Espace professionnel' })
-  t.same((await nav.getByRole('link').allInnerTexts()).slice(0, 4), ['Devis', 'Factures', 'Clients', 'Articles'], '« Clients » between « Factures » and « Articles »')
+  t.same(
+    (await nav.getByRole('link').allInnerTexts()).slice(0, 4),
+    ['Devis', 'Factures', 'Clients', 'Articles'],
+    '« Clients » between « Factures » and « Articles »'
+  )
   await nav.getByRole('link', { name: 'Clients' }).click()
   await page.getByRole('heading', { level: 1, name: 'Clients' }).waitFor()
   await page.getByText('Aucun client pour l’instant').waitFor()
 
   await button(page, 'Enregistrer le client').click()
-  t.equal(normalizeSpace(await page.locator('#client-new-name-error').innerText()), 'Indiquez le nom du client.', 'an empty client is explained')
+  t.equal(
+    normalizeSpace(await page.locator('#client-new-name-error').innerText()),
+    'Indiquez le nom du client.',
+    'an empty client is explained'
+  )
   await page.getByRole('radio', { name: 'Professionnel' }).check()
   await page.locator('#client-new-company').fill('Syndic Bellevue')
   await page.locator('#client-new-name').fill('Marc Petit')
@@ -50,7 +58,11 @@ t.test('clients: save and edit one, pick it in a quote, find the quote on the cl
   await page.locator('#client-new-address').fill('10 quai Perrache\n69002 Lyon')
   await page.locator('#client-new-site').fill('Résidence Bellevue\n69003 Lyon')
   await button(page, 'Enregistrer le client').click()
-  t.equal(normalizeSpace(await page.locator('#client-new-siret-error').innerText()), 'Ce SIRET n’est pas valide : vérifiez les chiffres (clé de contrôle incorrecte).', 'a wrong SIRET is explained before sending')
+  t.equal(
+    normalizeSpace(await page.locator('#client-new-siret-error').innerText()),
+    'Ce SIRET n’est pas valide : vérifiez les chiffres (clé de contrôle incorrecte).',
+    'a wrong SIRET is explained before sending'
+  )
   await page.locator('#client-new-siret').fill('732 829 320 00074')
   await button(page, 'Enregistrer le client').click()
   await page.getByRole('status').filter({ hasText: '« Syndic Bellevue » est enregistré dans vos clients.' }).waitFor()
@@ -70,7 +82,10 @@ t.test('clients: save and edit one, pick it in a quote, find the quote on the cl
   await page.getByText('2 clients', { exact: true }).waitFor()
   await button(page, 'Supprimer Client de passage').click()
   await button(page, 'Confirmer la suppression').click()
-  await page.getByRole('status').filter({ hasText: '« Client de passage » est supprimé de vos clients ; ses devis restent inchangés.' }).waitFor()
+  await page
+    .getByRole('status')
+    .filter({ hasText: '« Client de passage » est supprimé de vos clients ; ses devis restent inchangés.' })
+    .waitFor()
   await axeBothWidths(t, page, 'the Clients page')
 
   // The editor: the saved client found as its name is typed, and picked.
@@ -78,7 +93,13 @@ t.test('clients: save and edit one, pick it in a quote, find the quote on the cl
   await page.locator('#quote-client-search').pressSequentially('bell', { delay: 20 })
   const offers = page.getByRole('list', { name: 'Clients enregistrés' })
   await offers.getByRole('button').first().waitFor()
-  t.same(await offers.getByRole('button').allInnerTexts().then((texts) => texts.map(normalizeSpace)), ['Syndic Bellevue contact@bellevue.example'])
+  t.same(
+    await offers
+      .getByRole('button')
+      .allInnerTexts()
+      .then((texts) => texts.map(normalizeSpace)),
+    ['Syndic Bellevue contact@bellevue.example']
+  )
   await axeBothWidths(t, page, 'the editor with saved clients offered')
   await offers.getByRole('button', { name: /Syndic Bellevue/ }).click()
   t.ok(await page.locator('#quote-client-kind-business').isChecked(), 'a company client')
@@ -92,7 +113,11 @@ t.test('clients: save and edit one, pick it in a quote, find the quote on the cl
   await page.getByText('Coordonnées de « Syndic Bellevue » reprises.').waitFor()
   const token = await accessToken(page)
   const stored = await storedQuote(token, quoteId, (quote) => quote.savedClientId !== undefined)
-  t.match(stored, { client: { kind: 'business', company: 'Syndic Bellevue', email: 'contact@bellevue.example' } }, 'autosave kept the picked client')
+  t.match(
+    stored,
+    { client: { kind: 'business', company: 'Syndic Bellevue', email: 'contact@bellevue.example' } },
+    'autosave kept the picked client'
+  )
   t.type(stored.savedClientId, 'string', 'and linked the quote to the saved client')
 
   // The client's page lists the quote and starts a new one for them.
@@ -130,7 +155,12 @@ t.test('in the editor: « Enregistrer ce client » keeps the typed client, once'
   await page.getByText('Enregistré dans vos clients.').waitFor()
   await page.getByRole('link', { name: 'Fiche du client enregistré' }).waitFor()
   const token = await accessToken(page)
-  const saved = await callApi<{ clients: Array<{ id: string; name: string; email: string; address: string }> }>(gateway.url, token, 'GET', '/api/clients')
+  const saved = await callApi<{ clients: Array<{ id: string; name: string; email: string; address: string }> }>(
+    gateway.url,
+    token,
+    'GET',
+    '/api/clients'
+  )
   t.match(saved.clients, [{ name: 'Paul Martin', email: 'paul.martin@example.fr', address: '5 rue Mercière, 69002 Lyon' }])
   const quote = await storedQuote(token, quoteId, (stored) => stored.savedClientId !== undefined)
   t.equal(quote.savedClientId, saved.clients[0]?.id, 'the quote is linked to the client just saved')
@@ -138,5 +168,12 @@ t.test('in the editor: « Enregistrer ce client » keeps the typed client, once'
   await button(page, 'Ne plus lier ce devis au client').click()
   await button(page, 'Enregistrer ce client').click()
   await page.getByText('Ce client est déjà enregistré (même nom et même e-mail) : modifiez-le plutôt.').waitFor()
-  t.same(problemsOf(record, { allowHttp: (problem) => problem.status === 409 && problem.url.endsWith('/api/clients'), allowConsole: (entry) => /status of 409/.test(entry.text) && entry.url.endsWith('/api/clients') }), [], `${CLEAN} (besides the duplicate refused)`)
+  t.same(
+    problemsOf(record, {
+      allowHttp: (problem) => problem.status === 409 && problem.url.endsWith('/api/clients'),
+      allowConsole: (entry) => /status of 409/.test(entry.text) && entry.url.endsWith('/api/clients')
+    }),
+    [],
+    `${CLEAN} (besides the duplicate refused)`
+  )
 })

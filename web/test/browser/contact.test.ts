@@ -5,7 +5,19 @@
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import { startSmtpServer } from '../../../gateway/test/support/smtp-server.js'
-import { PHONE, axe, gotoHydrated, headingText, inPage, normalizeSpace, openPage, problemsOf, sharedBrowser, startGateway, waitForExpression } from './harness.js'
+import {
+  PHONE,
+  axe,
+  gotoHydrated,
+  headingText,
+  inPage,
+  normalizeSpace,
+  openPage,
+  problemsOf,
+  sharedBrowser,
+  startGateway,
+  waitForExpression
+} from './harness.js'
 
 const OPERATOR = 'accueil@paraphe.example'
 const smtp = await startSmtpServer()
@@ -73,9 +85,14 @@ t.test('mistakes next to their field, then a message the operator receives', asy
   await send(page)
   await page.getByRole('heading', { name: 'Message envoyé' }).waitFor()
   await waitForFocus(page, 'contact-sent-title')
-  t.match(normalizeSpace(await page.getByRole('status').innerText()), new RegExp(`Nous vous répondons par e-mail à ${email.replace('.', '\\.')}, en principe sous deux jours ouvrés`))
+  t.match(
+    normalizeSpace(await page.getByRole('status').innerText()),
+    new RegExp(`Nous vous répondons par e-mail à ${email.replace('.', '\\.')}, en principe sous deux jours ouvrés`)
+  )
 
-  const [mail] = (await smtp.waitFor((messages) => messages.some((received) => received.replyTo === email))).filter((received) => received.replyTo === email)
+  const [mail] = (await smtp.waitFor((messages) => messages.some((received) => received.replyTo === email))).filter(
+    (received) => received.replyTo === email
+  )
   t.same(mail?.envelope.to, [OPERATOR], 'the operator receives it')
   t.equal(mail?.subject, '[Paraphe] Abonnement et facturation — Inès Martin')
   t.match(mail?.text, '> Bonjour,\n> je voudrais passer à l’offre Pro <b>dès lundi</b>.')
@@ -117,7 +134,11 @@ t.test('the anti-robot field: off screen, skipped by the keyboard, on a phone wi
   t.ok(box !== null && box.x + box.width <= 0, 'outside the page')
   await page.getByRole('link', { name: 'politique de confidentialité' }).focus()
   await page.keyboard.press('Tab')
-  t.equal(await inPage(page, 'document.activeElement.textContent'), 'Envoyer le message', 'after the consent, Tab goes past it to the button')
+  t.equal(
+    await inPage(page, 'document.activeElement.textContent'),
+    'Envoyer le message',
+    'after the consent, Tab goes past it to the button'
+  )
   t.equal(await inPage(page, 'document.documentElement.scrollWidth <= document.documentElement.clientWidth'), true)
   t.same(problemsOf(record), [], CLEAN)
 })

@@ -6,7 +6,17 @@
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import { parisIsoDate } from '@paraphe/shared/dates'
-import { axeBothWidths, CLEAN, DESKTOP, emailFactory, normalizeSpace, openPage, problemsOf, startAuthStack, type Teardown } from './harness.js'
+import {
+  axeBothWidths,
+  CLEAN,
+  DESKTOP,
+  emailFactory,
+  normalizeSpace,
+  openPage,
+  problemsOf,
+  startAuthStack,
+  type Teardown
+} from './harness.js'
 import { accessToken, callApi, saveStatus, signIn, waitForSaved } from './workspace-steps.js'
 import { draftContent } from '../../../gateway/test/support/quote-content.js'
 
@@ -20,14 +30,24 @@ const content = draftContent({
   issueDate: parisIsoDate(new Date()),
   lines: [
     { id: 'l1', description: TWO_LINES, quantityMilli: 1000, unit: 'forfait', unitPriceCents: 35_000, vatRateBp: 1000, discountBp: 0 },
-    { id: 'l2', description: 'Receveur de douche extra-plat', quantityMilli: 1000, unit: 'u', unitPriceCents: 42_000, vatRateBp: 1000, discountBp: 1000 },
+    {
+      id: 'l2',
+      description: 'Receveur de douche extra-plat',
+      quantityMilli: 1000,
+      unit: 'u',
+      unitPriceCents: 42_000,
+      vatRateBp: 1000,
+      discountBp: 1000
+    },
     { id: 'l3', description: 'Pose', quantityMilli: 6000, unit: 'h', unitPriceCents: 4_800, vatRateBp: 1000, discountBp: 0 }
   ],
   depositBp: 3000
 })
 
-const rowIds = (page: Page) => page.locator('.lines-editor__list > li').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.lineId ?? ''))
-const lineTotal = async (page: Page, id: string) => normalizeSpace(await page.locator(`[data-line-id="${id}"] .line-card__total strong`).innerText())
+const rowIds = (page: Page) =>
+  page.locator('.lines-editor__list > li').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.lineId ?? ''))
+const lineTotal = async (page: Page, id: string) =>
+  normalizeSpace(await page.locator(`[data-line-id="${id}"] .line-card__total strong`).innerText())
 const undoBanner = (page: Page) => page.locator('.undo-removal')
 
 async function openQuote(t: Teardown, name: string) {
@@ -48,7 +68,11 @@ t.test('at 1 280 px the designation has the room and shows all its lines; « Sup
     page.locator('#line-l1-description').evaluate((area) => {
       const row = area.closest('li') as HTMLElement
       const textarea = area as HTMLTextAreaElement
-      return { share: textarea.getBoundingClientRect().width / row.getBoundingClientRect().width, scroll: textarea.scrollHeight, client: textarea.clientHeight }
+      return {
+        share: textarea.getBoundingClientRect().width / row.getBoundingClientRect().width,
+        scroll: textarea.scrollHeight,
+        client: textarea.clientHeight
+      }
     })
   const before = await sizes()
   t.ok(before.share >= 0.4, `the designation takes ${Math.round(before.share * 100)} % of the row (at least 40 %)`)
@@ -150,7 +174,9 @@ t.test('« Supprimer » then « Annuler »: the row back at its place with its c
   await page.mouse.move(0, 0)
   await undoBanner(page).getByRole('button').waitFor({ state: 'detached', timeout: 30_000 })
   t.same(await rowIds(page), ['l1', 'l2'], 'the line stays removed')
-  await saveStatus(page).filter({ hasText: /^Enregistré$/ }).waitFor()
+  await saveStatus(page)
+    .filter({ hasText: /^Enregistré$/ })
+    .waitFor()
   t.same(problemsOf(record), [], CLEAN)
 })
 
@@ -166,7 +192,9 @@ t.test('a new, untouched draft says nothing about saving; its first change is sa
   t.notOk(await page.getByText('Enregistré', { exact: true }).isVisible(), 'nor anywhere else')
   await page.locator('#quote-title').fill('Cuisine')
   await page.waitForURL(/\/espace\/devis\/[0-9a-f-]{36}$/)
-  await saveStatus(page).filter({ hasText: /^Enregistré$/ }).waitFor()
+  await saveStatus(page)
+    .filter({ hasText: /^Enregistré$/ })
+    .waitFor()
   t.pass('« Enregistré » once stored')
   t.same(problemsOf(record), [], CLEAN)
 })

@@ -15,7 +15,22 @@ import { freePort } from '../../../gateway/test/support/free-port.js'
 import { signBody } from '../../../gateway/test/support/sent-quotes.js'
 import { startSmtpServer, type ReceivedMail } from '../../../gateway/test/support/smtp-server.js'
 import { COMPLETE_PROFILE, completeContent, subscribe } from '../../../gateway/test/support/workspace-users.js'
-import { axe, axeBothWidths, button, CLEAN, DESKTOP, emailFactory, field, gotoHydrated, normalizeSpace, openPage, PHONE, problemsOf, sharedBrowser, startGateway } from './harness.js'
+import {
+  axe,
+  axeBothWidths,
+  button,
+  CLEAN,
+  DESKTOP,
+  emailFactory,
+  field,
+  gotoHydrated,
+  normalizeSpace,
+  openPage,
+  PHONE,
+  problemsOf,
+  sharedBrowser,
+  startGateway
+} from './harness.js'
 import { accessToken, callApi } from './workspace-steps.js'
 
 t.setTimeout(600_000)
@@ -67,7 +82,10 @@ async function professional(page: Page, email: string): Promise<{ token: string;
 }
 
 async function companyOf(email: string): Promise<string | undefined> {
-  const { rows } = await gateway.app.db.query<{ company_id: string }>('select company_id from paraphe.company_members where lower(email) = lower($1)', [email])
+  const { rows } = await gateway.app.db.query<{ company_id: string }>(
+    'select company_id from paraphe.company_members where lower(email) = lower($1)',
+    [email]
+  )
   return rows[0]?.company_id
 }
 
@@ -119,7 +137,10 @@ t.test('a new person joins the inviting company from the e-mail in five actions 
   actions++ // 5. the confirmation e-mail's link
   await page.goto(await mailedLink(invited, '/confirm-email'))
   await page.waitForURL(gateway.url('/espace'), { timeout: 60_000 })
-  await page.getByRole('link', { name: /Rénovation de la salle de bains/ }).first().waitFor()
+  await page
+    .getByRole('link', { name: /Rénovation de la salle de bains/ })
+    .first()
+    .waitFor()
   t.ok(actions <= 5, `${actions} actions from the e-mail to the company`)
   t.equal(await companyOf(invited), ownerCompany, 'a member of the inviting company')
   t.equal(await page.getByText('complétez votre profil d’entreprise').count(), 0, 'not asked for a company profile of her own')
@@ -139,7 +160,10 @@ t.test('an existing account signing in from the link joins too', async (t) => {
   await field(page, 'Mot de passe').fill(PASSWORD)
   await button(page, 'Se connecter').click()
   await page.waitForURL(gateway.url('/espace'), { timeout: 60_000 })
-  await page.getByRole('link', { name: /Rénovation de la salle de bains/ }).first().waitFor()
+  await page
+    .getByRole('link', { name: /Rénovation de la salle de bains/ })
+    .first()
+    .waitFor()
   t.equal(await companyOf(existing), ownerCompany, 'she joined on signing in, no « Rejoindre » to find')
   t.same(problemsOf(record), [], CLEAN)
   t.same(problemsOf(before.record), [], CLEAN)
@@ -167,7 +191,12 @@ const CLIPPED = `(() => {
 
 t.test('the send confirmation is whole at 360, 1 024, 1 280 and 1 920 px', async (t) => {
   const page = ownerPage.page
-  for (const [width, height] of [[1024, 768], [1280, 800], [1920, 1080], [360, 740]] as const) {
+  for (const [width, height] of [
+    [1024, 768],
+    [1280, 800],
+    [1920, 1080],
+    [360, 740]
+  ] as const) {
     await page.setViewportSize({ width, height })
     await gotoHydrated(page, gateway.url(`/espace/devis/${draft.id}`))
     await page.locator('#quote-send').click()
@@ -181,7 +210,11 @@ t.test('the send confirmation is whole at 360, 1 024, 1 280 and 1 920 px', async
     if (width === 1280 || width === 360) t.same(await axe(page), [], `axe at ${width} px: the send confirmation`)
     await dialog.getByRole('button', { name: 'Annuler', exact: true }).click()
     await dialog.waitFor({ state: 'hidden' })
-    t.equal(await page.evaluate(() => document.activeElement?.id), 'quote-send', `${width} px: « Annuler » gives the focus back to the button`)
+    t.equal(
+      await page.evaluate(() => document.activeElement?.id),
+      'quote-send',
+      `${width} px: « Annuler » gives the focus back to the button`
+    )
   }
   await page.setViewportSize({ width: 1280, height: 800 })
   t.same(problemsOf(ownerPage.record), [], CLEAN)
@@ -198,7 +231,11 @@ const NAME_WHOLE = `(() => {
 })()`
 
 t.test('the company’s name is whole on the signing page at 360 px, with a logo (paid plan) and without (free)', async (t) => {
-  const upload = await fetch(gateway.url('/api/profile/logo'), { method: 'PUT', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'image/png' }, body: Buffer.from(makePng(120, 40)) })
+  const upload = await fetch(gateway.url('/api/profile/logo'), {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'image/png' },
+    body: Buffer.from(makePng(120, 40))
+  })
   t.equal(upload.status, 200, 'the paid company has a logo')
   const paid = (await callApi<{ signingUrl: string }>(gateway.url, owner.token, 'POST', `/api/quotes/${draft.id}/send`)).signingUrl
   // The same company back on the free plan: its next quote has no logo.
@@ -206,14 +243,21 @@ t.test('the company’s name is whole on the signing page at 360 px, with a logo
   const second = (await callApi<{ quote: { id: string } }>(gateway.url, owner.token, 'POST', '/api/quotes', { content: content() })).quote
   const free = (await callApi<{ signingUrl: string }>(gateway.url, owner.token, 'POST', `/api/quotes/${second.id}/send`)).signingUrl
   const { page, record } = await openPage(browser, t, PHONE)
-  for (const [plan, link, logos] of [['paid', paid, 1], ['free', free, 0]] as const) {
+  for (const [plan, link, logos] of [
+    ['paid', paid, 1],
+    ['free', free, 0]
+  ] as const) {
     const url = new URL(link)
     await gotoHydrated(page, gateway.url(`${url.pathname}${url.search}`))
     // The first view of a sent quote draws its PDF (its hash is signed): long on a busy machine.
     await page.locator('.site-header__brand-name').filter({ hasText: COMPANY }).waitFor({ timeout: 180_000 })
     await page.getByRole('button', { name: 'Continuer' }).waitFor({ timeout: 180_000 })
     t.equal(await page.locator('.site-header__company-logo').count(), logos, `${plan}: ${logos === 1 ? 'with' : 'without'} the logo`)
-    t.same(await page.evaluate(NAME_WHOLE), { text: COMPANY, cut: false, inside: true, apart: true }, `${plan}: the name whole at 360 px, « Signature électronique sécurisée » out of its way`)
+    t.same(
+      await page.evaluate(NAME_WHOLE),
+      { text: COMPANY, cut: false, inside: true, apart: true },
+      `${plan}: the name whole at 360 px, « Signature électronique sécurisée » out of its way`
+    )
     t.equal(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), true, `${plan}: no sideways scrolling`)
     await axeBothWidths(t, page, `the signing page, ${plan} plan`)
     await page.setViewportSize({ width: 360, height: 740 })
@@ -222,15 +266,24 @@ t.test('the company’s name is whole on the signing page at 360 px, with a logo
 
   // Signed after five visits: the professional's quote page and dashboard say so.
   const token = new URL(paid).searchParams.get('token') ?? ''
-  for (let visitor = 0; visitor < 5; visitor++) await fetch(gateway.url(`/api/sign/${token}`), { headers: { 'x-signing-visitor': `visiteur-${String(visitor).padStart(4, '0')}` } })
+  for (let visitor = 0; visitor < 5; visitor++)
+    await fetch(gateway.url(`/api/sign/${token}`), { headers: { 'x-signing-visitor': `visiteur-${String(visitor).padStart(4, '0')}` } })
   const view = (await (await fetch(gateway.url(`/api/sign/${token}`))).json()) as { documentSha256: string }
-  const signed = await fetch(gateway.url(`/api/sign/${token}/sign`), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(signBody(view.documentSha256)) })
+  const signed = await fetch(gateway.url(`/api/sign/${token}/sign`), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(signBody(view.documentSha256))
+  })
   t.equal(signed.status, 200, 'the client signs')
   const pro = ownerPage.page
   await gotoHydrated(pro, gateway.url(`/espace/devis/${draft.id}`))
   const line = pro.locator('.quote-page__signed')
   await line.waitFor()
-  t.match(normalizeSpace(await line.innerText()), /^Signé le \d{1,2} \p{L}+ \d{4} à \d{2}:\d{2} par Élise Martin$/u, '« Signé le … par … » at the top')
+  t.match(
+    normalizeSpace(await line.innerText()),
+    /^Signé le \d{1,2} \p{L}+ \d{4} à \d{2}:\d{2} par Élise Martin$/u,
+    '« Signé le … par … » at the top'
+  )
   await button(pro, 'Télécharger le devis signé').waitFor()
   t.equal(await pro.locator('.quote-actions .button--primary').first().innerText(), 'Télécharger le devis signé', 'the main button')
   await axeBothWidths(t, pro, 'a signed quote')
@@ -238,7 +291,9 @@ t.test('the company’s name is whole on the signing page at 360 px, with a logo
   const activity = pro.locator('.dashboard__activity li')
   await activity.first().waitFor()
   // The paid quote (the first sent) was opened on the phone above, then by five more visitors.
-  const lines = (await activity.allInnerTexts()).map(normalizeSpace).filter((text) => /DEV-\d{4}-0001/.test(text) && text.includes('consulté'))
+  const lines = (await activity.allInnerTexts())
+    .map(normalizeSpace)
+    .filter((text) => /DEV-\d{4}-0001/.test(text) && text.includes('consulté'))
   t.equal(lines.length, 1, 'its views: one line')
   const times = Number(/\((\d+) fois, dernière le \d{1,2} \p{L}+ \d{4}\)/u.exec(lines[0] ?? '')?.[1] ?? 0)
   t.ok(times >= 5, `with the count (${times} fois) and the last time`)

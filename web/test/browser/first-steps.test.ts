@@ -48,13 +48,20 @@ async function signedIn(tt: Parameters<typeof openPage>[1], name: string) {
   return { ...opened, userId, token: await accessToken(opened.page) }
 }
 
-for (const [size, options] of [['1 280 px', DESKTOP], ['360 px', PHONE]] as const) {
+for (const [size, options] of [
+  ['1 280 px', DESKTOP],
+  ['360 px', PHONE]
+] as const) {
   t.test(`the home page at ${size}: « Créer un compte » in the header, the product on a phone, no layout shift`, async (t) => {
     const { page, record } = await openPage(browser, t, options)
     await page.addInitScript(CLS_OBSERVER)
     await gotoHydrated(page, gateway.url('/'))
     const header = page.getByRole('banner')
-    t.equal(await header.getByRole('link', { name: 'Créer un compte', exact: true }).getAttribute('href'), '/inscription', 'sign-up one click away')
+    t.equal(
+      await header.getByRole('link', { name: 'Créer un compte', exact: true }).getAttribute('href'),
+      '/inscription',
+      'sign-up one click away'
+    )
     t.equal(await header.getByRole('link', { name: 'Connexion', exact: true }).getAttribute('href'), '/connexion', 'beside « Connexion »')
     if (options === PHONE) {
       // The first screen is the page's, not the header's: two rows (logo and « Créer un compte »,
@@ -62,7 +69,9 @@ for (const [size, options] of [['1 280 px', DESKTOP], ['360 px', PHONE]] as cons
       const layout = await header.evaluate((banner) => ({
         height: banner.getBoundingClientRect().height,
         rows: new Set([...banner.querySelectorAll('a')].map((link) => Math.round(link.getBoundingClientRect().top / 20))).size,
-        outside: [...banner.querySelectorAll('a')].filter((link) => link.getBoundingClientRect().right > innerWidth || link.scrollWidth > link.clientWidth + 1).map((link) => link.textContent)
+        outside: [...banner.querySelectorAll('a')]
+          .filter((link) => link.getBoundingClientRect().right > innerWidth || link.scrollWidth > link.clientWidth + 1)
+          .map((link) => link.textContent)
       }))
       t.ok(layout.height <= 120, `the header is ${Math.round(layout.height)} px high (at most 120 of 740)`)
       t.equal(layout.rows, 2, 'two rows of entries')
@@ -70,14 +79,27 @@ for (const [size, options] of [['1 280 px', DESKTOP], ['360 px', PHONE]] as cons
     }
     const picture = page.locator('img.home-shot__phone')
     t.same(
-      await picture.evaluate((img: HTMLImageElement) => ({ loading: img.loading, width: img.getAttribute('width'), height: img.getAttribute('height'), src: img.getAttribute('src') })),
+      await picture.evaluate((img: HTMLImageElement) => ({
+        loading: img.loading,
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        src: img.getAttribute('src')
+      })),
       { loading: 'lazy', width: '360', height: '740', src: '/images/signature-telephone.webp' },
       'lazy, its size known before it loads'
     )
-    t.match(await picture.getAttribute('alt'), /^La page de signature sur un téléphone : le devis n° DEV-2026-0001 de Dupont Rénovation/, 'described in French')
+    t.match(
+      await picture.getAttribute('alt'),
+      /^La page de signature sur un téléphone : le devis n° DEV-2026-0001 de Dupont Rénovation/,
+      'described in French'
+    )
     const before = await picture.boundingBox()
     await picture.scrollIntoViewIfNeeded()
-    await waitForExpression(page, `(() => { const img = document.querySelector('img.home-shot__phone'); return img.complete && img.naturalWidth === 720 })()`, BUSY_MACHINE_WAIT_MS)
+    await waitForExpression(
+      page,
+      `(() => { const img = document.querySelector('img.home-shot__phone'); return img.complete && img.naturalWidth === 720 })()`,
+      BUSY_MACHINE_WAIT_MS
+    )
     const after = await picture.boundingBox()
     t.equal(Math.round(after?.height ?? 0), Math.round(before?.height ?? -1), 'its box did not change when the image arrived')
     // Inside its frame (the border), the picture keeps the phone's proportions.
@@ -107,7 +129,11 @@ t.test('/tarifs signed in: « Votre formule » for the plan one has, « Passer �
   await gotoHydrated(page, gateway.url('/tarifs'))
   await card('Pro').locator('.plan-card__current').waitFor()
   t.equal(await card('Pro').getByRole('link', { name: 'Gérer mon abonnement', exact: true }).getAttribute('href'), '/espace/abonnement')
-  t.equal(await card('Entreprise').getByRole('link', { name: 'Passer à Entreprise', exact: true }).getAttribute('href'), '/espace/abonnement', 'changed where the subscription is')
+  t.equal(
+    await card('Entreprise').getByRole('link', { name: 'Passer à Entreprise', exact: true }).getAttribute('href'),
+    '/espace/abonnement',
+    'changed where the subscription is'
+  )
   t.equal(await card('Découverte').locator('.plan-card__current').count(), 0)
   t.same(problemsOf(record), [], CLEAN)
 })
@@ -118,8 +144,15 @@ t.test('the profile in steps: a first quote sent with the first step only, the r
   await waitForExpression(page, `!document.querySelector('#profile-companyName').disabled`)
   const showAll = button(page, 'Compléter tout le profil maintenant')
   await showAll.waitFor()
-  t.equal(await page.locator('#profile-insurer, #profile-iban, #profile-mediatorName, #profile-defaultPaymentTerms').count(), 0, 'insurance, bank, mediator and defaults wait')
-  t.match(await text(page, '.profile-form__later'), /votre assurance décennale à votre premier devis de travaux du bâtiment, vos coordonnées bancaires à votre premier acompte ou à votre première facture/)
+  t.equal(
+    await page.locator('#profile-insurer, #profile-iban, #profile-mediatorName, #profile-defaultPaymentTerms').count(),
+    0,
+    'insurance, bank, mediator and defaults wait'
+  )
+  t.match(
+    await text(page, '.profile-form__later'),
+    /votre assurance décennale à votre premier devis de travaux du bâtiment, vos coordonnées bancaires à votre premier acompte ou à votre première facture/
+  )
   await axeBothWidths(t, page, 'the profile’s first step')
   await page.locator('#profile-companyName').fill('Plomberie Durand')
   await page.locator('#profile-legalForm').fill('EI')
@@ -133,7 +166,11 @@ t.test('the profile in steps: a first quote sent with the first step only, the r
 
   // A first quote (a deposit, no building work): sent with the first step alone.
   const today = parisIsoDate(new Date())
-  const first = (await callApi<{ quote: { id: string } }>(gateway.url, token, 'POST', '/api/quotes', { content: { ...completeContent(today), buildingTrade: false } })).quote
+  const first = (
+    await callApi<{ quote: { id: string } }>(gateway.url, token, 'POST', '/api/quotes', {
+      content: { ...completeContent(today), buildingTrade: false }
+    })
+  ).quote
   const sent = await callApi<{ signingUrl: string }>(gateway.url, token, 'POST', `/api/quotes/${first.id}/send`)
   t.match(sent.signingUrl, /SignatureDevis\?token=/, 'sent')
 
@@ -141,24 +178,41 @@ t.test('the profile in steps: a first quote sent with the first step only, the r
   await gotoHydrated(page, gateway.url(`/espace/devis/${first.id}`))
   const { events } = await callApi<{ events: Array<{ occurredAt: string }> }>(gateway.url, token, 'GET', `/api/quotes/${first.id}/events`)
   const shown = await text(page, '.timeline__time')
-  t.ok(events.some((event) => normalizeSpace(formatDateTime(event.occurredAt)) === shown), `the Paris time of an event: ${shown}`)
+  t.ok(
+    events.some((event) => normalizeSpace(formatDateTime(event.occurredAt)) === shown),
+    `the Paris time of an event: ${shown}`
+  )
   t.match(shown, /^\d{1,2} [a-zéû]+ \d{4} à \d{2}:\d{2}$/, '« 26 novembre 2026 à 14:05 »')
 
   // A building-trade quote: the insurance asked now, with the way to give it.
-  const building = (await callApi<{ quote: { id: string } }>(gateway.url, token, 'POST', '/api/quotes', { content: completeContent(today) })).quote
-  const refused = await fetch(gateway.url(`/api/quotes/${building.id}/send`), { method: 'POST', headers: { authorization: `Bearer ${token}` } })
+  const building = (
+    await callApi<{ quote: { id: string } }>(gateway.url, token, 'POST', '/api/quotes', { content: completeContent(today) })
+  ).quote
+  const refused = await fetch(gateway.url(`/api/quotes/${building.id}/send`), {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` }
+  })
   t.equal(refused.status, 422)
-  t.match(((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields, { 'profile.insurance': /^Pour un devis de travaux du bâtiment, votre assurance professionnelle \(décennale\) doit figurer sur le devis/ })
+  t.match(((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields, {
+    'profile.insurance': /^Pour un devis de travaux du bâtiment, votre assurance professionnelle \(décennale\) doit figurer sur le devis/
+  })
   await gotoHydrated(page, gateway.url('/espace/profil#assurance'))
   await waitForExpression(page, `document.activeElement?.id === 'profile-insurer'`, BUSY_MACHINE_WAIT_MS)
   t.pass('#assurance opens the whole profile on the insurer')
 
   // The bank details, asked at the first invoice of the signed quote.
-  t.equal((await signOverHttp(gateway.origin, new URL(sent.signingUrl).searchParams.get('token') as string)).status, 200, 'the client signs')
+  t.equal(
+    (await signOverHttp(gateway.origin, new URL(sent.signingUrl).searchParams.get('token') as string)).status,
+    200,
+    'the client signs'
+  )
   await gotoHydrated(page, gateway.url(`/espace/devis/${first.id}/facturation`))
   const ask = page.locator('.invoicing-page__bank')
   await ask.waitFor()
-  t.match(normalizeSpace(await ask.innerText()), /^Ajoutez vos coordonnées bancaires \(IBAN et BIC\) à votre profil : elles figureront sur la facture et sa page de paiement, avec un QR code de virement\./)
+  t.match(
+    normalizeSpace(await ask.innerText()),
+    /^Ajoutez vos coordonnées bancaires \(IBAN et BIC\) à votre profil : elles figureront sur la facture et sa page de paiement, avec un QR code de virement\./
+  )
   await axeBothWidths(t, page, 'the invoicing page asking for bank details')
   await ask.getByRole('link', { name: 'Ajouter mes coordonnées bancaires' }).click()
   await page.waitForURL(gateway.url('/espace/profil#banque'))
@@ -168,7 +222,9 @@ t.test('the profile in steps: a first quote sent with the first step only, the r
 
 t.test('in the editor: a negative quantity explained; « Copie créée » said once', async (t) => {
   const { page, record, token } = await signedIn(t, 'editeur')
-  const draft = (await callApi<{ quote: { id: string } }>(gateway.url, token, 'POST', '/api/quotes', { content: { title: 'Parquet du salon' } })).quote
+  const draft = (
+    await callApi<{ quote: { id: string } }>(gateway.url, token, 'POST', '/api/quotes', { content: { title: 'Parquet du salon' } })
+  ).quote
   await gotoHydrated(page, gateway.url(`/espace/devis/${draft.id}`))
   const quantity = line(page, 0).getByLabel('Quantité')
   await quantity.fill('-2')
@@ -199,9 +255,11 @@ t.test('Articles and Clients: the new-item form above the list on both, cards ap
     const formBox = await page.getByRole('heading', { level: 2, name: form }).boundingBox()
     const listBox = await page.getByRole('heading', { level: 2, name: list }).boundingBox()
     t.ok((formBox?.y ?? Infinity) < (listBox?.y ?? 0), `${path}: « ${form} » above « ${list} »`)
-    const gaps = await page.locator('main .card').evaluateAll((cards: Element[]) =>
-      cards.slice(1).map((card, index) => card.getBoundingClientRect().top - (cards[index] as Element).getBoundingClientRect().bottom)
-    )
+    const gaps = await page
+      .locator('main .card')
+      .evaluateAll((cards: Element[]) =>
+        cards.slice(1).map((card, index) => card.getBoundingClientRect().top - (cards[index] as Element).getBoundingClientRect().bottom)
+      )
     t.ok(gaps.length > 0 && gaps.every((gap) => gap >= 16), `${path}: cards apart (${gaps.map((gap) => Math.round(gap)).join(', ')} px)`)
   }
   await axeBothWidths(t, page, 'the clients page')

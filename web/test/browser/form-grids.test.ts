@@ -24,7 +24,9 @@ interface Row {
 const fieldRows = (page: Page): Promise<Row[]> =>
   page.evaluate(() => {
     const control = (field: Element) => field.querySelector('input:not([type="checkbox"]):not([type="radio"]), select, textarea')
-    const fields = [...document.querySelectorAll('.field')].filter((field) => field instanceof HTMLElement && field.offsetParent !== null && control(field) !== null)
+    const fields = [...document.querySelectorAll('.field')].filter(
+      (field) => field instanceof HTMLElement && field.offsetParent !== null && control(field) !== null
+    )
     const rows = new Map<string, Element[]>()
     for (const field of fields) {
       const parent = field.parentElement
@@ -77,8 +79,14 @@ t.test('the fields of one row are as high as each other, their labels on one lin
   await page.goto(gateway.url(`/espace/devis/${quote.id}`))
   await page.locator('#line-l1-price').waitFor()
   const phoneRows = await fieldRows(page)
-  t.ok(phoneRows.some((row) => row.fields.includes('line-l1-price') && row.fields.includes('line-l1-vat')), 'a line’s price and VAT rate side by side at 360 px')
+  t.ok(
+    phoneRows.some((row) => row.fields.includes('line-l1-price') && row.fields.includes('line-l1-vat')),
+    'a line’s price and VAT rate side by side at 360 px'
+  )
   await page.setViewportSize({ width: 1280, height: 800 })
-  t.ok((await fieldRows(page)).some((row) => row.fields.includes('quote-client-name') && row.fields.includes('quote-client-email')), 'the client’s name beside its e-mail and its hint at 1280 px')
+  t.ok(
+    (await fieldRows(page)).some((row) => row.fields.includes('quote-client-name') && row.fields.includes('quote-client-email')),
+    'the client’s name beside its e-mail and its hint at 1280 px'
+  )
   t.same(problemsOf(record), [], CLEAN)
 })

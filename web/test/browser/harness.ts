@@ -209,11 +209,7 @@ export function watchPage(page: Page): { record: PageRecord; clear: () => void }
 }
 
 /** A new context (own storage, cache and viewport) with one recorded page in it. */
-export async function openPage(
-  browser: Browser,
-  t: Teardown,
-  options: BrowserContextOptions = DESKTOP
-): Promise<OpenedPage> {
+export async function openPage(browser: Browser, t: Teardown, options: BrowserContextOptions = DESKTOP): Promise<OpenedPage> {
   const context = await browser.newContext({ locale: 'fr-FR', ...options })
   t.teardown(() => context.close())
   const page = await context.newPage()
@@ -417,7 +413,11 @@ export async function startAuthStack(t: Teardown, jwtSecret: string, env: NodeJS
  * runs it: development mode, no SMTP, so e-mails wait in the local mailbox page; PUBLIC_URL is its
  * own origin, so the links in e-mails lead back to it.
  */
-export async function startEmbeddedGateway(t: Teardown, engine: DatabaseEngine, options: Pick<BuildOptions, 'accounts'> = {}): Promise<Gateway> {
+export async function startEmbeddedGateway(
+  t: Teardown,
+  engine: DatabaseEngine,
+  options: Pick<BuildOptions, 'accounts'> = {}
+): Promise<Gateway> {
   const port = await freePort()
   const gateway = await startGateway(
     { NODE_ENV: 'development', PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_MINUTE: '10000' },
@@ -463,7 +463,9 @@ export async function axe(page: Page): Promise<string[]> {
     await Promise.all(settling.map((animation) => animation.finished.catch(() => undefined)))
   })
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze()
-  return results.violations.map((violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`)
+  return results.violations.map(
+    (violation) => `${violation.id}: ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`
+  )
 }
 
 /** A form field by its exact label, as a visitor reads it. */

@@ -18,7 +18,8 @@ import { axe, gotoHydrated, headingText, normalizeSpace, openPage, PHONE, proble
 
 const run = promisify(execFile)
 /** The QR code's bytes as text: zbarimg's `-Sbinary` leaves them undecoded (its own guess reads UTF-8 as Shift JIS). */
-const scan = async (image: string) => Buffer.from((await run('zbarimg', ['--quiet', '--raw', '-Sbinary', image], { encoding: 'buffer' })).stdout).toString('utf8')
+const scan = async (image: string) =>
+  Buffer.from((await run('zbarimg', ['--quiet', '--raw', '-Sbinary', image], { encoding: 'buffer' })).stdout).toString('utf8')
 // Issuing builds the Factur-X PDF in a worker: minutes on a busy 2-core machine.
 t.setTimeout(600_000)
 const gateway = await startGateway(AUTH_ENV)
@@ -30,15 +31,23 @@ const db = gateway.app.db
 t.test('the client pays from a phone: amounts, status, PDF, transfer details and a QR code a banking app reads', async (t) => {
   const pro = await newUser(gateway.app)
   await subscribe(db, pro.id, 'pro')
-  t.equal((await pro.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'AGRIFRPP' })).statusCode, 200)
+  t.equal(
+    (await pro.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, iban: 'FR76 3000 6000 0112 3456 7890 189', bic: 'AGRIFRPP' }))
+      .statusCode,
+    200
+  )
   const quote = (await pro.request('POST', '/api/quotes', { content: completeContent(today) })).json<{ quote: Quote }>().quote
   await pro.request('POST', `/api/quotes/${quote.id}/send`)
   await db.query(`update paraphe.quotes set status = 'signed' where id = $1`, [quote.id])
-  const draft = (await pro.request('POST', '/api/invoices', { request: { kind: 'deposit', quoteId: quote.id } })).json<{ invoice: Invoice }>().invoice
+  const draft = (await pro.request('POST', '/api/invoices', { request: { kind: 'deposit', quoteId: quote.id } })).json<{
+    invoice: Invoice
+  }>().invoice
   const invoice = (await pro.request('POST', `/api/invoices/${draft.id}/issue`)).json<{ invoice: Invoice }>().invoice
   const number = invoice.number ?? ''
   t.equal((await pro.request('POST', `/api/invoices/${invoice.id}/send`, {})).statusCode, 200)
-  const mail = (await db.query<{ text_body: string }>(`select text_body from paraphe.outbox where company_id = $1 and kind = 'invoice'`, [pro.id])).rows[0]
+  const mail = (
+    await db.query<{ text_body: string }>(`select text_body from paraphe.outbox where company_id = $1 and kind = 'invoice'`, [pro.id])
+  ).rows[0]
   const link = /http:\/\/127\.0\.0\.1:\d+\/facture\?token=[A-Za-z0-9_-]{43}/.exec(mail?.text_body ?? '')?.[0] ?? ''
   t.not(link, '', 'the e-mail links to the invoice page')
 
@@ -67,7 +76,11 @@ t.test('the client pays from a phone: amounts, status, PDF, transfer details and
   t.teardown(() => rm(folder, { recursive: true, force: true }))
   const shot = path.join(folder, 'qr.png')
   await writeFile(shot, await page.locator('svg.epc-qr').screenshot())
-  t.same((await scan(shot)).split('\n'), ['BCD', '002', '1', 'SCT', 'AGRIFRPP', 'Dupont Rénovation', 'FR7630006000011234567890189', 'EUR403.24', '', '', number], 'EPC payload: IBAN, amount, reference')
+  t.same(
+    (await scan(shot)).split('\n'),
+    ['BCD', '002', '1', 'SCT', 'AGRIFRPP', 'Dupont Rénovation', 'FR7630006000011234567890189', 'EUR403.24', '', '', number],
+    'EPC payload: IBAN, amount, reference'
+  )
 
   // A partial payment: the page says so, and the QR code asks for the rest.
   await pro.request('POST', `/api/invoices/${invoice.id}/payments`, { amountCents: 10324, paidOn: today, means: 'transfer' })

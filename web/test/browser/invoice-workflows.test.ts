@@ -12,7 +12,23 @@ import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { formatEuros } from '@paraphe/shared/money'
 import { COMPLETE_PROFILE, completeContent } from '../../../gateway/test/support/workspace-users.js'
-import { axe, axeBothWidths, BUSY_MACHINE_WAIT_MS, button, CLEAN, DESKTOP, emailFactory, field, normalizeSpace, openPage, PHONE, problemsOf, startAuthStack, type ConsoleEntry, type HttpProblem } from './harness.js'
+import {
+  axe,
+  axeBothWidths,
+  BUSY_MACHINE_WAIT_MS,
+  button,
+  CLEAN,
+  DESKTOP,
+  emailFactory,
+  field,
+  normalizeSpace,
+  openPage,
+  PHONE,
+  problemsOf,
+  startAuthStack,
+  type ConsoleEntry,
+  type HttpProblem
+} from './harness.js'
 import { accessToken, callApi, signIn } from './workspace-steps.js'
 
 // Three Factur-X files made on a busy 2-core machine.
@@ -49,7 +65,8 @@ t.test('retenue, a draft edited, an invoice without a quote, a link revoked and 
   const token = await accessToken(page)
   await callApi(gateway.url, token, 'PUT', '/api/profile', COMPLETE_PROFILE)
   const today = parisIsoDate(new Date())
-  const quote = (await callApi<{ quote: { id: string } }>(gateway.url, token, 'POST', '/api/quotes', { content: completeContent(today) })).quote
+  const quote = (await callApi<{ quote: { id: string } }>(gateway.url, token, 'POST', '/api/quotes', { content: completeContent(today) }))
+    .quote
   await callApi(gateway.url, token, 'POST', `/api/quotes/${quote.id}/send`)
   // The client's signature is the signing tests' subject (invoices.test.ts signs for real).
   await db.query(`update paraphe.quotes set status = 'signed' where id = $1`, [quote.id])
@@ -65,7 +82,11 @@ t.test('retenue, a draft edited, an invoice without a quote, a link revoked and 
   await field(page, 'Taux de la retenue (%)').fill('6')
   await field(page, 'Avancement cumulé (%)').fill('40')
   await button(page, 'Préparer la facture de situation').click()
-  t.equal(await text(page, '.invoice-options .field__error'), 'La retenue de garantie est de 5 % au plus.', 'more than 5 % refused before sending')
+  t.equal(
+    await text(page, '.invoice-options .field__error'),
+    'La retenue de garantie est de 5 % au plus.',
+    'more than 5 % refused before sending'
+  )
   await field(page, 'Taux de la retenue (%)').fill('5')
   await axeBothWidths(t, page, 'a situation with its retenue')
   await button(page, 'Préparer la facture de situation').click()
@@ -88,7 +109,11 @@ t.test('retenue, a draft edited, an invoice without a quote, a link revoked and 
   const situation = (await callApi<{ invoice: Invoice }>(gateway.url, token, 'GET', `/api/invoices/${draftId}`)).invoice
   const withheld = situation.totalTtcCents - situation.amountDueCents
   t.equal(withheld, Math.round((situation.totalTtcCents * 5) / 100), '5 % of the TTC withheld')
-  t.match(await text(page, '.invoice-totals'), `Retenue de garantie de 5 % (${formatEuros(withheld)})`.replace(/[\u00a0\u202f]/g, ' '), 'its amount on the invoice page')
+  t.match(
+    await text(page, '.invoice-totals'),
+    `Retenue de garantie de 5 % (${formatEuros(withheld)})`.replace(/[\u00a0\u202f]/g, ' '),
+    'its amount on the invoice page'
+  )
   t.equal(await page.getByRole('link', { name: 'Modifier le brouillon' }).count(), 0, 'an issued invoice is never edited')
   t.equal((await callApi<{ invoices: unknown[] }>(gateway.url, token, 'GET', '/api/invoices')).invoices.length, 1, 'one invoice, no copy')
 
@@ -109,7 +134,11 @@ t.test('retenue, a draft edited, an invoice without a quote, a link revoked and 
   await page.getByLabel('Quantité').nth(1).fill('1')
   await page.getByLabel('Prix unitaire HT (€)').nth(1).fill('12,50')
   await page.getByLabel('TVA').nth(1).selectOption({ label: '10 %' })
-  t.equal(await text(page, '.invoice-form .invoice-preview'), 'Total HT 132,50 € · TVA 25,25 € · Total TTC 157,75 €', 'the shared totals rule as typed')
+  t.equal(
+    await text(page, '.invoice-form .invoice-preview'),
+    'Total HT 132,50 € · TVA 25,25 € · Total TTC 157,75 €',
+    'the shared totals rule as typed'
+  )
   await axeBothWidths(t, page, 'an invoice without a quote')
   await button(page, 'Préparer la facture').click()
   await page.getByRole('heading', { level: 2, name: 'Brouillon à vérifier' }).waitFor()
@@ -120,14 +149,22 @@ t.test('retenue, a draft edited, an invoice without a quote, a link revoked and 
   // Sent to the client, the link opened, then revoked: the client's page refuses it.
   await button(page, 'Envoyer la facture').click()
   await page.getByRole('status').filter({ hasText: 'Facture envoyée à paul.girard@example.org' }).waitFor()
-  const mail = (await db.query<{ text_body: string }>(`select text_body from paraphe.outbox where kind = 'invoice' and recipient = 'paul.girard@example.org' order by id desc limit 1`)).rows[0]
+  const mail = (
+    await db.query<{ text_body: string }>(
+      `select text_body from paraphe.outbox where kind = 'invoice' and recipient = 'paul.girard@example.org' order by id desc limit 1`
+    )
+  ).rows[0]
   const link = /\/facture\?token=[A-Za-z0-9_-]{43}/.exec(mail?.text_body ?? '')?.[0] ?? ''
   t.not(link, '', 'the e-mail links to the client’s page')
   // « Relancer le client » at once: the gateway keeps a day between two e-mails, and says when.
   await button(page, 'Relancer le client').click()
   const tooSoonAlert = page.getByRole('alert').filter({ hasText: 'moins de 20 heures' })
   await tooSoonAlert.waitFor()
-  t.match(normalizeSpace(await tooSoonAlert.innerText()), /Prochaine relance possible le \d{1,2} \p{L}+ \d{4}/u, 'a reminder right after the e-mail is refused, with the next possible time')
+  t.match(
+    normalizeSpace(await tooSoonAlert.innerText()),
+    /Prochaine relance possible le \d{1,2} \p{L}+ \d{4}/u,
+    'a reminder right after the e-mail is refused, with the next possible time'
+  )
   const client = await openPage(browser, t, PHONE)
   client.page.setDefaultTimeout(BUSY_MACHINE_WAIT_MS)
   await client.page.goto(gateway.url(link))
@@ -138,7 +175,11 @@ t.test('retenue, a draft edited, an invoice without a quote, a link revoked and 
   await page.getByRole('status').filter({ hasText: 'Lien désactivé' }).waitFor()
   await client.page.reload()
   await client.page.getByRole('heading', { level: 1, name: 'Lien de facture introuvable' }).waitFor()
-  t.match(normalizeSpace(await client.page.getByRole('alert').innerText()), /désactivé par le professionnel/, 'the client’s page says the link was disabled')
+  t.match(
+    normalizeSpace(await client.page.getByRole('alert').innerText()),
+    /désactivé par le professionnel/,
+    'the client’s page says the link was disabled'
+  )
   t.same(await axe(client.page), [], 'axe at 360 px: the revoked link')
 
   // The automatic reminders' days, 7, 15 and 30 by default, chosen on the list.
@@ -150,13 +191,21 @@ t.test('retenue, a draft edited, an invoice without a quote, a link revoked and 
   t.equal(await days.inputValue(), '7, 15, 30', 'the default delays')
   await days.fill('45 10 400')
   await button(page, 'Enregistrer les relances').click()
-  t.equal(await text(page, '.invoice-export .field__error'), '« 400 » n’est pas un nombre de jours entre 1 et 365.', 'a wrong delay explained before sending')
+  t.equal(
+    await text(page, '.invoice-export .field__error'),
+    '« 400 » n’est pas un nombre de jours entre 1 et 365.',
+    'a wrong delay explained before sending'
+  )
   await days.fill('45, 10; 5')
   await button(page, 'Enregistrer les relances').click()
   await page.getByRole('status').filter({ hasText: 'Relances enregistrées : 5, 10, 45 jours après l’échéance.' }).waitFor()
   t.equal(await days.inputValue(), '5, 10, 45', 'sorted as the gateway keeps them')
   const stored = await db.query<{ reminder_days: number[] }>(`select reminder_days from paraphe.invoice_settings`)
-  t.same(stored.rows.map((row) => row.reminder_days), [[5, 10, 45]], 'stored for the company')
+  t.same(
+    stored.rows.map((row) => row.reminder_days),
+    [[5, 10, 45]],
+    'stored for the company'
+  )
   await axeBothWidths(t, page, 'the list with its reminder days')
 
   // The accountant's export: this month's invoices as CSV.

@@ -9,7 +9,21 @@ import type { Page } from 'playwright-core'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { signOverHttp } from '../../../gateway/test/support/http-workspace.js'
 import { COMPLETE_PROFILE, completeContent } from '../../../gateway/test/support/workspace-users.js'
-import { axe, axeBothWidths, BUSY_MACHINE_WAIT_MS, button, CLEAN, DESKTOP, emailFactory, field, normalizeSpace, openPage, PHONE, problemsOf, startAuthStack } from './harness.js'
+import {
+  axe,
+  axeBothWidths,
+  BUSY_MACHINE_WAIT_MS,
+  button,
+  CLEAN,
+  DESKTOP,
+  emailFactory,
+  field,
+  normalizeSpace,
+  openPage,
+  PHONE,
+  problemsOf,
+  startAuthStack
+} from './harness.js'
 import { accessToken, callApi, signIn } from './workspace-steps.js'
 
 // A seal on a worker and four Factur-X files on a busy 2-core machine.
@@ -45,7 +59,11 @@ t.test('signed quote → deposit → two situations → final → paid, at 1 280
   await signIn(page, gateway.url, email, PASSWORD)
   const token = await accessToken(page)
   await callApi(gateway.url, token, 'PUT', '/api/profile', COMPLETE_PROFILE)
-  const quote = (await callApi<{ quote: { id: string } }>(gateway.url, token, 'POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).quote
+  const quote = (
+    await callApi<{ quote: { id: string } }>(gateway.url, token, 'POST', '/api/quotes', {
+      content: completeContent(parisIsoDate(new Date()))
+    })
+  ).quote
   const sent = await callApi<{ signingUrl: string }>(gateway.url, token, 'POST', `/api/quotes/${quote.id}/send`)
   const signed = await signOverHttp(gateway.origin, new URL(sent.signingUrl).searchParams.get('token') as string)
   t.equal(signed.status, 200, 'the client signs')
@@ -59,7 +77,10 @@ t.test('signed quote → deposit → two situations → final → paid, at 1 280
   await offer.waitFor()
   t.match(await text(page, '.invoicing-box'), /Le devis prévoit un acompte de 30 % sur 1 344,13 € TTC/)
   const firstSections = await page.locator('.quote-page > *').evaluateAll((nodes: Element[]) => nodes.map((node) => node.className))
-  t.ok(firstSections.indexOf('invoicing-box invoicing-box--offer') < firstSections.findIndex((name) => name.includes('quote-actions')), 'the offer before the actions')
+  t.ok(
+    firstSections.indexOf('invoicing-box invoicing-box--offer') < firstSections.findIndex((name) => name.includes('quote-actions')),
+    'the offer before the actions'
+  )
   t.same(await axe(page), [], 'axe: the signed quote with its offer')
 
   await page.locator('.invoicing-box').getByRole('link', { name: 'Facturer l’acompte' }).click()
@@ -93,7 +114,11 @@ t.test('signed quote → deposit → two situations → final → paid, at 1 280
   }
   await field(page, lineLabels[0] as string).fill('30')
   await button(page, 'Préparer la facture de situation').click()
-  t.equal(await text(page, '.invoice-progress-lines .field__error'), 'L’avancement d’une ligne ne peut pas baisser.', 'a line that goes down is refused before sending')
+  t.equal(
+    await text(page, '.invoice-progress-lines .field__error'),
+    'L’avancement d’une ligne ne peut pas baisser.',
+    'a line that goes down is refused before sending'
+  )
   await field(page, lineLabels[0] as string).fill('60')
   await axe(page).then((violations) => t.same(violations, [], 'axe: the situation line by line'))
   const second = await prepareAndIssue(page, 'Préparer la facture de situation')
@@ -106,7 +131,11 @@ t.test('signed quote → deposit → two situations → final → paid, at 1 280
   for (const number of [deposit, first, second]) t.match(listed, number, `the final deducts ${number}`)
   const final = await prepareAndIssue(page, 'Préparer la facture de solde')
   const deductions = await text(page, '.invoice-content .invoice-deductions')
-  t.match(deductions, new RegExp(`Acompte ${deposit} du .*Situation ${first} du .*Situation ${second} du`), 'each deduction with its invoice number')
+  t.match(
+    deductions,
+    new RegExp(`Acompte ${deposit} du .*Situation ${first} du .*Situation ${second} du`),
+    'each deduction with its invoice number'
+  )
 
   // Paid: the whole rest, by transfer, today.
   const due = await field(page, 'Montant reçu (€)').inputValue()
@@ -117,7 +146,11 @@ t.test('signed quote → deposit → two situations → final → paid, at 1 280
   t.equal(await page.getByRole('button', { name: 'Enregistrer le paiement' }).count(), 0, 'nothing left to record')
   await page.locator('.invoice-chain').filter({ hasText: '(cette facture)' }).waitFor()
   const chain = await text(page, '.invoice-chain')
-  t.match(chain, new RegExp(`Devis DEV-.*${deposit}.*${first}.*${second}.*${final} \\(cette facture\\)`), 'the chain: quote → deposit → situations → final')
+  t.match(
+    chain,
+    new RegExp(`Devis DEV-.*${deposit}.*${first}.*${second}.*${final} \\(cette facture\\)`),
+    'the chain: quote → deposit → situations → final'
+  )
 
   // The quote page now says what has been invoiced.
   await page.goto(gateway.url(`/espace/devis/${quote.id}`))
@@ -140,13 +173,19 @@ t.test('signed quote → deposit → two situations → final → paid, at 1 280
   await phone.page.getByRole('heading', { level: 1, name: 'Factures' }).waitFor()
   await phone.page.getByRole('heading', { level: 2, name: '4 factures' }).waitFor()
   t.same(await axe(phone.page), [], 'axe at 360 px: the list')
-  t.ok(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scroll at 360 px: the list')
+  t.ok(
+    await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    'no horizontal scroll at 360 px: the list'
+  )
   await phone.page.getByLabel('Statut', { exact: true }).selectOption({ label: 'Payée' })
   await phone.page.getByRole('heading', { level: 2, name: '1 facture « Payée »' }).waitFor()
   t.match(phone.page.url(), /\/espace\/factures\?statut=payee$/)
   await phone.page.getByRole('link', { name: `Facture de solde ${final}` }).click()
   await phone.page.getByRole('heading', { level: 2, name: 'Paiements' }).waitFor()
   t.same(await axe(phone.page), [], 'axe at 360 px: an invoice')
-  t.ok(await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scroll at 360 px: an invoice')
+  t.ok(
+    await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    'no horizontal scroll at 360 px: an invoice'
+  )
   t.same(problemsOf(phone.record), [], `phone: ${CLEAN}`)
 })

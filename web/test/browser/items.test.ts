@@ -31,7 +31,11 @@ t.test('the Articles page: save, find, edit, import a spreadsheet, export', asyn
   await page.getByText('Aucun article pour l’instant').waitFor()
 
   await button(page, 'Enregistrer l’article').click()
-  t.equal(normalizeSpace(await page.locator('#item-new-designation-error').innerText()), 'Indiquez la désignation de l’article.', 'an empty article is explained')
+  t.equal(
+    normalizeSpace(await page.locator('#item-new-designation-error').innerText()),
+    'Indiquez la désignation de l’article.',
+    'an empty article is explained'
+  )
   await page.locator('#item-new-designation').fill('Fourniture et pose WC suspendu')
   await page.locator('#item-new-price').fill('480')
   await page.locator('#item-new-vat').selectOption('1000')
@@ -47,11 +51,19 @@ t.test('the Articles page: save, find, edit, import a spreadsheet, export', asyn
   await page.locator('.items-list__item').filter({ hasText: '495,50 € HT / u' }).waitFor()
 
   // A spreadsheet's file with one bad row: nothing is imported, the row is named.
-  const spreadsheet = (price: string) => `\ufeffDésignation;Unité;Prix unitaire HT;TVA;Catégorie\r\nMain-d’œuvre plombier;h;55;10 %;Plomberie\r\nPeinture murs;m2;${price};10 %;Peinture\r\n`
-  await page.locator('input[type="file"]').setInputFiles({ name: 'articles.csv', mimeType: 'text/csv', buffer: Buffer.from(spreadsheet('vingt')) })
+  const spreadsheet = (price: string) =>
+    `\ufeffDésignation;Unité;Prix unitaire HT;TVA;Catégorie\r\nMain-d’œuvre plombier;h;55;10 %;Plomberie\r\nPeinture murs;m2;${price};10 %;Peinture\r\n`
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'articles.csv', mimeType: 'text/csv', buffer: Buffer.from(spreadsheet('vingt')) })
   await page.getByRole('alert').filter({ hasText: 'Rien n’a été importé : une ligne est à corriger dans le fichier.' }).waitFor()
-  t.match(normalizeSpace(await page.getByRole('list', { name: 'Lignes à corriger' }).innerText()), /^Ligne 3 : prix : le montant doit être un nombre/)
-  await page.locator('input[type="file"]').setInputFiles({ name: 'articles.csv', mimeType: 'text/csv', buffer: Buffer.from(spreadsheet('24,50')) })
+  t.match(
+    normalizeSpace(await page.getByRole('list', { name: 'Lignes à corriger' }).innerText()),
+    /^Ligne 3 : prix : le montant doit être un nombre/
+  )
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'articles.csv', mimeType: 'text/csv', buffer: Buffer.from(spreadsheet('24,50')) })
   await page.getByRole('status').filter({ hasText: 'Import terminé : 2 articles ajoutés, 0 mis à jour.' }).waitFor()
   await page.locator('.items-list__item').filter({ hasText: '24,50 € HT / m² · TVA 10 %' }).waitFor()
   t.equal(await page.getByRole('list', { name: 'Lignes à corriger' }).count(), 0, 'the fixed file leaves nothing to correct')
@@ -74,7 +86,14 @@ t.test('the Articles page: save, find, edit, import a spreadsheet, export', asyn
   await button(page, 'Confirmer la suppression').click()
   await page.getByRole('status').filter({ hasText: '« Peinture murs » est supprimé de vos articles.' }).waitFor()
   await axeBothWidths(t, page, 'the Articles page')
-  t.same(problemsOf(record, { allowHttp: (problem) => problem.status === 400 && problem.url.endsWith('/api/items/import'), allowConsole: (entry) => /status of 400/.test(entry.text) && entry.url.endsWith('/api/items/import') }), [], `${CLEAN} (besides the refused file)`)
+  t.same(
+    problemsOf(record, {
+      allowHttp: (problem) => problem.status === 400 && problem.url.endsWith('/api/items/import'),
+      allowConsole: (entry) => /status of 400/.test(entry.text) && entry.url.endsWith('/api/items/import')
+    }),
+    [],
+    `${CLEAN} (besides the refused file)`
+  )
 })
 
 t.test('in the editor: a saved item fills the line as its designation is typed; a line is saved as an item', async (t) => {
@@ -83,8 +102,20 @@ t.test('in the editor: a saved item fills the line as its designation is typed; 
   const { page, record } = await openPage(browser, t, DESKTOP)
   await signIn(page, gateway.url, email, PASSWORD)
   const token = await accessToken(page)
-  await callApi(gateway.url, token, 'POST', '/api/items', { designation: 'Fourniture et pose WC suspendu', unit: 'u', unitPriceCents: 48_000, vatRateBp: 1000, category: 'Plomberie' })
-  await callApi(gateway.url, token, 'POST', '/api/items', { designation: 'Pose de faïence murale', unit: 'm²', unitPriceCents: 6_500, vatRateBp: 1000, category: 'Carrelage' })
+  await callApi(gateway.url, token, 'POST', '/api/items', {
+    designation: 'Fourniture et pose WC suspendu',
+    unit: 'u',
+    unitPriceCents: 48_000,
+    vatRateBp: 1000,
+    category: 'Plomberie'
+  })
+  await callApi(gateway.url, token, 'POST', '/api/items', {
+    designation: 'Pose de faïence murale',
+    unit: 'm²',
+    unitPriceCents: 6_500,
+    vatRateBp: 1000,
+    category: 'Carrelage'
+  })
 
   await newQuote(page, 'Salle de bains')
   const first = line(page, 0)
@@ -92,7 +123,14 @@ t.test('in the editor: a saved item fills the line as its designation is typed; 
   await first.getByLabel('Désignation').pressSequentially('pose', { delay: 20 })
   const offers = page.getByRole('list', { name: 'Articles enregistrés pour la ligne 1' })
   await offers.getByRole('button').nth(1).waitFor()
-  t.same(await offers.getByRole('button').allInnerTexts().then((texts) => texts.map(normalizeSpace)), ['Pose de faïence murale 65,00 € HT / m²', 'Fourniture et pose WC suspendu 480,00 € HT / u'], 'the one that starts with the text first')
+  t.same(
+    await offers
+      .getByRole('button')
+      .allInnerTexts()
+      .then((texts) => texts.map(normalizeSpace)),
+    ['Pose de faïence murale 65,00 € HT / m²', 'Fourniture et pose WC suspendu 480,00 € HT / u'],
+    'the one that starts with the text first'
+  )
   await page.getByRole('status').filter({ hasText: '2 articles enregistrés correspondent.' }).waitFor()
   await axeBothWidths(t, page, 'the editor with saved items offered')
 
@@ -122,6 +160,17 @@ t.test('in the editor: a saved item fills the line as its designation is typed; 
   await second.getByRole('button', { name: 'Enregistrer la ligne 2 dans mes articles' }).click()
   await second.locator('.line-card__saved').filter({ hasText: 'Un article porte déjà cette désignation : modifiez-le plutôt.' }).waitFor()
   const saved = await callApi<{ items: Item[] }>(gateway.url, token, 'GET', '/api/items?q=mitigeur')
-  t.match(saved.items, [{ designation: 'Remplacement du mitigeur de douche', unit: 'u', unitPriceCents: 14_500, vatRateBp: 1000 }], 'the line is an article now, at the rate it took from the line above')
-  t.same(problemsOf(record, { allowHttp: (problem) => problem.status === 409 && problem.url.endsWith('/api/items'), allowConsole: (entry) => /status of 409/.test(entry.text) && entry.url.endsWith('/api/items') }), [], `${CLEAN} (besides the duplicate refused)`)
+  t.match(
+    saved.items,
+    [{ designation: 'Remplacement du mitigeur de douche', unit: 'u', unitPriceCents: 14_500, vatRateBp: 1000 }],
+    'the line is an article now, at the rate it took from the line above'
+  )
+  t.same(
+    problemsOf(record, {
+      allowHttp: (problem) => problem.status === 409 && problem.url.endsWith('/api/items'),
+      allowConsole: (entry) => /status of 409/.test(entry.text) && entry.url.endsWith('/api/items')
+    }),
+    [],
+    `${CLEAN} (besides the duplicate refused)`
+  )
 })

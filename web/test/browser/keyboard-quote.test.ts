@@ -41,7 +41,17 @@ const ITEMS: Item[] = [
 /** What is typed of each item's designation (its first word) and the quantity typed after the pick. */
 const typed = (item: Item) => item.designation.split(/[\s’:]/)[0] as string
 const QUANTITIES = ['1', '1', '1', '2', '12,5', '18', '1', '9,75', '1', '7,5', '1', '1']
-const CLIENT = { kind: 'business', name: 'Marc Petit', company: 'Syndic Bellevue', email: 'contact@bellevue.example', phone: '04 72 00 00 00', address: '10 quai Perrache\n69002 Lyon', siret: '', siteAddress: 'Résidence Bellevue\n69003 Lyon', notes: '' }
+const CLIENT = {
+  kind: 'business',
+  name: 'Marc Petit',
+  company: 'Syndic Bellevue',
+  email: 'contact@bellevue.example',
+  phone: '04 72 00 00 00',
+  address: '10 quai Perrache\n69002 Lyon',
+  siret: '',
+  siteAddress: 'Résidence Bellevue\n69003 Lyon',
+  notes: ''
+}
 
 interface StoredLine {
   description: string
@@ -74,7 +84,8 @@ async function tabUntil(page: Page, done: () => Promise<boolean>, { max = 60, ba
   }
   throw new Error(`the focus did not get there in ${max} presses of ${back ? 'Shift+Tab' : 'Tab'} (on #${await focusedId(page)})`)
 }
-const tabTo = (page: Page, id: string, options?: { max?: number; back?: boolean }) => tabUntil(page, async () => (await focusedId(page)) === id, options)
+const tabTo = (page: Page, id: string, options?: { max?: number; back?: boolean }) =>
+  tabUntil(page, async () => (await focusedId(page)) === id, options)
 
 async function seed(page: Page): Promise<string> {
   const token = await accessToken(page)
@@ -92,7 +103,10 @@ async function storedQuote(token: string, id: string): Promise<StoredQuote> {
   const deadline = Date.now() + 20_000
   for (;;) {
     const quote = (await callApi<{ quote: StoredQuote }>(gateway.url, token, 'GET', `/api/quotes/${id}`)).quote
-    const done = quote.savedClientId !== undefined && quote.lines.length === 12 && quote.lines.every((stored, index) => stored.quantityMilli === quantityMilli(QUANTITIES[index] as string))
+    const done =
+      quote.savedClientId !== undefined &&
+      quote.lines.length === 12 &&
+      quote.lines.every((stored, index) => stored.quantityMilli === quantityMilli(QUANTITIES[index] as string))
     if (done || Date.now() > deadline) return quote
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
@@ -101,16 +115,36 @@ const quantityMilli = (text: string) => Math.round(Number(text.replace(',', '.')
 
 /** The stored quote against what was picked and typed, and the totals shown against the shared computation. */
 async function checkStored(t: Test, page: Page, token: string, id: string, title: string): Promise<void> {
-  await saveStatus(page).filter({ hasText: /^Enregistré$/ }).waitFor()
+  await saveStatus(page)
+    .filter({ hasText: /^Enregistré$/ })
+    .waitFor()
   const quote = await storedQuote(token, id)
   t.equal(quote.title, title, 'the title typed')
-  t.match(quote.client, { kind: 'business', name: CLIENT.name, company: CLIENT.company, email: CLIENT.email, phone: CLIENT.phone, address: CLIENT.address }, 'the saved client’s fields')
+  t.match(
+    quote.client,
+    { kind: 'business', name: CLIENT.name, company: CLIENT.company, email: CLIENT.email, phone: CLIENT.phone, address: CLIENT.address },
+    'the saved client’s fields'
+  )
   t.equal(quote.siteAddress, CLIENT.siteAddress, 'and its work site')
   const clients = await callApi<{ clients: Array<{ id: string }> }>(gateway.url, token, 'GET', '/api/clients')
   t.equal(quote.savedClientId, clients.clients[0]?.id, 'the quote is linked to the saved client')
   t.same(
-    quote.lines.map(({ description, unit, unitPriceCents, vatRateBp, quantityMilli: quantity, discountBp }) => ({ description, unit, unitPriceCents, vatRateBp, quantityMilli: quantity, discountBp })),
-    ITEMS.map((item, index) => ({ description: item.designation, unit: item.unit, unitPriceCents: item.unitPriceCents, vatRateBp: item.vatRateBp, quantityMilli: quantityMilli(QUANTITIES[index] as string), discountBp: 0 })),
+    quote.lines.map(({ description, unit, unitPriceCents, vatRateBp, quantityMilli: quantity, discountBp }) => ({
+      description,
+      unit,
+      unitPriceCents,
+      vatRateBp,
+      quantityMilli: quantity,
+      discountBp
+    })),
+    ITEMS.map((item, index) => ({
+      description: item.designation,
+      unit: item.unit,
+      unitPriceCents: item.unitPriceCents,
+      vatRateBp: item.vatRateBp,
+      quantityMilli: quantityMilli(QUANTITIES[index] as string),
+      discountBp: 0
+    })),
     '12 lines: each item’s designation, unit, price and rate, the quantity typed'
   )
   const totals = computeTotals(quote.lines, { franchiseEnBase: quote.franchiseEnBase, depositBp: quote.depositBp })
@@ -123,7 +157,10 @@ async function checkStored(t: Test, page: Page, token: string, id: string, title
   ].map(normalizeSpace)
   const shown = normalizeSpace(await page.locator('#quote-side .totals__list').innerText())
   t.ok(totals.vat.length === 3, 'three VAT rates in play (5,5 %, 10 %, 20 %)')
-  t.ok(expected.every((part) => shown.includes(part)), `the totals shown are the shared computation’s: ${shown}`)
+  t.ok(
+    expected.every((part) => shown.includes(part)),
+    `the totals shown are the shared computation’s: ${shown}`
+  )
   t.ok(shown.startsWith(expected[0] as string), 'Total HT first')
 }
 
@@ -134,7 +171,11 @@ async function leaveEmptyDraft(t: Test, page: Page, token: string, open: () => P
   await page.getByRole('heading', { level: 1, name: 'Brouillon de devis' }).waitFor()
   await leave()
   await page.getByRole('heading', { level: 1, name: 'Mon espace' }).waitFor()
-  await page.locator('.quote-list, .dashboard').first().waitFor({ state: 'attached' }).catch(() => undefined)
+  await page
+    .locator('.quote-list, .dashboard')
+    .first()
+    .waitFor({ state: 'attached' })
+    .catch(() => undefined)
   t.equal(await quoteCount(token), before, 'opening « Nouveau devis » and leaving without typing leaves no draft behind')
 }
 
@@ -194,7 +235,11 @@ t.test('at 1280 px, with the keyboard only: a client and 12 lines from saved ite
     await offers.getByRole('button').first().waitFor()
     if (index === 0) await axeBothWidths(t, page, 'saved items offered under a line')
     await page.keyboard.press('Tab')
-    t.match(normalizeSpace(await focusedText(page)), new RegExp(`^${item.designation}`), `line ${index + 1}: Tab reaches « ${item.designation} »`)
+    t.match(
+      normalizeSpace(await focusedText(page)),
+      new RegExp(`^${item.designation}`),
+      `line ${index + 1}: Tab reaches « ${item.designation} »`
+    )
     await page.keyboard.press('Enter')
     const rowId = await line(page, index).getAttribute('data-line-id')
     t.equal(await focusedId(page), `line-${rowId ?? ''}-quantity`, `line ${index + 1}: the pick moves to the quantity`)
@@ -252,7 +297,13 @@ t.test('on a 360×740 touch phone: taps and the on-screen keyboard', async (t) =
     await offers.getByRole('button').first().waitFor()
     if (index === 0) t.same(await axe(page), [], 'axe at 360 px: saved items offered under a line')
     await offers.getByRole('button', { name: new RegExp(`^${item.designation}`) }).tap()
-    t.equal(await card.getByLabel('Prix unitaire HT').inputValue(), formatEuros(item.unitPriceCents).replace(/[\s\u00a0\u202f]*€$/, '').replace(/[\s\u00a0\u202f]/g, ''), `line ${index + 1}: the tap fills the price`)
+    t.equal(
+      await card.getByLabel('Prix unitaire HT').inputValue(),
+      formatEuros(item.unitPriceCents)
+        .replace(/[\s\u00a0\u202f]*€$/, '')
+        .replace(/[\s\u00a0\u202f]/g, ''),
+      `line ${index + 1}: the tap fills the price`
+    )
     // The quantity field holds « 1 »: the caret after it, erased and typed as on a phone.
     await card.getByLabel('Quantité').tap()
     await page.keyboard.press('End')
@@ -264,7 +315,11 @@ t.test('on a 360×740 touch phone: taps and the on-screen keyboard', async (t) =
     }
   }
   await checkStored(t, page, token, id, 'Salle de bains complète')
-  t.equal(normalizeSpace(await page.locator('.quote-phone-bar__total').innerText()), `Total TTC ${normalizeSpace(formatEuros(computeTotals((await storedQuote(token, id)).lines, { franchiseEnBase: false, depositBp: 0 }).totalTtcCents))}`, 'the phone’s bar shows the same TTC')
+  t.equal(
+    normalizeSpace(await page.locator('.quote-phone-bar__total').innerText()),
+    `Total TTC ${normalizeSpace(formatEuros(computeTotals((await storedQuote(token, id)).lines, { franchiseEnBase: false, depositBp: 0 }).totalTtcCents))}`,
+    'the phone’s bar shows the same TTC'
+  )
   t.same(await axe(page), [], 'axe at 360 px: the quote of 12 lines')
   t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scroll at 360 px')
   t.same(problemsOf(record), [], CLEAN)

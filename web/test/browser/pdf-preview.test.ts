@@ -15,18 +15,23 @@ const PASSWORD = 'une phrase de passe solide'
 const { standIn, gateway, browser } = await startAuthStack(t, SECRET)
 const newEmail = emailFactory()
 
-const isPdf = (response: Response) => response.request().method() === 'GET' && /\/api\/quotes\/[^/]+\/pdf$/.test(new URL(response.url()).pathname)
+const isPdf = (response: Response) =>
+  response.request().method() === 'GET' && /\/api\/quotes\/[^/]+\/pdf$/.test(new URL(response.url()).pathname)
 
 /** The first page's pixels as an image (to compare two drawings) and how many of them are not white. */
 const firstPage = (page: Page) =>
-  page.locator('#pdf-preview canvas').first().evaluate((canvas: HTMLCanvasElement) => {
-    const context = canvas.getContext('2d')
-    if (context === null) return { image: '', inked: 0 }
-    const { data } = context.getImageData(0, 0, canvas.width, canvas.height)
-    let inked = 0
-    for (let i = 0; i < data.length; i += 4) if ((data[i] ?? 255) < 200 || (data[i + 1] ?? 255) < 200 || (data[i + 2] ?? 255) < 200) inked += 1
-    return { image: canvas.toDataURL(), inked }
-  })
+  page
+    .locator('#pdf-preview canvas')
+    .first()
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const context = canvas.getContext('2d')
+      if (context === null) return { image: '', inked: 0 }
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height)
+      let inked = 0
+      for (let i = 0; i < data.length; i += 4)
+        if ((data[i] ?? 255) < 200 || (data[i + 1] ?? 255) < 200 || (data[i + 2] ?? 255) < 200) inked += 1
+      return { image: canvas.toDataURL(), inked }
+    })
 
 t.test('the preview draws the PDF, follows an edit once saved, and closes with Escape', async (t) => {
   const email = newEmail('apercu')
@@ -45,8 +50,13 @@ t.test('the preview draws the PDF, follows an edit once saved, and closes with E
   })
   await signIn(page, gateway.url, email, PASSWORD)
   await newQuote(page, 'Rénovation de la cuisine')
-  await waitForSaved(page, () => fillLine(page, 0, { description: 'Pose de carrelage mural', quantity: '12', unit: 'm²', price: '45', vatBp: 1000 }))
-  t.notOk(scripts.some((path) => /pdf/.test(path)), 'pdf.js is not loaded with the editor')
+  await waitForSaved(page, () =>
+    fillLine(page, 0, { description: 'Pose de carrelage mural', quantity: '12', unit: 'm²', price: '45', vatBp: 1000 })
+  )
+  t.notOk(
+    scripts.some((path) => /pdf/.test(path)),
+    'pdf.js is not loaded with the editor'
+  )
 
   const button = page.locator('#quote-preview')
   t.equal(await button.innerText(), 'Aperçu du PDF')
@@ -65,7 +75,10 @@ t.test('the preview draws the PDF, follows an edit once saved, and closes with E
     'each page numbered'
   )
   t.equal(normalizeSpace(await panel.getByRole('status').innerText()), `${pages} pages`)
-  t.ok(scripts.some((path) => /pdf-canvas/.test(path)) && scripts.some((path) => /pdf\.worker/.test(path)), 'pdf.js and its worker come from our origin once opened')
+  t.ok(
+    scripts.some((path) => /pdf-canvas/.test(path)) && scripts.some((path) => /pdf\.worker/.test(path)),
+    'pdf.js and its worker come from our origin once opened'
+  )
   const before = await firstPage(page)
   t.ok(before.inked > 5000, `the page has ink (${before.inked} dark pixels)`)
   t.match(normalizeSpace(await pdfText(pdfs[0] ?? Buffer.alloc(0))), 'Pose de carrelage mural', 'the PDF drawn is the draft’s')
@@ -75,7 +88,10 @@ t.test('the preview draws the PDF, follows an edit once saved, and closes with E
   const redrawn = page.waitForResponse(isPdf)
   await waitForSaved(page, () => page.locator('.line-card').first().getByLabel('Désignation').fill('Pose de faïence murale'))
   await redrawn
-  await panel.getByRole('status').filter({ hasText: /^\d+ pages?$/ }).waitFor()
+  await panel
+    .getByRole('status')
+    .filter({ hasText: /^\d+ pages?$/ })
+    .waitFor()
   await page.waitForFunction(() => document.querySelector('#pdf-preview .pdf-preview__pages--updating') === null)
   const after = await firstPage(page)
   t.not(after.image, before.image, 'the drawing changed')

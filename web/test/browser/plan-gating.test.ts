@@ -58,7 +58,10 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     await field.locator('.badge--plan').waitFor()
     t.equal(await field.locator('.badge--plan').innerText(), planWith('signerEmailCode').name)
     t.equal(await checkbox.isDisabled(), true, `${plan.name}: not usable, and says why`)
-    t.match(normalizeSpace(await field.innerText()), /Votre formule Découverte ne comprend pas le code de vérification. Passer à la formule Pro/)
+    t.match(
+      normalizeSpace(await field.innerText()),
+      /Votre formule Découverte ne comprend pas le code de vérification. Passer à la formule Pro/
+    )
     t.equal(await field.getByRole('link', { name: 'Passer à la formule Pro' }).getAttribute('href'), '/tarifs')
     await axeBothWidths(walk, 'the draft with its badges')
   },
@@ -67,10 +70,15 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     const { t, page, plan } = walk
     await gotoHydrated(page, gateway.url('/espace/profil'))
     await page.locator('#profile-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(makePng(120, 40)) })
-    await page.getByRole('status').filter({ hasText: /Logo enregistré/ }).waitFor()
+    await page
+      .getByRole('status')
+      .filter({ hasText: /Logo enregistré/ })
+      .waitFor()
     const hint = page.locator('#profile-logo-hint')
     if (plan.limits.logo) {
-      await hint.filter({ hasText: 'Il figure en haut de vos devis, dans vos e-mails aux clients et sur leur page de signature.' }).waitFor()
+      await hint
+        .filter({ hasText: 'Il figure en haut de vos devis, dans vos e-mails aux clients et sur leur page de signature.' })
+        .waitFor()
       t.equal(await badge(page, '.logo-field').count(), 0, `${plan.name}: the logo is printed`)
     }
     // The client's signing page shows it in its header, exactly when the quote prints it.
@@ -81,7 +89,10 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     const headerLogo = page.locator('.site-header__company-logo')
     if (plan.limits.logo) {
       await headerLogo.waitFor()
-      t.ok(await headerLogo.evaluate((image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth === 120), `${plan.name}: the logo in the signing page's header`)
+      t.ok(
+        await headerLogo.evaluate((image) => image instanceof HTMLImageElement && image.complete && image.naturalWidth === 120),
+        `${plan.name}: the logo in the signing page's header`
+      )
       return
     }
     t.equal(await headerLogo.count(), 0, `${plan.name}: no logo in the signing page's header`)
@@ -100,18 +111,28 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     const section = page.locator('.quote-reminders')
     await section.waitFor()
     if (plan.limits.automaticReminders) {
-      t.match(normalizeSpace(await section.innerText()), /votre client reçoit un rappel 3 et 7 jours après l’envoi/, `${plan.name}: included`)
+      t.match(
+        normalizeSpace(await section.innerText()),
+        /votre client reçoit un rappel 3 et 7 jours après l’envoi/,
+        `${plan.name}: included`
+      )
       t.equal(await badge(page, '.quote-reminders').count(), 0)
     } else {
       t.equal(await badge(page, '.quote-reminders').innerText(), planWith('automaticReminders').name, `${plan.name}: the badge`)
       t.match(normalizeSpace(await section.innerText()), /ne relance pas vos clients automatiquement/)
     }
     // « Relancer » on every plan, its rule shown before the click.
-    t.match(await text(page, '#quote-reminder-rule'), /^Aucune relance pour l’instant. Un client est relancé au plus une fois toutes les 20 heures.$/)
+    t.match(
+      await text(page, '#quote-reminder-rule'),
+      /^Aucune relance pour l’instant. Un client est relancé au plus une fois toutes les 20 heures.$/
+    )
     await button(page, 'Relancer').click()
     await button(page, 'Envoyer la relance').click()
     await page.getByRole('status').filter({ hasText: 'Relance envoyée à elise.martin@example.org' }).waitFor()
-    await page.locator('#quote-reminder-rule').filter({ hasText: /^Dernière relance il y a 0 min — prochaine possible le / }).waitFor()
+    await page
+      .locator('#quote-reminder-rule')
+      .filter({ hasText: /^Dernière relance il y a 0 min — prochaine possible le / })
+      .waitFor()
     t.equal(await button(page, 'Relancer').isDisabled(), true, 'not twice within 20 hours')
     if (!plan.limits.automaticReminders) await axeBothWidths(walk, 'the sent quote after « Relancer »')
   },
@@ -128,7 +149,11 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     const { t, page, plan } = walk
     await gotoHydrated(page, gateway.url('/tarifs'))
     const features = normalizeSpace(await page.locator(`article[aria-labelledby="plan-${plan.id}"] .plan-card__features`).innerText())
-    t.equal(features.includes('E-mails aux clients envoyés depuis votre adresse'), plan.limits.customSender, `${plan.name}: the own sender address on its card exactly when the plan has it`)
+    t.equal(
+      features.includes('E-mails aux clients envoyés depuis votre adresse'),
+      plan.limits.customSender,
+      `${plan.name}: the own sender address on its card exactly when the plan has it`
+    )
   },
 
   async quotesPerMonth(walk) {
@@ -145,13 +170,19 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     // Up to one before the wall, then the counter; then at the wall, the card.
     for (let sent = usage.quotesSentThisMonth; sent < limit - 1; sent += 1) await api('POST', `/api/quotes/${await draftId(walk)}/send`)
     await gotoHydrated(page, gateway.url(`/espace/devis/${id}`))
-    await page.locator('.quote-actions__quota').filter({ hasText: `${limit - 1} devis envoyés sur ${limit} ce mois-ci` }).waitFor()
+    await page
+      .locator('.quote-actions__quota')
+      .filter({ hasText: `${limit - 1} devis envoyés sur ${limit} ce mois-ci` })
+      .waitFor()
     await button(page, 'Envoyer le devis').click()
     await button(page, 'Confirmer l’envoi').click()
     await page.getByRole('heading', { name: /^Devis DEV-/ }).waitFor()
     const next = await draftId(walk)
     await gotoHydrated(page, gateway.url(`/espace/devis/${next}`))
-    await page.locator('.quote-actions__quota').filter({ hasText: `${limit} devis envoyés sur ${limit} ce mois-ci` }).waitFor()
+    await page
+      .locator('.quote-actions__quota')
+      .filter({ hasText: `${limit} devis envoyés sur ${limit} ce mois-ci` })
+      .waitFor()
     const sends: string[] = []
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/send')) sends.push(request.url())
@@ -171,7 +202,10 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     await gotoHydrated(page, gateway.url('/espace/equipe'))
     const card = page.locator('section').filter({ has: page.locator('#team-invite') })
     await card.waitFor()
-    await page.locator('.team-seats').filter({ hasText: `Formule ${plan.name}` }).waitFor()
+    await page
+      .locator('.team-seats')
+      .filter({ hasText: `Formule ${plan.name}` })
+      .waitFor()
     if (plan.limits.seats > 1) {
       t.equal(await page.getByLabel('Adresse e-mail').count(), 1, `${plan.name}: colleagues can be invited`)
       t.equal(await badge(page, '.team-card').count(), 0)

@@ -16,15 +16,22 @@ const { standIn, gateway, browser } = await startAuthStack(t, SECRET)
 const newEmail = emailFactory()
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '')
-const rowIds = (page: Page) => page.locator('.lines-editor__list > li').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.lineId ?? ''))
+const rowIds = (page: Page) =>
+  page.locator('.lines-editor__list > li').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset.lineId ?? ''))
 const designations = (page: Page) =>
-  page.locator('.lines-editor__list > li').evaluateAll((rows) => rows.map((row) => (row.querySelector('textarea, input') as HTMLInputElement | HTMLTextAreaElement).value))
+  page
+    .locator('.lines-editor__list > li')
+    .evaluateAll((rows) => rows.map((row) => (row.querySelector('textarea, input') as HTMLInputElement | HTMLTextAreaElement).value))
 const announced = (page: Page) => page.locator('.lines-editor [role="status"]').last()
 /** The rows showing the drop marker: which row, on which edge, and whether its bar is drawn (4 px high, not transparent). */
 const dropMarkers = (page: Page) =>
   page.locator('.lines-editor__list > li').evaluateAll((rows) =>
     rows.flatMap((row) => {
-      const edge = row.classList.contains('line-card--drop-before') ? 'top' : row.classList.contains('line-card--drop-after') ? 'bottom' : null
+      const edge = row.classList.contains('line-card--drop-before')
+        ? 'top'
+        : row.classList.contains('line-card--drop-after')
+          ? 'bottom'
+          : null
       if (edge === null) return []
       const bar = getComputedStyle(row, edge === 'top' ? '::before' : '::after')
       const shown = bar.content !== 'none' && bar.height === '4px' && bar.backgroundColor !== 'rgba(0, 0, 0, 0)' && bar.display !== 'none'
@@ -49,7 +56,11 @@ t.test('typing a quote in the table: Enter, Tab, reordering by keyboard and by d
     await page.keyboard.press('Tab')
     order.push(await focusedId(page))
   }
-  t.same(order, ['quantity', 'unit', 'price', 'vat', 'discount'].map((control) => id(first, control)), 'Tab crosses the row’s fields in order')
+  t.same(
+    order,
+    ['quantity', 'unit', 'price', 'vat', 'discount'].map((control) => id(first, control)),
+    'Tab crosses the row’s fields in order'
+  )
   await page.keyboard.press('Shift+Tab')
   await page.keyboard.press('Shift+Tab')
   t.equal(await focusedId(page), id(first, 'price'))
@@ -100,7 +111,10 @@ t.test('typing a quote in the table: Enter, Tab, reordering by keyboard and by d
   if (middle === null) throw new Error('rows not laid out')
   // Over the lower half of the second row: it would land between the second and the third.
   await page.mouse.move(handle.x + handle.width / 2, middle.y + middle.height - 5, { steps: 8 })
-  t.ok(await page.locator(`li[data-line-id="${first}"]`).evaluate((row) => row.classList.contains('line-card--dragging')), 'the dragged row is marked')
+  t.ok(
+    await page.locator(`li[data-line-id="${first}"]`).evaluate((row) => row.classList.contains('line-card--dragging')),
+    'the dragged row is marked'
+  )
   t.same(await dropMarkers(page), [{ row: second, edge: 'bottom', shown: true }], 'a bar marks where it lands: under the second row')
   await page.mouse.move(handle.x + handle.width / 2, last.y + last.height - 5, { steps: 4 })
   t.same(await dropMarkers(page), [{ row: third, edge: 'bottom', shown: true }], 'the bar follows the pointer: under the last row')
@@ -129,17 +143,29 @@ t.test('typing a quote in the table: Enter, Tab, reordering by keyboard and by d
   await page.keyboard.type('Lot 2 — Sanitaires')
   await page.keyboard.press('Alt+ArrowUp')
   t.same(await rowIds(page), [lot1, first, second, lot2, third], 'each section above its lines')
-  const subtotals = () => page.locator('.line-card--section .line-card__total').allInnerTexts().then((texts) => texts.map(normalizeSpace))
+  const subtotals = () =>
+    page
+      .locator('.line-card--section .line-card__total')
+      .allInnerTexts()
+      .then((texts) => texts.map(normalizeSpace))
   t.same(await subtotals(), ['Sous-total HT : 687,50 €', 'Sous-total HT : 489,90 €'], '350 + 337,50 €, then 489,90 €')
   const totals = () => page.locator('#quote-side .totals__list').innerText().then(normalizeSpace)
   t.equal(await totals(), 'Total HT 1 177,40 € TVA 20 % sur 1 177,40 € HT 235,48 € Total TTC 1 412,88 €', 'the sections change no total')
 
   // Saved as shown, and read back so.
-  await saveStatus(page).filter({ hasText: /^Enregistré$/ }).waitFor()
+  await saveStatus(page)
+    .filter({ hasText: /^Enregistré$/ })
+    .waitFor()
   await page.reload()
   await page.locator(`#${id(lot2, 'title')}`).waitFor()
   t.same(await rowIds(page), [lot1, first, second, lot2, third], 'the order survives a reload')
-  t.same(await designations(page), ['Lot 1 — Plomberie', 'Dépose de l’ancienne baignoire', 'Main-d’œuvre plomberie', 'Lot 2 — Sanitaires', 'Receveur de douche'])
+  t.same(await designations(page), [
+    'Lot 1 — Plomberie',
+    'Dépose de l’ancienne baignoire',
+    'Main-d’œuvre plomberie',
+    'Lot 2 — Sanitaires',
+    'Receveur de douche'
+  ])
   t.same(await subtotals(), ['Sous-total HT : 687,50 €', 'Sous-total HT : 489,90 €'])
 
   // The side panel stays in view at the bottom of the page, « Envoyer le devis » with it.
@@ -178,7 +204,11 @@ t.test('typing a quote in the table: Enter, Tab, reordering by keyboard and by d
     await page.evaluate(() => {
       const editor = document.querySelector('.lines-editor')?.getBoundingClientRect()
       const rows = [...document.querySelectorAll('.line-card__fieldset')].map((row) => row.getBoundingClientRect().right)
-      return editor !== undefined && rows.every((right) => right <= editor.right + 0.5) && document.documentElement.scrollWidth <= document.documentElement.clientWidth
+      return (
+        editor !== undefined &&
+        rows.every((right) => right <= editor.right + 0.5) &&
+        document.documentElement.scrollWidth <= document.documentElement.clientWidth
+      )
     }),
     'the rows fit the table, no sideways scroll'
   )
@@ -195,7 +225,11 @@ t.test('typing a quote in the table: Enter, Tab, reordering by keyboard and by d
   await page.locator('.quote-phone-bar').getByRole('button', { name: 'Envoyer…' }).click()
   const dialog = page.getByRole('dialog', { name: 'Envoyer ce devis ?' })
   await dialog.waitFor()
-  t.match(normalizeSpace(await dialog.innerText()), /Montant 1 412,88 € TTC/, '« Envoyer » opens the send confirmation, a modal dialog with the amount')
+  t.match(
+    normalizeSpace(await dialog.innerText()),
+    /Montant 1 412,88 € TTC/,
+    '« Envoyer » opens the send confirmation, a modal dialog with the amount'
+  )
   t.ok(await inView('.send-dialog'), 'in view above the bar')
   t.ok(await page.evaluate(() => document.querySelector('.send-dialog')?.contains(document.activeElement) === true), 'with the focus')
   await dialog.getByRole('button', { name: 'Annuler', exact: true }).click()

@@ -41,7 +41,11 @@ t.test('Entreprise: the address set, confirmed by its link, its DKIM record foun
   await axeBothWidths(t, page, 'no address yet')
 
   await button(page, 'Utiliser cette adresse').click()
-  t.equal(normalizeSpace(await page.locator('#sender-address-error').innerText()), 'Indiquez l’adresse d’expédition.', 'an empty address is explained')
+  t.equal(
+    normalizeSpace(await page.locator('#sender-address-error').innerText()),
+    'Indiquez l’adresse d’expédition.',
+    'an empty address is explained'
+  )
   await field(page, 'Adresse e-mail de votre domaine').fill('durand@gmail.com')
   await button(page, 'Utiliser cette adresse').click()
   await page.locator('#sender-address-error').filter({ hasText: 'Les adresses gmail.com ne peuvent pas servir' }).waitFor()
@@ -50,10 +54,15 @@ t.test('Entreprise: the address set, confirmed by its link, its DKIM record foun
   await field(page, 'Adresse e-mail de votre domaine').fill('devis@durand-plomberie.fr')
   await button(page, 'Utiliser cette adresse').click()
   await page.getByRole('status').filter({ hasText: 'Un lien de confirmation a été envoyé à devis@durand-plomberie.fr.' }).waitFor()
-  t.match(normalizeSpace(await page.locator('#sender-status').locator('..').innerText()), /Étape 1 sur 2 : un lien de confirmation a été envoyé à devis@durand-plomberie\.fr/)
+  t.match(
+    normalizeSpace(await page.locator('#sender-status').locator('..').innerText()),
+    /Étape 1 sur 2 : un lien de confirmation a été envoyé à devis@durand-plomberie\.fr/
+  )
   await axeBothWidths(t, page, 'waiting for the confirmation, with the DNS records')
 
-  const { rows } = await gateway.app.db.query<{ text_body: string }>(`select text_body from paraphe.outbox where kind = 'sender-confirmation' and recipient = 'devis@durand-plomberie.fr'`)
+  const { rows } = await gateway.app.db.query<{ text_body: string }>(
+    `select text_body from paraphe.outbox where kind = 'sender-confirmation' and recipient = 'devis@durand-plomberie.fr'`
+  )
   const link = /https?:\/\/\S+\/api\/sender-confirmation\?token=[\w-]+/.exec(rows[0]?.text_body ?? '')?.[0] ?? ''
   t.ok(link, 'the confirmation e-mail holds the link')
   const url = new URL(link)
@@ -70,7 +79,10 @@ t.test('Entreprise: the address set, confirmed by its link, its DKIM record foun
   dns.txt.set(name, [chunked(value)])
   await button(page, 'Vérifier le DNS').click()
   await page.getByText('Vos e-mails aux clients partent de devis@durand-plomberie.fr, signés DKIM pour votre domaine.').waitFor()
-  t.equal(normalizeSpace(await page.getByRole('status').innerText()), 'Enregistrement DKIM trouvé : vos e-mails partent désormais de votre adresse.')
+  t.equal(
+    normalizeSpace(await page.getByRole('status').innerText()),
+    'Enregistrement DKIM trouvé : vos e-mails partent désormais de votre adresse.'
+  )
   await axeBothWidths(t, page, 'active')
 
   await button(page, 'Supprimer l’adresse').click()
@@ -79,7 +91,14 @@ t.test('Entreprise: the address set, confirmed by its link, its DKIM record foun
   t.equal(await page.locator('#sender-status').count(), 0, 'no address any more')
   // The refused gmail address is a 400 Chromium logs; nothing else.
   const refusal = (url: string) => url === gateway.url('/api/company/sender')
-  t.same(problemsOf(record, { allowHttp: (problem) => problem.status === 400 && refusal(problem.url), allowConsole: (entry) => refusal(entry.url) && /Failed to load resource: .*\b400\b/.test(entry.text) }), [], CLEAN)
+  t.same(
+    problemsOf(record, {
+      allowHttp: (problem) => problem.status === 400 && refusal(problem.url),
+      allowConsole: (entry) => refusal(entry.url) && /Failed to load resource: .*\b400\b/.test(entry.text)
+    }),
+    [],
+    CLEAN
+  )
 })
 
 t.test('Pro: the plan that has it, and no form', async (t) => {

@@ -13,7 +13,14 @@ import { parisIsoDate } from '@paraphe/shared/dates'
 import type { Quote } from '@paraphe/shared/quote'
 import { pdfsig } from '../../../gateway/test/support/pdfsig.js'
 import { startSmtpServer, type ReceivedMail } from '../../../gateway/test/support/smtp-server.js'
-import { AUTH_ENV, COMPLETE_PROFILE, completeContent, newUser, subscribe, type TestUser } from '../../../gateway/test/support/workspace-users.js'
+import {
+  AUTH_ENV,
+  COMPLETE_PROFILE,
+  completeContent,
+  newUser,
+  subscribe,
+  type TestUser
+} from '../../../gateway/test/support/workspace-users.js'
 import {
   axe,
   DESKTOP,
@@ -66,7 +73,9 @@ async function sendQuote(content: Partial<ReturnType<typeof completeContent>> = 
   if (profile.statusCode !== 200) throw new Error(`profile refused: ${profile.body}`)
   const clientEmail = `client-${Date.now().toString(36)}-${counter++}@example.org`
   const base = completeContent(today)
-  const draft = (await pro.request('POST', '/api/quotes', { content: { ...base, ...content, client: { ...base.client, email: clientEmail } } })).json<{ quote: Quote }>().quote
+  const draft = (
+    await pro.request('POST', '/api/quotes', { content: { ...base, ...content, client: { ...base.client, email: clientEmail } } })
+  ).json<{ quote: Quote }>().quote
   const sent = await pro.request('POST', `/api/quotes/${draft.id}/send`)
   if (sent.statusCode !== 200) throw new Error(`sending refused: ${sent.body}`)
   const number = sent.json<{ quote: Quote }>().quote.number as string
@@ -145,7 +154,10 @@ async function padBox(page: Page, target = '#sign-pad'): Promise<{ x: number; y:
 
 /** A wave across the pad, as fractions of its size: enough ink for the gateway's checks. */
 function wave(count = 28): Array<[number, number]> {
-  return Array.from({ length: count }, (_, index) => [0.1 + (0.8 * index) / (count - 1), 0.5 + 0.3 * Math.sin(index / 2.5)] as [number, number])
+  return Array.from(
+    { length: count },
+    (_, index) => [0.1 + (0.8 * index) / (count - 1), 0.5 + 0.3 * Math.sin(index / 2.5)] as [number, number]
+  )
 }
 
 // signature_pad keeps one point per 16 ms at most: the moves are spaced like a hand's.
@@ -226,7 +238,10 @@ const barCount = async (page: Page) => normalizeSpace(await page.locator('.sign-
 
 /** The bar is within the window, at its bottom edge. */
 const barInView = (page: Page) =>
-  inPage(page, `(() => { const r = document.querySelector('.sign-action-bar').getBoundingClientRect(); return r.height > 0 && r.top >= 0 && Math.abs(r.bottom - innerHeight) < 1 })()`)
+  inPage(
+    page,
+    `(() => { const r = document.querySelector('.sign-action-bar').getBoundingClientRect(); return r.height > 0 && r.top >= 0 && Math.abs(r.bottom - innerHeight) < 1 })()`
+  )
 
 /** The control is wholly in the window and above the fixed action bar. */
 const clearOfBar = (id: string) =>
@@ -237,222 +252,264 @@ const inked = async (page: Page) => (await ink(page)).right > 0
 
 const noSideScroll = (page: Page) => inPage(page, 'document.documentElement.scrollWidth <= document.documentElement.clientWidth')
 
-t.test('desktop: the client reads the quote, draws with the mouse, signs and downloads the sealed PDF, which the verification page recognises', async (t) => {
-  const sent = await sendQuote()
-  const { page, record } = await openPage(browser, t, DESKTOP)
-  await openLink(page, sent.link)
-  t.equal(await headingText(page), `Devis n° ${sent.number}`)
-  const text = normalizeSpace(await page.locator('main').innerText())
-  for (const expected of [
-    'Dupont Rénovation vous a envoyé ce devis : « Rénovation de la salle de bains », 1 344,13 € TTC.',
-    'SIRET 732 829 320 00074',
-    'TVA intracommunautaire FR44732829320',
-    'Dépose de l’ancienne baignoire',
-    'TVA 10 % sur 687,50 € 68,75 €',
-    'TVA 20 % sur 489,90 € 97,98 €',
-    'Total TVA 166,73 €',
-    'Total TTC 1 344,13 €',
-    'Acompte de 30 % du TTC 403,24 €',
-    '30 % à la signature, le solde à la fin des travaux.',
-    'Assureur MAAF Assurances'
-  ]) {
-    t.ok(text.includes(expected), `the page shows « ${expected} »`)
+t.test(
+  'desktop: the client reads the quote, draws with the mouse, signs and downloads the sealed PDF, which the verification page recognises',
+  async (t) => {
+    const sent = await sendQuote()
+    const { page, record } = await openPage(browser, t, DESKTOP)
+    await openLink(page, sent.link)
+    t.equal(await headingText(page), `Devis n° ${sent.number}`)
+    const text = normalizeSpace(await page.locator('main').innerText())
+    for (const expected of [
+      'Dupont Rénovation vous a envoyé ce devis : « Rénovation de la salle de bains », 1 344,13 € TTC.',
+      'SIRET 732 829 320 00074',
+      'TVA intracommunautaire FR44732829320',
+      'Dépose de l’ancienne baignoire',
+      'TVA 10 % sur 687,50 € 68,75 €',
+      'TVA 20 % sur 489,90 € 97,98 €',
+      'Total TVA 166,73 €',
+      'Total TTC 1 344,13 €',
+      'Acompte de 30 % du TTC 403,24 €',
+      '30 % à la signature, le solde à la fin des travaux.',
+      'Assureur MAAF Assurances'
+    ]) {
+      t.ok(text.includes(expected), `the page shows « ${expected} »`)
+    }
+    const quotePdf = await download(page, 'Télécharger le devis (PDF)')
+    t.equal(quotePdf.filename, `Devis-${sent.number}.pdf`)
+    t.equal(quotePdf.bytes.subarray(0, 5).toString('latin1'), '%PDF-', 'the quote PDF downloads')
+    t.same(await axe(page), [], 'axe: the quote to sign')
+    t.equal(
+      normalizeSpace(await page.getByRole('banner').innerText()),
+      'Dupont Rénovation Signature électronique sécurisée',
+      'the header in the professional’s name'
+    )
+    t.equal(await page.getByRole('navigation', { name: 'Navigation principale' }).count(), 0, 'no site menu')
+    t.equal(await page.getByRole('link', { name: 'Connexion' }).count(), 0, 'no account button')
+
+    await openLink(page, sent.link)
+    t.equal(await page.getByText('Consulté', { exact: true }).count(), 0, 'no internal status for the client')
+    t.same(await events(sent), ['sent', 'viewed'], 'one « consulté » per visitor session, even after a reload')
+
+    // Accepting comes before the signature, in the reading order.
+    const order = await inPage(
+      page,
+      `['sign-accepted', 'sign-mention', 'sign-pre-work', 'sign-pad'].map((id) => document.getElementById(id).compareDocumentPosition(document.getElementById('sign-method-drawn')) & Node.DOCUMENT_POSITION_FOLLOWING ? 'before' : 'after')`
+    )
+    t.same(order, ['before', 'before', 'before', 'after'], 'name, acceptance and mentions come before the signature')
+
+    // The action bar: at the bottom of the window from the top of the page, and while scrolling.
+    t.equal(await inPage(page, 'scrollY'), 0)
+    t.equal(await barInView(page), true, 'the action bar shows at the top of the page')
+    t.equal(await field(page, 'Vos nom et prénom').inputValue(), 'Élise Martin', 'the signer’s name comes from the quote’s client contact')
+    t.equal(await barCount(page), '1 élément sur 5', 'with the progress: the name already counts')
+    await inPage(page, 'window.scrollTo(0, document.documentElement.scrollHeight / 2)')
+    t.equal(await barInView(page), true, 'and while scrolling')
+    t.same(await axe(page), [], 'axe: the bar, form incomplete')
+    await button(page, 'Continuer').click()
+    await waitForFocus(page, 'sign-accepted')
+    await waitForExpression(page, clearOfBar('sign-accepted'), 30_000)
+    t.pass('« Continuer » focuses the first missing step, in view and above the bar')
+    t.match(await errorOf(page, 'sign-accepted'), /^Cochez la case pour accepter le devis/)
+    t.equal(await page.locator('.signing-form [id$="-error"]').count(), 1, 'one message, on that step alone: not every field red at once')
+    t.same(await axe(page), [], 'axe: the form with its first missing step')
+
+    // The name stays editable; emptied, it is the first missing step again.
+    await field(page, 'Vos nom et prénom').fill('')
+    t.equal(await barCount(page), '0 élément sur 5')
+    await button(page, 'Continuer').click()
+    await waitForFocus(page, 'sign-name')
+    t.equal(await errorOf(page, 'sign-name'), 'Indiquez vos nom et prénom.')
+    await field(page, 'Vos nom et prénom').fill('Élise Martin')
+    t.equal(await page.locator('#sign-name-error').count(), 0, 'the name’s error went')
+    t.equal(await barCount(page), '1 élément sur 5')
+    await button(page, 'Continuer').click()
+    await waitForFocus(page, 'sign-accepted')
+    await waitForExpression(page, clearOfBar('sign-accepted'), 30_000)
+    t.pass('then the next missing step')
+    await page.getByLabel(ACCEPT_LABEL).check()
+    t.equal(await page.locator('#sign-accepted-error').count(), 0, 'the acceptance’s error went')
+    await field(page, MENTION_LABEL).fill('bon pour accord')
+    t.equal(await page.locator('#sign-mention-error').count(), 0, 'the mention’s error went')
+    await field(page, PRE_WORK_LABEL).check()
+    t.equal(await page.locator('#sign-pre-work-error').count(), 0, 'the pre-work mention’s error went')
+    t.equal(await barCount(page), '4 éléments sur 5')
+    await drawWithMouse(page)
+    t.equal(await page.locator('#sign-signature-error').count(), 0, 'the signature’s error went once drawn')
+    t.equal(await barCount(page), '5 éléments sur 5')
+    t.equal(await button(page, 'Continuer').count(), 0, 'complete: the bar signs')
+    t.same(await axe(page), [], 'axe: the bar, form complete')
+    await button(page, 'Effacer la signature').click()
+    t.equal(await barCount(page), '4 éléments sur 5', 'the progress follows a cleared drawing')
+    await drawWithMouse(page)
+    t.equal(normalizeSpace(await page.locator('.signing-pad__status').innerText()), 'Signature dessinée.')
+    const drawn = await ink(page)
+    t.ok(drawn.right - drawn.left > drawn.width / 2, 'the stroke shows on the pad')
+    await button(page, 'Effacer la signature').click()
+    t.equal((await ink(page)).right, -Infinity, 'cleared')
+    await drawWithMouse(page)
+    const bodies = signBodies(page)
+    await button(page, 'Signer le devis').click()
+    await waitForHeading(page, 'Devis signé')
+    await waitForExpression(page, `document.activeElement.tagName === 'H1'`)
+    t.pass('the focus moves to the new heading')
+    t.match(
+      normalizeSpace(await page.getByRole('status').first().innerText()),
+      /^Merci ! Votre signature est enregistrée\. Ce devis a été signé le \d{1,2} \S+ \d{4} à \d{2}:\d{2} par Élise Martin\.$/
+    )
+    const body = bodies[0] as {
+      documentSha256: string
+      signature: { method: string; padWidth: number; padHeight: number; strokes: unknown[] }
+    }
+    t.match(body.documentSha256, /^[0-9a-f]{64}$/, 'the page sends the SHA-256 of the version it showed')
+    t.equal(body.signature.method, 'drawn')
+    t.equal(body.signature.padWidth, Math.round(drawn.width), 'with the pad’s CSS size')
+    t.equal(body.signature.strokes.length, 1)
+    t.same(await axe(page), [], 'axe: signed')
+
+    const signed = await download(page, 'Télécharger le devis signé (PDF)')
+    t.equal(signed.filename, `Devis-${sent.number}-signe.pdf`)
+    const report = await pdfsig(signed.bytes)
+    t.equal(report.signatures.length, 1)
+    t.match(report.signatures[0], { valid: true, totalDocumentSigned: true }, 'pdfsig: the seal is valid and covers the whole document')
+
+    t.equal(await statusOf(sent), 'signed', 'the professional sees « signé »')
+    t.same(await events(sent), ['sent', 'viewed', 'signed'], 'and the timeline')
+    const copy = await mailTo(sent.clientEmail, (mail) => mail.attachments.length === 1)
+    t.same(copy.attachments[0]?.content, signed.bytes, 'the client also receives the same signed PDF by e-mail')
+
+    // The verification page: the signed PDF is recognised, a copy changed by one byte is not.
+    await page.getByRole('link', { name: 'Vérifier un devis signé' }).first().click()
+    await waitForHeading(page, 'Vérifier un devis signé')
+    await page.locator('#verification-file').setInputFiles({ name: 'devis-signe.pdf', mimeType: 'application/pdf', buffer: signed.bytes })
+    await page.getByRole('heading', { name: 'Document reconnu' }).waitFor()
+    const answer = normalizeSpace(await page.locator('.verification-result').innerText())
+    t.match(answer, `Devis n° ${sent.number}`)
+    t.match(answer, 'Signé par Élise Martin')
+    t.match(answer, /Signé le \d{1,2} \S+ \d{4} à \d{2}:\d{2} \(heure de Paris\)/)
+    t.same(await axe(page), [], 'axe: a recognised PDF')
+
+    const altered = Buffer.from(signed.bytes)
+    const middle = Math.floor(altered.length / 3)
+    altered.writeUInt8(altered.readUInt8(middle) ^ 1, middle)
+    const dataTransfer = await page.evaluateHandle(
+      `(() => { const bytes = Uint8Array.from(atob(${JSON.stringify(altered.toString('base64'))}), (c) => c.charCodeAt(0)); const transfer = new DataTransfer(); transfer.items.add(new File([bytes], 'devis-modifie.pdf', { type: 'application/pdf' })); return transfer })()`
+    )
+    await page.locator('.verification-drop').dispatchEvent('drop', { dataTransfer })
+    await page.getByRole('heading', { name: 'Document non reconnu' }).waitFor()
+    t.match(
+      normalizeSpace(await page.locator('.verification-result').innerText()),
+      /« devis-modifie\.pdf » n’est pas un devis signé avec .*, ou il a été modifié depuis sa signature\..*même un simple réenregistrement/
+    )
+    t.same(await axe(page), [], 'axe: a PDF not recognised')
+    t.same(problemsOf(record), [], CLEAN)
   }
-  const quotePdf = await download(page, 'Télécharger le devis (PDF)')
-  t.equal(quotePdf.filename, `Devis-${sent.number}.pdf`)
-  t.equal(quotePdf.bytes.subarray(0, 5).toString('latin1'), '%PDF-', 'the quote PDF downloads')
-  t.same(await axe(page), [], 'axe: the quote to sign')
-  t.equal(normalizeSpace(await page.getByRole('banner').innerText()), 'Dupont Rénovation Signature électronique sécurisée', 'the header in the professional’s name')
-  t.equal(await page.getByRole('navigation', { name: 'Navigation principale' }).count(), 0, 'no site menu')
-  t.equal(await page.getByRole('link', { name: 'Connexion' }).count(), 0, 'no account button')
-
-  await openLink(page, sent.link)
-  t.equal(await page.getByText('Consulté', { exact: true }).count(), 0, 'no internal status for the client')
-  t.same(await events(sent), ['sent', 'viewed'], 'one « consulté » per visitor session, even after a reload')
-
-  // Accepting comes before the signature, in the reading order.
-  const order = await inPage(page, `['sign-accepted', 'sign-mention', 'sign-pre-work', 'sign-pad'].map((id) => document.getElementById(id).compareDocumentPosition(document.getElementById('sign-method-drawn')) & Node.DOCUMENT_POSITION_FOLLOWING ? 'before' : 'after')`)
-  t.same(order, ['before', 'before', 'before', 'after'], 'name, acceptance and mentions come before the signature')
-
-  // The action bar: at the bottom of the window from the top of the page, and while scrolling.
-  t.equal(await inPage(page, 'scrollY'), 0)
-  t.equal(await barInView(page), true, 'the action bar shows at the top of the page')
-  t.equal(await field(page, 'Vos nom et prénom').inputValue(), 'Élise Martin', 'the signer’s name comes from the quote’s client contact')
-  t.equal(await barCount(page), '1 élément sur 5', 'with the progress: the name already counts')
-  await inPage(page, 'window.scrollTo(0, document.documentElement.scrollHeight / 2)')
-  t.equal(await barInView(page), true, 'and while scrolling')
-  t.same(await axe(page), [], 'axe: the bar, form incomplete')
-  await button(page, 'Continuer').click()
-  await waitForFocus(page, 'sign-accepted')
-  await waitForExpression(page, clearOfBar('sign-accepted'), 30_000)
-  t.pass('« Continuer » focuses the first missing step, in view and above the bar')
-  t.match(await errorOf(page, 'sign-accepted'), /^Cochez la case pour accepter le devis/)
-  t.equal(await page.locator('.signing-form [id$="-error"]').count(), 1, 'one message, on that step alone: not every field red at once')
-  t.same(await axe(page), [], 'axe: the form with its first missing step')
-
-  // The name stays editable; emptied, it is the first missing step again.
-  await field(page, 'Vos nom et prénom').fill('')
-  t.equal(await barCount(page), '0 élément sur 5')
-  await button(page, 'Continuer').click()
-  await waitForFocus(page, 'sign-name')
-  t.equal(await errorOf(page, 'sign-name'), 'Indiquez vos nom et prénom.')
-  await field(page, 'Vos nom et prénom').fill('Élise Martin')
-  t.equal(await page.locator('#sign-name-error').count(), 0, 'the name’s error went')
-  t.equal(await barCount(page), '1 élément sur 5')
-  await button(page, 'Continuer').click()
-  await waitForFocus(page, 'sign-accepted')
-  await waitForExpression(page, clearOfBar('sign-accepted'), 30_000)
-  t.pass('then the next missing step')
-  await page.getByLabel(ACCEPT_LABEL).check()
-  t.equal(await page.locator('#sign-accepted-error').count(), 0, 'the acceptance’s error went')
-  await field(page, MENTION_LABEL).fill('bon pour accord')
-  t.equal(await page.locator('#sign-mention-error').count(), 0, 'the mention’s error went')
-  await field(page, PRE_WORK_LABEL).check()
-  t.equal(await page.locator('#sign-pre-work-error').count(), 0, 'the pre-work mention’s error went')
-  t.equal(await barCount(page), '4 éléments sur 5')
-  await drawWithMouse(page)
-  t.equal(await page.locator('#sign-signature-error').count(), 0, 'the signature’s error went once drawn')
-  t.equal(await barCount(page), '5 éléments sur 5')
-  t.equal(await button(page, 'Continuer').count(), 0, 'complete: the bar signs')
-  t.same(await axe(page), [], 'axe: the bar, form complete')
-  await button(page, 'Effacer la signature').click()
-  t.equal(await barCount(page), '4 éléments sur 5', 'the progress follows a cleared drawing')
-  await drawWithMouse(page)
-  t.equal(normalizeSpace(await page.locator('.signing-pad__status').innerText()), 'Signature dessinée.')
-  const drawn = await ink(page)
-  t.ok(drawn.right - drawn.left > drawn.width / 2, 'the stroke shows on the pad')
-  await button(page, 'Effacer la signature').click()
-  t.equal((await ink(page)).right, -Infinity, 'cleared')
-  await drawWithMouse(page)
-  const bodies = signBodies(page)
-  await button(page, 'Signer le devis').click()
-  await waitForHeading(page, 'Devis signé')
-  await waitForExpression(page, `document.activeElement.tagName === 'H1'`)
-  t.pass('the focus moves to the new heading')
-  t.match(normalizeSpace(await page.getByRole('status').first().innerText()), /^Merci ! Votre signature est enregistrée\. Ce devis a été signé le \d{1,2} \S+ \d{4} à \d{2}:\d{2} par Élise Martin\.$/)
-  const body = bodies[0] as { documentSha256: string; signature: { method: string; padWidth: number; padHeight: number; strokes: unknown[] } }
-  t.match(body.documentSha256, /^[0-9a-f]{64}$/, 'the page sends the SHA-256 of the version it showed')
-  t.equal(body.signature.method, 'drawn')
-  t.equal(body.signature.padWidth, Math.round(drawn.width), 'with the pad’s CSS size')
-  t.equal(body.signature.strokes.length, 1)
-  t.same(await axe(page), [], 'axe: signed')
-
-  const signed = await download(page, 'Télécharger le devis signé (PDF)')
-  t.equal(signed.filename, `Devis-${sent.number}-signe.pdf`)
-  const report = await pdfsig(signed.bytes)
-  t.equal(report.signatures.length, 1)
-  t.match(report.signatures[0], { valid: true, totalDocumentSigned: true }, 'pdfsig: the seal is valid and covers the whole document')
-
-  t.equal(await statusOf(sent), 'signed', 'the professional sees « signé »')
-  t.same(await events(sent), ['sent', 'viewed', 'signed'], 'and the timeline')
-  const copy = await mailTo(sent.clientEmail, (mail) => mail.attachments.length === 1)
-  t.same(copy.attachments[0]?.content, signed.bytes, 'the client also receives the same signed PDF by e-mail')
-
-  // The verification page: the signed PDF is recognised, a copy changed by one byte is not.
-  await page.getByRole('link', { name: 'Vérifier un devis signé' }).first().click()
-  await waitForHeading(page, 'Vérifier un devis signé')
-  await page.locator('#verification-file').setInputFiles({ name: 'devis-signe.pdf', mimeType: 'application/pdf', buffer: signed.bytes })
-  await page.getByRole('heading', { name: 'Document reconnu' }).waitFor()
-  const answer = normalizeSpace(await page.locator('.verification-result').innerText())
-  t.match(answer, `Devis n° ${sent.number}`)
-  t.match(answer, 'Signé par Élise Martin')
-  t.match(answer, /Signé le \d{1,2} \S+ \d{4} à \d{2}:\d{2} \(heure de Paris\)/)
-  t.same(await axe(page), [], 'axe: a recognised PDF')
-
-  const altered = Buffer.from(signed.bytes)
-  const middle = Math.floor(altered.length / 3)
-  altered.writeUInt8(altered.readUInt8(middle) ^ 1, middle)
-  const dataTransfer = await page.evaluateHandle(
-    `(() => { const bytes = Uint8Array.from(atob(${JSON.stringify(altered.toString('base64'))}), (c) => c.charCodeAt(0)); const transfer = new DataTransfer(); transfer.items.add(new File([bytes], 'devis-modifie.pdf', { type: 'application/pdf' })); return transfer })()`
-  )
-  await page.locator('.verification-drop').dispatchEvent('drop', { dataTransfer })
-  await page.getByRole('heading', { name: 'Document non reconnu' }).waitFor()
-  t.match(normalizeSpace(await page.locator('.verification-result').innerText()), /« devis-modifie\.pdf » n’est pas un devis signé avec .*, ou il a été modifié depuis sa signature\..*même un simple réenregistrement/)
-  t.same(await axe(page), [], 'axe: a PDF not recognised')
-  t.same(problemsOf(record), [], CLEAN)
-})
+)
 
 /** The full-screen sheet covers the whole window. */
 const sheetFullScreen = (page: Page) =>
-  inPage(page, `(() => { const r = document.querySelector('[role=dialog][aria-modal=true]').getBoundingClientRect(); return r.top === 0 && r.left === 0 && r.width === innerWidth && r.height === innerHeight })()`)
+  inPage(
+    page,
+    `(() => { const r = document.querySelector('[role=dialog][aria-modal=true]').getBoundingClientRect(); return r.top === 0 && r.left === 0 && r.width === innerWidth && r.height === innerHeight })()`
+  )
 
 /** The pad's bitmap follows its box after a resize (the pad redrew its strokes). */
 const padFitted = (page: Page) =>
-  waitForExpression(page, `(() => { const c = document.getElementById('sign-pad'); return c.offsetWidth > 0 && c.width === Math.round(c.offsetWidth * devicePixelRatio) })()`, 30_000)
+  waitForExpression(
+    page,
+    `(() => { const c = document.getElementById('sign-pad'); return c.offsetWidth > 0 && c.width === Math.round(c.offsetWidth * devicePixelRatio) })()`,
+    30_000
+  )
 
-t.test('phone 360 px: the bar leads to the steps, the signature drawn with the finger in a full-screen sheet that follows the rotation, signed', async (t) => {
-  const sent = await sendQuote()
-  const { context, page, record } = await openPage(browser, t, PHONE)
-  await openLink(page, sent.link)
-  t.equal(await noSideScroll(page), true, 'no sideways scrolling at 360 px')
-  t.equal(await barInView(page), true, 'the action bar shows at the top of the page')
-  await inPage(page, 'window.scrollTo(0, document.documentElement.scrollHeight / 2)')
-  t.equal(await barInView(page), true, 'and while scrolling')
-  t.same(await axe(page), [], 'axe: the quote on a phone, with the bar')
-  await button(page, 'Continuer').tap()
-  await waitForFocus(page, 'sign-accepted')
-  await waitForExpression(page, clearOfBar('sign-accepted'), 30_000)
-  t.pass('the first missing field (the name came with the quote) is focused, in view and above the bar')
+t.test(
+  'phone 360 px: the bar leads to the steps, the signature drawn with the finger in a full-screen sheet that follows the rotation, signed',
+  async (t) => {
+    const sent = await sendQuote()
+    const { context, page, record } = await openPage(browser, t, PHONE)
+    await openLink(page, sent.link)
+    t.equal(await noSideScroll(page), true, 'no sideways scrolling at 360 px')
+    t.equal(await barInView(page), true, 'the action bar shows at the top of the page')
+    await inPage(page, 'window.scrollTo(0, document.documentElement.scrollHeight / 2)')
+    t.equal(await barInView(page), true, 'and while scrolling')
+    t.same(await axe(page), [], 'axe: the quote on a phone, with the bar')
+    await button(page, 'Continuer').tap()
+    await waitForFocus(page, 'sign-accepted')
+    await waitForExpression(page, clearOfBar('sign-accepted'), 30_000)
+    t.pass('the first missing field (the name came with the quote) is focused, in view and above the bar')
 
-  // A tap on the frame opens the sheet, and leaves no dot.
-  await page.locator('#sign-pad-open').tap()
-  const sheet = page.getByRole('dialog', { name: 'Votre signature' })
-  await sheet.waitFor()
-  t.equal(await sheetFullScreen(page), true, 'the sheet covers the screen')
-  await padFitted(page)
-  const pad = await ink(page)
-  t.ok(pad.width > 320 && pad.height > 400, `a large pad (${Math.round(pad.width)}×${Math.round(pad.height)})`)
-  t.equal(await inked(page), false, 'the tap that opened it left no ink')
-  t.same(await axe(page), [], 'axe: the sheet open')
-  await page.keyboard.press('Escape')
-  await sheet.waitFor({ state: 'hidden' })
-  await waitForFocus(page, 'sign-pad-open')
-  t.pass('Escape closes the sheet, the focus back on the signature area')
+    // A tap on the frame opens the sheet, and leaves no dot.
+    await page.locator('#sign-pad-open').tap()
+    const sheet = page.getByRole('dialog', { name: 'Votre signature' })
+    await sheet.waitFor()
+    t.equal(await sheetFullScreen(page), true, 'the sheet covers the screen')
+    await padFitted(page)
+    const pad = await ink(page)
+    t.ok(pad.width > 320 && pad.height > 400, `a large pad (${Math.round(pad.width)}×${Math.round(pad.height)})`)
+    t.equal(await inked(page), false, 'the tap that opened it left no ink')
+    t.same(await axe(page), [], 'axe: the sheet open')
+    await page.keyboard.press('Escape')
+    await sheet.waitFor({ state: 'hidden' })
+    await waitForFocus(page, 'sign-pad-open')
+    t.pass('Escape closes the sheet, the focus back on the signature area')
 
-  // The finger put on the frame draws on: the sheet opens under it and the stroke goes on there.
-  await drawWithTouch(context, page, '#sign-pad-open')
-  await sheet.waitFor()
-  await padFitted(page)
-  const portrait = await ink(page)
-  t.ok(portrait.right - portrait.left > 100, `the stroke begun on the frame is drawn in the sheet (${Math.round(portrait.right - portrait.left)} px wide)`)
-  t.match(normalizeSpace(await sheet.innerText()), /Effacer Annuler Valider$/, 'other steps are missing: « Valider » goes back to the form')
+    // The finger put on the frame draws on: the sheet opens under it and the stroke goes on there.
+    await drawWithTouch(context, page, '#sign-pad-open')
+    await sheet.waitFor()
+    await padFitted(page)
+    const portrait = await ink(page)
+    t.ok(
+      portrait.right - portrait.left > 100,
+      `the stroke begun on the frame is drawn in the sheet (${Math.round(portrait.right - portrait.left)} px wide)`
+    )
+    t.match(
+      normalizeSpace(await sheet.innerText()),
+      /Effacer Annuler Valider$/,
+      'other steps are missing: « Valider » goes back to the form'
+    )
 
-  // Rotation in the middle of the signature: a second stroke after it.
-  await page.setViewportSize({ width: 740, height: 360 })
-  await waitForExpression(page, `document.getElementById('sign-pad').offsetWidth > ${portrait.width + 50}`, 30_000)
-  await padFitted(page)
-  t.equal(await sheetFullScreen(page), true, 'still full screen in landscape')
-  const landscape = await ink(page)
-  const scale = landscape.width / portrait.width
-  t.ok(await inked(page), 'the drawing is still there after turning the phone')
-  t.ok(Math.abs(landscape.left - portrait.left * scale) < 6 && Math.abs(landscape.right - portrait.right * scale) < 6, `scaled with the pad (×${scale.toFixed(2)})`)
-  t.ok(Math.abs(landscape.top - portrait.top * (landscape.height / portrait.height)) < 6, 'in both directions')
-  await drawWithTouch(context, page)
-  t.equal(await noSideScroll(page), true, 'no sideways scrolling in landscape')
-  t.same(await axe(page), [], 'axe: the sheet in landscape')
+    // Rotation in the middle of the signature: a second stroke after it.
+    await page.setViewportSize({ width: 740, height: 360 })
+    await waitForExpression(page, `document.getElementById('sign-pad').offsetWidth > ${portrait.width + 50}`, 30_000)
+    await padFitted(page)
+    t.equal(await sheetFullScreen(page), true, 'still full screen in landscape')
+    const landscape = await ink(page)
+    const scale = landscape.width / portrait.width
+    t.ok(await inked(page), 'the drawing is still there after turning the phone')
+    t.ok(
+      Math.abs(landscape.left - portrait.left * scale) < 6 && Math.abs(landscape.right - portrait.right * scale) < 6,
+      `scaled with the pad (×${scale.toFixed(2)})`
+    )
+    t.ok(Math.abs(landscape.top - portrait.top * (landscape.height / portrait.height)) < 6, 'in both directions')
+    await drawWithTouch(context, page)
+    t.equal(await noSideScroll(page), true, 'no sideways scrolling in landscape')
+    t.same(await axe(page), [], 'axe: the sheet in landscape')
 
-  await button(page, 'Valider').tap()
-  await sheet.waitFor({ state: 'hidden' })
-  t.equal(await page.locator('#sign-pad-open img').count(), 1, 'the drawing shows as a preview in the form')
-  t.equal(normalizeSpace(await page.locator('.signing-pad__status').innerText()), 'Signature dessinée.')
-  await fillBeforeSignature(page, 'Élise Martin')
-  t.equal(await page.locator('#sign-pre-work-error').count(), 0, 'errors clear as the fields are fixed')
-  t.equal(await barCount(page), '5 éléments sur 5')
-  t.same(await axe(page), [], 'axe: the drawing validated, the bar complete')
+    await button(page, 'Valider').tap()
+    await sheet.waitFor({ state: 'hidden' })
+    t.equal(await page.locator('#sign-pad-open img').count(), 1, 'the drawing shows as a preview in the form')
+    t.equal(normalizeSpace(await page.locator('.signing-pad__status').innerText()), 'Signature dessinée.')
+    await fillBeforeSignature(page, 'Élise Martin')
+    t.equal(await page.locator('#sign-pre-work-error').count(), 0, 'errors clear as the fields are fixed')
+    t.equal(await barCount(page), '5 éléments sur 5')
+    t.same(await axe(page), [], 'axe: the drawing validated, the bar complete')
 
-  const bodies = signBodies(page)
-  await button(page, 'Signer le devis').tap()
-  await waitForHeading(page, 'Devis signé')
-  const body = bodies[0] as { signature: { padWidth: number; strokes: Array<{ points: Array<{ x: number }> }> } }
-  t.equal(body.signature.padWidth, Math.round(landscape.width), 'the strokes are sent in the sheet’s last size')
-  t.equal(body.signature.strokes.length, 2, 'both strokes, before and after the rotation')
-  t.ok(Math.max(...(body.signature.strokes[0]?.points ?? []).map((point) => point.x)) > portrait.right, 'the first one’s coordinates scaled')
-  await page.setViewportSize({ width: 360, height: 740 })
-  t.equal(await noSideScroll(page), true)
-  t.same(await axe(page), [], 'axe: signed, on a phone')
-  t.equal(await statusOf(sent), 'signed')
-  t.same(problemsOf(record), [], CLEAN)
-})
+    const bodies = signBodies(page)
+    await button(page, 'Signer le devis').tap()
+    await waitForHeading(page, 'Devis signé')
+    const body = bodies[0] as { signature: { padWidth: number; strokes: Array<{ points: Array<{ x: number }> }> } }
+    t.equal(body.signature.padWidth, Math.round(landscape.width), 'the strokes are sent in the sheet’s last size')
+    t.equal(body.signature.strokes.length, 2, 'both strokes, before and after the rotation')
+    t.ok(
+      Math.max(...(body.signature.strokes[0]?.points ?? []).map((point) => point.x)) > portrait.right,
+      'the first one’s coordinates scaled'
+    )
+    await page.setViewportSize({ width: 360, height: 740 })
+    t.equal(await noSideScroll(page), true)
+    t.same(await axe(page), [], 'axe: signed, on a phone')
+    t.equal(await statusOf(sent), 'signed')
+    t.same(problemsOf(record), [], CLEAN)
+  }
+)
 
 const TYPED_LABEL = 'Utiliser mon nom comme signature (sans dessin)'
 
@@ -487,12 +544,20 @@ t.test('typed signature with the keyboard only; a wrong mention is refused on it
   t.equal(await inPage(page, 'document.activeElement.id'), 'sign-method-drawn', 'then the choice of signature')
   await page.keyboard.press('ArrowRight')
   t.equal(await page.getByLabel(TYPED_LABEL).isChecked(), true, 'the arrow picks the typed signature')
-  t.equal(normalizeSpace(await page.locator('.signing-typed__preview').innerText()), 'Élise Martin', 'the name typed once is the signature, shown as such')
+  t.equal(
+    normalizeSpace(await page.locator('.signing-typed__preview').innerText()),
+    'Élise Martin',
+    'the name typed once is the signature, shown as such'
+  )
   // A wrong mention is a step still missing: the bar offers « Continuer », not « Signer le devis ».
   await tabToSignButton(page, 'Continuer')
   await page.keyboard.press('Enter')
   await waitForFocus(page, 'sign-mention')
-  t.equal(await errorOf(page, 'sign-mention'), 'Recopiez la mention « Bon pour accord ».', 'the gateway’s message, on the field, before any request')
+  t.equal(
+    await errorOf(page, 'sign-mention'),
+    'Recopiez la mention « Bon pour accord ».',
+    'the gateway’s message, on the field, before any request'
+  )
   t.same(await axe(page), [], 'axe: refused mention')
 
   await page.keyboard.press('ControlOrMeta+A')
@@ -501,7 +566,10 @@ t.test('typed signature with the keyboard only; a wrong mention is refused on it
   await page.keyboard.press('Enter')
   await waitForHeading(page, 'Devis signé')
   t.equal(await statusOf(sent), 'signed')
-  const signature = await gateway.app.db.query<{ method: string; typed_text: string }>('select method, typed_text from paraphe.signatures where quote_id = $1', [sent.id])
+  const signature = await gateway.app.db.query<{ method: string; typed_text: string }>(
+    'select method, typed_text from paraphe.signatures where quote_id = $1',
+    [sent.id]
+  )
   t.same(signature.rows, [{ method: 'typed', typed_text: 'Élise Martin' }], 'a typed signature')
   // No 422 allowed: the page no longer sends a mention the gateway would refuse.
   t.same(problemsOf(record), [], CLEAN)
@@ -516,7 +584,11 @@ t.test('decline with a reason; the professional is told', async (t) => {
   await waitForFocus(page, 'decline-reason')
   const reason = 'Le budget est trop élevé pour cette année.'
   await page.keyboard.type(reason)
-  t.equal(normalizeSpace(await page.locator('#decline-reason-count').innerText()), `${reason.length} / 500 caractères`, 'the counter follows')
+  t.equal(
+    normalizeSpace(await page.locator('#decline-reason-count').innerText()),
+    `${reason.length} / 500 caractères`,
+    'the counter follows'
+  )
   await field(page, 'Raison du refus (facultatif)').fill('x'.repeat(600))
   t.equal((await field(page, 'Raison du refus (facultatif)').inputValue()).length, 500, 'at most 500 characters')
   t.equal(normalizeSpace(await page.locator('#decline-reason-count').innerText()), '500 / 500 caractères')
@@ -524,8 +596,15 @@ t.test('decline with a reason; the professional is told', async (t) => {
   t.same(await axe(page), [], 'axe: declining')
   await button(page, 'Confirmer le refus').click()
   await waitForHeading(page, 'Devis refusé')
-  t.match(normalizeSpace(await page.getByRole('status').innerText()), /^Votre refus a bien été transmis à Dupont Rénovation\. Ce devis a été refusé le \d{1,2} \S+ \d{4} à \d{2}:\d{2}\./)
-  t.match(normalizeSpace(await page.locator('.signing-contact').innerText()), /E-mail : contact@dupont-renovation\.fr Téléphone : 04 72 00 00 00/, 'whom to contact')
+  t.match(
+    normalizeSpace(await page.getByRole('status').innerText()),
+    /^Votre refus a bien été transmis à Dupont Rénovation\. Ce devis a été refusé le \d{1,2} \S+ \d{4} à \d{2}:\d{2}\./
+  )
+  t.match(
+    normalizeSpace(await page.locator('.signing-contact').innerText()),
+    /E-mail : contact@dupont-renovation\.fr Téléphone : 04 72 00 00 00/,
+    'whom to contact'
+  )
   t.same(await axe(page), [], 'axe: declined')
   t.equal(await statusOf(sent), 'declined')
   t.same(await events(sent), ['sent', 'viewed', 'declined'])
@@ -567,14 +646,27 @@ t.test('phone 360 px with an e-mail code: from the link to signed with the finge
   await padFitted(page)
   // The frame sits low on the screen, the sheet's pad at the top: the stroke is carried there.
   const drawn = await ink(page)
-  t.ok(drawn.right - drawn.left > drawn.width / 2 && drawn.bottom - drawn.top > 20, `the stroke begun on the frame shows in the sheet’s pad (${Math.round(drawn.right - drawn.left)}×${Math.round(drawn.bottom - drawn.top)} px)`)
-  t.match(normalizeSpace(await sheet.innerText()), /vous signez électroniquement ce devis.*dossier de preuve\. Effacer Annuler Signer le devis$/, 'the last step: the sheet signs, and says what is recorded')
+  t.ok(
+    drawn.right - drawn.left > drawn.width / 2 && drawn.bottom - drawn.top > 20,
+    `the stroke begun on the frame shows in the sheet’s pad (${Math.round(drawn.right - drawn.left)}×${Math.round(drawn.bottom - drawn.top)} px)`
+  )
+  t.match(
+    normalizeSpace(await sheet.innerText()),
+    /vous signez électroniquement ce devis.*dossier de preuve\. Effacer Annuler Signer le devis$/,
+    'the last step: the sheet signs, and says what is recorded'
+  )
   t.same(await axe(page), [], 'axe: the sheet as the last step')
   await act(() => button(page, 'Signer le devis').tap())
   await waitForHeading(page, 'Devis signé')
   t.comment(`phone, actions from the link to signed, drawn with a code: ${count()}`)
-  t.ok(count() <= 6, `${count()} actions on a phone (name, acceptance, mention, code, drawing begun on the frame, « Signer le devis » in the sheet)`)
-  const evidence = await gateway.app.db.query<{ otp_verified: boolean; method: string }>('select otp_verified, method from paraphe.signatures where quote_id = $1', [sent.id])
+  t.ok(
+    count() <= 6,
+    `${count()} actions on a phone (name, acceptance, mention, code, drawing begun on the frame, « Signer le devis » in the sheet)`
+  )
+  const evidence = await gateway.app.db.query<{ otp_verified: boolean; method: string }>(
+    'select otp_verified, method from paraphe.signatures where quote_id = $1',
+    [sent.id]
+  )
   t.same(evidence.rows, [{ otp_verified: true, method: 'drawn' }], 'drawn, with the verified code')
   t.equal(await noSideScroll(page), true)
   t.same(problemsOf(record), [], CLEAN)
@@ -594,7 +686,10 @@ t.test('e-mail code: sent by itself once the other steps are done, a wrong code 
   t.equal(await page.getByText(/^Un code vient d’être envoyé à/).count(), 0, 'no code before the steps ahead of it are done')
   await act(() => field(page, MENTION_LABEL).fill('Bon pour accord'))
   await page.getByText(/^Un code vient d’être envoyé à/).waitFor()
-  t.match(normalizeSpace(await page.getByText(/^Un code vient d’être envoyé à/).innerText()), /^Un code vient d’être envoyé à cl\*\*\*@example\.org\./)
+  t.match(
+    normalizeSpace(await page.getByText(/^Un code vient d’être envoyé à/).innerText()),
+    /^Un code vient d’être envoyé à cl\*\*\*@example\.org\./
+  )
   await waitForFocus(page, 'sign-code')
   const mail = await mailTo(sent.clientEmail, (received) => /votre code de signature/.test(received.subject))
   const right = /^(\d{6})/.exec(mail.subject)?.[1] as string
@@ -602,7 +697,11 @@ t.test('e-mail code: sent by itself once the other steps are done, a wrong code 
   t.same(await axe(page), [], 'axe: code sent')
 
   await button(page, 'Recevoir un nouveau code').click()
-  t.match(normalizeSpace(await page.getByRole('alert').innerText()), /^Un code vient d’être envoyé : attendez une minute/, 'one code a minute')
+  t.match(
+    normalizeSpace(await page.getByRole('alert').innerText()),
+    /^Un code vient d’être envoyé : attendez une minute/,
+    'one code a minute'
+  )
 
   // A detour (a wrong code, then corrected) is not counted; the drawing is.
   await code.fill(right === '000000' ? '111111' : '000000')
@@ -618,7 +717,10 @@ t.test('e-mail code: sent by itself once the other steps are done, a wrong code 
   await waitForHeading(page, 'Devis signé')
   t.comment(`desktop, actions from the link to signed, drawn with a code: ${count()}`)
   t.ok(count() <= 6, `${count()} actions (name, acceptance, mention, code, drawing, « Signer »)`)
-  const evidence = await gateway.app.db.query<{ otp_verified: boolean }>('select otp_verified from paraphe.signatures where quote_id = $1', [sent.id])
+  const evidence = await gateway.app.db.query<{ otp_verified: boolean }>(
+    'select otp_verified from paraphe.signatures where quote_id = $1',
+    [sent.id]
+  )
   t.equal(evidence.rows[0]?.otp_verified, true, 'the signature records the verified code')
   t.same(problemsOf(record, both(allowApi(422, /\/sign$/), allowApi(429, /\/otp$/))), [], CLEAN)
 })
@@ -648,14 +750,24 @@ t.test('the server out of reach, then a document that changed before signing: sa
   await field(page, MENTION_LABEL).fill('Bon pour accord')
   await page.getByLabel(TYPED_LABEL).check()
   // The document the gateway renders now differs from the one shown (here: a logo added).
-  await gateway.app.db.query(`update paraphe.quotes set logo = $2, logo_type = 'image/png', version = version + 1 where id = $1`, [sent.id, PNG])
+  await gateway.app.db.query(`update paraphe.quotes set logo = $2, logo_type = 'image/png', version = version + 1 where id = $1`, [
+    sent.id,
+    PNG
+  ])
   await button(page, 'Signer le devis').click()
   await page.getByText(/^Le devis a changé depuis que vous l’avez ouvert/).waitFor()
   t.same(await axe(page), [], 'axe: changed document')
   await button(page, 'Recharger le devis').click()
-  await waitForExpression(page, `document.querySelector('.signing-hash') !== null && document.querySelector('.signing-hash').textContent !== ${JSON.stringify(shown)}`)
+  await waitForExpression(
+    page,
+    `document.querySelector('.signing-hash') !== null && document.querySelector('.signing-hash').textContent !== ${JSON.stringify(shown)}`
+  )
   t.pass('the new version’s fingerprint is shown')
-  t.equal(await field(page, 'Vos nom et prénom').inputValue(), 'Élise Martin', 'the form starts again for the new version: the name from the quote, as on opening')
+  t.equal(
+    await field(page, 'Vos nom et prénom').inputValue(),
+    'Élise Martin',
+    'the form starts again for the new version: the name from the quote, as on opening'
+  )
   t.equal(await page.getByLabel(ACCEPT_LABEL).isChecked(), false, 'the acceptance to give again')
   t.equal(await statusOf(sent), 'viewed', 'nothing signed')
   t.same(problemsOf(record, allowApi(409, /\/sign$/)), [], CLEAN)
@@ -668,18 +780,31 @@ t.test('expired, cancelled, revoked and unknown links each say so, with the date
   await gateway.app.db.query(`update paraphe.signing_links set expires_at = now() - interval '1 minute' where quote_id = $1`, [expired.id])
   t.equal(await gotoHydrated(page, expired.link), 200)
   await waitForHeading(page, 'Devis expiré')
-  t.match(normalizeSpace(await page.getByRole('status').innerText()), /son lien de signature a expiré le \d{1,2} \S+ \d{4} à \d{2}:\d{2}\. .*contactez Dupont Rénovation\.$/)
-  t.match(normalizeSpace(await page.locator('.signing-summary').innerText()), new RegExp(`n° ${expired.number} — Rénovation de la salle de bains`))
+  t.match(
+    normalizeSpace(await page.getByRole('status').innerText()),
+    /son lien de signature a expiré le \d{1,2} \S+ \d{4} à \d{2}:\d{2}\. .*contactez Dupont Rénovation\.$/
+  )
+  t.match(
+    normalizeSpace(await page.locator('.signing-summary').innerText()),
+    new RegExp(`n° ${expired.number} — Rénovation de la salle de bains`)
+  )
   t.match(normalizeSpace(await page.locator('.signing-contact').innerText()), /contact@dupont-renovation\.fr/)
   t.equal(await page.getByRole('button', { name: 'Signer le devis' }).count(), 0, 'nothing to sign')
   t.equal(await noSideScroll(page), true, 'no sideways scrolling at 360 px')
   t.same(await axe(page), [], 'axe: expired')
 
   const cancelled = await sendQuote()
-  t.equal((await cancelled.pro.request('POST', `/api/quotes/${cancelled.id}/revise`)).statusCode, 201, 'the professional makes a new version')
+  t.equal(
+    (await cancelled.pro.request('POST', `/api/quotes/${cancelled.id}/revise`)).statusCode,
+    201,
+    'the professional makes a new version'
+  )
   await gotoHydrated(page, cancelled.link)
   await waitForHeading(page, 'Devis annulé')
-  t.match(normalizeSpace(await page.getByRole('status').innerText()), /Dupont Rénovation a remplacé ce devis par une nouvelle version.*lien du dernier e-mail reçu/)
+  t.match(
+    normalizeSpace(await page.getByRole('status').innerText()),
+    /Dupont Rénovation a remplacé ce devis par une nouvelle version.*lien du dernier e-mail reçu/
+  )
   t.same(await axe(page), [], 'axe: cancelled')
 
   const revoked = await sendQuote()

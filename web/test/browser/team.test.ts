@@ -48,20 +48,35 @@ t.test('the owner invites, the colleague joins from the link, both share a quote
   await signIn(owner.page, gateway.url, ownerEmail, PASSWORD)
   const token = await accessToken(owner.page)
   await callApi(gateway.url, token, 'PUT', '/api/profile', COMPLETE_PROFILE)
-  const quote = (await callApi<{ quote: { id: string } }>(gateway.url, token, 'POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).quote
+  const quote = (
+    await callApi<{ quote: { id: string } }>(gateway.url, token, 'POST', '/api/quotes', {
+      content: completeContent(parisIsoDate(new Date()))
+    })
+  ).quote
 
   // The team page: invite by e-mail.
   await openSettings(owner.page, 'Équipe')
   await owner.page.getByRole('heading', { level: 1, name: 'Équipe' }).waitFor()
   await owner.page.locator('.team-seats').filter({ hasText: '1 utilisateur sur 5' }).waitFor()
   await button(owner.page, 'Inviter').click()
-  t.equal(normalizeSpace(await owner.page.locator('#invite-email-error').innerText()), 'Saisissez l’adresse e-mail de la personne à inviter.', 'an empty address is explained')
+  t.equal(
+    normalizeSpace(await owner.page.locator('#invite-email-error').innerText()),
+    'Saisissez l’adresse e-mail de la personne à inviter.',
+    'an empty address is explained'
+  )
   const colleagueEmail = newEmail('collegue')
   await owner.page.getByLabel('Adresse e-mail').fill(colleagueEmail)
   await button(owner.page, 'Inviter').click()
-  await owner.page.getByRole('status').filter({ hasText: `Invitation envoyée à ${colleagueEmail}.` }).waitFor()
+  await owner.page
+    .getByRole('status')
+    .filter({ hasText: `Invitation envoyée à ${colleagueEmail}.` })
+    .waitFor()
   await owner.page.locator('.team-list__item').filter({ hasText: colleagueEmail }).waitFor()
-  t.match(normalizeSpace(await owner.page.locator('.team-seats').innerText()), /2 utilisateurs sur 5 \(dont 1 invitation en attente\)/, 'the pending invitation holds a seat')
+  t.match(
+    normalizeSpace(await owner.page.locator('.team-seats').innerText()),
+    /2 utilisateurs sur 5 \(dont 1 invitation en attente\)/,
+    'the pending invitation holds a seat'
+  )
   await axeBothWidths(t, owner.page, 'the team page with an invitation')
 
   // The colleague, already signed in, follows the e-mail's link: the invitation and « Rejoindre ».
@@ -73,11 +88,18 @@ t.test('the owner invites, the colleague joins from the link, both share a quote
   await colleague.page.goto(link)
   const join = colleague.page.getByRole('button', { name: `Rejoindre ${COMPLETE_PROFILE.companyName}` })
   await join.waitFor()
-  t.match(normalizeSpace(await colleague.page.locator('.invitation-page').innerText()), new RegExp(`envoyée à ${colleagueEmail.replace(/[.+]/g, '\\$&')}`), 'the page names the invited address')
+  t.match(
+    normalizeSpace(await colleague.page.locator('.invitation-page').innerText()),
+    new RegExp(`envoyée à ${colleagueEmail.replace(/[.+]/g, '\\$&')}`),
+    'the page names the invited address'
+  )
   t.same(await axe(colleague.page), [], 'axe at 360 px: the invitation page')
   await join.click()
   await colleague.page.waitForURL(gateway.url('/espace'))
-  await colleague.page.getByRole('link', { name: new RegExp(TITLE) }).first().waitFor()
+  await colleague.page
+    .getByRole('link', { name: new RegExp(TITLE) })
+    .first()
+    .waitFor()
   t.pass('the colleague lists the owner’s quote')
 
   // The owner sees the member, then removes them (a confirmation first).
@@ -86,7 +108,10 @@ t.test('the owner invites, the colleague joins from the link, both share a quote
   await row.filter({ hasText: 'Membre' }).waitFor()
   await owner.page.getByRole('button', { name: `Retirer ${colleagueEmail}` }).click()
   await button(owner.page, `Confirmer le retrait de ${colleagueEmail}`).click()
-  await owner.page.getByRole('status').filter({ hasText: `${colleagueEmail} ne fait plus partie de l’entreprise.` }).waitFor()
+  await owner.page
+    .getByRole('status')
+    .filter({ hasText: `${colleagueEmail} ne fait plus partie de l’entreprise.` })
+    .waitFor()
   t.equal(await owner.page.locator('.team-list__item').filter({ hasText: colleagueEmail }).count(), 0, 'gone from the list')
 
   // The colleague's next visit: the quote no longer exists for them.
@@ -94,8 +119,14 @@ t.test('the owner invites, the colleague joins from the link, both share a quote
   await colleague.page.getByText('Ce devis n’existe pas, ou il appartient à un autre compte.').waitFor()
   t.pass('the removed colleague no longer opens the quote')
   t.same(problemsOf(owner.record), [], CLEAN)
-  const allow404 = { allowHttp: (problem: { status: number; url: string }) => problem.status === 404 && problem.url.includes('/api/quotes/') }
-  t.same(problemsOf(colleague.record, { ...allow404, allowConsole: (entry) => /Failed to load resource: .*\b404\b/.test(entry.text) }), [], CLEAN)
+  const allow404 = {
+    allowHttp: (problem: { status: number; url: string }) => problem.status === 404 && problem.url.includes('/api/quotes/')
+  }
+  t.same(
+    problemsOf(colleague.record, { ...allow404, allowConsole: (entry) => /Failed to load resource: .*\b404\b/.test(entry.text) }),
+    [],
+    CLEAN
+  )
 })
 
 t.test('a Découverte account sees the Entreprise badge instead of an invitation form', async (t) => {

@@ -35,7 +35,8 @@ const CLEAN = 'no console error, hydration error, page error or failed request'
 async function signedPdf(): Promise<{ number: string; bytes: Buffer }> {
   const pro = await newUser(gateway.app)
   await pro.request('PUT', '/api/profile', COMPLETE_PROFILE)
-  const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>().quote
+  const draft = (await pro.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>()
+    .quote
   const sent = await pro.request('POST', `/api/quotes/${draft.id}/send`)
   const token = new URL(sent.json<{ signingUrl: string }>().signingUrl).searchParams.get('token') as string
   const view = (await gateway.app.inject({ url: `/api/sign/${token}` })).json<{ documentSha256: string; quote: Quote }>()
@@ -73,7 +74,12 @@ t.test('the signed PDF is recognised; a copy changed by one byte is not', async 
   t.match(known, '« Devis-signe.pdf » est bien un devis signé avec Paraphe')
   t.match(known, `Devis n° ${document.number}`)
   t.match(known, 'Signé par Élise Martin')
-  t.match(known, new RegExp(`Signé le ${normalizeSpace(new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date()))} à \\d{2}:\\d{2} \\(heure de Paris\\)`))
+  t.match(
+    known,
+    new RegExp(
+      `Signé le ${normalizeSpace(new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date()))} à \\d{2}:\\d{2} \\(heure de Paris\\)`
+    )
+  )
   t.same(await axe(page), [], 'axe: recognised')
 
   const altered = Buffer.from(document.bytes)
@@ -97,7 +103,11 @@ t.test('the signed PDF is recognised; a copy changed by one byte is not', async 
 t.test('files that are not PDFs: refused before sending, or by the gateway', async (t) => {
   const { page, record } = await openPage(browser, t, PHONE)
   await gotoHydrated(page, gateway.url('/verification'))
-  t.equal(await inPage(page, 'document.documentElement.scrollWidth <= document.documentElement.clientWidth'), true, 'no sideways scrolling at 360 px')
+  t.equal(
+    await inPage(page, 'document.documentElement.scrollWidth <= document.documentElement.clientWidth'),
+    true,
+    'no sideways scrolling at 360 px'
+  )
   let requests = 0
   page.on('request', (request) => {
     if (request.url().endsWith('/api/verify')) requests++

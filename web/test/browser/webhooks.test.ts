@@ -50,16 +50,26 @@ t.test('Entreprise: an endpoint added, its secret once, its log, « Renvoyer »,
   const secret = await secretBox.inputValue()
   t.match(secret, /^whsec_[A-Za-z0-9_-]{43}$/, 'the secret, once')
   await button(page, 'Copier le secret').click()
-  await page.getByRole('status').filter({ hasText: /Secret copié|Le secret est sélectionné/ }).waitFor()
+  await page
+    .getByRole('status')
+    .filter({ hasText: /Secret copié|Le secret est sélectionné/ })
+    .waitFor()
   const item = page.locator('.webhook-endpoint').filter({ hasText: receiver.url })
   await item.waitFor()
   // Every event is offered checked (the invoices' too); quote.viewed was unticked above.
-  t.match(normalizeSpace(await item.innerText()), /quote\.sent quote\.signed quote\.declined quote\.expired invoice\.issued invoice\.paid invoice\.overdue — secret whsec_/, 'the events chosen, the secret’s prefix')
+  t.match(
+    normalizeSpace(await item.innerText()),
+    /quote\.sent quote\.signed quote\.declined quote\.expired invoice\.issued invoice\.paid invoice\.overdue — secret whsec_/,
+    'the events chosen, the secret’s prefix'
+  )
   t.notMatch(normalizeSpace(await item.innerText()), /quote\.viewed/)
   await axeBothWidths(t, page, 'the page with a new endpoint and its secret')
 
   // A quote event of this company, as the triggers queue it; the receiver answers 500 first.
-  await gateway.app.db.query(`select paraphe.enqueue_webhook_event($1, 'quote.sent', null, $2::jsonb)`, [ownerId, JSON.stringify({ quote: { number: 'DEV-2026-0001' } })])
+  await gateway.app.db.query(`select paraphe.enqueue_webhook_event($1, 'quote.sent', null, $2::jsonb)`, [
+    ownerId,
+    JSON.stringify({ quote: { number: 'DEV-2026-0001' } })
+  ])
   await gateway.app.webhooks.wake()
   t.equal(receiver.received.length, 1)
   await button(page, 'Journal des envois').click()
@@ -76,7 +86,14 @@ t.test('Entreprise: an endpoint added, its secret once, its log, « Renvoyer »,
   await button(page, 'Journal des envois').click()
   await button(page, 'Journal des envois').click()
   await page.locator('.webhook-log tbody tr').filter({ hasText: 'Reçu' }).waitFor()
-  t.equal(await page.locator('.webhook-log').getByRole('button', { name: /^Renvoyer/ }).count(), 0, 'nothing to re-send once received')
+  t.equal(
+    await page
+      .locator('.webhook-log')
+      .getByRole('button', { name: /^Renvoyer/ })
+      .count(),
+    0,
+    'nothing to re-send once received'
+  )
 
   await page.reload()
   await item.waitFor()
@@ -109,10 +126,16 @@ t.test('the API reference: the operations read from the OpenAPI document, the we
   await page.getByRole('heading', { level: 3, name: /^GET \/quotes\/\{id\}\/signed-pdf/ }).waitFor()
   // As many as the gateway's OpenAPI document has (quotes and invoices).
   const document = (await (await fetch(gateway.url('/api/v1/openapi.json'))).json()) as { paths: Record<string, Record<string, unknown>> }
-  const operations = Object.values(document.paths).flatMap((item) => Object.keys(item).filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))).length
+  const operations = Object.values(document.paths).flatMap((item) =>
+    Object.keys(item).filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+  ).length
   t.ok(operations >= 18, `the document's ${operations} operations, invoices included`)
   t.equal(await page.locator('.api-reference__operation').count(), operations, 'every operation of /api/v1')
-  t.match(normalizeSpace(await page.locator('section[aria-labelledby="reference-operations"]').innerText()), /100 requêtes par minute et par clé/, 'this service’s rate limit, from the document')
+  t.match(
+    normalizeSpace(await page.locator('section[aria-labelledby="reference-operations"]').innerText()),
+    /100 requêtes par minute et par clé/,
+    'this service’s rate limit, from the document'
+  )
   t.match(await page.locator('.api-reference__code').last().innerText(), /export function verifyWebhook/)
   await axeBothWidths(t, page, 'the API reference')
   t.same(problemsOf(record), [], CLEAN)

@@ -55,7 +55,10 @@ async function signUpAndConfirm(page: Page, email: string): Promise<void> {
   // The local mailbox page, as the start message says.
   await page.goto(url(`/dev/boite-mail?to=${encodeURIComponent(email)}`))
   await page.getByRole('heading', { level: 1, name: 'Boîte de réception locale' }).waitFor()
-  await page.getByRole('link', { name: /\/confirm-email\?token_hash=/ }).first().click()
+  await page
+    .getByRole('link', { name: /\/confirm-email\?token_hash=/ })
+    .first()
+    .click()
   await page.getByRole('heading', { level: 1, name: 'Adresse e-mail confirmée' }).waitFor()
   await page.getByRole('link', { name: 'Accéder à mon espace' }).click()
   await page.waitForURL(url('/espace'))
@@ -84,7 +87,9 @@ t.test('sign up, confirm, profile, quote, send; the client signs; sealed PDF; «
   await gotoHydrated(page, url('/espace'))
   const id = await newQuote(page)
   await fillClient(page)
-  await waitForSaved(page, () => fillLine(page, 0, { description: 'Remplacement du chauffe-eau', quantity: '1', unit: 'forfait', price: '890', vatBp: 1000 }))
+  await waitForSaved(page, () =>
+    fillLine(page, 0, { description: 'Remplacement du chauffe-eau', quantity: '1', unit: 'forfait', price: '890', vatBp: 1000 })
+  )
   await button(page, 'Envoyer le devis').click()
   await button(page, 'Confirmer l’envoi').click()
   await page.getByRole('heading', { level: 2, name: 'Devis envoyé' }).waitFor()
@@ -98,7 +103,8 @@ t.test('sign up, confirm, profile, quote, send; the client signs; sealed PDF; «
   await field(client.page, 'Vos nom et prénom').fill('Inès Dupont')
   await field(client.page, /^J’ai lu le devis n° DEV-\d{4}-\d{4} et j’en accepte le contenu, le prix et les conditions\.$/).check()
   await field(client.page, 'Recopiez la mention « Bon pour accord »').fill('Bon pour accord')
-  if ((await field(client.page, 'Devis reçu avant l’exécution des travaux').count()) > 0) await field(client.page, 'Devis reçu avant l’exécution des travaux').check()
+  if ((await field(client.page, 'Devis reçu avant l’exécution des travaux').count()) > 0)
+    await field(client.page, 'Devis reçu avant l’exécution des travaux').check()
   await field(client.page, 'Utiliser mon nom comme signature (sans dessin)').check()
   await button(client.page, 'Signer le devis').click()
   await client.page.getByRole('heading', { level: 1, name: 'Devis signé' }).waitFor()
@@ -112,7 +118,10 @@ t.test('sign up, confirm, profile, quote, send; the client signs; sealed PDF; «
   t.same(problemsOf(client.record), [], `client: ${CLEAN}`)
 
   await gotoHydrated(page, url(`/espace/devis/${id}`))
-  await page.locator('.quote-page__status').filter({ hasText: /^Signé/ }).waitFor()
+  await page
+    .locator('.quote-page__status')
+    .filter({ hasText: /^Signé/ })
+    .waitFor()
   t.pass('the professional sees « Signé »')
   t.same(problemsOf(record), [], `professional: ${CLEAN}`)
 

@@ -50,7 +50,9 @@ export async function waitForSaved(page: Page, change: () => Promise<void>): Pro
   const save = page.waitForRequest(isSave)
   await change()
   const request = await save
-  await saveStatus(page).filter({ hasText: /^Enregistré$/ }).waitFor()
+  await saveStatus(page)
+    .filter({ hasText: /^Enregistré$/ })
+    .waitFor()
   return request
 }
 
@@ -111,4 +113,3 @@ export async function fillClient(page: Page): Promise<void> {
   await page.locator('#quote-client-address').fill('3 place Bellecour\n69002 Lyon')
   await page.locator('#quote-title').fill('Rénovation de la salle de bains')
 }
-

@@ -27,7 +27,22 @@ import {
   startAuthStack,
   waitForExpression
 } from './harness.js'
-import { accessToken, callApi, fillClient, fillLine, fillProfile, isSave, line, newQuote, saveStatus, signIn, SIRET, VAT_NUMBER, waitForSaved, type LineInput } from './workspace-steps.js'
+import {
+  accessToken,
+  callApi,
+  fillClient,
+  fillLine,
+  fillProfile,
+  isSave,
+  line,
+  newQuote,
+  saveStatus,
+  signIn,
+  SIRET,
+  VAT_NUMBER,
+  waitForSaved,
+  type LineInput
+} from './workspace-steps.js'
 import { draftContent, quoteClient, quoteLine } from '../../../gateway/test/support/quote-content.js'
 
 const SECRET = 'workspace-tests-jwt-secret-0123456789-abcdef'
@@ -64,7 +79,8 @@ async function signedInPage(tt: Parameters<typeof openPage>[1], email: string, o
   return opened
 }
 
-const api = <T>(token: string, method: string, path: string, body?: unknown): Promise<T> => callApi<T>(gateway.url, token, method, path, body)
+const api = <T>(token: string, method: string, path: string, body?: unknown): Promise<T> =>
+  callApi<T>(gateway.url, token, method, path, body)
 
 // 350 × 1 at 10 %; 12,5 m² × 45,90 − 10 % = 516,375 → 516,38 at 10 %; 1 234,50 at 20 %.
 const LINES: LineInput[] = [
@@ -109,13 +125,27 @@ t.test('profile, a quote with three lines at 10 % and 20 %, live totals, autosav
   // The logo's picker is a button like the others (not the browser's bare control), named by its label.
   const picker = await page.locator('#profile-logo').evaluate((input) => {
     const box = input.parentElement?.getBoundingClientRect()
-    return { opacity: getComputedStyle(input).opacity, button: input.parentElement?.classList.contains('button') === true, shown: input.parentElement?.textContent ?? '', height: Math.round(box?.height ?? 0), covered: Math.round(input.getBoundingClientRect().width) === input.parentElement?.clientWidth && Math.round(input.getBoundingClientRect().height) === input.parentElement.clientHeight }
+    return {
+      opacity: getComputedStyle(input).opacity,
+      button: input.parentElement?.classList.contains('button') === true,
+      shown: input.parentElement?.textContent ?? '',
+      height: Math.round(box?.height ?? 0),
+      covered:
+        Math.round(input.getBoundingClientRect().width) === input.parentElement?.clientWidth &&
+        Math.round(input.getBoundingClientRect().height) === input.parentElement.clientHeight
+    }
   })
-  t.same(picker, { opacity: '0', button: true, shown: 'Choisir une image…', height: picker.height, covered: true }, 'the file input covers the button’s inside (all of it but its border), which says what it does')
+  t.same(
+    picker,
+    { opacity: '0', button: true, shown: 'Choisir une image…', height: picker.height, covered: true },
+    'the file input covers the button’s inside (all of it but its border), which says what it does'
+  )
   t.ok(picker.height >= 44, `the picker is a 44 px touch target (${picker.height} px)`)
   t.equal(await page.getByLabel('Ajouter un logo').getAttribute('id'), 'profile-logo', 'the input keeps its label')
   // The logo: SVG refused with an explanation, PNG accepted and shown.
-  await page.locator('#profile-logo').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') })
+  await page
+    .locator('#profile-logo')
+    .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') })
   t.match(await text(page.locator('#profile-logo-error')), /Les logos SVG ne sont pas acceptés/)
   await page.locator('#profile-logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG })
   await page.getByRole('status').filter({ hasText: 'Logo enregistré.' }).waitFor()
@@ -142,7 +172,12 @@ t.test('profile, a quote with three lines at 10 % and 20 %, live totals, autosav
   for (let index = 0; index < LINES.length; index++) {
     if (index > 0) {
       await button(page, /Ajouter une ligne/).click()
-      t.ok(await line(page, index).getByLabel('Désignation').evaluate((element) => element === document.activeElement), `focus in new line ${index + 1}`)
+      t.ok(
+        await line(page, index)
+          .getByLabel('Désignation')
+          .evaluate((element) => element === document.activeElement),
+        `focus in new line ${index + 1}`
+      )
     }
     if (index < LINES.length - 1) await fillLine(page, index, LINES[index] as LineInput)
     else await waitForSaved(page, () => fillLine(page, index, LINES[index] as LineInput))
@@ -150,7 +185,11 @@ t.test('profile, a quote with three lines at 10 % and 20 %, live totals, autosav
   t.equal(await text(line(page, 1).locator('.line-card__total')), 'Total HT de la ligne : 516,38 €')
   t.equal(await text(page.locator('.totals__list')), TOTALS, 'live totals, per VAT rate, fr-FR')
   const versions = saves.map((request) => (JSON.parse(request.postData() ?? '{}') as { version: number }).version)
-  t.same(versions, versions.map((_, index) => index + 1), 'one save at a time, each with the version the previous one returned')
+  t.same(
+    versions,
+    versions.map((_, index) => index + 1),
+    'one save at a time, each with the version the previous one returned'
+  )
   const body = JSON.parse(saves.at(-1)?.postData() ?? '{}') as { content: { client: object; lines: object[] } }
   t.match(body.content.client, { kind: 'individual', name: 'Inès Dupont', email: 'ines.dupont@example.fr' })
   t.match(body.content.lines, [
@@ -168,12 +207,17 @@ t.test('profile, a quote with three lines at 10 % and 20 %, live totals, autosav
   t.match(await quantity.getAttribute('aria-describedby'), /-quantity-error$/)
   t.equal(await text(saveStatus(page)), 'Modifications non enregistrées : corrigez les valeurs signalées.')
   t.match(await text(page.locator('.totals__skipped')), /Une ligne n’est pas comptée/)
-  t.equal(await text(page.locator('.totals__list')), 'Total HT 1 584,50 € TVA 10 % sur 350,00 € HT 35,00 € TVA 20 % sur 1 234,50 € HT 246,90 € Total TTC 1 866,40 €')
+  t.equal(
+    await text(page.locator('.totals__list')),
+    'Total HT 1 584,50 € TVA 10 % sur 350,00 € HT 35,00 € TVA 20 % sur 1 234,50 € HT 246,90 € Total TTC 1 866,40 €'
+  )
   await new Promise((resolve) => setTimeout(resolve, 1_200))
   t.equal(saves.length, savesBefore, 'nothing sent while a value is wrong')
   // Back to the saved value: nothing to send.
   await quantity.fill('12,5')
-  await saveStatus(page).filter({ hasText: /^Enregistré$/ }).waitFor()
+  await saveStatus(page)
+    .filter({ hasText: /^Enregistré$/ })
+    .waitFor()
   t.equal(await quantity.getAttribute('aria-invalid'), null)
   t.equal(await text(page.locator('.totals__list')), TOTALS)
   await new Promise((resolve) => setTimeout(resolve, 1_000))
@@ -202,7 +246,12 @@ t.test('profile, a quote with three lines at 10 % and 20 %, live totals, autosav
   ])
   t.equal(await line(page, 1).getByLabel('Prix unitaire HT').inputValue(), '1 234,50')
   t.equal(await line(page, 2).getByLabel('Quantité').inputValue(), '12,5')
-  t.equal(await line(page, 2).getByRole('textbox', { name: /^Remise/ }).inputValue(), '10')
+  t.equal(
+    await line(page, 2)
+      .getByRole('textbox', { name: /^Remise/ })
+      .inputValue(),
+    '10'
+  )
   t.equal(await line(page, 2).getByLabel('Unité', { exact: true }).inputValue(), 'm²')
   t.equal(await text(page.locator('.totals__list')), TOTALS, 'the same totals after the reload')
   t.equal(await text(saveStatus(page)), 'Enregistré')
@@ -273,7 +322,10 @@ t.test('sending: what is missing, the signing link, a frozen quote revised or ca
   // Sending a draft with only its title: the gateway lists what is missing; each item leads to its field.
   await button(page, 'Envoyer le devis').click()
   await page.getByRole('dialog', { name: 'Envoyer ce devis ?' }).waitFor()
-  t.ok(await page.evaluate(() => document.querySelector('.send-dialog')?.contains(document.activeElement) === true), 'the confirmation, a modal dialog, takes the focus')
+  t.ok(
+    await page.evaluate(() => document.querySelector('.send-dialog')?.contains(document.activeElement) === true),
+    'the confirmation, a modal dialog, takes the focus'
+  )
   await button(page, 'Confirmer l’envoi').click()
   const problem = page.locator('.action-problem')
   await problem.waitFor()
@@ -282,7 +334,9 @@ t.test('sending: what is missing, the signing link, a frozen quote revised or ca
   t.ok(await page.locator('#quote-client-email').evaluate((element) => element === document.activeElement), 'the link leads to the field')
 
   await fillClient(page)
-  await waitForSaved(page, () => fillLine(page, 0, { description: 'Remplacement du chauffe-eau', quantity: '1', unit: 'forfait', price: '890', vatBp: 1000 }))
+  await waitForSaved(page, () =>
+    fillLine(page, 0, { description: 'Remplacement du chauffe-eau', quantity: '1', unit: 'forfait', price: '890', vatBp: 1000 })
+  )
   await button(page, 'Envoyer le devis').click()
   t.match(await text(page.getByRole('dialog', { name: 'Envoyer ce devis ?' })), /Destinataire.*ines\.dupont@example\.fr/s)
   await button(page, 'Confirmer l’envoi').click()
@@ -299,7 +353,11 @@ t.test('sending: what is missing, the signing link, a frozen quote revised or ca
   t.equal(await page.locator('.quote-form').count(), 0, 'nothing to edit any more')
   t.match(await text(page.locator('.quote-page__status')), /^Envoyé Envoyé le \d{1,2} \p{L}+ \d{4} Valable jusqu’au \d{1,2} \p{L}+ \d{4}$/u)
   await page.locator('.timeline__item').filter({ hasText: 'Devis envoyé pour signature' }).waitFor()
-  t.match(await text(page.locator('.timeline__item').first()), /\d{1,2} \p{L}+ \d{4} à \d{2}:\d{2}$/u, 'Paris time with its date, no « UTC+1 »')
+  t.match(
+    await text(page.locator('.timeline__item').first()),
+    /\d{1,2} \p{L}+ \d{4} à \d{2}:\d{2}$/u,
+    'Paris time with its date, no « UTC+1 »'
+  )
   t.same(await axe(page), [], 'axe: the sent quote')
 
   // « Modifier »: a new draft, the sent one cancelled and pointing to it.
@@ -308,7 +366,10 @@ t.test('sending: what is missing, the signing link, a frozen quote revised or ca
   await page.getByText('Nouvelle version créée en brouillon').waitFor()
   const revisedId = new URL(page.url()).pathname.split('/').at(-1) as string
   t.not(revisedId, id)
-  await waitForExpression(page, `document.querySelector('#quote-title') !== null && document.querySelector('#quote-title').value === 'Rénovation de la salle de bains'`)
+  await waitForExpression(
+    page,
+    `document.querySelector('#quote-title') !== null && document.querySelector('#quote-title').value === 'Rénovation de la salle de bains'`
+  )
   const { quote: old } = await api<{ quote: { status: string; replacedBy: string | null } }>(token, 'GET', `/api/quotes/${id}`)
   t.match(old, { status: 'cancelled', replacedBy: revisedId })
   await gotoHydrated(page, gateway.url(`/espace/devis/${id}`))
@@ -404,7 +465,10 @@ t.test('the list: search and status filter in the URL, surviving a reload; dupli
   await page.getByText('Copie créée').waitFor()
   const copyId = new URL(page.url()).pathname.split('/').at(-1) as string
   t.notOk(created.includes(copyId), 'a new quote')
-  await waitForExpression(page, `document.querySelector('#quote-title') !== null && document.querySelector('#quote-title').value === 'Parquet du salon'`)
+  await waitForExpression(
+    page,
+    `document.querySelector('#quote-title') !== null && document.querySelector('#quote-title').value === 'Parquet du salon'`
+  )
   await button(page, 'Supprimer le brouillon').click()
   await button(page, 'Annuler').click()
   t.ok(await button(page, 'Supprimer le brouillon').evaluate((element) => element === document.activeElement), 'back to the button')
@@ -498,7 +562,9 @@ t.test('on a 360 px phone: the editor fits the screen, its buttons are big enoug
     if (index > 0) await button(page, /Ajouter une ligne/).click()
     await fillLine(page, index, LINES[index] as LineInput)
   }
-  await line(page, 0).getByLabel('Désignation').fill('Une désignation bien plus longue que la largeur de l’écran, avec un mot interminable: anticonstitutionnellementtoujoursplus')
+  await line(page, 0)
+    .getByLabel('Désignation')
+    .fill('Une désignation bien plus longue que la largeur de l’écran, avec un mot interminable: anticonstitutionnellementtoujoursplus')
   t.equal(await text(page.locator('.totals__list')), TOTALS)
   const widths = await inPage(page, '({ scroll: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth })')
   t.match(widths, { viewport: 360 })
@@ -514,6 +580,10 @@ t.test('on a 360 px phone: the editor fits the screen, its buttons are big enoug
     )
   t.same(small, [], 'every control is at least 44 px high')
   t.same(await axe(page), [], 'axe at 360 px: the editor')
-  await waitForSaved(page, () => line(page, 2).getByRole('textbox', { name: /^Remise/ }).fill('5'))
+  await waitForSaved(page, () =>
+    line(page, 2)
+      .getByRole('textbox', { name: /^Remise/ })
+      .fill('5')
+  )
   t.same(problemsOf(record), [], CLEAN)
 })

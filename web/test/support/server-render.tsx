@@ -25,11 +25,21 @@ export interface ServerRenderOptions {
 
 export function serverRender(node: ReactNode, { path = '/', config = {}, workspace, raw = false }: ServerRenderOptions = {}): string {
   const page =
-    workspace === undefined ? node : <WorkspaceContext value={{ hydrated: true, userId: workspace.userId ?? null, api: workspace.api }}>{node}</WorkspaceContext>
+    workspace === undefined ? (
+      node
+    ) : (
+      <WorkspaceContext value={{ hydrated: true, userId: workspace.userId ?? null, api: workspace.api }}>{node}</WorkspaceContext>
+    )
   const html = renderToStaticMarkup(
     <RuntimeConfigProvider value={{ ...placeholderRuntimeConfig(), ...config }}>
       <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
     </RuntimeConfigProvider>
   )
-  return raw ? html : html.replace(/&#x27;/g, '’').replace(/[\u202f\u00a0]/g, ' ').replace(/&nbsp;/g, ' ').replace(/ data-discover="true"/g, '')
+  return raw
+    ? html
+    : html
+        .replace(/&#x27;/g, '’')
+        .replace(/[\u202f\u00a0]/g, ' ')
+        .replace(/&nbsp;/g, ' ')
+        .replace(/ data-discover="true"/g, '')
 }

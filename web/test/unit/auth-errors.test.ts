@@ -30,7 +30,8 @@ t.test('the codes the pages can receive, each with its French message', async (t
     t.match(normal(described.message), message, `${code}: French`)
     t.notMatch(described.message, /English/, `${code}: never GoTrue's English text`)
   }
-  for (const message of Object.values(AUTH_ERROR_MESSAGES)) t.notMatch(message, / [:;?!»]|« /, 'narrow no-break spaces in French punctuation')
+  for (const message of Object.values(AUTH_ERROR_MESSAGES))
+    t.notMatch(message, / [:;?!»]|« /, 'narrow no-break spaces in French punctuation')
 })
 
 t.test('weak_password lists the reasons Supabase gives', async (t) => {
@@ -41,7 +42,11 @@ t.test('weak_password lists the reasons Supabase gives', async (t) => {
   const several = describeAuthError({ code: 'weak_password', status: 422, reasons: ['characters', 'pwned', 'unknown-reason', 7] })
   t.equal(several.code, 'weak_password')
   t.match(normal(several.message), /minuscules, des majuscules.* ; il figure dans des fuites/)
-  t.equal(normal(describeAuthError({ code: 'weak_password' }).message), 'Ce mot de passe est trop faible : il doit contenir au moins 12 caractères.', 'no reasons: the rule')
+  t.equal(
+    normal(describeAuthError({ code: 'weak_password' }).message),
+    'Ce mot de passe est trop faible : il doit contenir au moins 12 caractères.',
+    'no reasons: the rule'
+  )
   t.equal(describeAuthError({ name: 'AuthWeakPasswordError', reasons: [] }).code, 'weak_password')
 })
 

@@ -14,7 +14,19 @@ t.test('redirectTo: same-site paths only', async (t) => {
   t.equal(safeRedirect('/espace'), '/espace')
   t.equal(safeRedirect('/espace/devis/12?onglet=lignes#total'), '/espace/devis/12?onglet=lignes#total')
   t.equal(safeRedirect('/a/../espace'), '/espace', 'normalised')
-  for (const bad of [null, undefined, '', 'espace', 'https://evil.example/', '//evil.example/x', '/\\evil.example', '\\\\evil', '/\tevil', ' /espace', 'javascript:alert(1)']) {
+  for (const bad of [
+    null,
+    undefined,
+    '',
+    'espace',
+    'https://evil.example/',
+    '//evil.example/x',
+    '/\\evil.example',
+    '\\\\evil',
+    '/\tevil',
+    ' /espace',
+    'javascript:alert(1)'
+  ]) {
     t.equal(safeRedirect(bad), '/espace', `refused: ${JSON.stringify(bad)}`)
   }
   t.equal(safeRedirect('/%5Cevil'), '/%5Cevil', 'an encoded backslash is only a character of a path here')
@@ -47,10 +59,11 @@ t.test('e-mail link forms', async (t) => {
   t.same(parseAuthLink(`${base}?code=123`), { kind: 'code', code: '123' })
   t.same(parseAuthLink(`${base}#access_token=x&refresh_token=y&type=signup`), { kind: 'implicit', type: 'signup' })
   t.same(parseAuthLink(`${base}#access_token=x`), { kind: 'implicit', type: null })
-  t.same(
-    parseAuthLink(`${base}#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid`),
-    { kind: 'error', code: 'otp_expired', description: 'Email link is invalid' }
-  )
+  t.same(parseAuthLink(`${base}#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid`), {
+    kind: 'error',
+    code: 'otp_expired',
+    description: 'Email link is invalid'
+  })
   t.same(parseAuthLink(`${base}?error=server_error`), { kind: 'error', code: 'server_error', description: null })
   t.same(parseAuthLink(`${base}?error_description=oops`), { kind: 'error', code: 'unknown', description: 'oops' })
   t.equal(withoutLinkParams(`${base}?token_hash=abc&type=email&utm=1`), '/confirm-email?utm=1')
@@ -71,15 +84,74 @@ t.test('session events change the state', async (t) => {
   t.match(run([['INITIAL_SESSION', session('u1')]]), { status: 'signed-in', confirmed: true, email: 'u1@example.fr', recovery: false })
   t.match(run([['SIGNED_IN', session('u1')]]), { status: 'signed-in', recovery: false, lastEvent: 'SIGNED_IN' })
   t.match(run([['PASSWORD_RECOVERY', session('u1')]]), { status: 'signed-in', recovery: true })
-  t.match(run([['PASSWORD_RECOVERY', session('u1')], ['INITIAL_SESSION', session('u1')]]), { recovery: true }, 'start-up order does not lose recovery')
-  t.match(run([['INITIAL_SESSION', session('u1')], ['PASSWORD_RECOVERY', session('u1')], ['SIGNED_IN', session('u1')]]), { recovery: true }, 'tab refocus')
-  t.match(run([['PASSWORD_RECOVERY', session('u1')], ['SIGNED_IN', session('u2')]]), { recovery: false, email: 'u2@example.fr' }, 'another user')
-  t.match(run([['PASSWORD_RECOVERY', session('u1')], ['TOKEN_REFRESHED', session('u1')]]), { recovery: true, lastEvent: 'TOKEN_REFRESHED' })
-  t.match(run([['SIGNED_IN', session('u1')], ['USER_UPDATED', session('u1', 'new@example.fr')]]), { email: 'new@example.fr', lastEvent: 'USER_UPDATED' })
-  t.match(run([['SIGNED_IN', session('u1')], ['MFA_CHALLENGE_VERIFIED', session('u1')]]), { status: 'signed-in', lastEvent: 'MFA_CHALLENGE_VERIFIED' })
-  t.match(run([['PASSWORD_RECOVERY', session('u1')], ['SIGNED_OUT', null]]), { status: 'signed-out', session: null, email: null, recovery: false })
-  t.match(run([['SIGNED_IN', session('u1')], ['TOKEN_REFRESHED', null]]), { status: 'signed-out' }, 'an event without a session signs out')
-  t.match(run([['SIGNED_IN', session('u1')], ['SOMETHING_NEW' as AuthChangeEvent, null]]), { status: 'signed-in', lastEvent: 'SOMETHING_NEW' })
+  t.match(
+    run([
+      ['PASSWORD_RECOVERY', session('u1')],
+      ['INITIAL_SESSION', session('u1')]
+    ]),
+    { recovery: true },
+    'start-up order does not lose recovery'
+  )
+  t.match(
+    run([
+      ['INITIAL_SESSION', session('u1')],
+      ['PASSWORD_RECOVERY', session('u1')],
+      ['SIGNED_IN', session('u1')]
+    ]),
+    { recovery: true },
+    'tab refocus'
+  )
+  t.match(
+    run([
+      ['PASSWORD_RECOVERY', session('u1')],
+      ['SIGNED_IN', session('u2')]
+    ]),
+    { recovery: false, email: 'u2@example.fr' },
+    'another user'
+  )
+  t.match(
+    run([
+      ['PASSWORD_RECOVERY', session('u1')],
+      ['TOKEN_REFRESHED', session('u1')]
+    ]),
+    { recovery: true, lastEvent: 'TOKEN_REFRESHED' }
+  )
+  t.match(
+    run([
+      ['SIGNED_IN', session('u1')],
+      ['USER_UPDATED', session('u1', 'new@example.fr')]
+    ]),
+    { email: 'new@example.fr', lastEvent: 'USER_UPDATED' }
+  )
+  t.match(
+    run([
+      ['SIGNED_IN', session('u1')],
+      ['MFA_CHALLENGE_VERIFIED', session('u1')]
+    ]),
+    { status: 'signed-in', lastEvent: 'MFA_CHALLENGE_VERIFIED' }
+  )
+  t.match(
+    run([
+      ['PASSWORD_RECOVERY', session('u1')],
+      ['SIGNED_OUT', null]
+    ]),
+    { status: 'signed-out', session: null, email: null, recovery: false }
+  )
+  t.match(
+    run([
+      ['SIGNED_IN', session('u1')],
+      ['TOKEN_REFRESHED', null]
+    ]),
+    { status: 'signed-out' },
+    'an event without a session signs out'
+  )
+  t.match(
+    run([
+      ['SIGNED_IN', session('u1')],
+      ['SOMETHING_NEW' as AuthChangeEvent, null]
+    ]),
+    { status: 'signed-in', lastEvent: 'SOMETHING_NEW' }
+  )
   t.equal(sessionStorageKey('127.0.0.1'), 'sb-127-auth-token')
   t.equal(sessionStorageKey('devis.example.fr'), 'sb-devis-auth-token')
 })
@@ -100,7 +172,10 @@ t.test('the API client attaches the token, reads the gateway’s errors, never n
   const api = createApiClient({ getAccessToken: async () => token, fetch: fetcher })
 
   t.same(await api.get('/api/session'), { user: { email: 'a@b.fr' } })
-  t.match(calls[0], { url: '/api/session', init: { method: 'GET', headers: { authorization: 'Bearer jwt-1', accept: 'application/json' } } })
+  t.match(calls[0], {
+    url: '/api/session',
+    init: { method: 'GET', headers: { authorization: 'Bearer jwt-1', accept: 'application/json' } }
+  })
   t.equal(calls[0]?.init.body, undefined)
 
   token = null

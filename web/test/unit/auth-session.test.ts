@@ -100,7 +100,14 @@ t.test('sign-in, events, guard, landings, sign-out', async (t) => {
   t.equal(siteUrl('/confirm-email'), `${origin}/confirm-email`)
   // Storage refused (privacy settings): no session, and forgetting one does not throw.
   const win = globals.window as { localStorage: unknown }
-  win.localStorage = { getItem: () => { throw new Error('denied') }, removeItem: () => { throw new Error('denied') } }
+  win.localStorage = {
+    getItem: () => {
+      throw new Error('denied')
+    },
+    removeItem: () => {
+      throw new Error('denied')
+    }
+  }
   t.notOk(supabaseLib.hasStoredSession())
   t.doesNotThrow(() => supabaseLib.forgetStoredSession())
   win.localStorage = storage
@@ -121,7 +128,11 @@ t.test('sign-in, events, guard, landings, sign-out', async (t) => {
     code: 'otp_expired',
     message: 'Ce lien n’est plus valable\u202f: il a expiré ou a déjà servi.'
   })
-  await fetch(`${origin}/auth/v1/recover`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email }) })
+  await fetch(`${origin}/auth/v1/recover`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email })
+  })
   const recovery = await standIn.waitForMail(email, 'recovery')
   const link = { kind: 'token_hash', tokenHash: recovery.tokenHash, type: 'recovery' } as const
   const landed = landAuthLink(KEY, link)
@@ -156,7 +167,12 @@ t.test('sign-in, events, guard, landings, sign-out', async (t) => {
   const reports: string[] = []
   const replaced: string[] = []
   const follow = (href: string, key: string | null = KEY) =>
-    followAuthLink(href, key, (state) => reports.push(state.kind), (clean) => replaced.push(clean))
+    followAuthLink(
+      href,
+      key,
+      (state) => reports.push(state.kind),
+      (clean) => replaced.push(clean)
+    )
   follow(`${origin}/confirm-email`)
   t.same(reports, [], 'no link, nothing to do')
   follow(`${origin}/confirm-email?token_hash=abc&type=email`, null)
@@ -216,8 +232,15 @@ t.test('the form actions: one call each, French errors, never a throw', async (t
   t.same(await actions.updatePassword(KEY, 'un tout nouveau mot de passe'), { ok: true, value: undefined })
 
   t.same(await actions.requestPasswordReset(KEY, email, `${origin}/reset-password`), { ok: true, value: undefined })
-  t.same(await actions.requestPasswordReset(KEY, 'personne@example.fr', `${origin}/reset-password`), { ok: true, value: undefined }, 'the same answer')
-  t.match(await actions.requestPasswordReset(KEY, 'pas-une-adresse', `${origin}/reset-password`), { ok: false, error: { code: 'validation_failed' } })
+  t.same(
+    await actions.requestPasswordReset(KEY, 'personne@example.fr', `${origin}/reset-password`),
+    { ok: true, value: undefined },
+    'the same answer'
+  )
+  t.match(await actions.requestPasswordReset(KEY, 'pas-une-adresse', `${origin}/reset-password`), {
+    ok: false,
+    error: { code: 'validation_failed' }
+  })
   standIn.behaviour.down = 503
   t.teardown(() => {
     standIn.behaviour.down = false

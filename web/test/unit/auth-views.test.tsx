@@ -30,7 +30,17 @@ t.test('small parts: alerts, statuses, fields, the not-configured notice', async
   t.equal(render(<AuthUnavailable availability="ready" />), '')
   t.match(render(<AuthUnavailable availability="unconfigured" />), /ne sont pas configurés sur cette instance/)
   const field = render(
-    <TextField id="f" name="f" label="Adresse e-mail" type="email" autoComplete="email" value="" onChange={noop} hint="Exemple" error="Invalide" />
+    <TextField
+      id="f"
+      name="f"
+      label="Adresse e-mail"
+      type="email"
+      autoComplete="email"
+      value=""
+      onChange={noop}
+      hint="Exemple"
+      error="Invalide"
+    />
   )
   t.match(field, /aria-invalid="true"/)
   t.match(field, /aria-describedby="f-hint f-error"/)
@@ -45,8 +55,14 @@ t.test('the header: « Connexion » and « Créer un compte », or « Mon espace
   t.match(out, /href="\/connexion"[^>]*>Connexion</)
   t.match(out, /href="\/inscription"[^>]*>Créer un compte</, 'signing up is one click away')
   t.notMatch(out, /Se déconnecter/)
-  const invited = render(<HeaderAccountView signedIn={false} onSignOut={noop} signingOut={false} redirectTo="/espace/invitation?token=abc" />)
-  t.match(invited, /href="\/connexion\?redirectTo=%2Fespace%2Finvitation%3Ftoken%3Dabc"[^>]*>Connexion</, 'an invitation kept on the header’s links too')
+  const invited = render(
+    <HeaderAccountView signedIn={false} onSignOut={noop} signingOut={false} redirectTo="/espace/invitation?token=abc" />
+  )
+  t.match(
+    invited,
+    /href="\/connexion\?redirectTo=%2Fespace%2Finvitation%3Ftoken%3Dabc"[^>]*>Connexion</,
+    'an invitation kept on the header’s links too'
+  )
   t.match(invited, /href="\/inscription\?redirectTo=%2Fespace%2Finvitation%3Ftoken%3Dabc"[^>]*>Créer un compte</)
   const signedIn = render(<HeaderAccountView signedIn onSignOut={noop} signingOut />)
   t.match(signedIn, /href="\/espace"[^>]*>Mon espace</)
@@ -115,7 +131,9 @@ t.test('/reset-password: without a link, with a recovery session, after a failed
   t.equal(heading(failed), 'Ce lien de réinitialisation ne fonctionne plus')
   t.match(failed, /Adresse e-mail de votre compte/)
   const requested = render(
-    <ResetPasswordView {...props({ landing: { kind: 'failed', code: 'otp_expired', message: 'Expiré.' }, requestedFor: 'ines@example.fr' })} />
+    <ResetPasswordView
+      {...props({ landing: { kind: 'failed', code: 'otp_expired', message: 'Expiré.' }, requestedFor: 'ines@example.fr' })}
+    />
   )
   t.match(requested, /role="status">Si un compte existe pour <strong>ines@example.fr<\/strong>/)
 })
@@ -132,19 +150,35 @@ t.test('the workspace’s account section (/espace and the other workspace pages
     ...overrides
   })
   t.match(render(<AccountView {...props({})} />), /role="status">Chargement de votre espace…/)
-  const ready = render(<AccountView {...props({ load: { kind: 'ready', email: 'ines@example.fr' }, passwordChanged: true, signOutError: 'Injoignable.' })} />)
-  t.match(ready, /<button type="button" class="button button--ghost account-menu__toggle" aria-expanded="false" aria-controls="([^"]+)">Compte<[\s\S]*<div id="\1" class="account-menu__panel" hidden="">/, 'one « Compte » button discloses the menu, closed at first')
+  const ready = render(
+    <AccountView {...props({ load: { kind: 'ready', email: 'ines@example.fr' }, passwordChanged: true, signOutError: 'Injoignable.' })} />
+  )
+  t.match(
+    ready,
+    /<button type="button" class="button button--ghost account-menu__toggle" aria-expanded="false" aria-controls="([^"]+)">Compte<[\s\S]*<div id="\1" class="account-menu__panel" hidden="">/,
+    'one « Compte » button discloses the menu, closed at first'
+  )
   t.match(ready, /Connecté en tant que <strong>ines@example.fr<\/strong>/)
-  t.match(ready, /<button type="button" class="button button--ghost account__sign-out">Se déconnecter<\/button><\/div>/, '« Se déconnecter » inside the menu')
+  t.match(
+    ready,
+    /<button type="button" class="button button--ghost account__sign-out">Se déconnecter<\/button><\/div>/,
+    '« Se déconnecter » inside the menu'
+  )
   t.match(ready, /Votre nouveau mot de passe est enregistré./)
   t.match(ready, /role="alert">Injoignable./)
   t.match(render(<AccountView {...props({ load: { kind: 'ready', email: null } })} />), /Vous êtes connecté\./)
   const expired = render(<AccountView {...props({ load: { kind: 'failed', error: new ApiError(401, 'token_expired', 'Expiré') } })} />)
   t.match(expired, /reconnectez-vous/)
   t.match(expired, /href="\/connexion\?redirectTo=%2Fespace"/)
-  const onQuote = render(<AccountView {...props({ load: { kind: 'failed', error: new ApiError(401, 'token_expired', 'Expiré') }, returnTo: '/espace/devis/q1' })} />)
+  const onQuote = render(
+    <AccountView
+      {...props({ load: { kind: 'failed', error: new ApiError(401, 'token_expired', 'Expiré') }, returnTo: '/espace/devis/q1' })}
+    />
+  )
   t.match(onQuote, /href="\/connexion\?redirectTo=%2Fespace%2Fdevis%2Fq1"/, 'back to the page being shown')
-  const down = render(<AccountView {...props({ load: { kind: 'failed', error: new ApiError(0, 'network_error', 'Le serveur ne répond pas.') } })} />)
+  const down = render(
+    <AccountView {...props({ load: { kind: 'failed', error: new ApiError(0, 'network_error', 'Le serveur ne répond pas.') } })} />
+  )
   t.match(down, /Le serveur ne répond pas./)
   t.match(down, />Réessayer</)
   const out = render(<AccountView {...props({ signedOut: true })} />)

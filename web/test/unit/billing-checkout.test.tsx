@@ -26,7 +26,13 @@ const PRICES = {
 const stripe = await startStripeStandIn()
 t.teardown(() => stripe.close())
 const paid = await buildApp(
-  { ...AUTH_ENV, ...PRICES, PUBLIC_URL: 'https://devis.example.fr', STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_WEBHOOK_SECRET: stripe.webhookSecret },
+  {
+    ...AUTH_ENV,
+    ...PRICES,
+    PUBLIC_URL: 'https://devis.example.fr',
+    STRIPE_SECRET_KEY: 'sk_test_standin',
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret
+  },
   { stripe: stripe.client }
 )
 const free = await buildApp({ ...AUTH_ENV })
@@ -80,7 +86,11 @@ t.test('a click on a paid plan', async (t) => {
   const signedIn = await client(paid, paidFetch)
   const deps = { paymentsEnabled: true, api: signedIn.api, getAccessToken: async () => signedIn.token }
 
-  t.same(await startCheckout({ ...deps, paymentsEnabled: false }, { plan: 'pro', interval: 'month' }), { kind: 'unavailable' }, 'payments off: said at once')
+  t.same(
+    await startCheckout({ ...deps, paymentsEnabled: false }, { plan: 'pro', interval: 'month' }),
+    { kind: 'unavailable' },
+    'payments off: said at once'
+  )
   const before = stripe.requests.length
   t.same(
     await startCheckout({ ...deps, getAccessToken: async () => null }, { plan: 'pro', interval: 'year' }),
@@ -88,7 +98,10 @@ t.test('a click on a paid plan', async (t) => {
     'a visitor signs up first, the choice goes along'
   )
   t.same(
-    await startCheckout({ ...deps, getAccessToken: async () => Promise.reject(new Error('supabase-js did not load')) }, { plan: 'pro', interval: 'year' }),
+    await startCheckout(
+      { ...deps, getAccessToken: async () => Promise.reject(new Error('supabase-js did not load')) },
+      { plan: 'pro', interval: 'year' }
+    ),
     { kind: 'sign-in-first', href: '/inscription?redirectTo=%2Ftarifs%3Fplan%3Dpro%26interval%3Dyear' }
   )
   t.equal(stripe.requests.length, before, 'nothing asked of Stripe for a visitor')
@@ -99,15 +112,28 @@ t.test('a click on a paid plan', async (t) => {
   const created = stripe.requests.filter((request) => request.path === '/v1/checkout/sessions').at(-1)
   t.match(created?.params, { 'line_items[0][price]': 'price_pro_year', client_reference_id: signedIn.id, locale: 'fr' })
 
-  const stranger = await startCheckout({ ...deps, api: createApiClient({ getAccessToken: async () => 'not-a-token', fetch: paidFetch }) }, { plan: 'pro', interval: 'month' })
-  t.same(stranger, { kind: 'sign-in-first', href: '/connexion?redirectTo=%2Ftarifs%3Fplan%3Dpro%26interval%3Dmonth' }, 'an expired session signs in again')
+  const stranger = await startCheckout(
+    { ...deps, api: createApiClient({ getAccessToken: async () => 'not-a-token', fetch: paidFetch }) },
+    { plan: 'pro', interval: 'month' }
+  )
+  t.same(
+    stranger,
+    { kind: 'sign-in-first', href: '/connexion?redirectTo=%2Ftarifs%3Fplan%3Dpro%26interval%3Dmonth' },
+    'an expired session signs in again'
+  )
 
   const offline = await startCheckout(
-    { ...deps, api: createApiClient({ getAccessToken: async () => 'x', fetch: async () => Promise.reject(new TypeError('fetch failed')) }) },
+    {
+      ...deps,
+      api: createApiClient({ getAccessToken: async () => 'x', fetch: async () => Promise.reject(new TypeError('fetch failed')) })
+    },
     { plan: 'pro', interval: 'month' }
   )
   t.same(offline, { kind: 'failed', message: 'Le serveur ne répond pas. Vérifiez votre connexion, puis réessayez.' })
-  const broken = await startCheckout({ ...deps, api: { ...signedIn.api, post: async () => Promise.reject(new Error('bug')) } }, { plan: 'pro', interval: 'month' })
+  const broken = await startCheckout(
+    { ...deps, api: { ...signedIn.api, post: async () => Promise.reject(new Error('bug')) } },
+    { plan: 'pro', interval: 'month' }
+  )
   t.same(broken, { kind: 'failed', message: 'Le serveur n’a pas pu traiter la demande. Réessayez dans un instant.' })
 })
 
@@ -115,19 +141,33 @@ t.test('without Stripe keys the gateway refuses and the page says payment is not
   const signedIn = await client(free, freeFetch)
   const refused = await billingApi.portal(signedIn.api).catch((error: unknown) => error)
   t.ok(refused instanceof ApiError)
-  const outcome = await startCheckout({ paymentsEnabled: true, api: signedIn.api, getAccessToken: async () => signedIn.token }, { plan: 'pro', interval: 'month' })
+  const outcome = await startCheckout(
+    { paymentsEnabled: true, api: signedIn.api, getAccessToken: async () => signedIn.token },
+    { plan: 'pro', interval: 'month' }
+  )
   t.same(outcome, { kind: 'unavailable' }, '503 payments_not_configured')
   const subscription = await billingApi.subscription(signedIn.api)
-  t.match(subscription, { plan: { id: 'decouverte', name: 'Découverte' }, paymentsEnabled: false, usage: { quotesSentThisMonth: 0, quotesPerMonth: 3 } })
+  t.match(subscription, {
+    plan: { id: 'decouverte', name: 'Découverte' },
+    paymentsEnabled: false,
+    usage: { quotesSentThisMonth: 0, quotesPerMonth: 3 }
+  })
 })
 
 t.test('after paying: pending until the webhook, then active; foreign and unknown sessions; portal; already subscribed', async (t) => {
   const buyer = await client(paid, paidFetch)
-  const outcome = await startCheckout({ paymentsEnabled: true, api: buyer.api, getAccessToken: async () => buyer.token }, { plan: 'pro', interval: 'month' })
+  const outcome = await startCheckout(
+    { paymentsEnabled: true, api: buyer.api, getAccessToken: async () => buyer.token },
+    { plan: 'pro', interval: 'month' }
+  )
   if (outcome.kind !== 'redirecting') throw new Error(`no checkout: ${JSON.stringify(outcome)}`)
   const sessionId = outcome.url.split('/').at(-1)!
 
-  t.match(await billingApi.checkoutSession(buyer.api, sessionId), { status: 'pending', plan: { id: 'pro', name: 'Pro' }, interval: 'month' })
+  t.match(await billingApi.checkoutSession(buyer.api, sessionId), {
+    status: 'pending',
+    plan: { id: 'pro', name: 'Pro' },
+    interval: 'month'
+  })
   const noCustomer = await billingApi.portal((await client(paid, paidFetch)).api).catch((error: unknown) => error)
   t.match(noCustomer, { status: 404, code: 'no_customer' }, 'no portal for an account that never paid')
 
@@ -142,18 +182,31 @@ t.test('after paying: pending until the webhook, then active; foreign and unknow
   t.match(unknown, { status: 404 })
 
   const subscription = await billingApi.subscription(buyer.api)
-  t.match(subscription, { plan: { id: 'pro' }, status: 'active', interval: 'month', paymentFailed: false, paymentsEnabled: true, usage: { quotesPerMonth: null } })
+  t.match(subscription, {
+    plan: { id: 'pro' },
+    status: 'active',
+    interval: 'month',
+    paymentFailed: false,
+    paymentsEnabled: true,
+    usage: { quotesPerMonth: null }
+  })
   t.match(subscription.currentPeriodEnd, /^\d{4}-\d{2}-\d{2}T/)
   t.match(await billingApi.portal(buyer.api), { url: new RegExp(`^${stripe.url}/p/session/`) })
 
-  const again = await startCheckout({ paymentsEnabled: true, api: buyer.api, getAccessToken: async () => buyer.token }, { plan: 'entreprise', interval: 'year' })
+  const again = await startCheckout(
+    { paymentsEnabled: true, api: buyer.api, getAccessToken: async () => buyer.token },
+    { plan: 'entreprise', interval: 'year' }
+  )
   t.equal(again.kind, 'already-subscribed', '409: the portal is the way to change')
   t.match(again, { message: /./ })
 })
 
 t.test('/success follows a session: pending until the webhook, then active; gives up after a minute; refusals', async (t) => {
   const buyer = await client(paid, paidFetch)
-  const outcome = await startCheckout({ paymentsEnabled: true, api: buyer.api, getAccessToken: async () => buyer.token }, { plan: 'pro', interval: 'year' })
+  const outcome = await startCheckout(
+    { paymentsEnabled: true, api: buyer.api, getAccessToken: async () => buyer.token },
+    { plan: 'pro', interval: 'year' }
+  )
   if (outcome.kind !== 'redirecting') throw new Error(`no checkout: ${JSON.stringify(outcome)}`)
   const sessionId = outcome.url.split('/').at(-1)!
   const follow = async (overrides: Partial<Parameters<typeof followCheckout>[0]> = {}) => {
@@ -193,7 +246,9 @@ t.test('/success follows a session: pending until the webhook, then active; give
   const stranger = await client(paid, paidFetch)
   const foreign = await follow({ ask: (signal) => billingApi.checkoutSession(stranger.api, sessionId, signal) })
   t.match(foreign.states.at(-1), { kind: 'unknown', message: /\p{L}/u }, 'another account’s session')
-  const expired = await follow({ ask: (signal) => billingApi.checkoutSession(createApiClient({ getAccessToken: async () => 'x', fetch: paidFetch }), sessionId, signal) })
+  const expired = await follow({
+    ask: (signal) => billingApi.checkoutSession(createApiClient({ getAccessToken: async () => 'x', fetch: paidFetch }), sessionId, signal)
+  })
   t.same(expired.states.at(-1), { kind: 'signed-out' }, 'a token the gateway refuses: sign in again')
   const down = await follow({ ask: async () => Promise.reject(new ApiError(0, 'network_error', 'Le serveur ne répond pas.')) })
   t.same(down.states.at(-1), { kind: 'failed', message: 'Le serveur ne répond pas.' })
@@ -254,6 +309,11 @@ t.test('the sign-up remembers the checkout in this browser for e-mail links that
   t.equal(takeRememberedRedirect(null, now), undefined, 'no storage in this browser')
   t.equal(takeRememberedRedirect(), undefined, 'Node has no localStorage')
   rememberRedirect('/tarifs', null)
-  const full = { ...storage, setItem: () => { throw new Error('QuotaExceededError') } }
+  const full = {
+    ...storage,
+    setItem: () => {
+      throw new Error('QuotaExceededError')
+    }
+  }
   t.doesNotThrow(() => rememberRedirect('/tarifs', full, now))
 })

@@ -22,7 +22,8 @@ import { serverRender } from '../support/server-render.js'
 
 const noop = () => {}
 
-const render = (node: ReactNode, { path = '/', config = {} }: { path?: string; config?: Partial<RuntimeConfig> } = {}) => serverRender(node, { path, config })
+const render = (node: ReactNode, { path = '/', config = {} }: { path?: string; config?: Partial<RuntimeConfig> } = {}) =>
+  serverRender(node, { path, config })
 
 const heading = (html: string) => /<h1[^>]*>([^<]*)<\/h1>/.exec(html)?.[1]
 
@@ -37,7 +38,10 @@ t.test('under a plan: what became of the click', async (t) => {
   const already = render(<CheckoutStatus outcome={{ kind: 'already-subscribed', message: 'Déjà abonné.' }} />)
   t.match(already, /Vous avez déjà un abonnement payant/)
   t.match(already, /<a href="\/espace\/abonnement"[^>]*>votre abonnement<\/a>/, 'a link to the subscription page')
-  t.match(render(<CheckoutStatus outcome={{ kind: 'failed', message: 'Le serveur ne répond pas.' }} />), /Le paiement n’a pas pu démarrer : Le serveur ne répond pas\./)
+  t.match(
+    render(<CheckoutStatus outcome={{ kind: 'failed', message: 'Le serveur ne répond pas.' }} />),
+    /Le paiement n’a pas pu démarrer : Le serveur ne répond pas\./
+  )
 })
 
 t.test('a plan card: a button for paid plans, a sign-up link for the free one, nothing said before a click', async (t) => {
@@ -54,13 +58,24 @@ t.test('a plan card for a signed-in professional: « Votre formule », or a chan
   t.match(freeOwn, /<p class="plan-card__current">Votre formule<\/p>/)
   t.notMatch(freeOwn, /Créer un compte/, 'no account offered to who has one')
   t.notMatch(freeOwn, /abonnement/, 'nothing to manage on the free plan')
-  t.match(render(<PlanCard plan={findPlan('pro')!} interval="month" currentPlanId="decouverte" />), />Passer à Pro<\/button>/, 'from the free plan, a checkout')
+  t.match(
+    render(<PlanCard plan={findPlan('pro')!} interval="month" currentPlanId="decouverte" />),
+    />Passer à Pro<\/button>/,
+    'from the free plan, a checkout'
+  )
   const proOwn = render(<PlanCard plan={findPlan('pro')!} interval="month" currentPlanId="pro" />)
   t.match(proOwn, /Votre formule/)
   t.match(proOwn, /href="\/espace\/abonnement"[^>]*>Gérer mon abonnement<\/a>/)
   t.notMatch(proOwn, /<button/)
-  t.match(render(<PlanCard plan={findPlan('entreprise')!} interval="month" currentPlanId="pro" />), /href="\/espace\/abonnement"[^>]*>Passer à Entreprise<\/a>/, 'between paid plans: the subscription page')
-  t.match(render(<PlanCard plan={findPlan('decouverte')!} interval="month" currentPlanId="entreprise" />), /href="\/espace\/abonnement"[^>]*>Passer à Découverte<\/a>/)
+  t.match(
+    render(<PlanCard plan={findPlan('entreprise')!} interval="month" currentPlanId="pro" />),
+    /href="\/espace\/abonnement"[^>]*>Passer à Entreprise<\/a>/,
+    'between paid plans: the subscription page'
+  )
+  t.match(
+    render(<PlanCard plan={findPlan('decouverte')!} interval="month" currentPlanId="entreprise" />),
+    /href="\/espace\/abonnement"[^>]*>Passer à Découverte<\/a>/
+  )
 })
 
 t.test('/success: the prerendered state, waiting, active, unknown, signed out, failed', async (t) => {
@@ -83,7 +98,9 @@ t.test('/success: the prerendered state, waiting, active, unknown, signed out, f
   t.equal(heading(active), 'Formule Pro active')
   t.match(active, /href="\/espace\/abonnement"/)
 
-  const unknown = render(<SuccessView state={{ kind: 'unknown', message: 'Session de paiement introuvable.' }} sessionId="cs_x" onRefresh={noop} />)
+  const unknown = render(
+    <SuccessView state={{ kind: 'unknown', message: 'Session de paiement introuvable.' }} sessionId="cs_x" onRefresh={noop} />
+  )
   t.equal(heading(unknown), 'Paiement introuvable')
   t.match(unknown, /role="alert">Session de paiement introuvable\./)
 
@@ -173,7 +190,10 @@ t.test('/espace/abonnement: loading, free plan with its usage, paid plan, failur
   t.match(member, /Seul le propriétaire de l’entreprise gère l’abonnement/)
   t.notMatch(member, /Gérer mon abonnement|Changer de formule/, 'a member has no billing button that would be refused')
 
-  const portalFailed = view({ load: { kind: 'ready', subscription: PRO }, portal: { kind: 'failed', message: 'Aucun client de paiement.' } })
+  const portalFailed = view({
+    load: { kind: 'ready', subscription: PRO },
+    portal: { kind: 'failed', message: 'Aucun client de paiement.' }
+  })
   t.match(portalFailed, /role="alert">Aucun client de paiement\./)
   t.match(view({ load: { kind: 'ready', subscription: PRO }, portal: { kind: 'working' } }), />Gérer mon abonnement</)
   t.match(view({ load: { kind: 'ready', subscription: PRO }, portal: { kind: 'working' } }), /disabled="">Gérer mon abonnement/)

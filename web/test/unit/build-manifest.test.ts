@@ -39,7 +39,11 @@ t.test('never on slow-2g', async (t) => {
 })
 
 t.test('failures go to the console only', async (t) => {
-  const failing = deps({ fetchJson: async () => { throw new Error('HTTP 500') } })
+  const failing = deps({
+    fetchJson: async () => {
+      throw new Error('HTTP 500')
+    }
+  })
   t.equal(await scheduleManifestPrefetch(failing.base).ready, null)
   t.same(failing.logs, ['Paraphe: could not load the build manifest'])
   const odd = deps({ fetchJson: async () => ({ id: 'b1' }) })

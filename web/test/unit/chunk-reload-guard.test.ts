@@ -40,7 +40,12 @@ t.test('without usable storage it never reloads (no loop possible)', async (t) =
   let reloads = 0
   const reload = () => void reloads++
   t.equal(reloadAfterChunkError('/', { storage: null, now: Date.now, reload }), false)
-  const full = { getItem: () => null, setItem: () => { throw new Error('QuotaExceededError') } }
+  const full = {
+    getItem: () => null,
+    setItem: () => {
+      throw new Error('QuotaExceededError')
+    }
+  }
   t.equal(reloadAfterChunkError('/', { storage: full, now: Date.now, reload }), false)
   const corrupt = memoryStorage({ 'paraphe:chunk-reload': '{not json' })
   t.equal(reloadAfterChunkError('/', { storage: corrupt, now: Date.now, reload }), true, 'corrupt record ignored')

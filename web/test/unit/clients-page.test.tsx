@@ -70,7 +70,14 @@ t.test('a client’s own page; an unknown client refused', async (t) => {
   t.match(textOf(), /elise\.martin@example\.org/)
   unmount()
 
-  t.teardown(renderPage(<ClientPage />, { api: user.api, userId: user.id, at: paths.client.href('00000000-0000-4000-8000-000000000000'), route: paths.client.path }))
+  t.teardown(
+    renderPage(<ClientPage />, {
+      api: user.api,
+      userId: user.id,
+      at: paths.client.href('00000000-0000-4000-8000-000000000000'),
+      route: paths.client.path
+    })
+  )
   const alert = await screen.findByRole('alert')
   t.match(textOf(alert), /[a-zé]/, 'said in French')
   t.ok(within(alert).getByRole('button', { name: 'Réessayer' }))

@@ -19,18 +19,48 @@ const local: typeof fetch = (input, init) => fetch(new URL(String(input), origin
 t.test('saved clients: create, search, open with their quotes, update, delete', async (t) => {
   const user = await newUser(app)
   const api = createApiClient({ getAccessToken: async () => user.token, fetch: local })
-  const client = await clientsApi.create(api, { kind: 'individual', name: 'Inès Dupont', company: '', email: 'ines@example.fr', phone: '', address: '3 place Bellecour', siteAddress: '', siret: '', notes: '' })
+  const client = await clientsApi.create(api, {
+    kind: 'individual',
+    name: 'Inès Dupont',
+    company: '',
+    email: 'ines@example.fr',
+    phone: '',
+    address: '3 place Bellecour',
+    siteAddress: '',
+    siret: '',
+    notes: ''
+  })
   t.match(await clientsApi.list(api, { search: ' dupont ', limit: 5 }), { total: 1, clients: [{ id: client.id }] })
   t.match(await clientsApi.list(api, {}), { total: 1 })
-  const refused = await clientsApi.create(api, { ...client, name: '' }).then(() => null, (error: unknown) => error)
+  const refused = await clientsApi.create(api, { ...client, name: '' }).then(
+    () => null,
+    (error: unknown) => error
+  )
   t.match(refused, { status: 400, fields: { name: 'Indiquez le nom du client.' } }, 'a refusal carries its field messages')
 
   const unsaved = await quotesApi.unsaved(api)
-  const { id: _id, number: _number, status: _status, franchiseEnBase: _f, totals: _t, version: _v, createdAt: _c, updatedAt: _u, sentAt: _s, expiresOn: _e, replacedBy: _r, ...content } = unsaved
+  const {
+    id: _id,
+    number: _number,
+    status: _status,
+    franchiseEnBase: _f,
+    totals: _t,
+    version: _v,
+    createdAt: _c,
+    updatedAt: _u,
+    sentAt: _s,
+    expiresOn: _e,
+    replacedBy: _r,
+    ...content
+  } = unsaved
   const quote = await quotesApi.create(api, { ...content, client: { ...content.client, name: client.name }, savedClientId: client.id })
   t.equal(quote.savedClientId, client.id)
   const page = await clientsApi.page(api, client.id)
-  t.same(page.quotes.map((one) => one.id), [quote.id], 'the client’s page lists the quote')
+  t.same(
+    page.quotes.map((one) => one.id),
+    [quote.id],
+    'the client’s page lists the quote'
+  )
 
   t.equal((await clientsApi.update(api, client.id, { ...page.client, phone: '06 00 00 00 00' })).phone, '06 00 00 00 00')
   t.equal(await clientsApi.remove(api, client.id), null)

@@ -47,5 +47,9 @@ t.test('a gateway that cannot be reached: the text is kept and the failure said'
   fireEvent.click(screen.getByLabelText(/^J’accepte/))
   await press('Envoyer le message')
   t.match(textOf(await screen.findByRole('alert')), /[a-zé]/, 'the failure is said in French')
-  t.equal(screen.getByLabelText<HTMLTextAreaElement>(/^Message/).value, 'Bonjour, je voudrais un devis pour ma salle de bains.', 'nothing typed is lost')
+  t.equal(
+    screen.getByLabelText<HTMLTextAreaElement>(/^Message/).value,
+    'Bonjour, je voudrais un devis pour ma salle de bains.',
+    'nothing typed is lost'
+  )
 })

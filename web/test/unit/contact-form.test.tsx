@@ -14,7 +14,9 @@ import { serverRender } from '../support/server-render.js'
 const noop = () => {}
 
 const render = (node: ReactNode) =>
-  serverRender(node, { config: { operator: { ...placeholderRuntimeConfig().operator, email: 'contact@paraphe.example', phone: '01 23 45 67 89' } } })
+  serverRender(node, {
+    config: { operator: { ...placeholderRuntimeConfig().operator, email: 'contact@paraphe.example', phone: '01 23 45 67 89' } }
+  })
 
 const props = (overrides: Partial<ContactFormViewProps> = {}): ContactFormViewProps => ({
   values: EMPTY_CONTACT,
@@ -42,7 +44,11 @@ t.test('the page as prerendered: the company’s details beside a real form, ine
   t.match(html, /sous deux jours ouvrés/)
   t.match(html, /<h2 id="contact-form-title">Formulaire de contact<\/h2>/)
   t.notMatch(html, /ne peut pas encore envoyer/, 'no more “cannot send yet”')
-  t.match(html, /<button type="submit" class="button button--primary" disabled="">Envoyer le message<\/button>/, 'disabled before hydration')
+  t.match(
+    html,
+    /<button type="submit" class="button button--primary" disabled="">Envoyer le message<\/button>/,
+    'disabled before hydration'
+  )
   t.match(handle.description, /formulaire/)
 })
 
@@ -83,7 +89,9 @@ t.test('the hidden field: out of reach of people, keyboards and screen readers',
 
 t.test('errors: under their field, tied to it, the field marked invalid', async (t) => {
   const problems = checkContact({ ...EMPTY_CONTACT, email: 'ines@', message: 'Court', phone: 'abc' })
-  const html = render(<ContactFormView {...props({ problems, values: { ...EMPTY_CONTACT, email: 'ines@', message: 'Court', phone: 'abc' } })} />)
+  const html = render(
+    <ContactFormView {...props({ problems, values: { ...EMPTY_CONTACT, email: 'ines@', message: 'Court', phone: 'abc' } })} />
+  )
   t.match(tag(html, 'contact-name'), /aria-invalid="true"/)
   t.match(tag(html, 'contact-name'), /aria-describedby="contact-name-error"/)
   t.match(html, /<p class="field__error" id="contact-name-error">Indiquez votre nom.<\/p>/)
@@ -102,7 +110,12 @@ t.test('sending, a failure, and the confirmation', async (t) => {
   const sending = render(<ContactFormView {...props({ pending: true })} />)
   t.match(sending, /disabled="">Envoi en cours…<\/button>/)
   const failed = render(
-    <ContactFormView {...props({ failure: 'Le serveur ne répond pas. Vérifiez votre connexion, puis réessayez.', values: { ...EMPTY_CONTACT, message: 'Mon long message' } })} />
+    <ContactFormView
+      {...props({
+        failure: 'Le serveur ne répond pas. Vérifiez votre connexion, puis réessayez.',
+        values: { ...EMPTY_CONTACT, message: 'Mon long message' }
+      })}
+    />
   )
   t.match(failed, /<div class="notice notice--error" role="alert">Le serveur ne répond pas./)
   t.match(failed, /Mon long message<\/textarea>/, 'the text is kept')
@@ -118,10 +131,10 @@ t.test('sending: what the gateway receives, and the message shown for each failu
   let answer: () => Promise<Response> = async () => new Response(JSON.stringify({ ok: true }), { status: 201 })
   const api = createApiClient({
     getAccessToken: async () => null,
-    fetch: (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    fetch: async (input: RequestInfo | URL, init: RequestInit = {}) => {
       requests.push({ url: String(input), init })
       return answer()
-    })
+    }
   })
   const values = { ...EMPTY_CONTACT, name: 'Inès', email: ' ines@example.fr ', message: 'Bonjour, une question.', consent: true }
 
@@ -131,7 +144,9 @@ t.test('sending: what the gateway receives, and the message shown for each failu
   t.same(JSON.parse(String(requests[0]?.init.body)), { ...values, website: '' }, 'the form as typed, with the hidden field')
 
   answer = async () =>
-    new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Vous avez envoyé plusieurs messages en peu de temps.' } }), { status: 429 })
+    new Response(JSON.stringify({ error: { code: 'rate_limited', message: 'Vous avez envoyé plusieurs messages en peu de temps.' } }), {
+      status: 429
+    })
   t.same(await postContact(api, values, ''), { ok: false, message: 'Vous avez envoyé plusieurs messages en peu de temps.' })
   answer = () => Promise.reject(new TypeError('Failed to fetch'))
   t.same(await postContact(api, values, ''), { ok: false, message: API_MESSAGES.unreachable })

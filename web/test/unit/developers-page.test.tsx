@@ -15,7 +15,10 @@ const app = await buildWorkspaceApp()
 t.teardown(() => app.close())
 const document = (await app.inject({ url: '/api/v1/openapi.json' })).json<Record<string, unknown>>()
 const noop = () => {}
-const render = (load: OutlineLoad) => renderToStaticMarkup(<ApiReferenceView load={load} onRetry={noop} />).replace(/&#x27;/g, "'").replace(/&quot;/g, '"')
+const render = (load: OutlineLoad) =>
+  renderToStaticMarkup(<ApiReferenceView load={load} onRetry={noop} />)
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
 
 const decode = (html: string) => html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
 
@@ -23,26 +26,80 @@ t.test('every operation of the document, with its parameters, body and answers',
   const outline = outlineOf(document)
   const operations = outline.operations.map((operation) => `${operation.method} ${operation.path}`)
   t.same(operations, [
-    'GET /quotes', 'POST /quotes', 'GET /quotes/{id}', 'PATCH /quotes/{id}', 'POST /quotes/{id}/send', 'POST /quotes/{id}/remind',
-    'POST /quotes/{id}/cancel', 'GET /quotes/{id}/events', 'GET /quotes/{id}/pdf', 'GET /quotes/{id}/signed-pdf',
-    'GET /invoices', 'POST /invoices', 'GET /invoices/{id}', 'POST /invoices/{id}/issue', 'POST /invoices/{id}/credit-notes',
-    'POST /invoices/{id}/payments', 'GET /invoices/{id}/pdf', 'GET /invoices/{id}/xml'
+    'GET /quotes',
+    'POST /quotes',
+    'GET /quotes/{id}',
+    'PATCH /quotes/{id}',
+    'POST /quotes/{id}/send',
+    'POST /quotes/{id}/remind',
+    'POST /quotes/{id}/cancel',
+    'GET /quotes/{id}/events',
+    'GET /quotes/{id}/pdf',
+    'GET /quotes/{id}/signed-pdf',
+    'GET /invoices',
+    'POST /invoices',
+    'GET /invoices/{id}',
+    'POST /invoices/{id}/issue',
+    'POST /invoices/{id}/credit-notes',
+    'POST /invoices/{id}/payments',
+    'GET /invoices/{id}/pdf',
+    'GET /invoices/{id}/xml'
   ])
   t.match(outline.server, /\/api\/v1$/)
-  t.ok(outline.description.some((paragraph) => /100 requêtes par minute et par clé/.test(paragraph)), 'the rate limit of this service')
+  t.ok(
+    outline.description.some((paragraph) => /100 requêtes par minute et par clé/.test(paragraph)),
+    'the rate limit of this service'
+  )
   const list = outline.operations[0]
-  t.match(list?.parameters.find((parameter) => parameter.name === 'limit'), { location: 'query', type: 'integer (1 à 100)', required: false })
-  t.match(list?.parameters.find((parameter) => parameter.name === 'created_after'), { type: 'string (40 car. max., date-time)', description: 'Créés à partir de cet instant (ISO 8601).' })
-  t.match(list?.responses.find((response) => response.status === '200')?.fields.find((field) => field.name === 'quotes[].totalTtcCents'), { type: 'integer', required: true })
-  t.match(list?.responses.find((response) => response.status === '200')?.fields.find((field) => field.name === 'nextCursor'), { type: 'string | null' })
+  t.match(
+    list?.parameters.find((parameter) => parameter.name === 'limit'),
+    { location: 'query', type: 'integer (1 à 100)', required: false }
+  )
+  t.match(
+    list?.parameters.find((parameter) => parameter.name === 'created_after'),
+    { type: 'string (40 car. max., date-time)', description: 'Créés à partir de cet instant (ISO 8601).' }
+  )
+  t.match(
+    list?.responses.find((response) => response.status === '200')?.fields.find((field) => field.name === 'quotes[].totalTtcCents'),
+    { type: 'integer', required: true }
+  )
+  t.match(
+    list?.responses.find((response) => response.status === '200')?.fields.find((field) => field.name === 'nextCursor'),
+    { type: 'string | null' }
+  )
   const create = outline.operations[1]
-  t.match(create?.parameters.find((parameter) => parameter.name === 'idempotency-key'), { location: 'header', required: false })
-  t.match(create?.body?.find((field) => field.name === 'content.client.kind'), { type: '"individual" | "business"', required: true })
-  t.ok(create?.body?.some((field) => field.name === 'content.lines[].unitPriceCents'), 'fields of the lines, inside the array')
-  t.match(create?.body?.find((field) => field.name === 'content.lines[].title'), { required: true, description: /^Si kind = "section"\./ }, 'a section heading’s title, said to belong to sections')
-  t.match(create?.body?.find((field) => field.name === 'content.lines[].unitPriceCents'), { required: true, description: /^Sinon \(sans kind = "section"\)\./ }, 'a line of work’s price, said to belong to lines')
-  t.match(create?.body?.find((field) => field.name === 'content.lines[].id'), { required: true }, 'a field both shapes require stays required')
-  t.match(outline.operations.find((operation) => operation.path === '/quotes/{id}/signed-pdf')?.responses[0], { status: '200', contentType: 'application/pdf', fields: [{ name: '(corps)' }] })
+  t.match(
+    create?.parameters.find((parameter) => parameter.name === 'idempotency-key'),
+    { location: 'header', required: false }
+  )
+  t.match(
+    create?.body?.find((field) => field.name === 'content.client.kind'),
+    { type: '"individual" | "business"', required: true }
+  )
+  t.ok(
+    create?.body?.some((field) => field.name === 'content.lines[].unitPriceCents'),
+    'fields of the lines, inside the array'
+  )
+  t.match(
+    create?.body?.find((field) => field.name === 'content.lines[].title'),
+    { required: true, description: /^Si kind = "section"\./ },
+    'a section heading’s title, said to belong to sections'
+  )
+  t.match(
+    create?.body?.find((field) => field.name === 'content.lines[].unitPriceCents'),
+    { required: true, description: /^Sinon \(sans kind = "section"\)\./ },
+    'a line of work’s price, said to belong to lines'
+  )
+  t.match(
+    create?.body?.find((field) => field.name === 'content.lines[].id'),
+    { required: true },
+    'a field both shapes require stays required'
+  )
+  t.match(outline.operations.find((operation) => operation.path === '/quotes/{id}/signed-pdf')?.responses[0], {
+    status: '200',
+    contentType: 'application/pdf',
+    fields: [{ name: '(corps)' }]
+  })
 
   const html = decode(render({ kind: 'ready', outline }))
   for (const operation of operations) t.ok(html.includes(`<code>${operation}</code>`), `${operation} listed`)
@@ -94,7 +151,23 @@ t.test('types: references, constants, unions, arrays, bare schemas', async (t) =
   t.equal(typeOf({ type: 'array', items: { oneOf: [{ type: 'integer' }, { type: 'integer' }] } }, doc), 'array of integer')
   t.equal(typeOf('pas un schéma', doc), 'any')
   const outline = outlineOf({ paths: { '/x': { get: { responses: { 204: { description: 'vide' } } }, parameters: [] }, '/y': 'rien' } })
-  t.same(outline, { title: '', description: [], server: '', operations: [{ id: 'get-x', method: 'GET', path: '/x', summary: '', tag: '', parameters: [], body: null, responses: [{ status: '204', contentType: null, fields: [] }] }] })
+  t.same(outline, {
+    title: '',
+    description: [],
+    server: '',
+    operations: [
+      {
+        id: 'get-x',
+        method: 'GET',
+        path: '/x',
+        summary: '',
+        tag: '',
+        parameters: [],
+        body: null,
+        responses: [{ status: '204', contentType: null, fields: [] }]
+      }
+    ]
+  })
 })
 
 t.test('the page’s load: the served document outlined, a refusal or no server as « failed »', async (t) => {
@@ -102,5 +175,10 @@ t.test('the page’s load: the served document outlined, a refusal or no server 
   const ready = await fetchOutline(served, '/api/v1/openapi.json')
   t.equal(ready.kind === 'ready' ? ready.outline.operations.length : 0, 18, 'the quotes’ 10 operations and the invoices’ 8')
   t.same(await fetchOutline(async () => new Response('absent', { status: 404 }), '/api/v1/openapi.json'), { kind: 'failed' })
-  t.same(await fetchOutline(async () => { throw new TypeError('Failed to fetch') }, '/api/v1/openapi.json'), { kind: 'failed' })
+  t.same(
+    await fetchOutline(async () => {
+      throw new TypeError('Failed to fetch')
+    }, '/api/v1/openapi.json'),
+    { kind: 'failed' }
+  )
 })

@@ -24,7 +24,11 @@ t.test('an invoice without a quote: refused empty, previewed, then drafted', asy
   typeInto('Désignation (ligne 1)', 'Remplacement d’un mitigeur')
   typeInto('Quantité', '2')
   typeInto('Prix unitaire HT (€)', '60')
-  t.match(textOf(document.querySelector('.invoice-preview')), /Total HT 120,00 € · TVA 24,00 € · Total TTC 144,00 €/, 'the preview adds up as typed')
+  t.match(
+    textOf(document.querySelector('.invoice-preview')),
+    /Total HT 120,00 € · TVA 24,00 € · Total TTC 144,00 €/,
+    'the preview adds up as typed'
+  )
   await press('Ajouter une ligne')
   t.ok(await screen.findByLabelText('Désignation (ligne 2)'), 'a second line offered')
   await press('Préparer la facture')
@@ -34,5 +38,9 @@ t.test('an invoice without a quote: refused empty, previewed, then drafted', asy
   const drafts = async () => (await invoicesApi.list(owner.api, {})).invoices
   // The page moves on once the gateway answered; on a busy machine that can take seconds.
   for (let tries = 0; tries < 300 && (await drafts()).length === 0; tries += 1) await pause()
-  t.match(await drafts(), [{ kind: 'standard', status: 'draft', number: null, clientName: 'Paul Girard', totalTtcCents: 14_400 }], 'a draft without a number, with the amounts typed')
+  t.match(
+    await drafts(),
+    [{ kind: 'standard', status: 'draft', number: null, clientName: 'Paul Girard', totalTtcCents: 14_400 }],
+    'a draft without a number, with the amounts typed'
+  )
 })

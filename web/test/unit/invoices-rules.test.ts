@@ -8,7 +8,14 @@ import { paths } from '@paraphe/shared/paths'
 import { filterOfSlug, invoiceBadge, INVOICE_FILTERS, slugOfFilter } from '@/lib/invoice-filters'
 import { invoiceListPath } from '@/lib/invoices-api'
 import { invoiceChain } from '@/features/invoices/lib/invoice-chain'
-import { depositPreviewCents, invoicingPlan, lineProgressProblems, previousLineProgress, progressProblem, situationPreviewCents } from '@/features/invoices/lib/invoicing-plan'
+import {
+  depositPreviewCents,
+  invoicingPlan,
+  lineProgressProblems,
+  previousLineProgress,
+  progressProblem,
+  situationPreviewCents
+} from '@/features/invoices/lib/invoicing-plan'
 import { checkCredit, checkPayment, initialPayment } from '@/features/invoices/lib/payment-form'
 import { checkSiren, requestProblem } from '@/features/invoices/lib/request-problem'
 import { formatReminderDays, readReminderDays } from '@/features/invoices/lib/reminder-days'
@@ -40,7 +47,16 @@ function summary(change: Partial<InvoiceSummary>): InvoiceSummary {
 }
 
 function invoicing(change: Partial<QuoteInvoicing>): QuoteInvoicing {
-  return { quoteId: 'q1', quoteTotalTtcCents: 134_413, depositBp: 3000, invoicedTtcCents: 0, progressBp: 0, finalIssued: false, invoices: [], ...change }
+  return {
+    quoteId: 'q1',
+    quoteTotalTtcCents: 134_413,
+    depositBp: 3000,
+    invoicedTtcCents: 0,
+    progressBp: 0,
+    finalIssued: false,
+    invoices: [],
+    ...change
+  }
 }
 
 t.test('a fresh signed quote: the deposit first, 30 % of 1 344,13 € is 403,24 €', async (t) => {
@@ -58,7 +74,11 @@ t.test('after a deposit and two situations: situation n° 3, the final deducts e
   const plan = invoicingPlan(invoicing({ invoicedTtcCents: 120_972, progressBp: 6000, invoices: [deposit, first, second, draft] }))
   t.equal(plan.nextSituationNumber, 3)
   t.equal(plan.remainingTtcCents, 13_441, 'the quote less what was invoiced')
-  t.same(plan.deductions.map((invoice) => invoice.number), [deposit.number, first.number, second.number], 'a draft is not deducted')
+  t.same(
+    plan.deductions.map((invoice) => invoice.number),
+    [deposit.number, first.number, second.number],
+    'a draft is not deducted'
+  )
   t.equal(situationPreviewCents(134_413, 6000, 8000), 26_883, 'a situation from 60 % to 80 % adds 20 % of the quote')
   t.equal(situationPreviewCents(134_413, 6000, 5000), 0, 'never negative')
 })
@@ -76,29 +96,68 @@ t.test('a situation only goes up, to 100 % at most, line by line too', async (t)
   t.equal(progressProblem(4000, 4000), 'L’avancement cumulé doit dépasser celui de la situation précédente.')
   t.equal(progressProblem(4000, 3000), 'L’avancement cumulé doit dépasser celui de la situation précédente.')
   t.equal(progressProblem(4000, 10_001), 'L’avancement ne peut pas dépasser 100 %.')
-  t.same(lineProgressProblems([{ lineId: 'a', previousBp: 5000, cumulativeBp: 8000 }, { lineId: 'b', previousBp: 2000, cumulativeBp: 2000 }]), { byLine: {}, general: null })
-  t.same(lineProgressProblems([{ lineId: 'a', previousBp: 5000, cumulativeBp: 4000 }, { lineId: 'b', previousBp: 0, cumulativeBp: 10_500 }]), {
-    byLine: { a: 'L’avancement d’une ligne ne peut pas baisser.', b: 'Au plus 100 %.' },
-    general: null
+  t.same(
+    lineProgressProblems([
+      { lineId: 'a', previousBp: 5000, cumulativeBp: 8000 },
+      { lineId: 'b', previousBp: 2000, cumulativeBp: 2000 }
+    ]),
+    { byLine: {}, general: null }
+  )
+  t.same(
+    lineProgressProblems([
+      { lineId: 'a', previousBp: 5000, cumulativeBp: 4000 },
+      { lineId: 'b', previousBp: 0, cumulativeBp: 10_500 }
+    ]),
+    {
+      byLine: { a: 'L’avancement d’une ligne ne peut pas baisser.', b: 'Au plus 100 %.' },
+      general: null
+    }
+  )
+  t.same(lineProgressProblems([{ lineId: 'a', previousBp: 5000, cumulativeBp: 5000 }]), {
+    byLine: {},
+    general: 'Faites avancer au moins une ligne.'
   })
-  t.same(lineProgressProblems([{ lineId: 'a', previousBp: 5000, cumulativeBp: 5000 }]), { byLine: {}, general: 'Faites avancer au moins une ligne.' })
-  const previous = previousLineProgress([{ id: 'a', progress: { cumulativeBp: 4000, previousBp: 0 } }, { id: 'b', progress: null }])
-  t.same([...previous], [['a', 4000], ['b', 0]], 'each quote line as far as the last situation took it')
+  const previous = previousLineProgress([
+    { id: 'a', progress: { cumulativeBp: 4000, previousBp: 0 } },
+    { id: 'b', progress: null }
+  ])
+  t.same(
+    [...previous],
+    [
+      ['a', 4000],
+      ['b', 0]
+    ],
+    'each quote line as far as the last situation took it'
+  )
   t.equal(previousLineProgress(null).size, 0, 'nothing before the first situation')
 })
 
 t.test('« Enregistrer un paiement »: at most what is left, dated from the invoice to today', async (t) => {
   const context = { remainingCents: 40_324, issueDate: '2026-11-02', today: '2026-11-26' }
-  t.same(initialPayment(40_324, '2026-11-26'), { amount: '403,24', paidOn: '2026-11-26', means: 'transfer' }, 'the whole rest, today, by transfer')
-  t.same(checkPayment({ amount: '200', paidOn: '2026-11-20', means: 'check' }, context), { ok: true, value: { amountCents: 20_000, paidOn: '2026-11-20', means: 'check' } }, 'a partial payment')
-  t.same(checkPayment({ amount: '403,25', paidOn: '2026-11-26', means: 'transfer' }, context), { ok: false, errors: { amount: 'Il reste 403,24\u00a0€ à encaisser sur cette facture.' } })
+  t.same(
+    initialPayment(40_324, '2026-11-26'),
+    { amount: '403,24', paidOn: '2026-11-26', means: 'transfer' },
+    'the whole rest, today, by transfer'
+  )
+  t.same(
+    checkPayment({ amount: '200', paidOn: '2026-11-20', means: 'check' }, context),
+    { ok: true, value: { amountCents: 20_000, paidOn: '2026-11-20', means: 'check' } },
+    'a partial payment'
+  )
+  t.same(checkPayment({ amount: '403,25', paidOn: '2026-11-26', means: 'transfer' }, context), {
+    ok: false,
+    errors: { amount: 'Il reste 403,24\u00a0€ à encaisser sur cette facture.' }
+  })
   t.same(checkPayment({ amount: '0', paidOn: '2026-11-27', means: 'transfer' }, context), {
     ok: false,
     errors: { amount: 'Le montant doit être supérieur à zéro.', paidOn: 'Un paiement ne peut pas être daté de demain ou plus tard.' }
   })
   t.same(checkPayment({ amount: 'abc', paidOn: '', means: 'transfer' }, context), {
     ok: false,
-    errors: { amount: 'Le montant doit être un nombre, avec au plus 2 décimales (par exemple 1 234,50).', paidOn: 'Indiquez la date du paiement.' }
+    errors: {
+      amount: 'Le montant doit être un nombre, avec au plus 2 décimales (par exemple 1 234,50).',
+      paidOn: 'Indiquez la date du paiement.'
+    }
   })
   t.same(checkPayment({ amount: '10', paidOn: '2026-11-01', means: 'bitcoin' as 'other' }, context), {
     ok: false,
@@ -109,7 +168,10 @@ t.test('« Enregistrer un paiement »: at most what is left, dated from the invo
 t.test('« Créer un avoir »: the whole invoice or an amount up to what is not credited yet', async (t) => {
   t.same(checkCredit(true, '', 12_000), { ok: true, value: {} })
   t.same(checkCredit(false, '50', 12_000), { ok: true, value: { creditAmountCents: 5000 } })
-  t.same(checkCredit(false, '120,01', 12_000), { ok: false, errors: { amount: 'Un avoir ne peut pas dépasser 120,00\u00a0€ sur cette facture.' } })
+  t.same(checkCredit(false, '120,01', 12_000), {
+    ok: false,
+    errors: { amount: 'Un avoir ne peut pas dépasser 120,00\u00a0€ sur cette facture.' }
+  })
   t.same(checkCredit(false, '0', 12_000), { ok: false, errors: { amount: 'Le montant doit être supérieur à zéro.' } })
   t.same(checkCredit(false, '', 12_000), { ok: false, errors: { amount: 'Indiquez un montant.' } })
   t.same(checkCredit(true, '', 0), { ok: false, errors: { amount: 'Cette facture est déjà entièrement annulée par avoir.' } })
@@ -120,7 +182,13 @@ t.test('the client’s SIREN and a refusal said in full', async (t) => {
   t.same(checkSiren(''), { ok: false, message: 'Le SIREN du client professionnel est obligatoire sur la facture.' })
   t.same(checkSiren('7328293200'), { ok: false, message: 'Le SIREN compte 9 chiffres (les 9 premiers du SIRET).' })
   t.same(
-    requestProblem({ message: 'Il manque des mentions obligatoires pour cette facture.', fields: { 'client.address': 'L’adresse du client doit comporter le code postal et la ville.', siret: 'L’adresse du client doit comporter le code postal et la ville.' } }),
+    requestProblem({
+      message: 'Il manque des mentions obligatoires pour cette facture.',
+      fields: {
+        'client.address': 'L’adresse du client doit comporter le code postal et la ville.',
+        siret: 'L’adresse du client doit comporter le code postal et la ville.'
+      }
+    }),
     ['Il manque des mentions obligatoires pour cette facture.', 'L’adresse du client doit comporter le code postal et la ville.'],
     'each missing mention once'
   )
@@ -136,11 +204,16 @@ t.test('the list’s filter in the URL, the badges and the dashboard’s link', 
   t.same(invoiceBadge({ status: 'draft', paymentStatus: null }), { label: 'Brouillon', className: 'badge' })
   t.same(invoiceBadge({ status: 'issued', paymentStatus: null }), { label: 'Émis', className: 'badge badge--envoye' }, 'a credit note')
   t.same(
-    (['unpaid', 'partly_paid', 'paid', 'overdue', 'credited'] as const).map((status) => invoiceBadge({ status: 'issued', paymentStatus: status }).label),
+    (['unpaid', 'partly_paid', 'paid', 'overdue', 'credited'] as const).map(
+      (status) => invoiceBadge({ status: 'issued', paymentStatus: status }).label
+    ),
     ['À encaisser', 'Partiellement payée', 'Payée', 'En retard', 'Annulée par avoir']
   )
   t.equal(invoiceListPath({}), '/api/invoices')
-  t.equal(invoiceListPath({ quoteId: 'q1', status: 'overdue', limit: 100, offset: 100 }), '/api/invoices?quoteId=q1&status=overdue&limit=100&offset=100')
+  t.equal(
+    invoiceListPath({ quoteId: 'q1', status: 'overdue', limit: 100, offset: 100 }),
+    '/api/invoices?quoteId=q1&status=overdue&limit=100&offset=100'
+  )
   t.equal(invoiceListPath({ offset: 0 }), '/api/invoices', 'the first page needs no offset')
 })
 
@@ -151,7 +224,10 @@ t.test('the chain: deposit, situations, final, then credit notes; drafts left ou
   const first = summary({ kind: 'progress', number: 'F-2026-0003' })
   const deposit = summary({ kind: 'deposit', number: 'F-2026-0001' })
   const draft = summary({ kind: 'progress', status: 'draft', number: null })
-  t.same(invoiceChain([credit, final, draft, second, first, deposit]).map((invoice) => invoice.number), ['F-2026-0001', 'F-2026-0003', 'F-2026-0008', 'F-2026-0009', 'F-2026-0010'])
+  t.same(
+    invoiceChain([credit, final, draft, second, first, deposit]).map((invoice) => invoice.number),
+    ['F-2026-0001', 'F-2026-0003', 'F-2026-0008', 'F-2026-0009', 'F-2026-0010']
+  )
 })
 
 t.test('the automatic reminders’ days as typed', async (t) => {

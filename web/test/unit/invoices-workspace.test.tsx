@@ -46,7 +46,8 @@ const today = parisIsoDate(new Date())
 /** What the first test made, for the views. */
 const made: { quote?: Quote; draft?: Invoice; deposit?: Invoice; situation?: Invoice; credit?: Invoice; invoicing?: QuoteInvoicing } = {}
 
-const render = (node: ReactNode, url = '/') => serverRender(node, { path: url, workspace: { api: createApiClient({ getAccessToken: async () => null }) } })
+const render = (node: ReactNode, url = '/') =>
+  serverRender(node, { path: url, workspace: { api: createApiClient({ getAccessToken: async () => null }) } })
 
 t.test('deposit, situation, payments, credit note and files through the web’s API client', async (t) => {
   const user = await newUser(app)
@@ -57,10 +58,20 @@ t.test('deposit, situation, payments, credit note and files through the web’s 
   // The client's signature is the signing tests' subject; here only its outcome matters.
   await db.query(`update paraphe.quotes set status = 'signed' where id = $1`, [draftQuote.id])
 
-  t.same((await quotesApi.dashboard(api)).receivables, { count: 0, remainingCents: 0, overdueCount: 0, overdueRemainingCents: 0 }, 'nothing to collect before the first invoice')
+  t.same(
+    (await quotesApi.dashboard(api)).receivables,
+    { count: 0, remainingCents: 0, overdueCount: 0, overdueRemainingCents: 0 },
+    'nothing to collect before the first invoice'
+  )
   const quote = await invoicingApi.quote(api, draftQuote.id)
   t.equal(quote.status, 'signed')
-  t.match(await invoicesApi.quoteInvoicing(api, quote.id), { quoteTotalTtcCents: 134_413, invoicedTtcCents: 0, progressBp: 0, finalIssued: false, invoices: [] })
+  t.match(await invoicesApi.quoteInvoicing(api, quote.id), {
+    quoteTotalTtcCents: 134_413,
+    invoicedTtcCents: 0,
+    progressBp: 0,
+    finalIssued: false,
+    invoices: []
+  })
 
   const draft = await invoicesApi.createDraft(api, { kind: 'deposit', quoteId: quote.id, depositBp: 3000 })
   t.match(draft, { status: 'draft', number: null, totalTtcCents: 40_324 })
@@ -68,27 +79,53 @@ t.test('deposit, situation, payments, credit note and files through the web’s 
   const deposit = await invoicesApi.issue(api, draft.id)
   t.match(deposit, { status: 'issued', number: /^F-\d{4}-0001$/, paymentStatus: 'unpaid', remainingCents: 40_324 })
 
-  const refused = await invoicesApi.createDraft(api, { kind: 'progress', quoteId: quote.id, progressBp: 10_000 }).then(() => null, (error: unknown) => error)
+  const refused = await invoicesApi.createDraft(api, { kind: 'progress', quoteId: quote.id, progressBp: 10_000 }).then(
+    () => null,
+    (error: unknown) => error
+  )
   t.match(refused, { status: 422 }, 'a situation over what the quote leaves is refused with a status the page explains')
 
-  const situation = await invoicesApi.issue(api, (await invoicesApi.createDraft(api, { kind: 'progress', quoteId: quote.id, progressBp: 4000 })).id)
+  const situation = await invoicesApi.issue(
+    api,
+    (await invoicesApi.createDraft(api, { kind: 'progress', quoteId: quote.id, progressBp: 4000 })).id
+  )
   t.match(situation.document?.progress, { situationNumber: 1, cumulativeBp: 4000, previousBp: 0 })
   t.match(await invoicesApi.quoteInvoicing(api, quote.id), { invoicedTtcCents: 40_324 + situation.totalTtcCents, progressBp: 4000 })
-  t.same((await quotesApi.dashboard(api)).receivables, { count: 2, remainingCents: 40_324 + situation.totalTtcCents, overdueCount: 0, overdueRemainingCents: 0 })
+  t.same((await quotesApi.dashboard(api)).receivables, {
+    count: 2,
+    remainingCents: 40_324 + situation.totalTtcCents,
+    overdueCount: 0,
+    overdueRemainingCents: 0
+  })
 
   const partly = await invoicesApi.recordPayment(api, deposit.id, { amountCents: 10_000, paidOn: today, means: 'check' })
   t.match(partly, { paymentStatus: 'partly_paid', paidCents: 10_000, remainingCents: 30_324 })
   const paid = await invoicesApi.recordPayment(api, deposit.id, { amountCents: 30_324, paidOn: today, means: 'transfer' })
   t.match(paid, { paymentStatus: 'paid', remainingCents: 0 })
-  t.match(await invoicesApi.list(api, { status: 'paid' }), { total: 1, invoices: [{ id: deposit.id }] }, 'the list filters by payment status')
+  t.match(
+    await invoicesApi.list(api, { status: 'paid' }),
+    { total: 1, invoices: [{ id: deposit.id }] },
+    'the list filters by payment status'
+  )
 
   const credit = await invoicesApi.creditNote(api, situation.id, { creditAmountCents: 1000 })
   t.match(credit, { kind: 'credit_note', status: 'draft', correctsInvoiceId: situation.id, totalTtcCents: 1000 })
   const issuedCredit = await invoicesApi.issue(api, credit.id)
-  Object.assign(made, { quote, deposit: paid, situation: await invoicesApi.get(api, situation.id), credit: issuedCredit, invoicing: await invoicesApi.quoteInvoicing(api, quote.id) })
+  Object.assign(made, {
+    quote,
+    deposit: paid,
+    situation: await invoicesApi.get(api, situation.id),
+    credit: issuedCredit,
+    invoicing: await invoicesApi.quoteInvoicing(api, quote.id)
+  })
   t.match(issuedCredit.document?.creditedInvoice, { number: situation.number })
   t.match(await invoicesApi.get(api, situation.id), { creditedCents: 1000, remainingCents: situation.totalTtcCents - 1000 })
-  t.same((await quotesApi.dashboard(api)).receivables, { count: 1, remainingCents: situation.totalTtcCents - 1000, overdueCount: 0, overdueRemainingCents: 0 })
+  t.same((await quotesApi.dashboard(api)).receivables, {
+    count: 1,
+    remainingCents: situation.totalTtcCents - 1000,
+    overdueCount: 0,
+    overdueRemainingCents: 0
+  })
 
   const pdf = await invoicesApi.pdf(api, deposit.id)
   t.equal(pdf.blob.type, 'application/pdf')
@@ -99,15 +136,33 @@ t.test('deposit, situation, payments, credit note and files through the web’s 
 
   const spare = await invoicesApi.createDraft(api, { kind: 'final', quoteId: quote.id })
   t.equal(await invoicesApi.removeDraft(api, spare.id), null, 'a draft is deleted')
-  t.match(await invoicesApi.get(api, spare.id).then(() => null, (error: unknown) => error), { status: 404 })
+  t.match(
+    await invoicesApi.get(api, spare.id).then(
+      () => null,
+      (error: unknown) => error
+    ),
+    { status: 404 }
+  )
 })
 
 t.test('the views with those invoices: draft to review, issued with payments and credit notes, list, invoicing forms', async (t) => {
   const { quote, draft, deposit, situation, credit, invoicing } = made
-  if (quote === undefined || draft === undefined || deposit === undefined || situation === undefined || credit === undefined || invoicing === undefined) throw new Error('the first test made nothing')
+  if (
+    quote === undefined ||
+    draft === undefined ||
+    deposit === undefined ||
+    situation === undefined ||
+    credit === undefined ||
+    invoicing === undefined
+  )
+    throw new Error('the first test made nothing')
   const draftPage = render(<InvoiceSheet invoice={draft} onChanged={() => {}} />)
   t.match(draftPage, /<h1>Facture d’acompte \(brouillon\)<\/h1>/)
-  t.match(draftPage, /Brouillon à vérifier[\s\S]*ne peut plus être modifiée ni supprimée : une erreur se corrige alors par un avoir\./, 'issuing explained before the button')
+  t.match(
+    draftPage,
+    /Brouillon à vérifier[\s\S]*ne peut plus être modifiée ni supprimée : une erreur se corrige alors par un avoir\./,
+    'issuing explained before the button'
+  )
   t.match(draftPage, />Émettre la facture</)
   t.match(draftPage, />Supprimer le brouillon</)
   t.notMatch(draftPage, /Enregistrer le paiement|Télécharger la facture/, 'no payment nor file for a draft')
@@ -129,19 +184,60 @@ t.test('the views with those invoices: draft to review, issued with payments and
   t.match(open, /<label for="[^"]+-amount">Montant reçu \(€\)<\/label><input[^>]*value="[\d ]+,\d\d"/, 'the rest proposed')
   t.match(open, />Enregistrer le paiement</)
   t.match(open, /<th scope="col">Avancement<\/th>/)
-  t.match(open, /Envoi au client<\/h2><p>Pas encore envoyée par Paraphe\.[\s\S]*value="elise\.martin@example\.org"[\s\S]*>Envoyer la facture</, 'sending offered to the client’s address')
+  t.match(
+    open,
+    /Envoi au client<\/h2><p>Pas encore envoyée par Paraphe\.[\s\S]*value="elise\.martin@example\.org"[\s\S]*>Envoyer la facture</,
+    'sending offered to the client’s address'
+  )
   t.notMatch(open, /Désactiver les liens envoyés/, 'nothing to revoke before a sending')
-  const sent = { ...situation, events: [...situation.events, { type: 'sent', source: 'paraphe' as const, lifecycleCode: null, occurredAt: `${today}T09:00:00Z`, data: { to: 'compta@example.org' } }] }
-  t.match(render(<ClientLinkPanel invoice={sent} onChanged={() => {}} />), /Dernier envoi le .* à compta@example\.org\.[\s\S]*>Relancer le client<[\s\S]*>Désactiver les liens envoyés</, 'a sent invoice with something owed: « Relancer le client »')
-  t.notMatch(render(<ClientLinkPanel invoice={situation} onChanged={() => {}} />), /Relancer le client/, 'no reminder before the invoice was sent')
-  t.notMatch(render(<ClientLinkPanel invoice={{ ...sent, remainingCents: 0 }} onChanged={() => {}} />), /Relancer le client/, 'nothing owed, nothing to remind')
-  t.match(draftPage, new RegExp(`href="/espace/devis/${quote.id}/facturation\\?facture=acompte&amp;brouillon=${draft.id}">Modifier le brouillon<`), 'a draft edited in its quote’s form')
+  const sent = {
+    ...situation,
+    events: [
+      ...situation.events,
+      {
+        type: 'sent',
+        source: 'paraphe' as const,
+        lifecycleCode: null,
+        occurredAt: `${today}T09:00:00Z`,
+        data: { to: 'compta@example.org' }
+      }
+    ]
+  }
+  t.match(
+    render(<ClientLinkPanel invoice={sent} onChanged={() => {}} />),
+    /Dernier envoi le .* à compta@example\.org\.[\s\S]*>Relancer le client<[\s\S]*>Désactiver les liens envoyés</,
+    'a sent invoice with something owed: « Relancer le client »'
+  )
+  t.notMatch(
+    render(<ClientLinkPanel invoice={situation} onChanged={() => {}} />),
+    /Relancer le client/,
+    'no reminder before the invoice was sent'
+  )
+  t.notMatch(
+    render(<ClientLinkPanel invoice={{ ...sent, remainingCents: 0 }} onChanged={() => {}} />),
+    /Relancer le client/,
+    'nothing owed, nothing to remind'
+  )
+  t.match(
+    draftPage,
+    new RegExp(`href="/espace/devis/${quote.id}/facturation\\?facture=acompte&amp;brouillon=${draft.id}">Modifier le brouillon<`),
+    'a draft edited in its quote’s form'
+  )
 
   const creditPage = render(<InvoiceSheet invoice={credit} onChanged={() => {}} />)
   t.match(creditPage, new RegExp(`<h1>Avoir <span class="quote-number">${credit.number}</span>`))
   t.match(creditPage, new RegExp(`Avoir sur la facture ${situation.number} du`))
-  const blocked = render(<InvoiceSheet invoice={{ ...draft, document: null, draftProblem: 'Le profil de l’entreprise a changé : son SIRET manque.' }} onChanged={() => {}} />)
-  t.match(blocked, /role="alert">Le profil de l’entreprise a changé : son SIRET manque\. Corrigez-le/, 'a draft that can no longer be issued says why')
+  const blocked = render(
+    <InvoiceSheet
+      invoice={{ ...draft, document: null, draftProblem: 'Le profil de l’entreprise a changé : son SIRET manque.' }}
+      onChanged={() => {}}
+    />
+  )
+  t.match(
+    blocked,
+    /role="alert">Le profil de l’entreprise a changé : son SIRET manque\. Corrigez-le/,
+    'a draft that can no longer be issued says why'
+  )
   t.match(blocked, /disabled="">Émettre la facture</)
   t.notMatch(creditPage, /Enregistrer le paiement|Créer un avoir/, 'a credit note is neither paid nor credited')
 
@@ -159,48 +255,144 @@ t.test('the views with those invoices: draft to review, issued with payments and
   t.match(depositForm, /Acompte : 403,24 € TTC sur 1 344,13 €\./)
   t.notMatch(depositForm, /SIREN/, 'no SIREN for a private client')
   const business = { ...quote, client: { ...quote.client, kind: 'business' as const, company: 'Syndic Bellevue' } }
-  t.match(render(<FinalForm quote={business} plan={plan} draft={null} />), new RegExp(`Acompte ${deposit.number} du [\\s\\S]*Situation ${situation.number} du [\\s\\S]*SIREN du client`), 'a business client’s SIREN, each deduction by number')
+  t.match(
+    render(<FinalForm quote={business} plan={plan} draft={null} />),
+    new RegExp(`Acompte ${deposit.number} du [\\s\\S]*Situation ${situation.number} du [\\s\\S]*SIREN du client`),
+    'a business client’s SIREN, each deduction by number'
+  )
   // The forms reopened from a draft, and a quote that names no deposit.
   const amountDraft = { ...draft, request: { kind: 'deposit' as const, quoteId: quote.id, depositAmountCents: 50_000 } }
   const byAmount = render(<DepositForm quote={quote} plan={plan} draft={amountDraft} />)
   t.match(byAmount, /value="500,00"/, 'a deposit drafted as an amount reopens as that amount')
   t.match(byAmount, />Enregistrer le brouillon</)
-  t.match(render(<DepositForm quote={{ ...quote, depositBp: 0 }} plan={plan} draft={null} />), /Le devis ne prévoit pas d’acompte chiffré/, 'no deposit on the quote: the form asks for one')
+  t.match(
+    render(<DepositForm quote={{ ...quote, depositBp: 0 }} plan={plan} draft={null} />),
+    /Le devis ne prévoit pas d’acompte chiffré/,
+    'no deposit on the quote: the form asks for one'
+  )
   const firstLine = quote.lines.find((line) => !('kind' in line && line.kind === 'section'))
-  const byLines = { ...draft, kind: 'progress' as const, request: { kind: 'progress' as const, quoteId: quote.id, progressLines: [{ lineId: firstLine?.id ?? '', cumulativeBp: 6000 }] } }
-  t.match(render(<SituationForm quote={quote} plan={plan} previousByLine={new Map()} draft={byLines} />), /value="60"/, 'a situation drafted line by line reopens line by line')
+  const byLines = {
+    ...draft,
+    kind: 'progress' as const,
+    request: { kind: 'progress' as const, quoteId: quote.id, progressLines: [{ lineId: firstLine?.id ?? '', cumulativeBp: 6000 }] }
+  }
+  t.match(
+    render(<SituationForm quote={quote} plan={plan} previousByLine={new Map()} draft={byLines} />),
+    /value="60"/,
+    'a situation drafted line by line reopens line by line'
+  )
   const untouched = invoicingPlan({ ...invoicing, invoices: [], invoicedTtcCents: 0, progressBp: 0 })
-  t.notMatch(render(<FinalForm quote={quote} plan={untouched} draft={null} />), /Acompte F-|Situation F-/, 'nothing invoiced yet: no deduction listed')
+  t.notMatch(
+    render(<FinalForm quote={quote} plan={untouched} draft={null} />),
+    /Acompte F-|Situation F-/,
+    'nothing invoiced yet: no deduction listed'
+  )
   const situationForm = render(<SituationForm quote={quote} plan={plan} previousByLine={new Map([['l1', 4000]])} draft={null} />)
   t.match(situationForm, /Facture de situation n° 2/)
-  t.match(situationForm, /Situation n° 2 : cumul 50 %, déjà facturé 40 % — [\d ]+,\d\d € TTC environ/, 'the running statement, 10 points more by default')
-  t.match(situationForm, /<input type="checkbox"[^>]*aria-describedby="[^"]+-retention-hint"\/> Retenue de garantie/, 'the retenue offered, off by default')
+  t.match(
+    situationForm,
+    /Situation n° 2 : cumul 50 %, déjà facturé 40 % — [\d ]+,\d\d € TTC environ/,
+    'the running statement, 10 points more by default'
+  )
+  t.match(
+    situationForm,
+    /<input type="checkbox"[^>]*aria-describedby="[^"]+-retention-hint"\/> Retenue de garantie/,
+    'the retenue offered, off by default'
+  )
   t.notMatch(situationForm, /Taux de la retenue|Autoliquidation/, 'no rate until ticked; no reverse charge for a private client')
-  const editedSituation = { ...draft, kind: 'progress' as const, request: { kind: 'progress' as const, quoteId: quote.id, progressBp: 6000, retentionBp: 500 } }
+  const editedSituation = {
+    ...draft,
+    kind: 'progress' as const,
+    request: { kind: 'progress' as const, quoteId: quote.id, progressBp: 6000, retentionBp: 500 }
+  }
   const editing = render(<SituationForm quote={quote} plan={plan} previousByLine={new Map()} draft={editedSituation} />)
   t.match(editing, /value="60"/, 'the draft’s progress')
-  t.match(editing, /checked=""[^>]*\/> Retenue de garantie[\s\S]*Taux de la retenue \(%\)<\/label><input[^>]*value="5"/, 'the draft’s retenue')
+  t.match(
+    editing,
+    /checked=""[^>]*\/> Retenue de garantie[\s\S]*Taux de la retenue \(%\)<\/label><input[^>]*value="5"/,
+    'the draft’s retenue'
+  )
   t.match(editing, />Enregistrer le brouillon</)
-  t.match(render(<FinalForm quote={business} plan={plan} draft={null} />), /reste celui de la première facture de ce devis/, 'a business client’s later invoice keeps the first one’s VAT regime')
+  t.match(
+    render(<FinalForm quote={business} plan={plan} draft={null} />),
+    /reste celui de la première facture de ce devis/,
+    'a business client’s later invoice keeps the first one’s VAT regime'
+  )
   const firstPlan = invoicingPlan({ ...invoicing, invoices: [], invoicedTtcCents: 0, progressBp: 0 })
-  t.match(render(<DepositForm quote={business} plan={firstPlan} draft={null} />), /Autoliquidation \(sous-traitance du bâtiment\)[\s\S]*votre client, l’entreprise principale, déclare et paie la TVA/, 'the reverse charge explained on the first invoice')
+  t.match(
+    render(<DepositForm quote={business} plan={firstPlan} draft={null} />),
+    /Autoliquidation \(sous-traitance du bâtiment\)[\s\S]*votre client, l’entreprise principale, déclare et paie la TVA/,
+    'the reverse charge explained on the first invoice'
+  )
 
   const standard = render(<StandardInvoiceForm savedClients={[]} draft={null} franchiseEnBase={false} />)
-  t.match(standard, /<h2 id="[^"]+">Facture sans devis<\/h2>[\s\S]*Nom du client[\s\S]*Désignation \(ligne 1\)[\s\S]*Total HT 0,00 € · TVA 0,00 € · Total TTC 0,00 €/)
+  t.match(
+    standard,
+    /<h2 id="[^"]+">Facture sans devis<\/h2>[\s\S]*Nom du client[\s\S]*Désignation \(ligne 1\)[\s\S]*Total HT 0,00 € · TVA 0,00 € · Total TTC 0,00 €/
+  )
   t.notMatch(standard, /Client enregistré|SIREN/, 'no picker without saved clients; no SIREN for a private client')
-  const franchised = render(<StandardInvoiceForm savedClients={[]} draft={{ ...draft, kind: 'standard' as const, request: { kind: 'standard' as const, client: { kind: 'business' as const, name: 'Bâti Rhône SAS', company: 'Bâti Rhône SAS', address: '3 rue de la Part-Dieu\n69003 Lyon' }, clientSiren: '732829320', lines: [] } }} franchiseEnBase />)
+  const franchised = render(
+    <StandardInvoiceForm
+      savedClients={[]}
+      draft={{
+        ...draft,
+        kind: 'standard' as const,
+        request: {
+          kind: 'standard' as const,
+          client: {
+            kind: 'business' as const,
+            name: 'Bâti Rhône SAS',
+            company: 'Bâti Rhône SAS',
+            address: '3 rue de la Part-Dieu\n69003 Lyon'
+          },
+          clientSiren: '732829320',
+          lines: []
+        }
+      }}
+      franchiseEnBase
+    />
+  )
   t.notMatch(franchised, /Autoliquidation/, 'under the 293 B franchise no reverse charge is offered, even to a business client')
-  t.match(render(<ReminderSettings />), /<details class="invoice-export"><summary>Relances automatiques<\/summary><\/details>/, 'the delays read only once opened')
-  t.match(render(<AccountantExport />), /<summary>Exporter pour le comptable<\/summary>[\s\S]*Tableur CSV[\s\S]*Journal des ventes au format FEC[\s\S]*Fichiers Factur-X \(ZIP\)/)
+  t.match(
+    render(<ReminderSettings />),
+    /<details class="invoice-export"><summary>Relances automatiques<\/summary><\/details>/,
+    'the delays read only once opened'
+  )
+  t.match(
+    render(<AccountantExport />),
+    /<summary>Exporter pour le comptable<\/summary>[\s\S]*Tableur CSV[\s\S]*Journal des ventes au format FEC[\s\S]*Fichiers Factur-X \(ZIP\)/
+  )
   t.match(render(<InvoiceNewPage />, '/espace/factures/nouvelle'), /<h1>Nouvelle facture<\/h1>/)
 
-  t.match(render(<InvoicesPage />, '/espace/factures'), /<h1>Factures<\/h1>[\s\S]*<label for="[^"]+">Statut<\/label>[\s\S]*Chargement des factures…/)
+  t.match(
+    render(<InvoicesPage />, '/espace/factures'),
+    /<h1>Factures<\/h1>[\s\S]*<label for="[^"]+">Statut<\/label>[\s\S]*Chargement des factures…/
+  )
   t.match(render(<InvoicePage />, '/espace/factures/x'), /<h1>Facture<\/h1>[\s\S]*Chargement…/)
   t.match(render(<QuoteInvoicingPage />, '/espace/devis/x/facturation'), /<h1>Facturer le devis<\/h1>/)
 
-  const dashboard = { awaiting: { count: 0, totalTtcCents: 0 }, signedThisMonth: { count: 1, totalTtcCents: 134_413 }, signature: { signed: 1, closed: 1, ratePercent: 100 }, remindersDue: 0, recent: [] }
-  const figures = render(<DashboardSummary dashboard={{ ...dashboard, receivables: { count: 3, remainingCents: 120_000, overdueCount: 2, overdueRemainingCents: 50_000 } }} quota={null} />)
-  t.match(figures, /href="\/espace\/factures\?statut=en-retard"[^>]*><span class="dashboard__value">1 200,00 €<\/span><span class="dashboard__label">à encaisser<\/span><span class="dashboard__detail">3 factures, dont 2 en retard/)
-  const none = render(<DashboardSummary dashboard={{ ...dashboard, receivables: { count: 0, remainingCents: 0, overdueCount: 0, overdueRemainingCents: 0 } }} quota={null} />)
+  const dashboard = {
+    awaiting: { count: 0, totalTtcCents: 0 },
+    signedThisMonth: { count: 1, totalTtcCents: 134_413 },
+    signature: { signed: 1, closed: 1, ratePercent: 100 },
+    remindersDue: 0,
+    recent: []
+  }
+  const figures = render(
+    <DashboardSummary
+      dashboard={{ ...dashboard, receivables: { count: 3, remainingCents: 120_000, overdueCount: 2, overdueRemainingCents: 50_000 } }}
+      quota={null}
+    />
+  )
+  t.match(
+    figures,
+    /href="\/espace\/factures\?statut=en-retard"[^>]*><span class="dashboard__value">1 200,00 €<\/span><span class="dashboard__label">à encaisser<\/span><span class="dashboard__detail">3 factures, dont 2 en retard/
+  )
+  const none = render(
+    <DashboardSummary
+      dashboard={{ ...dashboard, receivables: { count: 0, remainingCents: 0, overdueCount: 0, overdueRemainingCents: 0 } }}
+      quota={null}
+    />
+  )
   t.match(none, /href="\/espace\/factures\?statut=a-encaisser"[\s\S]*aucune facture en attente de paiement/)
 })

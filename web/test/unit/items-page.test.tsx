@@ -19,7 +19,11 @@ t.test('saving, finding, editing and deleting an item', async (t) => {
   await screen.findByText(/Aucun article pour l’instant/)
 
   fireEvent.click(screen.getByRole('button', { name: 'Enregistrer l’article' }))
-  t.match(textOf(await screen.findByText('Indiquez la désignation de l’article.')), 'Indiquez', 'an empty designation is explained on its field')
+  t.match(
+    textOf(await screen.findByText('Indiquez la désignation de l’article.')),
+    'Indiquez',
+    'an empty designation is explained on its field'
+  )
 
   type('Désignation', 'Pose de faïence')
   type('Unité', 'm²')
@@ -32,7 +36,12 @@ t.test('saving, finding, editing and deleting an item', async (t) => {
   t.match(textOf(document.querySelector('.items-list')), /Pose de faïence.*Carrelage.*65,00 € HT \/ m² · TVA 10 %/)
   t.equal(screen.getByLabelText<HTMLTextAreaElement>('Désignation').value, '', 'the form is emptied for the next one')
 
-  await gateway.app.inject({ method: 'POST', url: '/api/items', headers: { authorization: `Bearer ${user.token}` }, payload: { designation: 'Main-d’œuvre', unit: 'h', unitPriceCents: 5_500, vatRateBp: 2000, category: '' } })
+  await gateway.app.inject({
+    method: 'POST',
+    url: '/api/items',
+    headers: { authorization: `Bearer ${user.token}` },
+    payload: { designation: 'Main-d’œuvre', unit: 'h', unitPriceCents: 5_500, vatRateBp: 2000, category: '' }
+  })
   fireEvent.change(screen.getByLabelText('Rechercher'), { target: { value: 'œuvre' } })
   await untilText('Main-d’œuvre')
   t.notOk(textOf(document.querySelector('.items-list')).includes('Pose de faïence'), 'the search keeps the matching item only')

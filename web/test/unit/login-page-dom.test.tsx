@@ -86,7 +86,9 @@ t.test('sent from a workspace page: why the sign-in, and « Créer un compte » 
 })
 
 t.test('after signing out: said once, the form empty', async (t) => {
-  t.teardown(renderPage(<LoginPage />, { api, userId: null, at: { pathname: paths.login.href(), state: { notice: 'signed-out' } }, config }))
+  t.teardown(
+    renderPage(<LoginPage />, { api, userId: null, at: { pathname: paths.login.href(), state: { notice: 'signed-out' } }, config })
+  )
   await untilText('Vous êtes déconnecté. À bientôt !')
   t.equal(screen.getByRole('link', { name: 'Créer un compte' }).getAttribute('href'), paths.signup.href(), 'no target to keep')
   t.equal(emailField().value, '')

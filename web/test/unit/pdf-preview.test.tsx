@@ -129,7 +129,11 @@ t.test('the panel in each state', async (t) => {
   t.equal(render(<PdfPreviewDialog state={{ kind: 'closed' }} onClose={noop} onRetry={noop} />), '', 'closed: nothing')
 
   const loading = render(<PdfPreviewDialog state={{ kind: 'loading' }} onClose={noop} onRetry={noop} />)
-  t.match(loading, /<dialog class="pdf-preview" id="pdf-preview" aria-labelledby="pdf-preview-title"><div class="pdf-preview__head"><h2 id="pdf-preview-title">Aperçu du PDF<\/h2>/, 'a dialog labelled by its title')
+  t.match(
+    loading,
+    /<dialog class="pdf-preview" id="pdf-preview" aria-labelledby="pdf-preview-title"><div class="pdf-preview__head"><h2 id="pdf-preview-title">Aperçu du PDF<\/h2>/,
+    'a dialog labelled by its title'
+  )
   t.match(loading, /<p class="pdf-preview__status" role="status">Préparation de l’aperçu…<\/p>/)
   t.match(loading, /<button type="button" class="button button--ghost">Fermer<\/button>/)
   t.notMatch(loading, /<ol/)
@@ -137,8 +141,14 @@ t.test('the panel in each state', async (t) => {
   const ready = render(<PdfPreviewDialog state={{ kind: 'ready', pages: canvases(2), updating: false }} onClose={noop} onRetry={noop} />)
   t.match(ready, /role="status">2 pages<\/p>/)
   t.match(ready, /<ol class="pdf-preview__pages" tabindex="0" aria-label="Pages du devis">/, 'the pages scroll with the keyboard too')
-  t.match(ready, /<li><div class="pdf-preview__canvas"><\/div><p class="pdf-preview__number">Page 1 \/ 2<\/p><\/li><li><div class="pdf-preview__canvas"><\/div><p class="pdf-preview__number">Page 2 \/ 2<\/p><\/li>/)
-  t.match(render(<PdfPreviewDialog state={{ kind: 'ready', pages: canvases(1), updating: false }} onClose={noop} onRetry={noop} />), /role="status">1 page<\/p>/)
+  t.match(
+    ready,
+    /<li><div class="pdf-preview__canvas"><\/div><p class="pdf-preview__number">Page 1 \/ 2<\/p><\/li><li><div class="pdf-preview__canvas"><\/div><p class="pdf-preview__number">Page 2 \/ 2<\/p><\/li>/
+  )
+  t.match(
+    render(<PdfPreviewDialog state={{ kind: 'ready', pages: canvases(1), updating: false }} onClose={noop} onRetry={noop} />),
+    /role="status">1 page<\/p>/
+  )
 
   const updating = render(<PdfPreviewDialog state={{ kind: 'ready', pages: canvases(1), updating: true }} onClose={noop} onRetry={noop} />)
   t.match(updating, /role="status">Mise à jour…<\/p>/)
@@ -146,7 +156,10 @@ t.test('the panel in each state', async (t) => {
   t.match(updating, /Page 1 \/ 1/)
 
   const failed = render(<PdfPreviewDialog state={{ kind: 'failed', message: PREVIEW_FAILED }} onClose={noop} onRetry={noop} />)
-  t.match(failed, /<p role="alert">L’aperçu du PDF n’a pas pu être affiché. Réessayez, ou téléchargez le PDF.<\/p><button type="button" class="button button--ghost">Réessayer<\/button>/)
+  t.match(
+    failed,
+    /<p role="alert">L’aperçu du PDF n’a pas pu être affiché. Réessayez, ou téléchargez le PDF.<\/p><button type="button" class="button button--ghost">Réessayer<\/button>/
+  )
   t.match(failed, /role="status"><\/p>/, 'no status beside the alert')
   t.notMatch(failed, /<ol/)
 })
@@ -158,8 +171,14 @@ t.test('« Aperçu du PDF » in the side panel and « Aperçu » in the phone’
       {null}
     </DraftSidePanel>
   )
-  t.match(stored, /<button type="button" class="button button--ghost" id="quote-preview" aria-haspopup="dialog">Aperçu du PDF<\/button><\/aside>/)
-  t.match(stored, /<div class="quote-phone-bar__actions"><button type="button" class="button button--ghost" aria-haspopup="dialog">Aperçu<\/button><button type="button" class="button button--primary">Envoyer…<\/button><\/div>/)
+  t.match(
+    stored,
+    /<button type="button" class="button button--ghost" id="quote-preview" aria-haspopup="dialog">Aperçu du PDF<\/button><\/aside>/
+  )
+  t.match(
+    stored,
+    /<div class="quote-phone-bar__actions"><button type="button" class="button button--ghost" aria-haspopup="dialog">Aperçu<\/button><button type="button" class="button button--primary">Envoyer…<\/button><\/div>/
+  )
   const unsaved = render(
     <DraftSidePanel live={live} franchiseEnBase={false} depositBp={0}>
       {null}

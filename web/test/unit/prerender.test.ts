@@ -59,15 +59,27 @@ t.test('every public page and the 404 page are prerendered', async (t) => {
     const signing = target.path === '/SignatureDevis' || target.path === '/facture'
     if (signing) {
       const tagline = target.path === '/facture' ? 'Facture en ligne' : 'Signature électronique sécurisée'
-      t.match(page.html, new RegExp(`<header class="site-header site-header--signing">[\\s\\S]*${tagline}`), `${target.path}: the signing header`)
+      t.match(
+        page.html,
+        new RegExp(`<header class="site-header site-header--signing">[\\s\\S]*${tagline}`),
+        `${target.path}: the signing header`
+      )
       t.notMatch(page.html, /Navigation principale|>Connexion</, `${target.path}: no menu, no account`)
     } else if (workspace) {
-      t.match(page.html, /<header class="app-header">[\s\S]*<nav class="workspace-nav" aria-label="Espace professionnel">/, `${target.path}: workspace layout`)
+      t.match(
+        page.html,
+        /<header class="app-header">[\s\S]*<nav class="workspace-nav" aria-label="Espace professionnel">/,
+        `${target.path}: workspace layout`
+      )
       t.notMatch(page.html, /Navigation principale/, `${target.path}: no marketing menu`)
     } else {
       t.match(page.html, /<nav aria-label="Navigation principale">/, `${target.path}: layout`)
     }
-    const links = signing ? [] : workspace ? ['Devis', 'Factures', 'Clients', 'Articles', 'Nouveau devis'] : ['Fonctionnalités', 'Tarifs', 'Contact', 'Connexion']
+    const links = signing
+      ? []
+      : workspace
+        ? ['Devis', 'Factures', 'Clients', 'Articles', 'Nouveau devis']
+        : ['Fonctionnalités', 'Tarifs', 'Contact', 'Connexion']
     for (const label of [...links, 'Confidentialité', 'Mentions légales', 'Conditions d’utilisation']) {
       t.ok(page.html.includes(`>${label}<`), `${target.path}: link ${label}`)
     }

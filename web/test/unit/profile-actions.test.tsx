@@ -42,9 +42,16 @@ t.test('the logo: checked here, stored, removed', async (t) => {
   t.same(requests, [], 'an SVG is not even sent')
   t.same(await uploadLogo(api, new File([PNG], 'logo.png', { type: 'image/png' })), { kind: 'done', message: 'Logo enregistré.' })
   t.match(await profileApi.get(api), { logo: { type: 'image/png' } })
-  t.match(await uploadLogo(api, new File([Buffer.from('pas une image')], 'faux.png', { type: 'image/png' })), { kind: 'failed', message: /PNG ou JPEG/ }, 'the gateway checks the bytes')
+  t.match(
+    await uploadLogo(api, new File([Buffer.from('pas une image')], 'faux.png', { type: 'image/png' })),
+    { kind: 'failed', message: /PNG ou JPEG/ },
+    'the gateway checks the bytes'
+  )
   t.same(await removeLogo(api), { kind: 'done', message: 'Logo retiré.' })
   t.match(await profileApi.get(api), { logo: null })
-  const offline = createApiClient({ getAccessToken: async () => user.token, fetch: async () => Promise.reject(new TypeError('fetch failed')) })
+  const offline = createApiClient({
+    getAccessToken: async () => user.token,
+    fetch: async () => Promise.reject(new TypeError('fetch failed'))
+  })
   t.match(await removeLogo(offline), { kind: 'failed', message: /ne répond pas/ })
 })

@@ -18,23 +18,42 @@ t.test('a profile that is well-formed is what gets sent', async (t) => {
   t.equal(profileFormOf(EMPTY_PROFILE).defaultValidityDays, '30')
   t.match(readProfileForm(filled), {
     ok: true,
-    profile: { companyName: 'Menuiserie Martin', siret: '732 829 320 00074', vatNumber: 'FR44732829320', email: 'contact@martin.fr', defaultValidityDays: 45 }
+    profile: {
+      companyName: 'Menuiserie Martin',
+      siret: '732 829 320 00074',
+      vatNumber: 'FR44732829320',
+      email: 'contact@martin.fr',
+      defaultValidityDays: 45
+    }
   })
-  t.match(readProfileForm(profileFormOf(EMPTY_PROFILE)), { ok: true, profile: EMPTY_PROFILE }, 'an empty profile can be saved (completed later)')
+  t.match(
+    readProfileForm(profileFormOf(EMPTY_PROFILE)),
+    { ok: true, profile: EMPTY_PROFILE },
+    'an empty profile can be saved (completed later)'
+  )
 })
 
 t.test('bank details and the mediator: checked as the gateway checks them, sent normalised', async (t) => {
-  t.match(readProfileForm({ ...filled, iban: 'fr76 3000 6000 0112 3456 7890 189', bic: 'agrifrpp', mediatorUrl: ' https://www.cm2c.net ' }), {
-    ok: true,
-    profile: { iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP', mediatorUrl: 'https://www.cm2c.net' }
-  })
+  t.match(
+    readProfileForm({ ...filled, iban: 'fr76 3000 6000 0112 3456 7890 189', bic: 'agrifrpp', mediatorUrl: ' https://www.cm2c.net ' }),
+    {
+      ok: true,
+      profile: { iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP', mediatorUrl: 'https://www.cm2c.net' }
+    }
+  )
   const wrong = readProfileForm({ ...filled, iban: 'FR76 3000 6000 0112 3456 7890 188', bic: 'AGRI', mediatorUrl: 'cm2c' })
   t.match(wrong, { ok: false, errors: { iban: /clé de contrôle incorrecte/, bic: /8 ou 11 caractères/, mediatorUrl: /adresse complète/ } })
   if (!wrong.ok) t.equal(firstProblem(wrong.errors), 'iban')
 })
 
 t.test('each wrong value gets its French message, and the focus goes to the first', async (t) => {
-  const read = readProfileForm({ ...filled, siret: '732 829 320 00075', vatNumber: 'FR00732829320', email: 'contact@', defaultValidityDays: '0' })
+  const read = readProfileForm({
+    ...filled,
+    siret: '732 829 320 00075',
+    vatNumber: 'FR00732829320',
+    email: 'contact@',
+    defaultValidityDays: '0'
+  })
   t.equal(read.ok, false)
   if (read.ok) return
   t.match(read.errors, {

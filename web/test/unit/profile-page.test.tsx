@@ -73,4 +73,3 @@ t.test('a saved logo comes back with the page; a refused session offers « Rées
   await press('Réessayer')
   t.ok(await screen.findByRole('button', { name: 'Réessayer' }), 'still refused, still offered')
 })
-

@@ -60,7 +60,10 @@ t.test('ready: every mention labelled and explained, grouped', async (t) => {
   t.notMatch(html, /disabled=""/)
 
   const franchise = render(<ProfileView {...props({ form: { ...profileFormOf(EMPTY_PROFILE), franchiseEnBase: true } })} />)
-  t.match(franchise, /Numéro de TVA intracommunautaire<span class="field__optional"> \(facultatif\)[\s\S]*Inutile en franchise en base de TVA./)
+  t.match(
+    franchise,
+    /Numéro de TVA intracommunautaire<span class="field__optional"> \(facultatif\)[\s\S]*Inutile en franchise en base de TVA./
+  )
 })
 
 t.test('after saving: confirmed, or the problems on their fields', async (t) => {
@@ -69,32 +72,70 @@ t.test('after saving: confirmed, or the problems on their fields', async (t) => 
   t.match(invalid, /role="alert">Le profil n’est pas enregistré : corrigez les champs signalés./)
   t.match(invalid, /<input id="profile-siret"[^>]*aria-invalid="true" aria-describedby="profile-siret-hint profile-siret-error"/)
   t.match(invalid, /<p class="field__error" id="profile-siret-error">Le SIRET compte 14 chiffres.<\/p>/)
-  t.match(render(<ProfileView {...props({ outcome: { kind: 'failed', message: 'Le serveur ne répond pas.' } })} />), /role="alert">Le profil n’est pas enregistré : Le serveur ne répond pas./)
+  t.match(
+    render(<ProfileView {...props({ outcome: { kind: 'failed', message: 'Le serveur ne répond pas.' } })} />),
+    /role="alert">Le profil n’est pas enregistré : Le serveur ne répond pas./
+  )
   t.match(render(<ProfileView {...props({ saving: true })} />), /disabled="">Enregistrement…<\/button>/)
   const failed = render(<ProfileView {...props({ load: { kind: 'failed', error: new ApiError(503, 'x', 'Indisponible.') } })} />)
   t.match(failed, /role="alert"><p>Indisponible.<\/p><button[^>]*>Réessayer/)
-  t.match(render(<ProfileFormView form={profileFormOf(EMPTY_PROFILE)} errors={{}} onChange={noop} onSubmit={noop} disabled={false} saving={false} outcome={null} />), /<form class="profile-form"[^>]*method="post"/)
+  t.match(
+    render(
+      <ProfileFormView
+        form={profileFormOf(EMPTY_PROFILE)}
+        errors={{}}
+        onChange={noop}
+        onSubmit={noop}
+        disabled={false}
+        saving={false}
+        outcome={null}
+      />
+    ),
+    /<form class="profile-form"[^>]*method="post"/
+  )
 })
 
 t.test('the logo: preview, replace, remove, and what went wrong', async (t) => {
-  const shown = render(<LogoField preview="blob:http://x/1" status={{ kind: 'done', message: 'Logo enregistré.' }} onFile={noop} onRemove={noop} disabled={false} />)
+  const shown = render(
+    <LogoField
+      preview="blob:http://x/1"
+      status={{ kind: 'done', message: 'Logo enregistré.' }}
+      onFile={noop}
+      onRemove={noop}
+      disabled={false}
+    />
+  )
   t.match(shown, /<img src="blob:http:\/\/x\/1" alt="Votre logo actuel"\/>/)
   t.match(shown, /<label for="profile-logo">Remplacer le logo<\/label>/)
   t.match(shown, /role="status">Logo enregistré.</)
   t.match(shown, />Retirer le logo</)
-  const refused = render(<LogoField preview={null} status={{ kind: 'failed', message: 'Les logos SVG ne sont pas acceptés.' }} onFile={noop} onRemove={noop} disabled={false} />)
+  const refused = render(
+    <LogoField
+      preview={null}
+      status={{ kind: 'failed', message: 'Les logos SVG ne sont pas acceptés.' }}
+      onFile={noop}
+      onRemove={noop}
+      disabled={false}
+    />
+  )
   t.match(refused, /aria-invalid="true" aria-describedby="profile-logo-hint profile-logo-error"/)
   t.match(refused, /<p class="field__error" id="profile-logo-error" role="alert">Les logos SVG ne sont pas acceptés.<\/p>/)
-  const busy = render(<LogoField preview="blob:x" status={{ kind: 'busy', label: 'Envoi du logo…' }} onFile={noop} onRemove={noop} disabled={false} />)
+  const busy = render(
+    <LogoField preview="blob:x" status={{ kind: 'busy', label: 'Envoi du logo…' }} onFile={noop} onRemove={noop} disabled={false} />
+  )
   t.match(busy, /role="status">Envoi du logo…</)
   t.match(busy, /<button type="button" class="button button--ghost" disabled="">Retirer le logo/)
 })
 
 t.test('the logo by plan: kept on Découverte with the « Pro » badge and the plain truth; printed on Pro', async (t) => {
-  const field = (plan: Plan | null) => render(<LogoField preview={null} status={{ kind: 'idle' }} onFile={noop} onRemove={noop} disabled={false} plan={plan} />)
+  const field = (plan: Plan | null) =>
+    render(<LogoField preview={null} status={{ kind: 'idle' }} onFile={noop} onRemove={noop} disabled={false} plan={plan} />)
   const free = field(findPlan('decouverte') ?? null)
   t.match(free, /Logo<span class="badge badge--plan">Pro<\/span>/)
-  t.match(free, /n’imprime pas le logo : vous pouvez l’enregistrer dès maintenant, il figurera en haut de vos devis et dans vos e-mails aux clients avec la formule Pro/)
+  t.match(
+    free,
+    /n’imprime pas le logo : vous pouvez l’enregistrer dès maintenant, il figurera en haut de vos devis et dans vos e-mails aux clients avec la formule Pro/
+  )
   t.match(free, /<a href="\/tarifs"[^>]*>Passer à la formule Pro<\/a>/)
   t.notMatch(free, /disabled=""/, 'the upload stays usable')
   for (const id of ['pro', 'entreprise']) {
@@ -113,7 +154,10 @@ t.test('the first step: what the first quote needs, the rest said to come when n
   for (const id of ['insurer', 'insuranceCoverage', 'iban', 'bic', 'mediatorName', 'defaultPaymentTerms', 'defaultExecutionConditions']) {
     t.notMatch(html, new RegExp(`id="profile-${id}"`), `${id}: later`)
   }
-  t.match(html, /Le reste vous sera demandé au moment où il servira : votre assurance décennale à votre premier devis de travaux du bâtiment, vos coordonnées bancaires à votre premier acompte ou à votre première facture\./)
+  t.match(
+    html,
+    /Le reste vous sera demandé au moment où il servira : votre assurance décennale à votre premier devis de travaux du bâtiment, vos coordonnées bancaires à votre premier acompte ou à votre première facture\./
+  )
   t.match(html, /<button type="button" class="button button--ghost">Compléter tout le profil maintenant<\/button>/)
   const all = render(<ProfileView {...props({ step: 'all' })} />)
   t.match(all, /<fieldset class="form-section" id="assurance">/, 'the insurance reachable as #assurance')

@@ -18,7 +18,9 @@ const ROUTE = '/espace/devis/:id/facturation'
 const pause = () => new Promise((resolve) => setTimeout(resolve, 100))
 
 async function sentQuote(owner: SignedIn, signed: boolean): Promise<Quote> {
-  const quote = (await owner.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{ quote: Quote }>().quote
+  const quote = (await owner.request('POST', '/api/quotes', { content: completeContent(parisIsoDate(new Date())) })).json<{
+    quote: Quote
+  }>().quote
   await owner.request('POST', `/api/quotes/${quote.id}/send`)
   // The client's signature is the signing tests' subject; here only its outcome matters.
   if (signed) await gateway.app.db.query(`update paraphe.quotes set status = 'signed' where id = $1`, [quote.id])
@@ -28,7 +30,12 @@ async function sentQuote(owner: SignedIn, signed: boolean): Promise<Quote> {
 t.test('the deposit first, its draft edited in place, then the situation', async (t) => {
   const owner = await gateway.owner()
   const quote = await sentQuote(owner, true)
-  const unmount = renderPage(<QuoteInvoicingPage />, { api: owner.api, userId: owner.id, at: `/espace/devis/${quote.id}/facturation`, route: ROUTE })
+  const unmount = renderPage(<QuoteInvoicingPage />, {
+    api: owner.api,
+    userId: owner.id,
+    at: `/espace/devis/${quote.id}/facturation`,
+    route: ROUTE
+  })
   await screen.findByRole('heading', { level: 1, name: /^Facturer le devis DEV-/ })
   t.match(textOf(await screen.findByText(/Le devis signé prévoit un acompte/)), /30 %/)
   await press('Préparer la facture d’acompte')
@@ -39,7 +46,12 @@ t.test('the deposit first, its draft edited in place, then the situation', async
   t.match(draft, { kind: 'deposit', status: 'draft', totalTtcCents: 40_324 }, '30 % of 1 344,13 € TTC, a draft without a number')
   unmount()
 
-  const editing = renderPage(<QuoteInvoicingPage />, { api: owner.api, userId: owner.id, at: `/espace/devis/${quote.id}/facturation?brouillon=${draft?.id ?? ''}`, route: ROUTE })
+  const editing = renderPage(<QuoteInvoicingPage />, {
+    api: owner.api,
+    userId: owner.id,
+    at: `/espace/devis/${quote.id}/facturation?brouillon=${draft?.id ?? ''}`,
+    route: ROUTE
+  })
   t.ok(await screen.findByText(/Vous modifiez le brouillon préparé le/), 'the draft reopened in its form')
   typeInto(/^Pourcentage/, '40')
   await press('Enregistrer le brouillon')

@@ -50,7 +50,10 @@ t.test('a draft through its life: create, save with versions, send, PDF, events,
   t.match(errorFields(refused), { 'lines.0.description': /2000 caractères/ }, 'the field of the refused value')
 
   const list = await quotesApi.list(api, { status: 'draft', q: 'salle de bains' })
-  t.same(list.quotes.map((quote) => quote.id), [draft.id])
+  t.same(
+    list.quotes.map((quote) => quote.id),
+    [draft.id]
+  )
   t.match(list, { nextCursor: null, counts: { all: 1, draft: 1 } })
   t.same((await quotesApi.list(api, { status: 'sent', q: '' })).quotes, [])
 
@@ -87,7 +90,12 @@ t.test('sending an incomplete quote: what is missing, by field', async (t) => {
   t.match(error, { status: 422, code: 'quote_incomplete' })
   const problem = actionProblem('send', error)
   t.match(problem, { message: /Il manque des informations/, planLimit: false })
-  t.match(problem.fields, { profile: /Complétez votre profil/, 'client.email': /adresse e-mail du client/, title: /titre/, 'lines.0.description': /Décrivez/ })
+  t.match(problem.fields, {
+    profile: /Complétez votre profil/,
+    'client.email': /adresse e-mail du client/,
+    title: /titre/,
+    'lines.0.description': /Décrivez/
+  })
 })
 
 t.test('the profile: checked, normalised, and the logo as raw bytes', async (t) => {
@@ -117,15 +125,26 @@ t.test('without a token, or without a server', async (t) => {
     throw new TypeError('fetch failed')
   }
   const offline = createApiClient({ getAccessToken: async () => 'jwt', fetch: down })
-  t.match(await offline.download('/api/quotes/x/pdf').catch((error: unknown) => error), { status: 0, code: 'network_error', message: /ne répond pas/ })
+  t.match(await offline.download('/api/quotes/x/pdf').catch((error: unknown) => error), {
+    status: 0,
+    code: 'network_error',
+    message: /ne répond pas/
+  })
   t.match(await offline.get('/api/quotes').catch((error: unknown) => error), { status: 0, code: 'network_error' })
   const aborted = new AbortController()
   aborted.abort()
-  t.match(await offline.download('/api/quotes/x/pdf', { signal: aborted.signal }).catch((error: unknown) => error), { name: 'TypeError' }, 'an abort is not a network failure')
+  t.match(
+    await offline.download('/api/quotes/x/pdf', { signal: aborted.signal }).catch((error: unknown) => error),
+    { name: 'TypeError' },
+    'an abort is not a network failure'
+  )
   const broken = createApiClient({ getAccessToken: async () => 'jwt', fetch: async () => new Response('<html>', { status: 502 }) })
   t.match(await broken.download('/api/x').catch((error: unknown) => error), { status: 502, code: 'http_502', message: /ne répond pas/ })
   const teapot = createApiClient({ getAccessToken: async () => 'jwt', fetch: async () => new Response('nope', { status: 418 }) })
-  t.match(await teapot.upload('/api/x', new Blob([]), 'image/png').catch((error: unknown) => error), { status: 418, message: /n’a pas pu traiter/ })
+  t.match(await teapot.upload('/api/x', new Blob([]), 'image/png').catch((error: unknown) => error), {
+    status: 418,
+    message: /n’a pas pu traiter/
+  })
   const failing = createApiClient({
     getAccessToken: async () => {
       throw new Error('storage')
@@ -139,8 +158,12 @@ t.test('small parts: field messages, file names, errors as the pages show them',
   t.same(errorFields(new ApiError(404, 'not_found', 'x')), {}, 'an error without fields')
   t.equal(filenameFromDisposition('attachment; filename="Devis-DEV-2026-0001.pdf"'), 'Devis-DEV-2026-0001.pdf')
   t.equal(filenameFromDisposition('attachment; filename=Devis.pdf'), 'Devis.pdf')
-  t.equal(filenameFromDisposition("attachment; filename=\"Devis.pdf\"; filename*=UTF-8''Devis%20%C3%A9t%C3%A9.pdf"), 'Devis été.pdf')
-  t.equal(filenameFromDisposition("attachment; filename*=UTF-8''%E0%A4%A; filename=\"secours.pdf\""), 'secours.pdf', 'a broken escape falls back')
+  t.equal(filenameFromDisposition('attachment; filename="Devis.pdf"; filename*=UTF-8\'\'Devis%20%C3%A9t%C3%A9.pdf'), 'Devis été.pdf')
+  t.equal(
+    filenameFromDisposition('attachment; filename*=UTF-8\'\'%E0%A4%A; filename="secours.pdf"'),
+    'secours.pdf',
+    'a broken escape falls back'
+  )
   t.equal(filenameFromDisposition('attachment'), null)
   t.equal(filenameFromDisposition('attachment; filename=""'), null)
   t.equal(filenameFromDisposition(null), null)
@@ -148,9 +171,16 @@ t.test('small parts: field messages, file names, errors as the pages show them',
   t.equal(asApiError(apiError), apiError)
   t.match(asApiError(new Error('z')), { status: 0, code: 'unknown', message: 'Error: z' })
 
-  t.match(actionProblem('send', new ApiError(403, 'plan_limit', 'Limite atteinte : passez à l’offre Pro.')), { message: /offre Pro/, planLimit: true })
-  t.match(actionProblem('pdf', new ApiError(401, 'token_expired', 'x')), { message: 'Le PDF n’a pas pu être téléchargé\u202f: votre session a expiré, reconnectez-vous.' })
-  t.match(actionProblem('cancel', new ApiError(409, 'quote_closed', 'Déjà clos.')), { message: 'Le devis n’a pas été annulé\u202f: Déjà clos.' })
+  t.match(actionProblem('send', new ApiError(403, 'plan_limit', 'Limite atteinte : passez à l’offre Pro.')), {
+    message: /offre Pro/,
+    planLimit: true
+  })
+  t.match(actionProblem('pdf', new ApiError(401, 'token_expired', 'x')), {
+    message: 'Le PDF n’a pas pu être téléchargé\u202f: votre session a expiré, reconnectez-vous.'
+  })
+  t.match(actionProblem('cancel', new ApiError(409, 'quote_closed', 'Déjà clos.')), {
+    message: 'Le devis n’a pas été annulé\u202f: Déjà clos.'
+  })
   t.match(actionProblem('duplicate', 'boom'), { message: 'Le devis n’a pas été dupliqué\u202f: boom' })
   t.same(localProblem('À corriger.'), { message: 'À corriger.', fields: {}, planLimit: false })
 })
@@ -161,7 +191,12 @@ t.test('each action of the quote page: what it asks the gateway, where it leads'
   const content = completeContent(parisIsoDate(new Date()))
   const created = await quotesApi.create(api)
   const draft = await quotesApi.save(api, created.id, created.version, content)
-  const seen: { navigated: Array<[string, string]>; changed: Array<[Quote, string | undefined]>; files: Array<[DownloadedFile, string]>; saves: number } = {
+  const seen: {
+    navigated: Array<[string, string]>
+    changed: Array<[Quote, string | undefined]>
+    files: Array<[DownloadedFile, string]>
+    saves: number
+  } = {
     navigated: [],
     changed: [],
     files: [],
@@ -216,12 +251,22 @@ t.test('« Relancer » and the plan refusals as the quote page gets them from th
     return quotesApi.save(api, created.id, created.version, { ...content, ...overrides })
   }
   let reminded = 0
-  const effects: ActionEffects = { navigate: () => undefined, onChanged: () => undefined, saveFile: () => undefined, onReminded: () => void reminded++ }
+  const effects: ActionEffects = {
+    navigate: () => undefined,
+    onChanged: () => undefined,
+    saveFile: () => undefined,
+    onReminded: () => void reminded++
+  }
 
   // The e-mail code on Découverte: refused at sending, the pricing page linked by its full address.
   const withCode = await sendOne({ requireEmailCode: true })
   const refused = await performQuoteAction('send', api, withCode, effects)
-  t.match(refused, { planLimit: true, message: new RegExp(`formule Pro, pas dans votre formule Découverte. Passez à la formule Pro : ${new URL('/tarifs', app.config.publicUrl).href.replace(/[.]/g, '\\.')}$`) })
+  t.match(refused, {
+    planLimit: true,
+    message: new RegExp(
+      `formule Pro, pas dans votre formule Découverte. Passez à la formule Pro : ${new URL('/tarifs', app.config.publicUrl).href.replace(/[.]/g, '\\.')}$`
+    )
+  })
 
   const sent = (await quotesApi.send(api, (await sendOne()).id)).quote
   t.equal(await performQuoteAction('remind', api, sent, effects), null)

@@ -152,9 +152,15 @@ t.test('refused values come back on their fields', async (t) => {
   const { autosave, calls, advance, settle } = harness()
   autosave.change({ title: 'A' })
   advance(AUTOSAVE_DELAY_MS)
-  calls[0]?.reject(new ApiError(400, 'validation_failed', 'Certains champs sont invalides.', { 'lines.0.description': 'Au plus 2000 caractères.' }))
+  calls[0]?.reject(
+    new ApiError(400, 'validation_failed', 'Certains champs sont invalides.', { 'lines.0.description': 'Au plus 2000 caractères.' })
+  )
   await settle()
-  t.same(autosave.state, { kind: 'rejected', message: 'Certains champs sont invalides.', fields: { 'lines.0.description': 'Au plus 2000 caractères.' } })
+  t.same(autosave.state, {
+    kind: 'rejected',
+    message: 'Certains champs sont invalides.',
+    fields: { 'lines.0.description': 'Au plus 2000 caractères.' }
+  })
   t.match(saveStateText(autosave.state), /^Modifications refusées/)
 })
 

@@ -84,15 +84,19 @@ t.test('a loaded quote becomes the form, and reads back to the same content', as
   t.equal(form.validityDays, '30')
   t.equal(form.workStartDate, '')
   t.same(readForm(form), { ok: true, content: canonicalContent(original) })
-  const zero = formOf(content({ lines: [{ id: 'z', description: '', quantityMilli: 1000, unit: 'u', unitPriceCents: 0, vatRateBp: 2000, discountBp: 0 }] }))
+  const zero = formOf(
+    content({ lines: [{ id: 'z', description: '', quantityMilli: 1000, unit: 'u', unitPriceCents: 0, vatRateBp: 2000, discountBp: 0 }] })
+  )
   t.equal((zero.lines[0] as LineForm).unitPrice, '', 'a price not typed yet stays empty')
   t.match(readForm(zero), { ok: true, content: { lines: [{ unitPriceCents: 0 }] } }, 'and counts as 0')
 })
 
 t.test('canonical content: one key order whatever the server sent', async (t) => {
-  const shuffled = JSON.parse(JSON.stringify(content(), (_key, value: unknown) =>
-    value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value
-  )) as QuoteContent
+  const shuffled = JSON.parse(
+    JSON.stringify(content(), (_key, value: unknown) =>
+      value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).reverse()) : value
+    )
+  ) as QuoteContent
   t.not(JSON.stringify(shuffled), JSON.stringify(content()))
   t.equal(JSON.stringify(canonicalContent(shuffled)), JSON.stringify(canonicalContent(content())))
   t.notOk('franchiseEnBase' in canonicalContent({ ...content(), franchiseEnBase: true } as QuoteContent), 'only the content is kept')
@@ -100,7 +104,14 @@ t.test('canonical content: one key order whatever the server sent', async (t) =>
 
 t.test('every value that is not well-formed gets its French message, keyed like the gateway', async (t) => {
   let form = formOf(content())
-  form = { ...form, client: { ...form.client, email: 'ines@' }, issueDate: '2026-02-30', validityDays: '400', workStartDate: 'demain', deposit: '120' }
+  form = {
+    ...form,
+    client: { ...form.client, email: 'ines@' },
+    issueDate: '2026-02-30',
+    validityDays: '400',
+    workStartDate: 'demain',
+    deposit: '120'
+  }
   form = withLine(form, 0, { quantity: '' })
   form = withLine(form, 1, { quantity: '1,2345', unitPrice: '12,345', discount: '150' })
   form = withLine(form, 2, { quantity: '0', unitPrice: 'cher' })
@@ -121,7 +132,12 @@ t.test('every value that is not well-formed gets its French message, keyed like 
     'lines.2.unitPriceCents': /doit être un nombre/
   })
   t.equal(Object.keys(read.errors).length, 11)
-  const fine = readForm({ ...formOf(content()), client: { ...form.client, email: '  ines@example.fr ' }, workStartDate: '2026-12-01', validityDays: ' 45 ' })
+  const fine = readForm({
+    ...formOf(content()),
+    client: { ...form.client, email: '  ines@example.fr ' },
+    workStartDate: '2026-12-01',
+    validityDays: ' 45 '
+  })
   t.match(fine, { ok: true, content: { client: { email: 'ines@example.fr' }, workStartDate: '2026-12-01', validityDays: 45 } })
   t.match(readForm({ ...formOf(content()), client: { ...form.client, email: '' } }), { ok: true }, 'a draft may have no e-mail yet')
 })
@@ -137,18 +153,44 @@ t.test('the editor’s actions', async (t) => {
   t.equal((editorReducer(start, { type: 'line-unit', id: 'a', value: 'h' }).lines[0] as LineForm).unit, 'h')
   t.equal((editorReducer(start, { type: 'line-vat', id: 'c', value: 550 }).lines[2] as LineForm).vatRateBp, 550)
   const added = editorReducer(start, { type: 'add-line', line: newLine('d', lastWorkLine(start.lines)) })
-  t.same(added.lines[3], { id: 'd', description: '', quantity: '1', unit: 'u', unitPrice: '', vatRateBp: 2000, discount: '', discountUnit: 'percent' }, 'takes the previous line’s rate')
+  t.same(
+    added.lines[3],
+    { id: 'd', description: '', quantity: '1', unit: 'u', unitPrice: '', vatRateBp: 2000, discount: '', discountUnit: 'percent' },
+    'takes the previous line’s rate'
+  )
   t.equal(newLine('e', undefined).vatRateBp, 2000, 'the standard rate for a first line')
   const removed = editorReducer(start, { type: 'remove-line', id: 'b' })
-  t.same(removed.lines.map((line) => line.id), ['a', 'c'])
+  t.same(
+    removed.lines.map((line) => line.id),
+    ['a', 'c']
+  )
   const restored = editorReducer(removed, { type: 'restore-line', line: start.lines[1] as LineForm, at: 1 })
   t.same(restored.lines, start.lines, '« Annuler »: the line back at its place, with what it held')
-  t.equal(editorReducer(start, { type: 'restore-line', line: start.lines[1] as LineForm, at: 0 }), start, 'a line already there is not doubled')
+  t.equal(
+    editorReducer(start, { type: 'restore-line', line: start.lines[1] as LineForm, at: 0 }),
+    start,
+    'a line already there is not doubled'
+  )
   t.equal((editorReducer(start, { type: 'line-discount-unit', id: 'b', value: 'euros' }).lines[1] as LineForm).discountUnit, 'euros')
-  t.same(editorReducer(start, { type: 'move-line', id: 'c', by: -1 }).lines.map((line) => line.id), ['a', 'c', 'b'])
-  t.same(moveLine(start.lines, 'a', -1).map((line) => line.id), ['a', 'b', 'c'], 'the first cannot go up')
-  t.same(moveLine(start.lines, 'c', 1).map((line) => line.id), ['a', 'b', 'c'], 'the last cannot go down')
-  t.same(moveLine(start.lines, 'x', 1).map((line) => line.id), ['a', 'b', 'c'], 'unknown line')
+  t.same(
+    editorReducer(start, { type: 'move-line', id: 'c', by: -1 }).lines.map((line) => line.id),
+    ['a', 'c', 'b']
+  )
+  t.same(
+    moveLine(start.lines, 'a', -1).map((line) => line.id),
+    ['a', 'b', 'c'],
+    'the first cannot go up'
+  )
+  t.same(
+    moveLine(start.lines, 'c', 1).map((line) => line.id),
+    ['a', 'b', 'c'],
+    'the last cannot go down'
+  )
+  t.same(
+    moveLine(start.lines, 'x', 1).map((line) => line.id),
+    ['a', 'b', 'c'],
+    'unknown line'
+  )
   t.equal(editorReducer(start, { type: 'reset', form: typed }), typed)
   const full = { ...start, lines: Array.from({ length: 200 }, (_, index) => newLine(`l${index}`, undefined)) }
   t.equal(editorReducer(full, { type: 'add-line', line: newLine('x', undefined) }), full, 'at most 200 lines')
@@ -158,7 +200,22 @@ t.test('the editor’s actions', async (t) => {
 t.test('a discount in % or in €: read, checked against the line, saved as the API stores it', async (t) => {
   const start = formOf(content())
   t.match(start.lines[1], { discount: '10', discountUnit: 'percent' }, 'a stored percentage opens in %')
-  const inEuros = formOf(content({ lines: [{ id: 'e', description: 'Pose', quantityMilli: 2000, unit: 'h', unitPriceCents: 4800, vatRateBp: 1000, discountBp: 0, discountCents: 1550 }] }))
+  const inEuros = formOf(
+    content({
+      lines: [
+        {
+          id: 'e',
+          description: 'Pose',
+          quantityMilli: 2000,
+          unit: 'h',
+          unitPriceCents: 4800,
+          vatRateBp: 1000,
+          discountBp: 0,
+          discountCents: 1550
+        }
+      ]
+    })
+  )
   t.match(inEuros.lines[0], { discount: '15,50', discountUnit: 'euros' }, 'a stored amount opens in €')
   const read = readForm(inEuros)
   t.ok(read.ok)
@@ -168,14 +225,36 @@ t.test('a discount in % or in €: read, checked against the line, saved as the 
   const fifty = withLine(start, 1, { discount: '50', discountUnit: 'euros' })
   const fiftyRead = readForm(fifty)
   t.ok(fiftyRead.ok)
-  if (fiftyRead.ok) t.same(fiftyRead.content.lines[1], { id: 'b', description: 'Faïence', quantityMilli: 12500, unit: 'm²', unitPriceCents: 4590, vatRateBp: 1000, discountBp: 0, discountCents: 5000 })
+  if (fiftyRead.ok)
+    t.same(fiftyRead.content.lines[1], {
+      id: 'b',
+      description: 'Faïence',
+      quantityMilli: 12500,
+      unit: 'm²',
+      unitPriceCents: 4590,
+      vatRateBp: 1000,
+      discountBp: 0,
+      discountCents: 5000
+    })
   t.same(liveTotals(fifty, false).lineHtCents[1], 52375, '12,5 m² × 45,90 € = 573,75 €, less 50 € = 523,75 €')
 
   const tooMuch = readForm(withLine(start, 0, { discount: '400', discountUnit: 'euros' }))
-  t.same(tooMuch, { ok: false, errors: { 'lines.0.discountCents': 'La remise (400,00\u00a0€) dépasse le montant de la ligne (350,00\u00a0€).' } }, 'never more than the line')
-  t.same(readForm(withLine(start, 0, { discount: 'dix', discountUnit: 'euros' })), { ok: false, errors: { 'lines.0.discountCents': 'Le montant doit être un nombre, avec au plus 2 décimales (par exemple 1 234,50).' } })
+  t.same(
+    tooMuch,
+    { ok: false, errors: { 'lines.0.discountCents': 'La remise (400,00\u00a0€) dépasse le montant de la ligne (350,00\u00a0€).' } },
+    'never more than the line'
+  )
+  t.same(readForm(withLine(start, 0, { discount: 'dix', discountUnit: 'euros' })), {
+    ok: false,
+    errors: { 'lines.0.discountCents': 'Le montant doit être un nombre, avec au plus 2 décimales (par exemple 1 234,50).' }
+  })
   const none = readForm(withLine(start, 1, { discount: '', discountUnit: 'euros' }))
-  if (none.ok) t.same(none.content.lines[1], { id: 'b', description: 'Faïence', quantityMilli: 12500, unit: 'm²', unitPriceCents: 4590, vatRateBp: 1000, discountBp: 0 }, 'an empty amount is no discount, stored as before')
+  if (none.ok)
+    t.same(
+      none.content.lines[1],
+      { id: 'b', description: 'Faïence', quantityMilli: 12500, unit: 'm²', unitPriceCents: 4590, vatRateBp: 1000, discountBp: 0 },
+      'an empty amount is no discount, stored as before'
+    )
   t.ok(none.ok)
   t.equal(controlIdOf('lines.0.discountCents', start), lineControlId('a', 'discount'), 'a refusal lands on the discount field')
 })
@@ -184,7 +263,10 @@ t.test('line ids: random, in UUID form, accepted by the API’s pattern', async 
   const ids = new Set(Array.from({ length: 50 }, () => newLineId()))
   t.equal(ids.size, 50)
   for (const id of ids) t.match(id, /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
-  t.equal(newLineId((bytes) => bytes.fill(0)), '00000000-0000-4000-8000-000000000000')
+  t.equal(
+    newLineId((bytes) => bytes.fill(0)),
+    '00000000-0000-4000-8000-000000000000'
+  )
 })
 
 t.test('live totals: the lines that can be read, with the server’s module', async (t) => {
@@ -206,7 +288,10 @@ t.test('live totals: the lines that can be read, with the server’s module', as
   t.same(franchise.totals?.vat, [], 'no VAT under the franchise en base')
   t.equal(franchise.totals?.totalTtcCents, franchise.totals?.totalHtCents)
 
-  const huge = withLine(withLine(form, 0, { quantity: '1000000', unitPrice: '100 000 000' }), 1, { quantity: '1000000', unitPrice: '100 000 000' })
+  const huge = withLine(withLine(form, 0, { quantity: '1000000', unitPrice: '100 000 000' }), 1, {
+    quantity: '1000000',
+    unitPrice: '100 000 000'
+  })
   const tooBig = liveTotals(huge, false)
   t.equal(tooBig.totals, null, 'amounts beyond what can be added up')
   t.same(tooBig.lineHtCents, [null, null, null])
@@ -223,25 +308,32 @@ const lineArbitrary: fc.Arbitrary<QuoteLine> = fc.record({
 })
 // A line with its discount in euros instead, never more than its gross amount.
 const amountLineArbitrary: fc.Arbitrary<QuoteLine> = lineArbitrary.chain((line) =>
-  fc.integer({ min: 1, max: Math.max(1, Math.min(lineGrossCents(line), LIMITS.maxDiscountCents)) }).map((cents) => (lineGrossCents(line) >= cents ? { ...line, discountBp: 0, discountCents: cents } : line))
+  fc
+    .integer({ min: 1, max: Math.max(1, Math.min(lineGrossCents(line), LIMITS.maxDiscountCents)) })
+    .map((cents) => (lineGrossCents(line) >= cents ? { ...line, discountBp: 0, discountCents: cents } : line))
 )
 
 t.test('any saved content reads back unchanged, and its live totals are the server’s', async () => {
   fc.assert(
-    fc.property(fc.array(fc.oneof(lineArbitrary, amountLineArbitrary), { maxLength: 8 }), fc.integer({ min: 0, max: 10_000 }), fc.boolean(), (lines, depositBp, franchise) => {
-      const saved = content({ lines, depositBp })
-      const form = formOf(saved)
-      const read = readForm(form)
-      if (!read.ok) return false
-      if (JSON.stringify(read.content) !== JSON.stringify(canonicalContent(saved))) return false
-      let expected: unknown
-      try {
-        expected = computeTotals(lines, { franchiseEnBase: franchise, depositBp })
-      } catch {
-        expected = null
+    fc.property(
+      fc.array(fc.oneof(lineArbitrary, amountLineArbitrary), { maxLength: 8 }),
+      fc.integer({ min: 0, max: 10_000 }),
+      fc.boolean(),
+      (lines, depositBp, franchise) => {
+        const saved = content({ lines, depositBp })
+        const form = formOf(saved)
+        const read = readForm(form)
+        if (!read.ok) return false
+        if (JSON.stringify(read.content) !== JSON.stringify(canonicalContent(saved))) return false
+        let expected: unknown
+        try {
+          expected = computeTotals(lines, { franchiseEnBase: franchise, depositBp })
+        } catch {
+          expected = null
+        }
+        return JSON.stringify(liveTotals(form, franchise).totals) === JSON.stringify(expected)
       }
-      return JSON.stringify(liveTotals(form, franchise).totals) === JSON.stringify(expected)
-    }),
+    ),
     { numRuns: 300 }
   )
 })

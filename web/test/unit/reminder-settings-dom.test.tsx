@@ -32,9 +32,15 @@ t.test('the reminders’ days read when opened, checked, saved sorted, and empti
   t.ok(await screen.findByText('Relances enregistrées : 5, 10, 45 jours après l’échéance.'))
   t.equal(days.value, '5, 10, 45', 'sorted as the gateway keeps them')
   const stored = await gateway.app.db.query<{ reminder_days: number[] }>(`select reminder_days from paraphe.invoice_settings`)
-  t.same(stored.rows.map((row) => row.reminder_days), [[5, 10, 45]])
+  t.same(
+    stored.rows.map((row) => row.reminder_days),
+    [[5, 10, 45]]
+  )
 
   typeInto('Jours après l’échéance', '  ')
   await press('Enregistrer les relances')
-  t.ok(await screen.findByText('Relances automatiques arrêtées : « Relancer le client » reste possible sur chaque facture.'), 'no day: no automatic reminder')
+  t.ok(
+    await screen.findByText('Relances automatiques arrêtées : « Relancer le client » reste possible sur chaque facture.'),
+    'no day: no automatic reminder'
+  )
 })

@@ -21,7 +21,9 @@ function Pages() {
   return (
     <>
       <Link to="/ailleurs">Ailleurs</Link>
-      <RouteErrorBoundary resetKey={pathname}>{pathname === '/casse' ? <Failing message="boom" /> : <p>Page qui marche</p>}</RouteErrorBoundary>
+      <RouteErrorBoundary resetKey={pathname}>
+        {pathname === '/casse' ? <Failing message="boom" /> : <p>Page qui marche</p>}
+      </RouteErrorBoundary>
     </>
   )
 }
@@ -45,7 +47,12 @@ t.test('a missing chunk reloads once, then shows the error page if it fails agai
   Object.defineProperty(window.location, 'reload', { configurable: true, value: () => reloads.push(window.location.pathname) })
   window.sessionStorage.clear()
   const chunk = 'Failed to fetch dynamically imported module: /assets/page.js'
-  const unmount = renderPage(<RootErrorBoundary><Failing message={chunk} /></RootErrorBoundary>, { api, at: '/espace' })
+  const unmount = renderPage(
+    <RootErrorBoundary>
+      <Failing message={chunk} />
+    </RootErrorBoundary>,
+    { api, at: '/espace' }
+  )
   t.ok(await screen.findByText('Chargement de la nouvelle version du site…'))
   await waitFor(() => {
     if (reloads.length === 0) throw new Error('not reloaded yet')
@@ -53,7 +60,14 @@ t.test('a missing chunk reloads once, then shows the error page if it fails agai
   t.same(reloads, [window.location.pathname], 'the page is reloaded once')
   unmount()
 
-  t.teardown(renderPage(<RootErrorBoundary><Failing message={chunk} /></RootErrorBoundary>, { api, at: '/espace' }))
+  t.teardown(
+    renderPage(
+      <RootErrorBoundary>
+        <Failing message={chunk} />
+      </RootErrorBoundary>,
+      { api, at: '/espace' }
+    )
+  )
   await untilText('Une erreur est survenue')
   t.equal(reloads.length, 1, 'not reloaded again within the guard’s delay: the error page instead')
   t.ok(document.querySelector('main#contenu'), 'standalone, it brings its own main')

@@ -32,7 +32,22 @@ t.test('URLs map to their page, unknown ones to the 404 page', async (t) => {
   t.equal(pageFor(pages, '/').route.path, '/')
   t.equal(pageFor(pages, '/tarifs/annuel').route.path, '*')
   t.equal(pageFor(pages, '/signaturedevis').route.path, '*', 'paths are case-sensitive as in the original')
-  for (const path of ['/', '/tarifs', '/fonctionnalites', '/contact', '/privacy', '/success', '/cancel', '/confirm-email', '/reset-password', '/SignatureDevis', '/connexion', '/inscription', '/mot-de-passe-oublie', '/espace']) {
+  for (const path of [
+    '/',
+    '/tarifs',
+    '/fonctionnalites',
+    '/contact',
+    '/privacy',
+    '/success',
+    '/cancel',
+    '/confirm-email',
+    '/reset-password',
+    '/SignatureDevis',
+    '/connexion',
+    '/inscription',
+    '/mot-de-passe-oublie',
+    '/espace'
+  ]) {
     t.equal(pageFor(pages, path).route.path, path, `${path} is routed`)
   }
   t.throws(() => pageFor([], '/'), { message: 'no page for /, not even the catch-all' })
@@ -41,9 +56,30 @@ t.test('URLs map to their page, unknown ones to the 404 page', async (t) => {
 t.test('the account area is one layout guarded by `auth`, which the registry knows', async (t) => {
   t.same(workspaceGuards, ['auth'])
   const workspace = pageRoutes.filter((route) => isWorkspacePath(route.path)).map((route) => route.path)
-  t.same(workspace, ['/espace', '/espace/devis/nouveau', '/espace/devis/:id', '/espace/devis/:id/facturation', '/espace/factures', '/espace/factures/nouvelle', '/espace/factures/:id', '/espace/profil', '/espace/abonnement', '/espace/equipe', '/espace/clients', '/espace/clients/:id', '/espace/articles', '/espace/invitation', '/espace/api', '/espace/webhooks', '/espace/expediteur'])
+  t.same(workspace, [
+    '/espace',
+    '/espace/devis/nouveau',
+    '/espace/devis/:id',
+    '/espace/devis/:id/facturation',
+    '/espace/factures',
+    '/espace/factures/nouvelle',
+    '/espace/factures/:id',
+    '/espace/profil',
+    '/espace/abonnement',
+    '/espace/equipe',
+    '/espace/clients',
+    '/espace/clients/:id',
+    '/espace/articles',
+    '/espace/invitation',
+    '/espace/api',
+    '/espace/webhooks',
+    '/espace/expediteur'
+  ])
   t.notOk(isWorkspacePath('/espaces'), 'a path that only starts like /espace is not in it')
-  t.ok(pageRoutes.every((route) => route.guards === undefined), 'no page repeats the guard')
+  t.ok(
+    pageRoutes.every((route) => route.guards === undefined),
+    'no page repeats the guard'
+  )
   t.type(resolveGuard('auth', guardRegistry), 'function')
   const login = await runGuards(['auth'], guardRegistry, { path: '/espace', search: '?onglet=devis', config: placeholderRuntimeConfig() })
   t.equal(login, '/connexion?redirectTo=%2Fespace%3Fonglet%3Ddevis', 'without accounts configured: the sign-in page, and back')

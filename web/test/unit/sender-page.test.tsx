@@ -25,7 +25,11 @@ t.test('setting an address, re-sending its link, checking the DNS, removing it',
   typeInto('Adresse e-mail de votre domaine', 'pas-une-adresse')
   await press('Utiliser cette adresse')
   await untilText('Indiquez l’adresse d’expédition.', true)
-  t.match(textOf(await screen.findByText(/./, { selector: '#sender-address-error' })), /[a-zé]/, 'the gateway’s refusal is put on the field')
+  t.match(
+    textOf(await screen.findByText(/./, { selector: '#sender-address-error' })),
+    /[a-zé]/,
+    'the gateway’s refusal is put on the field'
+  )
 
   typeInto('Adresse e-mail de votre domaine', ' devis@durand-plomberie.fr ')
   await press('Utiliser cette adresse')

@@ -14,18 +14,64 @@ const noop = () => {}
 
 const render = (node: ReactNode) => serverRender(node)
 
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
 
 function addressCard(overrides: Partial<SenderAddressCardProps> = {}): string {
-  return render(<SenderAddressCard included current={null} address="" problem={null} inputRef={createRef<HTMLInputElement>()} working={false} onAddressChange={noop} onSubmit={noop} {...overrides} />)
+  return render(
+    <SenderAddressCard
+      included
+      current={null}
+      address=""
+      problem={null}
+      inputRef={createRef<HTMLInputElement>()}
+      working={false}
+      onAddressChange={noop}
+      onSubmit={noop}
+      {...overrides}
+    />
+  )
 }
 
-const DKIM = { purpose: 'dkim' as const, type: 'TXT' as const, name: 'paraphe202611._domainkey.durand-plomberie.fr', value: 'v=DKIM1; k=rsa; p=MIIBIjANBg', found: null }
-const SPF = { purpose: 'spf' as const, type: 'TXT' as const, name: 'durand-plomberie.fr', value: 'v=spf1 include:_spf.relais.example ~all', found: null }
-const waiting: Sender = { address: 'devis@durand-plomberie.fr', state: 'awaiting-confirmation', confirmedAt: null, confirmationSentAt: '2026-11-25T09:00:00Z', checkedAt: null, records: [DKIM, SPF] }
+const DKIM = {
+  purpose: 'dkim' as const,
+  type: 'TXT' as const,
+  name: 'paraphe202611._domainkey.durand-plomberie.fr',
+  value: 'v=DKIM1; k=rsa; p=MIIBIjANBg',
+  found: null
+}
+const SPF = {
+  purpose: 'spf' as const,
+  type: 'TXT' as const,
+  name: 'durand-plomberie.fr',
+  value: 'v=spf1 include:_spf.relais.example ~all',
+  found: null
+}
+const waiting: Sender = {
+  address: 'devis@durand-plomberie.fr',
+  state: 'awaiting-confirmation',
+  confirmedAt: null,
+  confirmationSentAt: '2026-11-25T09:00:00Z',
+  checkedAt: null,
+  records: [DKIM, SPF]
+}
 
 function statusCard(sender: Sender, removing = false): string {
-  return render(<SenderStatusCard sender={sender} viaName="Durand Plomberie via Paraphe" working={false} removing={removing} onResend={noop} onCheck={noop} onAskRemove={noop} onRemove={noop} />)
+  return render(
+    <SenderStatusCard
+      sender={sender}
+      viaName="Durand Plomberie via Paraphe"
+      working={false}
+      removing={removing}
+      onResend={noop}
+      onCheck={noop}
+      onAskRemove={noop}
+      onRemove={noop}
+    />
+  )
 }
 
 t.test('the address’s form: new, replacing, refused; the Entreprise plan on the others', async (t) => {
@@ -51,7 +97,10 @@ t.test('the address’s form: new, replacing, refused; the Entreprise plan on th
 
 t.test('each step: the link sent, the DNS records to publish, then active', async (t) => {
   const first = statusCard(waiting)
-  t.match(text(first), /^Adresse devis@durand-plomberie\.fr Étape 1 sur 2 : un lien de confirmation a été envoyé à devis@durand-plomberie\.fr le 25 novembre 2026/)
+  t.match(
+    text(first),
+    /^Adresse devis@durand-plomberie\.fr Étape 1 sur 2 : un lien de confirmation a été envoyé à devis@durand-plomberie\.fr le 25 novembre 2026/
+  )
   t.match(text(first), 'vos e-mails partent au nom de « Durand Plomberie via Paraphe »')
   t.match(first, />Renvoyer le lien de confirmation<\/button>/)
   t.match(text(first), 'Clé DKIM (obligatoire) — Pas encore vérifié')
@@ -59,15 +108,33 @@ t.test('each step: the link sent, the DNS records to publish, then active', asyn
   t.match(text(first), 'SPF (recommandé) — Pas encore vérifié')
   t.match(text(first), 'Ajoutez-y seulement le « include »')
 
-  const second = statusCard({ ...waiting, state: 'awaiting-dns', confirmedAt: '2026-11-25T09:05:00Z', checkedAt: '2026-11-25T09:10:00Z', records: [{ ...DKIM, found: false }] })
+  const second = statusCard({
+    ...waiting,
+    state: 'awaiting-dns',
+    confirmedAt: '2026-11-25T09:05:00Z',
+    checkedAt: '2026-11-25T09:10:00Z',
+    records: [{ ...DKIM, found: false }]
+  })
   t.match(text(second), 'Étape 2 sur 2 : l’adresse devis@durand-plomberie.fr est confirmée. Publiez l’enregistrement DKIM')
   t.notMatch(second, /Renvoyer le lien/, 'confirmed: no link to send again')
   t.match(text(second), 'Clé DKIM (obligatoire) — Absent')
   t.notMatch(text(second), /SPF/, 'no SPF record when the operator names no include')
   t.match(text(second), /Dernière vérification le 25 novembre 2026/)
 
-  const active = statusCard({ ...waiting, state: 'active', confirmedAt: '2026-11-25T09:05:00Z', checkedAt: '2026-11-25T09:20:00Z', records: [{ ...DKIM, found: true }, { ...SPF, found: true }] })
-  t.match(active, /<p class="notice notice--success">Vos e-mails aux clients partent de <strong>devis@durand-plomberie\.fr<\/strong>, signés DKIM pour votre domaine\.<\/p>/)
+  const active = statusCard({
+    ...waiting,
+    state: 'active',
+    confirmedAt: '2026-11-25T09:05:00Z',
+    checkedAt: '2026-11-25T09:20:00Z',
+    records: [
+      { ...DKIM, found: true },
+      { ...SPF, found: true }
+    ]
+  })
+  t.match(
+    active,
+    /<p class="notice notice--success">Vos e-mails aux clients partent de <strong>devis@durand-plomberie\.fr<\/strong>, signés DKIM pour votre domaine\.<\/p>/
+  )
   t.match(text(active), 'Clé DKIM (obligatoire) — Trouvé')
   t.match(active, />Vérifier le DNS<\/button>/)
   t.match(active, />Supprimer l’adresse<\/button>/)

@@ -51,7 +51,14 @@ const COMPANY: CompanyProfile = {
 }
 
 const CONTENT: QuoteContent = {
-  client: { kind: 'business', name: 'Élise Martin', company: 'Martin SAS', email: 'elise@example.org', phone: '06 12 34 56 78', address: '5 place Bellecour\n69002 Lyon' },
+  client: {
+    kind: 'business',
+    name: 'Élise Martin',
+    company: 'Martin SAS',
+    email: 'elise@example.org',
+    phone: '06 12 34 56 78',
+    address: '5 place Bellecour\n69002 Lyon'
+  },
   siteAddress: '8 rue du Chantier\n69007 Lyon',
   title: 'Rénovation de la salle de bains',
   issueDate: '2026-11-21',
@@ -59,9 +66,33 @@ const CONTENT: QuoteContent = {
   workStartDate: '2027-01-11',
   workDuration: '3 semaines',
   lines: [
-    { id: 'l1', description: 'Dépose de l’ancienne baignoire', quantityMilli: 1000, unit: 'forfait', unitPriceCents: 35000, vatRateBp: 1000, discountBp: 0 },
-    { id: 'l2', description: 'Main-d’œuvre plomberie', quantityMilli: 7500, unit: 'h', unitPriceCents: 4500, vatRateBp: 1000, discountBp: 1000 },
-    { id: 'l3', description: 'Receveur de douche 90 × 120', quantityMilli: 1000, unit: 'u', unitPriceCents: 48990, vatRateBp: 2000, discountBp: 0 }
+    {
+      id: 'l1',
+      description: 'Dépose de l’ancienne baignoire',
+      quantityMilli: 1000,
+      unit: 'forfait',
+      unitPriceCents: 35000,
+      vatRateBp: 1000,
+      discountBp: 0
+    },
+    {
+      id: 'l2',
+      description: 'Main-d’œuvre plomberie',
+      quantityMilli: 7500,
+      unit: 'h',
+      unitPriceCents: 4500,
+      vatRateBp: 1000,
+      discountBp: 1000
+    },
+    {
+      id: 'l3',
+      description: 'Receveur de douche 90 × 120',
+      quantityMilli: 1000,
+      unit: 'u',
+      unitPriceCents: 48990,
+      vatRateBp: 2000,
+      discountBp: 0
+    }
   ],
   depositBp: 3000,
   paymentTerms: '30 % à la signature.',
@@ -169,19 +200,44 @@ t.test('the quote as on its PDF: identity, client and site, lines, totals per VA
 })
 
 t.test('what the PDF prints for a private client and a deposit, the page shows before the signature', async (t) => {
-  const company = { ...COMPANY, iban: 'FR7630006000011234567890189', bic: 'AGRIFRPP', mediatorName: 'Médiateur du bâtiment', mediatorUrl: 'https://mediateur.example.fr' }
+  const company = {
+    ...COMPANY,
+    iban: 'FR7630006000011234567890189',
+    bic: 'AGRIFRPP',
+    mediatorName: 'Médiateur du bâtiment',
+    mediatorUrl: 'https://mediateur.example.fr'
+  }
   const consumer = quoteOf({ client: { ...CONTENT.client, kind: 'individual', company: '' }, depositBp: 3000 })
   const words = text(render(<QuoteDocument quote={consumer} company={company} />))
-  t.match(words, 'Coordonnées bancaires pour l’acompte Titulaire du compte Dupont Rénovation IBAN FR76 3000 6000 0112 3456 7890 189 BIC AGRIFRPP')
+  t.match(
+    words,
+    'Coordonnées bancaires pour l’acompte Titulaire du compte Dupont Rénovation IBAN FR76 3000 6000 0112 3456 7890 189 BIC AGRIFRPP'
+  )
   t.match(words, 'Droit de rétractation (client particulier) Le client, consommateur, dispose d’un délai de quatorze jours')
   t.match(words, 'Le formulaire de rétractation figure à la fin du PDF du devis.')
-  t.match(words, 'Médiation de la consommation En cas de litige, le client consommateur peut recourir gratuitement au médiateur de la consommation : Médiateur du bâtiment (https://mediateur.example.fr)')
+  t.match(
+    words,
+    'Médiation de la consommation En cas de litige, le client consommateur peut recourir gratuitement au médiateur de la consommation : Médiateur du bâtiment (https://mediateur.example.fr)'
+  )
   const business = text(render(<QuoteDocument quote={quoteOf({ depositBp: 0 })} company={company} />))
   t.notMatch(business, /Coordonnées bancaires|rétractation|Médiation/, 'a business client without a deposit: none of it')
 })
 
 t.test('under the franchise en base: no VAT column, no VAT number, the legal mention', async (t) => {
-  const quote = quoteOf({ lines: [{ ...(CONTENT.lines[0] as QuoteContent['lines'][number]) }], depositBp: 0, buildingTrade: false, siteAddress: '', workStartDate: null, workDuration: '', paymentTerms: '', conditions: '', notes: '' }, { franchiseEnBase: true })
+  const quote = quoteOf(
+    {
+      lines: [{ ...(CONTENT.lines[0] as QuoteContent['lines'][number]) }],
+      depositBp: 0,
+      buildingTrade: false,
+      siteAddress: '',
+      workStartDate: null,
+      workDuration: '',
+      paymentTerms: '',
+      conditions: '',
+      notes: ''
+    },
+    { franchiseEnBase: true }
+  )
   const html = render(<QuoteDocument quote={quote} company={{ ...COMPANY, email: '', phone: '' }} />)
   const words = text(html)
   t.notMatch(html, /<th scope="col">TVA<\/th>/)
@@ -192,7 +248,10 @@ t.test('under the franchise en base: no VAT column, no VAT number, the legal men
   t.notOk(words.includes('Adresse du chantier'))
   t.notMatch(html, /mailto:|tel:/)
   t.same(companyLegalLines(COMPANY, true), ['SARL au capital de 10 000 €', 'SIRET 732 829 320 00074', 'RCS Lyon 732 829 320'])
-  t.same(totalsRows(quote).map((row) => row.label), ['Total HT', 'TVA non applicable, article 293 B du CGI', 'Total TTC'])
+  t.same(
+    totalsRows(quote).map((row) => row.label),
+    ['Total HT', 'TVA non applicable, article 293 B du CGI', 'Total TTC']
+  )
 })
 
 const formProps = (overrides: Partial<SignFormViewProps> = {}): SignFormViewProps => ({
@@ -220,9 +279,19 @@ t.test('the form: name, acceptance, mention and pre-work mention before the sign
   const html = render(<SignFormView {...formProps()} />)
   const order = ['sign-name', 'sign-accepted', 'sign-mention', 'sign-pre-work', 'sign-method-drawn', 'sign-method-typed', 'sign-pad']
   const positions = order.map((id) => html.indexOf(`id="${id}"`))
-  t.ok(positions.every((position) => position > 0), 'every control is there')
-  t.same([...positions].sort((a, b) => a - b), positions, 'in this order')
-  t.match(html, /<label for="sign-accepted">J’ai lu le devis n° DEV-2026-0007 et j’en accepte le contenu, le prix et les conditions\.<\/label>/)
+  t.ok(
+    positions.every((position) => position > 0),
+    'every control is there'
+  )
+  t.same(
+    [...positions].sort((a, b) => a - b),
+    positions,
+    'in this order'
+  )
+  t.match(
+    html,
+    /<label for="sign-accepted">J’ai lu le devis n° DEV-2026-0007 et j’en accepte le contenu, le prix et les conditions\.<\/label>/
+  )
   t.match(html, /<label for="sign-pre-work">Devis reçu avant l’exécution des travaux<\/label>/)
   t.match(text(html), 'Détails techniques Empreinte SHA-256 du document signé : ' + 'f'.repeat(64))
   t.match(html, /href="\/verification"/, 'with a link to the verification page')
@@ -230,10 +299,18 @@ t.test('the form: name, acceptance, mention and pre-work mention before the sign
   t.match(tag(html, 'sign-mention'), /aria-describedby="sign-mention-hint"/)
   t.match(html, /<canvas[^>]*id="sign-pad"[^>]*role="img"[^>]*aria-label="Cadre de signature, vide"/)
   t.match(html, /Le cadre est vide\./)
-  t.match(html, /<button type="button" class="button button--ghost signing-pad__clear" disabled="">Effacer la signature<\/button>/, 'nothing to clear yet')
+  t.match(
+    html,
+    /<button type="button" class="button button--ghost signing-pad__clear" disabled="">Effacer la signature<\/button>/,
+    'nothing to clear yet'
+  )
   t.notMatch(html, /id="sign-typed"/, 'the typed name only once chosen')
   t.notMatch(html, /sign-code/, 'no e-mail code unless asked for')
-  t.match(html, /<button type="button" class="button button--primary">Continuer<\/button>/, 'incomplete: the bar leads to the first missing step')
+  t.match(
+    html,
+    /<button type="button" class="button button--primary">Continuer<\/button>/,
+    'incomplete: the bar leads to the first missing step'
+  )
   t.match(text(html), '0 élément sur 5')
   t.notMatch(html, /role="alert"/)
   const complete = render(<SignFormView {...formProps({ progress: { done: 5, total: 5, firstMissing: undefined } })} />)
@@ -253,8 +330,17 @@ t.test('the form’s errors are tied to their controls; a typed signature; a cha
     preWorkAcknowledged: 'Cochez la mention « Devis reçu avant l’exécution des travaux ».',
     signature: 'Indiquez vos nom et prénom en haut du formulaire : ils servent de signature.'
   }
-  const html = render(<SignFormView {...formProps({ problems, values: { ...EMPTY_SIGN_VALUES, method: 'typed', signerName: 'Élise' }, drawn: true, pending: true })} />)
-  for (const [id, field] of [['sign-name', 'signerName'], ['sign-accepted', 'accepted'], ['sign-mention', 'mention'], ['sign-pre-work', 'preWorkAcknowledged']] as const) {
+  const html = render(
+    <SignFormView
+      {...formProps({ problems, values: { ...EMPTY_SIGN_VALUES, method: 'typed', signerName: 'Élise' }, drawn: true, pending: true })}
+    />
+  )
+  for (const [id, field] of [
+    ['sign-name', 'signerName'],
+    ['sign-accepted', 'accepted'],
+    ['sign-mention', 'mention'],
+    ['sign-pre-work', 'preWorkAcknowledged']
+  ] as const) {
     t.match(tag(html, id), /aria-invalid="true"/, `${field}: invalid`)
     t.match(tag(html, id), new RegExp(`aria-describedby="[^"]*${id}-error"`), `${field}: its error read with it`)
     t.match(html, new RegExp(`<p class="field__error[^"]*" id="${id}-error">${problems[field].replace(/[()]/g, '.')}</p>`))
@@ -266,8 +352,13 @@ t.test('the form’s errors are tied to their controls; a typed signature; a cha
   t.match(html, /aria-label="Cadre de signature : signature dessinée"/)
   t.match(html, /disabled="">Signature en cours…<\/button>/, 'busy while sending')
 
-  const changed = render(<SignFormView {...formProps({ changed: 'Le devis a changé depuis que vous l’avez ouvert.', failure: 'Le serveur ne répond pas.' })} />)
-  t.match(changed, /<div class="notice notice--error" role="alert"><p>Le devis a changé depuis que vous l’avez ouvert\.<\/p><p class="signing-form__reload"><button type="button" class="button button--ghost">Recharger le devis<\/button>/)
+  const changed = render(
+    <SignFormView {...formProps({ changed: 'Le devis a changé depuis que vous l’avez ouvert.', failure: 'Le serveur ne répond pas.' })} />
+  )
+  t.match(
+    changed,
+    /<div class="notice notice--error" role="alert"><p>Le devis a changé depuis que vous l’avez ouvert\.<\/p><p class="signing-form__reload"><button type="button" class="button button--ghost">Recharger le devis<\/button>/
+  )
   t.match(changed, /role="alert">Le serveur ne répond pas\.<\/div>/)
 })
 
@@ -284,7 +375,11 @@ t.test('the e-mail code step: the button, the code sent, a refusal, the field', 
   const sent = render(<SignFormView {...formProps({ view, code: { kind: 'sent', sentTo: 'el***@example.org' } })} />)
   t.match(text(sent), 'Recevoir un nouveau code')
   t.match(text(sent), 'Un code vient d’être envoyé à el***@example.org . Vérifiez aussi vos courriers indésirables.')
-  const failed = render(<SignFormView {...formProps({ view, code: { kind: 'failed', message: 'Attendez une minute.' }, problems: { emailCode: 'Ce code est incorrect.' } })} />)
+  const failed = render(
+    <SignFormView
+      {...formProps({ view, code: { kind: 'failed', message: 'Attendez une minute.' }, problems: { emailCode: 'Ce code est incorrect.' } })}
+    />
+  )
   t.match(failed, /role="alert">Attendez une minute\.<\/div>/)
   t.match(tag(failed, 'sign-code'), /aria-invalid="true"/)
   t.match(failed, /id="sign-code-error">Ce code est incorrect\.<\/p>/)
@@ -298,13 +393,20 @@ t.test('the phone’s full-screen sheet: closed, open, and ending with « Signer
       </SignatureSheet>
     )
   const closed = sheet(false, false)
-  t.match(closed, /<div class="signing-sheet" hidden="" role="dialog" aria-modal="true" aria-labelledby="sign-sheet-title" tabindex="-1">/, 'a modal dialog, hidden while closed')
+  t.match(
+    closed,
+    /<div class="signing-sheet" hidden="" role="dialog" aria-modal="true" aria-labelledby="sign-sheet-title" tabindex="-1">/,
+    'a modal dialog, hidden while closed'
+  )
   t.match(closed, /<canvas id="sign-pad"><\/canvas>/, 'the pad stays mounted: its drawing is kept')
   t.notMatch(closed, /<button/, 'no button while closed')
   const open = sheet(true, false)
   t.match(text(open), 'Votre signature Signez dans le cadre. Effacer Annuler Valider')
   const last = sheet(true, true)
-  t.match(text(last), /vous signez électroniquement ce devis ; votre nom, votre e-mail, la date, l’heure, votre adresse IP et votre appareil sont enregistrés dans le dossier de preuve\. Effacer Annuler Signer le devis$/)
+  t.match(
+    text(last),
+    /vous signez électroniquement ce devis ; votre nom, votre e-mail, la date, l’heure, votre adresse IP et votre appareil sont enregistrés dans le dossier de preuve\. Effacer Annuler Signer le devis$/
+  )
   t.notMatch(last, />Valider</, 'no detour through the form')
 })
 
@@ -341,30 +443,60 @@ t.test('an open link: heading, validity, PDF download, then the quote, the form,
   t.match(html, /<h1 tabindex="-1">Devis n° DEV-2026-0007<\/h1>/)
   t.match(text(html), 'Dupont Rénovation vous a envoyé ce devis : « Rénovation de la salle de bains », 1 307,01 € TTC.')
   t.notMatch(html, /Consulté|Statut/, 'no internal status for the client')
-  t.match(html, /<details class="signing-details"><summary>Détails techniques<\/summary><p>Empreinte SHA-256 du document signé\s:\s<code class="signing-hash">f{64}<\/code>/, 'the fingerprint behind « Détails techniques »')
+  t.match(
+    html,
+    /<details class="signing-details"><summary>Détails techniques<\/summary><p>Empreinte SHA-256 du document signé\s:\s<code class="signing-hash">f{64}<\/code>/,
+    'the fingerprint behind « Détails techniques »'
+  )
   t.match(text(html), 'Valable jusqu’au 21 décembre 2026')
   t.match(html, /<a class="button button--ghost" href="\/api\/sign\/tok_en-1\/pdf" download="">Télécharger le devis \(PDF\)<\/a>/)
-  const sections = ['signing-doc-title', 'signing-form-title', 'signing-decline-title', 'signing-contact-title'].map((id) => html.indexOf(`id="${id}"`))
-  t.same([...sections].sort((a, b) => a - b), sections, 'in reading order')
+  const sections = ['signing-doc-title', 'signing-form-title', 'signing-decline-title', 'signing-contact-title'].map((id) =>
+    html.indexOf(`id="${id}"`)
+  )
+  t.same(
+    [...sections].sort((a, b) => a - b),
+    sections,
+    'in reading order'
+  )
   t.ok(sections.every((position) => position > 0))
   t.equal(html.match(/<h1/g)?.length, 1, 'one h1')
 
-  const unnumbered = render(<OpenQuote api={api} token="t" view={viewOf({}, quoteOf({}, { number: null, expiresOn: null, status: 'sent' }))} onClosed={noop} onReload={noop} />)
+  const unnumbered = render(
+    <OpenQuote
+      api={api}
+      token="t"
+      view={viewOf({}, quoteOf({}, { number: null, expiresOn: null, status: 'sent' }))}
+      onClosed={noop}
+      onReload={noop}
+    />
+  )
   t.match(unnumbered, /<h1 tabindex="-1">Devis<\/h1>/)
   t.notMatch(unnumbered, /badge|signing-status/, 'no status, and no validity line without a date')
   t.notMatch(unnumbered, /Valable jusqu’au/)
-  t.match(text(render(<QuoteSummary quote={quoteOf({}, { number: null })} companyName="Dupont" />)), 'Devis Rénovation de la salle de bains Entreprise')
+  t.match(
+    text(render(<QuoteSummary quote={quoteOf({}, { number: null })} companyName="Dupont" />)),
+    'Devis Rénovation de la salle de bains Entreprise'
+  )
 })
 
 t.test('each closed state has its own page, with its date and whom to contact', async (t) => {
   const signedAt = '2026-11-25T14:32:00Z'
-  const signed = render(<ClosedLink token="tok" justDone={false} view={closed({ state: 'signed', signedDocument: true, signature: { signerName: 'Élise Martin', signedAt, method: 'drawn' } })} />)
+  const signed = render(
+    <ClosedLink
+      token="tok"
+      justDone={false}
+      view={closed({ state: 'signed', signedDocument: true, signature: { signerName: 'Élise Martin', signedAt, method: 'drawn' } })}
+    />
+  )
   t.match(signed, /<h1 tabindex="-1">Devis signé<\/h1>/)
   t.match(text(signed), 'Ce devis a été signé le 25 novembre 2026 à 15:32 par Élise Martin.')
   t.notMatch(text(signed), 'Merci')
   t.match(signed, /href="\/api\/sign\/tok\/pdf" download="">Télécharger le devis signé \(PDF\)<\/a>/)
   t.match(signed, /href="\/verification"/)
-  t.match(text(signed), 'Devis n° DEV-2026-0007 — Rénovation de la salle de bains Entreprise Dupont Rénovation Date du devis 21 novembre 2026 Montant TTC 1 307,01 €')
+  t.match(
+    text(signed),
+    'Devis n° DEV-2026-0007 — Rénovation de la salle de bains Entreprise Dupont Rénovation Date du devis 21 novembre 2026 Montant TTC 1 307,01 €'
+  )
   t.match(text(signed), 'E-mail : contact@dupont-renovation.fr Téléphone : 04 72 00 00 00')
 
   const justSigned = render(<ClosedLink token="tok" justDone view={closed({ state: 'signed', signedDocument: false })} />)
@@ -375,17 +507,32 @@ t.test('each closed state has its own page, with its date and whom to contact', 
   const declined = render(<ClosedLink token="tok" justDone view={closed({ state: 'declined', declinedAt: '2026-07-01T08:05:00Z' })} />)
   t.match(declined, /<h1 tabindex="-1">Devis refusé<\/h1>/)
   t.match(text(declined), 'Votre refus a bien été transmis à Dupont Rénovation. Ce devis a été refusé le 1 juillet 2026 à 10:05.')
-  t.match(text(render(<ClosedLink token="tok" justDone={false} view={closed({ state: 'declined' })} />)), 'Ce devis a été refusé. Il ne peut plus être signé')
+  t.match(
+    text(render(<ClosedLink token="tok" justDone={false} view={closed({ state: 'declined' })} />)),
+    'Ce devis a été refusé. Il ne peut plus être signé'
+  )
 
   const expired = render(<ClosedLink token="tok" justDone={false} view={closed({ state: 'expired' })} />)
   t.match(expired, /<h1 tabindex="-1">Devis expiré<\/h1>/)
-  t.match(text(expired), 'son lien de signature a expiré le 21 décembre 2026 à 23:59. Il ne peut plus être signé. Pour obtenir un devis à jour, contactez Dupont Rénovation.')
+  t.match(
+    text(expired),
+    'son lien de signature a expiré le 21 décembre 2026 à 23:59. Il ne peut plus être signé. Pour obtenir un devis à jour, contactez Dupont Rénovation.'
+  )
 
   const cancelled = render(<ClosedLink token="tok" justDone={false} view={closed({ state: 'cancelled' })} />)
   t.match(text(cancelled), 'Dupont Rénovation a annulé ce devis : il ne peut plus être signé.')
-  const replaced = render(<ClosedLink token="tok" justDone={false} view={closed({ state: 'cancelled' }, quoteOf({}, { replacedBy: 'q-2', status: 'cancelled' }))} />)
+  const replaced = render(
+    <ClosedLink
+      token="tok"
+      justDone={false}
+      view={closed({ state: 'cancelled' }, quoteOf({}, { replacedBy: 'q-2', status: 'cancelled' }))}
+    />
+  )
   t.match(replaced, /<h1 tabindex="-1">Devis annulé<\/h1>/)
-  t.match(text(replaced), 'Dupont Rénovation a remplacé ce devis par une nouvelle version, qui vous a été envoyée par e-mail : signez-la depuis le lien du dernier e-mail reçu.')
+  t.match(
+    text(replaced),
+    'Dupont Rénovation a remplacé ce devis par une nouvelle version, qui vous a été envoyée par e-mail : signez-la depuis le lien du dernier e-mail reçu.'
+  )
 
   const revoked = render(<ClosedLink token="tok" justDone={false} view={closed({ state: 'revoked' })} />)
   t.match(revoked, /<h1 tabindex="-1">Lien désactivé<\/h1>/)
@@ -420,27 +567,55 @@ t.test('the page as prerendered: the guide, also at a link’s address until hyd
 
 t.test('sections on the client’s page as on the PDF: a heading row, its lines, its subtotal', async (t) => {
   const quote = quoteOf({
-    lines: [{ id: 's1', kind: 'section', title: 'Lot 1 — Plomberie' }, ...CONTENT.lines.slice(0, 2), { id: 's2', kind: 'section', title: 'Lot 2 — Sanitaires' }, ...CONTENT.lines.slice(2)]
+    lines: [
+      { id: 's1', kind: 'section', title: 'Lot 1 — Plomberie' },
+      ...CONTENT.lines.slice(0, 2),
+      { id: 's2', kind: 'section', title: 'Lot 2 — Sanitaires' },
+      ...CONTENT.lines.slice(2)
+    ]
   })
   const html = render(<QuoteDocument quote={quote} company={COMPANY} />)
-  t.match(html, /<tr class="signing-lines__section"><th scope="colgroup" colSpan="7">Lot 1 — Plomberie<\/th><\/tr>/, 'a heading across the table (discount column shown)')
-  t.match(html, /<tr class="signing-lines__subtotal"><th scope="row" colSpan="6">Sous-total Lot 1 — Plomberie<\/th><td data-label="Sous-total HT">653,75/, '350 + 303,75 €')
+  t.match(
+    html,
+    /<tr class="signing-lines__section"><th scope="colgroup" colSpan="7">Lot 1 — Plomberie<\/th><\/tr>/,
+    'a heading across the table (discount column shown)'
+  )
+  t.match(
+    html,
+    /<tr class="signing-lines__subtotal"><th scope="row" colSpan="6">Sous-total Lot 1 — Plomberie<\/th><td data-label="Sous-total HT">653,75/,
+    '350 + 303,75 €'
+  )
   const words = text(html)
   t.ok(
-    words.includes('Lot 1 — Plomberie Dépose de l’ancienne baignoire 1 forfait 350,00 € 10 % — 350,00 € Main-d’œuvre plomberie 7,5 h 45,00 € 10 % 10 % 303,75 € Sous-total Lot 1 — Plomberie 653,75 € Lot 2 — Sanitaires Receveur'),
+    words.includes(
+      'Lot 1 — Plomberie Dépose de l’ancienne baignoire 1 forfait 350,00 € 10 % — 350,00 € Main-d’œuvre plomberie 7,5 h 45,00 € 10 % 10 % 303,75 € Sous-total Lot 1 — Plomberie 653,75 € Lot 2 — Sanitaires Receveur'
+    ),
     'in the order of the PDF'
   )
   t.match(words, /Sous-total Lot 2 — Sanitaires 489,90 €/)
   t.match(words, /Total TTC 1 307,01 €/, 'the totals are those without sections')
-  const franchise = render(<QuoteDocument quote={quoteOf({ lines: [{ id: 's1', kind: 'section', title: 'Lot 1' }, ...CONTENT.lines.slice(0, 1)] }, { franchiseEnBase: true })} company={COMPANY} />)
+  const franchise = render(
+    <QuoteDocument
+      quote={quoteOf({ lines: [{ id: 's1', kind: 'section', title: 'Lot 1' }, ...CONTENT.lines.slice(0, 1)] }, { franchiseEnBase: true })}
+      company={COMPANY}
+    />
+  )
   t.match(franchise, /colSpan="5">Lot 1<\/th>/, 'no VAT nor discount column: a narrower heading')
 })
 
 t.test('a quote that cannot be read: 502/503/504 say the service is down for a moment, other failures keep their message', async (t) => {
   for (const status of [502, 503, 504]) {
-    t.equal(unreadableMessage(new ApiError(status, 'database_unavailable', 'Base de données injoignable.')), SERVICE_UNAVAILABLE, String(status))
+    t.equal(
+      unreadableMessage(new ApiError(status, 'database_unavailable', 'Base de données injoignable.')),
+      SERVICE_UNAVAILABLE,
+      String(status)
+    )
   }
   t.equal(SERVICE_UNAVAILABLE, 'Service momentanément indisponible, réessayez dans quelques instants.')
-  t.equal(unreadableMessage(new ApiError(0, 'network_error', API_MESSAGES.unreachable)), API_MESSAGES.unreachable, 'no network: the visitor’s side')
+  t.equal(
+    unreadableMessage(new ApiError(0, 'network_error', API_MESSAGES.unreachable)),
+    API_MESSAGES.unreachable,
+    'no network: the visitor’s side'
+  )
   t.equal(unreadableMessage(new ApiError(500, 'internal_error', 'Une erreur interne est survenue.')), 'Une erreur interne est survenue.')
 })

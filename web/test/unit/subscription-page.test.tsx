@@ -14,7 +14,9 @@ t.teardown(gateway.close)
 
 t.test('the owner’s plan, a failed payment, no online payment on this instance', async (t) => {
   const owner = await gateway.owner('pro')
-  await gateway.app.db.query(`update paraphe.subscriptions set billing_interval = 'month', payment_failed = true where company_id = $1`, [owner.id])
+  await gateway.app.db.query(`update paraphe.subscriptions set billing_interval = 'month', payment_failed = true where company_id = $1`, [
+    owner.id
+  ])
   t.teardown(renderPage(<SubscriptionPage />, { api: owner.api, userId: owner.id }))
   t.ok(await screen.findByRole('heading', { name: 'Formule Pro' }))
   t.match(textOf(screen.getByRole('alert')), /Le dernier paiement a échoué\..*formule Pro/, 'the failed payment is warned about')

@@ -15,8 +15,19 @@ const noop = () => {}
 const render = (node: ReactNode) => serverRender(node)
 
 const owner: Member = { userId: 'u-owner', email: 'durand@plomberie.example', role: 'owner', joinedAt: '2026-01-05T09:00:00Z', isYou: true }
-const colleague: Member = { userId: 'u-colleague', email: 'lea@plomberie.example', role: 'member', joinedAt: '2026-02-01T09:00:00Z', isYou: false }
-const pending: Invitation = { id: 'inv-1', email: 'marc@plomberie.example', createdAt: '2026-11-20T08:30:00Z', expiresAt: '2026-11-27T08:30:00Z' }
+const colleague: Member = {
+  userId: 'u-colleague',
+  email: 'lea@plomberie.example',
+  role: 'member',
+  joinedAt: '2026-02-01T09:00:00Z',
+  isYou: false
+}
+const pending: Invitation = {
+  id: 'inv-1',
+  email: 'marc@plomberie.example',
+  createdAt: '2026-11-20T08:30:00Z',
+  expiresAt: '2026-11-27T08:30:00Z'
+}
 
 function team(overrides: Partial<Team> = {}): Team {
   return {
@@ -75,11 +86,21 @@ t.test('each irreversible action asks for its confirmation in place', async (t) 
   t.match(remove, />Annuler<\/button>/)
   t.notMatch(remove, /aria-label="Retirer lea/, 'the first button gave way to the confirmation')
   t.match(details({ confirming: { action: 'transfer', member: colleague } }), /Confirmer : lea@plomberie\.example devient propriétaire/)
-  t.match(details({ confirming: removing, working: true }), /<button type="button" class="button button--danger" disabled="">Confirmer le retrait/, 'disabled while it runs')
+  t.match(
+    details({ confirming: removing, working: true }),
+    /<button type="button" class="button button--danger" disabled="">Confirmer le retrait/,
+    'disabled while it runs'
+  )
 })
 
 t.test('a member sees the team, may leave, and is told who manages it', async (t) => {
-  const asMember = team({ you: { userId: colleague.userId, role: 'member' }, members: [{ ...owner, isYou: false }, { ...colleague, isYou: true }] })
+  const asMember = team({
+    you: { userId: colleague.userId, role: 'member' },
+    members: [
+      { ...owner, isYou: false },
+      { ...colleague, isYou: true }
+    ]
+  })
   const html = details({ team: asMember })
   t.match(html, /<strong>lea@plomberie\.example<\/strong> \(vous\) — Membre/)
   t.notMatch(html, /Retirer|Transférer|Inviter un collègue|marc@plomberie/, 'no owner action, no invitation')
@@ -90,7 +111,10 @@ t.test('a member sees the team, may leave, and is told who manages it', async (t
 
 t.test('after a downgrade below the member count: read-only said plainly to both sides', async (t) => {
   const over = team({ plan: { id: 'pro', name: 'Pro' }, seats: { members: 3, pending: 0, seats: 1 }, invitations: [] })
-  t.match(details({ team: over }), /Votre entreprise compte 3 membres pour 1 place dans la formule Pro : les membres peuvent consulter les devis, plus les modifier\. Retirez des membres ou choisissez la formule Entreprise\./)
+  t.match(
+    details({ team: over }),
+    /Votre entreprise compte 3 membres pour 1 place dans la formule Pro : les membres peuvent consulter les devis, plus les modifier\. Retirez des membres ou choisissez la formule Entreprise\./
+  )
   const readOnly = details({ team: { ...over, you: { userId: colleague.userId, role: 'member' }, readOnly: true } })
   t.match(readOnly, /vous pouvez consulter les devis, pas les modifier\./)
   t.match(readOnly, /Le propriétaire peut retirer des membres ou choisir la formule Entreprise\./)
@@ -98,9 +122,14 @@ t.test('after a downgrade below the member count: read-only said plainly to both
 })
 
 t.test('a one-user plan offers the upgrade instead of the form; a full plan says why it cannot invite', async (t) => {
-  const single = details({ team: team({ plan: { id: 'pro', name: 'Pro' }, members: [owner], invitations: [], seats: { members: 1, pending: 0, seats: 1 } }) })
+  const single = details({
+    team: team({ plan: { id: 'pro', name: 'Pro' }, members: [owner], invitations: [], seats: { members: 1, pending: 0, seats: 1 } })
+  })
   t.match(single, /Inviter des collègues <span class="badge badge--plan">Entreprise<\/span>/)
-  t.match(single, /Votre formule Pro compte un seul utilisateur\. La formule Entreprise permet de travailler jusqu’à 5 sur les mêmes devis\./)
+  t.match(
+    single,
+    /Votre formule Pro compte un seul utilisateur\. La formule Entreprise permet de travailler jusqu’à 5 sur les mêmes devis\./
+  )
   t.match(single, /href="\/tarifs"/)
   t.notMatch(single, /invite-email/)
   const full = details({ team: team({ seats: { members: 4, pending: 1, seats: 5 } }) })
@@ -129,7 +158,11 @@ t.test('the invitation page: open, then each way a link stops working, and a fai
   const open = render(<InvitationCard view={view('open')} joining={false} failure={null} onJoin={noop} />)
   t.match(open, /<h2 id="invitation-company">Rejoindre Durand Plomberie<\/h2>/)
   t.match(open, /anne@plomberie\.example, de Durand Plomberie, vous invite/, 'who invites is named')
-  t.match(render(<InvitationCard view={view('open', '')} joining={false} failure={null} onJoin={noop} />), /<p>Durand Plomberie vous invite/, 'the company alone once the inviter left')
+  t.match(
+    render(<InvitationCard view={view('open', '')} joining={false} failure={null} onJoin={noop} />),
+    /<p>Durand Plomberie vous invite/,
+    'the company alone once the inviter left'
+  )
   t.match(open, /envoyée à <strong>marc@plomberie\.example<\/strong> : vous la rejoignez avec le compte de cette adresse\./)
   t.match(open, /<button type="button" class="button button--primary">Rejoindre Durand Plomberie<\/button>/)
   t.notMatch(open, /role="alert"/)
@@ -138,7 +171,9 @@ t.test('the invitation page: open, then each way a link stops working, and a fai
   const expired = render(<InvitationCard view={view('expired')} joining={false} failure={null} onJoin={noop} />)
   t.match(expired, /Cette invitation a expiré : demandez-en une nouvelle à l’entreprise\./)
   t.notMatch(expired, /<button/, 'nothing to press on a closed link')
-  const failed = render(<InvitationCard view={view('open')} joining failure="Cette invitation est destinée à une autre adresse." onJoin={noop} />)
+  const failed = render(
+    <InvitationCard view={view('open')} joining failure="Cette invitation est destinée à une autre adresse." onJoin={noop} />
+  )
   t.match(failed, /disabled="">Rejoindre/)
   t.match(failed, /<p class="notice notice--error" role="alert">Cette invitation est destinée à une autre adresse\.<\/p>/)
 })

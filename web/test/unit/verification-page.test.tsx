@@ -40,7 +40,11 @@ const SHA = 'c'.repeat(64)
 t.test('the page as prerendered: what it does, a file picker inert until hydration, what a result means', async (t) => {
   const html = render(<VerificationPage />)
   t.match(html, /<h1>Vérifier un devis signé<\/h1>/)
-  t.match(html, /<input id="verification-file" class="verification-drop__input" type="file" accept="application\/pdf,.pdf" disabled=""/, 'disabled until hydration')
+  t.match(
+    html,
+    /<input id="verification-file" class="verification-drop__input" type="file" accept="application\/pdf,.pdf" disabled=""/,
+    'disabled until hydration'
+  )
   t.match(html, /<label for="verification-file" class="button button--primary verification-drop__button">Choisir un fichier PDF<\/label>/)
   t.match(text(html), 'Glissez-déposez le PDF ici, ou')
   t.match(text(html), 'toute modification change le fichier, même le réenregistrer ou l’imprimer en PDF')
@@ -49,13 +53,29 @@ t.test('the page as prerendered: what it does, a file picker inert until hydrati
 })
 
 t.test('the answers: recognised with number, signer and date; not recognised, and why', async (t) => {
-  const known = render(<VerificationFormView {...props({ state: { kind: 'done', fileName: 'devis.pdf', result: { sha256: SHA, document: { number: 'DEV-2026-0007', signerName: 'Élise Martin', signedAt: '2026-11-25T14:32:00Z' } } } })} />)
-  t.match(known, /<div class="verification-answer" aria-live="polite"><div class="verification-result verification-result--known"><h3>Document reconnu<\/h3>/, 'announced')
+  const known = render(
+    <VerificationFormView
+      {...props({
+        state: {
+          kind: 'done',
+          fileName: 'devis.pdf',
+          result: { sha256: SHA, document: { number: 'DEV-2026-0007', signerName: 'Élise Martin', signedAt: '2026-11-25T14:32:00Z' } }
+        }
+      })}
+    />
+  )
+  t.match(
+    known,
+    /<div class="verification-answer" aria-live="polite"><div class="verification-result verification-result--known"><h3>Document reconnu<\/h3>/,
+    'announced'
+  )
   t.match(text(known), '« devis.pdf » est bien un devis signé avec Paraphe, identique au PDF scellé lors de la signature.')
   t.match(text(known), 'Devis n° DEV-2026-0007 Signé par Élise Martin Signé le 25 novembre 2026 à 15:32 (heure de Paris)')
   t.match(text(known), `Empreinte SHA-256 du fichier : ${SHA}`)
 
-  const unknown = render(<VerificationFormView {...props({ state: { kind: 'done', fileName: 'copie.pdf', result: { sha256: SHA, document: null } } })} />)
+  const unknown = render(
+    <VerificationFormView {...props({ state: { kind: 'done', fileName: 'copie.pdf', result: { sha256: SHA, document: null } } })} />
+  )
   t.match(unknown, /<h3>Document non reconnu<\/h3>/)
   t.match(text(unknown), '« copie.pdf » n’est pas un devis signé avec Paraphe, ou il a été modifié depuis sa signature.')
   t.match(text(unknown), 'toute modification change le fichier, même un simple réenregistrement')
@@ -81,10 +101,16 @@ t.test('a chosen file: refused here, answered by the gateway, or its refusal sho
   const pdf = new File(['%PDF-1.7'], 'devis.pdf', { type: 'application/pdf' })
   const result = { sha256: SHA, document: null }
   let sent = 0
-  t.same(await checkPdf(new File(['x'], 'notes.txt', { type: 'text/plain' }), async () => ((sent += 1), result)), { kind: 'failed', message: pdfFileProblem({ name: 'notes.txt', size: 1, type: 'text/plain' }) })
+  t.same(await checkPdf(new File(['x'], 'notes.txt', { type: 'text/plain' }), async () => ((sent += 1), result)), {
+    kind: 'failed',
+    message: pdfFileProblem({ name: 'notes.txt', size: 1, type: 'text/plain' })
+  })
   t.equal(sent, 0, 'not sent')
   t.same(await checkPdf(pdf, async () => result), { kind: 'done', fileName: 'devis.pdf', result })
-  t.same(await checkPdf(pdf, async () => Promise.reject(new ApiError(415, 'not_a_pdf', 'Ce fichier n’est pas un PDF.'))), { kind: 'failed', message: 'Ce fichier n’est pas un PDF.' })
+  t.same(await checkPdf(pdf, async () => Promise.reject(new ApiError(415, 'not_a_pdf', 'Ce fichier n’est pas un PDF.'))), {
+    kind: 'failed',
+    message: 'Ce fichier n’est pas un PDF.'
+  })
   t.same(await checkPdf(pdf, async () => Promise.reject(new TypeError('bug'))), { kind: 'failed', message: API_MESSAGES.failed })
 })
 

@@ -19,28 +19,67 @@ const render = (node: ReactNode) => serverRender(node)
 
 function form(overrides: Partial<NewEndpointCardProps> = {}): string {
   return render(
-    <NewEndpointCard included url="" events={['quote.sent', 'quote.signed']} problems={{}} urlRef={createRef<HTMLInputElement>()} working={false} onUrlChange={noop} onEventToggle={noop} onSubmit={noop} {...overrides} />
+    <NewEndpointCard
+      included
+      url=""
+      events={['quote.sent', 'quote.signed']}
+      problems={{}}
+      urlRef={createRef<HTMLInputElement>()}
+      working={false}
+      onUrlChange={noop}
+      onEventToggle={noop}
+      onSubmit={noop}
+      {...overrides}
+    />
   )
 }
 
-const erp: WebhookEndpoint = { id: 'e1', url: 'https://erp.exemple.fr/paraphe', events: ['quote.signed', 'quote.declined'], secretPrefix: 'whsec_Ab12Cd', createdAt: '2026-11-20T08:00:00Z' }
-const delivered: WebhookDelivery = {
-  id: '7', eventId: 'evt_0123', eventType: 'quote.signed', status: 'delivered', attempts: 3, lastStatusCode: 200, lastError: null,
-  lastAttemptAt: '2026-11-24T17:30:00Z', nextAttemptAt: null, deliveredAt: '2026-11-24T17:30:01Z', createdAt: '2026-11-24T17:00:00Z'
+const erp: WebhookEndpoint = {
+  id: 'e1',
+  url: 'https://erp.exemple.fr/paraphe',
+  events: ['quote.signed', 'quote.declined'],
+  secretPrefix: 'whsec_Ab12Cd',
+  createdAt: '2026-11-20T08:00:00Z'
 }
-const failed: WebhookDelivery = { ...delivered, id: '8', eventId: 'evt_4567', eventType: 'quote.declined', status: 'failed', lastStatusCode: null, lastError: 'Pas de réponse en 10 s.', deliveredAt: null }
+const delivered: WebhookDelivery = {
+  id: '7',
+  eventId: 'evt_0123',
+  eventType: 'quote.signed',
+  status: 'delivered',
+  attempts: 3,
+  lastStatusCode: 200,
+  lastError: null,
+  lastAttemptAt: '2026-11-24T17:30:00Z',
+  nextAttemptAt: null,
+  deliveredAt: '2026-11-24T17:30:01Z',
+  createdAt: '2026-11-24T17:00:00Z'
+}
+const failed: WebhookDelivery = {
+  ...delivered,
+  id: '8',
+  eventId: 'evt_4567',
+  eventType: 'quote.declined',
+  status: 'failed',
+  lastStatusCode: null,
+  lastError: 'Pas de réponse en 10 s.',
+  deliveredAt: null
+}
 const pending: WebhookDelivery = { ...failed, id: '9', status: 'pending', lastError: null, lastAttemptAt: null, attempts: 0 }
 
 t.test('a new endpoint: its URL and events, refusals next to their field; other plans see Entreprise', async (t) => {
   const html = form()
   t.match(html, /<label for="webhook-url">Adresse \(URL\) de votre serveur<\/label>/)
   t.match(html, /<legend class="choice-group__legend">Événements envoyés<\/legend>/)
-  for (const type of ['quote.sent', 'quote.viewed', 'quote.signed', 'quote.declined', 'quote.expired']) t.match(html, new RegExp(`id="webhook-event-${type.replace('.', '\\.')}"`))
+  for (const type of ['quote.sent', 'quote.viewed', 'quote.signed', 'quote.declined', 'quote.expired'])
+    t.match(html, new RegExp(`id="webhook-event-${type.replace('.', '\\.')}"`))
   t.match(html, /id="webhook-event-quote\.sent" type="checkbox" checked=""/)
   t.notMatch(html, /id="webhook-event-quote\.viewed" type="checkbox" checked=""/, 'only the chosen ones are ticked')
   t.match(html, /Devis refusé par le client \(avec le motif\)/)
   t.notMatch(html, /aria-invalid/)
-  const refused = form({ problems: { url: 'L’adresse doit utiliser https://.', events: 'Choisissez au moins un événement.' }, working: true })
+  const refused = form({
+    problems: { url: 'L’adresse doit utiliser https://.', events: 'Choisissez au moins un événement.' },
+    working: true
+  })
   t.match(refused, /aria-invalid="true" aria-describedby="webhook-url-hint webhook-url-error"/)
   t.match(refused, /<p class="field__error" id="webhook-url-error">L’adresse doit utiliser https:\/\/\.<\/p>/)
   t.match(refused, /aria-describedby="webhook-events-error"/)
@@ -61,15 +100,44 @@ t.test('the secret is shown once, with its copy button and what the copy did', a
   t.match(idle, />Copier le secret<\/button>/)
   t.match(idle, /<p role="status"><\/p>/)
   t.match(render(<CreatedEndpointNotice created={created} copy="copied" onCopy={noop} />), /<p role="status">Secret copié\.<\/p>/)
-  t.match(render(<CreatedEndpointNotice created={created} copy="manual" onCopy={noop} />), /Le secret est sélectionné : copiez-le avec Ctrl\+C/)
+  t.match(
+    render(<CreatedEndpointNotice created={created} copy="manual" onCopy={noop} />),
+    /Le secret est sélectionné : copiez-le avec Ctrl\+C/
+  )
 })
 
 function list(overrides: Partial<EndpointsListCardProps> = {}): string {
-  return render(<EndpointsListCard endpoints={[erp]} deleting={null} openLog={null} log={null} working={false} onAskDelete={noop} onDelete={noop} onToggleLog={noop} {...overrides} />)
+  return render(
+    <EndpointsListCard
+      endpoints={[erp]}
+      deleting={null}
+      openLog={null}
+      log={null}
+      working={false}
+      onAskDelete={noop}
+      onDelete={noop}
+      onToggleLog={noop}
+      {...overrides}
+    />
+  )
 }
 
 t.test('the endpoints: URL, events, prefix; deletion confirmed; the log opens under its endpoint', async (t) => {
-  t.match(render(<EndpointsListCard endpoints={[]} deleting={null} openLog={null} log={null} working={false} onAskDelete={noop} onDelete={noop} onToggleLog={noop} />), /Aucune adresse pour l’instant\./)
+  t.match(
+    render(
+      <EndpointsListCard
+        endpoints={[]}
+        deleting={null}
+        openLog={null}
+        log={null}
+        working={false}
+        onAskDelete={noop}
+        onDelete={noop}
+        onToggleLog={noop}
+      />
+    ),
+    /Aucune adresse pour l’instant\./
+  )
   const html = list()
   t.match(html, /https:\/\/erp\.exemple\.fr\/paraphe/)
   t.match(html, /<code>quote\.signed <\/code><code>quote\.declined <\/code>/)
@@ -85,17 +153,26 @@ t.test('the endpoints: URL, events, prefix; deletion confirmed; the log opens un
 })
 
 t.test('the delivery log: state, attempts, last answer, date; « Renvoyer » only for what was not received', async (t) => {
-  t.match(render(<DeliveriesLog endpointUrl={erp.url} deliveries={[]} working={false} onRedeliver={noop} />), /Aucun événement envoyé à cette adresse/)
+  t.match(
+    render(<DeliveriesLog endpointUrl={erp.url} deliveries={[]} working={false} onRedeliver={noop} />),
+    /Aucun événement envoyé à cette adresse/
+  )
   const html = render(<DeliveriesLog endpointUrl={erp.url} deliveries={[pending, failed, delivered]} working={false} onRedeliver={noop} />)
   t.match(html, /role="region" aria-label="Journal des envois vers https:\/\/erp\.exemple\.fr\/paraphe" tabindex="0"/)
-  t.match(html, /<th scope="col">Événement<\/th><th scope="col">État<\/th><th scope="col">Tentatives<\/th><th scope="col">Dernière réponse<\/th><th scope="col">Date<\/th>/)
+  t.match(
+    html,
+    /<th scope="col">Événement<\/th><th scope="col">État<\/th><th scope="col">Tentatives<\/th><th scope="col">Dernière réponse<\/th><th scope="col">Date<\/th>/
+  )
   const rows = html.split('<tr>').slice(2)
   t.match(rows[0], /En attente.*<td>0<\/td><td>—<\/td>/)
   t.match(rows[1], /quote\.declined.*evt_4567.*Abandonné.*<td>3<\/td><td>Pas de réponse en 10 s\.<\/td>/)
   t.match(rows[1], /aria-label="Renvoyer quote\.declined evt_4567">Renvoyer/)
   t.match(rows[2], /quote\.signed.*Reçu.*<td>3<\/td><td>200<\/td>/)
   t.notMatch(rows[2], /Renvoyer/, 'an acknowledged event is not re-sent')
-  t.match(render(<DeliveriesLog endpointUrl={erp.url} deliveries={[failed]} working onRedeliver={noop} />), /disabled="" aria-label="Renvoyer/)
+  t.match(
+    render(<DeliveriesLog endpointUrl={erp.url} deliveries={[failed]} working onRedeliver={noop} />),
+    /disabled="" aria-label="Renvoyer/
+  )
 })
 
 type Host = ReactElement<Record<string, unknown>>
@@ -123,15 +200,33 @@ function handler(elements: Host[], match: (props: Record<string, unknown>) => bo
 
 t.test('what the controls hand to the page', async (t) => {
   const calls: unknown[][] = []
-  const record = (label: string) => (...args: unknown[]) => void calls.push([label, ...args])
+  const record =
+    (label: string) =>
+    (...args: unknown[]) =>
+      void calls.push([label, ...args])
   const formTree = hosts(
-    NewEndpointCard({ included: true, url: '', events: ['quote.sent'], problems: {}, urlRef: createRef<HTMLInputElement>(), working: false, onUrlChange: record('url'), onEventToggle: record('toggle'), onSubmit: record('submit') })
+    NewEndpointCard({
+      included: true,
+      url: '',
+      events: ['quote.sent'],
+      problems: {},
+      urlRef: createRef<HTMLInputElement>(),
+      working: false,
+      onUrlChange: record('url'),
+      onEventToggle: record('toggle'),
+      onSubmit: record('submit')
+    })
   )
   handler(formTree, (props) => props.id === 'webhook-url', 'onChange')({ target: { value: 'https://erp.exemple.fr/' } })
   handler(formTree, (props) => props.id === 'webhook-event-quote.signed', 'onChange')({ target: { checked: true } })
   handler(formTree, (props) => props.id === 'webhook-event-quote.sent', 'onChange')({ target: { checked: false } })
   handler(formTree, (props) => props.noValidate === true, 'onSubmit')('event')
-  t.same(calls.splice(0), [['url', 'https://erp.exemple.fr/'], ['toggle', 'quote.signed', true], ['toggle', 'quote.sent', false], ['submit', 'event']])
+  t.same(calls.splice(0), [
+    ['url', 'https://erp.exemple.fr/'],
+    ['toggle', 'quote.signed', true],
+    ['toggle', 'quote.sent', false],
+    ['submit', 'event']
+  ])
 
   let selected = 0
   const noticeTree = hosts(CreatedEndpointNotice({ created: { endpoint: erp, secret: 'whsec_x' }, copy: 'idle', onCopy: record('copy') }))
@@ -140,14 +235,27 @@ t.test('what the controls hand to the page', async (t) => {
   t.equal(selected, 1, 'focusing the secret selects it')
   t.same(calls.splice(0), [['copy']])
 
-  const listProps = { endpoints: [erp], openLog: null, log: null, working: false, onAskDelete: record('ask'), onDelete: record('delete'), onToggleLog: record('log') }
+  const listProps = {
+    endpoints: [erp],
+    openLog: null,
+    log: null,
+    working: false,
+    onAskDelete: record('ask'),
+    onDelete: record('delete'),
+    onToggleLog: record('log')
+  }
   const idleList = hosts(EndpointsListCard({ ...listProps, deleting: null }))
   handler(idleList, (props) => props['aria-controls'] === 'webhook-log-e1', 'onClick')()
   handler(idleList, (props) => props.children === 'Supprimer', 'onClick')()
   const confirming = hosts(EndpointsListCard({ ...listProps, deleting: 'e1' }))
   handler(confirming, (props) => props.children === 'Confirmer la suppression', 'onClick')()
   handler(confirming, (props) => props.children === 'Annuler', 'onClick')()
-  t.same(calls.splice(0), [['log', 'e1'], ['ask', 'e1'], ['delete', erp], ['ask', null]])
+  t.same(calls.splice(0), [
+    ['log', 'e1'],
+    ['ask', 'e1'],
+    ['delete', erp],
+    ['ask', null]
+  ])
 
   const logTree = hosts(DeliveriesLog({ endpointUrl: erp.url, deliveries: [failed], working: false, onRedeliver: record('redeliver') }))
   handler(logTree, (props) => props.children === 'Renvoyer', 'onClick')()
@@ -156,10 +264,26 @@ t.test('what the controls hand to the page', async (t) => {
 
 t.test('the whole page in each state: loading, failed, ready with the secret and an open log', async (t) => {
   const base: WebhooksPageViewProps = {
-    load: { kind: 'loading' }, onReload: noop, status: null, created: null, copy: 'idle', onCopy: noop,
-    form: { url: '', events: ['quote.sent'], problems: {}, urlRef: createRef<HTMLInputElement>(), working: false, onUrlChange: noop, onEventToggle: noop, onSubmit: noop },
+    load: { kind: 'loading' },
+    onReload: noop,
+    status: null,
+    created: null,
+    copy: 'idle',
+    onCopy: noop,
+    form: {
+      url: '',
+      events: ['quote.sent'],
+      problems: {},
+      urlRef: createRef<HTMLInputElement>(),
+      working: false,
+      onUrlChange: noop,
+      onEventToggle: noop,
+      onSubmit: noop
+    },
     list: { deleting: null, openLog: null, working: false, onAskDelete: noop, onDelete: noop, onToggleLog: noop },
-    log: { kind: 'loading' }, onRetryLog: noop, onRedeliver: noop
+    log: { kind: 'loading' },
+    onRetryLog: noop,
+    onRedeliver: noop
   }
   const page = (overrides: Partial<WebhooksPageViewProps>) => render(<WebhooksPageView {...base} {...overrides} />)
   const loading = page({})
@@ -174,7 +298,13 @@ t.test('the whole page in each state: loading, failed, ready with the secret and
   t.match(created, /https:\/\/erp\.exemple\.fr\/paraphe/)
   const open = (log: WebhooksPageViewProps['log']) => page({ load: ready, list: { ...base.list, openLog: 'e1' }, log })
   t.match(open({ kind: 'loading' }), /id="webhook-log-e1" class="webhook-endpoint__log">.*Chargement…/s)
-  t.match(open({ kind: 'failed', error: new ApiError(404, 'not_found', 'Cette adresse de webhooks est introuvable.') }), /id="webhook-log-e1".*Cette adresse de webhooks est introuvable\./s)
+  t.match(
+    open({ kind: 'failed', error: new ApiError(404, 'not_found', 'Cette adresse de webhooks est introuvable.') }),
+    /id="webhook-log-e1".*Cette adresse de webhooks est introuvable\./s
+  )
   t.match(open({ kind: 'ready', data: [failed] }), /aria-label="Journal des envois vers https:\/\/erp\.exemple\.fr\/paraphe"/)
-  t.match(page({ load: { kind: 'ready', data: { endpoints: [], webhooksIncluded: false } } }), /Les webhooks sont inclus dans la formule Entreprise/)
+  t.match(
+    page({ load: { kind: 'ready', data: { endpoints: [], webhooksIncluded: false } } }),
+    /Les webhooks sont inclus dans la formule Entreprise/
+  )
 })

@@ -26,22 +26,40 @@ interface ViewJson {
   creditedCents: number
 }
 
-const linkNotFound = () => new ApiProblem(404, 'link_not_found', 'Ce lien de facture est introuvable : vérifiez qu’il est complet, ou demandez un nouvel envoi au professionnel.')
-const linkRevoked = () => new ApiProblem(410, 'link_revoked', 'Ce lien a été désactivé par le professionnel : demandez-lui de vous renvoyer la facture.')
+const linkNotFound = () =>
+  new ApiProblem(
+    404,
+    'link_not_found',
+    'Ce lien de facture est introuvable : vérifiez qu’il est complet, ou demandez un nouvel envoi au professionnel.'
+  )
+const linkRevoked = () =>
+  new ApiProblem(410, 'link_revoked', 'Ce lien a été désactivé par le professionnel : demandez-lui de vous renvoyer la facture.')
 
 export async function readInvoiceLink(db: Database, token: string, now: Date): Promise<InvoiceLinkView> {
   if (!isWellFormedToken(token)) throw linkNotFound()
-  const { rows } = await asAnonymous(db, (tx) => tx.query<{ view: ViewJson | null }>('select paraphe.invoice_link_view($1) as view', [hashToken(token)]))
+  const { rows } = await asAnonymous(db, (tx) =>
+    tx.query<{ view: ViewJson | null }>('select paraphe.invoice_link_view($1) as view', [hashToken(token)])
+  )
   const view = rows[0]?.view ?? null
   if (view === null) throw linkNotFound()
   if (view.revoked) throw linkRevoked()
   const { document } = view
-  const facts = { kind: view.kind, status: 'issued' as const, amountDueCents: view.amountDueCents, paidCents: Number(view.paidCents), creditedCents: Number(view.creditedCents), dueDate: view.dueDate }
+  const facts = {
+    kind: view.kind,
+    status: 'issued' as const,
+    amountDueCents: view.amountDueCents,
+    paidCents: Number(view.paidCents),
+    creditedCents: Number(view.creditedCents),
+    dueDate: view.dueDate
+  }
   const remaining = remainingCents(facts)
   const { seller } = document
   // The QR code asks for what is still owed: after a partial payment, the rest (the PDF's, issued
   // before any payment, asks for the whole).
-  const qr = remaining > 0 ? epcQrSvg({ name: seller.name, iban: seller.iban, bic: seller.bic, amountCents: remaining, reference: view.number }) : null
+  const qr =
+    remaining > 0
+      ? epcQrSvg({ name: seller.name, iban: seller.iban, bic: seller.bic, amountCents: remaining, reference: view.number })
+      : null
   return {
     number: view.number,
     kind: view.kind,

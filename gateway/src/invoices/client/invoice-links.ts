@@ -10,7 +10,11 @@ import { hashToken, newSigningToken } from '../../tokens/link-token.js'
 /** Stores a new link to the issued invoice and returns its public URL. */
 export async function createInvoiceLink(tx: Queryable, invoice: { id: string; companyId: string }, publicUrl: URL): Promise<string> {
   const token = newSigningToken()
-  await tx.query('insert into paraphe.invoice_links (invoice_id, company_id, token_hash) values ($1, $2, $3)', [invoice.id, invoice.companyId, hashToken(token)])
+  await tx.query('insert into paraphe.invoice_links (invoice_id, company_id, token_hash) values ($1, $2, $3)', [
+    invoice.id,
+    invoice.companyId,
+    hashToken(token)
+  ])
   return new URL(paths.invoicePayment.href(token), publicUrl).href
 }
 
@@ -22,6 +26,8 @@ export async function createInvoiceLink(tx: Queryable, invoice: { id: string; co
 export async function revokeInvoiceLinks(tx: Queryable, invoiceId: string): Promise<number> {
   const row = await findInvoice(tx, invoiceId)
   if (row.status !== 'issued') throw new ApiProblem(409, 'invoice_draft', 'Un brouillon n’a pas de lien : il n’a jamais été envoyé.')
-  const { rowCount } = await tx.query('update paraphe.invoice_links set revoked_at = now() where invoice_id = $1 and revoked_at is null', [invoiceId])
+  const { rowCount } = await tx.query('update paraphe.invoice_links set revoked_at = now() where invoice_id = $1 and revoked_at is null', [
+    invoiceId
+  ])
   return rowCount
 }

@@ -13,7 +13,8 @@ import { invoiceFileName } from '../invoice-files.js'
 import type { InvoiceRow } from '../invoice-rows.js'
 import { createInvoiceLink } from './invoice-links.js'
 
-export type InvoiceMail = { type: 'invoice'; to: string } | { type: 'reminder'; to: string; now: Date; automatic: boolean; delayDays: number | null }
+export type InvoiceMail =
+  { type: 'invoice'; to: string } | { type: 'reminder'; to: string; now: Date; automatic: boolean; delayDays: number | null }
 
 /** Days from the due date to `today` (both `YYYY-MM-DD`). */
 export function daysBetween(from: string, to: string): number {
@@ -27,7 +28,13 @@ export async function queueInvoiceMail(tx: Queryable, row: InvoiceRow, mail: Inv
   const invoiceUrl = await createInvoiceLink(tx, { id: row.id, companyId: row.company_id }, site.siteUrl)
   const facts = {
     document,
-    remainingCents: remainingCents({ kind: row.kind, status: row.status, amountDueCents: row.amount_due_cents, paidCents: row.paid_cents, creditedCents: row.credited_cents }),
+    remainingCents: remainingCents({
+      kind: row.kind,
+      status: row.status,
+      amountDueCents: row.amount_due_cents,
+      paidCents: row.paid_cents,
+      creditedCents: row.credited_cents
+    }),
     invoiceUrl
   }
   const content =
@@ -41,7 +48,13 @@ export async function queueInvoiceMail(tx: Queryable, row: InvoiceRow, mail: Inv
     replyTo: document.seller.email === '' ? null : document.seller.email,
     senderName: senderNameFor(document.seller.name, site.siteName),
     ...content,
-    attachments: [{ filename: invoiceFileName(row.kind, document.number, 'pdf'), contentType: 'application/pdf', contentBase64: Buffer.from(pdf).toString('base64') }]
+    attachments: [
+      {
+        filename: invoiceFileName(row.kind, document.number, 'pdf'),
+        contentType: 'application/pdf',
+        contentBase64: Buffer.from(pdf).toString('base64')
+      }
+    ]
   })
   const data =
     mail.type === 'invoice'

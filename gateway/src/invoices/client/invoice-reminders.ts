@@ -21,10 +21,18 @@ const RECIPIENT_SQL = `coalesce((select e.data ->> 'to' from paraphe.invoice_eve
 /** « Relancer »: a reminder now, whatever the delays, at most once per REMINDER_GAP_HOURS. */
 export async function remindInvoiceByHand(tx: Queryable, id: string, site: Site, now: Date): Promise<{ invoice: Invoice; sentTo: string }> {
   const row = await findInvoice(tx, id, { lock: true })
-  if (row.status !== 'issued') throw new ApiProblem(409, 'invoice_draft', 'Un brouillon ne se relance pas : émettez et envoyez la facture d’abord.')
+  if (row.status !== 'issued')
+    throw new ApiProblem(409, 'invoice_draft', 'Un brouillon ne se relance pas : émettez et envoyez la facture d’abord.')
   if (row.kind === 'credit_note') throw new ApiProblem(409, 'invoice_is_credit_note', 'Un avoir ne se relance pas : il n’y a rien à payer.')
-  const facts = { kind: row.kind, status: row.status, amountDueCents: row.amount_due_cents, paidCents: row.paid_cents, creditedCents: row.credited_cents }
-  if (remainingCents(facts) === 0) throw new ApiProblem(409, 'invoice_paid', 'Cette facture est entièrement réglée (ou annulée par un avoir) : rien à relancer.')
+  const facts = {
+    kind: row.kind,
+    status: row.status,
+    amountDueCents: row.amount_due_cents,
+    paidCents: row.paid_cents,
+    creditedCents: row.credited_cents
+  }
+  if (remainingCents(facts) === 0)
+    throw new ApiProblem(409, 'invoice_paid', 'Cette facture est entièrement réglée (ou annulée par un avoir) : rien à relancer.')
   const { rows } = await tx.query<{ to_address: string; last_at: Date | null }>(
     `select ${RECIPIENT_SQL} as to_address,
             (select max(e.occurred_at) from paraphe.invoice_events e where e.invoice_id = i.id and e.type in ('sent', 'reminded')) as last_at
@@ -34,10 +42,18 @@ export async function remindInvoiceByHand(tx: Queryable, id: string, site: Site,
   const found = rows[0] as { to_address: string; last_at: Date | null }
   if (found.last_at !== null && now.getTime() - new Date(found.last_at).getTime() < REMINDER_GAP_HOURS * 3_600_000) {
     const next = formatDateTime(new Date(new Date(found.last_at).getTime() + REMINDER_GAP_HOURS * 3_600_000))
-    throw new ApiProblem(429, 'reminded_recently', `Ce client a reçu un e-mail sur cette facture il y a moins de ${REMINDER_GAP_HOURS} heures. Prochaine relance possible le ${next}.`)
+    throw new ApiProblem(
+      429,
+      'reminded_recently',
+      `Ce client a reçu un e-mail sur cette facture il y a moins de ${REMINDER_GAP_HOURS} heures. Prochaine relance possible le ${next}.`
+    )
   }
   if (found.to_address.trim() === '') {
-    throw new ApiProblem(422, 'no_client_email', 'Le client n’a pas d’adresse e-mail sur cette facture : envoyez-la d’abord en indiquant son adresse.')
+    throw new ApiProblem(
+      422,
+      'no_client_email',
+      'Le client n’a pas d’adresse e-mail sur cette facture : envoyez-la d’abord en indiquant son adresse.'
+    )
   }
   await queueInvoiceMail(tx, row, { type: 'reminder', to: found.to_address, now, automatic: false, delayDays: null }, site)
   return { invoice: await getInvoice(tx, id, now), sentTo: found.to_address }
@@ -78,7 +94,9 @@ export async function sendDueInvoiceReminders(db: Database, site: Site, now: Dat
 }
 
 export async function reminderSettings(tx: Queryable): Promise<ReminderSettings> {
-  const { rows } = await tx.query<{ reminder_days: number[] }>('select reminder_days from paraphe.invoice_settings where company_id = (select paraphe.current_company_id())')
+  const { rows } = await tx.query<{ reminder_days: number[] }>(
+    'select reminder_days from paraphe.invoice_settings where company_id = (select paraphe.current_company_id())'
+  )
   return { reminderDays: rows[0]?.reminder_days ?? [...DEFAULT_INVOICE_REMINDER_DAYS] }
 }
 

@@ -16,17 +16,32 @@ import { queueInvoiceMail } from './invoice-mailing.js'
 export function recipientOf(document: InvoiceDocument, to: string | undefined): string {
   const address = (to ?? document.buyer.email).trim()
   if (address === '') {
-    throw new ApiProblem(422, 'no_client_email', 'Le client n’a pas d’adresse e-mail sur cette facture : indiquez l’adresse à laquelle l’envoyer.', {
-      to: 'Indiquez une adresse e-mail.'
-    })
+    throw new ApiProblem(
+      422,
+      'no_client_email',
+      'Le client n’a pas d’adresse e-mail sur cette facture : indiquez l’adresse à laquelle l’envoyer.',
+      {
+        to: 'Indiquez une adresse e-mail.'
+      }
+    )
   }
-  if (!isEmailAddress(address)) throw new ApiProblem(422, 'validation_failed', 'Cette adresse e-mail ne semble pas valide (exemple : nom@domaine.fr).', { to: 'Adresse e-mail invalide.' })
+  if (!isEmailAddress(address))
+    throw new ApiProblem(422, 'validation_failed', 'Cette adresse e-mail ne semble pas valide (exemple : nom@domaine.fr).', {
+      to: 'Adresse e-mail invalide.'
+    })
   return address
 }
 
-export async function sendInvoice(tx: Queryable, id: string, request: InvoiceSendRequest, site: Site, now: Date): Promise<{ invoice: Invoice; sentTo: string }> {
+export async function sendInvoice(
+  tx: Queryable,
+  id: string,
+  request: InvoiceSendRequest,
+  site: Site,
+  now: Date
+): Promise<{ invoice: Invoice; sentTo: string }> {
   const row = await findInvoice(tx, id, { lock: true })
-  if (row.status !== 'issued') throw new ApiProblem(409, 'invoice_draft', 'Émettez la facture avant de l’envoyer : un brouillon n’a ni numéro ni PDF.')
+  if (row.status !== 'issued')
+    throw new ApiProblem(409, 'invoice_draft', 'Émettez la facture avant de l’envoyer : un brouillon n’a ni numéro ni PDF.')
   const sentTo = recipientOf(row.document as InvoiceDocument, request.to)
   await queueInvoiceMail(tx, row, { type: 'invoice', to: sentTo }, site)
   return { invoice: await getInvoice(tx, id, now), sentTo }

@@ -43,15 +43,24 @@ export function checkPeriod(filter: Pick<InvoiceExportFilter, 'from' | 'to'>): v
     }
   }
   if (filter.from > filter.to) {
-    throw new ApiProblem(422, 'validation_failed', 'La période est inversée : la date de début doit précéder la date de fin.', { from: 'Début après la fin.' })
+    throw new ApiProblem(422, 'validation_failed', 'La période est inversée : la date de début doit précéder la date de fin.', {
+      from: 'Début après la fin.'
+    })
   }
 }
 
 export async function invoicesOfPeriod(tx: Queryable, filter: Pick<InvoiceExportFilter, 'from' | 'to'>): Promise<ExportInvoice[]> {
   checkPeriod(filter)
   const { rows } = await tx.query<{
-    id: string; number: string; kind: InvoiceKind; issue_date: string; due_date: string; document: InvoiceDocument
-    amount_due_cents: number; paid_cents: number; credited_cents: number
+    id: string
+    number: string
+    kind: InvoiceKind
+    issue_date: string
+    due_date: string
+    document: InvoiceDocument
+    amount_due_cents: number
+    paid_cents: number
+    credited_cents: number
   }>(
     `select i.id, i.number, i.kind, i.issue_date, i.due_date, i.document, i.amount_due_cents,
             coalesce((select sum(p.amount_cents) from paraphe.invoice_payments p where p.invoice_id = i.id), 0)::bigint as paid_cents,
@@ -76,7 +85,14 @@ export async function invoicesOfPeriod(tx: Queryable, filter: Pick<InvoiceExport
 
 export async function paymentsOfPeriod(tx: Queryable, filter: Pick<InvoiceExportFilter, 'from' | 'to'>): Promise<ExportPayment[]> {
   checkPeriod(filter)
-  const { rows } = await tx.query<{ number: string; client_name: string; paid_on: string; amount_cents: number; means: PaymentMeans; note: string }>(
+  const { rows } = await tx.query<{
+    number: string
+    client_name: string
+    paid_on: string
+    amount_cents: number
+    means: PaymentMeans
+    note: string
+  }>(
     `select i.number, i.client_name, p.paid_on, p.amount_cents, p.means, p.note
        from paraphe.invoice_payments p join paraphe.invoices i on i.id = p.invoice_id
       where p.paid_on between $1::date and $2::date
@@ -94,7 +110,10 @@ export async function paymentsOfPeriod(tx: Queryable, filter: Pick<InvoiceExport
 }
 
 /** The invoices' Factur-X PDFs, in chain order. */
-export async function pdfsOfPeriod(tx: Queryable, filter: Pick<InvoiceExportFilter, 'from' | 'to'>): Promise<Array<{ number: string; kind: InvoiceKind; pdf: Uint8Array; issuedAt: Date }>> {
+export async function pdfsOfPeriod(
+  tx: Queryable,
+  filter: Pick<InvoiceExportFilter, 'from' | 'to'>
+): Promise<Array<{ number: string; kind: InvoiceKind; pdf: Uint8Array; issuedAt: Date }>> {
   checkPeriod(filter)
   const { rows } = await tx.query<{ number: string; kind: InvoiceKind; pdf: Uint8Array; issued_at: Date }>(
     `select i.number, i.kind, i.pdf, i.issued_at from paraphe.invoices i

@@ -35,6 +35,8 @@ export async function exportInvoices(tx: Queryable, filter: InvoiceExportFilter,
     return { body: Buffer.from(salesJournalFec(invoices), 'utf8'), contentType, filename: fecFileName(siren, filter.to) }
   }
   const files = await pdfsOfPeriod(tx, filter)
-  const zip = zipArchive(files.map((file) => ({ name: invoiceFileName(file.kind, file.number, 'pdf'), data: file.pdf, modified: file.issuedAt })))
+  const zip = zipArchive(
+    files.map((file) => ({ name: invoiceFileName(file.kind, file.number, 'pdf'), data: file.pdf, modified: file.issuedAt }))
+  )
   return { body: zip, contentType, filename: `Factures-Factur-X-${period}.zip` }
 }

@@ -14,9 +14,23 @@ const BOM = '\ufeff'
 const RATES = [2000, 1000, 550, 210, 0] as const
 
 export const INVOICES_CSV_COLUMNS = [
-  'Type', 'Numéro', 'Date', 'Échéance', 'Client', 'SIREN client', 'Facture corrigée',
+  'Type',
+  'Numéro',
+  'Date',
+  'Échéance',
+  'Client',
+  'SIREN client',
+  'Facture corrigée',
   ...RATES.flatMap((rate) => [`Base HT ${rateLabel(rate)}`, `TVA ${rateLabel(rate)}`]),
-  'Total HT', 'Total TVA', 'Total TTC', 'Retenue de garantie', 'Payé', 'Reste à payer', 'Statut', 'Mode de règlement', 'Note'
+  'Total HT',
+  'Total TVA',
+  'Total TTC',
+  'Retenue de garantie',
+  'Payé',
+  'Reste à payer',
+  'Statut',
+  'Mode de règlement',
+  'Note'
 ] as const
 
 function rateLabel(rateBp: number): string {
@@ -51,7 +65,14 @@ function invoiceRow(invoice: ExportInvoice, today: string): string[] {
     const vat = rows.reduce((sum, row) => sum + row.vatCents, 0)
     return rows.length === 0 ? ['', ''] : [decimalComma(sign * base), decimalComma(sign * vat)]
   })
-  const facts = { kind: invoice.kind, status: 'issued' as const, amountDueCents: invoice.amountDueCents, paidCents: invoice.paidCents, creditedCents: invoice.creditedCents, dueDate: invoice.dueDate }
+  const facts = {
+    kind: invoice.kind,
+    status: 'issued' as const,
+    amountDueCents: invoice.amountDueCents,
+    paidCents: invoice.paidCents,
+    creditedCents: invoice.creditedCents,
+    dueDate: invoice.dueDate
+  }
   const status = invoicePaymentStatus(facts, today)
   return [
     textCell(INVOICE_KIND_LABELS[invoice.kind]),

@@ -19,8 +19,24 @@ import { decimalComma } from './invoices-csv.js'
 import type { ExportInvoice } from './export-period.js'
 
 export const FEC_COLUMNS = [
-  'JournalCode', 'JournalLib', 'EcritureNum', 'EcritureDate', 'CompteNum', 'CompteLib', 'CompAuxNum', 'CompAuxLib', 'PieceRef',
-  'PieceDate', 'EcritureLib', 'Debit', 'Credit', 'EcritureLet', 'DateLet', 'ValidDate', 'Montantdevise', 'Idevise'
+  'JournalCode',
+  'JournalLib',
+  'EcritureNum',
+  'EcritureDate',
+  'CompteNum',
+  'CompteLib',
+  'CompAuxNum',
+  'CompAuxLib',
+  'PieceRef',
+  'PieceDate',
+  'EcritureLib',
+  'Debit',
+  'Credit',
+  'EcritureLet',
+  'DateLet',
+  'ValidDate',
+  'Montantdevise',
+  'Idevise'
 ] as const
 
 export const SALES_JOURNAL = { code: 'VT', label: 'Ventes' } as const
@@ -43,7 +59,10 @@ const rateText = (rateBp: number) => `${new Intl.NumberFormat('fr-FR', { maximum
 /** The client's auxiliary account: `C` and their SIREN for a business, else letters and digits of their name. */
 export function clientAuxiliary(buyer: ExportInvoice['document']['buyer']): string {
   if (buyer.siren !== null) return `C${buyer.siren}`
-  const letters = clientDisplayName(buyer).normalize('NFD').replace(/[^A-Za-z0-9]/g, '').toUpperCase()
+  const letters = clientDisplayName(buyer)
+    .normalize('NFD')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase()
   return `C${letters.slice(0, 16) || 'DIVERS'}`
 }
 
@@ -54,7 +73,13 @@ function entryLines(invoice: ExportInvoice): string[][] {
   const client = field(clientDisplayName(document.buyer))
   const label = field(`${credit ? 'Avoir' : 'Facture'} ${invoice.number} ${client}`)
   const sales = SALES_ACCOUNTS[document.operation]
-  const line = (account: { number: string; label: string }, accountLabel: string, debitCents: number, creditCents: number, auxiliary: boolean): string[] => [
+  const line = (
+    account: { number: string; label: string },
+    accountLabel: string,
+    debitCents: number,
+    creditCents: number,
+    auxiliary: boolean
+  ): string[] => [
     SALES_JOURNAL.code,
     SALES_JOURNAL.label,
     invoice.number,
@@ -81,7 +106,8 @@ function entryLines(invoice: ExportInvoice): string[][] {
     if (row.baseCents !== 0) lines.push(line(sales, `${sales.label} ${rateText(row.rateBp)}`, ...side(row.baseCents, false), false))
   }
   for (const row of totals.vat) {
-    if (row.vatCents !== 0) lines.push(line(VAT_ACCOUNT, `${VAT_ACCOUNT.label} ${rateText(row.rateBp)}`, ...side(row.vatCents, false), false))
+    if (row.vatCents !== 0)
+      lines.push(line(VAT_ACCOUNT, `${VAT_ACCOUNT.label} ${rateText(row.rateBp)}`, ...side(row.vatCents, false), false))
   }
   return lines
 }

@@ -39,7 +39,9 @@ function documentLine(line: InvoiceLine, totals: InvoiceLineTotals, lineId: stri
     'ram:SpecifiedTradeProduct': { 'ram:Name': line.description.trim() === '' ? '—' : line.description },
     'ram:SpecifiedLineTradeAgreement': {
       // The contract amount per percent: cents / 100 (euros) / 100 (percent), at most 6 decimals.
-      'ram:NetPriceProductTradePrice': { 'ram:ChargeAmount': progress === null ? scaled(line.unitPriceCents, 2) : scaled(totals.contractCents, 4) }
+      'ram:NetPriceProductTradePrice': {
+        'ram:ChargeAmount': progress === null ? scaled(line.unitPriceCents, 2) : scaled(totals.contractCents, 4)
+      }
     },
     'ram:SpecifiedLineTradeDelivery': {
       'ram:BilledQuantity':

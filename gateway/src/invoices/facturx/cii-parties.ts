@@ -41,7 +41,9 @@ export function sellerParty(seller: InvoiceSeller): XmlNode {
     // BT-31, or under the franchise without a VAT number the SIREN as tax registration (BT-32),
     // which is what BR-E-02 asks an exempt seller for.
     'ram:SpecifiedTaxRegistration':
-      seller.vatNumber === null ? { 'ram:ID': { '@schemeID': 'FC', '#': seller.siren } } : { 'ram:ID': { '@schemeID': 'VA', '#': seller.vatNumber } }
+      seller.vatNumber === null
+        ? { 'ram:ID': { '@schemeID': 'FC', '#': seller.siren } }
+        : { 'ram:ID': { '@schemeID': 'VA', '#': seller.vatNumber } }
   }
 }
 
@@ -57,7 +59,12 @@ export function buyerParty(buyer: InvoiceBuyer): XmlNode {
     'ram:Name': buyerName(buyer),
     'ram:SpecifiedLegalOrganization': buyer.siren === null ? undefined : { 'ram:ID': { '@schemeID': '0002', '#': buyer.siren } },
     'ram:DefinedTradeContact':
-      contactName === undefined ? undefined : { 'ram:PersonName': contactName, 'ram:EmailURIUniversalCommunication': buyer.email === '' ? undefined : { 'ram:URIID': buyer.email } },
+      contactName === undefined
+        ? undefined
+        : {
+            'ram:PersonName': contactName,
+            'ram:EmailURIUniversalCommunication': buyer.email === '' ? undefined : { 'ram:URIID': buyer.email }
+          },
     'ram:PostalTradeAddress': postalAddress(buyer.address),
     'ram:URIUniversalCommunication': { 'ram:URIID': endpoint },
     'ram:SpecifiedTaxRegistration': buyer.vatNumber === null ? undefined : { 'ram:ID': { '@schemeID': 'VA', '#': buyer.vatNumber } }

@@ -114,7 +114,9 @@ export function buildFacturXml(document: InvoiceDocument, totals: InvoiceTotals 
         },
         'ram:ApplicableHeaderTradeDelivery': {
           'ram:ShipToTradeParty':
-            buyer.deliveryAddress === null ? undefined : { 'ram:Name': buyerName(buyer), 'ram:PostalTradeAddress': postalAddress(buyer.deliveryAddress) },
+            buyer.deliveryAddress === null
+              ? undefined
+              : { 'ram:Name': buyerName(buyer), 'ram:PostalTradeAddress': postalAddress(buyer.deliveryAddress) },
           'ram:ActualDeliverySupplyChainEvent': { 'ram:OccurrenceDateTime': dateTimeString(document.saleDate) }
         },
         'ram:ApplicableHeaderTradeSettlement': {

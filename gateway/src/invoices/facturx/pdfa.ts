@@ -89,9 +89,18 @@ export function xmpMetadata(info: PdfaInfo): string {
                     'rdf:Seq': {
                       'rdf:li': [
                         { '@rdf:parseType': 'Resource', ...property('DocumentFileName', 'Text', 'The name of the embedded XML document') },
-                        { '@rdf:parseType': 'Resource', ...property('DocumentType', 'Text', 'The type of the hybrid document in capital letters, e.g. INVOICE or ORDER') },
-                        { '@rdf:parseType': 'Resource', ...property('Version', 'Text', 'The actual version of the standard applying to the embedded XML document') },
-                        { '@rdf:parseType': 'Resource', ...property('ConformanceLevel', 'Text', 'The conformance level of the embedded XML document') }
+                        {
+                          '@rdf:parseType': 'Resource',
+                          ...property('DocumentType', 'Text', 'The type of the hybrid document in capital letters, e.g. INVOICE or ORDER')
+                        },
+                        {
+                          '@rdf:parseType': 'Resource',
+                          ...property('Version', 'Text', 'The actual version of the standard applying to the embedded XML document')
+                        },
+                        {
+                          '@rdf:parseType': 'Resource',
+                          ...property('ConformanceLevel', 'Text', 'The conformance level of the embedded XML document')
+                        }
                       ]
                     }
                   }

@@ -4,7 +4,13 @@
 // and the references (signed quote, corrected invoice, progress statement).
 import { formatSiret } from '@paraphe/shared/company'
 import { formatLongDate } from '@paraphe/shared/dates'
-import { invoiceHeading, OPERATION_NATURE_LABELS, type InvoiceDocument, type InvoiceSeller, type PostalAddress } from '@paraphe/shared/invoices/invoice-document'
+import {
+  invoiceHeading,
+  OPERATION_NATURE_LABELS,
+  type InvoiceDocument,
+  type InvoiceSeller,
+  type PostalAddress
+} from '@paraphe/shared/invoices/invoice-document'
 import { FRANCHISE_MENTION } from '@paraphe/shared/invoices/invoice-mentions'
 import { creditedInvoiceText, progressStatementText } from '@paraphe/shared/invoices/invoice-statements'
 import { COLORS, CONTENT_LEFT, CONTENT_WIDTH, TEXT_SIZE, type PageFlow } from '../../pdf/layout.js'
@@ -32,7 +38,9 @@ export function sellerLines(seller: InvoiceSeller, franchise: boolean): string[]
 
 /** « Date de la prestation », « Date de livraison » or both, by the nature of the operation. */
 export function saleDateLabel(document: Pick<InvoiceDocument, 'operation'>): string {
-  return { goods: 'Date de livraison', services: 'Date de la prestation', mixed: 'Date de la livraison ou de la prestation' }[document.operation]
+  return { goods: 'Date de livraison', services: 'Date de la prestation', mixed: 'Date de la livraison ou de la prestation' }[
+    document.operation
+  ]
 }
 
 export function drawInvoiceHeader(flow: PageFlow, document: InvoiceDocument): void {
@@ -79,9 +87,17 @@ export function drawInvoiceHeader(flow: PageFlow, document: InvoiceDocument): vo
     document.buyerReference.trim() === '' ? '' : `Votre référence : ${document.buyerReference}`
   ].filter((text) => text !== '')
   flow.y = drawColumn(flow, CONTENT_LEFT, flow.y, CONTENT_WIDTH, [
-    { text: document.title.trim() === '' ? '' : `Objet : ${document.title}`, style: { font: fonts.bold, size: TEXT_SIZE.heading }, maxLines: 3 },
+    {
+      text: document.title.trim() === '' ? '' : `Objet : ${document.title}`,
+      style: { font: fonts.bold, size: TEXT_SIZE.heading },
+      maxLines: 3
+    },
     { text: references.join('   ·   '), style: body, maxLines: 3 },
-    { text: document.progress === null ? '' : progressStatementText(document.progress), style: { font: fonts.bold, size: TEXT_SIZE.label, color: COLORS.accent }, maxLines: 1 }
+    {
+      text: document.progress === null ? '' : progressStatementText(document.progress),
+      style: { font: fonts.bold, size: TEXT_SIZE.label, color: COLORS.accent },
+      maxLines: 1
+    }
   ])
   flow.y -= 10
 }

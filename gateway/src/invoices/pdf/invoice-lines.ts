@@ -15,9 +15,18 @@ export function drawInvoiceLines(flow: PageFlow, document: InvoiceDocument, tota
   const withDiscount = !progress && document.lines.some((line) => line.discountBp > 0 || line.discountCents > 0)
   const columns: TableColumn[] = [{ title: 'Désignation', width: 0, align: 'left' }]
   if (progress) {
-    columns.push({ title: 'Marché HT', width: 74, align: 'right' }, { title: 'Cumul', width: 42, align: 'right' }, { title: 'Déjà facturé', width: 64, align: 'right' }, { title: 'Ce jour', width: 44, align: 'right' })
+    columns.push(
+      { title: 'Marché HT', width: 74, align: 'right' },
+      { title: 'Cumul', width: 42, align: 'right' },
+      { title: 'Déjà facturé', width: 64, align: 'right' },
+      { title: 'Ce jour', width: 44, align: 'right' }
+    )
   } else {
-    columns.push({ title: 'Qté', width: 48, align: 'right' }, { title: 'Unité', width: 42, align: 'left' }, { title: 'PU HT', width: 70, align: 'right' })
+    columns.push(
+      { title: 'Qté', width: 48, align: 'right' },
+      { title: 'Unité', width: 42, align: 'left' },
+      { title: 'PU HT', width: 70, align: 'right' }
+    )
   }
   if (withVat) columns.push({ title: 'TVA', width: 38, align: 'right' })
   if (withDiscount) columns.push({ title: 'Remise', width: 54, align: 'right' })
@@ -31,13 +40,28 @@ export function drawInvoiceLines(flow: PageFlow, document: InvoiceDocument, tota
       const { cumulativeBp, previousBp } = line.progress
       return {
         text: line.description,
-        cells: [formatEuros(amounts?.contractCents ?? 0), formatVatRate(cumulativeBp), formatVatRate(previousBp), formatVatRate(cumulativeBp - previousBp), ...vat, net]
+        cells: [
+          formatEuros(amounts?.contractCents ?? 0),
+          formatVatRate(cumulativeBp),
+          formatVatRate(previousBp),
+          formatVatRate(cumulativeBp - previousBp),
+          ...vat,
+          net
+        ]
       }
     }
-    const discount = line.discountBp > 0 ? formatVatRate(line.discountBp) : line.discountCents > 0 ? `−${formatEuros(line.discountCents)}` : ''
+    const discount =
+      line.discountBp > 0 ? formatVatRate(line.discountBp) : line.discountCents > 0 ? `−${formatEuros(line.discountCents)}` : ''
     return {
       text: line.description,
-      cells: [formatQuantity(line.quantityMilli), line.unit, formatEuros(line.unitPriceCents), ...vat, ...(withDiscount ? [discount] : []), net]
+      cells: [
+        formatQuantity(line.quantityMilli),
+        line.unit,
+        formatEuros(line.unitPriceCents),
+        ...vat,
+        ...(withDiscount ? [discount] : []),
+        net
+      ]
     }
   })
   drawTable(flow, columns, rows)
@@ -54,11 +78,17 @@ export function drawInvoiceLines(flow: PageFlow, document: InvoiceDocument, tota
     deductionColumns,
     document.deductions.map((deduction, index) => {
       const amounts = totals.deductions[index]
-      const rates = withVat ? deduction.amounts.map((part) => `${formatEuros(part.htCents)} HT à ${formatVatRate(part.vatRateBp)}`).join(', ') : undefined
+      const rates = withVat
+        ? deduction.amounts.map((part) => `${formatEuros(part.htCents)} HT à ${formatVatRate(part.vatRateBp)}`).join(', ')
+        : undefined
       return {
         text: deductionLabel(deduction),
         ...(rates === undefined ? {} : { note: rates }),
-        cells: [`−${formatEuros(amounts?.htCents ?? 0)}`, `−${formatEuros(amounts?.vatCents ?? 0)}`, `−${formatEuros(amounts?.ttcCents ?? 0)}`]
+        cells: [
+          `−${formatEuros(amounts?.htCents ?? 0)}`,
+          `−${formatEuros(amounts?.vatCents ?? 0)}`,
+          `−${formatEuros(amounts?.ttcCents ?? 0)}`
+        ]
       }
     })
   )

@@ -1,7 +1,19 @@
 // A table that runs over pages, for the invoice's lines and the invoices it deducts: the header
 // row is repeated on each page, a row moves whole to the next page when it fits there, a first
 // cell longer than a page is cut between its lines. Same look as the quote's table.
-import { COLORS, CONTENT_BOTTOM, CONTENT_LEFT, CONTENT_TOP, CONTENT_WIDTH, drawTextLine, lineHeight, TEXT_SIZE, wrapText, type Align, type PageFlow } from '../../pdf/layout.js'
+import {
+  COLORS,
+  CONTENT_BOTTOM,
+  CONTENT_LEFT,
+  CONTENT_TOP,
+  CONTENT_WIDTH,
+  drawTextLine,
+  lineHeight,
+  TEXT_SIZE,
+  wrapText,
+  type Align,
+  type PageFlow
+} from '../../pdf/layout.js'
 
 export interface TableColumn {
   title: string
@@ -40,29 +52,56 @@ function drawHeader(flow: PageFlow, columns: readonly TableColumn[]): void {
   const { widths, lefts } = layout(columns)
   flow.page.drawRectangle({ x: CONTENT_LEFT, y: flow.y - HEADER_HEIGHT, width: CONTENT_WIDTH, height: HEADER_HEIGHT, color: COLORS.shade })
   columns.forEach((column, index) => {
-    drawTextLine(flow.page, column.title, (lefts[index] as number) + CELL_PADDING, flow.y - ROW_PADDING - SIZE, { font: flow.fonts.bold, size: SIZE }, {
-      align: column.align,
-      width: (widths[index] as number) - 2 * CELL_PADDING
-    })
+    drawTextLine(
+      flow.page,
+      column.title,
+      (lefts[index] as number) + CELL_PADDING,
+      flow.y - ROW_PADDING - SIZE,
+      { font: flow.fonts.bold, size: SIZE },
+      {
+        align: column.align,
+        width: (widths[index] as number) - 2 * CELL_PADDING
+      }
+    )
   })
   flow.y -= HEADER_HEIGHT
 }
 
-function drawRowPart(flow: PageFlow, columns: readonly TableColumn[], lines: readonly string[], note: readonly string[], cells: readonly string[] | null): void {
+function drawRowPart(
+  flow: PageFlow,
+  columns: readonly TableColumn[],
+  lines: readonly string[],
+  note: readonly string[],
+  cells: readonly string[] | null
+): void {
   const { widths, lefts } = layout(columns)
   const style = { font: flow.fonts.regular, size: SIZE }
   const baseline = flow.y - ROW_PADDING - SIZE
   lines.forEach((line, index) => drawTextLine(flow.page, line, CONTENT_LEFT + CELL_PADDING, baseline - index * lineHeight(SIZE), style))
   const noteStyle = { font: flow.fonts.regular, size: TEXT_SIZE.small, color: COLORS.muted }
   note.forEach((line, index) => {
-    drawTextLine(flow.page, line, CONTENT_LEFT + CELL_PADDING, baseline - lines.length * lineHeight(SIZE) - index * lineHeight(TEXT_SIZE.small), noteStyle)
+    drawTextLine(
+      flow.page,
+      line,
+      CONTENT_LEFT + CELL_PADDING,
+      baseline - lines.length * lineHeight(SIZE) - index * lineHeight(TEXT_SIZE.small),
+      noteStyle
+    )
   })
   cells?.forEach((text, index) => {
     const column = columns[index + 1] as TableColumn
-    drawTextLine(flow.page, flow.fonts.clean(text), (lefts[index + 1] as number) + CELL_PADDING, baseline, style, { align: column.align, width: (widths[index + 1] as number) - 2 * CELL_PADDING })
+    drawTextLine(flow.page, flow.fonts.clean(text), (lefts[index + 1] as number) + CELL_PADDING, baseline, style, {
+      align: column.align,
+      width: (widths[index + 1] as number) - 2 * CELL_PADDING
+    })
   })
   flow.y -= lines.length * lineHeight(SIZE) + note.length * lineHeight(TEXT_SIZE.small) + 2 * ROW_PADDING
-  flow.page.drawLine({ start: { x: CONTENT_LEFT, y: flow.y }, end: { x: CONTENT_LEFT + CONTENT_WIDTH, y: flow.y }, thickness: 0.4, color: COLORS.rule })
+  flow.page.drawLine({
+    start: { x: CONTENT_LEFT, y: flow.y },
+    end: { x: CONTENT_LEFT + CONTENT_WIDTH, y: flow.y },
+    thickness: 0.4,
+    color: COLORS.rule
+  })
 }
 
 export function drawTable(flow: PageFlow, columns: readonly TableColumn[], rows: readonly TableRow[]): void {

@@ -14,7 +14,8 @@ export interface TotalsRow {
 
 function vatRow(row: InvoiceVatBreakdown): TotalsRow {
   if (row.category === 'E') return { label: 'TVA non applicable (art. 293 B du CGI)', amount: formatEuros(0) }
-  if (row.category === 'AE') return { label: `TVA due par le preneur, autoliquidation (base ${formatEuros(row.baseCents)})`, amount: formatEuros(0) }
+  if (row.category === 'AE')
+    return { label: `TVA due par le preneur, autoliquidation (base ${formatEuros(row.baseCents)})`, amount: formatEuros(0) }
   return { label: `TVA ${formatVatRate(row.rateBp)} sur ${formatEuros(row.baseCents)}`, amount: formatEuros(row.vatCents) }
 }
 
@@ -24,7 +25,10 @@ export function invoiceTotalsRows(document: InvoiceDocument, totals: InvoiceTota
   if (document.deductions.length > 0) {
     rows.push({ label: 'Total HT des travaux', amount: formatEuros(totals.linesNetCents) })
     document.deductions.forEach((deduction, index) => {
-      rows.push({ label: `${deduction.kind === 'deposit' ? 'Acompte' : 'Situation'} ${deduction.number} (HT)`, amount: `−${formatEuros(totals.deductions[index]?.htCents ?? 0)}` })
+      rows.push({
+        label: `${deduction.kind === 'deposit' ? 'Acompte' : 'Situation'} ${deduction.number} (HT)`,
+        amount: `−${formatEuros(totals.deductions[index]?.htCents ?? 0)}`
+      })
     })
   }
   rows.push({ label: 'Total HT', amount: formatEuros(totals.totalHtCents) })
@@ -36,7 +40,10 @@ export function invoiceTotalsRows(document: InvoiceDocument, totals: InvoiceTota
   }
   rows.push({ label: 'Total TTC', amount: formatEuros(totals.totalTtcCents), strong: document.retention === null ? undefined : true })
   if (document.retention !== null) {
-    rows.push({ label: `Retenue de garantie (${formatVatRate(document.retention.rateBp)})`, amount: `−${formatEuros(totals.retentionCents)}` })
+    rows.push({
+      label: `Retenue de garantie (${formatVatRate(document.retention.rateBp)})`,
+      amount: `−${formatEuros(totals.retentionCents)}`
+    })
   }
   rows.push({ label: 'Net à payer', amount: formatEuros(totals.netToPayCents), strong: true })
   return rows
@@ -58,7 +65,14 @@ export function drawInvoiceTotals(flow: PageFlow, document: InvoiceDocument, tot
     const baseline = flow.y - (step + size) / 2 + 1.5
     const amountWidth = 100
     drawTextLine(flow.page, fonts.clean(row.label), left + PADDING, baseline, { font, size }, { width: WIDTH - 2 * PADDING - amountWidth })
-    drawTextLine(flow.page, fonts.clean(row.amount), CONTENT_RIGHT - PADDING - amountWidth, baseline, { font, size }, { align: 'right', width: amountWidth })
+    drawTextLine(
+      flow.page,
+      fonts.clean(row.amount),
+      CONTENT_RIGHT - PADDING - amountWidth,
+      baseline,
+      { font, size },
+      { align: 'right', width: amountWidth }
+    )
     flow.y -= step
   }
   flow.y -= 14

@@ -12,6 +12,12 @@ export function drawQrMatrix(page: PDFPage, matrix: readonly (readonly boolean[]
   const step = size / (matrix.length + 8)
   page.drawRectangle({ x, y, width: size, height: size, color: rgb(1, 1, 1) })
   for (const { row, start, end } of darkRuns(matrix)) {
-    page.drawRectangle({ x: x + (4 + start) * step, y: y + size - (4 + row + 1) * step, width: (end - start) * step, height: step, color: rgb(0, 0, 0) })
+    page.drawRectangle({
+      x: x + (4 + start) * step,
+      y: y + size - (4 + row + 1) * step,
+      width: (end - start) * step,
+      height: step,
+      color: rgb(0, 0, 0)
+    })
   }
 }

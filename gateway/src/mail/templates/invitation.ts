@@ -16,10 +16,19 @@ export function invitationEmail(site: SiteIdentity, details: InvitationDetails):
     ...site,
     heading: `Rejoignez ${details.companyName} sur ${site.siteName}`,
     blocks: [
-      { type: 'paragraph', text: `${details.invitedBy} vous invite à rejoindre l’entreprise ${details.companyName} sur ${site.siteName}, pour rédiger ses devis et suivre leurs signatures.` },
+      {
+        type: 'paragraph',
+        text: `${details.invitedBy} vous invite à rejoindre l’entreprise ${details.companyName} sur ${site.siteName}, pour rédiger ses devis et suivre leurs signatures.`
+      },
       { type: 'action', label: 'Rejoindre l’entreprise', url },
-      { type: 'paragraph', text: 'Sans compte, vous pourrez en créer un avec cette adresse e-mail ; avec un compte, connectez-vous avec elle.' },
-      { type: 'note', text: `Ce lien ne sert qu’une fois et reste valable ${INVITATION_VALID_DAYS} jours. Si vous ne connaissez pas cette entreprise, ignorez ce message.` }
+      {
+        type: 'paragraph',
+        text: 'Sans compte, vous pourrez en créer un avec cette adresse e-mail ; avec un compte, connectez-vous avec elle.'
+      },
+      {
+        type: 'note',
+        text: `Ce lien ne sert qu’une fois et reste valable ${INVITATION_VALID_DAYS} jours. Si vous ne connaissez pas cette entreprise, ignorez ce message.`
+      }
     ],
     footer: `Vous recevez cet e-mail parce que ${details.invitedBy} a saisi votre adresse sur ${site.siteName}.`
   })

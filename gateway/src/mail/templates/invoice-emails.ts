@@ -94,7 +94,10 @@ export function invoiceReminderEmail({ document, remainingCents, invoiceUrl, day
     },
     { type: 'action', label: 'Voir la facture et payer par virement', url: invoiceUrl },
     { type: 'paragraph', text: `${document.mentions.latePenalty}\n${document.mentions.recoveryIndemnity}` },
-    { type: 'note', text: 'Si vous avez réglé cette facture entre-temps, merci de ne pas tenir compte de ce message. Pour toute question, répondez à cet e-mail.' }
+    {
+      type: 'note',
+      text: 'Si vous avez réglé cette facture entre-temps, merci de ne pas tenir compte de ce message. Pour toute question, répondez à cet e-mail.'
+    }
   ]
   const rendered = renderEmailLayout({
     siteName: site.siteName,

@@ -8,7 +8,13 @@ import type { SiteIdentity } from './contact-message.js'
 import { renderEmailLayout, type EmailContent, type EmailLayout } from './layout.js'
 
 /** `logo`: the logo frozen with the quote, on the plans that include it (email-logo.ts). */
-export function reminderEmail(quote: Quote, company: CompanyProfile, signingUrl: string, site: SiteIdentity, logo?: EmailLayout['logo']): EmailContent {
+export function reminderEmail(
+  quote: Quote,
+  company: CompanyProfile,
+  signingUrl: string,
+  site: SiteIdentity,
+  logo?: EmailLayout['logo']
+): EmailContent {
   const client = clientSalutation(quote.client)
   const rendered = renderEmailLayout({
     siteName: site.siteName,
@@ -22,7 +28,10 @@ export function reminderEmail(quote: Quote, company: CompanyProfile, signingUrl:
         text: `${company.companyName} vous rappelle son devis « ${quote.title} » (${formatEuros(quote.totals.totalTtcCents)} TTC)${quote.expiresOn === null ? '' : `, valable jusqu’au ${formatLongDate(quote.expiresOn)}`}.`
       },
       { type: 'action', label: 'Consulter et signer le devis', url: signingUrl },
-      { type: 'note', text: `Si vous ne souhaitez pas donner suite, vous pouvez aussi le refuser depuis ce lien. Pour toute question, répondez à cet e-mail.` }
+      {
+        type: 'note',
+        text: `Si vous ne souhaitez pas donner suite, vous pouvez aussi le refuser depuis ce lien. Pour toute question, répondez à cet e-mail.`
+      }
     ],
     footer: `Vous recevez cet e-mail parce que ${company.companyName} vous a adressé ce devis.`
   })

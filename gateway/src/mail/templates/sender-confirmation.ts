@@ -17,10 +17,19 @@ export function senderConfirmationEmail(site: SiteIdentity, details: SenderConfi
     ...site,
     heading: 'Confirmez votre adresse d’expédition',
     blocks: [
-      { type: 'paragraph', text: `${details.companyName} souhaite envoyer ses devis depuis l’adresse ${details.address} sur ${site.siteName}.` },
+      {
+        type: 'paragraph',
+        text: `${details.companyName} souhaite envoyer ses devis depuis l’adresse ${details.address} sur ${site.siteName}.`
+      },
       { type: 'action', label: 'Confirmer l’adresse', url },
-      { type: 'paragraph', text: 'Les e-mails partiront de cette adresse une fois la clé DKIM publiée dans le DNS de votre domaine (les enregistrements sont affichés dans votre espace).' },
-      { type: 'note', text: 'Ce lien ne sert qu’une fois et reste valable 7 jours. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : rien ne partira de cette adresse.' }
+      {
+        type: 'paragraph',
+        text: 'Les e-mails partiront de cette adresse une fois la clé DKIM publiée dans le DNS de votre domaine (les enregistrements sont affichés dans votre espace).'
+      },
+      {
+        type: 'note',
+        text: 'Ce lien ne sert qu’une fois et reste valable 7 jours. Si vous n’êtes pas à l’origine de cette demande, ignorez ce message : rien ne partira de cette adresse.'
+      }
     ],
     footer: `Vous recevez cet e-mail parce que cette adresse a été saisie comme adresse d’expédition sur ${site.siteName}.`
   })

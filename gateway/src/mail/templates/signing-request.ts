@@ -8,7 +8,13 @@ import { renderEmailLayout, type EmailContent, type EmailLayout } from './layout
 import type { SiteIdentity } from './contact-message.js'
 
 /** `logo`: the company's logo, on the plans that include it (email-logo.ts). */
-export function signingRequestEmail(quote: Quote, company: CompanyProfile, signingUrl: string, site: SiteIdentity, logo?: EmailLayout['logo']): EmailContent {
+export function signingRequestEmail(
+  quote: Quote,
+  company: CompanyProfile,
+  signingUrl: string,
+  site: SiteIdentity,
+  logo?: EmailLayout['logo']
+): EmailContent {
   const client = clientSalutation(quote.client)
   const expires = quote.expiresOn === null ? null : formatLongDate(quote.expiresOn)
   const rendered = renderEmailLayout({

@@ -47,11 +47,15 @@ export default async function authProxy(fastify: FastifyInstance) {
   // the auth API's shape.
   fastify.setErrorHandler((error: FastifyError, request, reply) => {
     const status = error.statusCode ?? 500
-    if (status === 413) return reply.code(413).header('connection', 'close').send(authErrorBody('request_too_large', AUTH_MESSAGES.tooLarge))
+    if (status === 413)
+      return reply.code(413).header('connection', 'close').send(authErrorBody('request_too_large', AUTH_MESSAGES.tooLarge))
     if (status < 500) return reply.code(status).send(authErrorBody('invalid_request', AUTH_MESSAGES.invalidRequest))
     // The rate limit's budget is in the database: unreachable, the request cannot be counted.
     request.log.error({ err: error }, 'auth request failed')
-    return reply.code(503).header('retry-after', String(AUTH_RETRY_AFTER_SECONDS)).send(authErrorBody('upstream_unavailable', AUTH_MESSAGES.unavailable))
+    return reply
+      .code(503)
+      .header('retry-after', String(AUTH_RETRY_AFTER_SECONDS))
+      .send(authErrorBody('upstream_unavailable', AUTH_MESSAGES.unavailable))
   })
 
   /** The hook before the proxy: the admin API is not the site's, and the budgets. */
@@ -61,7 +65,10 @@ export default async function authProxy(fastify: FastifyInstance) {
     if (path === null || authEndpointOf(path) === 'admin') return reply.code(404).send(authErrorBody('not_found', AUTH_MESSAGES.notFound))
     const limited = await limit(path, request.ip)
     if (limited !== null && !limited.allowed) {
-      return reply.code(429).header('retry-after', String(limited.retryAfterSeconds)).send(authErrorBody('over_request_rate_limit', AUTH_MESSAGES.rateLimited))
+      return reply
+        .code(429)
+        .header('retry-after', String(limited.retryAfterSeconds))
+        .send(authErrorBody('over_request_rate_limit', AUTH_MESSAGES.rateLimited))
     }
   }
 
@@ -107,10 +114,17 @@ export default async function authProxy(fastify: FastifyInstance) {
         const failure = error as Error & { code?: string; statusCode?: number }
         const timedOut = failure.statusCode === 504 || /TIMEOUT/i.test(failure.code ?? '')
         // One line per failed request, with what failed, for the operator.
-        reply.log.error({ upstream: upstreamLabel, code: failure.code, cause: (failure.cause as Error | undefined)?.message ?? failure.message }, 'auth upstream failed')
+        reply.log.error(
+          { upstream: upstreamLabel, code: failure.code, cause: (failure.cause as Error | undefined)?.message ?? failure.message },
+          'auth upstream failed'
+        )
         if (timedOut) void reply.code(504).send(authErrorBody('upstream_timeout', AUTH_MESSAGES.timeout))
         // A temporary outage (GoTrue restarting): 503 with Retry-After, so clients come back rather than give up.
-        else void reply.code(503).header('retry-after', String(AUTH_RETRY_AFTER_SECONDS)).send(authErrorBody('upstream_unavailable', AUTH_MESSAGES.unavailable))
+        else
+          void reply
+            .code(503)
+            .header('retry-after', String(AUTH_RETRY_AFTER_SECONDS))
+            .send(authErrorBody('upstream_unavailable', AUTH_MESSAGES.unavailable))
       }
     }
   })

@@ -19,9 +19,11 @@ export default fp(
     const auth = fastify.config.auth
     const embedded = fastify.embeddedAccounts
     const verify =
-      auth !== null ? createTokenVerifier(auth)
-      : embedded !== null ? createTokenVerifier({ jwtSecret: embedded.secret, jwksUrl: null })
-      : null
+      auth !== null
+        ? createTokenVerifier(auth)
+        : embedded !== null
+          ? createTokenVerifier({ jwtSecret: embedded.secret, jwksUrl: null })
+          : null
     fastify.decorateRequest('user', null)
     fastify.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       if (verify === null) {

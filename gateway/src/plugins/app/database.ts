@@ -20,9 +20,7 @@ export default fp<DatabasePluginOptions>(
   async function database(fastify: FastifyInstance, options) {
     let db = options.database
     if (db === undefined) {
-      const opened = await openDatabase(fastify.config.database, (error) =>
-        fastify.log.error({ err: error }, 'database connection lost')
-      )
+      const opened = await openDatabase(fastify.config.database, (error) => fastify.log.error({ err: error }, 'database connection lost'))
       fastify.addHook('onClose', () => opened.close())
       const applied = await migrate(opened)
       if (applied.length > 0) fastify.log.info({ applied, engine: opened.engine }, 'database migrations applied')

@@ -32,7 +32,8 @@ export default fp(
       if (error instanceof ApiProblem) {
         request.log.info({ code: error.code }, 'request refused')
         // A temporary refusal (a full PDF queue) tells clients when to come back.
-        if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') reply.header('retry-after', String(error.retryAfterSeconds))
+        if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number')
+          reply.header('retry-after', String(error.retryAfterSeconds))
         return reply.code(error.statusCode).send(errorBody(error.code, error.message, error.fields, error.upgrade))
       }
       // A lost database connection fails this request only; the client is told to come back.
@@ -55,7 +56,13 @@ export default fp(
       if (error.validation !== undefined) {
         return reply
           .code(400)
-          .send(errorBody('validation_failed', 'Certains champs sont invalides.', fieldMessages(error.validation, request.routeOptions.config.fieldPrefix)))
+          .send(
+            errorBody(
+              'validation_failed',
+              'Certains champs sont invalides.',
+              fieldMessages(error.validation, request.routeOptions.config.fieldPrefix)
+            )
+          )
       }
       return reply
         .code(status)

@@ -29,7 +29,13 @@ export default fp<QuoteJobsOptions>(
     let timer: NodeJS.Timeout | undefined
     let running: Promise<void> = Promise.resolve()
     let closing = false
-    const context = () => ({ db: fastify.db, config: fastify.config, log: fastify.log, certificate: fastify.sealCertificate, wake: fastify.queueWake })
+    const context = () => ({
+      db: fastify.db,
+      config: fastify.config,
+      log: fastify.log,
+      certificate: fastify.sealCertificate,
+      wake: fastify.queueWake
+    })
     const run = () => {
       running = runQuoteJobs(context())
         .then((done) => {

@@ -21,7 +21,9 @@ export default fp(
     const batched = createBatchedRateLimiter(fastify.db, { flushIntervalMs: RATE_LIMIT_FLUSH_MS })
     fastify.decorate('batchedRateLimiter', batched)
     // Registered after the database's, so run before it closes (onClose hooks run last in, first out).
-    fastify.addHook('onClose', async () => batched.close().catch((error: unknown) => fastify.log.warn({ err: error }, 'rate limit hits not flushed')))
+    fastify.addHook('onClose', async () =>
+      batched.close().catch((error: unknown) => fastify.log.warn({ err: error }, 'rate limit hits not flushed'))
+    )
   },
   { name: 'rate-limiter', dependencies: ['database'] }
 )

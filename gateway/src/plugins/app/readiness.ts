@@ -97,7 +97,8 @@ export default fp(
           }),
           runAll([...watched], async (name, entry) => {
             const now = performance.now()
-            if (entry.last === undefined || now - entry.last.at >= entry.everyMs) entry.last = { at: now, result: bounded(entry.check, DEPENDENCY_TIMEOUT_MS) }
+            if (entry.last === undefined || now - entry.last.at >= entry.everyMs)
+              entry.last = { at: now, result: bounded(entry.check, DEPENDENCY_TIMEOUT_MS) }
             const result = await entry.last.result
             // Reported, not fatal: routes that need it answer 503 on their own.
             logChange('dependency', name, result)

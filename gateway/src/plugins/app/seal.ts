@@ -23,15 +23,17 @@ export default fp(
         .then(({ loadSealCertificateOffProcess }) =>
           loadSealCertificateOffProcess({
             configured:
-              fastify.config.signing.p12 === null ? null : { p12: fastify.config.signing.p12, passphrase: fastify.config.signing.passphrase ?? '' },
+              fastify.config.signing.p12 === null
+                ? null
+                : { p12: fastify.config.signing.p12, passphrase: fastify.config.signing.passphrase ?? '' },
             dataDir: fastify.config.database.dataDir,
             organisation: fastify.config.runtime.siteName
           })
         )
         .catch((error: unknown) => {
-        loading = null
-        throw error
-      })
+          loading = null
+          throw error
+        })
       return loading
     })
   },

@@ -14,7 +14,10 @@ declare module 'fastify' {
 }
 
 /** Timings of the worker (tests make them short) and the resolver; the defaults suit production. */
-export type WebhooksPluginOptions = Pick<WebhookWorkerOptions, 'pollIntervalMs' | 'retryDelayMs' | 'leaseMs' | 'maxAttempts' | 'timeoutMs' | 'now'>
+export type WebhooksPluginOptions = Pick<
+  WebhookWorkerOptions,
+  'pollIntervalMs' | 'retryDelayMs' | 'leaseMs' | 'maxAttempts' | 'timeoutMs' | 'now'
+>
 
 /**
  * The webhooks' delivery worker: starts when the app is ready, stops on close after the request in

@@ -13,15 +13,25 @@ export default async function apiKeyRoutes(instance: FastifyInstance) {
     asRequestUser(fastify, request, (tx, member) => listApiKeys(tx, member))
   )
 
-  fastify.post('/company/api-keys', { schema: { body: CreateApiKeyBody, response: { 201: CreatedApiKeyBody, ...ErrorResponses } } }, async (request, reply) => {
-    const created = await asRequestUser(fastify, request, (tx, member) => createApiKey(tx, member, request.body, fastify.config.publicUrl))
-    request.log.info({ apiKeyId: created.key.id }, 'api key created')
-    return reply.code(201).send(created)
-  })
+  fastify.post(
+    '/company/api-keys',
+    { schema: { body: CreateApiKeyBody, response: { 201: CreatedApiKeyBody, ...ErrorResponses } } },
+    async (request, reply) => {
+      const created = await asRequestUser(fastify, request, (tx, member) =>
+        createApiKey(tx, member, request.body, fastify.config.publicUrl)
+      )
+      request.log.info({ apiKeyId: created.key.id }, 'api key created')
+      return reply.code(201).send(created)
+    }
+  )
 
-  fastify.delete('/company/api-keys/:id', { schema: { params: ApiKeyIdParams, response: { 200: ApiKeySchema, ...ErrorResponses } } }, async (request) => {
-    const key = await asRequestUser(fastify, request, (tx, member) => revokeApiKey(tx, member, request.params.id))
-    request.log.info({ apiKeyId: key.id }, 'api key revoked')
-    return key
-  })
+  fastify.delete(
+    '/company/api-keys/:id',
+    { schema: { params: ApiKeyIdParams, response: { 200: ApiKeySchema, ...ErrorResponses } } },
+    async (request) => {
+      const key = await asRequestUser(fastify, request, (tx, member) => revokeApiKey(tx, member, request.params.id))
+      request.log.info({ apiKeyId: key.id }, 'api key revoked')
+      return key
+    }
+  )
 }

@@ -55,28 +55,30 @@ const toIso = (value: Date | string | null): string | null => (value === null ? 
 /** Signed-in routes (registered in the private scope). */
 export default async function billingRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  fastify.post(
-    '/billing/checkout',
-    { schema: { body: CheckoutBody, response: { 200: UrlBody, ...ErrorResponses } } },
-    async (request) => {
-      const { plan, interval } = request.body
-      const { member, existing } = await asRequestUser(fastify, request, async (tx, member) => {
-        requireOwner(member, 'choisir la formule')
-        if (isPaidPlan(await currentPlan(tx))) throw alreadySubscribed()
-        return { member, existing: await findCustomerId(tx, member.companyId) }
-      })
-      const { stripe, billing } = payments(fastify)
-      const customerId =
-        existing ??
-        (await callStripe(() =>
-          createCustomer(stripe, { id: member.companyId, email: member.email ?? '' }, (work) => asRequestUser(fastify, request, work))
-        ))
-      const params = checkoutSessionParams(billing, { companyId: member.companyId, customerId, plan, interval, publicUrl: fastify.config.publicUrl })
-      const session = await callStripe(() => stripe.checkout.sessions.create(params))
-      if (session.url === null) throw providerUnavailable()
-      return { url: session.url }
-    }
-  )
+  fastify.post('/billing/checkout', { schema: { body: CheckoutBody, response: { 200: UrlBody, ...ErrorResponses } } }, async (request) => {
+    const { plan, interval } = request.body
+    const { member, existing } = await asRequestUser(fastify, request, async (tx, member) => {
+      requireOwner(member, 'choisir la formule')
+      if (isPaidPlan(await currentPlan(tx))) throw alreadySubscribed()
+      return { member, existing: await findCustomerId(tx, member.companyId) }
+    })
+    const { stripe, billing } = payments(fastify)
+    const customerId =
+      existing ??
+      (await callStripe(() =>
+        createCustomer(stripe, { id: member.companyId, email: member.email ?? '' }, (work) => asRequestUser(fastify, request, work))
+      ))
+    const params = checkoutSessionParams(billing, {
+      companyId: member.companyId,
+      customerId,
+      plan,
+      interval,
+      publicUrl: fastify.config.publicUrl
+    })
+    const session = await callStripe(() => stripe.checkout.sessions.create(params))
+    if (session.url === null) throw providerUnavailable()
+    return { url: session.url }
+  })
 
   fastify.get(
     '/billing/checkout/:sessionId',
@@ -101,8 +103,13 @@ export default async function billingRoutes(instance: FastifyInstance) {
         return readSubscription(tx, member.companyId)
       })
       if (bought === null) throw checkoutNotFound()
-      const active = mirror !== null && subscriptionId !== null && mirror.stripe_subscription_id === subscriptionId && isPaidStatus(mirror.status)
-      return { status: active ? ('active' as const) : ('pending' as const), plan: { id: bought.plan.id, name: bought.plan.name }, interval: bought.interval }
+      const active =
+        mirror !== null && subscriptionId !== null && mirror.stripe_subscription_id === subscriptionId && isPaidStatus(mirror.status)
+      return {
+        status: active ? ('active' as const) : ('pending' as const),
+        plan: { id: bought.plan.id, name: bought.plan.name },
+        interval: bought.interval
+      }
     }
   )
 
@@ -114,7 +121,9 @@ export default async function billingRoutes(instance: FastifyInstance) {
     const { stripe } = payments(fastify)
     if (customerId === null) throw noCustomer()
     const returnUrl = new URL(paths.subscription.href(), fastify.config.publicUrl).href
-    const session = await callStripe(() => stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, locale: 'fr' }))
+    const session = await callStripe(() =>
+      stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, locale: 'fr' })
+    )
     return { url: session.url }
   })
 

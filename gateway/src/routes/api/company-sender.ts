@@ -8,7 +8,17 @@ import { NoContent } from '@paraphe/shared/api/schema-parts'
 import { paths } from '@paraphe/shared/paths'
 import { newDkimKeyPair } from '../../company-sender/dkim-key.js'
 import { txtLookup } from '../../company-sender/dns-check.js'
-import { confirmSender, lookUpRecords, readSender, recordCheck, removeSender, resendConfirmation, senderForCheck, setSender, type SenderSettings } from '../../company-sender/sender-repository.js'
+import {
+  confirmSender,
+  lookUpRecords,
+  readSender,
+  recordCheck,
+  removeSender,
+  resendConfirmation,
+  senderForCheck,
+  setSender,
+  type SenderSettings
+} from '../../company-sender/sender-repository.js'
 import { SENDER_CONFIRMATION_PATH } from '../../mail/templates/sender-confirmation.js'
 import { asRequestUser } from './user-transaction.js'
 
@@ -50,11 +60,15 @@ export default async function companySenderRoutes(instance: FastifyInstance) {
 /** Public: the link of the confirmation e-mail, then the sender page with what it found. */
 export async function senderConfirmationRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  fastify.get(SENDER_CONFIRMATION_PATH.replace(/^\/api/, ''), { schema: { querystring: SenderConfirmationQuery } }, async (request, reply) => {
-    const confirmed = await confirmSender(fastify.db, request.query.token)
-    request.log.info({ confirmed }, 'sender confirmation link used')
-    reply.header('cache-control', 'no-store')
-    reply.header('referrer-policy', 'no-referrer')
-    return reply.redirect(paths.sender.href(confirmed ? 'ok' : 'invalid'), 303)
-  })
+  fastify.get(
+    SENDER_CONFIRMATION_PATH.replace(/^\/api/, ''),
+    { schema: { querystring: SenderConfirmationQuery } },
+    async (request, reply) => {
+      const confirmed = await confirmSender(fastify.db, request.query.token)
+      request.log.info({ confirmed }, 'sender confirmation link used')
+      reply.header('cache-control', 'no-store')
+      reply.header('referrer-policy', 'no-referrer')
+      return reply.redirect(paths.sender.href(confirmed ? 'ok' : 'invalid'), 303)
+    }
+  )
 }

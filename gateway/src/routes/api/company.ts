@@ -38,49 +38,77 @@ export default async function companyRoutes(instance: FastifyInstance) {
     asRequestUser(fastify, request, (tx, member) => readTeam(tx, member))
   )
 
-  fastify.post('/company/invitations', { schema: { body: InviteBody, response: { 201: InvitationSchema, ...ErrorResponses } } }, async (request, reply) => {
-    const invitation = await inviteMember(memberScope(fastify, request), fastify.queueWake, request.body.email, fastify.config.site)
-    return reply.code(201).send(invitation)
-  })
+  fastify.post(
+    '/company/invitations',
+    { schema: { body: InviteBody, response: { 201: InvitationSchema, ...ErrorResponses } } },
+    async (request, reply) => {
+      const invitation = await inviteMember(memberScope(fastify, request), fastify.queueWake, request.body.email, fastify.config.site)
+      return reply.code(201).send(invitation)
+    }
+  )
 
-  fastify.post('/company/invitations/:id/resend', { schema: { params: InvitationIdParams, response: { 200: InvitationSchema, ...ErrorResponses } } }, async (request) => {
-    return resendInvitationNow(memberScope(fastify, request), fastify.queueWake, request.params.id, fastify.config.site)
-  })
+  fastify.post(
+    '/company/invitations/:id/resend',
+    { schema: { params: InvitationIdParams, response: { 200: InvitationSchema, ...ErrorResponses } } },
+    async (request) => {
+      return resendInvitationNow(memberScope(fastify, request), fastify.queueWake, request.params.id, fastify.config.site)
+    }
+  )
 
-  fastify.delete('/company/invitations/:id', { schema: { params: InvitationIdParams, response: { 204: NoContent, ...ErrorResponses } } }, async (request, reply) => {
-    await asRequestUser(fastify, request, (tx, member) => cancelInvitation(tx, member, request.params.id))
-    return reply.code(204).send(null)
-  })
+  fastify.delete(
+    '/company/invitations/:id',
+    { schema: { params: InvitationIdParams, response: { 204: NoContent, ...ErrorResponses } } },
+    async (request, reply) => {
+      await asRequestUser(fastify, request, (tx, member) => cancelInvitation(tx, member, request.params.id))
+      return reply.code(204).send(null)
+    }
+  )
 
-  fastify.delete('/company/members/:userId', { schema: { params: MemberIdParams, response: { 204: NoContent, ...ErrorResponses } } }, async (request, reply) => {
-    await asRequestUser(fastify, request, (tx, member) => removeMember(tx, member, request.params.userId))
-    return reply.code(204).send(null)
-  })
+  fastify.delete(
+    '/company/members/:userId',
+    { schema: { params: MemberIdParams, response: { 204: NoContent, ...ErrorResponses } } },
+    async (request, reply) => {
+      await asRequestUser(fastify, request, (tx, member) => removeMember(tx, member, request.params.userId))
+      return reply.code(204).send(null)
+    }
+  )
 
-  fastify.post('/company/transfer', { schema: { body: TransferBody, response: { 204: NoContent, ...ErrorResponses } } }, async (request, reply) => {
-    await asRequestUser(fastify, request, (tx, member) => transferOwnership(tx, member, request.body.userId))
-    return reply.code(204).send(null)
-  })
+  fastify.post(
+    '/company/transfer',
+    { schema: { body: TransferBody, response: { 204: NoContent, ...ErrorResponses } } },
+    async (request, reply) => {
+      await asRequestUser(fastify, request, (tx, member) => transferOwnership(tx, member, request.body.userId))
+      return reply.code(204).send(null)
+    }
+  )
 
   fastify.post('/company/leave', { schema: { response: { 204: NoContent, ...ErrorResponses } } }, async (request, reply) => {
     await asRequestUser(fastify, request, (tx, member) => leaveCompany(tx, member), { readOnlyAllowed: true })
     return reply.code(204).send(null)
   })
 
-  fastify.post('/invitations/accept', { schema: { body: AcceptInvitationBody, response: { 200: JoinedBody, ...ErrorResponses } } }, async (request) => {
-    await asRequestUser(fastify, request, (tx, member) => acceptInvitation(tx, member, request.body.token), { readOnlyAllowed: true })
-    return { joined: true as const }
-  })
+  fastify.post(
+    '/invitations/accept',
+    { schema: { body: AcceptInvitationBody, response: { 200: JoinedBody, ...ErrorResponses } } },
+    async (request) => {
+      await asRequestUser(fastify, request, (tx, member) => acceptInvitation(tx, member, request.body.token), { readOnlyAllowed: true })
+      return { joined: true as const }
+    }
+  )
 }
 
 /** Public: what an invitation link shows before its holder signs in. */
 export async function invitationViewRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
-  fastify.get('/invitations/:token', { schema: { params: InvitationTokenParams, response: { 200: InvitationViewBody, ...ErrorResponses } } }, async (request, reply) => {
-    reply.header('cache-control', 'no-store')
-    reply.header('x-robots-tag', 'noindex')
-    const view = await asAnonymous(fastify.db, (tx) => viewInvitation(tx, request.params.token))
-    if (view === null) throw new ApiProblem(404, 'not_found', 'Cette invitation est introuvable : vérifiez le lien reçu par e-mail.')
-    return view
-  })
+  fastify.get(
+    '/invitations/:token',
+    { schema: { params: InvitationTokenParams, response: { 200: InvitationViewBody, ...ErrorResponses } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store')
+      reply.header('x-robots-tag', 'noindex')
+      const view = await asAnonymous(fastify.db, (tx) => viewInvitation(tx, request.params.token))
+      if (view === null) throw new ApiProblem(404, 'not_found', 'Cette invitation est introuvable : vérifiez le lien reçu par e-mail.')
+      return view
+    }
+  )
 }

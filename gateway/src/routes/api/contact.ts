@@ -27,7 +27,10 @@ export default async function contactRoutes(fastify: FastifyInstance) {
         case 'invalid':
           return reply.code(400).send(errorBody('validation_failed', CONTACT_ANSWERS.invalid, outcome.fields))
         case 'rate_limited':
-          return reply.code(429).header('retry-after', String(outcome.retryAfterSeconds)).send(errorBody('rate_limited', CONTACT_ANSWERS.rateLimited))
+          return reply
+            .code(429)
+            .header('retry-after', String(outcome.retryAfterSeconds))
+            .send(errorBody('rate_limited', CONTACT_ANSWERS.rateLimited))
       }
     }
   )

@@ -58,7 +58,5 @@ export default async function apiRoutes(fastify: FastifyInstance) {
   })
   await fastify.register(v1Routes, { prefix: '/v1' })
   // Without this, GET /api/typo would fall through to the site's HTML 404 page.
-  fastify.all('/*', async (request, reply) =>
-    reply.code(404).send(errorBody('not_found', 'Cette adresse de l’API n’existe pas.'))
-  )
+  fastify.all('/*', async (request, reply) => reply.code(404).send(errorBody('not_found', 'Cette adresse de l’API n’existe pas.')))
 }

@@ -13,12 +13,20 @@ export default async function invoiceLinkRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   await guardTokenLinks(fastify, 'invoice-link')
 
-  fastify.get('/invoice-link/:token', { schema: { params: InvoiceTokenParams, response: { 200: InvoiceLinkViewBody, ...ErrorResponses } } }, async (request) => ({
-    invoice: await readInvoiceLink(fastify.db, request.params.token, new Date())
-  }))
+  fastify.get(
+    '/invoice-link/:token',
+    { schema: { params: InvoiceTokenParams, response: { 200: InvoiceLinkViewBody, ...ErrorResponses } } },
+    async (request) => ({
+      invoice: await readInvoiceLink(fastify.db, request.params.token, new Date())
+    })
+  )
 
-  fastify.get('/invoice-link/:token/pdf', { schema: { params: InvoiceTokenParams, response: { 200: InvoicePdfFile, ...ErrorResponses } } }, async (request, reply) => {
-    const { pdf, filename } = await invoiceLinkPdf(fastify.db, request.params.token)
-    return reply.type('application/pdf').header('content-disposition', attachmentDisposition(filename)).send(Buffer.from(pdf))
-  })
+  fastify.get(
+    '/invoice-link/:token/pdf',
+    { schema: { params: InvoiceTokenParams, response: { 200: InvoicePdfFile, ...ErrorResponses } } },
+    async (request, reply) => {
+      const { pdf, filename } = await invoiceLinkPdf(fastify.db, request.params.token)
+      return reply.type('application/pdf').header('content-disposition', attachmentDisposition(filename)).send(Buffer.from(pdf))
+    }
+  )
 }

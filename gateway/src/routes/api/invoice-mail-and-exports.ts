@@ -28,37 +28,63 @@ export default async function invoiceMailAndExportRoutes(instance: FastifyInstan
     '/invoices/:id/send',
     { schema: { params: InvoiceIdParams, body: InvoiceSendBody, response: { 200: InvoiceSentBody, ...ErrorResponses } } },
     async (request) => {
-      const sent = await asRequestUser(fastify, request, (tx) => sendInvoice(tx, request.params.id, request.body ?? {}, fastify.config.site, new Date()))
+      const sent = await asRequestUser(fastify, request, (tx) =>
+        sendInvoice(tx, request.params.id, request.body ?? {}, fastify.config.site, new Date())
+      )
       void fastify.outbox.wake()
       request.log.info({ invoiceId: sent.invoice.id }, 'invoice sent to the client')
       return sent
     }
   )
 
-  fastify.post('/invoices/:id/links/revoke', { schema: { params: InvoiceIdParams, response: { 200: InvoiceLinksRevokedBody, ...ErrorResponses } } }, async (request) => {
-    const revokedLinks = await asRequestUser(fastify, request, (tx) => revokeInvoiceLinks(tx, request.params.id))
-    request.log.info({ invoiceId: request.params.id, revokedLinks }, 'invoice links revoked')
-    return { revokedLinks }
-  })
+  fastify.post(
+    '/invoices/:id/links/revoke',
+    { schema: { params: InvoiceIdParams, response: { 200: InvoiceLinksRevokedBody, ...ErrorResponses } } },
+    async (request) => {
+      const revokedLinks = await asRequestUser(fastify, request, (tx) => revokeInvoiceLinks(tx, request.params.id))
+      request.log.info({ invoiceId: request.params.id, revokedLinks }, 'invoice links revoked')
+      return { revokedLinks }
+    }
+  )
 
-  fastify.post('/invoices/:id/remind', { schema: { params: InvoiceIdParams, response: { 200: InvoiceSentBody, ...ErrorResponses } } }, async (request) => {
-    const reminded = await asRequestUser(fastify, request, (tx) => remindInvoiceByHand(tx, request.params.id, fastify.config.site, new Date()))
-    void fastify.outbox.wake()
-    return reminded
-  })
+  fastify.post(
+    '/invoices/:id/remind',
+    { schema: { params: InvoiceIdParams, response: { 200: InvoiceSentBody, ...ErrorResponses } } },
+    async (request) => {
+      const reminded = await asRequestUser(fastify, request, (tx) =>
+        remindInvoiceByHand(tx, request.params.id, fastify.config.site, new Date())
+      )
+      void fastify.outbox.wake()
+      return reminded
+    }
+  )
 
-  fastify.get('/invoices/reminder-settings', { schema: { response: { 200: ReminderSettingsBody, ...ErrorResponses } } }, async (request) => ({
-    settings: await asRequestUser(fastify, request, (tx) => reminderSettings(tx))
-  }))
+  fastify.get(
+    '/invoices/reminder-settings',
+    { schema: { response: { 200: ReminderSettingsBody, ...ErrorResponses } } },
+    async (request) => ({
+      settings: await asRequestUser(fastify, request, (tx) => reminderSettings(tx))
+    })
+  )
 
   fastify.put(
     '/invoices/reminder-settings',
     { schema: { body: ReminderSettingsSchema, response: { 200: ReminderSettingsBody, ...ErrorResponses } } },
-    async (request) => ({ settings: await asRequestUser(fastify, request, (tx, member) => saveReminderSettings(tx, member.companyId, request.body)) })
+    async (request) => ({
+      settings: await asRequestUser(fastify, request, (tx, member) => saveReminderSettings(tx, member.companyId, request.body))
+    })
   )
 
-  fastify.get('/invoices/export', { schema: { querystring: InvoiceExportQuery, response: { 200: InvoiceExportFile, ...ErrorResponses } } }, async (request, reply) => {
-    const file = await asRequestUser(fastify, request, (tx) => exportInvoices(tx, request.query, new Date()))
-    return reply.type(file.contentType).header('cache-control', 'no-store').header('content-disposition', attachmentDisposition(file.filename)).send(file.body)
-  })
+  fastify.get(
+    '/invoices/export',
+    { schema: { querystring: InvoiceExportQuery, response: { 200: InvoiceExportFile, ...ErrorResponses } } },
+    async (request, reply) => {
+      const file = await asRequestUser(fastify, request, (tx) => exportInvoices(tx, request.query, new Date()))
+      return reply
+        .type(file.contentType)
+        .header('cache-control', 'no-store')
+        .header('content-disposition', attachmentDisposition(file.filename))
+        .send(file.body)
+    }
+  )
 }

@@ -33,14 +33,23 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
   const withId = { params: InvoiceIdParams }
   const noStore = { 'cache-control': 'no-store' }
 
-  fastify.get('/invoices', { schema: { querystring: InvoiceListQuery, response: { 200: InvoiceListBody, ...ErrorResponses } } }, async (request, reply) =>
-    reply.headers(noStore).send(await asRequestUser(fastify, request, (tx) => listInvoices(tx, request.query, new Date())))
+  fastify.get(
+    '/invoices',
+    { schema: { querystring: InvoiceListQuery, response: { 200: InvoiceListBody, ...ErrorResponses } } },
+    async (request, reply) =>
+      reply.headers(noStore).send(await asRequestUser(fastify, request, (tx) => listInvoices(tx, request.query, new Date())))
   )
 
-  fastify.post('/invoices', { config: { fieldPrefix: 'request.' }, schema: { body: InvoiceDraftBody, response: { 201: InvoiceBody, ...ErrorResponses } } }, async (request, reply) => {
-    const invoice = await asRequestUser(fastify, request, (tx, member) => createDraft(tx, member.companyId, request.body.request, new Date()))
-    return reply.code(201).headers(noStore).send({ invoice })
-  })
+  fastify.post(
+    '/invoices',
+    { config: { fieldPrefix: 'request.' }, schema: { body: InvoiceDraftBody, response: { 201: InvoiceBody, ...ErrorResponses } } },
+    async (request, reply) => {
+      const invoice = await asRequestUser(fastify, request, (tx, member) =>
+        createDraft(tx, member.companyId, request.body.request, new Date())
+      )
+      return reply.code(201).headers(noStore).send({ invoice })
+    }
+  )
 
   fastify.get('/invoices/:id', { schema: { ...withId, response: { 200: InvoiceBody, ...ErrorResponses } } }, async (request, reply) =>
     reply.headers(noStore).send({ invoice: await asRequestUser(fastify, request, (tx) => getInvoice(tx, request.params.id, new Date())) })
@@ -48,9 +57,14 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
 
   fastify.put(
     '/invoices/:id',
-    { config: { fieldPrefix: 'request.' }, schema: { ...withId, body: UpdateInvoiceDraftBody, response: { 200: InvoiceBody, ...ErrorResponses } } },
+    {
+      config: { fieldPrefix: 'request.' },
+      schema: { ...withId, body: UpdateInvoiceDraftBody, response: { 200: InvoiceBody, ...ErrorResponses } }
+    },
     async (request) => ({
-      invoice: await asRequestUser(fastify, request, (tx) => updateDraft(tx, request.params.id, request.body.version, request.body.request, new Date()))
+      invoice: await asRequestUser(fastify, request, (tx) =>
+        updateDraft(tx, request.params.id, request.body.version, request.body.request, new Date())
+      )
     })
   )
 
@@ -61,7 +75,9 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
 
   fastify.post('/invoices/:id/issue', { schema: { ...withId, response: { 200: InvoiceBody, ...ErrorResponses } } }, async (request) => {
     const invoice = await oneIssueAtATime((request.user as AuthUser).id, () =>
-      asRequestUser(fastify, request, (tx, member) => issueInvoice(tx, member.companyId, request.params.id, { now: new Date(), makeFacturX: makeFacturXOffThread }))
+      asRequestUser(fastify, request, (tx, member) =>
+        issueInvoice(tx, member.companyId, request.params.id, { now: new Date(), makeFacturX: makeFacturXOffThread })
+      )
     )
     // invoice.issued was queued in the transaction: delivered now rather than at the next poll.
     void fastify.webhooks.wake()
@@ -69,41 +85,64 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
     return { invoice }
   })
 
-  fastify.post('/invoices/:id/payments', { schema: { ...withId, body: RecordPaymentBody, response: { 200: InvoiceBody, ...ErrorResponses } } }, async (request) => {
-    const invoice = await asRequestUser(fastify, request, (tx, member) => recordPayment(tx, member.companyId, request.params.id, request.body, new Date()))
-    if (invoice.paymentStatus === 'paid') void fastify.webhooks.wake()
-    return { invoice }
-  })
-
-  fastify.post('/invoices/:id/credit-notes', { schema: { ...withId, body: CreditNoteBody, response: { 201: InvoiceBody, ...ErrorResponses } } }, async (request, reply) => {
-    const invoice = await oneIssueAtATime((request.user as AuthUser).id, () =>
-      asRequestUser(fastify, request, (tx, member) =>
-        createCreditNote(tx, member.companyId, request.params.id, request.body, { now: new Date(), makeFacturX: makeFacturXOffThread })
+  fastify.post(
+    '/invoices/:id/payments',
+    { schema: { ...withId, body: RecordPaymentBody, response: { 200: InvoiceBody, ...ErrorResponses } } },
+    async (request) => {
+      const invoice = await asRequestUser(fastify, request, (tx, member) =>
+        recordPayment(tx, member.companyId, request.params.id, request.body, new Date())
       )
-    )
-    if (invoice.status === 'issued') void fastify.webhooks.wake()
-    return reply.code(201).send({ invoice })
-  })
+      if (invoice.paymentStatus === 'paid') void fastify.webhooks.wake()
+      return { invoice }
+    }
+  )
 
-  fastify.get('/invoices/:id/pdf', { schema: { ...withId, response: { 200: InvoicePdfFile, ...ErrorResponses } } }, async (request, reply) => {
-    const files = await asRequestUser(fastify, request, (tx) => invoiceFiles(tx, request.params.id))
-    return reply
-      .type('application/pdf')
-      .headers(noStore)
-      .header('content-disposition', attachmentDisposition(invoiceFileName(files.kind, files.number, 'pdf')))
-      .send(Buffer.from(files.pdf))
-  })
+  fastify.post(
+    '/invoices/:id/credit-notes',
+    { schema: { ...withId, body: CreditNoteBody, response: { 201: InvoiceBody, ...ErrorResponses } } },
+    async (request, reply) => {
+      const invoice = await oneIssueAtATime((request.user as AuthUser).id, () =>
+        asRequestUser(fastify, request, (tx, member) =>
+          createCreditNote(tx, member.companyId, request.params.id, request.body, { now: new Date(), makeFacturX: makeFacturXOffThread })
+        )
+      )
+      if (invoice.status === 'issued') void fastify.webhooks.wake()
+      return reply.code(201).send({ invoice })
+    }
+  )
 
-  fastify.get('/invoices/:id/xml', { schema: { ...withId, response: { 200: InvoiceXmlFile, ...ErrorResponses } } }, async (request, reply) => {
-    const files = await asRequestUser(fastify, request, (tx) => invoiceFiles(tx, request.params.id))
-    return reply
-      .type('application/xml; charset=utf-8')
-      .headers(noStore)
-      .header('content-disposition', attachmentDisposition(invoiceFileName(files.kind, files.number, 'xml')))
-      .send(Buffer.from(files.xml, 'utf8'))
-  })
+  fastify.get(
+    '/invoices/:id/pdf',
+    { schema: { ...withId, response: { 200: InvoicePdfFile, ...ErrorResponses } } },
+    async (request, reply) => {
+      const files = await asRequestUser(fastify, request, (tx) => invoiceFiles(tx, request.params.id))
+      return reply
+        .type('application/pdf')
+        .headers(noStore)
+        .header('content-disposition', attachmentDisposition(invoiceFileName(files.kind, files.number, 'pdf')))
+        .send(Buffer.from(files.pdf))
+    }
+  )
 
-  fastify.get('/quotes/:quoteId/invoicing', { schema: { params: QuoteIdParams, response: { 200: InvoicingBody, ...ErrorResponses } } }, async (request, reply) =>
-    reply.headers(noStore).send({ invoicing: await asRequestUser(fastify, request, (tx) => quoteInvoicing(tx, request.params.quoteId, new Date())) })
+  fastify.get(
+    '/invoices/:id/xml',
+    { schema: { ...withId, response: { 200: InvoiceXmlFile, ...ErrorResponses } } },
+    async (request, reply) => {
+      const files = await asRequestUser(fastify, request, (tx) => invoiceFiles(tx, request.params.id))
+      return reply
+        .type('application/xml; charset=utf-8')
+        .headers(noStore)
+        .header('content-disposition', attachmentDisposition(invoiceFileName(files.kind, files.number, 'xml')))
+        .send(Buffer.from(files.xml, 'utf8'))
+    }
+  )
+
+  fastify.get(
+    '/quotes/:quoteId/invoicing',
+    { schema: { params: QuoteIdParams, response: { 200: InvoicingBody, ...ErrorResponses } } },
+    async (request, reply) =>
+      reply
+        .headers(noStore)
+        .send({ invoicing: await asRequestUser(fastify, request, (tx) => quoteInvoicing(tx, request.params.quoteId, new Date())) })
   )
 }

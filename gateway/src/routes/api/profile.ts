@@ -9,7 +9,6 @@ import { checkedProfile } from '../../profile/profile-checks.js'
 import { readLogo, readProfile, writeLogo, writeProfile } from '../../profile/profile-repository.js'
 import { asRequestUser } from './user-transaction.js'
 
-
 /** The company profile: identity printed on every quote, defaults for new quotes, logo. */
 export default async function profileRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
@@ -28,8 +27,10 @@ export default async function profileRoutes(instance: FastifyInstance) {
 
   // The logo arrives as the raw image (no multipart needed for one file).
   fastify.register(async (logoScope) => {
-    logoScope.addContentTypeParser(['image/png', 'image/jpeg', 'image/svg+xml', 'image/webp', 'image/gif', 'application/octet-stream'], { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES }, (_request, body, done) =>
-      done(null, body)
+    logoScope.addContentTypeParser(
+      ['image/png', 'image/jpeg', 'image/svg+xml', 'image/webp', 'image/gif', 'application/octet-stream'],
+      { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES },
+      (_request, body, done) => done(null, body)
     )
     logoScope.put<{ Body: Buffer }>('/profile/logo', { schema: { response: { 200: LogoBody, ...ErrorResponses } } }, async (request) => {
       const body = request.body

@@ -7,7 +7,6 @@ import { documentOf, quoteForPdf, signedPdfBytes } from '../../quotes/quote-docu
 import { keptQuotePdf, quotePdfBytes } from '../../quotes/quote-pdf-bytes.js'
 import { asRequestUser, memberScope } from './user-transaction.js'
 
-
 /** Sending a quote and its PDF. */
 export default async function quoteDocumentRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
@@ -22,9 +21,13 @@ export default async function quoteDocumentRoutes(instance: FastifyInstance) {
     return { reminded: true }
   })
 
-  fastify.post('/quotes/:id/revoke-links', { schema: { ...withId, response: { 200: RevokedLinksBody, ...ErrorResponses } } }, async (request) => ({
-    revoked: await fastify.quoteActions.revokeLinks(memberScope(fastify, request), request.params.id)
-  }))
+  fastify.post(
+    '/quotes/:id/revoke-links',
+    { schema: { ...withId, response: { 200: RevokedLinksBody, ...ErrorResponses } } },
+    async (request) => ({
+      revoked: await fastify.quoteActions.revokeLinks(memberScope(fastify, request), request.params.id)
+    })
+  )
 
   fastify.get('/quotes/:id/pdf', { schema: { ...withId, response: { 200: QuotePdfFile, ...ErrorResponses } } }, async (request, reply) => {
     // One transaction of one statement when the bytes are in memory (a sealed copy by its hash,

@@ -11,14 +11,7 @@ import {
   UpdateQuoteBody
 } from '@paraphe/shared/api/quote-schemas'
 import { NoContent } from '@paraphe/shared/api/schema-parts'
-import {
-  createQuote,
-  deleteDraft,
-  duplicateQuote,
-  getQuote,
-  unsavedDraft,
-  updateDraft
-} from '../../quotes/quotes-repository.js'
+import { createQuote, deleteDraft, duplicateQuote, getQuote, unsavedDraft, updateDraft } from '../../quotes/quotes-repository.js'
 import { listQuotes } from '../../quotes/quote-list.js'
 import { asRequestUser, memberScope } from './user-transaction.js'
 
@@ -47,7 +40,9 @@ export default async function quoteRoutes(instance: FastifyInstance) {
       schema: { body: CreateQuoteBody, response: { 201: QuoteBody, ...ErrorResponses } }
     },
     async (request, reply) => {
-      const quote = await asRequestUser(fastify, request, (tx, user) => createQuote(tx, user.companyId, request.body.content ?? {}, new Date()))
+      const quote = await asRequestUser(fastify, request, (tx, user) =>
+        createQuote(tx, user.companyId, request.body.content ?? {}, new Date())
+      )
       return reply.code(201).send({ quote })
     }
   )
@@ -73,10 +68,14 @@ export default async function quoteRoutes(instance: FastifyInstance) {
     return reply.code(204).send(null)
   })
 
-  fastify.post('/quotes/:id/duplicate', { schema: { ...withId, response: { 201: QuoteBody, ...ErrorResponses } } }, async (request, reply) => {
-    const quote = await asRequestUser(fastify, request, (tx, user) => duplicateQuote(tx, user.companyId, request.params.id, new Date()))
-    return reply.code(201).send({ quote })
-  })
+  fastify.post(
+    '/quotes/:id/duplicate',
+    { schema: { ...withId, response: { 201: QuoteBody, ...ErrorResponses } } },
+    async (request, reply) => {
+      const quote = await asRequestUser(fastify, request, (tx, user) => duplicateQuote(tx, user.companyId, request.params.id, new Date()))
+      return reply.code(201).send({ quote })
+    }
+  )
 
   fastify.post('/quotes/:id/revise', { schema: { ...withId, response: { 201: QuoteBody, ...ErrorResponses } } }, async (request, reply) => {
     const quote = await fastify.quoteActions.revise(memberScope(fastify, request), request.params.id)

@@ -3,12 +3,28 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
 import { LogoFile } from '@paraphe/shared/api/profile-schemas'
 import { QuotePdfFile } from '@paraphe/shared/api/quote-schemas'
-import { CodeSentBody, DeclineBody, DeclinedBody, SignBody, SignedBody, SigningViewBody, TokenParams } from '@paraphe/shared/api/signing-schemas'
+import {
+  CodeSentBody,
+  DeclineBody,
+  DeclinedBody,
+  SignBody,
+  SignedBody,
+  SigningViewBody,
+  TokenParams
+} from '@paraphe/shared/api/signing-schemas'
 import { attachmentDisposition } from '../../pdf/file-name.js'
 import { notFound } from '../../errors.js'
 import { readSigningFiles } from '../../signing/signing-view.js'
 import { guardTokenLinks } from './token-link-guards.js'
-import { declineLink, linkPdf, sendSigningCode, showLink, signLink, type SigningContext, type Visitor } from '../../signing/signing-answers.js'
+import {
+  declineLink,
+  linkPdf,
+  sendSigningCode,
+  showLink,
+  signLink,
+  type SigningContext,
+  type Visitor
+} from '../../signing/signing-answers.js'
 
 /** Requests per client address and minute on the signing API. */
 export { LINK_REQUESTS_PER_MINUTE as SIGN_REQUESTS_PER_MINUTE } from './token-link-guards.js'
@@ -36,17 +52,25 @@ export default async function signRoutes(instance: FastifyInstance) {
     showLink(context(request), request.params.token, visitorOf(request))
   )
 
-  fastify.get('/sign/:token/pdf', { schema: { params: TokenParams, response: { 200: QuotePdfFile, ...ErrorResponses } } }, async (request, reply) => {
-    const { pdf, filename } = await linkPdf(fastify.db, request.params.token)
-    return reply.type('application/pdf').header('content-disposition', attachmentDisposition(filename)).send(Buffer.from(pdf))
-  })
+  fastify.get(
+    '/sign/:token/pdf',
+    { schema: { params: TokenParams, response: { 200: QuotePdfFile, ...ErrorResponses } } },
+    async (request, reply) => {
+      const { pdf, filename } = await linkPdf(fastify.db, request.params.token)
+      return reply.type('application/pdf').header('content-disposition', attachmentDisposition(filename)).send(Buffer.from(pdf))
+    }
+  )
 
   // The header of the signing page shows the company's logo, as the PDF prints it.
-  fastify.get('/sign/:token/logo', { schema: { params: TokenParams, response: { 200: LogoFile, ...ErrorResponses } } }, async (request, reply) => {
-    const { logo } = await readSigningFiles(fastify.db, request.params.token)
-    if (logo === null) throw notFound('Ce logo est introuvable.')
-    return reply.type(logo.type).send(Buffer.from(logo.bytes))
-  })
+  fastify.get(
+    '/sign/:token/logo',
+    { schema: { params: TokenParams, response: { 200: LogoFile, ...ErrorResponses } } },
+    async (request, reply) => {
+      const { logo } = await readSigningFiles(fastify.db, request.params.token)
+      if (logo === null) throw notFound('Ce logo est introuvable.')
+      return reply.type(logo.type).send(Buffer.from(logo.bytes))
+    }
+  )
 
   fastify.post(
     '/sign/:token/decline',
@@ -60,7 +84,9 @@ export default async function signRoutes(instance: FastifyInstance) {
     async (request) => signLink(context(request), request.params.token, request.body, visitorOf(request))
   )
 
-  fastify.post('/sign/:token/otp', { schema: { params: TokenParams, response: { 200: CodeSentBody, ...ErrorResponses } } }, async (request) =>
-    sendSigningCode(context(request), request.params.token)
+  fastify.post(
+    '/sign/:token/otp',
+    { schema: { params: TokenParams, response: { 200: CodeSentBody, ...ErrorResponses } } },
+    async (request) => sendSigningCode(context(request), request.params.token)
   )
 }

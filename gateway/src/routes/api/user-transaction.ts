@@ -29,11 +29,12 @@ export function asRequestUser<T>(
     { sub: user.id, email: user.email, role: 'authenticated' },
     async (tx, opened) => {
       const member = memberFrom(user, opened)
-    if (request.apiKey !== null) {
-      // The key was resolved with its creator's membership: a move since then is a refusal, not another company.
-      if (member.companyId !== request.apiKey.companyId) throw new ApiProblem(401, 'invalid_api_key', 'Cette clé d’API n’est plus valide.')
-      await requireFeature(tx, 'api', fastify.config.publicUrl)
-    }
+      if (request.apiKey !== null) {
+        // The key was resolved with its creator's membership: a move since then is a refusal, not another company.
+        if (member.companyId !== request.apiKey.companyId)
+          throw new ApiProblem(401, 'invalid_api_key', 'Cette clé d’API n’est plus valide.')
+        await requireFeature(tx, 'api', fastify.config.publicUrl)
+      }
       const writes = request.method !== 'GET' && request.method !== 'HEAD'
       if (writes && options.readOnlyAllowed !== true) await assertMayWrite(tx, member)
       return work(tx, member)

@@ -37,7 +37,10 @@ export function failedAsserts(svrl: string): Assertion[] {
     const attributes = match[1] ?? ''
     const id = /\bid="([^"]*)"/.exec(attributes)?.[1] ?? ''
     const flag = /\bflag="([^"]*)"/.exec(attributes)?.[1] ?? 'fatal'
-    const text = (match[2] ?? '').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim()
+    const text = (match[2] ?? '')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
     asserts.push({ id, flag, text })
   }
   return asserts
@@ -49,7 +52,9 @@ export async function validateFolder(folder: string): Promise<Map<string, FileRe
   const reports = new Map<string, FileReport>()
   for (const name of files) reports.set(name, { schemaErrors: [], failed: { en16931: [], frenchRules: [] } })
 
-  const schema = await run('xmllint', ['--noout', '--schema', XSD, ...files.map((name) => path.join(folder, name))], { maxBuffer: 16 * 1024 * 1024 }).then(
+  const schema = await run('xmllint', ['--noout', '--schema', XSD, ...files.map((name) => path.join(folder, name))], {
+    maxBuffer: 16 * 1024 * 1024
+  }).then(
     ({ stderr }) => stderr,
     (error: { stderr?: string }) => error.stderr ?? String(error)
   )
@@ -62,7 +67,10 @@ export async function validateFolder(folder: string): Promise<Map<string, FileRe
     const output = path.join(folder, `svrl-${key}`)
     await mkdir(output, { recursive: true })
     // One JVM for the whole folder: -s:dir applies the stylesheet to every file in it.
-    await run('java', ['-jar', SAXON, `-s:${folder}`, `-xsl:${stylesheet}`, `-o:${output}`], { maxBuffer: 16 * 1024 * 1024, timeout: 180_000 })
+    await run('java', ['-jar', SAXON, `-s:${folder}`, `-xsl:${stylesheet}`, `-o:${output}`], {
+      maxBuffer: 16 * 1024 * 1024,
+      timeout: 180_000
+    })
     for (const name of files) {
       const report = reports.get(name) as FileReport
       report.failed[key] = failedAsserts(await readFile(path.join(output, name), 'utf8'))
@@ -73,6 +81,8 @@ export async function validateFolder(folder: string): Promise<Map<string, FileRe
 
 /** Only the errors: failed asserts not flagged as warnings. */
 export function errorsOf(report: FileReport): string[] {
-  const asserts = [...report.failed.en16931, ...report.failed.frenchRules].filter((assertion) => assertion.flag !== 'warning' && assertion.flag !== 'information')
+  const asserts = [...report.failed.en16931, ...report.failed.frenchRules].filter(
+    (assertion) => assertion.flag !== 'warning' && assertion.flag !== 'information'
+  )
   return [...report.schemaErrors, ...asserts.map((assertion) => `${assertion.id} (${assertion.flag}): ${assertion.text}`)]
 }

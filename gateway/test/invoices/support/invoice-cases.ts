@@ -33,7 +33,13 @@ const privateBuyer: InvoiceDocument['buyer'] = {
 /** The quote's lines a whole job is made of (20 % and 10 %), used by deposit, situations and final. */
 const jobLines = [
   line('j1', 'Cloisons en plaques de plâtre', { quantityMilli: 42_500, unit: 'm²', unitPriceCents: 3890 }),
-  line('j2', 'Peinture des murs, deux couches', { quantityMilli: 120_000, unit: 'm²', unitPriceCents: 1450, vatRateBp: 1000, discountBp: 500 })
+  line('j2', 'Peinture des murs, deux couches', {
+    quantityMilli: 120_000,
+    unit: 'm²',
+    unitPriceCents: 1450,
+    vatRateBp: 1000,
+    discountBp: 500
+  })
 ]
 
 export const INVOICE_CASES: Readonly<Record<string, InvoiceDocument>> = {
@@ -76,15 +82,41 @@ export const INVOICE_CASES: Readonly<Record<string, InvoiceDocument>> = {
   'quote-amount-discount': sampleInvoice({
     number: 'FA-2026-0120',
     lines: [
-      invoiceLineOf({ id: 'q1', description: 'Receveur de douche extra-plat', quantityMilli: 1000, unit: 'u', unitPriceCents: 42_000, vatRateBp: 2000, discountBp: 0, discountCents: 5_000 }),
-      invoiceLineOf({ id: 'q2', description: 'Pose', quantityMilli: 6000, unit: 'h', unitPriceCents: 4_800, vatRateBp: 2000, discountBp: 1000 })
+      invoiceLineOf({
+        id: 'q1',
+        description: 'Receveur de douche extra-plat',
+        quantityMilli: 1000,
+        unit: 'u',
+        unitPriceCents: 42_000,
+        vatRateBp: 2000,
+        discountBp: 0,
+        discountCents: 5_000
+      }),
+      invoiceLineOf({
+        id: 'q2',
+        description: 'Pose',
+        quantityMilli: 6000,
+        unit: 'h',
+        unitPriceCents: 4_800,
+        vatRateBp: 2000,
+        discountBp: 1000
+      })
     ]
   }),
   franchise: sampleInvoice({
     number: 'FA-2026-0105',
     vatRegime: 'franchise',
-    seller: { ...sampleInvoice().seller, name: 'Luc Bernard EI', legalForm: 'Entrepreneur individuel', registration: 'RM 69', vatNumber: null },
-    lines: [line('a', 'Dépannage plomberie', { quantityMilli: 1500, unit: 'h', unitPriceCents: 5_500 }), line('b', 'Joint et raccord', { quantityMilli: 2000, unitPriceCents: 850 })]
+    seller: {
+      ...sampleInvoice().seller,
+      name: 'Luc Bernard EI',
+      legalForm: 'Entrepreneur individuel',
+      registration: 'RM 69',
+      vatNumber: null
+    },
+    lines: [
+      line('a', 'Dépannage plomberie', { quantityMilli: 1500, unit: 'h', unitPriceCents: 5_500 }),
+      line('b', 'Joint et raccord', { quantityMilli: 2000, unitPriceCents: 850 })
+    ]
   }),
   'reverse-charge': sampleInvoice({
     number: 'FA-2026-0106',
@@ -106,7 +138,10 @@ export const INVOICE_CASES: Readonly<Record<string, InvoiceDocument>> = {
     number: 'FA-2026-0111',
     progress: { situationNumber: 2, cumulativeBp: 6000, previousBp: 2500 },
     retention: { rateBp: 500, releaseDate: '2027-12-15' },
-    lines: jobLines.map((job, index) => ({ ...job, progress: index === 0 ? { cumulativeBp: 7000, previousBp: 4000 } : { cumulativeBp: 5000, previousBp: 1000 } }))
+    lines: jobLines.map((job, index) => ({
+      ...job,
+      progress: index === 0 ? { cumulativeBp: 7000, previousBp: 4000 } : { cumulativeBp: 5000, previousBp: 1000 }
+    }))
   }),
   final: sampleInvoice({
     kind: 'final',
@@ -123,7 +158,15 @@ export const INVOICE_CASES: Readonly<Record<string, InvoiceDocument>> = {
           { vatRateBp: 1000, htCents: 49_590, vatCents: 4_959 }
         ]
       },
-      { kind: 'progress', number: 'FA-2026-0111', issueDate: '2026-11-02', amounts: [{ vatRateBp: 2000, htCents: 49_596, vatCents: 9_919 }, { vatRateBp: 1000, htCents: 66_120, vatCents: 6_612 }] }
+      {
+        kind: 'progress',
+        number: 'FA-2026-0111',
+        issueDate: '2026-11-02',
+        amounts: [
+          { vatRateBp: 2000, htCents: 49_596, vatCents: 9_919 },
+          { vatRateBp: 1000, htCents: 66_120, vatCents: 6_612 }
+        ]
+      }
     ]
   }),
   'credit-note': sampleInvoice({

@@ -29,7 +29,10 @@ export const daysLater = (days: number) => new Date(Date.parse(`${today}T11:00:0
 
 export async function mails(db: Database, user: TestUser, kind: string): Promise<OutboxRow[]> {
   return (
-    await db.query<OutboxRow>('select kind, recipient, subject, text_body, attachments from paraphe.outbox where company_id = $1 and kind = $2 order by id', [user.id, kind])
+    await db.query<OutboxRow>(
+      'select kind, recipient, subject, text_body, attachments from paraphe.outbox where company_id = $1 and kind = $2 order by id',
+      [user.id, kind]
+    )
   ).rows
 }
 
@@ -47,4 +50,3 @@ export async function issuedDeposit(t: Test, db: Database, user: TestUser): Prom
   t.equal(issued.statusCode, 200, issued.body.slice(0, 300))
   return invoiceOf(issued)
 }
-

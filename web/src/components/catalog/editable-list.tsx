@@ -46,10 +46,22 @@ export function renderEditableList<Row extends { id: string }>(
               </span>
             ) : (
               <span className="items-list__actions">
-                <button type="button" className="button button--ghost button--small" disabled={working} onClick={() => onEdit(row)} aria-label={`Modifier ${name}`}>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={working}
+                  onClick={() => onEdit(row)}
+                  aria-label={`Modifier ${name}`}
+                >
                   Modifier
                 </button>
-                <button type="button" className="button button--ghost button--small" disabled={working} onClick={() => onAskDelete(row)} aria-label={`Supprimer ${name}`}>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  disabled={working}
+                  onClick={() => onAskDelete(row)}
+                  aria-label={`Supprimer ${name}`}
+                >
                   Supprimer
                 </button>
               </span>

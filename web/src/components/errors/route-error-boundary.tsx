@@ -1,10 +1,6 @@
 import { Component, useEffect, useState, type ErrorInfo, type ReactNode } from 'react'
 import { useLocation } from 'react-router-dom'
-import {
-  browserSessionStorage,
-  isChunkLoadError,
-  reloadAfterChunkError
-} from '@/lib/app-shell/chunk-reload-guard'
+import { browserSessionStorage, isChunkLoadError, reloadAfterChunkError } from '@/lib/app-shell/chunk-reload-guard'
 import { ErrorPage } from './error-page'
 
 interface BoundaryProps {
@@ -38,7 +34,13 @@ export class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> 
   override render(): ReactNode {
     if (this.state.error === null) return this.props.children
     const error = <RouteError error={this.state.error.value} />
-    return this.props.standalone === true ? <main id="contenu" className="page page--bare">{error}</main> : error
+    return this.props.standalone === true ? (
+      <main id="contenu" className="page page--bare">
+        {error}
+      </main>
+    ) : (
+      error
+    )
   }
 }
 

@@ -54,7 +54,17 @@ export interface InputFieldProps extends FieldProps {
   suffix?: string
 }
 
-export function InputField({ value, onChange, type = 'text', inputMode, autoComplete, maxLength, placeholder, suffix, ...field }: InputFieldProps) {
+export function InputField({
+  value,
+  onChange,
+  type = 'text',
+  inputMode,
+  autoComplete,
+  maxLength,
+  placeholder,
+  suffix,
+  ...field
+}: InputFieldProps) {
   const input = (
     <input
       id={field.id}

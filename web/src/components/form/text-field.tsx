@@ -19,7 +19,20 @@ export interface TextFieldProps {
 }
 
 /** A labelled input whose hint and error are announced with it. */
-export function TextField({ id, name, label, type, autoComplete, value, onChange, hint, error, disabled, readOnly, inputRef }: TextFieldProps) {
+export function TextField({
+  id,
+  name,
+  label,
+  type,
+  autoComplete,
+  value,
+  onChange,
+  hint,
+  error,
+  disabled,
+  readOnly,
+  inputRef
+}: TextFieldProps) {
   const hintId = hint === undefined ? undefined : `${id}-hint`
   const errorId = error === undefined ? undefined : `${id}-error`
   const describedBy = [hintId, errorId].filter((part) => part !== undefined).join(' ')

@@ -34,9 +34,15 @@ export function SiteLayout({ account, signing }: SiteLayoutProps) {
             </Link>
             <nav aria-label="Navigation principale">
               <ul className="site-nav">
-                <li><NavLink to={paths.features.href()}>Fonctionnalités</NavLink></li>
-                <li><NavLink to={paths.pricing.href()}>Tarifs</NavLink></li>
-                <li><NavLink to={paths.contact.href()}>Contact</NavLink></li>
+                <li>
+                  <NavLink to={paths.features.href()}>Fonctionnalités</NavLink>
+                </li>
+                <li>
+                  <NavLink to={paths.pricing.href()}>Tarifs</NavLink>
+                </li>
+                <li>
+                  <NavLink to={paths.contact.href()}>Contact</NavLink>
+                </li>
                 {account}
               </ul>
             </nav>
@@ -67,7 +73,11 @@ export function SiteLayout({ account, signing }: SiteLayoutProps) {
             </p>
           ) : null}
           <LegalLinks />
-          <p className="site-footer__copy">{signing === undefined ? `© ${siteName}` : `${signing.invoice === true ? 'Service de facturation' : 'Service de signature'} ${siteName}`}</p>
+          <p className="site-footer__copy">
+            {signing === undefined
+              ? `© ${siteName}`
+              : `${signing.invoice === true ? 'Service de facturation' : 'Service de signature'} ${siteName}`}
+          </p>
         </div>
       </footer>
     </>

@@ -19,7 +19,17 @@ export interface ConfirmActionProps {
  * An action that asks first, in the page (no browser dialog): the question and its two answers
  * replace the button, and the focus moves to them and back.
  */
-export function ConfirmAction({ label, question, confirmLabel, onConfirm, pending, pendingLabel, disabled = false, tone = 'ghost', id }: ConfirmActionProps) {
+export function ConfirmAction({
+  label,
+  question,
+  confirmLabel,
+  onConfirm,
+  pending,
+  pendingLabel,
+  disabled = false,
+  tone = 'ghost',
+  id
+}: ConfirmActionProps) {
   const [asking, setAsking] = useState(false)
   const questionRef = useRef<HTMLParagraphElement>(null)
   const triggerRef = useRef<HTMLButtonElement>(null)
@@ -33,7 +43,14 @@ export function ConfirmAction({ label, question, confirmLabel, onConfirm, pendin
   const toneClass = tone === 'primary' ? 'button--primary' : tone === 'danger' ? 'button--danger' : 'button--ghost'
   if (!asking || pending) {
     return (
-      <button ref={triggerRef} id={id} type="button" className={`button ${toneClass}`} onClick={() => setAsking(true)} disabled={disabled || pending}>
+      <button
+        ref={triggerRef}
+        id={id}
+        type="button"
+        className={`button ${toneClass}`}
+        onClick={() => setAsking(true)}
+        disabled={disabled || pending}
+      >
         {pending ? pendingLabel : label}
       </button>
     )

@@ -3,7 +3,6 @@
 import type { ReactNode } from 'react'
 import type { ApiError } from '@/lib/api-client'
 
-
 export function LoadingStatus({ text = 'Chargement…' }: { text?: string }) {
   return (
     <p className="workspace-loading" role="status">
@@ -34,7 +33,10 @@ export function ActionOutcomeNotice({ outcome, children }: { outcome: ActionOutc
   return (
     <div aria-live="polite">
       {outcome !== null ? (
-        <p className={outcome.kind === 'done' ? 'notice notice--success' : 'notice notice--error'} role={outcome.kind === 'failed' ? 'alert' : 'status'}>
+        <p
+          className={outcome.kind === 'done' ? 'notice notice--success' : 'notice notice--error'}
+          role={outcome.kind === 'failed' ? 'alert' : 'status'}
+        >
           {outcome.text}
         </p>
       ) : null}

@@ -54,7 +54,10 @@ export async function startGateway(env: NodeJS.ProcessEnv = {}): Promise<Gateway
       return user
     },
     invitationToken: async (to) => {
-      const { rows } = await app.db.query<{ text_body: string }>(`select text_body from paraphe.outbox where kind = 'company-invitation' and recipient = $1 order by id desc limit 1`, [to])
+      const { rows } = await app.db.query<{ text_body: string }>(
+        `select text_body from paraphe.outbox where kind = 'company-invitation' and recipient = $1 order by id desc limit 1`,
+        [to]
+      )
       const token = /token=([A-Za-z0-9_-]{43})/.exec(rows[0]?.text_body ?? '')?.[1]
       if (token === undefined) throw new Error(`no invitation e-mail to ${to}`)
       return token
@@ -85,7 +88,10 @@ export interface PageOptions {
 }
 
 /** Mounts a page as the workspace layout does; returns the unmount. */
-export function renderPage(page: ReactNode, { api, userId = 'u', at = '/', route = '*', config = placeholderRuntimeConfig() }: PageOptions): () => void {
+export function renderPage(
+  page: ReactNode,
+  { api, userId = 'u', at = '/', route = '*', config = placeholderRuntimeConfig() }: PageOptions
+): () => void {
   const container = document.createElement('div')
   document.body.replaceChildren(container)
   const root = createRoot(container)

@@ -1,7 +1,13 @@
 // The Idempotency-Key of /api/v1's POSTs, around the handler: claimed after validation (a refused
 // body runs nothing and is not kept), the answer stored when it is sent, replayed to retries.
 import type { FastifyInstance } from 'fastify'
-import { checkIdempotencyKey, claimIdempotencyKey, releaseIdempotencyKey, requestDigest, storeAnswer } from '../../../api-keys/idempotency.js'
+import {
+  checkIdempotencyKey,
+  claimIdempotencyKey,
+  releaseIdempotencyKey,
+  requestDigest,
+  storeAnswer
+} from '../../../api-keys/idempotency.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,14 +22,24 @@ export function addIdempotencyHooks(fastify: FastifyInstance): void {
     if (request.method !== 'POST' || apiKey === null) return
     const key = checkIdempotencyKey(request.headers['idempotency-key'])
     if (key === null) return
-    const claim = await claimIdempotencyKey(fastify.db, apiKey.id, key, requestDigest(request.method, request.url, request.body), apiKey.answerKey)
+    const claim = await claimIdempotencyKey(
+      fastify.db,
+      apiKey.id,
+      key,
+      requestDigest(request.method, request.url, request.body),
+      apiKey.answerKey
+    )
     if (claim.kind === 'first') {
       request.idempotencyKey = key
       return
     }
     const { answer } = claim
     if (answer.contentType !== null) reply.type(answer.contentType)
-    return reply.code(answer.statusCode).header('idempotent-replayed', 'true').serializer((body: string) => body).send(answer.body)
+    return reply
+      .code(answer.statusCode)
+      .header('idempotent-replayed', 'true')
+      .serializer((body: string) => body)
+      .send(answer.body)
   })
 
   fastify.addHook('onSend', async (request, reply, payload) => {
@@ -37,7 +53,13 @@ export function addIdempotencyHooks(fastify: FastifyInstance): void {
       return payload
     }
     const contentType = reply.getHeader('content-type')
-    await storeAnswer(fastify.db, apiKey.id, key, { statusCode: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, body: payload }, apiKey.answerKey)
+    await storeAnswer(
+      fastify.db,
+      apiKey.id,
+      key,
+      { statusCode: reply.statusCode, contentType: typeof contentType === 'string' ? contentType : null, body: payload },
+      apiKey.answerKey
+    )
     return payload
   })
 }

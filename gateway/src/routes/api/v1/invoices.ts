@@ -37,7 +37,14 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
 
   fastify.get(
     '/invoices',
-    { schema: { tags, summary: 'Lister les factures et avoirs', querystring: InvoiceListQuery, response: { 200: InvoiceListBody, ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Lister les factures et avoirs',
+        querystring: InvoiceListQuery,
+        response: { 200: InvoiceListBody, ...ErrorResponses }
+      }
+    },
     async (request) => asRequestUser(fastify, request, (tx) => listInvoices(tx, request.query, new Date()))
   )
 
@@ -65,13 +72,25 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
     }
   )
 
-  fastify.get('/invoices/:id', { schema: { tags, summary: 'Lire une facture', ...withId, response: { 200: InvoiceBody, ...ErrorResponses } } }, async (request) => ({
-    invoice: await asRequestUser(fastify, request, (tx) => getInvoice(tx, request.params.id, new Date()))
-  }))
+  fastify.get(
+    '/invoices/:id',
+    { schema: { tags, summary: 'Lire une facture', ...withId, response: { 200: InvoiceBody, ...ErrorResponses } } },
+    async (request) => ({
+      invoice: await asRequestUser(fastify, request, (tx) => getInvoice(tx, request.params.id, new Date()))
+    })
+  )
 
   fastify.post(
     '/invoices/:id/issue',
-    { schema: { tags, summary: 'Émettre un brouillon (numéro, chaînage, Factur-X)', headers, ...withId, response: { 200: InvoiceBody, ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Émettre un brouillon (numéro, chaînage, Factur-X)',
+        headers,
+        ...withId,
+        response: { 200: InvoiceBody, ...ErrorResponses }
+      }
+    },
     async (request) => {
       const invoice = await oneIssueAtATime(companyKey(request.apiKey), () =>
         asRequestUser(fastify, request, (tx, member) => issueInvoice(tx, member.companyId, request.params.id, issueContext()))
@@ -83,10 +102,21 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
 
   fastify.post(
     '/invoices/:id/credit-notes',
-    { schema: { tags, summary: 'Créer un avoir sur une facture émise (total ou partiel)', headers, ...withId, body: CreditNoteBody, response: { 201: InvoiceBody, ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Créer un avoir sur une facture émise (total ou partiel)',
+        headers,
+        ...withId,
+        body: CreditNoteBody,
+        response: { 201: InvoiceBody, ...ErrorResponses }
+      }
+    },
     async (request, reply) => {
       const invoice = await oneIssueAtATime(companyKey(request.apiKey), () =>
-        asRequestUser(fastify, request, (tx, member) => createCreditNote(tx, member.companyId, request.params.id, request.body, issueContext()))
+        asRequestUser(fastify, request, (tx, member) =>
+          createCreditNote(tx, member.companyId, request.params.id, request.body, issueContext())
+        )
       )
       if (invoice.status === 'issued') void fastify.webhooks.wake()
       return reply.code(201).send({ invoice })
@@ -95,9 +125,20 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
 
   fastify.post(
     '/invoices/:id/payments',
-    { schema: { tags, summary: 'Enregistrer un paiement reçu', headers, ...withId, body: RecordPaymentBody, response: { 200: InvoiceBody, ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'Enregistrer un paiement reçu',
+        headers,
+        ...withId,
+        body: RecordPaymentBody,
+        response: { 200: InvoiceBody, ...ErrorResponses }
+      }
+    },
     async (request) => {
-      const invoice = await asRequestUser(fastify, request, (tx, member) => recordPayment(tx, member.companyId, request.params.id, request.body, new Date()))
+      const invoice = await asRequestUser(fastify, request, (tx, member) =>
+        recordPayment(tx, member.companyId, request.params.id, request.body, new Date())
+      )
       if (invoice.paymentStatus === 'paid') void fastify.webhooks.wake()
       return { invoice }
     }
@@ -105,19 +146,39 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
 
   fastify.get(
     '/invoices/:id/pdf',
-    { schema: { tags, summary: 'PDF Factur-X (PDF/A-3, XML joint)', ...withId, response: { 200: file('Le PDF Factur-X', 'application/pdf', InvoicePdfFile), ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'PDF Factur-X (PDF/A-3, XML joint)',
+        ...withId,
+        response: { 200: file('Le PDF Factur-X', 'application/pdf', InvoicePdfFile), ...ErrorResponses }
+      }
+    },
     async (request, reply) => {
       const files = await asRequestUser(fastify, request, (tx) => invoiceFiles(tx, request.params.id))
-      return reply.type('application/pdf').header('content-disposition', attachmentDisposition(invoiceFileName(files.kind, files.number, 'pdf'))).send(Buffer.from(files.pdf))
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachmentDisposition(invoiceFileName(files.kind, files.number, 'pdf')))
+        .send(Buffer.from(files.pdf))
     }
   )
 
   fastify.get(
     '/invoices/:id/xml',
-    { schema: { tags, summary: 'XML CII (EN 16931) de la facture', ...withId, response: { 200: file('Le XML CII', 'application/xml', InvoiceXmlFile), ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'XML CII (EN 16931) de la facture',
+        ...withId,
+        response: { 200: file('Le XML CII', 'application/xml', InvoiceXmlFile), ...ErrorResponses }
+      }
+    },
     async (request, reply) => {
       const files = await asRequestUser(fastify, request, (tx) => invoiceFiles(tx, request.params.id))
-      return reply.type('application/xml; charset=utf-8').header('content-disposition', attachmentDisposition(invoiceFileName(files.kind, files.number, 'xml'))).send(Buffer.from(files.xml, 'utf8'))
+      return reply
+        .type('application/xml; charset=utf-8')
+        .header('content-disposition', attachmentDisposition(invoiceFileName(files.kind, files.number, 'xml')))
+        .send(Buffer.from(files.xml, 'utf8'))
     }
   )
 }

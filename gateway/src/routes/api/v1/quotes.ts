@@ -3,7 +3,15 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
-import { CreateQuoteBody, QuoteBody, QuoteEventsBody, QuoteIdParams, QuotePdfFile, RemindedBody, SentQuoteBody } from '@paraphe/shared/api/quote-schemas'
+import {
+  CreateQuoteBody,
+  QuoteBody,
+  QuoteEventsBody,
+  QuoteIdParams,
+  QuotePdfFile,
+  RemindedBody,
+  SentQuoteBody
+} from '@paraphe/shared/api/quote-schemas'
 import { IdempotencyHeaders, V1QuoteListBody, V1QuoteListQuery, V1UpdateQuoteBody } from '@paraphe/shared/api/v1-schemas'
 import { attachmentDisposition, quotePdfName } from '../../../pdf/file-name.js'
 import { quotePdfBytes } from '../../../quotes/quote-pdf-bytes.js'
@@ -45,23 +53,41 @@ export default async function v1QuoteRoutes(instance: FastifyInstance) {
         request.body ??= {}
       },
       config: { fieldPrefix: 'content.' },
-      schema: { tags, summary: 'Créer un brouillon de devis', headers, body: CreateQuoteBody, response: { 201: QuoteBody, ...ErrorResponses } }
+      schema: {
+        tags,
+        summary: 'Créer un brouillon de devis',
+        headers,
+        body: CreateQuoteBody,
+        response: { 201: QuoteBody, ...ErrorResponses }
+      }
     },
     async (request, reply) => {
-      const quote = await asRequestUser(fastify, request, (tx, member) => createQuote(tx, member.companyId, request.body.content ?? {}, new Date()))
+      const quote = await asRequestUser(fastify, request, (tx, member) =>
+        createQuote(tx, member.companyId, request.body.content ?? {}, new Date())
+      )
       return reply.code(201).send({ quote })
     }
   )
 
-  fastify.get('/quotes/:id', { schema: { tags, summary: 'Lire un devis', ...withId, response: { 200: QuoteBody, ...ErrorResponses } } }, async (request) => ({
-    quote: await asRequestUser(fastify, request, (tx) => getQuote(tx, request.params.id))
-  }))
+  fastify.get(
+    '/quotes/:id',
+    { schema: { tags, summary: 'Lire un devis', ...withId, response: { 200: QuoteBody, ...ErrorResponses } } },
+    async (request) => ({
+      quote: await asRequestUser(fastify, request, (tx) => getQuote(tx, request.params.id))
+    })
+  )
 
   fastify.patch(
     '/quotes/:id',
     {
       config: { fieldPrefix: 'content.' },
-      schema: { tags, summary: 'Modifier un brouillon', ...withId, body: V1UpdateQuoteBody, response: { 200: QuoteBody, ...ErrorResponses } }
+      schema: {
+        tags,
+        summary: 'Modifier un brouillon',
+        ...withId,
+        body: V1UpdateQuoteBody,
+        response: { 200: QuoteBody, ...ErrorResponses }
+      }
     },
     async (request) => ({
       quote: await asRequestUser(fastify, request, async (tx) => {
@@ -71,26 +97,48 @@ export default async function v1QuoteRoutes(instance: FastifyInstance) {
     })
   )
 
-  fastify.post('/quotes/:id/send', { schema: { tags, summary: 'Envoyer un devis au client', headers, ...withId, response: { 200: SentQuoteBody, ...ErrorResponses } } }, async (request) =>
-    fastify.quoteActions.send(memberScope(fastify, request), request.params.id, request.log.child({ apiKeyId: request.apiKey?.id }))
+  fastify.post(
+    '/quotes/:id/send',
+    { schema: { tags, summary: 'Envoyer un devis au client', headers, ...withId, response: { 200: SentQuoteBody, ...ErrorResponses } } },
+    async (request) =>
+      fastify.quoteActions.send(memberScope(fastify, request), request.params.id, request.log.child({ apiKeyId: request.apiKey?.id }))
   )
 
-  fastify.post('/quotes/:id/remind', { schema: { tags, summary: 'Relancer le client', headers, ...withId, response: { 200: RemindedBody, ...ErrorResponses } } }, async (request) => {
-    await fastify.quoteActions.remind(memberScope(fastify, request), request.params.id)
-    return { reminded: true }
-  })
+  fastify.post(
+    '/quotes/:id/remind',
+    { schema: { tags, summary: 'Relancer le client', headers, ...withId, response: { 200: RemindedBody, ...ErrorResponses } } },
+    async (request) => {
+      await fastify.quoteActions.remind(memberScope(fastify, request), request.params.id)
+      return { reminded: true }
+    }
+  )
 
-  fastify.post('/quotes/:id/cancel', { schema: { tags, summary: 'Annuler un devis envoyé', headers, ...withId, response: { 200: QuoteBody, ...ErrorResponses } } }, async (request) => ({
-    quote: await fastify.quoteActions.cancel(memberScope(fastify, request), request.params.id)
-  }))
+  fastify.post(
+    '/quotes/:id/cancel',
+    { schema: { tags, summary: 'Annuler un devis envoyé', headers, ...withId, response: { 200: QuoteBody, ...ErrorResponses } } },
+    async (request) => ({
+      quote: await fastify.quoteActions.cancel(memberScope(fastify, request), request.params.id)
+    })
+  )
 
-  fastify.get('/quotes/:id/events', { schema: { tags, summary: 'Historique du devis', ...withId, response: { 200: QuoteEventsBody, ...ErrorResponses } } }, async (request) => ({
-    events: await fastify.quoteActions.events(memberScope(fastify, request), request.params.id)
-  }))
+  fastify.get(
+    '/quotes/:id/events',
+    { schema: { tags, summary: 'Historique du devis', ...withId, response: { 200: QuoteEventsBody, ...ErrorResponses } } },
+    async (request) => ({
+      events: await fastify.quoteActions.events(memberScope(fastify, request), request.params.id)
+    })
+  )
 
   fastify.get(
     '/quotes/:id/pdf',
-    { schema: { tags, summary: 'PDF du devis (tel qu’envoyé, ou le brouillon)', ...withId, response: { 200: pdfAnswer('Le PDF du devis'), ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'PDF du devis (tel qu’envoyé, ou le brouillon)',
+        ...withId,
+        response: { 200: pdfAnswer('Le PDF du devis'), ...ErrorResponses }
+      }
+    },
     async (request, reply) => {
       const document = await asRequestUser(fastify, request, (tx) => quoteDocument(tx, request.params.id))
       // As the workspace draws it: a draft on a worker at each call, a sent quote once (the client's bytes).
@@ -104,11 +152,21 @@ export default async function v1QuoteRoutes(instance: FastifyInstance) {
 
   fastify.get(
     '/quotes/:id/signed-pdf',
-    { schema: { tags, summary: 'PDF signé et scellé', ...withId, response: { 200: pdfAnswer('Le PDF signé, scellé par le cachet du service'), ...ErrorResponses } } },
+    {
+      schema: {
+        tags,
+        summary: 'PDF signé et scellé',
+        ...withId,
+        response: { 200: pdfAnswer('Le PDF signé, scellé par le cachet du service'), ...ErrorResponses }
+      }
+    },
     async (request, reply) => {
       const signed = await asRequestUser(fastify, request, (tx) => signedDocument(tx, request.params.id))
       if (signed === null) throw notFound('Ce devis n’a pas (encore) de PDF signé.')
-      return reply.type('application/pdf').header('content-disposition', attachmentDisposition(signed.fileName)).send(Buffer.from(signed.pdf))
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachmentDisposition(signed.fileName))
+        .send(Buffer.from(signed.pdf))
     }
   )
 }

@@ -6,6 +6,7 @@ export type { ApiKey, ApiKeyList, ApiKeyScope, CreatedApiKey } from '@paraphe/sh
 
 export const apiKeysApi = {
   list: (api: ApiClient, signal?: AbortSignal) => api.get<ApiKeyList>('/api/company/api-keys', { signal }),
-  create: (api: ApiClient, name: string, scopes: ApiKeyScope[]) => api.post<CreatedApiKey>('/api/company/api-keys', { body: { name, scopes } }),
+  create: (api: ApiClient, name: string, scopes: ApiKeyScope[]) =>
+    api.post<CreatedApiKey>('/api/company/api-keys', { body: { name, scopes } }),
   revoke: (api: ApiClient, id: string) => api.delete<unknown>(`/api/company/api-keys/${encodeURIComponent(id)}`)
 }

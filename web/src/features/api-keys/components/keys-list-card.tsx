@@ -25,8 +25,8 @@ export function KeysListCard({ keys, revoking, working, onAskRevoke, onRevoke }:
           {keys.map((key) => (
             <li key={key.id} className="team-list__item">
               <span className="team-list__who">
-                <strong>{key.name}</strong> — <code>{key.displayPrefix}…</code> — {key.scopes.map((scope) => SCOPE_LABELS[scope]).join(' et ')} — créée le{' '}
-                {formatDateTime(key.createdAt)}
+                <strong>{key.name}</strong> — <code>{key.displayPrefix}…</code> —{' '}
+                {key.scopes.map((scope) => SCOPE_LABELS[scope]).join(' et ')} — créée le {formatDateTime(key.createdAt)}
                 {key.lastUsedAt === null ? ', jamais utilisée' : `, utilisée le ${formatDateTime(key.lastUsedAt)}`}
                 {key.revokedAt === null ? null : `, révoquée le ${formatDateTime(key.revokedAt)}`}
               </span>
@@ -42,7 +42,13 @@ export function KeysListCard({ keys, revoking, working, onAskRevoke, onRevoke }:
                       </button>
                     </>
                   ) : (
-                    <button type="button" className="button button--ghost" disabled={working} onClick={() => onAskRevoke(key.id)} aria-label={`Révoquer la clé ${key.name}`}>
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      disabled={working}
+                      onClick={() => onAskRevoke(key.id)}
+                      aria-label={`Révoquer la clé ${key.name}`}
+                    >
                       Révoquer
                     </button>
                   )}
@@ -53,7 +59,8 @@ export function KeysListCard({ keys, revoking, working, onAskRevoke, onRevoke }:
         </ul>
       )}
       <p className="field__hint">
-        Documentation : <a href="/api/v1/openapi.json">le document OpenAPI de l’API</a>. Chaque requête porte l’en-tête « Authorization: Bearer » suivi de la clé.
+        Documentation : <a href="/api/v1/openapi.json">le document OpenAPI de l’API</a>. Chaque requête porte l’en-tête « Authorization:
+        Bearer » suivi de la clé.
       </p>
     </section>
   )

@@ -16,7 +16,17 @@ export interface NewKeyCardProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void
 }
 
-export function NewKeyCard({ apiIncluded, name, canWrite, nameProblem, nameRef, working, onNameChange, onCanWriteChange, onSubmit }: NewKeyCardProps) {
+export function NewKeyCard({
+  apiIncluded,
+  name,
+  canWrite,
+  nameProblem,
+  nameRef,
+  working,
+  onNameChange,
+  onCanWriteChange,
+  onSubmit
+}: NewKeyCardProps) {
   return (
     <section className="card team-card" aria-labelledby="api-keys-new">
       {apiIncluded ? (
@@ -44,7 +54,9 @@ export function NewKeyCard({ apiIncluded, name, canWrite, nameProblem, nameRef, 
             </div>
             <div className="field field--checkbox">
               <input id="api-key-write" type="checkbox" checked={canWrite} onChange={(event) => onCanWriteChange(event.target.checked)} />
-              <label htmlFor="api-key-write">Écriture : créer, modifier, envoyer, relancer et annuler des devis (sinon, lecture seule)</label>
+              <label htmlFor="api-key-write">
+                Écriture : créer, modifier, envoyer, relancer et annuler des devis (sinon, lecture seule)
+              </label>
             </div>
             <button type="submit" className="button button--primary" disabled={working}>
               Créer la clé

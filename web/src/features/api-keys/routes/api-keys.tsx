@@ -72,9 +72,7 @@ function ApiKeysPage() {
       </header>
       {load.kind === 'loading' ? <LoadingStatus /> : null}
       {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={reload} /> : null}
-      <ActionOutcomeNotice outcome={status}>
-        {created !== null ? <CreatedKeyNotice created={created} /> : null}
-      </ActionOutcomeNotice>
+      <ActionOutcomeNotice outcome={status}>{created !== null ? <CreatedKeyNotice created={created} /> : null}</ActionOutcomeNotice>
       {load.kind === 'ready' ? (
         <>
           <NewKeyCard
@@ -88,7 +86,13 @@ function ApiKeysPage() {
             onCanWriteChange={setCanWrite}
             onSubmit={(event) => void create(event)}
           />
-          <KeysListCard keys={load.data.keys} revoking={revoking} working={working} onAskRevoke={setRevoking} onRevoke={(key) => void revoke(key)} />
+          <KeysListCard
+            keys={load.data.keys}
+            revoking={revoking}
+            working={working}
+            onAskRevoke={setRevoking}
+            onRevoke={(key) => void revoke(key)}
+          />
         </>
       ) : null}
     </article>

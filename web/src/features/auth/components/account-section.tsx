@@ -109,9 +109,7 @@ export function AccountView({
     const sessionEnded = load.error.status === 401
     return (
       <section className="account" aria-label="Votre compte">
-        <FormAlert>
-          {sessionEnded ? 'Votre session a expiré ou n’est plus valable\u202f: reconnectez-vous.' : load.error.message}
-        </FormAlert>
+        <FormAlert>{sessionEnded ? 'Votre session a expiré ou n’est plus valable\u202f: reconnectez-vous.' : load.error.message}</FormAlert>
         <p className="account__actions">
           {sessionEnded ? (
             <Link className="button button--primary" to={paths.login.href(returnTo)}>

@@ -8,8 +8,8 @@ export function AuthUnavailable({ availability }: { availability: AuthAvailabili
   if (availability !== 'unconfigured') return null
   return (
     <p className="notice notice--warning">
-      Les comptes ne sont pas configurés sur cette instance&#8239;: l’inscription et la connexion sont indisponibles. Pour
-      toute question, contactez l’exploitant du site.
+      Les comptes ne sont pas configurés sur cette instance&#8239;: l’inscription et la connexion sont indisponibles. Pour toute question,
+      contactez l’exploitant du site.
     </p>
   )
 }

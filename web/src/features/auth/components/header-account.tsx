@@ -16,10 +16,27 @@ export function HeaderAccount() {
   const hydrated = useHydrated()
   const [searchParams] = useSearchParams()
   const redirectTo = hydrated ? (searchParams.get('redirectTo') ?? undefined) : undefined
-  return <HeaderAccountView signedIn={session.status === 'signed-in'} onSignOut={() => void signOut()} signingOut={pending} redirectTo={redirectTo} />
+  return (
+    <HeaderAccountView
+      signedIn={session.status === 'signed-in'}
+      onSignOut={() => void signOut()}
+      signingOut={pending}
+      redirectTo={redirectTo}
+    />
+  )
 }
 
-export function HeaderAccountView({ signedIn, onSignOut, signingOut, redirectTo }: { signedIn: boolean; onSignOut: () => void; signingOut: boolean; redirectTo?: string }) {
+export function HeaderAccountView({
+  signedIn,
+  onSignOut,
+  signingOut,
+  redirectTo
+}: {
+  signedIn: boolean
+  onSignOut: () => void
+  signingOut: boolean
+  redirectTo?: string
+}) {
   if (!signedIn) {
     return (
       <>

@@ -56,8 +56,8 @@ export function ResendConfirmation({ email: knownEmail, idPrefix }: { email?: st
       </SubmitButton>
       {outcome?.kind === 'sent' ? (
         <FormStatus>
-          C’est fait&#8239;: si une inscription attend d’être confirmée pour <strong>{outcome.to}</strong>, un nouvel e-mail vient
-          de partir. Pensez à regarder dans les courriers indésirables.
+          C’est fait&#8239;: si une inscription attend d’être confirmée pour <strong>{outcome.to}</strong>, un nouvel e-mail vient de
+          partir. Pensez à regarder dans les courriers indésirables.
         </FormStatus>
       ) : null}
       {outcome?.kind === 'failed' ? <FormAlert>{outcome.message}</FormAlert> : null}

@@ -18,11 +18,19 @@ async function run<T>(anonKey: string, call: (supabase: Client) => Promise<{ err
 }
 
 export function signIn(anonKey: string, email: string, password: string): Promise<ActionResult> {
-  return run(anonKey, async (supabase) => ({ error: (await supabase.auth.signInWithPassword({ email, password })).error, value: undefined }))
+  return run(anonKey, async (supabase) => ({
+    error: (await supabase.auth.signInWithPassword({ email, password })).error,
+    value: undefined
+  }))
 }
 
 /** `signedIn`: the instance confirms addresses automatically and signed the account in at once. */
-export function signUp(anonKey: string, email: string, password: string, emailRedirectTo: string): Promise<ActionResult<{ signedIn: boolean }>> {
+export function signUp(
+  anonKey: string,
+  email: string,
+  password: string,
+  emailRedirectTo: string
+): Promise<ActionResult<{ signedIn: boolean }>> {
   return run(anonKey, async (supabase) => {
     const { data, error } = await supabase.auth.signUp({ email, password, options: { emailRedirectTo } })
     return { error, value: { signedIn: data.session !== null } }
@@ -37,7 +45,10 @@ export function resendConfirmation(anonKey: string, email: string, emailRedirect
 }
 
 export function requestPasswordReset(anonKey: string, email: string, redirectTo: string): Promise<ActionResult> {
-  return run(anonKey, async (supabase) => ({ error: (await supabase.auth.resetPasswordForEmail(email, { redirectTo })).error, value: undefined }))
+  return run(anonKey, async (supabase) => ({
+    error: (await supabase.auth.resetPasswordForEmail(email, { redirectTo })).error,
+    value: undefined
+  }))
 }
 
 export function updatePassword(anonKey: string, password: string): Promise<ActionResult> {

@@ -16,8 +16,7 @@ const SESSION_ENDED = 'Votre session a pris fin. Connectez-vous à nouveau.'
 const LINK_USED_OR_EXPIRED = 'Ce lien n’est plus valable\u202f: il a expiré ou a déjà servi.'
 const OTHER_BROWSER =
   'Ce lien doit être ouvert dans le navigateur où vous avez fait la demande. Ouvrez-le dans ce navigateur, ou demandez un nouveau lien.'
-export const GENERIC_AUTH_ERROR =
-  'Une erreur inattendue est survenue. Réessayez\u202f; si le problème persiste, contactez-nous.'
+export const GENERIC_AUTH_ERROR = 'Une erreur inattendue est survenue. Réessayez\u202f; si le problème persiste, contactez-nous.'
 
 /** One French message per code the account pages can receive. */
 export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
@@ -31,8 +30,7 @@ export const AUTH_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   weak_password: `Ce mot de passe est trop faible\u202f: il doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`,
   same_password: 'C’est déjà votre mot de passe actuel\u202f: choisissez-en un différent.',
   over_request_rate_limit: RATE_LIMITED,
-  over_email_send_rate_limit:
-    'Un e-mail vient déjà d’être envoyé à cette adresse. Patientez une minute avant d’en demander un autre.',
+  over_email_send_rate_limit: 'Un e-mail vient déjà d’être envoyé à cette adresse. Patientez une minute avant d’en demander un autre.',
   otp_expired: LINK_USED_OR_EXPIRED,
   flow_state_expired: 'Ce lien a expiré. Demandez-en un nouveau.',
   flow_state_not_found: `${LINK_USED_OR_EXPIRED} S’il vient d’une demande faite dans un autre navigateur, ouvrez-le dans celui-là.`,

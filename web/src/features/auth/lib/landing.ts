@@ -7,8 +7,7 @@ import { hasCodeVerifier } from '@/lib/supabase'
 import { connectSession } from './session'
 
 export type LandingResult =
-  | { kind: 'signed-in'; email: string | null; recovery: boolean }
-  | { kind: 'failed'; code: string; message: string }
+  { kind: 'signed-in'; email: string | null; recovery: boolean } | { kind: 'failed'; code: string; message: string }
 
 const results = new Map<string, Promise<LandingResult>>()
 

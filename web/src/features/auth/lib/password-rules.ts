@@ -28,7 +28,6 @@ export function checkNewPassword(password: string, confirmation: string): Passwo
   return problems
 }
 
-
 /** A quick format check; Supabase Auth has the last word. */
 export function checkEmail(email: string): string | undefined {
   const trimmed = email.trim()

@@ -118,7 +118,8 @@ export function startSession(anonKey: string | null, eager = false): void {
   }
   if (connection !== null) return
   const stored = hasStoredSession()
-  const fromUrl = hasSessionInFragment(window.location.hash) || (new URLSearchParams(window.location.search).has('code') && hasCodeVerifier())
+  const fromUrl =
+    hasSessionInFragment(window.location.hash) || (new URLSearchParams(window.location.search).has('code') && hasCodeVerifier())
   if (!eager && !stored && !fromUrl) {
     if (state.status === 'unknown') setState({ ...state, status: 'signed-out', confirmed: true })
     return

@@ -90,8 +90,8 @@ export function ConfirmEmailView({
           <h2 id="confirm-what-now">Que faire&#8239;?</h2>
           <ul>
             <li>
-              Un lien de confirmation ne sert qu’une fois et pendant 24&#8239;heures. S’il a déjà servi, votre adresse est
-              confirmée&#8239;: <Link to={paths.login.href()}>connectez-vous</Link>.
+              Un lien de confirmation ne sert qu’une fois et pendant 24&#8239;heures. S’il a déjà servi, votre adresse est confirmée&#8239;:{' '}
+              <Link to={paths.login.href()}>connectez-vous</Link>.
             </li>
             <li>Sinon, demandez un nouvel e-mail de confirmation ci-dessous et ouvrez le lien le plus récent.</li>
           </ul>
@@ -116,8 +116,8 @@ export function ConfirmEmailView({
       ) : null}
       {landing.kind === 'unconfigured' ? <AuthUnavailable availability="unconfigured" /> : null}
       <p className="lead">
-        Après votre inscription, vous recevez un e-mail avec un lien de confirmation. Ce lien ouvre cette page et
-        active votre compte&#8239;; vous pouvez ensuite vous connecter.
+        Après votre inscription, vous recevez un e-mail avec un lien de confirmation. Ce lien ouvre cette page et active votre
+        compte&#8239;; vous pouvez ensuite vous connecter.
       </p>
       <section aria-labelledby="confirm-no-link">
         <h2 id="confirm-no-link">Vous arrivez ici sans lien&#8239;?</h2>
@@ -128,8 +128,8 @@ export function ConfirmEmailView({
             vérifiez l’adresse utilisée pour l’inscription.
           </li>
           <li>
-            Le lien ne sert qu’une fois et pendant une durée limitée. S’il a déjà servi, votre adresse est sans
-            doute confirmée&#8239;: essayez de vous connecter.
+            Le lien ne sert qu’une fois et pendant une durée limitée. S’il a déjà servi, votre adresse est sans doute confirmée&#8239;:
+            essayez de vous connecter.
           </li>
         </ul>
       </section>

@@ -39,7 +39,15 @@ export function Component() {
 }
 
 /** The same neutral answer whether or not the account exists. */
-export function ResetRequested({ email, onAgain, headingRef }: { email: string; onAgain: () => void; headingRef?: Ref<HTMLHeadingElement> }) {
+export function ResetRequested({
+  email,
+  onAgain,
+  headingRef
+}: {
+  email: string
+  onAgain: () => void
+  headingRef?: Ref<HTMLHeadingElement>
+}) {
   return (
     <article className="auth-page">
       <header className="page-intro">
@@ -47,8 +55,8 @@ export function ResetRequested({ email, onAgain, headingRef }: { email: string; 
           Vérifiez votre boîte mail
         </h1>
         <p className="lead">
-          Si un compte existe pour <strong>{email}</strong>, vous allez recevoir un e-mail avec un lien pour choisir un
-          nouveau mot de passe.
+          Si un compte existe pour <strong>{email}</strong>, vous allez recevoir un e-mail avec un lien pour choisir un nouveau mot de
+          passe.
         </p>
       </header>
       <section className="card auth-card" aria-labelledby="forgot-next">

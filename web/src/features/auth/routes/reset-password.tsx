@@ -95,8 +95,7 @@ export function Component() {
   const session = useAuthSession({ eager: true })
   const landing = useAuthLinkLanding()
   const [requestedFor, setRequestedFor] = useState<string | null>(null)
-  const canSetPassword =
-    landing.kind === 'signed-in' || (landing.kind === 'idle' && session.status === 'signed-in' && session.recovery)
+  const canSetPassword = landing.kind === 'signed-in' || (landing.kind === 'idle' && session.status === 'signed-in' && session.recovery)
   const headingRef = useFocusOnChange<HTMLHeadingElement>(canSetPassword ? 'form' : landing.kind)
   return (
     <ResetPasswordView
@@ -143,8 +142,7 @@ export function ResetPasswordView({ landing, recoveryEmail, requestedFor, onRequ
         </h1>
         <FormAlert>{landing.message}</FormAlert>
         <p>
-          Un lien de réinitialisation ne sert qu’une fois et pendant une durée limitée. Demandez-en un nouveau et ouvrez
-          le plus récent.
+          Un lien de réinitialisation ne sert qu’une fois et pendant une durée limitée. Demandez-en un nouveau et ouvrez le plus récent.
         </p>
         <section className="card auth-card" aria-labelledby="reset-new-link">
           <h2 id="reset-new-link">Recevoir un nouveau lien</h2>
@@ -172,12 +170,12 @@ export function ResetPasswordView({ landing, recoveryEmail, requestedFor, onRequ
       ) : null}
       {landing.kind === 'unconfigured' ? <AuthUnavailable availability="unconfigured" /> : null}
       <p className="lead">
-        Cette page vous permet de choisir un nouveau mot de passe. Elle s’ouvre depuis le lien de réinitialisation
-        que vous recevez par e-mail après en avoir fait la demande.
+        Cette page vous permet de choisir un nouveau mot de passe. Elle s’ouvre depuis le lien de réinitialisation que vous recevez par
+        e-mail après en avoir fait la demande.
       </p>
       <p className="notice">
-        Sans lien valide, le mot de passe ne peut pas être changé ici. Le lien ne sert qu’une fois et pendant une
-        durée limitée&#8239;: s’il a expiré ou déjà servi, demandez-en un nouveau.
+        Sans lien valide, le mot de passe ne peut pas être changé ici. Le lien ne sert qu’une fois et pendant une durée limitée&#8239;: s’il
+        a expiré ou déjà servi, demandez-en un nouveau.
       </p>
       <p className="actions">
         <Link className="button button--primary" to={paths.forgotPassword.href()}>

@@ -19,8 +19,7 @@ import { joiningTarget } from '../lib/invitation-target'
 
 export const handle: RouteHandle = {
   title: 'Créer un compte',
-  description:
-    'Créez votre compte avec une adresse e-mail et un mot de passe pour rédiger vos devis et les faire signer en ligne.'
+  description: 'Créez votre compte avec une adresse e-mail et un mot de passe pour rédiger vos devis et les faire signer en ligne.'
 }
 
 export function Component() {
@@ -83,8 +82,8 @@ export function Component() {
           Créer un compte
         </h1>
         <p className="lead">
-          Une adresse e-mail et un mot de passe suffisent. Vous confirmez ensuite l’adresse avec le lien que nous vous
-          envoyons{invited === null ? '.' : `, et vous arrivez dans l’espace de ${invited.companyName}.`}
+          Une adresse e-mail et un mot de passe suffisent. Vous confirmez ensuite l’adresse avec le lien que nous vous envoyons
+          {invited === null ? '.' : `, et vous arrivez dans l’espace de ${invited.companyName}.`}
         </p>
       </header>
       {invitation === null ? null : <InvitationIntro view={invitation} />}
@@ -171,8 +170,8 @@ export function CheckMailbox({ email, headingRef }: { email: string; headingRef?
           Vérifiez votre boîte mail
         </h1>
         <p className="lead">
-          Nous avons envoyé un lien de confirmation à <strong>{email}</strong>. Cliquez dessus pour activer votre compte,
-          puis connectez-vous.
+          Nous avons envoyé un lien de confirmation à <strong>{email}</strong>. Cliquez dessus pour activer votre compte, puis
+          connectez-vous.
         </p>
       </header>
       <section className="card auth-card" aria-labelledby="signup-no-mail">

@@ -16,7 +16,8 @@ export const handle: RouteHandle = {
 
 export { SubscriptionPage as Component }
 
-export type SubscriptionLoad = { kind: 'loading' } | { kind: 'ready'; subscription: SubscriptionState } | { kind: 'failed'; error: ApiError }
+export type SubscriptionLoad =
+  { kind: 'loading' } | { kind: 'ready'; subscription: SubscriptionState } | { kind: 'failed'; error: ApiError }
 export type PortalState = { kind: 'idle' } | { kind: 'working' } | { kind: 'failed'; message: string }
 
 function SubscriptionPage() {
@@ -48,7 +49,9 @@ function SubscriptionPage() {
     }
   }
 
-  return <SubscriptionView load={load} onRetry={() => setAttempt((count) => count + 1)} portal={portal} onPortal={() => void openPortal()} />
+  return (
+    <SubscriptionView load={load} onRetry={() => setAttempt((count) => count + 1)} portal={portal} onPortal={() => void openPortal()} />
+  )
 }
 
 export interface SubscriptionViewProps {
@@ -72,7 +75,15 @@ export function SubscriptionView({ load, onRetry, portal, onPortal }: Subscripti
   )
 }
 
-function SubscriptionDetails({ subscription, portal, onPortal }: { subscription: SubscriptionState; portal: PortalState; onPortal: () => void }) {
+function SubscriptionDetails({
+  subscription,
+  portal,
+  onPortal
+}: {
+  subscription: SubscriptionState
+  portal: PortalState
+  onPortal: () => void
+}) {
   const renewal = formatRenewalDate(subscription.currentPeriodEnd)
   const { quotesSentThisMonth, quotesPerMonth } = subscription.usage
   const paid = subscription.interval !== null
@@ -102,9 +113,7 @@ function SubscriptionDetails({ subscription, portal, onPortal }: { subscription:
           {renewal !== null ? (
             <div>
               <dt>{subscription.cancelAtPeriodEnd ? 'Fin de l’abonnement' : 'Prochain renouvellement'}</dt>
-              <dd>
-                {subscription.cancelAtPeriodEnd ? `Se termine le ${renewal}` : `Renouvelé le ${renewal}`}
-              </dd>
+              <dd>{subscription.cancelAtPeriodEnd ? `Se termine le ${renewal}` : `Renouvelé le ${renewal}`}</dd>
             </div>
           ) : null}
           <div>
@@ -113,13 +122,20 @@ function SubscriptionDetails({ subscription, portal, onPortal }: { subscription:
           </div>
         </dl>
         {quotesPerMonth !== null ? (
-          <progress className="billing-usage" max={quotesPerMonth} value={Math.min(quotesSentThisMonth, quotesPerMonth)} aria-label="Devis envoyés ce mois-ci">
+          <progress
+            className="billing-usage"
+            max={quotesPerMonth}
+            value={Math.min(quotesSentThisMonth, quotesPerMonth)}
+            aria-label="Devis envoyés ce mois-ci"
+          >
             {usageText(quotesSentThisMonth, quotesPerMonth)}
           </progress>
         ) : null}
       </section>
       {!subscription.canManage ? (
-        <p className="notice">Seul le propriétaire de l’entreprise gère l’abonnement&#8239;: il peut changer de formule ou mettre à jour le paiement.</p>
+        <p className="notice">
+          Seul le propriétaire de l’entreprise gère l’abonnement&#8239;: il peut changer de formule ou mettre à jour le paiement.
+        </p>
       ) : subscription.paymentsEnabled ? (
         <p className="actions">
           {paid ? (
@@ -132,10 +148,14 @@ function SubscriptionDetails({ subscription, portal, onPortal }: { subscription:
           </Link>
         </p>
       ) : (
-        <p className="notice">Le paiement en ligne n’est pas configuré sur cette instance&#8239;: la formule ne peut pas être changée ici.</p>
+        <p className="notice">
+          Le paiement en ligne n’est pas configuré sur cette instance&#8239;: la formule ne peut pas être changée ici.
+        </p>
       )}
       {paid && subscription.paymentsEnabled && subscription.canManage ? (
-        <p className="billing-hint">Moyen de paiement, factures, changement de formule ou résiliation&#8239;: tout se fait depuis « Gérer mon abonnement ».</p>
+        <p className="billing-hint">
+          Moyen de paiement, factures, changement de formule ou résiliation&#8239;: tout se fait depuis « Gérer mon abonnement ».
+        </p>
       ) : null}
       <div aria-live="polite">
         {portal.kind === 'failed' ? (

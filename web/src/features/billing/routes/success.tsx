@@ -103,8 +103,8 @@ export function SuccessView({ state, sessionId, onRefresh, headingRef }: Success
             {state.message}
           </p>
           <p>
-            Cette référence de paiement ne correspond à aucun paiement de votre compte. Vérifiez que vous êtes connecté avec
-            le bon compte, ou consultez votre abonnement.
+            Cette référence de paiement ne correspond à aucun paiement de votre compte. Vérifiez que vous êtes connecté avec le bon compte,
+            ou consultez votre abonnement.
           </p>
           <p className="actions">
             <Link className="button button--primary" to={paths.subscription.href()}>
@@ -139,16 +139,16 @@ function NoSession({ headingRef }: { headingRef?: Ref<HTMLHeadingElement> }) {
         Confirmation de paiement
       </h1>
       <p className="lead">
-        Cette page confirme votre abonnement une fois le paiement en ligne terminé. Vous y êtes renvoyé
-        automatiquement par la page de paiement, avec la référence de votre session de paiement.
+        Cette page confirme votre abonnement une fois le paiement en ligne terminé. Vous y êtes renvoyé automatiquement par la page de
+        paiement, avec la référence de votre session de paiement.
       </p>
       <p className="notice">
-        Sans référence de session de paiement, cette page n’a rien à confirmer&#8239;: aucun paiement n’est en cours
-        et aucun montant n’est débité ici.
+        Sans référence de session de paiement, cette page n’a rien à confirmer&#8239;: aucun paiement n’est en cours et aucun montant n’est
+        débité ici.
       </p>
       <p>
-        Pour souscrire, choisissez une offre sur la page des tarifs. Si vous avez payé et que votre abonnement
-        n’apparaît pas dans votre espace, écrivez-nous en indiquant l’adresse e-mail de votre compte.
+        Pour souscrire, choisissez une offre sur la page des tarifs. Si vous avez payé et que votre abonnement n’apparaît pas dans votre
+        espace, écrivez-nous en indiquant l’adresse e-mail de votre compte.
       </p>
       <p className="actions">
         <Link className="button button--primary" to={paths.pricing.href()}>

@@ -32,21 +32,71 @@ export function ClientFormView({ idPrefix, form, problems, working, submitLabel,
         <div className="choice-group__options">
           {KINDS.map(([kind, label]) => (
             <label key={kind} className="choice" htmlFor={`${idPrefix}-kind-${kind}`}>
-              <input type="radio" id={`${idPrefix}-kind-${kind}`} name={`${idPrefix}-kind`} value={kind} checked={form.kind === kind} onChange={() => onChange({ ...form, kind })} />
+              <input
+                type="radio"
+                id={`${idPrefix}-kind-${kind}`}
+                name={`${idPrefix}-kind`}
+                value={kind}
+                checked={form.kind === kind}
+                onChange={() => onChange({ ...form, kind })}
+              />
               {label}
             </label>
           ))}
         </div>
       </fieldset>
       <div className="form-grid">
-        {business ? <InputField id={`${idPrefix}-company`} label="Société" maxLength={SAVED_CLIENT_LIMITS.company} {...field('company')} /> : null}
-        <InputField id={`${idPrefix}-name`} label={business ? 'Nom du contact' : 'Nom du client'} optional={business} autoComplete="off" maxLength={SAVED_CLIENT_LIMITS.name} {...field('name')} />
-        <InputField id={`${idPrefix}-email`} label="E-mail" optional type="email" inputMode="email" autoComplete="off" maxLength={SAVED_CLIENT_LIMITS.email} {...field('email')} />
-        <InputField id={`${idPrefix}-phone`} label="Téléphone" optional type="tel" inputMode="tel" autoComplete="off" maxLength={SAVED_CLIENT_LIMITS.phone} {...field('phone')} />
-        {business ? <InputField id={`${idPrefix}-siret`} label="SIRET" optional inputMode="numeric" maxLength={SAVED_CLIENT_LIMITS.siret} {...field('siret')} /> : null}
+        {business ? (
+          <InputField id={`${idPrefix}-company`} label="Société" maxLength={SAVED_CLIENT_LIMITS.company} {...field('company')} />
+        ) : null}
+        <InputField
+          id={`${idPrefix}-name`}
+          label={business ? 'Nom du contact' : 'Nom du client'}
+          optional={business}
+          autoComplete="off"
+          maxLength={SAVED_CLIENT_LIMITS.name}
+          {...field('name')}
+        />
+        <InputField
+          id={`${idPrefix}-email`}
+          label="E-mail"
+          optional
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          maxLength={SAVED_CLIENT_LIMITS.email}
+          {...field('email')}
+        />
+        <InputField
+          id={`${idPrefix}-phone`}
+          label="Téléphone"
+          optional
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          maxLength={SAVED_CLIENT_LIMITS.phone}
+          {...field('phone')}
+        />
+        {business ? (
+          <InputField
+            id={`${idPrefix}-siret`}
+            label="SIRET"
+            optional
+            inputMode="numeric"
+            maxLength={SAVED_CLIENT_LIMITS.siret}
+            {...field('siret')}
+          />
+        ) : null}
       </div>
       <div className="form-grid">
-        <TextAreaField id={`${idPrefix}-address`} label="Adresse de facturation" optional rows={3} maxLength={SAVED_CLIENT_LIMITS.address} {...field('address')} />
+        <TextAreaField
+          id={`${idPrefix}-address`}
+          label="Adresse de facturation"
+          optional
+          rows={3}
+          maxLength={SAVED_CLIENT_LIMITS.address}
+          {...field('address')}
+        />
         <TextAreaField
           id={`${idPrefix}-site`}
           label="Adresse du chantier"
@@ -57,7 +107,15 @@ export function ClientFormView({ idPrefix, form, problems, working, submitLabel,
           {...field('siteAddress')}
         />
       </div>
-      <TextAreaField id={`${idPrefix}-notes`} label="Notes" optional hint="Pour vous seulement : elles ne figurent pas sur les devis." rows={2} maxLength={SAVED_CLIENT_LIMITS.notes} {...field('notes')} />
+      <TextAreaField
+        id={`${idPrefix}-notes`}
+        label="Notes"
+        optional
+        hint="Pour vous seulement : elles ne figurent pas sur les devis."
+        rows={2}
+        maxLength={SAVED_CLIENT_LIMITS.notes}
+        {...field('notes')}
+      />
       <p className="actions">
         <button type="submit" className="button button--primary" disabled={working}>
           {submitLabel}

@@ -4,7 +4,8 @@ import { renderCatalogListSection, type CatalogListSectionProps } from '@/compon
 import type { SavedClientList } from '@/lib/clients-api'
 import { ClientsTable, type ClientsTableProps } from './clients-table'
 
-export type ClientsListViewProps = Omit<CatalogListSectionProps<SavedClientList>, 'headingId' | 'searchId' | 'title'> & Omit<ClientsTableProps, 'clients'>
+export type ClientsListViewProps = Omit<CatalogListSectionProps<SavedClientList>, 'headingId' | 'searchId' | 'title'> &
+  Omit<ClientsTableProps, 'clients'>
 
 export function ClientsListView({ load, search, onSearch, onRetry, ...table }: ClientsListViewProps) {
   return renderCatalogListSection(

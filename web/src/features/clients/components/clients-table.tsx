@@ -19,7 +19,9 @@ export function ClientsTable({ clients, ...list }: ClientsTableProps) {
         </Link>
         {client.kind === 'business' ? <span className="badge">Professionnel</span> : null}
       </span>
-      <span className="items-list__price">{[client.kind === 'business' ? client.name : '', client.email, client.phone].filter((part) => part !== '').join(' · ')}</span>
+      <span className="items-list__price">
+        {[client.kind === 'business' ? client.name : '', client.email, client.phone].filter((part) => part !== '').join(' · ')}
+      </span>
     </>
   ))
 }

@@ -28,7 +28,10 @@ function ClientsPage() {
     <article className="clients-page">
       <header className="page-intro workspace-intro">
         <h1>Clients</h1>
-        <p className="lead">Vos clients enregistrés une fois : choisissez-en un dans un devis pour remplir ses coordonnées, et retrouvez ici les devis de chacun.</p>
+        <p className="lead">
+          Vos clients enregistrés une fois : choisissez-en un dans un devis pour remplir ses coordonnées, et retrouvez ici les devis de
+          chacun.
+        </p>
       </header>
       <ActionOutcomeNotice outcome={page.status} />
       {/* Above the list, as on Articles: the same place for « new » on both catalogues. */}
@@ -42,7 +45,14 @@ function ClientsPage() {
         onSearch={page.setSearch}
         onRetry={page.reload}
         {...page.list}
-        editing={edited === null ? null : { id: edited.id, form: <ClientFormView idPrefix="client-edit" submitLabel="Enregistrer les modifications" {...edited.props} /> }}
+        editing={
+          edited === null
+            ? null
+            : {
+                id: edited.id,
+                form: <ClientFormView idPrefix="client-edit" submitLabel="Enregistrer les modifications" {...edited.props} />
+              }
+        }
       />
     </article>
   )

@@ -52,7 +52,21 @@ function described(field: ContactField, problems: ContactProblems, hint = false)
   }
 }
 
-function Field({ field, label, optional = false, hint, problem, children }: { field: ContactField; label: string; optional?: boolean; hint?: string; problem: string | undefined; children: ReactNode }) {
+function Field({
+  field,
+  label,
+  optional = false,
+  hint,
+  problem,
+  children
+}: {
+  field: ContactField
+  label: string
+  optional?: boolean
+  hint?: string
+  problem: string | undefined
+  children: ReactNode
+}) {
   return (
     <div className={problem === undefined ? 'field' : 'field field--invalid'}>
       <label htmlFor={fieldId(field)}>
@@ -80,7 +94,17 @@ function Field({ field, label, optional = false, hint, problem, children }: { fi
 }
 
 /** The contact form, as the page shows it in each state (the state lives in ContactForm). */
-export function ContactFormView({ values, website, problems, failure, pending, ready, onChange, onWebsiteChange, onSubmit }: ContactFormViewProps) {
+export function ContactFormView({
+  values,
+  website,
+  problems,
+  failure,
+  pending,
+  ready,
+  onChange,
+  onWebsiteChange,
+  onSubmit
+}: ContactFormViewProps) {
   return (
     <section className="card contact__form" aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">Formulaire de contact</h2>
@@ -218,8 +242,8 @@ export function ContactSent({ email, onAgain, headingRef }: { email: string; onA
       </h2>
       <div className="notice notice--success" role="status">
         <p>
-          Merci&#8239;! Nous avons bien reçu votre message. Nous vous répondons par e-mail à <strong>{email}</strong>, en
-          principe sous deux jours ouvrés.
+          Merci&#8239;! Nous avons bien reçu votre message. Nous vous répondons par e-mail à <strong>{email}</strong>, en principe sous deux
+          jours ouvrés.
         </p>
       </div>
       <p>Pensez à regarder dans vos courriers indésirables si notre réponse tarde.</p>

@@ -15,8 +15,8 @@ export function Component() {
       <header className="page-intro">
         <h1>Nous contacter</h1>
         <p className="lead">
-          Une question sur le fonctionnement, un abonnement, un devis qu’un client n’arrive pas à signer&#8239;?
-          Écrivez-nous, nous vous répondons par e-mail.
+          Une question sur le fonctionnement, un abonnement, un devis qu’un client n’arrive pas à signer&#8239;? Écrivez-nous, nous vous
+          répondons par e-mail.
         </p>
       </header>
 
@@ -35,13 +35,13 @@ export function Component() {
           </address>
           <h3>Délai de réponse</h3>
           <p>
-            Nous répondons en principe sous deux jours ouvrés, du lundi au vendredi. Pour une signature urgente,
-            précisez le numéro du devis (DEV-année-numéro) dans votre message.
+            Nous répondons en principe sous deux jours ouvrés, du lundi au vendredi. Pour une signature urgente, précisez le numéro du devis
+            (DEV-année-numéro) dans votre message.
           </p>
           <h3>Vous êtes le client d’un professionnel&#8239;?</h3>
           <p>
-            Pour une question sur le contenu d’un devis, son prix ou les travaux, adressez-vous directement au
-            professionnel qui vous l’a envoyé&#8239;: lui seul peut le modifier.
+            Pour une question sur le contenu d’un devis, son prix ou les travaux, adressez-vous directement au professionnel qui vous l’a
+            envoyé&#8239;: lui seul peut le modifier.
           </p>
         </section>
 

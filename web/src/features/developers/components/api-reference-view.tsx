@@ -10,7 +10,11 @@ export type OutlineLoad = { kind: 'loading' } | { kind: 'ready'; outline: ApiOut
 const ERRORS: ReadonlyArray<[number, string, string]> = [
   [400, 'validation_failed, bad_request…', 'Requête mal formée ; fields nomme chaque champ refusé.'],
   [401, 'api_key_missing, invalid_api_key, api_key_revoked', 'Clé absente, inconnue ou révoquée (en-tête WWW-Authenticate).'],
-  [403, 'insufficient_scope, plan_feature_required, plan_limit', 'Droit manquant (lecture ou écriture), formule sans l’API, quota du mois atteint ; upgrade indique la formule qui le permet.'],
+  [
+    403,
+    'insufficient_scope, plan_feature_required, plan_limit',
+    'Droit manquant (lecture ou écriture), formule sans l’API, quota du mois atteint ; upgrade indique la formule qui le permet.'
+  ],
   [404, 'not_found', 'Devis inconnu, ou d’une autre entreprise.'],
   [409, 'quote_closed…, idempotency_in_progress', 'État du devis incompatible avec l’action, ou même Idempotency-Key déjà en cours.'],
   [422, 'idempotency_key_reused…', 'Même Idempotency-Key avec une autre requête, ou devis incomplet pour l’envoi.'],
@@ -19,11 +23,7 @@ const ERRORS: ReadonlyArray<[number, string, string]> = [
 
 function Inline({ text }: { text: string }) {
   // The document's paragraphs mark code with backticks.
-  return (
-    <>
-      {text.split('`').map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : part))}
-    </>
-  )
+  return <>{text.split('`').map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : part))}</>
 }
 
 export function ApiReferenceView({ load, onRetry }: { load: OutlineLoad; onRetry: () => void }) {
@@ -32,8 +32,9 @@ export function ApiReferenceView({ load, onRetry }: { load: OutlineLoad; onRetry
       <header className="page-intro">
         <h1>Référence de l’API</h1>
         <p className="lead">
-          L’API publique <code>/api/v1</code> (formule Entreprise) : créer, envoyer et suivre vos devis depuis votre logiciel, et être prévenu par webhook. Les noms
-          des champs sont en anglais, les messages d’erreur en français. Document OpenAPI 3.1 : <a href={apiPaths.openApi}>{apiPaths.openApi}</a>.
+          L’API publique <code>/api/v1</code> (formule Entreprise) : créer, envoyer et suivre vos devis depuis votre logiciel, et être
+          prévenu par webhook. Les noms des champs sont en anglais, les messages d’erreur en français. Document OpenAPI 3.1 :{' '}
+          <a href={apiPaths.openApi}>{apiPaths.openApi}</a>.
         </p>
       </header>
       <nav className="card" aria-label="Sommaire de la référence">
@@ -59,26 +60,28 @@ export function ApiReferenceView({ load, onRetry }: { load: OutlineLoad; onRetry
         <h2 id="reference-auth">Authentification</h2>
         <p>
           Chaque requête porte <code>Authorization: Bearer paraphe_…</code>, une clé créée par le propriétaire de l’entreprise dans{' '}
-          <a href={paths.apiKeys.href()}>son espace, page « API »</a>. Une clé a le droit <code>read</code> (les <code>GET</code>), <code>write</code> (le reste),
-          ou les deux ; elle agit au nom du membre qui l’a créée, sur les devis de son entreprise seulement. Une clé révoquée est refusée dès la requête suivante.
+          <a href={paths.apiKeys.href()}>son espace, page « API »</a>. Une clé a le droit <code>read</code> (les <code>GET</code>),{' '}
+          <code>write</code> (le reste), ou les deux ; elle agit au nom du membre qui l’a créée, sur les devis de son entreprise seulement.
+          Une clé révoquée est refusée dès la requête suivante.
         </p>
       </section>
       <section className="card api-reference__section" aria-labelledby="reference-idempotency">
         <h2 id="reference-idempotency">Idempotence et limites</h2>
         <p>
-          Chaque <code>POST</code> accepte un en-tête <code>Idempotency-Key</code> (jusqu’à 255 caractères) : la première réponse est conservée 24 heures et
-          rejouée telle quelle (en-tête <code>idempotent-replayed: true</code>) ; la même clé avec une autre requête est refusée (422), et un doublon envoyé
-          pendant que la première requête s’exécute reçoit 409.
+          Chaque <code>POST</code> accepte un en-tête <code>Idempotency-Key</code> (jusqu’à 255 caractères) : la première réponse est
+          conservée 24 heures et rejouée telle quelle (en-tête <code>idempotent-replayed: true</code>) ; la même clé avec une autre requête
+          est refusée (422), et un doublon envoyé pendant que la première requête s’exécute reçoit 409.
         </p>
         <p>
-          Le nombre de requêtes par minute et par clé est limité ; au-delà, la réponse est 429 avec <code>Retry-After</code>. La limite de ce service est donnée
-          ci-dessous, avec les opérations.
+          Le nombre de requêtes par minute et par clé est limité ; au-delà, la réponse est 429 avec <code>Retry-After</code>. La limite de
+          ce service est donnée ci-dessous, avec les opérations.
         </p>
       </section>
       <section className="card api-reference__section" aria-labelledby="reference-errors">
         <h2 id="reference-errors">Erreurs</h2>
         <p>
-          Un refus a la forme <code>{'{ "error": { "code", "message", "fields"?, "upgrade"? } }'}</code>, le message en français, prêt à être montré.
+          Un refus a la forme <code>{'{ "error": { "code", "message", "fields"?, "upgrade"? } }'}</code>, le message en français, prêt à
+          être montré.
         </p>
         <div className="api-reference__table" role="region" aria-label="Codes d’erreur" tabIndex={0}>
           <table>
@@ -110,7 +113,8 @@ export function ApiReferenceView({ load, onRetry }: { load: OutlineLoad; onRetry
         {load.kind === 'failed' ? (
           <div className="notice notice--error" role="alert">
             <p>
-              Le document OpenAPI n’a pas pu être chargé. Il reste consultable à l’adresse <a href={apiPaths.openApi}>{apiPaths.openApi}</a>.
+              Le document OpenAPI n’a pas pu être chargé. Il reste consultable à l’adresse <a href={apiPaths.openApi}>{apiPaths.openApi}</a>
+              .
             </p>
             <button type="button" className="button button--ghost" onClick={onRetry}>
               Réessayer

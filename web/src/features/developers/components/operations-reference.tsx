@@ -4,7 +4,15 @@ import type { FieldRow, OperationOutline, ParameterRow } from '../lib/openapi-ou
 
 const LOCATIONS: Record<string, string> = { path: 'chemin', query: 'requête', header: 'en-tête' }
 
-function FieldsTable({ caption, rows, withLocation = false }: { caption: string; rows: readonly (FieldRow | ParameterRow)[]; withLocation?: boolean }) {
+function FieldsTable({
+  caption,
+  rows,
+  withLocation = false
+}: {
+  caption: string
+  rows: readonly (FieldRow | ParameterRow)[]
+  withLocation?: boolean
+}) {
   return (
     <div className="api-reference__table" role="region" aria-label={caption} tabIndex={0}>
       <table>
@@ -51,7 +59,11 @@ export function OperationReference({ operation }: { operation: OperationOutline 
       <h3 id={operation.id}>
         <code>{title}</code> — {operation.summary}
       </h3>
-      {operation.parameters.length > 0 ? <FieldsTable caption={`Paramètres de ${title}`} rows={operation.parameters} withLocation /> : <p>Aucun paramètre.</p>}
+      {operation.parameters.length > 0 ? (
+        <FieldsTable caption={`Paramètres de ${title}`} rows={operation.parameters} withLocation />
+      ) : (
+        <p>Aucun paramètre.</p>
+      )}
       {operation.body === null ? null : <FieldsTable caption={`Corps de la requête ${title} (JSON)`} rows={operation.body} />}
       <h4>Réponses</h4>
       <ul>

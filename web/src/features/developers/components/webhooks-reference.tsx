@@ -1,6 +1,11 @@
 // The webhooks' part of the API reference: events, body, headers, retries, and the verification
 // snippet (the tested one). Static: everything here is the gateway's fixed behaviour.
-import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_EVENT_LABELS, WEBHOOK_EVENT_TYPES, WEBHOOK_SIGNATURE_HEADER } from '@paraphe/shared/api/webhook-schemas'
+import {
+  WEBHOOK_EVENT_ID_HEADER,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_SIGNATURE_HEADER
+} from '@paraphe/shared/api/webhook-schemas'
 import { paths } from '@paraphe/shared/paths'
 import { VERIFY_WEBHOOK_SNIPPET } from '../lib/verify-snippet'
 
@@ -30,8 +35,9 @@ export function WebhooksReference() {
     <section className="card api-reference__section" aria-labelledby="reference-webhooks">
       <h2 id="reference-webhooks">Webhooks</h2>
       <p>
-        Le propriétaire de l’entreprise enregistre les adresses de son serveur dans <a href={paths.webhooks.href()}>son espace, page « Webhooks »</a> (formule
-        Entreprise) et choisit les événements de chacune. Paraphe envoie alors une requête <code>POST</code> en JSON à chaque événement.
+        Le propriétaire de l’entreprise enregistre les adresses de son serveur dans{' '}
+        <a href={paths.webhooks.href()}>son espace, page « Webhooks »</a> (formule Entreprise) et choisit les événements de chacune. Paraphe
+        envoie alors une requête <code>POST</code> en JSON à chaque événement.
       </p>
       <h3>Événements</h3>
       <dl className="api-reference__events">
@@ -46,11 +52,12 @@ export function WebhooksReference() {
       </dl>
       <h3>Corps</h3>
       <p>
-        <code>{'{ id, type, created, data }'}</code> : <code>id</code> identifie l’événement (le même à chaque nouvelle tentative et à chaque « Renvoyer »),{' '}
-        <code>created</code> est un horodatage Unix en secondes. <code>data.quote</code> porte <code>id</code>, <code>number</code>, <code>title</code>,{' '}
-        <code>clientName</code> et <code>url</code> (le devis dans l’API) ; <code>data.occurredAt</code> la date de l’événement. <code>quote.declined</code> ajoute{' '}
-        <code>reason</code> (le motif saisi par le client, éventuellement vide) ; <code>quote.signed</code> ajoute <code>signerName</code> et{' '}
-        <code>signedPdf</code> (<code>url</code> du PDF signé et scellé dans l’API, avec une clé de lecture, et son <code>sha256</code>). Exemple :
+        <code>{'{ id, type, created, data }'}</code> : <code>id</code> identifie l’événement (le même à chaque nouvelle tentative et à
+        chaque « Renvoyer »), <code>created</code> est un horodatage Unix en secondes. <code>data.quote</code> porte <code>id</code>,{' '}
+        <code>number</code>, <code>title</code>, <code>clientName</code> et <code>url</code> (le devis dans l’API) ;{' '}
+        <code>data.occurredAt</code> la date de l’événement. <code>quote.declined</code> ajoute <code>reason</code> (le motif saisi par le
+        client, éventuellement vide) ; <code>quote.signed</code> ajoute <code>signerName</code> et <code>signedPdf</code> (<code>url</code>{' '}
+        du PDF signé et scellé dans l’API, avec une clé de lecture, et son <code>sha256</code>). Exemple :
       </p>
       <pre className="api-reference__code" tabIndex={0} aria-label="Exemple de corps quote.signed">
         <code>{EXAMPLE}</code>
@@ -58,23 +65,24 @@ export function WebhooksReference() {
       <h3>En-têtes, réponses et nouvelles tentatives</h3>
       <ul>
         <li>
-          <code>{WEBHOOK_SIGNATURE_HEADER}: t=&lt;horodatage&gt;,v1=&lt;signature&gt;</code> : HMAC-SHA256 en hexadécimal, avec le secret de l’adresse (
-          <code>whsec_…</code>), de <code>{'`${t}.${corps}`'}</code>.
+          <code>{WEBHOOK_SIGNATURE_HEADER}: t=&lt;horodatage&gt;,v1=&lt;signature&gt;</code> : HMAC-SHA256 en hexadécimal, avec le secret de
+          l’adresse (<code>whsec_…</code>), de <code>{'`${t}.${corps}`'}</code>.
         </li>
         <li>
           <code>{WEBHOOK_EVENT_ID_HEADER}</code> : l’identifiant de l’événement, pour ignorer un doublon.
         </li>
         <li>
-          Répondez par un statut 2xx en moins de 10 secondes : l’événement n’est alors plus jamais renvoyé. Sinon (autre statut, délai dépassé,
-          serveur injoignable), il est retenté après 30 s, 1 min, 2 min… en doublant jusqu’à une heure, 12 tentatives en tout (environ 6 heures), puis
-          abandonné ; le journal des envois de la page « Webhooks » montre chaque adresse, et « Renvoyer » le remet dans la file.
+          Répondez par un statut 2xx en moins de 10 secondes : l’événement n’est alors plus jamais renvoyé. Sinon (autre statut, délai
+          dépassé, serveur injoignable), il est retenté après 30 s, 1 min, 2 min… en doublant jusqu’à une heure, 12 tentatives en tout
+          (environ 6 heures), puis abandonné ; le journal des envois de la page « Webhooks » montre chaque adresse, et « Renvoyer » le remet
+          dans la file.
         </li>
         <li>Les redirections ne sont pas suivies. Les adresses doivent être en https et joignables depuis Internet.</li>
       </ul>
       <h3>Vérifier la signature (Node)</h3>
       <p>
-        Vérifiez la signature sur le corps brut, avant de l’analyser, avec une comparaison en temps constant (<code>crypto.timingSafeEqual</code>), et refusez
-        un horodatage de plus de 5 minutes :
+        Vérifiez la signature sur le corps brut, avant de l’analyser, avec une comparaison en temps constant (
+        <code>crypto.timingSafeEqual</code>), et refusez un horodatage de plus de 5 minutes :
       </p>
       <pre className="api-reference__code" tabIndex={0} aria-label="Vérification de la signature en TypeScript pour Node">
         <code>{VERIFY_WEBHOOK_SNIPPET}</code>

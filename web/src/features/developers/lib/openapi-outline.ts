@@ -89,7 +89,9 @@ function fieldsOf(raw: unknown, document: Json, prefix: string, depth: number): 
   const objectVariant = variants.find((variant) => isObject(variant.properties))
   const properties = isObject(schema.properties) ? schema.properties : objectVariant?.properties
   if (!isObject(properties) || depth >= MAX_DEPTH) return []
-  const required = new Set(Array.isArray(schema.required) ? schema.required : Array.isArray(objectVariant?.required) ? objectVariant.required : [])
+  const required = new Set(
+    Array.isArray(schema.required) ? schema.required : Array.isArray(objectVariant?.required) ? objectVariant.required : []
+  )
   return Object.entries(properties).flatMap(([key, value]) => {
     const name = prefix === '' ? key : `${prefix}.${key}`
     const field = resolve(value, document)
@@ -104,7 +106,14 @@ function fieldsOf(raw: unknown, document: Json, prefix: string, depth: number): 
 function conditionOf(raw: unknown): string {
   const properties = isObject(raw) && isObject(raw.properties) ? raw.properties : {}
   // The document may carry `const: "section"` or, converted, `enum: ["section"]`.
-  const valueOf = (value: unknown) => (!isObject(value) ? '…' : value.const !== undefined ? JSON.stringify(value.const) : Array.isArray(value.enum) ? value.enum.map((one) => JSON.stringify(one)).join(' | ') : '…')
+  const valueOf = (value: unknown) =>
+    !isObject(value)
+      ? '…'
+      : value.const !== undefined
+        ? JSON.stringify(value.const)
+        : Array.isArray(value.enum)
+          ? value.enum.map((one) => JSON.stringify(one)).join(' | ')
+          : '…'
   const parts = Object.entries(properties).map(([key, value]) => `${key} = ${valueOf(value)}`)
   return parts.length === 0 ? 'la condition' : parts.join(', ')
 }
@@ -153,7 +162,13 @@ export function outlineOf(document: Json): ApiOutline {
       if (!isObject(operation)) continue
       const parameters = (Array.isArray(operation.parameters) ? operation.parameters : []).map((raw) => {
         const parameter = resolve(raw, document)
-        return { name: text(parameter.name), location: text(parameter.in), type: typeOf(parameter.schema, document), required: parameter.required === true, description: text(parameter.description) }
+        return {
+          name: text(parameter.name),
+          location: text(parameter.in),
+          type: typeOf(parameter.schema, document),
+          required: parameter.required === true,
+          description: text(parameter.description)
+        }
       })
       const requestBody = isObject(operation.requestBody) ? contentOf(operation.requestBody.content) : null
       const responses = Object.entries(isObject(operation.responses) ? operation.responses : {}).map(([status, raw]) => {
@@ -174,14 +189,21 @@ export function outlineOf(document: Json): ApiOutline {
   }
   return {
     title: text(info.title),
-    description: text(info.description).split(/\n{2,}/).map((paragraph) => paragraph.trim()).filter((paragraph) => paragraph !== ''),
+    description: text(info.description)
+      .split(/\n{2,}/)
+      .map((paragraph) => paragraph.trim())
+      .filter((paragraph) => paragraph !== ''),
     server: isObject(servers[0]) ? text(servers[0].url) : '',
     operations
   }
 }
 
 /** The page's load: the document the gateway serves, outlined; `failed` when it cannot be read. */
-export async function fetchOutline(fetcher: typeof fetch, url: string, signal?: AbortSignal): Promise<{ kind: 'ready'; outline: ApiOutline } | { kind: 'failed' }> {
+export async function fetchOutline(
+  fetcher: typeof fetch,
+  url: string,
+  signal?: AbortSignal
+): Promise<{ kind: 'ready'; outline: ApiOutline } | { kind: 'failed' }> {
   try {
     const response = await fetcher(url, { signal })
     if (!response.ok) return { kind: 'failed' }

@@ -6,7 +6,8 @@ import { fetchOutline } from '../lib/openapi-outline'
 
 export const handle: RouteHandle = {
   title: 'Référence de l’API',
-  description: 'L’API publique de devis et ses webhooks : authentification, opérations, champs, erreurs, idempotence, limites et vérification des signatures.'
+  description:
+    'L’API publique de devis et ses webhooks : authentification, opérations, champs, erreurs, idempotence, limites et vérification des signatures.'
 }
 
 export { ApiReferencePage as Component }

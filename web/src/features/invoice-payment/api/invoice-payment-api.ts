@@ -7,7 +7,8 @@ export type { InvoiceLinkView, QrSvg } from '@paraphe/shared/api/invoice-client-
 const link = (token: string) => `/api/invoice-link/${encodeURIComponent(token)}`
 
 export const invoicePaymentApi = {
-  view: async (api: ApiClient, token: string, signal?: AbortSignal) => (await api.get<{ invoice: InvoiceLinkView }>(link(token), { signal })).invoice,
+  view: async (api: ApiClient, token: string, signal?: AbortSignal) =>
+    (await api.get<{ invoice: InvoiceLinkView }>(link(token), { signal })).invoice,
   /** The Factur-X PDF (served as an attachment). */
   pdfHref: (token: string) => `${link(token)}/pdf`
 }

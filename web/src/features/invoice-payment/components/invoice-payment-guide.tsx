@@ -15,7 +15,10 @@ export function InvoicePaymentGuide() {
       <section aria-labelledby="invoice-guide-link">
         <h2 id="invoice-guide-link">Le lien ne fonctionne pas&#8239;?</h2>
         <ul>
-          <li>Ouvrez-le en cliquant sur le bouton de l’e-mail plutôt qu’en copiant l’adresse&#8239;: certaines messageries coupent les liens longs.</li>
+          <li>
+            Ouvrez-le en cliquant sur le bouton de l’e-mail plutôt qu’en copiant l’adresse&#8239;: certaines messageries coupent les liens
+            longs.
+          </li>
           <li>La facture est aussi jointe à l’e-mail, en PDF.</li>
           <li>Sinon, répondez à l’e-mail reçu&#8239;: votre réponse parvient au professionnel, qui peut vous renvoyer la facture.</li>
         </ul>

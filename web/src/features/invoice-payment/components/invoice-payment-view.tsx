@@ -14,7 +14,15 @@ function statusLabel(invoice: InvoiceLinkView): string | null {
 }
 
 /** One invoice as its client sees it: who, how much, by when, its status, the PDF and how to pay. */
-export function InvoicePaymentView({ invoice, token, headingRef }: { invoice: InvoiceLinkView; token: string; headingRef?: Ref<HTMLHeadingElement> }) {
+export function InvoicePaymentView({
+  invoice,
+  token,
+  headingRef
+}: {
+  invoice: InvoiceLinkView
+  token: string
+  headingRef?: Ref<HTMLHeadingElement>
+}) {
   const status = statusLabel(invoice)
   const credit = invoice.kind === 'credit_note'
   return (

@@ -11,7 +11,10 @@ export function TransferDetails({ transfer }: { transfer: Transfer }) {
       <h2 id="invoice-transfer-title">Payer par virement</h2>
       <div className="invoice-transfer__body">
         <figure className="invoice-transfer__qr">
-          <EpcQrCode qr={transfer.qr} label={`QR code de virement : ${formatEuros(transfer.amountCents)} à ${transfer.name}, référence ${transfer.reference}`} />
+          <EpcQrCode
+            qr={transfer.qr}
+            label={`QR code de virement : ${formatEuros(transfer.amountCents)} à ${transfer.name}, référence ${transfer.reference}`}
+          />
           <figcaption>Scannez ce code avec votre application bancaire&#8239;: le montant et la référence sont préremplis.</figcaption>
         </figure>
         <dl className="invoice-facts">

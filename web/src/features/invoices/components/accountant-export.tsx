@@ -56,16 +56,30 @@ export function AccountantExport() {
         <div className="invoice-export__period">
           <div className="field">
             <label htmlFor={`${id}-from`}>Du</label>
-            <input id={`${id}-from`} type="date" value={period.from} onChange={(event) => setPeriod((current) => ({ ...current, from: event.target.value }))} />
+            <input
+              id={`${id}-from`}
+              type="date"
+              value={period.from}
+              onChange={(event) => setPeriod((current) => ({ ...current, from: event.target.value }))}
+            />
           </div>
           <div className="field">
             <label htmlFor={`${id}-to`}>Au</label>
-            <input id={`${id}-to`} type="date" value={period.to} onChange={(event) => setPeriod((current) => ({ ...current, to: event.target.value }))} />
+            <input
+              id={`${id}-to`}
+              type="date"
+              value={period.to}
+              onChange={(event) => setPeriod((current) => ({ ...current, to: event.target.value }))}
+            />
           </div>
         </div>
         <div className="field">
           <label htmlFor={`${id}-format`}>Format</label>
-          <select id={`${id}-format`} value={format} onChange={(event) => setFormat(EXPORT_FORMATS.find((option) => option === event.target.value) ?? 'csv')}>
+          <select
+            id={`${id}-format`}
+            value={format}
+            onChange={(event) => setFormat(EXPORT_FORMATS.find((option) => option === event.target.value) ?? 'csv')}
+          >
             {EXPORT_FORMATS.map((option) => (
               <option key={option} value={option}>
                 {FORMAT_LABELS[option]}

@@ -40,7 +40,9 @@ export function CreditNotePanel({ invoice }: { invoice: Invoice }) {
   return (
     <section className="invoice-panel" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Créer un avoir</h2>
-      <p className="hint">Une facture émise ne se modifie plus&#8239;: une erreur ou un geste commercial se corrige par un avoir qui la cite.</p>
+      <p className="hint">
+        Une facture émise ne se modifie plus&#8239;: une erreur ou un geste commercial se corrige par un avoir qui la cite.
+      </p>
       {creditable === 0 ? (
         <p>Cette facture est entièrement annulée par avoir.</p>
       ) : (
@@ -48,7 +50,8 @@ export function CreditNotePanel({ invoice }: { invoice: Invoice }) {
           <fieldset>
             <legend>Montant de l’avoir</legend>
             <label className="choice">
-              <input type="radio" name={`${id}-whole`} checked={whole} onChange={() => setWhole(true)} /> Toute la facture ({formatEuros(creditable)} TTC)
+              <input type="radio" name={`${id}-whole`} checked={whole} onChange={() => setWhole(true)} /> Toute la facture (
+              {formatEuros(creditable)} TTC)
             </label>
             <label className="choice">
               <input type="radio" name={`${id}-whole`} checked={!whole} onChange={() => setWhole(false)} /> Une partie
@@ -57,7 +60,14 @@ export function CreditNotePanel({ invoice }: { invoice: Invoice }) {
           {whole ? null : (
             <div className="field">
               <label htmlFor={`${id}-amount`}>Montant TTC de l’avoir (€)</label>
-              <input id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} aria-invalid={error !== null} aria-describedby={error === null ? undefined : `${id}-error`} />
+              <input
+                id={`${id}-amount`}
+                inputMode="decimal"
+                value={amount}
+                onChange={(event) => setAmount(event.target.value)}
+                aria-invalid={error !== null}
+                aria-describedby={error === null ? undefined : `${id}-error`}
+              />
             </div>
           )}
           {error === null ? null : (

@@ -11,9 +11,12 @@ import { InvoiceBadge } from './invoice-cards'
 /** Where the invoice stands among its quote's: quote → deposit → situations → final, and the credit notes. */
 export function InvoiceChainPanel({ invoice }: { invoice: Invoice }) {
   const quoteId = invoice.quoteId
-  const { load } = useApiLoad<InvoiceList | null>((api, signal) => (quoteId === null ? Promise.resolve(null) : invoicesApi.list(api, { quoteId, limit: 100 }, signal)), {
-    key: quoteId ?? ''
-  })
+  const { load } = useApiLoad<InvoiceList | null>(
+    (api, signal) => (quoteId === null ? Promise.resolve(null) : invoicesApi.list(api, { quoteId, limit: 100 }, signal)),
+    {
+      key: quoteId ?? ''
+    }
+  )
   const chain = load.kind === 'ready' && load.data !== null ? invoiceChain(load.data.invoices) : []
   if (quoteId === null && invoice.correctsInvoiceId === null) return null
   return (

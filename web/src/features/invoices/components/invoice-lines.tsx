@@ -32,7 +32,11 @@ export function InvoiceLines({ document }: { document: InvoiceDocument }) {
                   {formatQuantity(line.quantityMilli)} {line.unit}
                 </td>
                 {document.kind === 'progress' ? (
-                  <td>{line.progress === null ? '—' : `${formatVatRate(line.progress.cumulativeBp)} (déjà ${formatVatRate(line.progress.previousBp)})`}</td>
+                  <td>
+                    {line.progress === null
+                      ? '—'
+                      : `${formatVatRate(line.progress.cumulativeBp)} (déjà ${formatVatRate(line.progress.previousBp)})`}
+                  </td>
                 ) : null}
                 <td>{formatVatRate(line.vatRateBp)}</td>
                 <td>{formatEuros(totals.lines[index]?.netCents ?? 0)}</td>

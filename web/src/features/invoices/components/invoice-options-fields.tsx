@@ -81,7 +81,16 @@ interface FieldsProps {
   error: string | null
 }
 
-function InvoiceOptionsFields({ setup, withRetention, onWithRetention, retention, onRetention, reverseCharge, onReverseCharge, error }: FieldsProps) {
+function InvoiceOptionsFields({
+  setup,
+  withRetention,
+  onWithRetention,
+  retention,
+  onRetention,
+  reverseCharge,
+  onReverseCharge,
+  error
+}: FieldsProps) {
   const id = useId()
   if (!setup.retention && setup.reverseCharge === 'none') return null
   return (
@@ -90,10 +99,17 @@ function InvoiceOptionsFields({ setup, withRetention, onWithRetention, retention
       {setup.retention ? (
         <>
           <label className="choice">
-            <input type="checkbox" checked={withRetention} onChange={(event) => onWithRetention(event.target.checked)} aria-describedby={`${id}-retention-hint`} /> Retenue de garantie
+            <input
+              type="checkbox"
+              checked={withRetention}
+              onChange={(event) => onWithRetention(event.target.checked)}
+              aria-describedby={`${id}-retention-hint`}
+            />{' '}
+            Retenue de garantie
           </label>
           <p className="field__hint" id={`${id}-retention-hint`}>
-            Votre client garde une part du montant (5&#8239;% au plus) et vous la verse un an après la réception des travaux, si aucune réserve ne reste à lever.
+            Votre client garde une part du montant (5&#8239;% au plus) et vous la verse un an après la réception des travaux, si aucune
+            réserve ne reste à lever.
           </p>
           {withRetention ? (
             <div className={error === null ? 'field' : 'field field--invalid'}>
@@ -118,10 +134,17 @@ function InvoiceOptionsFields({ setup, withRetention, onWithRetention, retention
       {setup.reverseCharge === 'choice' ? (
         <>
           <label className="choice">
-            <input type="checkbox" checked={reverseCharge} onChange={(event) => onReverseCharge(event.target.checked)} aria-describedby={`${id}-reverse-hint`} /> Autoliquidation (sous-traitance du bâtiment)
+            <input
+              type="checkbox"
+              checked={reverseCharge}
+              onChange={(event) => onReverseCharge(event.target.checked)}
+              aria-describedby={`${id}-reverse-hint`}
+            />{' '}
+            Autoliquidation (sous-traitance du bâtiment)
           </label>
           <p className="field__hint" id={`${id}-reverse-hint`}>
-            La facture est établie hors taxes, sans TVA&#8239;: votre client, l’entreprise principale, déclare et paie la TVA lui-même (article 283-2 nonies du CGI).
+            La facture est établie hors taxes, sans TVA&#8239;: votre client, l’entreprise principale, déclare et paie la TVA lui-même
+            (article 283-2 nonies du CGI).
           </p>
         </>
       ) : null}

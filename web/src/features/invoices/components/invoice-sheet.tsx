@@ -35,17 +35,26 @@ export function InvoiceSheet({ invoice, onChanged }: { invoice: Invoice; onChang
           <InvoiceBadge invoice={invoice} />
           <span>{invoice.clientName}</span>
           {invoice.issueDate === null ? null : <span>Émise le {formatLongDate(invoice.issueDate)}</span>}
-          {invoice.dueDate === null || draft || invoice.kind === 'credit_note' ? null : <span>Échéance le {formatLongDate(invoice.dueDate)}</span>}
+          {invoice.dueDate === null || draft || invoice.kind === 'credit_note' ? null : (
+            <span>Échéance le {formatLongDate(invoice.dueDate)}</span>
+          )}
           <span>
             {formatEuros(invoice.totalTtcCents)} <abbr title="toutes taxes comprises">TTC</abbr>
           </span>
         </p>
         {invoice.document?.creditedInvoice == null ? null : <p>{creditedInvoiceText(invoice.document.creditedInvoice)}</p>}
       </header>
-      {draft ? <DraftActions invoice={invoice} onChanged={onChanged} issuable={invoice.document !== null} /> : <InvoiceFiles invoice={invoice} />}
+      {draft ? (
+        <DraftActions invoice={invoice} onChanged={onChanged} issuable={invoice.document !== null} />
+      ) : (
+        <InvoiceFiles invoice={invoice} />
+      )}
       {invoice.document === null ? (
         <p className="notice notice--warning" role="alert">
-          {invoice.draftProblem ?? 'Ce brouillon ne peut pas être émis en l’état.'} {draftEditPath(invoice) === null ? 'Corrigez-le, puis supprimez ce brouillon et préparez-en un nouveau.' : 'Corrigez-le (dans votre profil, ou avec « Modifier le brouillon ») : le brouillon est recalculé à chaque ouverture.'}
+          {invoice.draftProblem ?? 'Ce brouillon ne peut pas être émis en l’état.'}{' '}
+          {draftEditPath(invoice) === null
+            ? 'Corrigez-le, puis supprimez ce brouillon et préparez-en un nouveau.'
+            : 'Corrigez-le (dans votre profil, ou avec « Modifier le brouillon ») : le brouillon est recalculé à chaque ouverture.'}
         </p>
       ) : (
         <InvoiceLines document={invoice.document} />
@@ -62,7 +71,8 @@ export function InvoiceSheet({ invoice, onChanged }: { invoice: Invoice; onChang
 function draftEditPath(invoice: Invoice): string | null {
   if (invoice.kind === 'standard') return paths.invoiceNew.href(invoice.id)
   if (invoice.quoteId === null) return null
-  const choice = invoice.kind === 'deposit' ? 'acompte' : invoice.kind === 'progress' ? 'situation' : invoice.kind === 'final' ? 'solde' : null
+  const choice =
+    invoice.kind === 'deposit' ? 'acompte' : invoice.kind === 'progress' ? 'situation' : invoice.kind === 'final' ? 'solde' : null
   return choice === null ? null : paths.quoteInvoicing.href(invoice.quoteId, choice, invoice.id)
 }
 
@@ -82,7 +92,9 @@ function DraftActions({ invoice, onChanged, issuable }: { invoice: Invoice; onCh
             setPending(null)
             onChanged(issued)
           })
-        : invoicesApi.removeDraft(api, invoice.id).then(() => void navigate(invoice.quoteId === null ? paths.invoices.href() : paths.quoteInvoicing.href(invoice.quoteId)))
+        : invoicesApi
+            .removeDraft(api, invoice.id)
+            .then(() => void navigate(invoice.quoteId === null ? paths.invoices.href() : paths.quoteInvoicing.href(invoice.quoteId)))
     done.catch((error: unknown) => {
       setPending(null)
       setProblem(asApiError(error).message)
@@ -92,7 +104,8 @@ function DraftActions({ invoice, onChanged, issuable }: { invoice: Invoice; onCh
     <section className="invoice-panel invoice-panel--draft" aria-labelledby="draft-title">
       <h2 id="draft-title">Brouillon à vérifier</h2>
       <p>
-        Relisez la facture ci-dessous. Une fois émise, elle reçoit son numéro définitif, son fichier Factur-X est créé et elle ne peut plus être modifiée ni supprimée&#8239;: une erreur se corrige alors par un avoir.
+        Relisez la facture ci-dessous. Une fois émise, elle reçoit son numéro définitif, son fichier Factur-X est créé et elle ne peut plus
+        être modifiée ni supprimée&#8239;: une erreur se corrige alors par un avoir.
       </p>
       {problem === null ? null : (
         <p className="notice notice--error" role="alert">
@@ -152,7 +165,9 @@ function InvoiceFiles({ invoice }: { invoice: Invoice }) {
           Télécharger le XML
         </button>
       </div>
-      <p className="hint">Le PDF contient le fichier factur-x.xml&#8239;: c’est lui que lira la plateforme de votre client ou votre comptable.</p>
+      <p className="hint">
+        Le PDF contient le fichier factur-x.xml&#8239;: c’est lui que lira la plateforme de votre client ou votre comptable.
+      </p>
       {problem === null ? null : (
         <p className="notice notice--error" role="alert">
           {problem}

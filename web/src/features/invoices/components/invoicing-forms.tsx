@@ -11,7 +11,13 @@ import { asApiError } from '@/lib/api-client'
 import { invoicesApi } from '@/lib/invoices-api'
 import { formatPercentInput, parsePercentToBp } from '@/lib/percent'
 import { useWorkspace } from '@/hooks/use-workspace'
-import { depositPreviewCents, lineProgressProblems, progressProblem, situationPreviewCents, type InvoicingPlan } from '../lib/invoicing-plan'
+import {
+  depositPreviewCents,
+  lineProgressProblems,
+  progressProblem,
+  situationPreviewCents,
+  type InvoicingPlan
+} from '../lib/invoicing-plan'
 import { checkSiren, requestProblem } from '../lib/request-problem'
 import { useInvoiceOptions, type ReverseChargeOffer } from './invoice-options-fields'
 
@@ -46,7 +52,11 @@ function DraftForm({ quote, plan, title, submitLabel, build, retention, draft, c
   const navigate = useNavigate()
   const id = useId()
   const business = quote.client.kind === 'business'
-  const options = useInvoiceOptions({ retention, reverseCharge: reverseChargeOffer(quote, plan), ...(draft === null ? {} : { initial: draft.request }) })
+  const options = useInvoiceOptions({
+    retention,
+    reverseCharge: reverseChargeOffer(quote, plan),
+    ...(draft === null ? {} : { initial: draft.request })
+  })
   const [siren, setSiren] = useState(draft?.request.clientSiren ?? '')
   const [sirenError, setSirenError] = useState<string | null>(null)
   const [problem, setProblem] = useState<string[] | null>(null)
@@ -121,7 +131,10 @@ export function DepositForm({ quote, plan, draft }: { quote: Quote; plan: Invoic
   const [amount, setAmount] = useState(asked?.depositAmountCents === undefined ? '' : formatCentsInput(asked.depositAmountCents))
   const [error, setError] = useState<string | null>(null)
   const parsedPercent = parsePercentToBp(percent)
-  const preview = mode === 'percent' && parsedPercent.ok && parsedPercent.value > 0 ? depositPreviewCents(plan.quoteTotalTtcCents, parsedPercent.value) : null
+  const preview =
+    mode === 'percent' && parsedPercent.ok && parsedPercent.value > 0
+      ? depositPreviewCents(plan.quoteTotalTtcCents, parsedPercent.value)
+      : null
   const build = (): Built => {
     if (mode === 'percent') {
       if (!parsedPercent.ok || parsedPercent.value === 0) {
@@ -133,7 +146,13 @@ export function DepositForm({ quote, plan, draft }: { quote: Quote; plan: Invoic
     }
     const cents = parseEurosToCents(amount, plan.remainingTtcCents)
     if (!cents.ok || cents.value === 0) {
-      setError(!cents.ok ? (cents.message === 'Ce montant est trop élevé.' ? `L’acompte ne peut pas dépasser le reste à facturer (${formatEuros(plan.remainingTtcCents)} TTC).` : cents.message) : 'Indiquez un montant supérieur à zéro.')
+      setError(
+        !cents.ok
+          ? cents.message === 'Ce montant est trop élevé.'
+            ? `L’acompte ne peut pas dépasser le reste à facturer (${formatEuros(plan.remainingTtcCents)} TTC).`
+            : cents.message
+          : 'Indiquez un montant supérieur à zéro.'
+      )
       return { ok: false }
     }
     setError(null)
@@ -141,14 +160,26 @@ export function DepositForm({ quote, plan, draft }: { quote: Quote; plan: Invoic
   }
   const errorId = `${id}-error`
   return (
-    <DraftForm quote={quote} plan={plan} draft={draft} retention={false} title="Facturer l’acompte" submitLabel="Préparer la facture d’acompte" build={build}>
+    <DraftForm
+      quote={quote}
+      plan={plan}
+      draft={draft}
+      retention={false}
+      title="Facturer l’acompte"
+      submitLabel="Préparer la facture d’acompte"
+      build={build}
+    >
       <p>
-        {quote.depositBp > 0 ? `Le devis signé prévoit un acompte de ${formatVatRate(quote.depositBp)}.` : 'Le devis ne prévoit pas d’acompte chiffré : indiquez-le.'} La facture d’acompte est payable à réception.
+        {quote.depositBp > 0
+          ? `Le devis signé prévoit un acompte de ${formatVatRate(quote.depositBp)}.`
+          : 'Le devis ne prévoit pas d’acompte chiffré : indiquez-le.'}{' '}
+        La facture d’acompte est payable à réception.
       </p>
       <fieldset>
         <legend>Montant de l’acompte</legend>
         <label className="choice">
-          <input type="radio" name={`${id}-mode`} checked={mode === 'percent'} onChange={() => setMode('percent')} /> Un pourcentage du devis
+          <input type="radio" name={`${id}-mode`} checked={mode === 'percent'} onChange={() => setMode('percent')} /> Un pourcentage du
+          devis
         </label>
         <label className="choice">
           <input type="radio" name={`${id}-mode`} checked={mode === 'amount'} onChange={() => setMode('amount')} /> Un montant TTC
@@ -157,12 +188,26 @@ export function DepositForm({ quote, plan, draft }: { quote: Quote; plan: Invoic
       {mode === 'percent' ? (
         <div className="field">
           <label htmlFor={`${id}-percent`}>Pourcentage du devis (%)</label>
-          <input id={`${id}-percent`} inputMode="decimal" value={percent} onChange={(event) => setPercent(event.target.value)} aria-invalid={error !== null} aria-describedby={error === null ? `${id}-preview` : `${errorId} ${id}-preview`} />
+          <input
+            id={`${id}-percent`}
+            inputMode="decimal"
+            value={percent}
+            onChange={(event) => setPercent(event.target.value)}
+            aria-invalid={error !== null}
+            aria-describedby={error === null ? `${id}-preview` : `${errorId} ${id}-preview`}
+          />
         </div>
       ) : (
         <div className="field">
           <label htmlFor={`${id}-amount`}>Montant TTC de l’acompte (€)</label>
-          <input id={`${id}-amount`} inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} aria-invalid={error !== null} aria-describedby={error === null ? undefined : errorId} />
+          <input
+            id={`${id}-amount`}
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            aria-invalid={error !== null}
+            aria-describedby={error === null ? undefined : errorId}
+          />
         </div>
       )}
       {error === null ? null : (
@@ -178,13 +223,25 @@ export function DepositForm({ quote, plan, draft }: { quote: Quote; plan: Invoic
 }
 
 /** « Facture de situation »: the whole quote's cumulative progress, or line by line. */
-export function SituationForm({ quote, plan, previousByLine, draft }: { quote: Quote; plan: InvoicingPlan; previousByLine: ReadonlyMap<string, number>; draft: Invoice | null }) {
+export function SituationForm({
+  quote,
+  plan,
+  previousByLine,
+  draft
+}: {
+  quote: Quote
+  plan: InvoicingPlan
+  previousByLine: ReadonlyMap<string, number>
+  draft: Invoice | null
+}) {
   const id = useId()
   const lines = quote.lines.flatMap((line) => (isSection(line) ? [] : [{ ...line, previousBp: previousByLine.get(line.id) ?? 0 }]))
   const askedLines = new Map((draft?.request.progressLines ?? []).map((line) => [line.lineId, line.cumulativeBp]))
   const [mode, setMode] = useState<'whole' | 'lines'>(draft?.request.progressLines === undefined ? 'whole' : 'lines')
   const [whole, setWhole] = useState(formatPercentInput(draft?.request.progressBp ?? Math.min(10_000, plan.progressBp + 1000)))
-  const [byLine, setByLine] = useState<Record<string, string>>(() => Object.fromEntries(lines.map((line) => [line.id, formatPercentInput(askedLines.get(line.id) ?? line.previousBp)])))
+  const [byLine, setByLine] = useState<Record<string, string>>(() =>
+    Object.fromEntries(lines.map((line) => [line.id, formatPercentInput(askedLines.get(line.id) ?? line.previousBp)]))
+  )
   const [errors, setErrors] = useState<Record<string, string>>({})
   const parsedWhole = parsePercentToBp(whole)
   const statement =
@@ -209,11 +266,25 @@ export function SituationForm({ quote, plan, previousByLine, draft }: { quote: Q
     if (checked.general !== null) found.lines = checked.general
     setErrors(found)
     if (Object.keys(found).length > 0) return { ok: false }
-    return { ok: true, request: { kind: 'progress', quoteId: quote.id, progressLines: asked.map(({ lineId, cumulativeBp }) => ({ lineId, cumulativeBp })) } }
+    return {
+      ok: true,
+      request: { kind: 'progress', quoteId: quote.id, progressLines: asked.map(({ lineId, cumulativeBp }) => ({ lineId, cumulativeBp })) }
+    }
   }
   return (
-    <DraftForm quote={quote} plan={plan} draft={draft} retention title={`Facture de situation n° ${plan.nextSituationNumber}`} submitLabel="Préparer la facture de situation" build={build}>
-      <p>Indiquez l’avancement cumulé des travaux depuis le début du chantier&#8239;: la situation facture la différence avec la précédente ({formatVatRate(plan.progressBp)} déjà facturés).</p>
+    <DraftForm
+      quote={quote}
+      plan={plan}
+      draft={draft}
+      retention
+      title={`Facture de situation n° ${plan.nextSituationNumber}`}
+      submitLabel="Préparer la facture de situation"
+      build={build}
+    >
+      <p>
+        Indiquez l’avancement cumulé des travaux depuis le début du chantier&#8239;: la situation facture la différence avec la précédente (
+        {formatVatRate(plan.progressBp)} déjà facturés).
+      </p>
       <fieldset>
         <legend>Avancement</legend>
         <label className="choice">
@@ -226,7 +297,14 @@ export function SituationForm({ quote, plan, previousByLine, draft }: { quote: Q
       {mode === 'whole' ? (
         <div className="field">
           <label htmlFor={`${id}-whole`}>Avancement cumulé (%)</label>
-          <input id={`${id}-whole`} inputMode="decimal" value={whole} onChange={(event) => setWhole(event.target.value)} aria-invalid={errors.whole !== undefined} aria-describedby={errors.whole === undefined ? undefined : `${id}-whole-error`} />
+          <input
+            id={`${id}-whole`}
+            inputMode="decimal"
+            value={whole}
+            onChange={(event) => setWhole(event.target.value)}
+            aria-invalid={errors.whole !== undefined}
+            aria-describedby={errors.whole === undefined ? undefined : `${id}-whole-error`}
+          />
           {errors.whole === undefined ? null : (
             <p className="field__error" id={`${id}-whole-error`}>
               {errors.whole}

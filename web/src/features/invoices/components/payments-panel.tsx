@@ -89,17 +89,46 @@ function PaymentForm({ invoice, onChanged }: { invoice: Invoice; onChanged: (inv
       <p className="hint">Le montant proposé est le reste à encaisser&#8239;; indiquez moins pour un paiement partiel.</p>
       <div className="field">
         <label htmlFor={`${id}-amount`}>Montant reçu (€)</label>
-        <input id={`${id}-amount`} inputMode="decimal" value={fields.amount} onChange={(event) => set({ amount: event.target.value })} aria-invalid={errors.amount !== undefined} aria-describedby={describedBy('amount')} />
-        {errors.amount === undefined ? null : <p className="field__error" id={`${id}-amount-error`}>{errors.amount}</p>}
+        <input
+          id={`${id}-amount`}
+          inputMode="decimal"
+          value={fields.amount}
+          onChange={(event) => set({ amount: event.target.value })}
+          aria-invalid={errors.amount !== undefined}
+          aria-describedby={describedBy('amount')}
+        />
+        {errors.amount === undefined ? null : (
+          <p className="field__error" id={`${id}-amount-error`}>
+            {errors.amount}
+          </p>
+        )}
       </div>
       <div className="field">
         <label htmlFor={`${id}-date`}>Date du paiement</label>
-        <input id={`${id}-date`} type="date" max={today} value={fields.paidOn} onChange={(event) => set({ paidOn: event.target.value })} aria-invalid={errors.paidOn !== undefined} aria-describedby={describedBy('paidOn')} />
-        {errors.paidOn === undefined ? null : <p className="field__error" id={`${id}-paidOn-error`}>{errors.paidOn}</p>}
+        <input
+          id={`${id}-date`}
+          type="date"
+          max={today}
+          value={fields.paidOn}
+          onChange={(event) => set({ paidOn: event.target.value })}
+          aria-invalid={errors.paidOn !== undefined}
+          aria-describedby={describedBy('paidOn')}
+        />
+        {errors.paidOn === undefined ? null : (
+          <p className="field__error" id={`${id}-paidOn-error`}>
+            {errors.paidOn}
+          </p>
+        )}
       </div>
       <div className="field">
         <label htmlFor={`${id}-means`}>Moyen de paiement</label>
-        <select id={`${id}-means`} value={fields.means} onChange={(event) => set({ means: PAYMENT_MEANS.find((means) => means === event.target.value) ?? ('other' satisfies PaymentMeans) })}>
+        <select
+          id={`${id}-means`}
+          value={fields.means}
+          onChange={(event) =>
+            set({ means: PAYMENT_MEANS.find((means) => means === event.target.value) ?? ('other' satisfies PaymentMeans) })
+          }
+        >
           {PAYMENT_MEANS.map((means) => (
             <option key={means} value={means}>
               {PAYMENT_MEANS_LABELS[means]}

@@ -43,7 +43,11 @@ export function ReminderSettings() {
       (days) => {
         setPending(false)
         setText(formatReminderDays(days))
-        setSaved(days.length === 0 ? 'Relances automatiques arrêtées : « Relancer le client » reste possible sur chaque facture.' : `Relances enregistrées : ${formatReminderDays(days)} jours après l’échéance.`)
+        setSaved(
+          days.length === 0
+            ? 'Relances automatiques arrêtées : « Relancer le client » reste possible sur chaque facture.'
+            : `Relances enregistrées : ${formatReminderDays(days)} jours après l’échéance.`
+        )
       },
       (error: unknown) => {
         setPending(false)
@@ -65,7 +69,8 @@ export function ReminderSettings() {
           <div className={problem === null ? 'field' : 'field field--invalid'}>
             <label htmlFor={`${id}-days`}>Jours après l’échéance</label>
             <p className="field__hint" id={`${id}-hint`}>
-              Votre client reçoit un rappel avec les pénalités de retard ces jours-là, tant que la facture envoyée par Paraphe n’est pas réglée. Par exemple «&#8239;7, 15, 30&#8239;»&#8239;; laissez vide pour ne relancer qu’à la main.
+              Votre client reçoit un rappel avec les pénalités de retard ces jours-là, tant que la facture envoyée par Paraphe n’est pas
+              réglée. Par exemple «&#8239;7, 15, 30&#8239;»&#8239;; laissez vide pour ne relancer qu’à la main.
             </p>
             <input
               id={`${id}-days`}

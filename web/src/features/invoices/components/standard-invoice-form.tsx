@@ -24,7 +24,16 @@ import {
 import { useInvoiceOptions } from './invoice-options-fields'
 
 /** A text field with its label, hint and error tied to it. */
-function TextField({ id, label, value, onChange, error, hint, multiline = false, inputMode }: {
+function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  multiline = false,
+  inputMode
+}: {
   id: string
   label: string
   value: string
@@ -34,7 +43,9 @@ function TextField({ id, label, value, onChange, error, hint, multiline = false,
   multiline?: boolean
   inputMode?: 'decimal' | 'numeric' | 'email'
 }) {
-  const described = [hint === undefined ? null : `${id}-hint`, error === undefined ? null : `${id}-error`].filter((part) => part !== null).join(' ')
+  const described = [hint === undefined ? null : `${id}-hint`, error === undefined ? null : `${id}-error`]
+    .filter((part) => part !== null)
+    .join(' ')
   const common = { id, value, 'aria-invalid': error !== undefined, 'aria-describedby': described === '' ? undefined : described }
   return (
     <div className={error === undefined ? 'field' : 'field field--invalid'}>
@@ -44,7 +55,11 @@ function TextField({ id, label, value, onChange, error, hint, multiline = false,
           {hint}
         </p>
       )}
-      {multiline ? <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} /> : <input {...common} inputMode={inputMode} autoComplete="off" onChange={(event) => onChange(event.target.value)} />}
+      {multiline ? (
+        <textarea {...common} rows={3} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <input {...common} inputMode={inputMode} autoComplete="off" onChange={(event) => onChange(event.target.value)} />
+      )}
       {error === undefined ? null : (
         <p className="field__error" id={`${id}-error`}>
           {error}
@@ -59,19 +74,34 @@ function TextField({ id, label, value, onChange, error, hint, multiline = false,
  * the saved clients or typed, its lines as in the quote editor's simplest form; prepared as a
  * draft like the others (or the draft edited in place).
  */
-export function StandardInvoiceForm({ savedClients, draft, franchiseEnBase }: { savedClients: readonly SavedClient[]; draft: Invoice | null; franchiseEnBase: boolean }) {
+export function StandardInvoiceForm({
+  savedClients,
+  draft,
+  franchiseEnBase
+}: {
+  savedClients: readonly SavedClient[]
+  draft: Invoice | null
+  franchiseEnBase: boolean
+}) {
   const { api } = useWorkspace()
   const navigate = useNavigate()
   const id = useId()
-  const [form, setForm] = useState<Form>(() => (draft === null ? { ...EMPTY_STANDARD_FORM, lines: [newLine()] } : formOfRequest(draft.request)))
+  const [form, setForm] = useState<Form>(() =>
+    draft === null ? { ...EMPTY_STANDARD_FORM, lines: [newLine()] } : formOfRequest(draft.request)
+  )
   const [problems, setProblems] = useState<FormProblems>({})
   const [refusal, setRefusal] = useState<string[] | null>(null)
   const [pending, setPending] = useState(false)
   const business = form.clientKind === 'business'
-  const options = useInvoiceOptions({ retention: false, reverseCharge: business && !franchiseEnBase ? 'choice' : 'none', ...(draft === null ? {} : { initial: draft.request }) })
+  const options = useInvoiceOptions({
+    retention: false,
+    reverseCharge: business && !franchiseEnBase ? 'choice' : 'none',
+    ...(draft === null ? {} : { initial: draft.request })
+  })
   const totals = previewTotals(form.lines, franchiseEnBase)
   const set = (change: Partial<Form>) => setForm((current) => ({ ...current, ...change }))
-  const setLine = (key: string, change: Partial<TypedLine>) => setForm((current) => ({ ...current, lines: current.lines.map((line) => (line.key === key ? { ...line, ...change } : line)) }))
+  const setLine = (key: string, change: Partial<TypedLine>) =>
+    setForm((current) => ({ ...current, lines: current.lines.map((line) => (line.key === key ? { ...line, ...change } : line)) }))
   const submit = (event: FormEvent) => {
     event.preventDefault()
     setRefusal(null)
@@ -124,7 +154,15 @@ export function StandardInvoiceForm({ savedClients, draft, franchiseEnBase }: { 
             <input type="radio" name={`${id}-kind`} checked={business} onChange={() => set({ clientKind: 'business' })} /> Professionnel
           </label>
         </div>
-        {business ? <TextField id={`${id}-company`} label="Société" value={form.company} onChange={(company) => set({ company })} error={problems['client.name']} /> : null}
+        {business ? (
+          <TextField
+            id={`${id}-company`}
+            label="Société"
+            value={form.company}
+            onChange={(company) => set({ company })}
+            error={problems['client.name']}
+          />
+        ) : null}
         <TextField
           id={`${id}-name`}
           label={business ? 'Contact (facultatif)' : 'Nom du client'}
@@ -132,7 +170,14 @@ export function StandardInvoiceForm({ savedClients, draft, franchiseEnBase }: { 
           onChange={(name) => set({ name })}
           error={business ? undefined : problems['client.name']}
         />
-        <TextField id={`${id}-email`} label="E-mail (facultatif)" inputMode="email" value={form.email} onChange={(email) => set({ email })} error={undefined} />
+        <TextField
+          id={`${id}-email`}
+          label="E-mail (facultatif)"
+          inputMode="email"
+          value={form.email}
+          onChange={(email) => set({ email })}
+          error={undefined}
+        />
         <TextField
           id={`${id}-address`}
           label="Adresse"
@@ -160,13 +205,37 @@ export function StandardInvoiceForm({ savedClients, draft, franchiseEnBase }: { 
         <ol className="invoice-typed-lines">
           {form.lines.map((line, index) => (
             <li key={line.key} className="invoice-typed-line">
-              <TextField id={`${id}-${line.key}-description`} label={`Désignation (ligne ${index + 1})`} value={line.description} onChange={(description) => setLine(line.key, { description })} error={problems[`lines.${index}.description`]} />
+              <TextField
+                id={`${id}-${line.key}-description`}
+                label={`Désignation (ligne ${index + 1})`}
+                value={line.description}
+                onChange={(description) => setLine(line.key, { description })}
+                error={problems[`lines.${index}.description`]}
+              />
               <div className="invoice-typed-line__amounts">
-                <TextField id={`${id}-${line.key}-quantity`} label="Quantité" inputMode="decimal" value={line.quantity} onChange={(quantity) => setLine(line.key, { quantity })} error={problems[`lines.${index}.quantity`]} />
-                <TextField id={`${id}-${line.key}-price`} label="Prix unitaire HT (€)" inputMode="decimal" value={line.unitPrice} onChange={(unitPrice) => setLine(line.key, { unitPrice })} error={problems[`lines.${index}.unitPrice`]} />
+                <TextField
+                  id={`${id}-${line.key}-quantity`}
+                  label="Quantité"
+                  inputMode="decimal"
+                  value={line.quantity}
+                  onChange={(quantity) => setLine(line.key, { quantity })}
+                  error={problems[`lines.${index}.quantity`]}
+                />
+                <TextField
+                  id={`${id}-${line.key}-price`}
+                  label="Prix unitaire HT (€)"
+                  inputMode="decimal"
+                  value={line.unitPrice}
+                  onChange={(unitPrice) => setLine(line.key, { unitPrice })}
+                  error={problems[`lines.${index}.unitPrice`]}
+                />
                 <div className="field">
                   <label htmlFor={`${id}-${line.key}-vat`}>TVA</label>
-                  <select id={`${id}-${line.key}-vat`} value={line.vatRateBp} onChange={(event) => setLine(line.key, { vatRateBp: vatRateOf(event.target.value) })}>
+                  <select
+                    id={`${id}-${line.key}-vat`}
+                    value={line.vatRateBp}
+                    onChange={(event) => setLine(line.key, { vatRateBp: vatRateOf(event.target.value) })}
+                  >
                     {VAT_RATES_BP.map((rate) => (
                       <option key={rate} value={rate}>
                         {formatVatRate(rate)}
@@ -176,7 +245,11 @@ export function StandardInvoiceForm({ savedClients, draft, franchiseEnBase }: { 
                 </div>
               </div>
               {form.lines.length > 1 ? (
-                <button type="button" className="button button--ghost" onClick={() => set({ lines: form.lines.filter((other) => other.key !== line.key) })}>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() => set({ lines: form.lines.filter((other) => other.key !== line.key) })}
+                >
                   Retirer la ligne {index + 1}
                 </button>
               ) : null}
@@ -189,7 +262,8 @@ export function StandardInvoiceForm({ savedClients, draft, franchiseEnBase }: { 
         </button>
       </fieldset>
       <p className="invoice-preview" aria-live="polite">
-        Total HT {formatEuros(totals.totalHtCents)} · TVA {formatEuros(totals.totalVatCents)} · Total TTC {formatEuros(totals.totalTtcCents)}
+        Total HT {formatEuros(totals.totalHtCents)} · TVA {formatEuros(totals.totalVatCents)} · Total TTC{' '}
+        {formatEuros(totals.totalTtcCents)}
       </p>
       {options.fields}
       {problemCount === 0 ? null : (

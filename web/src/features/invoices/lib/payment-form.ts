@@ -19,11 +19,17 @@ export function initialPayment(remainingCents: number, today: string): PaymentFi
 }
 
 /** A payment of at most what is left, dated between the issue date and today. */
-export function checkPayment(fields: PaymentFields, context: { remainingCents: number; issueDate: string; today: string }): FormCheck<NewPayment> {
+export function checkPayment(
+  fields: PaymentFields,
+  context: { remainingCents: number; issueDate: string; today: string }
+): FormCheck<NewPayment> {
   const errors: Record<string, string> = {}
   const amount = parseEurosToCents(fields.amount, context.remainingCents)
   if (!amount.ok) {
-    errors.amount = amount.message === 'Ce montant est trop élevé.' ? `Il reste ${formatEuros(context.remainingCents)} à encaisser sur cette facture.` : amount.message
+    errors.amount =
+      amount.message === 'Ce montant est trop élevé.'
+        ? `Il reste ${formatEuros(context.remainingCents)} à encaisser sur cette facture.`
+        : amount.message
   } else if (amount.value === 0) errors.amount = 'Le montant doit être supérieur à zéro.'
   if (!/^\d{4}-\d{2}-\d{2}$/.test(fields.paidOn)) errors.paidOn = 'Indiquez la date du paiement.'
   else if (fields.paidOn > context.today) errors.paidOn = 'Un paiement ne peut pas être daté de demain ou plus tard.'
@@ -39,7 +45,15 @@ export function checkCredit(whole: boolean, amountText: string, creditableCents:
   if (whole) return { ok: true, value: {} }
   const amount = parseEurosToCents(amountText, creditableCents)
   if (!amount.ok) {
-    return { ok: false, errors: { amount: amount.message === 'Ce montant est trop élevé.' ? `Un avoir ne peut pas dépasser ${formatEuros(creditableCents)} sur cette facture.` : amount.message } }
+    return {
+      ok: false,
+      errors: {
+        amount:
+          amount.message === 'Ce montant est trop élevé.'
+            ? `Un avoir ne peut pas dépasser ${formatEuros(creditableCents)} sur cette facture.`
+            : amount.message
+      }
+    }
   }
   if (amount.value === 0) return { ok: false, errors: { amount: 'Le montant doit être supérieur à zéro.' } }
   return { ok: true, value: { creditAmountCents: amount.value } }

@@ -34,9 +34,24 @@ export interface StandardInvoiceForm {
 export type FormProblems = Record<string, string>
 
 let keys = 0
-export const newLine = (): TypedLine => ({ key: `line-${++keys}`, description: '', quantity: '1', unitPrice: '', vatRateBp: STANDARD_VAT_BP })
+export const newLine = (): TypedLine => ({
+  key: `line-${++keys}`,
+  description: '',
+  quantity: '1',
+  unitPrice: '',
+  vatRateBp: STANDARD_VAT_BP
+})
 
-export const EMPTY_STANDARD_FORM: StandardInvoiceForm = { clientKind: 'individual', name: '', company: '', email: '', address: '', siren: '', title: '', lines: [] }
+export const EMPTY_STANDARD_FORM: StandardInvoiceForm = {
+  clientKind: 'individual',
+  name: '',
+  company: '',
+  email: '',
+  address: '',
+  siren: '',
+  title: '',
+  lines: []
+}
 
 /** The form of a draft without a quote, to edit it. */
 export function formOfRequest(request: InvoiceRequest): StandardInvoiceForm {
@@ -78,7 +93,9 @@ export function previewTotals(lines: readonly TypedLine[], franchiseEnBase: bool
   const amounts = lines.flatMap((line) => {
     const quantity = parseQuantity(line.quantity, LIMITS.maxQuantityMilli)
     const price = parseEurosToCents(line.unitPrice, LIMITS.maxUnitPriceCents)
-    return quantity.ok && price.ok ? [{ quantityMilli: quantity.value, unitPriceCents: price.value, vatRateBp: line.vatRateBp, discountBp: 0 }] : []
+    return quantity.ok && price.ok
+      ? [{ quantityMilli: quantity.value, unitPriceCents: price.value, vatRateBp: line.vatRateBp, discountBp: 0 }]
+      : []
   })
   return computeTotals(amounts, { franchiseEnBase, depositBp: 0 })
 }
@@ -95,10 +112,13 @@ export function readStandardForm(form: StandardInvoiceForm): { ok: true; request
   const business = form.clientKind === 'business'
   const name = form.name.trim()
   const company = form.company.trim()
-  if (business ? company === '' : name === '') problems['client.name'] = business ? 'Indiquez la société du client.' : 'Indiquez le nom du client.'
-  if (name.length > TEXT_LIMITS.short || company.length > TEXT_LIMITS.short) problems['client.name'] = `${TEXT_LIMITS.short} caractères au plus.`
+  if (business ? company === '' : name === '')
+    problems['client.name'] = business ? 'Indiquez la société du client.' : 'Indiquez le nom du client.'
+  if (name.length > TEXT_LIMITS.short || company.length > TEXT_LIMITS.short)
+    problems['client.name'] = `${TEXT_LIMITS.short} caractères au plus.`
   const address = form.address.trim()
-  if (!/\b\d{5}\s+\S/.test(address)) problems['client.address'] = 'L’adresse du client doit comporter le code postal et la ville (par exemple 69003 Lyon).'
+  if (!/\b\d{5}\s+\S/.test(address))
+    problems['client.address'] = 'L’adresse du client doit comporter le code postal et la ville (par exemple 69003 Lyon).'
   const siren = business ? checkSiren(form.siren) : null
   if (siren !== null && !siren.ok) problems.clientSiren = siren.message
   if (form.lines.length === 0) problems.lines = 'Ajoutez au moins une ligne à la facture.'
@@ -121,7 +141,13 @@ export function readStandardForm(form: StandardInvoiceForm): { ok: true; request
     ok: true,
     request: {
       kind: 'standard',
-      client: { kind: form.clientKind, name: name === '' ? company : name, ...(business ? { company } : {}), ...(email === '' ? {} : { email }), address },
+      client: {
+        kind: form.clientKind,
+        name: name === '' ? company : name,
+        ...(business ? { company } : {}),
+        ...(email === '' ? {} : { email }),
+        address
+      },
       lines,
       ...(title === '' ? {} : { title }),
       ...(siren?.ok === true ? { clientSiren: siren.value } : {})

@@ -47,7 +47,8 @@ function InvoiceNewPage() {
   const [searchParams] = useSearchParams()
   const draftId = hydrated ? searchParams.get('brouillon') : null
   const { load, reload } = useApiLoad<NewInvoiceData>((api, signal) => loadNewInvoice(api, draftId, signal), { key: draftId ?? '' })
-  const ready = hydrated && load.kind === 'ready' && (draftId === null || load.data.draft?.id === draftId || load.data.notEditable) ? load.data : null
+  const ready =
+    hydrated && load.kind === 'ready' && (draftId === null || load.data.draft?.id === draftId || load.data.notEditable) ? load.data : null
   return (
     <article className="invoicing-page">
       <header className="page-intro workspace-intro">
@@ -55,16 +56,26 @@ function InvoiceNewPage() {
           <Link to={paths.invoices.href()}>Toutes les factures</Link>
         </p>
         <h1>{draftId === null ? 'Nouvelle facture' : 'Modifier le brouillon'}</h1>
-        <p className="lead">Pour un travail sans devis signé&#8239;: un devis signé se facture depuis sa page (acompte, situations, solde).</p>
+        <p className="lead">
+          Pour un travail sans devis signé&#8239;: un devis signé se facture depuis sa page (acompte, situations, solde).
+        </p>
       </header>
       {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={() => void reload()} /> : null}
       {load.kind !== 'failed' && ready === null ? <LoadingStatus /> : null}
       {ready?.notEditable === true ? (
         <p className="notice notice--warning" role="alert">
-          Cette facture ne se modifie pas ici&#8239;: une facture émise ne se modifie jamais (corrigez-la par un avoir), et un brouillon tiré d’un devis se modifie depuis le devis.
+          Cette facture ne se modifie pas ici&#8239;: une facture émise ne se modifie jamais (corrigez-la par un avoir), et un brouillon
+          tiré d’un devis se modifie depuis le devis.
         </p>
       ) : null}
-      {ready !== null && !ready.notEditable ? <StandardInvoiceForm key={ready.draft?.id ?? 'new'} savedClients={ready.savedClients} draft={ready.draft} franchiseEnBase={ready.franchiseEnBase} /> : null}
+      {ready !== null && !ready.notEditable ? (
+        <StandardInvoiceForm
+          key={ready.draft?.id ?? 'new'}
+          savedClients={ready.savedClients}
+          draft={ready.draft}
+          franchiseEnBase={ready.franchiseEnBase}
+        />
+      ) : null}
     </article>
   )
 }

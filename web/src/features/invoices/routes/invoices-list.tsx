@@ -25,14 +25,19 @@ function InvoicesPage() {
   const [searchParams, setSearchParams] = useSearchParams()
   // The prerender knows no query string: the URL's filter applies once hydrated.
   const filter = hydrated ? filterOfSlug(searchParams.get('statut')) : null
-  const { load, reload } = useApiLoad<InvoiceList>((api, signal) => invoicesApi.list(api, { limit: 100, ...(filter === null ? {} : { status: filter }) }, signal), {
-    key: filter ?? ''
-  })
+  const { load, reload } = useApiLoad<InvoiceList>(
+    (api, signal) => invoicesApi.list(api, { limit: 100, ...(filter === null ? {} : { status: filter }) }, signal),
+    {
+      key: filter ?? ''
+    }
+  )
   return (
     <article className="invoices-page">
       <header className="page-intro workspace-intro">
         <h1>Factures</h1>
-        <p className="lead">Chaque facture émise est un Factur-X conforme, numéroté sans trou et inaltérable&#8239;; une erreur se corrige par un avoir.</p>
+        <p className="lead">
+          Chaque facture émise est un Factur-X conforme, numéroté sans trou et inaltérable&#8239;; une erreur se corrige par un avoir.
+        </p>
         <p className="invoices-page__actions">
           <Link to={paths.invoiceNew.href()} className="button button--primary">
             Nouvelle facture
@@ -41,7 +46,11 @@ function InvoicesPage() {
       </header>
       <AccountantExport />
       <ReminderSettings />
-      <StatusFilter filter={filter} disabled={!hydrated} onChange={(next) => setSearchParams(next === null ? {} : { statut: slugOfFilter(next) })} />
+      <StatusFilter
+        filter={filter}
+        disabled={!hydrated}
+        onChange={(next) => setSearchParams(next === null ? {} : { statut: slugOfFilter(next) })}
+      />
       {load.kind === 'loading' ? <LoadingStatus text="Chargement des factures…" /> : null}
       {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={() => void reload()} /> : null}
       {load.kind === 'ready' ? <InvoicesResult list={load.data} filter={filter} /> : null}
@@ -49,12 +58,25 @@ function InvoicesPage() {
   )
 }
 
-function StatusFilter({ filter, disabled, onChange }: { filter: InvoiceFilter | null; disabled: boolean; onChange: (filter: InvoiceFilter | null) => void }) {
+function StatusFilter({
+  filter,
+  disabled,
+  onChange
+}: {
+  filter: InvoiceFilter | null
+  disabled: boolean
+  onChange: (filter: InvoiceFilter | null) => void
+}) {
   const id = useId()
   return (
     <form className="invoice-filters" role="search" aria-label="Filtrer les factures" onSubmit={(event) => event.preventDefault()}>
       <label htmlFor={id}>Statut</label>
-      <select id={id} value={filter ?? ''} disabled={disabled} onChange={(event) => onChange(INVOICE_FILTERS.find((option) => option === event.target.value) ?? null)}>
+      <select
+        id={id}
+        value={filter ?? ''}
+        disabled={disabled}
+        onChange={(event) => onChange(INVOICE_FILTERS.find((option) => option === event.target.value) ?? null)}
+      >
         <option value="">Toutes les factures</option>
         {INVOICE_FILTERS.map((option) => (
           <option key={option} value={option}>
@@ -75,7 +97,9 @@ function InvoicesResult({ list, filter }: { list: InvoiceList; filter: InvoiceFi
         </p>
         {filter === null ? (
           <p>
-            Une facture naît d’un devis signé&#8239;: ouvrez-le depuis <Link to={paths.account.href()}>vos devis</Link> et choisissez « Facturer l’acompte », « Facture de situation » ou « Facture de solde ». Pour un travail sans devis, choisissez « Nouvelle facture ».
+            Une facture naît d’un devis signé&#8239;: ouvrez-le depuis <Link to={paths.account.href()}>vos devis</Link> et choisissez «
+            Facturer l’acompte », « Facture de situation » ou « Facture de solde ». Pour un travail sans devis, choisissez « Nouvelle
+            facture ».
           </p>
         ) : null}
       </div>
@@ -88,7 +112,9 @@ function InvoicesResult({ list, filter }: { list: InvoiceList; filter: InvoiceFi
         {filter === null ? '' : ` « ${INVOICE_FILTER_LABELS[filter]} »`}
       </h2>
       <InvoiceCards invoices={list.invoices} />
-      {list.total > list.invoices.length ? <p className="hint">Les 100 plus récentes sont affichées&#8239;: filtrez par statut pour retrouver les autres.</p> : null}
+      {list.total > list.invoices.length ? (
+        <p className="hint">Les 100 plus récentes sont affichées&#8239;: filtrez par statut pour retrouver les autres.</p>
+      ) : null}
     </section>
   )
 }

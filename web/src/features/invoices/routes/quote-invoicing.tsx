@@ -63,7 +63,9 @@ function QuoteInvoicingPage() {
   const [searchParams] = useSearchParams()
   // The prerender knows no query string: the draft to edit is read once hydrated.
   const draftId = hydrated ? searchParams.get('brouillon') : null
-  const { load, reload } = useApiLoad<InvoicingData>((api, signal) => loadInvoicing(api, id, draftId, signal), { key: `${id}:${draftId ?? ''}` })
+  const { load, reload } = useApiLoad<InvoicingData>((api, signal) => loadInvoicing(api, id, draftId, signal), {
+    key: `${id}:${draftId ?? ''}`
+  })
   if (load.kind !== 'ready' || load.data.quote.id !== id) {
     return (
       <article className="invoicing-page">
@@ -80,7 +82,10 @@ function QuoteInvoicingPage() {
   const askedChoice = draft === null ? searchParams.get('facture') : CHOICE_OF_KIND[draft.kind]
   const asked = hydrated ? CHOICES.find((entry) => entry.choice === askedChoice) : undefined
   // A situation once the work has started; the deposit before; the first allowed otherwise.
-  const current = asked !== undefined && asked.allowed(plan) ? asked : (allowed.find((entry) => entry.choice === (plan.invoicedTtcCents === 0 ? 'acompte' : 'situation')) ?? allowed[0])
+  const current =
+    asked !== undefined && asked.allowed(plan)
+      ? asked
+      : (allowed.find((entry) => entry.choice === (plan.invoicedTtcCents === 0 ? 'acompte' : 'situation')) ?? allowed[0])
   // The draft's own form, or a new invoice when the draft's kind is no longer possible.
   const editing = draft !== null && current !== undefined && CHOICE_OF_KIND[draft.kind] === current.choice ? draft : null
   return (
@@ -90,7 +95,10 @@ function QuoteInvoicingPage() {
           <Link to={paths.quote.href(quote.id)}>Revenir au devis {quote.number}</Link>
         </p>
         <h1>Facturer le devis {quote.number}</h1>
-        <p className="lead">{quote.title.trim() === '' ? null : `${quote.title} — `}{quote.client.kind === 'business' && quote.client.company.trim() !== '' ? quote.client.company : quote.client.name}</p>
+        <p className="lead">
+          {quote.title.trim() === '' ? null : `${quote.title} — `}
+          {quote.client.kind === 'business' && quote.client.company.trim() !== '' ? quote.client.company : quote.client.name}
+        </p>
       </header>
       {quote.status !== 'signed' ? (
         <p className="notice notice--warning">Seul un devis signé se facture&#8239;: ce devis ne l’est pas.</p>
@@ -108,14 +116,19 @@ function QuoteInvoicingPage() {
             <>
               {editing === null ? null : (
                 <p className="notice">
-                  Vous modifiez le brouillon préparé le {formatLongDate(editing.createdAt.slice(0, 10))}&#8239;: <Link to={paths.invoice.href(editing.id)}>revenir au brouillon sans le modifier</Link>.
+                  Vous modifiez le brouillon préparé le {formatLongDate(editing.createdAt.slice(0, 10))}&#8239;:{' '}
+                  <Link to={paths.invoice.href(editing.id)}>revenir au brouillon sans le modifier</Link>.
                 </p>
               )}
               <nav className="invoicing-choices" aria-label="Facture à préparer" hidden={editing !== null}>
                 <ul>
                   {allowed.map((entry) => (
                     <li key={entry.choice}>
-                      <Link to={paths.quoteInvoicing.href(quote.id, entry.choice)} aria-current={entry.choice === current.choice ? 'page' : undefined} className={entry.choice === current.choice ? 'button button--primary' : 'button button--ghost'}>
+                      <Link
+                        to={paths.quoteInvoicing.href(quote.id, entry.choice)}
+                        aria-current={entry.choice === current.choice ? 'page' : undefined}
+                        className={entry.choice === current.choice ? 'button button--primary' : 'button button--ghost'}
+                      >
                         {entry.label}
                       </Link>
                     </li>
@@ -123,7 +136,15 @@ function QuoteInvoicingPage() {
                 </ul>
               </nav>
               {current.choice === 'acompte' ? <DepositForm key="acompte" quote={quote} plan={plan} draft={editing} /> : null}
-              {current.choice === 'situation' ? <SituationForm key="situation" quote={quote} plan={plan} previousByLine={previousLineProgress(lastSituationLines)} draft={editing} /> : null}
+              {current.choice === 'situation' ? (
+                <SituationForm
+                  key="situation"
+                  quote={quote}
+                  plan={plan}
+                  previousByLine={previousLineProgress(lastSituationLines)}
+                  draft={editing}
+                />
+              ) : null}
               {current.choice === 'solde' ? <FinalForm key="solde" quote={quote} plan={plan} draft={editing} /> : null}
             </>
           )}

@@ -8,7 +8,6 @@ import { InputField, SelectField, TextAreaField } from '@/components/form/form-f
 import { UNIT_OPTIONS, VAT_OPTIONS } from '@/lib/line-options'
 import type { ItemForm, ItemFormProblems } from '../lib/item-form'
 
-
 /** The catalogue page's form props (hooks/use-catalog-page.ts), with this page's ids and button. */
 export interface ItemFormViewProps extends CatalogFormProps<ItemForm, ItemFormProblems> {
   /** Prefix of the controls' ids: the new-item form and an edited row live on one page. */
@@ -17,7 +16,10 @@ export interface ItemFormViewProps extends CatalogFormProps<ItemForm, ItemFormPr
 }
 
 export function ItemFormView({ idPrefix, form, problems, working, submitLabel, onChange, onSubmit, onCancel }: ItemFormViewProps) {
-  const set = <K extends keyof ItemForm>(key: K) => (value: ItemForm[K]) => onChange({ ...form, [key]: value })
+  const set =
+    <K extends keyof ItemForm>(key: K) =>
+    (value: ItemForm[K]) =>
+      onChange({ ...form, [key]: value })
   return (
     <form className="item-form" noValidate onSubmit={onSubmit}>
       <TextAreaField
@@ -30,7 +32,14 @@ export function ItemFormView({ idPrefix, form, problems, working, submitLabel, o
         error={problems.designation}
       />
       <div className="item-form__amounts">
-        <SelectField<Unit> id={`${idPrefix}-unit`} label="Unité" value={form.unit} options={UNIT_OPTIONS} onChange={set('unit')} error={problems.unit} />
+        <SelectField<Unit>
+          id={`${idPrefix}-unit`}
+          label="Unité"
+          value={form.unit}
+          options={UNIT_OPTIONS}
+          onChange={set('unit')}
+          error={problems.unit}
+        />
         <InputField
           id={`${idPrefix}-price`}
           label="Prix unitaire HT"

@@ -9,15 +9,19 @@ export interface ItemsTableProps extends Omit<EditableListProps<SavedItem>, 'row
 }
 
 export function ItemsTable({ items, ...list }: ItemsTableProps) {
-  return renderEditableList({ rows: items, ...list }, (item) => item.designation, (item) => (
-    <>
-      <span className="items-list__what">
-        <strong className="items-list__designation">{item.designation}</strong>
-        {item.category === '' ? null : <span className="badge">{item.category}</span>}
-      </span>
-      <span className="items-list__price">
-        {formatEuros(item.unitPriceCents)} HT / {item.unit} · TVA {formatVatRate(item.vatRateBp)}
-      </span>
-    </>
-  ))
+  return renderEditableList(
+    { rows: items, ...list },
+    (item) => item.designation,
+    (item) => (
+      <>
+        <span className="items-list__what">
+          <strong className="items-list__designation">{item.designation}</strong>
+          {item.category === '' ? null : <span className="badge">{item.category}</span>}
+        </span>
+        <span className="items-list__price">
+          {formatEuros(item.unitPriceCents)} HT / {item.unit} · TVA {formatVatRate(item.vatRateBp)}
+        </span>
+      </>
+    )
+  )
 }

@@ -29,7 +29,14 @@ export function ItemsTransfer({ working, rowProblems, onImport, onExport }: Item
       <p className="actions">
         <label className="button button--ghost file-button">
           Importer un fichier CSV
-          <input type="file" accept=".csv,text/csv" className="file-button__input" onChange={picked} disabled={working} aria-describedby="items-import-hint" />
+          <input
+            type="file"
+            accept=".csv,text/csv"
+            className="file-button__input"
+            onChange={picked}
+            disabled={working}
+            aria-describedby="items-import-hint"
+          />
         </label>
         <button type="button" className="button button--ghost" onClick={onExport} disabled={working}>
           Exporter mes articles

@@ -21,12 +21,24 @@ export type ItemFormProblems = Partial<Record<'designation' | 'unitPriceCents' |
 export const EMPTY_ITEM_FORM: ItemForm = { designation: '', unit: 'u', unitPrice: '', vatRateBp: STANDARD_VAT_BP, category: '' }
 
 export function itemFormOf(item: SavedItem): ItemForm {
-  return { designation: item.designation, unit: item.unit, unitPrice: formatCentsInput(item.unitPriceCents), vatRateBp: item.vatRateBp, category: item.category }
+  return {
+    designation: item.designation,
+    unit: item.unit,
+    unitPrice: formatCentsInput(item.unitPriceCents),
+    vatRateBp: item.vatRateBp,
+    category: item.category
+  }
 }
 
 export function itemInputOf(form: ItemForm): { ok: true; input: SavedItemInput } | { ok: false; problems: ItemFormProblems } {
   const price = parseEurosToCents(form.unitPrice, LIMITS.maxUnitPriceCents)
-  const checked = checkSavedItem({ designation: form.designation, unit: form.unit, unitPriceCents: price.ok ? price.value : 0, vatRateBp: form.vatRateBp, category: form.category })
+  const checked = checkSavedItem({
+    designation: form.designation,
+    unit: form.unit,
+    unitPriceCents: price.ok ? price.value : 0,
+    vatRateBp: form.vatRateBp,
+    category: form.category
+  })
   const problems: ItemFormProblems = checked.ok ? {} : { ...checked.problems }
   if (!price.ok) problems.unitPriceCents = price.message
   return checked.ok && price.ok ? { ok: true, input: checked.item } : { ok: false, problems }

@@ -34,7 +34,11 @@ function ItemsPage() {
 
   function importFile(file: File) {
     setRowProblems([])
-    void page.run(() => itemsApi.importCsv(api, file), importSummary, (fields) => setRowProblems(Object.values(fields)))
+    void page.run(
+      () => itemsApi.importCsv(api, file),
+      importSummary,
+      (fields) => setRowProblems(Object.values(fields))
+    )
   }
 
   async function exportAll() {
@@ -50,7 +54,9 @@ function ItemsPage() {
     <article className="items-page">
       <header className="page-intro workspace-intro">
         <h1>Articles</h1>
-        <p className="lead">Ce que vous chiffrez souvent, enregistré une fois : tapez le début d’une désignation dans un devis pour le retrouver.</p>
+        <p className="lead">
+          Ce que vous chiffrez souvent, enregistré une fois : tapez le début d’une désignation dans un devis pour le retrouver.
+        </p>
       </header>
       <ActionOutcomeNotice outcome={page.status} />
       <section className="card" aria-labelledby="items-new">
@@ -58,7 +64,15 @@ function ItemsPage() {
         <ItemFormView idPrefix="item-new" submitLabel="Enregistrer l’article" {...page.newForm} />
       </section>
       {renderCatalogListSection(
-        { headingId: 'items-saved', searchId: 'items-search', title: 'Mes articles', load: page.load, search: page.search, onSearch: page.setSearch, onRetry: page.reload },
+        {
+          headingId: 'items-saved',
+          searchId: 'items-search',
+          title: 'Mes articles',
+          load: page.load,
+          search: page.search,
+          onSearch: page.setSearch,
+          onRetry: page.reload
+        },
         {
           countOf: (list) => ({ shown: list.items.length, total: list.total }),
           noun: 'article',
@@ -68,7 +82,14 @@ function ItemsPage() {
             <ItemsTable
               items={list.items}
               {...page.list}
-              editing={edited === null ? null : { id: edited.id, form: <ItemFormView idPrefix="item-edit" submitLabel="Enregistrer les modifications" {...edited.props} /> }}
+              editing={
+                edited === null
+                  ? null
+                  : {
+                      id: edited.id,
+                      form: <ItemFormView idPrefix="item-edit" submitLabel="Enregistrer les modifications" {...edited.props} />
+                    }
+              }
             />
           )
         }

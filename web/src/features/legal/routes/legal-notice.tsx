@@ -14,8 +14,8 @@ export function Component() {
     <article className="prose">
       <h1>Mentions légales</h1>
       <p className="lead">
-        Informations prévues par la loi n°&nbsp;2004-575 du 21&nbsp;juin&nbsp;2004 pour la confiance dans l’économie
-        numérique (LCEN) sur l’éditeur et l’hébergeur de ce site.
+        Informations prévues par la loi n°&nbsp;2004-575 du 21&nbsp;juin&nbsp;2004 pour la confiance dans l’économie numérique (LCEN) sur
+        l’éditeur et l’hébergeur de ce site.
       </p>
 
       <section aria-labelledby="legal-publisher">
@@ -73,10 +73,9 @@ export function Component() {
       <section aria-labelledby="legal-ip">
         <h2 id="legal-ip">Propriété intellectuelle</h2>
         <p>
-          Les textes, la présentation et les éléments graphiques du site {siteName} sont protégés par le droit
-          d’auteur. Toute reproduction ou réutilisation sans autorisation de {operator.name} est interdite, sauf
-          exceptions prévues par la loi (courte citation, copie privée). Les devis et les documents que vous créez
-          avec le service restent les vôtres.
+          Les textes, la présentation et les éléments graphiques du site {siteName} sont protégés par le droit d’auteur. Toute reproduction
+          ou réutilisation sans autorisation de {operator.name} est interdite, sauf exceptions prévues par la loi (courte citation, copie
+          privée). Les devis et les documents que vous créez avec le service restent les vôtres.
         </p>
       </section>
 

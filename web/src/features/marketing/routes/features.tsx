@@ -69,8 +69,8 @@ export function Component() {
       <header className="page-intro">
         <h1>Fonctionnalités</h1>
         <p className="lead">
-          Tout ce qu’il faut pour passer d’un devis rédigé à un devis signé, sans imprimer ni scanner&#8239;: un
-          document conforme, une signature simple pour votre client et une preuve solide pour vous.
+          Tout ce qu’il faut pour passer d’un devis rédigé à un devis signé, sans imprimer ni scanner&#8239;: un document conforme, une
+          signature simple pour votre client et une preuve solide pour vous.
         </p>
       </header>
 
@@ -79,8 +79,8 @@ export function Component() {
         <div className="columns">
           <div>
             <p>
-              Vous remplissez votre profil d’entreprise une fois&#8239;; chaque devis reprend ensuite les mentions
-              obligatoires et les imprime sur le PDF.
+              Vous remplissez votre profil d’entreprise une fois&#8239;; chaque devis reprend ensuite les mentions obligatoires et les
+              imprime sur le PDF.
             </p>
             <ul className="checklist">
               <li>Le mot « Devis », un numéro unique (DEV-année-numéro, sans trou) et la date</li>
@@ -95,20 +95,18 @@ export function Component() {
           <div>
             <h3>La TVA calculée taux par taux</h3>
             <p>
-              Chaque ligne porte son taux&#8239;: {vatRatesText()}. La TVA est calculée sur le total HT de chaque taux,
-              arrondie au centime, et chaque taux utilisé apparaît sur le devis. Le même calcul sert à l’aperçu et au
-              PDF.
+              Chaque ligne porte son taux&#8239;: {vatRatesText()}. La TVA est calculée sur le total HT de chaque taux, arrondie au centime,
+              et chaque taux utilisé apparaît sur le devis. Le même calcul sert à l’aperçu et au PDF.
             </p>
             <h3>Franchise en base de TVA</h3>
             <p>
-              Micro-entrepreneur ou auto-entrepreneur sous le seuil&#8239;? Activez la franchise en base dans votre
-              profil&#8239;: aucune TVA n’est facturée et le devis porte la mention «&#8239;TVA non applicable, article
-              293 B du CGI&#8239;».
+              Micro-entrepreneur ou auto-entrepreneur sous le seuil&#8239;? Activez la franchise en base dans votre profil&#8239;: aucune
+              TVA n’est facturée et le devis porte la mention «&#8239;TVA non applicable, article 293 B du CGI&#8239;».
             </p>
             <h3>Acompte, validité et conditions</h3>
             <p>
-              Indiquez le pourcentage d’acompte, les conditions de paiement et la durée de validité (30 jours par
-              défaut, modifiable). Passé ce délai, le devis expire et le lien de signature ne fonctionne plus.
+              Indiquez le pourcentage d’acompte, les conditions de paiement et la durée de validité (30 jours par défaut, modifiable). Passé
+              ce délai, le devis expire et le lien de signature ne fonctionne plus.
             </p>
           </div>
         </div>
@@ -120,45 +118,44 @@ export function Component() {
           <li className="card">
             <h3>Sans compte, sur téléphone</h3>
             <p>
-              Votre client ouvre le lien reçu par e-mail, lit le devis et télécharge le PDF s’il le souhaite. La page
-              est conçue pour un écran de téléphone, au doigt comme à la souris.
+              Votre client ouvre le lien reçu par e-mail, lit le devis et télécharge le PDF s’il le souhaite. La page est conçue pour un
+              écran de téléphone, au doigt comme à la souris.
             </p>
           </li>
           <li className="card">
             <h3>Signature dessinée ou tapée</h3>
             <p>
-              Il signe du doigt ou à la souris, ou tape son nom s’il préfère&#8239;: cette alternative est aussi
-              utilisable au clavier et avec un lecteur d’écran. Une signature vide est refusée.
+              Il signe du doigt ou à la souris, ou tape son nom s’il préfère&#8239;: cette alternative est aussi utilisable au clavier et
+              avec un lecteur d’écran. Une signature vide est refusée.
             </p>
           </li>
           <li className="card">
             <h3>«&#8239;Bon pour accord&#8239;»</h3>
             <p>
-              Avant de signer, votre client coche l’acceptation du devis et des conditions, puis tape lui-même la
-              mention «&#8239;Bon pour accord&#8239;». Elle est enregistrée dans le dossier de preuve.
+              Avant de signer, votre client coche l’acceptation du devis et des conditions, puis tape lui-même la mention «&#8239;Bon pour
+              accord&#8239;». Elle est enregistrée dans le dossier de preuve.
             </p>
           </li>
           <li className="card">
             <h3>Code de vérification par e-mail</h3>
             <p>
-              Pour un devis important, exigez un code envoyé à l’adresse du client&#8239;: il confirme que c’est bien
-              lui qui signe. Option incluse dans les offres {plansWith('signerEmailCode')}.
+              Pour un devis important, exigez un code envoyé à l’adresse du client&#8239;: il confirme que c’est bien lui qui signe. Option
+              incluse dans les offres {plansWith('signerEmailCode')}.
             </p>
           </li>
           <li className="card">
             <h3>Refus motivé</h3>
             <p>
-              Votre client peut aussi décliner le devis en indiquant pourquoi (500 caractères au plus). Vous êtes
-              prévenu par e-mail et le devis passe au statut «&#8239;Refusé&#8239;».
+              Votre client peut aussi décliner le devis en indiquant pourquoi (500 caractères au plus). Vous êtes prévenu par e-mail et le
+              devis passe au statut «&#8239;Refusé&#8239;».
             </p>
           </li>
           <li className="card">
             <h3>Relances automatiques</h3>
             <p>
-              Tant que le devis n’est ni signé ni refusé, votre client reçoit un rappel par e-mail{' '}
-              {AUTOMATIC_REMINDER_DAYS.join(' et ')}&#8239;jours après l’envoi. Vous pouvez aussi relancer à la main
-              («&#8239;Relancer&#8239;», au plus une fois toutes les {REMINDER_GAP_HOURS}&#8239;heures). Relances automatiques
-              incluses dans les offres {plansWith('automaticReminders')}.
+              Tant que le devis n’est ni signé ni refusé, votre client reçoit un rappel par e-mail {AUTOMATIC_REMINDER_DAYS.join(' et ')}
+              &#8239;jours après l’envoi. Vous pouvez aussi relancer à la main («&#8239;Relancer&#8239;», au plus une fois toutes les{' '}
+              {REMINDER_GAP_HOURS}&#8239;heures). Relances automatiques incluses dans les offres {plansWith('automaticReminders')}.
             </p>
           </li>
         </ul>
@@ -169,32 +166,27 @@ export function Component() {
         <div className="columns">
           <div>
             <p>
-              Au moment de la signature, {siteName} enregistre un événement qui ne peut plus être modifié ni effacé&#8239;:
-              heure du serveur en UTC, adresse IP, appareil et navigateur, nom et e-mail du signataire, méthode de
-              signature, mention tapée, résultat du code par e-mail et empreintes SHA-256 des documents.
+              Au moment de la signature, {siteName} enregistre un événement qui ne peut plus être modifié ni effacé&#8239;: heure du serveur
+              en UTC, adresse IP, appareil et navigateur, nom et e-mail du signataire, méthode de signature, mention tapée, résultat du code
+              par e-mail et empreintes SHA-256 des documents.
             </p>
-            <p>
-              Votre client confirme aussi la version qu’il a lue&#8239;: si le devis a changé entre-temps, la signature
-              est refusée.
-            </p>
+            <p>Votre client confirme aussi la version qu’il a lue&#8239;: si le devis a changé entre-temps, la signature est refusée.</p>
           </div>
           <div>
             <p>
-              Le PDF signé contient le devis, le bloc de signature et une page de preuve qui liste chaque étape avec
-              son heure et son fuseau horaire. Il est scellé par un cachet électronique au format PAdES&#8239;:
-              la moindre modification du fichier se voit.
+              Le PDF signé contient le devis, le bloc de signature et une page de preuve qui liste chaque étape avec son heure et son fuseau
+              horaire. Il est scellé par un cachet électronique au format PAdES&#8239;: la moindre modification du fichier se voit.
             </p>
             <p>
-              N’importe qui peut vérifier un PDF signé sur la page de vérification du site. Si le cachet utilise un
-              certificat propre à cette instance, certains lecteurs comme Adobe Acrobat affichent «&#8239;signataire
-              inconnu&#8239;»&#8239;: cela ne veut pas dire que le document a été modifié, la page de preuve l’explique.
+              N’importe qui peut vérifier un PDF signé sur la page de vérification du site. Si le cachet utilise un certificat propre à
+              cette instance, certains lecteurs comme Adobe Acrobat affichent «&#8239;signataire inconnu&#8239;»&#8239;: cela ne veut pas
+              dire que le document a été modifié, la page de preuve l’explique.
             </p>
           </div>
         </div>
         <p className="notice">
-          C’est une signature électronique <strong>simple</strong> au sens du règlement eIDAS, pas une signature
-          qualifiée. Elle convient aux devis entre un professionnel et son client&#8239;; sa valeur repose sur le
-          dossier de preuve.
+          C’est une signature électronique <strong>simple</strong> au sens du règlement eIDAS, pas une signature qualifiée. Elle convient
+          aux devis entre un professionnel et son client&#8239;; sa valeur repose sur le dossier de preuve.
         </p>
       </section>
 
@@ -210,8 +202,8 @@ export function Component() {
           ))}
         </ul>
         <p>
-          Un devis envoyé est figé&#8239;: le bouton «&#8239;Modifier&#8239;» crée une copie en brouillon et annule
-          l’ancienne version, pour que votre client ne signe jamais autre chose que ce qu’il a lu.
+          Un devis envoyé est figé&#8239;: le bouton «&#8239;Modifier&#8239;» crée une copie en brouillon et annule l’ancienne version, pour
+          que votre client ne signe jamais autre chose que ce qu’il a lu.
         </p>
       </section>
 

@@ -38,8 +38,8 @@ export function Component() {
           <p className="eyebrow">Pour les artisans, indépendants et TPE</p>
           <h1>Vos devis signés en ligne, preuve à l’appui</h1>
           <p className="lead">
-            Rédigez un devis conforme, envoyez-le par e-mail et laissez votre client le signer depuis son téléphone.
-            Vous recevez le PDF signé et scellé, accompagné de son dossier de preuve.
+            Rédigez un devis conforme, envoyez-le par e-mail et laissez votre client le signer depuis son téléphone. Vous recevez le PDF
+            signé et scellé, accompagné de son dossier de preuve.
           </p>
           <p className="actions">
             <Link className="button button--primary" to={paths.signup.href()}>
@@ -51,8 +51,8 @@ export function Component() {
           </p>
           {freeQuotes !== null && (
             <p className="hint">
-              Gratuit jusqu’à {freeQuotes} devis envoyés par mois, sans carte bancaire. Vos clients signent
-              gratuitement, sans créer de compte.
+              Gratuit jusqu’à {freeQuotes} devis envoyés par mois, sans carte bancaire. Vos clients signent gratuitement, sans créer de
+              compte.
             </p>
           )}
         </div>
@@ -105,23 +105,22 @@ export function Component() {
           <li className="steps__item">
             <h3>Rédigez le devis</h3>
             <p>
-              Vos coordonnées, votre SIRET et votre assurance sont repris automatiquement. Vous saisissez les lignes
-              (fournitures, main-d’œuvre, déplacement), la TVA est calculée taux par taux et les mentions obligatoires
-              sont imprimées sur le PDF.
+              Vos coordonnées, votre SIRET et votre assurance sont repris automatiquement. Vous saisissez les lignes (fournitures,
+              main-d’œuvre, déplacement), la TVA est calculée taux par taux et les mentions obligatoires sont imprimées sur le PDF.
             </p>
           </li>
           <li className="steps__item">
             <h3>Envoyez-le par e-mail</h3>
             <p>
-              Votre client reçoit un e-mail avec un lien de signature personnel. Le lien expire avec la validité du
-              devis, et vous voyez quand le devis a été consulté.
+              Votre client reçoit un e-mail avec un lien de signature personnel. Le lien expire avec la validité du devis, et vous voyez
+              quand le devis a été consulté.
             </p>
           </li>
           <li className="steps__item">
             <h3>Votre client signe sur son téléphone</h3>
             <p>
-              Il lit le devis, accepte les conditions, tape « Bon pour accord » et signe du doigt. Vous recevez tous
-              les deux le PDF signé et scellé, avec le dossier de preuve.
+              Il lit le devis, accepte les conditions, tape « Bon pour accord » et signe du doigt. Vous recevez tous les deux le PDF signé
+              et scellé, avec le dossier de preuve.
             </p>
           </li>
         </ol>
@@ -131,11 +130,12 @@ export function Component() {
         <div className="home-shot__text">
           <h2 id="home-shot-title">Ce que voit votre client</h2>
           <p>
-            Le lien de l’e-mail ouvre votre devis sur son téléphone, à votre nom&#8239;: les lignes, la TVA taux par taux, le total TTC
-            et le PDF à télécharger. Il coche les conditions, tape «&#8239;Bon pour accord&#8239;» et signe du doigt, sans créer de
-            compte.
+            Le lien de l’e-mail ouvre votre devis sur son téléphone, à votre nom&#8239;: les lignes, la TVA taux par taux, le total TTC et
+            le PDF à télécharger. Il coche les conditions, tape «&#8239;Bon pour accord&#8239;» et signe du doigt, sans créer de compte.
           </p>
-          <p className="hint">Capture de la page de signature de {siteName}, telle qu’un client la voit sur un téléphone de 360 pixels de large.</p>
+          <p className="hint">
+            Capture de la page de signature de {siteName}, telle qu’un client la voit sur un téléphone de 360 pixels de large.
+          </p>
         </div>
         {/* Below the fold: loaded when it comes near, its box reserved by width and height (no layout shift). */}
         <img
@@ -154,36 +154,33 @@ export function Component() {
         <div className="columns">
           <div>
             <p>
-              Le Code civil donne à l’écrit électronique la même force probante qu’un écrit papier (article 1366),
-              à condition de pouvoir identifier son auteur et d’en garantir l’intégrité. La signature électronique
-              doit reposer sur un procédé fiable d’identification qui la relie à l’acte signé (article 1367).
+              Le Code civil donne à l’écrit électronique la même force probante qu’un écrit papier (article 1366), à condition de pouvoir
+              identifier son auteur et d’en garantir l’intégrité. La signature électronique doit reposer sur un procédé fiable
+              d’identification qui la relie à l’acte signé (article 1367).
             </p>
             <p>
-              {siteName} produit une <strong>signature électronique simple</strong> au sens du règlement européen
-              eIDAS (n°&nbsp;910/2014). Ce n’est pas une signature qualifiée&#8239;: sa fiabilité n’est pas présumée.
-              Mais le règlement interdit de lui refuser un effet juridique au seul motif qu’elle est électronique
-              (article 25). En cas de contestation, c’est le dossier de preuve qui démontre qui a signé, quoi et
-              quand.
+              {siteName} produit une <strong>signature électronique simple</strong> au sens du règlement européen eIDAS (n°&nbsp;910/2014).
+              Ce n’est pas une signature qualifiée&#8239;: sa fiabilité n’est pas présumée. Mais le règlement interdit de lui refuser un
+              effet juridique au seul motif qu’elle est électronique (article 25). En cas de contestation, c’est le dossier de preuve qui
+              démontre qui a signé, quoi et quand.
             </p>
           </div>
           <div>
             <h3>Ce que contient le dossier de preuve</h3>
             <ul className="checklist">
               <li>
-                <strong>Identité</strong>&#8239;: nom et e-mail du signataire, et code reçu par e-mail quand vous
-                l’exigez.
+                <strong>Identité</strong>&#8239;: nom et e-mail du signataire, et code reçu par e-mail quand vous l’exigez.
               </li>
               <li>
-                <strong>Consentement</strong>&#8239;: conditions acceptées avant de signer, mention « Bon pour
-                accord » tapée par le client, signature dessinée ou tapée.
+                <strong>Consentement</strong>&#8239;: conditions acceptées avant de signer, mention « Bon pour accord » tapée par le client,
+                signature dessinée ou tapée.
               </li>
               <li>
-                <strong>Intégrité</strong>&#8239;: empreinte SHA-256 du devis lu et du document signé, et cachet
-                électronique PAdES sur le PDF.
+                <strong>Intégrité</strong>&#8239;: empreinte SHA-256 du devis lu et du document signé, et cachet électronique PAdES sur le
+                PDF.
               </li>
               <li>
-                <strong>Contexte</strong>&#8239;: horodatage de chaque étape en temps universel (UTC), adresse IP et
-                appareil utilisé.
+                <strong>Contexte</strong>&#8239;: horodatage de chaque étape en temps universel (UTC), adresse IP et appareil utilisé.
               </li>
             </ul>
           </div>
@@ -192,36 +189,33 @@ export function Component() {
 
       <section className="section" aria-labelledby="home-building">
         <h2 id="home-building">Pour les métiers du bâtiment</h2>
-        <p>
-          Plombier, électricien, menuisier, couvreur&#8239;: vos devis ont des règles en plus. {siteName} les
-          prévoit.
-        </p>
+        <p>Plombier, électricien, menuisier, couvreur&#8239;: vos devis ont des règles en plus. {siteName} les prévoit.</p>
         <ul className="card-grid">
           <li className="card">
             <h3>«&#8239;Devis reçu avant l’exécution des travaux&#8239;»</h3>
             <p>
-              Pour les travaux de dépannage, de réparation et d’entretien, votre client coche cette mention avant de
-              signer (arrêté du 24 janvier 2017). Elle figure dans le dossier de preuve.
+              Pour les travaux de dépannage, de réparation et d’entretien, votre client coche cette mention avant de signer (arrêté du 24
+              janvier 2017). Elle figure dans le dossier de preuve.
             </p>
           </li>
           <li className="card">
             <h3>Assurance décennale sur le devis</h3>
             <p>
-              Le nom de votre assureur et la couverture géographique de votre assurance professionnelle sont
-              imprimés sur chaque devis, à partir de votre profil.
+              Le nom de votre assureur et la couverture géographique de votre assurance professionnelle sont imprimés sur chaque devis, à
+              partir de votre profil.
             </p>
           </li>
           <li className="card">
             <h3>Chantier, délais et acompte</h3>
             <p>
-              Adresse du chantier, date de début et durée des travaux, pourcentage d’acompte et conditions de
-              paiement&#8239;: tout est prévu dans le formulaire.
+              Adresse du chantier, date de début et durée des travaux, pourcentage d’acompte et conditions de paiement&#8239;: tout est
+              prévu dans le formulaire.
             </p>
           </li>
         </ul>
         <p className="hint">
-          Un particulier qui signe à distance dispose d’un délai de rétractation de 14 jours. C’est pourquoi aucun
-          acompte n’est prélevé au moment de la signature&#8239;: vous le facturez ensuite, comme d’habitude.
+          Un particulier qui signe à distance dispose d’un délai de rétractation de 14 jours. C’est pourquoi aucun acompte n’est prélevé au
+          moment de la signature&#8239;: vous le facturez ensuite, comme d’habitude.
         </p>
       </section>
 

@@ -1,10 +1,4 @@
-import {
-  isPaidPlan,
-  planPriceTtcCents,
-  yearlySavingHtCents,
-  type BillingInterval,
-  type Plan
-} from '@paraphe/shared/plans'
+import { isPaidPlan, planPriceTtcCents, yearlySavingHtCents, type BillingInterval, type Plan } from '@paraphe/shared/plans'
 import { formatEuros } from '@paraphe/shared/money'
 
 const PER_INTERVAL: Record<BillingInterval, string> = { month: 'par mois', year: 'par an' }
@@ -36,9 +30,7 @@ export function PlanPrice({ plan, interval }: { plan: Plan; interval: BillingInt
         <span className="plan-price__amount">{formatEuros(plan.priceHtCents[interval], { dropZeroCents: true })}</span>{' '}
         <span className="plan-price__unit">HT {PER_INTERVAL[interval]}</span>
       </p>
-      <p className="plan-price__ttc">
-        soit {formatEuros(planPriceTtcCents(plan, interval), { dropZeroCents: true })} TTC
-      </p>
+      <p className="plan-price__ttc">soit {formatEuros(planPriceTtcCents(plan, interval), { dropZeroCents: true })} TTC</p>
       {saving !== null && <p className="plan-price__saving">{saving}</p>}
     </div>
   )

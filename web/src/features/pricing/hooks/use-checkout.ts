@@ -7,7 +7,10 @@ import type { CheckoutChoice } from '../lib/checkout-choice'
 import { startCheckout, type CheckoutOutcome } from '../lib/start-checkout'
 
 /** Starts a checkout and follows its outcome: Stripe's page, the sign-up page, or a message. */
-export function useCheckout(): { outcome: CheckoutOutcome; choose: (choice: CheckoutChoice, options?: { quiet?: boolean }) => Promise<void> } {
+export function useCheckout(): {
+  outcome: CheckoutOutcome
+  choose: (choice: CheckoutChoice, options?: { quiet?: boolean }) => Promise<void>
+} {
   const config = useRuntimeConfig()
   const api = useApiClient()
   const navigate = useNavigate()

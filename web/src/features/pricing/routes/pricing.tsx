@@ -42,8 +42,8 @@ export function Component() {
       <header className="page-intro page-intro--center">
         <h1>Tarifs</h1>
         <p className="lead">
-          Commencez gratuitement, passez à un abonnement quand vos devis se multiplient. Prix hors taxes,
-          résiliation à tout moment depuis votre espace.
+          Commencez gratuitement, passez à un abonnement quand vos devis se multiplient. Prix hors taxes, résiliation à tout moment depuis
+          votre espace.
         </p>
         <BillingIntervalSwitch value={interval} onChange={setBillingInterval} intervals={BILLING_INTERVALS} />
         <div className="pricing__resume" aria-live="polite">

@@ -40,8 +40,8 @@ export function LogoField({ preview, status, onFile, onRemove, disabled, plan = 
           Image PNG ou JPEG, 500&nbsp;Ko au plus.{' '}
           {plan === null ? null : notPrinted ? (
             <UpgradePrompt plan={planWith('logo')}>
-              Votre formule {plan.name} n’imprime pas le logo&#8239;: vous pouvez l’enregistrer dès maintenant, il figurera en haut de vos devis et
-              dans vos e-mails aux clients avec la formule {planWith('logo').name}.
+              Votre formule {plan.name} n’imprime pas le logo&#8239;: vous pouvez l’enregistrer dès maintenant, il figurera en haut de vos
+              devis et dans vos e-mails aux clients avec la formule {planWith('logo').name}.
             </UpgradePrompt>
           ) : (
             'Il figure en haut de vos devis, dans vos e-mails aux clients et sur leur page de signature.'

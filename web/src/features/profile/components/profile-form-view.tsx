@@ -28,7 +28,17 @@ export interface ProfileFormViewProps {
 export const profileFieldId = (field: keyof CompanyProfile) => `profile-${field}`
 
 /** The company profile: the mentions every quote carries, and the defaults of new quotes. */
-export function ProfileFormView({ form, errors, onChange, onSubmit, disabled, saving, outcome, step = 'all', onShowAll }: ProfileFormViewProps) {
+export function ProfileFormView({
+  form,
+  errors,
+  onChange,
+  onSubmit,
+  disabled,
+  saving,
+  outcome,
+  step = 'all',
+  onShowAll
+}: ProfileFormViewProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     onSubmit()
@@ -44,14 +54,26 @@ export function ProfileFormView({ form, errors, onChange, onSubmit, disabled, sa
     <form className="profile-form" method="post" onSubmit={submit} noValidate aria-label="Profil de l’entreprise">
       <fieldset className="form-section">
         <legend className="form-section__legend">Identité de l’entreprise</legend>
-        <InputField {...input('companyName')} label="Raison sociale ou nom commercial" autoComplete="organization" maxLength={TEXT_LIMITS.short} />
+        <InputField
+          {...input('companyName')}
+          label="Raison sociale ou nom commercial"
+          autoComplete="organization"
+          maxLength={TEXT_LIMITS.short}
+        />
         <InputField
           {...input('legalForm')}
           label="Forme juridique"
           hint="Par exemple EI, micro-entreprise, EURL, SARL, SAS."
           maxLength={TEXT_LIMITS.short}
         />
-        <TextAreaField {...input('address')} label="Adresse" hint="Celle du siège ou de l’établissement, telle qu’elle doit figurer sur vos devis." rows={3} maxLength={TEXT_LIMITS.address} autoComplete="street-address" />
+        <TextAreaField
+          {...input('address')}
+          label="Adresse"
+          hint="Celle du siège ou de l’établissement, telle qu’elle doit figurer sur vos devis."
+          rows={3}
+          maxLength={TEXT_LIMITS.address}
+          autoComplete="street-address"
+        />
         <div className="form-grid">
           <InputField
             {...input('siret')}
@@ -92,7 +114,14 @@ export function ProfileFormView({ form, errors, onChange, onSubmit, disabled, sa
       <fieldset className="form-section">
         <legend className="form-section__legend">Coordonnées</legend>
         <div className="form-grid">
-          <InputField {...input('email')} label="E-mail professionnel" type="email" inputMode="email" autoComplete="email" maxLength={TEXT_LIMITS.short} />
+          <InputField
+            {...input('email')}
+            label="E-mail professionnel"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            maxLength={TEXT_LIMITS.short}
+          />
           <InputField {...input('phone')} label="Téléphone" type="tel" inputMode="tel" autoComplete="tel" maxLength={40} />
         </div>
       </fieldset>
@@ -112,7 +141,10 @@ export function ProfileFormView({ form, errors, onChange, onSubmit, disabled, sa
         <>
           <fieldset className="form-section" id={PROFILE_SECTIONS.insurance}>
             <legend className="form-section__legend">Assurance professionnelle</legend>
-            <p className="hint">Obligatoire sur les devis des métiers du bâtiment (assurance décennale notamment)&#8239;: demandée à votre premier devis de travaux.</p>
+            <p className="hint">
+              Obligatoire sur les devis des métiers du bâtiment (assurance décennale notamment)&#8239;: demandée à votre premier devis de
+              travaux.
+            </p>
             <div className="form-grid">
               <InputField {...input('insurer')} label="Assureur" optional maxLength={TEXT_LIMITS.short} />
               <InputField
@@ -128,10 +160,27 @@ export function ProfileFormView({ form, errors, onChange, onSubmit, disabled, sa
 
           <fieldset className="form-section" id={PROFILE_SECTIONS.bank}>
             <legend className="form-section__legend">Coordonnées bancaires</legend>
-            <p className="hint">Imprimées sur les devis qui demandent un acompte et sur vos factures, pour un règlement par virement (avec un QR code de paiement).</p>
+            <p className="hint">
+              Imprimées sur les devis qui demandent un acompte et sur vos factures, pour un règlement par virement (avec un QR code de
+              paiement).
+            </p>
             <div className="form-grid">
-              <InputField {...input('iban')} label="IBAN" optional hint="Par exemple FR76 3000 6000 0112 3456 7890 189." autoComplete="off" maxLength={50} />
-              <InputField {...input('bic')} label="BIC" optional hint="8 ou 11 caractères, par exemple AGRIFRPP." autoComplete="off" maxLength={20} />
+              <InputField
+                {...input('iban')}
+                label="IBAN"
+                optional
+                hint="Par exemple FR76 3000 6000 0112 3456 7890 189."
+                autoComplete="off"
+                maxLength={50}
+              />
+              <InputField
+                {...input('bic')}
+                label="BIC"
+                optional
+                hint="8 ou 11 caractères, par exemple AGRIFRPP."
+                autoComplete="off"
+                maxLength={20}
+              />
             </div>
           </fieldset>
 
@@ -143,7 +192,15 @@ export function ProfileFormView({ form, errors, onChange, onSubmit, disabled, sa
             </p>
             <div className="form-grid">
               <InputField {...input('mediatorName')} label="Nom du médiateur" optional maxLength={TEXT_LIMITS.short} />
-              <InputField {...input('mediatorUrl')} label="Site du médiateur" optional type="url" inputMode="url" hint="Par exemple https://www.mediateur-exemple.fr." maxLength={TEXT_LIMITS.short} />
+              <InputField
+                {...input('mediatorUrl')}
+                label="Site du médiateur"
+                optional
+                type="url"
+                inputMode="url"
+                hint="Par exemple https://www.mediateur-exemple.fr."
+                maxLength={TEXT_LIMITS.short}
+              />
             </div>
           </fieldset>
 

@@ -6,7 +6,8 @@ import { profileApi } from '../api/profile-api'
 import { logoFileProblem } from './logo-file'
 import { readProfileForm, type ProfileErrors, type ProfileForm } from './profile-form'
 
-export type SaveResult = { kind: 'saved'; profile: CompanyProfile } | { kind: 'invalid'; errors: ProfileErrors } | { kind: 'failed'; message: string }
+export type SaveResult =
+  { kind: 'saved'; profile: CompanyProfile } | { kind: 'invalid'; errors: ProfileErrors } | { kind: 'failed'; message: string }
 
 /** Checks the form like the gateway does, then saves it; the gateway's refusals land on their fields. */
 export async function saveProfile(api: ApiClient, form: ProfileForm): Promise<SaveResult> {
@@ -20,7 +21,8 @@ export async function saveProfile(api: ApiClient, form: ProfileForm): Promise<Sa
   }
 }
 
-export type LogoStatus = { kind: 'idle' } | { kind: 'busy'; label: string } | { kind: 'done'; message: string } | { kind: 'failed'; message: string }
+export type LogoStatus =
+  { kind: 'idle' } | { kind: 'busy'; label: string } | { kind: 'done'; message: string } | { kind: 'failed'; message: string }
 
 /** Sends a chosen logo file, once checked. */
 export async function uploadLogo(api: ApiClient, file: File): Promise<LogoStatus> {

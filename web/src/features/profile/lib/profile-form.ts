@@ -13,7 +13,6 @@ export function profileFormOf(profile: CompanyProfile): ProfileForm {
   return { ...profile, defaultValidityDays: String(profile.defaultValidityDays) }
 }
 
-
 /** The order in which the fields appear, to put the focus on the first one to fix. */
 export const PROFILE_FIELD_ORDER: ReadonlyArray<keyof CompanyProfile> = [
   'companyName',
@@ -44,7 +43,8 @@ export function readProfileForm(form: ProfileForm): { ok: true; profile: Company
   const email = form.email.trim()
   if (siret !== '') errors.siret = siretProblem(siret) ?? undefined
   if (vat !== '') errors.vatNumber = vatNumberProblem(vat, siret === '' ? undefined : siret) ?? undefined
-  if (email !== '' && !isEmailAddress(email)) errors.email = 'Cette adresse e-mail ne semble pas valide (exemple\u202f: contact@entreprise.fr).'
+  if (email !== '' && !isEmailAddress(email))
+    errors.email = 'Cette adresse e-mail ne semble pas valide (exemple\u202f: contact@entreprise.fr).'
   Object.assign(errors, bankDetailsProblems(form.iban, form.bic))
   errors.mediatorUrl = mediatorUrlProblem(form.mediatorUrl) ?? undefined
   const days = /^\d{1,3}$/.test(form.defaultValidityDays.trim()) ? Number(form.defaultValidityDays.trim()) : NaN
@@ -54,7 +54,10 @@ export function readProfileForm(form: ProfileForm): { ok: true; profile: Company
   const found = Object.fromEntries(Object.entries(errors).filter(([, message]) => message !== undefined)) as ProfileErrors
   if (Object.keys(found).length > 0) return { ok: false, errors: found }
   const bank = { iban: normaliseIban(form.iban), bic: normaliseBic(form.bic) }
-  return { ok: true, profile: { ...form, siret, vatNumber: vat, email, ...bank, mediatorUrl: form.mediatorUrl.trim(), defaultValidityDays: days } }
+  return {
+    ok: true,
+    profile: { ...form, siret, vatNumber: vat, email, ...bank, mediatorUrl: form.mediatorUrl.trim(), defaultValidityDays: days }
+  }
 }
 
 /** The first field with a problem, in the page's order. */

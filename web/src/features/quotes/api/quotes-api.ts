@@ -1,6 +1,13 @@
 // The quote routes of the API (see the workspace API contract), typed.
 import type { Static } from '@sinclair/typebox'
-import type { QuoteBody, QuoteEventSchema, QuoteEventsBody, QuoteListBody, RemindedBody, SentQuoteBody } from '@paraphe/shared/api/quote-schemas'
+import type {
+  QuoteBody,
+  QuoteEventSchema,
+  QuoteEventsBody,
+  QuoteListBody,
+  RemindedBody,
+  SentQuoteBody
+} from '@paraphe/shared/api/quote-schemas'
 import type { Dashboard } from '@paraphe/shared/api/dashboard-schemas'
 import type { QuoteContent } from '@paraphe/shared/quote'
 import type { DownloadedFile, ApiClient } from '@/lib/api-client'
@@ -31,7 +38,8 @@ export const quotesApi = {
   /** The draft « Nouveau devis » opens, with the profile's defaults, not stored yet (id ''). */
   unsaved: async (api: ApiClient, signal?: AbortSignal) => (await api.get<QuoteAnswer>(`${base}/new`, { signal })).quote,
   /** Stores a draft: from the editor's first input (its content), or empty. */
-  create: async (api: ApiClient, content?: QuoteContent) => (await api.post<QuoteAnswer>(base, { body: content === undefined ? {} : { content } })).quote,
+  create: async (api: ApiClient, content?: QuoteContent) =>
+    (await api.post<QuoteAnswer>(base, { body: content === undefined ? {} : { content } })).quote,
   get: async (api: ApiClient, id: string, signal?: AbortSignal) => (await api.get<QuoteAnswer>(one(id), { signal })).quote,
   save: async (api: ApiClient, id: string, version: number, content: QuoteContent) =>
     (await api.put<QuoteAnswer>(one(id), { body: { version, content } })).quote,

@@ -9,9 +9,7 @@ export function AutomaticReminders({ plan }: { plan: Plan }) {
   const included = planAllows(plan, 'automaticReminders')
   return (
     <section className="quote-reminders" aria-labelledby="automatic-reminders-title">
-      <h2 id="automatic-reminders-title">
-        Relances automatiques{included ? null : <PlanBadge plan={planWith('automaticReminders')} />}
-      </h2>
+      <h2 id="automatic-reminders-title">Relances automatiques{included ? null : <PlanBadge plan={planWith('automaticReminders')} />}</h2>
       {included ? (
         <p>Tant que le devis n’est ni signé ni refusé, votre client reçoit un rappel {days}&#8239;jours après l’envoi.</p>
       ) : (

@@ -22,13 +22,20 @@ export function ClientSuggestions({ clients, onPick }: ClientSuggestionsProps) {
   return (
     <div className="item-suggestions">
       <p className="field__hint" aria-live="polite">
-        {clients.length === 0 ? 'Aucun client enregistré ne correspond.' : `${clients.length} client${clients.length > 1 ? 's' : ''} enregistré${clients.length > 1 ? 's' : ''} correspond${clients.length > 1 ? 'ent' : ''}.`}
+        {clients.length === 0
+          ? 'Aucun client enregistré ne correspond.'
+          : `${clients.length} client${clients.length > 1 ? 's' : ''} enregistré${clients.length > 1 ? 's' : ''} correspond${clients.length > 1 ? 'ent' : ''}.`}
       </p>
       {clients.length === 0 ? null : (
         <ul className="item-suggestions__list" aria-label="Clients enregistrés">
           {clients.map((client) => (
             <li key={client.id}>
-              <button type="button" className="item-suggestions__item" onMouseDown={(event) => event.preventDefault()} onClick={() => onPick(client)}>
+              <button
+                type="button"
+                className="item-suggestions__item"
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => onPick(client)}
+              >
                 <span className="item-suggestions__designation">{savedClientName(client)}</span>
                 <span className="item-suggestions__price">{client.email || client.phone}</span>
               </button>
@@ -60,7 +67,15 @@ export function ClientPickerView({ form, query, suggestions, saveState, onQuery,
     <div className="client-picker">
       <div className="field">
         <label htmlFor="quote-client-search">Choisir un client enregistré</label>
-        <input id="quote-client-search" type="search" value={query} maxLength={CLIENT_SEARCH_MAX_LENGTH} autoComplete="off" placeholder="Nom, société, e-mail…" onChange={(event) => onQuery(event.target.value)} />
+        <input
+          id="quote-client-search"
+          type="search"
+          value={query}
+          maxLength={CLIENT_SEARCH_MAX_LENGTH}
+          autoComplete="off"
+          placeholder="Nom, société, e-mail…"
+          onChange={(event) => onQuery(event.target.value)}
+        />
       </div>
       <ClientSuggestions clients={suggestions} onPick={onPick} />
       <p className="actions">

@@ -42,7 +42,9 @@ export function DashboardSummary({ dashboard, quota }: DashboardSummaryProps) {
             <span className="dashboard__value">{signature.ratePercent === null ? '—' : `${signature.ratePercent}\u202f%`}</span>
             <span className="dashboard__label">taux de signature</span>
             <span className="dashboard__detail">
-              {signature.closed === 0 ? 'aucune réponse pour l’instant' : `${signature.signed} signé${signature.signed > 1 ? 's' : ''} sur ${signature.closed} devis clos`}
+              {signature.closed === 0
+                ? 'aucune réponse pour l’instant'
+                : `${signature.signed} signé${signature.signed > 1 ? 's' : ''} sur ${signature.closed} devis clos`}
             </span>
           </Link>
         </li>

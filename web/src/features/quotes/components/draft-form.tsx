@@ -71,12 +71,7 @@ export function DraftForm({ form, errors, live, franchiseEnBase, dispatch, plan 
             {...clientField('name')}
           />
           {form.client.kind === 'business' || form.client.company !== '' ? (
-            <InputField
-              id="quote-client-company"
-              label="Société"
-              maxLength={TEXT_LIMITS.short}
-              {...clientField('company')}
-            />
+            <InputField id="quote-client-company" label="Société" maxLength={TEXT_LIMITS.short} {...clientField('company')} />
           ) : null}
           <InputField
             id="quote-client-email"
@@ -134,13 +129,7 @@ export function DraftForm({ form, errors, live, franchiseEnBase, dispatch, plan 
             suffix="jours"
             {...textField('validityDays')}
           />
-          <InputField
-            id="quote-work-start"
-            label="Début des travaux"
-            optional
-            type="date"
-            {...textField('workStartDate')}
-          />
+          <InputField id="quote-work-start" label="Début des travaux" optional type="date" {...textField('workStartDate')} />
           <InputField
             id="quote-work-duration"
             label="Durée estimée des travaux"
@@ -162,14 +151,22 @@ export function DraftForm({ form, errors, live, franchiseEnBase, dispatch, plan 
       <fieldset className="form-section">
         <legend className="form-section__legend">Lignes du devis</legend>
         <p className="hint">
-          Quantités et prix s’écrivent à la française&#8239;: «&#8239;1,5&#8239;», «&#8239;1 234,50&#8239;». Les prix sont hors taxes. Une section
-          («&#8239;Lot 1 — Plomberie&#8239;») regroupe les lignes qui la suivent et affiche leur sous-total.
+          Quantités et prix s’écrivent à la française&#8239;: «&#8239;1,5&#8239;», «&#8239;1 234,50&#8239;». Les prix sont hors taxes. Une
+          section («&#8239;Lot 1 — Plomberie&#8239;») regroupe les lignes qui la suivent et affiche leur sous-total.
         </p>
         <p className="hint lines-editor__keys">
-          Au clavier&#8239;: <kbd>Entrée</kbd> ajoute une ligne en dessous, <kbd>Tab</kbd> passe au champ suivant, <kbd>Alt</kbd>+<kbd>↑</kbd>/<kbd>↓</kbd>{' '}
-          déplace la ligne&#8239;; sur grand écran, <kbd>Maj</kbd>+<kbd>Entrée</kbd> va à la ligne dans une désignation.
+          Au clavier&#8239;: <kbd>Entrée</kbd> ajoute une ligne en dessous, <kbd>Tab</kbd> passe au champ suivant, <kbd>Alt</kbd>+
+          <kbd>↑</kbd>/<kbd>↓</kbd> déplace la ligne&#8239;; sur grand écran, <kbd>Maj</kbd>+<kbd>Entrée</kbd> va à la ligne dans une
+          désignation.
         </p>
-        <LinesEditor lines={form.lines} lineHtCents={live.lineHtCents} subtotals={live.subtotals} errors={errors} franchiseEnBase={franchiseEnBase} dispatch={dispatch} />
+        <LinesEditor
+          lines={form.lines}
+          lineHtCents={live.lineHtCents}
+          subtotals={live.subtotals}
+          errors={errors}
+          franchiseEnBase={franchiseEnBase}
+          dispatch={dispatch}
+        />
       </fieldset>
 
       <fieldset className="form-section">
@@ -200,13 +197,7 @@ export function DraftForm({ form, errors, live, franchiseEnBase, dispatch, plan 
           maxLength={TEXT_LIMITS.long}
           {...textField('conditions')}
         />
-        <TextAreaField
-          id="quote-notes"
-          label="Notes pour le client"
-          optional
-          maxLength={TEXT_LIMITS.long}
-          {...textField('notes')}
-        />
+        <TextAreaField id="quote-notes" label="Notes pour le client" optional maxLength={TEXT_LIMITS.long} {...textField('notes')} />
       </fieldset>
 
       <fieldset className="form-section">

@@ -68,7 +68,14 @@ export function DraftScreen({ quote, onSent, onReload, onCreated }: DraftScreenP
         </p>
         <SaveStatus state={draft.saveState} onRetry={() => draft.autosave.retry()} onReload={onReload} />
       </header>
-      <DraftForm form={draft.form} errors={draft.errors} live={draft.live} franchiseEnBase={quote.franchiseEnBase} dispatch={draft.dispatch} plan={plan} />
+      <DraftForm
+        form={draft.form}
+        errors={draft.errors}
+        live={draft.live}
+        franchiseEnBase={quote.franchiseEnBase}
+        dispatch={draft.dispatch}
+        plan={plan}
+      />
       <DraftSidePanel
         live={draft.live}
         franchiseEnBase={quote.franchiseEnBase}

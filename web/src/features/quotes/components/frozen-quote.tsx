@@ -44,7 +44,9 @@ export function FrozenQuote({ quote }: { quote: Quote }) {
         <dl className="facts">
           <Fact term="Titre">{orDash(quote.title)}</Fact>
           <Fact term="Date du devis">{formatLongDate(quote.issueDate)}</Fact>
-          <Fact term="Validité">{quote.expiresOn === null ? `${quote.validityDays} jours` : `jusqu’au ${formatLongDate(quote.expiresOn)}`}</Fact>
+          <Fact term="Validité">
+            {quote.expiresOn === null ? `${quote.validityDays} jours` : `jusqu’au ${formatLongDate(quote.expiresOn)}`}
+          </Fact>
           {quote.siteAddress === '' ? null : (
             <Fact term="Adresse du chantier">
               <span className="preserve-lines">{quote.siteAddress}</span>

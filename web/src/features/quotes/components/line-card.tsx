@@ -50,7 +50,8 @@ export const LineCard = memo(function LineCard({ line, htCents, errors, franchis
   const { index } = row
   const n = index + 1
   const id = (control: Parameters<typeof lineControlId>[1]) => lineControlId(line.id, control)
-  const setText = (key: 'description' | 'quantity' | 'unitPrice' | 'discount') => (value: string) => dispatch({ type: 'line', id: line.id, key, value })
+  const setText = (key: 'description' | 'quantity' | 'unitPrice' | 'discount') => (value: string) =>
+    dispatch({ type: 'line', id: line.id, key, value })
   const [description, typeDescription] = useTypedText(line.description, setText('description'))
   const [quantity, typeQuantity] = useTypedText(line.quantity, setText('quantity'))
   const [unitPrice, typeUnitPrice] = useTypedText(line.unitPrice, setText('unitPrice'))
@@ -77,7 +78,11 @@ export const LineCard = memo(function LineCard({ line, htCents, errors, franchis
           <TextAreaField
             id={id('description')}
             label="Désignation"
-            hint={index === 0 ? 'Ce qui est fourni ou réalisé (main-d’œuvre, fournitures, déplacement…) ; vos articles enregistrés sont proposés dès 2 lettres.' : undefined}
+            hint={
+              index === 0
+                ? 'Ce qui est fourni ou réalisé (main-d’œuvre, fournitures, déplacement…) ; vos articles enregistrés sont proposés dès 2 lettres.'
+                : undefined
+            }
             value={description}
             onChange={(value) => {
               typeDescription(value)
@@ -92,7 +97,11 @@ export const LineCard = memo(function LineCard({ line, htCents, errors, franchis
             lineNumber={n}
             items={suggestions}
             onPick={(item) => {
-              dispatch({ type: 'line-item', id: line.id, item: { description: item.designation, unit: item.unit, unitPriceCents: item.unitPriceCents, vatRateBp: item.vatRateBp } })
+              dispatch({
+                type: 'line-item',
+                id: line.id,
+                item: { description: item.designation, unit: item.unit, unitPriceCents: item.unitPriceCents, vatRateBp: item.vatRateBp }
+              })
               setTyping(null)
               document.getElementById(id('quantity'))?.focus()
             }}

@@ -23,7 +23,9 @@ export function ItemSuggestions({ lineNumber, items, onPick }: ItemSuggestionsPr
   return (
     <div className="item-suggestions">
       <p className="visually-hidden" role="status">
-        {items.length === 0 ? '' : `${items.length} article${items.length > 1 ? 's' : ''} enregistré${items.length > 1 ? 's' : ''} correspond${items.length > 1 ? 'ent' : ''}.`}
+        {items.length === 0
+          ? ''
+          : `${items.length} article${items.length > 1 ? 's' : ''} enregistré${items.length > 1 ? 's' : ''} correspond${items.length > 1 ? 'ent' : ''}.`}
       </p>
       {items.length === 0 ? null : (
         <ul className="item-suggestions__list" aria-label={`Articles enregistrés pour la ligne ${lineNumber}`}>
@@ -55,7 +57,10 @@ export function lineAsItem(line: LineForm): { ok: true; input: SavedItemInput } 
   if (line.description.trim() === '') return { ok: false, message: 'Écrivez d’abord la désignation de la ligne.' }
   const price = line.unitPrice.trim() === '' ? { ok: true as const, value: 0 } : parseEurosToCents(line.unitPrice, LIMITS.maxUnitPriceCents)
   if (!price.ok) return { ok: false, message: 'Corrigez d’abord le prix de la ligne.' }
-  return { ok: true, input: { designation: line.description, unit: line.unit, unitPriceCents: price.value, vatRateBp: line.vatRateBp, category: '' } }
+  return {
+    ok: true,
+    input: { designation: line.description, unit: line.unit, unitPriceCents: price.value, vatRateBp: line.vatRateBp, category: '' }
+  }
 }
 
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'done' | 'failed'; text: string }
@@ -80,7 +85,13 @@ export function SaveAsItemButton({ line, lineNumber }: { line: LineForm; lineNum
   }
   return (
     <>
-      <button type="button" className="button button--ghost button--small" onClick={() => void save()} disabled={state.kind === 'saving'} aria-label={`Enregistrer la ligne ${lineNumber} dans mes articles`}>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        onClick={() => void save()}
+        disabled={state.kind === 'saving'}
+        aria-label={`Enregistrer la ligne ${lineNumber} dans mes articles`}
+      >
         Enregistrer dans mes articles
       </button>
       {/* A live region without the status role: the editor's one status announces the lines' moves. */}

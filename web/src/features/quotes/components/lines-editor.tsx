@@ -42,7 +42,10 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
   useEffect(() => {
     if (focus === null) return
     const element = document.getElementById(focus.elementId)
-    const target = element instanceof HTMLButtonElement && element.disabled && focus.fallbackId !== undefined ? document.getElementById(focus.fallbackId) : element
+    const target =
+      element instanceof HTMLButtonElement && element.disabled && focus.fallbackId !== undefined
+        ? document.getElementById(focus.fallbackId)
+        : element
     target?.focus()
     setFocus(null)
   }, [focus, lines])
@@ -73,7 +76,15 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
   const full = lines.length >= TEXT_LIMITS.lineCount
   const describedBy = errors.lines === undefined ? undefined : 'quote-lines-error'
   return (
-    <div className={['lines-editor', franchiseEnBase ? 'lines-editor--franchise' : null, lines.length >= LONG_QUOTE_LINES ? 'lines-editor--long' : null].filter(Boolean).join(' ')}>
+    <div
+      className={[
+        'lines-editor',
+        franchiseEnBase ? 'lines-editor--franchise' : null,
+        lines.length >= LONG_QUOTE_LINES ? 'lines-editor--long' : null
+      ]
+        .filter(Boolean)
+        .join(' ')}
+    >
       {lines.length === 0 ? (
         <p className="lines-editor__empty">Aucune ligne pour l’instant.</p>
       ) : (
@@ -98,12 +109,30 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
             dropMark: drag.markAt(index)
           }
           if (isSectionForm(line)) {
-            return <SectionCard key={line.id} section={line} subtotalCents={subtotals[index] ?? 0} error={errors[`lines.${index}.title`]} {...common} />
+            return (
+              <SectionCard
+                key={line.id}
+                section={line}
+                subtotalCents={subtotals[index] ?? 0}
+                error={errors[`lines.${index}.title`]}
+                {...common}
+              />
+            )
           }
           // Without any line error (the usual case), no row looks its errors up: 200 rows × 6 fields at each key otherwise.
           const own = anyLineError ? lineErrorsOf(errors, index, lineErrors.current.get(line.id)) : NO_LINE_ERRORS
           if (anyLineError) lineErrors.current.set(line.id, own)
-          return <LineCard key={line.id} line={line} htCents={lineHtCents[index] ?? null} errors={own} franchiseEnBase={franchiseEnBase} unitOptions={unitOptions} {...common} />
+          return (
+            <LineCard
+              key={line.id}
+              line={line}
+              htCents={lineHtCents[index] ?? null}
+              errors={own}
+              franchiseEnBase={franchiseEnBase}
+              unitOptions={unitOptions}
+              {...common}
+            />
+          )
         })}
       </ol>
       <UndoRemoval
@@ -120,10 +149,23 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
         </p>
       )}
       <div className="lines-editor__add">
-        <button type="button" id="quote-add-line" className="button button--ghost" onClick={() => commands.add('line')} disabled={full} aria-describedby={describedBy}>
+        <button
+          type="button"
+          id="quote-add-line"
+          className="button button--ghost"
+          onClick={() => commands.add('line')}
+          disabled={full}
+          aria-describedby={describedBy}
+        >
           <span aria-hidden="true">+</span>&nbsp;Ajouter une ligne
         </button>
-        <button type="button" id="quote-add-section" className="button button--ghost" onClick={() => commands.add('section')} disabled={full}>
+        <button
+          type="button"
+          id="quote-add-section"
+          className="button button--ghost"
+          onClick={() => commands.add('section')}
+          disabled={full}
+        >
           <span aria-hidden="true">+</span>&nbsp;Ajouter une section
         </button>
       </div>

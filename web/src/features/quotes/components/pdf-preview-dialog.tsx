@@ -82,7 +82,11 @@ export function PdfPreviewDialog({ state, onClose, onRetry }: PdfPreviewDialogPr
       ) : null}
       {state.kind === 'ready' ? (
         // Focusable: the pages scroll with the keyboard too.
-        <ol className={state.updating ? 'pdf-preview__pages pdf-preview__pages--updating' : 'pdf-preview__pages'} tabIndex={0} aria-label="Pages du devis">
+        <ol
+          className={state.updating ? 'pdf-preview__pages pdf-preview__pages--updating' : 'pdf-preview__pages'}
+          tabIndex={0}
+          aria-label="Pages du devis"
+        >
           {state.pages.map((canvas, index) => (
             <li key={index}>
               <PageCanvas canvas={canvas} label={`Page ${index + 1} sur ${count} du devis`} />

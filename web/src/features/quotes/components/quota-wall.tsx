@@ -28,8 +28,8 @@ export function QuotaWall({ plan, limit }: { plan: Plan; limit: number }) {
         Quota du mois atteint <PlanBadge plan={upgrade} />
       </h3>
       <p>
-        Votre formule {plan.name} permet d’envoyer {limit} devis par mois, et vous les avez envoyés. Avec la formule {upgrade.name}, vos envois
-        sont illimités et ce brouillon part aussitôt. Sinon, il reste enregistré jusqu’au mois prochain.
+        Votre formule {plan.name} permet d’envoyer {limit} devis par mois, et vous les avez envoyés. Avec la formule {upgrade.name}, vos
+        envois sont illimités et ce brouillon part aussitôt. Sinon, il reste enregistré jusqu’au mois prochain.
       </p>
       <p className="upgrade-card__actions">
         <Link className="button button--primary" to={paths.pricing.href()}>

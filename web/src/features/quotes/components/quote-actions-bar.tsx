@@ -25,7 +25,17 @@ export interface QuoteActionsBarProps {
 }
 
 /** What can be done with the quote now: a draft is sent or deleted, a sent one revised or cancelled. */
-export function QuoteActionsBar({ quote, busy, problem, onAction, controlIdOf, clientEmail, quota = null, reminder = null, sendSummary }: QuoteActionsBarProps) {
+export function QuoteActionsBar({
+  quote,
+  busy,
+  problem,
+  onAction,
+  controlIdOf,
+  clientEmail,
+  quota = null,
+  reminder = null,
+  sendSummary
+}: QuoteActionsBarProps) {
   const draft = quote.status === 'draft'
   const signed = quote.status === 'signed'
   const waiting = isAwaitingClient(quote.status)
@@ -61,7 +71,12 @@ export function QuoteActionsBar({ quote, busy, problem, onAction, controlIdOf, c
           />
         ) : null}
         {/* A signed quote's PDF is the sealed one, with its evidence: the document the professional came for. */}
-        <button type="button" className={`button ${signed ? 'button--primary' : 'button--ghost'}`} onClick={() => onAction('pdf')} disabled={working}>
+        <button
+          type="button"
+          className={`button ${signed ? 'button--primary' : 'button--ghost'}`}
+          onClick={() => onAction('pdf')}
+          disabled={working}
+        >
           {busy === 'pdf' ? 'Préparation du PDF…' : signed ? 'Télécharger le devis signé' : 'Télécharger le PDF'}
         </button>
         <button type="button" className="button button--ghost" onClick={() => onAction('duplicate')} disabled={working}>

@@ -39,12 +39,18 @@ export function QuoteInvoicingBox({ quote }: { quote: Quote }) {
       ) : (
         <ul className="invoicing-box__actions">
           <li>
-            <Link className={started ? 'button button--ghost' : 'button button--primary'} to={paths.quoteInvoicing.href(quote.id, 'acompte')}>
+            <Link
+              className={started ? 'button button--ghost' : 'button button--primary'}
+              to={paths.quoteInvoicing.href(quote.id, 'acompte')}
+            >
               Facturer l’acompte
             </Link>
           </li>
           <li>
-            <Link className={started ? 'button button--primary' : 'button button--ghost'} to={paths.quoteInvoicing.href(quote.id, 'situation')}>
+            <Link
+              className={started ? 'button button--primary' : 'button button--ghost'}
+              to={paths.quoteInvoicing.href(quote.id, 'situation')}
+            >
               Facture de situation
             </Link>
           </li>

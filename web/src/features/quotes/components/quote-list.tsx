@@ -31,7 +31,9 @@ export function QuoteList({ quotes, focusIndex = null }: QuoteListProps) {
             <span className="quote-card__number">{quote.number ?? 'Brouillon'}</span>
           </p>
           <h3 className="quote-card__title">
-            <Link to={paths.quote.href(quote.id)} ref={index === focusIndex ? focused : undefined}>{quote.title.trim() === '' ? 'Devis sans titre' : quote.title}</Link>
+            <Link to={paths.quote.href(quote.id)} ref={index === focusIndex ? focused : undefined}>
+              {quote.title.trim() === '' ? 'Devis sans titre' : quote.title}
+            </Link>
           </h3>
           <p className="quote-card__client">{quote.clientName.trim() === '' ? 'Client non renseigné' : quote.clientName}</p>
           <p className="quote-card__amount">

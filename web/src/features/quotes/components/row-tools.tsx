@@ -45,7 +45,15 @@ export function DragHandle({ label, ...drag }: DragProps & { label: string }) {
   )
 }
 
-export function RowTools({ id, name, index, count, onMove, onRemove, children }: Pick<RowProps, 'index' | 'count' | 'onMove' | 'onRemove'> & { id: string; name: string; children?: ReactNode }) {
+export function RowTools({
+  id,
+  name,
+  index,
+  count,
+  onMove,
+  onRemove,
+  children
+}: Pick<RowProps, 'index' | 'count' | 'onMove' | 'onRemove'> & { id: string; name: string; children?: ReactNode }) {
   return (
     <div className="line-card__tools">
       <button

@@ -41,7 +41,14 @@ export function SendConfirmation({ summary, onConfirm, pending, disabled, id }: 
   const address = summary.clientAddress.trim()
   return (
     <>
-      <button id={id} type="button" className="button button--primary" aria-haspopup="dialog" onClick={() => setAsking(true)} disabled={disabled || pending}>
+      <button
+        id={id}
+        type="button"
+        className="button button--primary"
+        aria-haspopup="dialog"
+        onClick={() => setAsking(true)}
+        disabled={disabled || pending}
+      >
         {pending ? 'Envoi…' : 'Envoyer le devis'}
       </button>
       <dialog ref={dialog} className="send-dialog" aria-labelledby="send-dialog-title" onClose={() => setAsking(false)}>
@@ -76,8 +83,8 @@ export function SendConfirmation({ summary, onConfirm, pending, disabled, id }: 
           )}
         </dl>
         <p>
-          Votre client reçoit un lien pour le signer en ligne. Une fois envoyé, le devis ne peut plus être modifié
-          («&#8239;Modifier&#8239;» en crée une nouvelle version).
+          Votre client reçoit un lien pour le signer en ligne. Une fois envoyé, le devis ne peut plus être modifié («&#8239;Modifier&#8239;»
+          en crée une nouvelle version).
         </p>
         <div className="send-dialog__answers">
           <button

@@ -75,7 +75,8 @@ export function SentScreen({ quote, signingUrl, onChanged }: SentScreenProps) {
 function frozenHint(quote: Quote): string {
   if (isAwaitingClient(quote.status)) return 'Un devis envoyé ne change plus\u202f: c’est ce document que votre client signe.'
   if (quote.status === 'signed') return 'Votre client a signé ce document\u202f: c’est le devis accepté, tel qu’il l’a lu.'
-  if (quote.status === 'declined') return 'Votre client a refusé ce devis. Pour lui en proposer un autre, dupliquez-le et modifiez la copie.'
+  if (quote.status === 'declined')
+    return 'Votre client a refusé ce devis. Pour lui en proposer un autre, dupliquez-le et modifiez la copie.'
   return 'Ce devis ne peut plus être signé.'
 }
 
@@ -89,7 +90,13 @@ export function DeclineNotice({ events }: { events: EventsLoad }) {
       <p>
         <strong>Devis refusé par votre client</strong> le {formatDateTime(declined.occurredAt)}.
       </p>
-      {declined.detail === undefined ? <p>Il n’a pas indiqué de motif.</p> : <p>Son motif&#8239;: <q>{declined.detail}</q></p>}
+      {declined.detail === undefined ? (
+        <p>Il n’a pas indiqué de motif.</p>
+      ) : (
+        <p>
+          Son motif&#8239;: <q>{declined.detail}</q>
+        </p>
+      )}
     </div>
   )
 }
@@ -112,7 +119,13 @@ export function SentHeader({ quote, signature = null }: { quote: Quote; signatur
   return (
     <header className="quote-page__head">
       <h1>
-        Devis{quote.number === null ? null : <> <span className="quote-number">{quote.number}</span></>}
+        Devis
+        {quote.number === null ? null : (
+          <>
+            {' '}
+            <span className="quote-number">{quote.number}</span>
+          </>
+        )}
       </h1>
       <p className="quote-page__status">
         <StatusBadge status={quote.status} />

@@ -3,7 +3,6 @@ import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import type { QuoteTotals } from '@paraphe/shared/quote-totals'
 import { formatPercentInput } from '@/lib/percent'
 
-
 export interface TotalsPanelProps {
   /** Null when the amounts are too large to add up. */
   totals: QuoteTotals | null

@@ -4,7 +4,16 @@ import type { ApiClient } from '@/lib/api-client'
 import { quotesApi } from '../api/quotes-api'
 import { createAutosave, type Autosave, type SaveState } from '../lib/autosave'
 import { canonicalContent } from '../lib/content'
-import { editorReducer, formOf, liveTotals, readForm, type EditorAction, type FieldErrors, type LiveTotals, type QuoteForm } from '../lib/quote-form'
+import {
+  editorReducer,
+  formOf,
+  liveTotals,
+  readForm,
+  type EditorAction,
+  type FieldErrors,
+  type LiveTotals,
+  type QuoteForm
+} from '../lib/quote-form'
 import { useLeaveWarning } from './use-leave-warning'
 
 export interface Draft {

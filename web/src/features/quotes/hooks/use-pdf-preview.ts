@@ -11,7 +11,11 @@ async function drawDraft(api: ApiClient, quoteId: string, signal: AbortSignal): 
 }
 
 /** The draft's PDF preview: closed until asked, then drawn again after each successful autosave. */
-export function usePdfPreview(api: ApiClient, quoteId: string, saveState: SaveState): { state: PreviewState<HTMLCanvasElement>; preview: PdfPreview } {
+export function usePdfPreview(
+  api: ApiClient,
+  quoteId: string,
+  saveState: SaveState
+): { state: PreviewState<HTMLCanvasElement>; preview: PdfPreview } {
   const [state, setState] = useState<PreviewState<HTMLCanvasElement>>({ kind: 'closed' })
   const preview = useMemo(() => createPdfPreview({ load: (signal) => drawDraft(api, quoteId, signal), onState: setState }), [api, quoteId])
   // A save that just succeeded: the state comes back to « saved » from another.

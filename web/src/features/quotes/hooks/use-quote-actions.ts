@@ -32,7 +32,13 @@ export function useQuoteActions({ api, quote, saveFirst, onChanged, onReminded }
     if (busy !== null) return
     setBusy(action)
     setProblem(null)
-    void performQuoteAction(action, api, quote, { navigate: (to, state) => void navigate(to, { state }), onChanged, saveFile, saveFirst, onReminded }).then((found) => {
+    void performQuoteAction(action, api, quote, {
+      navigate: (to, state) => void navigate(to, { state }),
+      onChanged,
+      saveFile,
+      saveFirst,
+      onReminded
+    }).then((found) => {
       setBusy(null)
       setProblem(found)
     })

@@ -73,7 +73,15 @@ export function saveFailure(error: unknown): SaveState {
   return { kind: 'failed', message: error instanceof ApiError ? error.message : String(error) }
 }
 
-export function createAutosave<T>({ version: initialVersion, saved, stored = true, save, onState, delayMs = AUTOSAVE_DELAY_MS, timers = browserTimers }: AutosaveOptions<T>): Autosave<T> {
+export function createAutosave<T>({
+  version: initialVersion,
+  saved,
+  stored = true,
+  save,
+  onState,
+  delayMs = AUTOSAVE_DELAY_MS,
+  timers = browserTimers
+}: AutosaveOptions<T>): Autosave<T> {
   let version = initialVersion
   let savedKey = JSON.stringify(saved)
   let latest: T | null = saved

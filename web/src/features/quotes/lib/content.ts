@@ -5,7 +5,14 @@ import { isSection, type QuoteContent } from '@paraphe/shared/quote'
 export function canonicalContent(content: QuoteContent): QuoteContent {
   const { client } = content
   return {
-    client: { kind: client.kind, name: client.name, company: client.company, email: client.email, phone: client.phone, address: client.address },
+    client: {
+      kind: client.kind,
+      name: client.name,
+      company: client.company,
+      email: client.email,
+      phone: client.phone,
+      address: client.address
+    },
     siteAddress: content.siteAddress,
     title: content.title,
     issueDate: content.issueDate,
@@ -16,15 +23,15 @@ export function canonicalContent(content: QuoteContent): QuoteContent {
       isSection(line)
         ? { id: line.id, kind: 'section' as const, title: line.title }
         : {
-      id: line.id,
-      description: line.description,
-      quantityMilli: line.quantityMilli,
-      unit: line.unit,
-      unitPriceCents: line.unitPriceCents,
-      vatRateBp: line.vatRateBp,
-      discountBp: line.discountBp,
-      // Only when there is one: a quote without amount discounts compares equal to its stored JSON.
-      ...((line.discountCents ?? 0) > 0 ? { discountCents: line.discountCents } : {})
+            id: line.id,
+            description: line.description,
+            quantityMilli: line.quantityMilli,
+            unit: line.unit,
+            unitPriceCents: line.unitPriceCents,
+            vatRateBp: line.vatRateBp,
+            discountBp: line.discountBp,
+            // Only when there is one: a quote without amount discounts compares equal to its stored JSON.
+            ...((line.discountCents ?? 0) > 0 ? { discountCents: line.discountCents } : {})
           }
     ),
     depositBp: content.depositBp,

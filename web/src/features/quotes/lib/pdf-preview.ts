@@ -34,7 +34,12 @@ export interface PdfPreview {
   retry: () => void
 }
 
-export function createPdfPreview<P>({ load, onState, delayMs = PREVIEW_DELAY_MS, timers = browserTimers }: PdfPreviewOptions<P>): PdfPreview {
+export function createPdfPreview<P>({
+  load,
+  onState,
+  delayMs = PREVIEW_DELAY_MS,
+  timers = browserTimers
+}: PdfPreviewOptions<P>): PdfPreview {
   let state: PreviewState<P> = { kind: 'closed' }
   let timer: unknown = null
   let inFlight: AbortController | null = null

@@ -17,10 +17,16 @@ export interface ActionEffects {
   onReminded?: () => void
 }
 
-export const NOT_SAVED = 'Le brouillon n’est pas enregistré\u202f: corrigez les valeurs signalées ou réessayez l’enregistrement, puis recommencez.'
+export const NOT_SAVED =
+  'Le brouillon n’est pas enregistré\u202f: corrigez les valeurs signalées ou réessayez l’enregistrement, puis recommencez.'
 
 /** Runs one action; resolves with what went wrong, or null. */
-export async function performQuoteAction(action: QuoteAction, api: ApiClient, quote: Quote, effects: ActionEffects): Promise<ActionProblem | null> {
+export async function performQuoteAction(
+  action: QuoteAction,
+  api: ApiClient,
+  quote: Quote,
+  effects: ActionEffects
+): Promise<ActionProblem | null> {
   const needsSaving = action === 'pdf' || action === 'send' || action === 'duplicate'
   if (needsSaving && effects.saveFirst !== undefined && !(await effects.saveFirst())) return localProblem(NOT_SAVED)
   try {

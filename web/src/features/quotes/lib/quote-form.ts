@@ -4,7 +4,16 @@
 // (`lines.2.quantityMilli`), so a server refusal lands on the same control as a local one.
 import { formatCentsInput, formatQuantityInput, parseEurosToCents, parseQuantity } from '@paraphe/shared/decimal-input'
 import type { VatRateBp } from '@paraphe/shared/money'
-import { isSection, QUOTE_DEFAULTS, TEXT_LIMITS, type QuoteClient, type QuoteContent, type QuoteContentLine, type QuoteLine, type Unit } from '@paraphe/shared/quote'
+import {
+  isSection,
+  QUOTE_DEFAULTS,
+  TEXT_LIMITS,
+  type QuoteClient,
+  type QuoteContent,
+  type QuoteContentLine,
+  type QuoteLine,
+  type Unit
+} from '@paraphe/shared/quote'
 import { quoteClientOf, type SavedClientInput } from '@paraphe/shared/saved-clients'
 import { computeTotals, discountProblem, LIMITS, type QuoteTotals, type SectionMark } from '@paraphe/shared/quote-totals'
 import { sectionSubtotals } from '@paraphe/shared/quote-sections'
@@ -159,7 +168,16 @@ export function lastWorkLine(lines: readonly EditorLine[]): LineForm | undefined
 
 /** A new, empty line; it takes the previous line's VAT rate (quotes mostly use one). */
 export function newLine(id: string, previous: LineForm | undefined): LineForm {
-  return { id, description: '', quantity: '1', unit: 'u', unitPrice: '', vatRateBp: previous?.vatRateBp ?? 2000, discount: '', discountUnit: 'percent' }
+  return {
+    id,
+    description: '',
+    quantity: '1',
+    unit: 'u',
+    unitPrice: '',
+    vatRateBp: previous?.vatRateBp ?? 2000,
+    discount: '',
+    discountUnit: 'percent'
+  }
 }
 
 export function newSection(id: string): SectionForm {
@@ -218,7 +236,10 @@ export function editorReducer(form: QuoteForm, action: EditorAction): QuoteForm 
         })
       }
     case 'section-title':
-      return { ...form, lines: form.lines.map((line) => (line.id === action.id && isSectionForm(line) ? { ...line, title: action.value } : line)) }
+      return {
+        ...form,
+        lines: form.lines.map((line) => (line.id === action.id && isSectionForm(line) ? { ...line, title: action.value } : line))
+      }
     case 'add-line':
       return form.lines.length >= TEXT_LIMITS.lineCount ? form : { ...form, lines: insertLine(form.lines, action.line, action.after) }
     case 'remove-line':
@@ -234,7 +255,10 @@ export function editorReducer(form: QuoteForm, action: EditorAction): QuoteForm 
     case 'reset':
       return action.form
     case 'pick-client':
-      return withLink({ ...form, client: { ...action.client }, siteAddress: action.siteAddress === '' ? form.siteAddress : action.siteAddress }, action.savedClientId)
+      return withLink(
+        { ...form, client: { ...action.client }, siteAddress: action.siteAddress === '' ? form.siteAddress : action.siteAddress },
+        action.savedClientId
+      )
     case 'link-client':
       return withLink(form, action.savedClientId)
   }
@@ -262,7 +286,8 @@ function readLine(line: LineForm): LineRead {
   const known = lineReads.get(line)
   if (known !== undefined) return known
   const quantity = parseQuantity(line.quantity, LIMITS.maxQuantityMilli)
-  const price = line.unitPrice.trim() === '' ? ({ ok: true, value: 0 } as const) : parseEurosToCents(line.unitPrice, LIMITS.maxUnitPriceCents)
+  const price =
+    line.unitPrice.trim() === '' ? ({ ok: true, value: 0 } as const) : parseEurosToCents(line.unitPrice, LIMITS.maxUnitPriceCents)
   const inEuros = line.discountUnit === 'euros'
   const discount = inEuros
     ? line.discount.trim() === ''
@@ -276,7 +301,8 @@ function readLine(line: LineForm): LineRead {
   let amounts: LineAmounts | null = null
   if (quantity.ok && price.ok && discount.ok) {
     // An amount of 0 is no discount: the stored line stays as quotes without amounts wrote it.
-    const off = inEuros && discount.value > 0 ? { discountBp: 0, discountCents: discount.value } : { discountBp: inEuros ? 0 : discount.value }
+    const off =
+      inEuros && discount.value > 0 ? { discountBp: 0, discountCents: discount.value } : { discountBp: inEuros ? 0 : discount.value }
     const candidate: LineAmounts = { quantityMilli: quantity.value, unitPriceCents: price.value, vatRateBp: line.vatRateBp, ...off }
     const problem = discountProblem(candidate)
     if (problem === null) amounts = candidate
@@ -301,7 +327,8 @@ export type ReadResult = { ok: true; content: QuoteContent } | { ok: false; erro
 export function readForm(form: QuoteForm): ReadResult {
   const errors: Record<string, string> = {}
   const email = form.client.email.trim()
-  if (email !== '' && !EMAIL.test(email)) errors['client.email'] = 'Cette adresse e-mail ne semble pas valide (exemple\u202f: nom@domaine.fr).'
+  if (email !== '' && !EMAIL.test(email))
+    errors['client.email'] = 'Cette adresse e-mail ne semble pas valide (exemple\u202f: nom@domaine.fr).'
   if (!isIsoDate(form.issueDate)) errors.issueDate = 'Indiquez la date du devis.'
   const validity = /^\d{1,3}$/.test(form.validityDays.trim()) ? Number(form.validityDays.trim()) : NaN
   if (!(validity >= 1 && validity <= QUOTE_DEFAULTS.maxValidityDays)) {

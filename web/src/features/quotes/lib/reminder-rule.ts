@@ -25,7 +25,10 @@ export function lastReminder(events: ReadonlyArray<{ type: string; occurredAt: s
 
 export function reminderRule(last: Date | null, now: Date): ReminderRule {
   if (last === null) {
-    return { allowed: true, text: `Aucune relance pour l’instant. Un client est relancé au plus une fois toutes les ${REMINDER_GAP_HOURS}\u00a0heures.` }
+    return {
+      allowed: true,
+      text: `Aucune relance pour l’instant. Un client est relancé au plus une fois toutes les ${REMINDER_GAP_HOURS}\u00a0heures.`
+    }
   }
   const since = `Dernière relance ${elapsedText(last, now)}`
   if (canRemindAt(last, now)) return { allowed: true, text: `${since}.` }

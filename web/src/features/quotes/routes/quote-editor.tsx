@@ -80,7 +80,8 @@ function QuotePage() {
   // draft just stored, whose own address is on its way.
   const creating = id === ''
   const arriving = load.kind === 'ready' && load.quote.id === justStored.current
-  if (load.kind === 'ready' && load.quote.id !== id && !arriving) return <QuotePageStatus load={{ kind: 'loading' }} onRetry={reload} creating={creating} />
+  if (load.kind === 'ready' && load.quote.id !== id && !arriving)
+    return <QuotePageStatus load={{ kind: 'loading' }} onRetry={reload} creating={creating} />
   if (load.kind !== 'ready') return <QuotePageStatus load={load} onRetry={reload} creating={creating} />
   const replace = (quote: Quote, signingUrl?: string) => setLoad({ ...load, quote, signingUrl: signingUrl ?? load.signingUrl })
   const stored = (quote: Quote) => {
@@ -107,7 +108,15 @@ function QuotePage() {
 }
 
 /** Loading (also the prerendered shell) or failed. */
-export function QuotePageStatus({ load, onRetry, creating = false }: { load: Exclude<QuoteLoad, { kind: 'ready' }>; onRetry: () => void; creating?: boolean }) {
+export function QuotePageStatus({
+  load,
+  onRetry,
+  creating = false
+}: {
+  load: Exclude<QuoteLoad, { kind: 'ready' }>
+  onRetry: () => void
+  creating?: boolean
+}) {
   return (
     <article className="quote-page">
       <header className="quote-page__head">

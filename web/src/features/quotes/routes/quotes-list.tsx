@@ -261,8 +261,8 @@ function QuotesResult({ load, filters, onRetry, onMore, onClearFilters }: Quotes
           Vous n’avez pas encore de devis.
         </p>
         <p>
-          Rédigez votre premier devis&#8239;: il est enregistré au fil de la saisie, et vous l’envoyez à votre client quand il
-          est prêt. Votre client le signe en ligne.
+          Rédigez votre premier devis&#8239;: il est enregistré au fil de la saisie, et vous l’envoyez à votre client quand il est prêt.
+          Votre client le signe en ligne.
         </p>
         <Link className="button button--primary" to={paths.quoteNew.href()}>
           Créer mon premier devis
@@ -285,7 +285,13 @@ function QuotesResult({ load, filters, onRetry, onMore, onClearFilters }: Quotes
           <p className="quotes-more__count" id="quotes-more-count">
             {shown} devis affichés sur {total}
           </p>
-          <button type="button" className="button button--ghost" onClick={onMore} aria-describedby="quotes-more-count" aria-disabled={load.more.kind === 'loading'}>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={onMore}
+            aria-describedby="quotes-more-count"
+            aria-disabled={load.more.kind === 'loading'}
+          >
             {load.more.kind === 'loading' ? 'Chargement…' : 'Afficher plus de devis'}
           </button>
           {load.more.kind === 'failed' ? (

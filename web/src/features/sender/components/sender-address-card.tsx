@@ -16,7 +16,16 @@ export interface SenderAddressCardProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void
 }
 
-export function SenderAddressCard({ included, current, address, problem, inputRef, working, onAddressChange, onSubmit }: SenderAddressCardProps) {
+export function SenderAddressCard({
+  included,
+  current,
+  address,
+  problem,
+  inputRef,
+  working,
+  onAddressChange,
+  onSubmit
+}: SenderAddressCardProps) {
   const title = current === null ? 'Votre adresse d’expédition' : 'Changer d’adresse'
   if (!included) {
     return (
@@ -25,7 +34,9 @@ export function SenderAddressCard({ included, current, address, problem, inputRe
           {title} <PlanBadge plan={planWith('customSender')} />
         </h2>
         <p>
-          <UpgradePrompt plan={planWith('customSender')}>L’envoi depuis votre propre adresse est inclus dans la formule {planWith('customSender').name}.</UpgradePrompt>
+          <UpgradePrompt plan={planWith('customSender')}>
+            L’envoi depuis votre propre adresse est inclus dans la formule {planWith('customSender').name}.
+          </UpgradePrompt>
         </p>
       </section>
     )
@@ -37,7 +48,8 @@ export function SenderAddressCard({ included, current, address, problem, inputRe
         <div className={problem === null ? 'field' : 'field field--invalid'}>
           <label htmlFor="sender-address-input">Adresse e-mail de votre domaine</label>
           <p className="field__hint" id="sender-address-hint">
-            Par exemple devis@votre-entreprise.fr. {current === null ? '' : 'Une nouvelle adresse demande une nouvelle confirmation et un nouvel enregistrement DNS.'}
+            Par exemple devis@votre-entreprise.fr.{' '}
+            {current === null ? '' : 'Une nouvelle adresse demande une nouvelle confirmation et un nouvel enregistrement DNS.'}
           </p>
           <input
             ref={inputRef}

@@ -41,8 +41,9 @@ function StateText({ sender, viaName }: { sender: Sender; viaName: string }) {
   }
   return (
     <p>
-      Étape 2 sur 2 : l’adresse <strong>{sender.address}</strong> est confirmée. Publiez l’enregistrement DKIM ci-dessous dans le DNS de votre
-      domaine (chez votre hébergeur ou registraire), puis vérifiez. En attendant, vos e-mails partent au nom de «&#8239;{viaName}&#8239;».
+      Étape 2 sur 2 : l’adresse <strong>{sender.address}</strong> est confirmée. Publiez l’enregistrement DKIM ci-dessous dans le DNS de
+      votre domaine (chez votre hébergeur ou registraire), puis vérifiez. En attendant, vos e-mails partent au nom de «&#8239;{viaName}
+      &#8239;».
     </p>
   )
 }

@@ -84,8 +84,8 @@ function SenderPage() {
       <header className="page-intro workspace-intro">
         <h1>Adresse d’expédition</h1>
         <p className="lead">
-          Vos clients reçoivent vos devis, relances et copies signées de «&#8239;{shown?.viaName ?? 'Votre entreprise via le site'}&#8239;», et leurs réponses
-          arrivent à l’adresse de votre profil. Avec votre propre adresse, ils viennent de votre domaine.
+          Vos clients reçoivent vos devis, relances et copies signées de «&#8239;{shown?.viaName ?? 'Votre entreprise via le site'}&#8239;»,
+          et leurs réponses arrivent à l’adresse de votre profil. Avec votre propre adresse, ils viennent de votre domaine.
         </p>
       </header>
       {load.kind === 'loading' && answer === null ? <LoadingStatus /> : null}
@@ -99,11 +99,19 @@ function SenderPage() {
               viaName={shown.viaName}
               working={working}
               removing={removing}
-              onResend={() => void act(() => senderApi.resendConfirmation(api), () => 'Le lien de confirmation est renvoyé.')}
+              onResend={() =>
+                void act(
+                  () => senderApi.resendConfirmation(api),
+                  () => 'Le lien de confirmation est renvoyé.'
+                )
+              }
               onCheck={() =>
                 void act(
                   () => senderApi.check(api),
-                  (result) => (result.sender?.state === 'active' ? 'Enregistrement DKIM trouvé : vos e-mails partent désormais de votre adresse.' : 'Vérification faite : voyez ci-dessous ce qui manque.')
+                  (result) =>
+                    result.sender?.state === 'active'
+                      ? 'Enregistrement DKIM trouvé : vos e-mails partent désormais de votre adresse.'
+                      : 'Vérification faite : voyez ci-dessous ce qui manque.'
                 )
               }
               onAskRemove={setRemoving}

@@ -14,7 +14,21 @@ export interface ClosedLinkProps {
   headingRef?: Ref<HTMLHeadingElement>
 }
 
-function ClosedPage({ title, tone, headingRef, notice, children, view }: { title: string; tone: 'success' | 'warning' | 'info'; headingRef?: Ref<HTMLHeadingElement>; notice: ReactNode; children?: ReactNode; view: ClosedView }) {
+function ClosedPage({
+  title,
+  tone,
+  headingRef,
+  notice,
+  children,
+  view
+}: {
+  title: string
+  tone: 'success' | 'warning' | 'info'
+  headingRef?: Ref<HTMLHeadingElement>
+  notice: ReactNode
+  children?: ReactNode
+  view: ClosedView
+}) {
   return (
     <article className="signing-closed">
       <header className="page-intro">
@@ -55,8 +69,8 @@ function SignedLink({ view, token, justDone, headingRef }: ClosedLinkProps) {
         {view.signedDocument ? (
           <>
             <p>
-              Le PDF signé contient le devis, la signature et le dossier de preuve. Il est scellé&#8239;: toute
-              modification, même minime, se voit. Il a aussi été envoyé par e-mail au client et à {view.company.companyName}.
+              Le PDF signé contient le devis, la signature et le dossier de preuve. Il est scellé&#8239;: toute modification, même minime,
+              se voit. Il a aussi été envoyé par e-mail au client et à {view.company.companyName}.
             </p>
             <p>
               <a className="button button--primary" href={signingApi.pdfHref(token)} download>
@@ -66,8 +80,8 @@ function SignedLink({ view, token, justDone, headingRef }: ClosedLinkProps) {
           </>
         ) : (
           <p>
-            Le PDF signé est en cours de préparation&#8239;: il vous sera envoyé par e-mail, et vous pourrez aussi le
-            télécharger depuis ce lien dans quelques minutes.
+            Le PDF signé est en cours de préparation&#8239;: il vous sera envoyé par e-mail, et vous pourrez aussi le télécharger depuis ce
+            lien dans quelques minutes.
           </p>
         )}
         <p>
@@ -130,8 +144,8 @@ export function ClosedLink(props: ClosedLinkProps) {
               <p>{company} a annulé ce devis&#8239;: il ne peut plus être signé.</p>
             ) : (
               <p>
-                {company} a remplacé ce devis par une nouvelle version, qui vous a été envoyée par e-mail&#8239;: signez-la
-                depuis le lien du dernier e-mail reçu. Cette version-ci ne peut plus être signée.
+                {company} a remplacé ce devis par une nouvelle version, qui vous a été envoyée par e-mail&#8239;: signez-la depuis le lien
+                du dernier e-mail reçu. Cette version-ci ne peut plus être signée.
               </p>
             )
           }

@@ -21,7 +21,18 @@ export interface DeclineFormViewProps {
 }
 
 /** « Refuser le devis »: a button, then the reason (≤ 500 characters, counted) and a confirmation. */
-export function DeclineFormView({ companyName, open, reason, pending, failure, reasonRef, onOpen, onCancel, onChange, onSubmit }: DeclineFormViewProps) {
+export function DeclineFormView({
+  companyName,
+  open,
+  reason,
+  pending,
+  failure,
+  reasonRef,
+  onOpen,
+  onCancel,
+  onChange,
+  onSubmit
+}: DeclineFormViewProps) {
   return (
     <section className="signing-decline card" aria-labelledby="signing-decline-title">
       <h2 id="signing-decline-title">Vous ne souhaitez pas signer&#8239;?</h2>

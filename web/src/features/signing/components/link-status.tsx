@@ -30,13 +30,13 @@ export function UnknownLink({ message, headingRef }: { message: string; headingR
         <h2 id="signing-unknown-what">Que faire&#8239;?</h2>
         <ul>
           <li>
-            Ouvrez le lien en cliquant sur le bouton de l’e-mail reçu plutôt qu’en copiant l’adresse&#8239;: certains
-            logiciels de messagerie coupent les liens longs.
+            Ouvrez le lien en cliquant sur le bouton de l’e-mail reçu plutôt qu’en copiant l’adresse&#8239;: certains logiciels de
+            messagerie coupent les liens longs.
           </li>
           <li>Si vous avez reçu plusieurs e-mails pour ce devis, utilisez le plus récent.</li>
           <li>
-            Sinon, contactez le professionnel qui vous a envoyé le devis (son nom figure dans l’e-mail)&#8239;: lui seul
-            peut vous envoyer un nouveau lien.
+            Sinon, contactez le professionnel qui vous a envoyé le devis (son nom figure dans l’e-mail)&#8239;: lui seul peut vous envoyer
+            un nouveau lien.
           </li>
         </ul>
         <p>

@@ -9,7 +9,14 @@ import { quoteRows, sectionTitle, workLines } from '@paraphe/shared/quote-sectio
 import { formatDiscount, hasDiscount } from '@paraphe/shared/line-discount'
 import { BANK_DETAILS_TITLE, depositBankRows } from '@paraphe/shared/bank-details'
 import { HOUSING_WORK_CERTIFICATION, HOUSING_WORK_CERTIFICATION_TITLE, needsHousingWorkCertification } from '@paraphe/shared/quote-mentions'
-import { isConsumerClient, MEDIATION_TITLE, mediatorMention, WITHDRAWAL_FORM_TITLE, WITHDRAWAL_TITLE, withdrawalMention } from '@paraphe/shared/consumer-mentions'
+import {
+  isConsumerClient,
+  MEDIATION_TITLE,
+  mediatorMention,
+  WITHDRAWAL_FORM_TITLE,
+  WITHDRAWAL_TITLE,
+  withdrawalMention
+} from '@paraphe/shared/consumer-mentions'
 
 function Lines({ text }: { text: string }) {
   return <span className="signing-doc__lines">{text}</span>
@@ -203,7 +210,10 @@ export function QuoteDocument({ quote, company }: { quote: Quote; company: Compa
           <LabelledRows rows={bank} />
         </Block>
       )}
-      {needsHousingWorkCertification(workLines(quote.lines).map((line) => line.vatRateBp), !quote.franchiseEnBase) ? (
+      {needsHousingWorkCertification(
+        workLines(quote.lines).map((line) => line.vatRateBp),
+        !quote.franchiseEnBase
+      ) ? (
         <Block id="signing-doc-housing" title={HOUSING_WORK_CERTIFICATION_TITLE}>
           <p>{HOUSING_WORK_CERTIFICATION}</p>
         </Block>

@@ -55,11 +55,32 @@ function FieldError({ field, problems, checkbox = false }: { field: SignField; p
   )
 }
 
-function Checkbox({ field, problems, checked, onChange, hint, children }: { field: SignField; problems: SignProblems; checked: boolean; onChange: (checked: boolean) => void; hint?: string; children: ReactNode }) {
+function Checkbox({
+  field,
+  problems,
+  checked,
+  onChange,
+  hint,
+  children
+}: {
+  field: SignField
+  problems: SignProblems
+  checked: boolean
+  onChange: (checked: boolean) => void
+  hint?: string
+  children: ReactNode
+}) {
   const id = SIGN_FIELD_IDS[field]
   return (
     <div className={problems[field] === undefined ? 'field field--checkbox' : 'field field--checkbox field--invalid'}>
-      <input id={id} name={field} type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} {...described(field, problems, hint === undefined ? undefined : `${id}-hint`)} />
+      <input
+        id={id}
+        name={field}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        {...described(field, problems, hint === undefined ? undefined : `${id}-hint`)}
+      />
       <label htmlFor={id}>{children}</label>
       {hint === undefined ? null : (
         <p className="field__hint signing-form__checkbox-hint" id={`${id}-hint`}>
@@ -72,7 +93,19 @@ function Checkbox({ field, problems, checked, onChange, hint, children }: { fiel
 }
 
 /** One of the typed text answers (name, mention): label, hint, input and error, announced together. */
-function TextInput({ field, label, hint, autoComplete, maxLength, values, problems, onChange }: { field: 'signerName' | 'mention'; label: ReactNode; hint: string; autoComplete: string; maxLength: number } & Pick<SignFormViewProps, 'values' | 'problems' | 'onChange'>) {
+function TextInput({
+  field,
+  label,
+  hint,
+  autoComplete,
+  maxLength,
+  values,
+  problems,
+  onChange
+}: { field: 'signerName' | 'mention'; label: ReactNode; hint: string; autoComplete: string; maxLength: number } & Pick<
+  SignFormViewProps,
+  'values' | 'problems' | 'onChange'
+>) {
   const id = SIGN_FIELD_IDS[field]
   return (
     <div className={problems[field] === undefined ? 'field' : 'field field--invalid'}>
@@ -95,14 +128,20 @@ function TextInput({ field, label, hint, autoComplete, maxLength, values, proble
   )
 }
 
-function EmailCode({ values, problems, code, onChange, onRequestCode }: Pick<SignFormViewProps, 'values' | 'problems' | 'code' | 'onChange' | 'onRequestCode'>) {
+function EmailCode({
+  values,
+  problems,
+  code,
+  onChange,
+  onRequestCode
+}: Pick<SignFormViewProps, 'values' | 'problems' | 'code' | 'onChange' | 'onRequestCode'>) {
   const id = SIGN_FIELD_IDS.emailCode
   return (
     <fieldset className="signing-form__group">
       <legend>Code de vérification</legend>
       <p className="field__hint">
-        Pour confirmer votre identité, un code est envoyé à l’adresse e-mail à laquelle ce devis vous a été envoyé dès que
-        les étapes ci-dessus sont remplies. Il est valable 10&#8239;minutes. Vous signerez ensuite.
+        Pour confirmer votre identité, un code est envoyé à l’adresse e-mail à laquelle ce devis vous a été envoyé dès que les étapes
+        ci-dessus sont remplies. Il est valable 10&#8239;minutes. Vous signerez ensuite.
       </p>
       <p className="signing-form__code-request">
         <button type="button" className="button button--ghost" onClick={onRequestCode} disabled={code.kind === 'sending'}>
@@ -143,7 +182,23 @@ function EmailCode({ values, problems, code, onChange, onRequestCode }: Pick<Sig
  * e-mail code, and only then the signature (drawn, or the name typed above), the last act.
  */
 export function SignFormView(props: SignFormViewProps) {
-  const { view, values, problems, failure, changed, pending, drawn, progress, padRef, lastStep, onChange, onDrawnChange, onNextStep, onReload, onSubmit } = props
+  const {
+    view,
+    values,
+    problems,
+    failure,
+    changed,
+    pending,
+    drawn,
+    progress,
+    padRef,
+    lastStep,
+    onChange,
+    onDrawnChange,
+    onNextStep,
+    onReload,
+    onSubmit
+  } = props
   const { quote } = view
   const signatureProblem = problems.signature === undefined ? undefined : errorId('signature')
   return (
@@ -153,12 +208,21 @@ export function SignFormView(props: SignFormViewProps) {
       <details className="signing-details">
         <summary>Détails techniques</summary>
         <p>
-          Empreinte SHA-256 du document signé&#8239;: <code className="signing-hash">{view.documentSha256}</code>. Le PDF signé
-          pourra être contrôlé sur la page <Link to={paths.verification.href()}>Vérifier un devis signé</Link>.
+          Empreinte SHA-256 du document signé&#8239;: <code className="signing-hash">{view.documentSha256}</code>. Le PDF signé pourra être
+          contrôlé sur la page <Link to={paths.verification.href()}>Vérifier un devis signé</Link>.
         </p>
       </details>
       <form className="form" method="post" onSubmit={onSubmit} noValidate>
-        <TextInput field="signerName" label="Vos nom et prénom" hint="Tels qu’ils figureront sur le devis signé." autoComplete="name" maxLength={120} values={values} problems={problems} onChange={onChange} />
+        <TextInput
+          field="signerName"
+          label="Vos nom et prénom"
+          hint="Tels qu’ils figureront sur le devis signé."
+          autoComplete="name"
+          maxLength={120}
+          values={values}
+          problems={problems}
+          onChange={onChange}
+        />
 
         <Checkbox field="accepted" problems={problems} checked={values.accepted} onChange={(checked) => onChange('accepted', checked)}>
           J’ai lu le devis {quote.number === null ? '' : `n° ${quote.number} `}et j’en accepte le contenu, le prix et les conditions.
@@ -218,7 +282,13 @@ export function SignFormView(props: SignFormViewProps) {
             </div>
           </div>
           <div hidden={values.method !== 'drawn'}>
-            <SignaturePadField handleRef={padRef} drawn={drawn} onDrawnChange={onDrawnChange} describedBy={signatureProblem} lastStep={lastStep} />
+            <SignaturePadField
+              handleRef={padRef}
+              drawn={drawn}
+              onDrawnChange={onDrawnChange}
+              describedBy={signatureProblem}
+              lastStep={lastStep}
+            />
           </div>
           {values.method === 'typed' ? (
             <div className="signing-typed" id="sign-typed">
@@ -237,9 +307,8 @@ export function SignFormView(props: SignFormViewProps) {
         </fieldset>
 
         <p className="signing-form__evidence">
-          En cliquant sur «&#8239;Signer le devis&#8239;», vous signez électroniquement ce devis. Votre nom, votre adresse
-          e-mail, la date et l’heure, votre adresse IP et votre appareil sont enregistrés dans le dossier de preuve joint au
-          devis signé.
+          En cliquant sur «&#8239;Signer le devis&#8239;», vous signez électroniquement ce devis. Votre nom, votre adresse e-mail, la date
+          et l’heure, votre adresse IP et votre appareil sont enregistrés dans le dossier de preuve joint au devis signé.
         </p>
         {changed === null ? null : (
           <FormAlert>

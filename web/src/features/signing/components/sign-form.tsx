@@ -1,7 +1,21 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { ApiClient } from '@/lib/api-client'
 import type { SigningView } from '../api/signing-api'
-import { clearFixed, fieldControlId, initialSignValues, nextStepProblems, onlySignatureLeft, problemFieldOf, readyForCode, SIGN_FIELD_IDS, signatureOf, signProgress, type SignField, type SignProblems, type SignValues } from '../lib/sign-form'
+import {
+  clearFixed,
+  fieldControlId,
+  initialSignValues,
+  nextStepProblems,
+  onlySignatureLeft,
+  problemFieldOf,
+  readyForCode,
+  SIGN_FIELD_IDS,
+  signatureOf,
+  signProgress,
+  type SignField,
+  type SignProblems,
+  type SignValues
+} from '../lib/sign-form'
 import { requestEmailCode, submitSignature, type CodeStatus } from '../lib/signing-actions'
 import type { SignaturePadHandle } from './signature-pad-field'
 import { SignFormView } from './sign-form-view'

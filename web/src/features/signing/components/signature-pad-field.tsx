@@ -94,7 +94,9 @@ export function SignaturePadField({ handleRef, onDrawnChange, drawn, describedBy
       if (!sheet) changeRef.current(!pad.isEmpty())
     }
     pad.addEventListener('endStroke', ended)
-    handleRef.current = { signature: () => (pad.isEmpty() ? null : drawnSignature(pad.toData(), sizeRef.current.width, sizeRef.current.height)) }
+    handleRef.current = {
+      signature: () => (pad.isEmpty() ? null : drawnSignature(pad.toData(), sizeRef.current.width, sizeRef.current.height))
+    }
     return () => {
       observer.disconnect()
       pad.removeEventListener('endStroke', ended)
@@ -135,7 +137,19 @@ export function SignaturePadField({ handleRef, onDrawnChange, drawn, describedBy
     // the pad (only the browser's own events; the carried copies are left to signature_pad).
     const carry = (type: string, source: { clientX: number; clientY: number; pressure: number }, buttons: number) => {
       const point = carryPoint(source.clientX, source.clientY, frame, pad)
-      canvas.dispatchEvent(new PointerEvent(type, { bubbles: true, cancelable: true, pointerId, pointerType, isPrimary: true, clientX: point.x, clientY: point.y, pressure: source.pressure, buttons }))
+      canvas.dispatchEvent(
+        new PointerEvent(type, {
+          bubbles: true,
+          cancelable: true,
+          pointerId,
+          pointerType,
+          isPrimary: true,
+          clientX: point.x,
+          clientY: point.y,
+          pressure: source.pressure,
+          buttons
+        })
+      )
     }
     const follow = (moved: PointerEvent) => {
       if (!moved.isTrusted || moved.pointerId !== pointerId) return
@@ -155,7 +169,8 @@ export function SignaturePadField({ handleRef, onDrawnChange, drawn, describedBy
       const saved = savedRef.current
       const size = sizeRef.current
       pad.clear()
-      if (saved.strokes.length > 0 && saved.width > 0) pad.fromData(scaleGroups(saved.strokes, size.width / saved.width, size.height / saved.height))
+      if (saved.strokes.length > 0 && saved.width > 0)
+        pad.fromData(scaleGroups(saved.strokes, size.width / saved.width, size.height / saved.height))
     }
     if (pad !== null) {
       setPreview(pad.isEmpty() ? null : pad.toDataURL())
@@ -192,7 +207,11 @@ export function SignaturePadField({ handleRef, onDrawnChange, drawn, describedBy
           }}
           aria-describedby={describedBy}
         >
-          {preview === null ? 'Signez ici avec le doigt (en plein écran)' : <img src={preview} alt="Votre signature dessinée (toucher pour la modifier)" />}
+          {preview === null ? (
+            'Signez ici avec le doigt (en plein écran)'
+          ) : (
+            <img src={preview} alt="Votre signature dessinée (toucher pour la modifier)" />
+          )}
         </button>
         <p className="signing-pad__status" aria-live="polite">
           {drawn ? 'Signature dessinée.' : 'Pas encore de signature.'}

@@ -45,7 +45,9 @@ export default function SigningLink({ token }: { token: string }) {
   useHeaderBrand(
     load.kind === 'ready' ? { name: load.view.company.companyName, logoUrl: load.view.hasLogo ? signingApi.logoHref(token) : null } : null
   )
-  const headingRef = useFocusOnChange<HTMLHeadingElement>(load.kind === 'ready' ? `${load.view.state}:${load.view.documentSha256}` : load.kind)
+  const headingRef = useFocusOnChange<HTMLHeadingElement>(
+    load.kind === 'ready' ? `${load.view.state}:${load.view.documentSha256}` : load.kind
+  )
 
   if (load.kind === 'loading') return <LoadingLink />
   if (load.kind === 'failed') {
@@ -54,5 +56,15 @@ export default function SigningLink({ token }: { token: string }) {
   }
   const { view } = load
   if (isClosed(view)) return <ClosedLink view={view} token={token} justDone={load.justDone} headingRef={headingRef} />
-  return <OpenQuote key={view.documentSha256} api={api} token={token} view={view} headingRef={headingRef} onClosed={(now) => void read(now)} onReload={() => void read(false)} />
+  return (
+    <OpenQuote
+      key={view.documentSha256}
+      api={api}
+      token={token}
+      view={view}
+      headingRef={headingRef}
+      onClosed={(now) => void read(now)}
+      onReload={() => void read(false)}
+    />
+  )
 }

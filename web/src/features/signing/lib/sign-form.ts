@@ -74,10 +74,14 @@ export function signatureOf(values: SignValues, drawing: DrawnSignature | null):
  */
 export function checkSignForm(values: SignValues, options: SignOptions, signature: SignatureInput | null): SignProblems {
   const problems: SignProblems = signingProblems(
-    { ...values, signature: signature === null ? null : signature.method === 'typed' ? signature : { method: 'drawn', strokes: signature.strokes } },
+    {
+      ...values,
+      signature: signature === null ? null : signature.method === 'typed' ? signature : { method: 'drawn', strokes: signature.strokes }
+    },
     options.buildingTrade
   )
-  if (options.requireEmailCode && !/^\d{6}$/.test(values.emailCode.trim())) problems.emailCode = 'Saisissez le code à 6 chiffres reçu par e-mail.'
+  if (options.requireEmailCode && !/^\d{6}$/.test(values.emailCode.trim()))
+    problems.emailCode = 'Saisissez le code à 6 chiffres reçu par e-mail.'
   // In the order the signer meets the fields (the first one takes the focus).
   return Object.fromEntries(SIGN_FIELDS.filter((field) => problems[field] !== undefined).map((field) => [field, problems[field]]))
 }
@@ -91,7 +95,13 @@ export function problemFieldOf(value: keyof SignValues): SignField {
  * After a change: the problem shown on `field` goes as soon as that field passes the form's own
  * check, so errors clear one by one as the signer fixes them (the others stay until fixed).
  */
-export function clearFixed(problems: SignProblems, field: SignField, values: SignValues, options: SignOptions, signature: SignatureInput | null): SignProblems {
+export function clearFixed(
+  problems: SignProblems,
+  field: SignField,
+  values: SignValues,
+  options: SignOptions,
+  signature: SignatureInput | null
+): SignProblems {
   if (problems[field] === undefined || checkSignForm(values, options, signature)[field] !== undefined) return problems
   const rest = { ...problems }
   delete rest[field]
@@ -127,7 +137,11 @@ export function nextStepProblems(values: SignValues, options: SignOptions, signa
 }
 
 /** The request for the checked form (see checkSignForm). */
-export function signRequest(values: SignValues, view: Pick<SigningView, 'quote' | 'documentSha256'>, signature: SignatureInput): SignRequest {
+export function signRequest(
+  values: SignValues,
+  view: Pick<SigningView, 'quote' | 'documentSha256'>,
+  signature: SignatureInput
+): SignRequest {
   return {
     signerName: values.signerName.trim(),
     accepted: values.accepted,
@@ -172,7 +186,9 @@ export interface SignProgress {
 }
 
 export function signProgress(values: SignValues, options: SignOptions, signature: SignatureInput | null): SignProgress {
-  const steps = SIGN_FIELDS.filter((field) => (field === 'preWorkAcknowledged' ? options.buildingTrade : field === 'emailCode' ? options.requireEmailCode : true))
+  const steps = SIGN_FIELDS.filter((field) =>
+    field === 'preWorkAcknowledged' ? options.buildingTrade : field === 'emailCode' ? options.requireEmailCode : true
+  )
   const problems = checkSignForm(values, options, signature)
   const missing = steps.filter((field) => problems[field] !== undefined)
   return { done: steps.length - missing.length, total: steps.length, firstMissing: missing[0] }

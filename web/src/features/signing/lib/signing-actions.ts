@@ -3,12 +3,30 @@
 import type { ApiClient } from '@/lib/api-client'
 import { signingApi, type DrawnSignature, type SigningView } from '../api/signing-api'
 import { asApiError } from './api-errors'
-import { checkSignForm, firstProblem, signatureOf, signRefusal, signRequest, type SignField, type SignRefusal, type SignValues } from './sign-form'
+import {
+  checkSignForm,
+  firstProblem,
+  signatureOf,
+  signRefusal,
+  signRequest,
+  type SignField,
+  type SignRefusal,
+  type SignValues
+} from './sign-form'
 
-export type SignOutcome = { kind: 'signed' } | Exclude<SignRefusal, { kind: 'fields' }> | { kind: 'invalid'; problems: ReturnType<typeof checkSignForm>; focus: SignField }
+export type SignOutcome =
+  | { kind: 'signed' }
+  | Exclude<SignRefusal, { kind: 'fields' }>
+  | { kind: 'invalid'; problems: ReturnType<typeof checkSignForm>; focus: SignField }
 
 /** Checks the form, then signs; the gateway's refusals become what the page shows. */
-export async function submitSignature(api: ApiClient, token: string, view: SigningView, values: SignValues, drawing: DrawnSignature | null): Promise<SignOutcome> {
+export async function submitSignature(
+  api: ApiClient,
+  token: string,
+  view: SigningView,
+  values: SignValues,
+  drawing: DrawnSignature | null
+): Promise<SignOutcome> {
   const signature = signatureOf(values, drawing)
   const problems = checkSignForm(values, view.quote, signature)
   const first = firstProblem(problems)
@@ -19,7 +37,9 @@ export async function submitSignature(api: ApiClient, token: string, view: Signi
     return { kind: 'signed' }
   } catch (error) {
     const refusal = signRefusal(asApiError(error))
-    return refusal.kind === 'fields' ? { kind: 'invalid', problems: refusal.problems, focus: firstProblem(refusal.problems) ?? 'signature' } : refusal
+    return refusal.kind === 'fields'
+      ? { kind: 'invalid', problems: refusal.problems, focus: firstProblem(refusal.problems) ?? 'signature' }
+      : refusal
   }
 }
 
@@ -43,6 +63,8 @@ export async function declineQuote(api: ApiClient, token: string, reason: string
     return { kind: 'declined' }
   } catch (error) {
     const problem = asApiError(error)
-    return problem.status === 409 || problem.status === 410 || problem.status === 404 ? { kind: 'closed' } : { kind: 'failed', message: problem.message }
+    return problem.status === 409 || problem.status === 410 || problem.status === 404
+      ? { kind: 'closed' }
+      : { kind: 'failed', message: problem.message }
   }
 }

@@ -36,7 +36,11 @@ export function drawnSignature(groups: readonly PointGroupLike[], padWidth: numb
       .filter((group) => group.points.length > 0)
       .slice(0, STROKE_LIMITS.strokes)
       .map((group) => ({
-        points: thin(group.points, STROKE_LIMITS.pointsPerStroke).map((point) => ({ x: round(within(point.x, padWidth)), y: round(within(point.y, padHeight)), time: Math.round(point.time) }))
+        points: thin(group.points, STROKE_LIMITS.pointsPerStroke).map((point) => ({
+          x: round(within(point.x, padWidth)),
+          y: round(within(point.y, padHeight)),
+          time: Math.round(point.time)
+        }))
       })),
     padWidth: Math.round(padWidth),
     padHeight: Math.round(padHeight)

@@ -18,4 +18,3 @@ export function visitorId(storage: VisitorStorage, random: () => string = () => 
     return random()
   }
 }
-

@@ -7,8 +7,7 @@ import { SigningGuide } from '../components/signing-guide'
 
 export const handle: RouteHandle = {
   title: 'Signer un devis',
-  description:
-    'Comment signer en ligne le devis envoyé par un professionnel\u202f: gratuit, sans compte, depuis le lien reçu par e-mail.'
+  description: 'Comment signer en ligne le devis envoyé par un professionnel\u202f: gratuit, sans compte, depuis le lien reçu par e-mail.'
 }
 
 /** The link's token, from the page's query (empty on the guide). */

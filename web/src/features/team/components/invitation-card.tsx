@@ -22,8 +22,9 @@ export function InvitationCard({ view, joining, failure, onJoin }: InvitationCar
       {view.state === 'open' ? (
         <>
           <p>
-            {view.invitedBy === '' ? view.companyName : `${view.invitedBy}, de ${view.companyName},`} vous invite à rédiger et suivre ses devis avec son équipe. L’invitation a été envoyée à{' '}
-            <strong>{view.email}</strong> : vous la rejoignez avec le compte de cette adresse.
+            {view.invitedBy === '' ? view.companyName : `${view.invitedBy}, de ${view.companyName},`} vous invite à rédiger et suivre ses
+            devis avec son équipe. L’invitation a été envoyée à <strong>{view.email}</strong> : vous la rejoignez avec le compte de cette
+            adresse.
           </p>
           <p className="field__hint">Les devis, le profil et l’abonnement de l’entreprise seront ceux de votre espace.</p>
           <p className="actions">

@@ -16,7 +16,8 @@ export function InvitationsCard(props: TeamDetailsProps & { upgradeName: string 
         </h2>
         <p>
           <UpgradePrompt plan={teamPlan()}>
-            Votre formule {team.plan.name} compte un seul utilisateur. La formule {props.upgradeName} permet de travailler jusqu’à {teamPlan().limits.seats} sur les mêmes devis.
+            Votre formule {team.plan.name} compte un seul utilisateur. La formule {props.upgradeName} permet de travailler jusqu’à{' '}
+            {teamPlan().limits.seats} sur les mêmes devis.
           </UpgradePrompt>
         </p>
       </section>
@@ -68,13 +69,26 @@ export function InvitationsCard(props: TeamDetailsProps & { upgradeName: string 
           {team.invitations.map((invitation) => (
             <li key={invitation.id} className="team-list__item">
               <span className="team-list__who">
-                <strong>{invitation.email}</strong> — envoyée le {formatDateTime(invitation.createdAt)}, valable jusqu’au {formatDateTime(invitation.expiresAt)}
+                <strong>{invitation.email}</strong> — envoyée le {formatDateTime(invitation.createdAt)}, valable jusqu’au{' '}
+                {formatDateTime(invitation.expiresAt)}
               </span>
               <span className="team-list__actions">
-                <button type="button" className="button button--ghost" disabled={working} onClick={() => props.onResend(invitation)} aria-label={`Renvoyer l’invitation à ${invitation.email}`}>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={working}
+                  onClick={() => props.onResend(invitation)}
+                  aria-label={`Renvoyer l’invitation à ${invitation.email}`}
+                >
                   Renvoyer
                 </button>
-                <button type="button" className="button button--ghost" disabled={working} onClick={() => props.onCancel(invitation)} aria-label={`Annuler l’invitation à ${invitation.email}`}>
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={working}
+                  onClick={() => props.onCancel(invitation)}
+                  aria-label={`Annuler l’invitation à ${invitation.email}`}
+                >
                   Annuler
                 </button>
               </span>

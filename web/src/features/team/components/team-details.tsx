@@ -35,14 +35,15 @@ export function TeamDetails(props: TeamDetailsProps) {
     <>
       {team.readOnly ? (
         <p className="notice notice--warning" role="status">
-          Votre entreprise compte plus de membres que sa formule {team.plan.name} n’en permet : vous pouvez consulter les devis, pas les modifier.
-          Le propriétaire peut retirer des membres ou choisir la formule {upgrade.name}.
+          Votre entreprise compte plus de membres que sa formule {team.plan.name} n’en permet : vous pouvez consulter les devis, pas les
+          modifier. Le propriétaire peut retirer des membres ou choisir la formule {upgrade.name}.
         </p>
       ) : null}
       {owner && team.seats.members > team.seats.seats ? (
         <p className="notice notice--warning" role="status">
-          Votre entreprise compte {team.seats.members} membres pour {team.seats.seats} place{team.seats.seats > 1 ? 's' : ''} dans la formule {team.plan.name} : les
-          membres peuvent consulter les devis, plus les modifier. Retirez des membres ou choisissez la formule {upgrade.name}.
+          Votre entreprise compte {team.seats.members} membres pour {team.seats.seats} place{team.seats.seats > 1 ? 's' : ''} dans la
+          formule {team.plan.name} : les membres peuvent consulter les devis, plus les modifier. Retirez des membres ou choisissez la
+          formule {upgrade.name}.
         </p>
       ) : null}
       <section className="card team-card" aria-labelledby="team-members">
@@ -60,8 +61,15 @@ export function TeamDetails(props: TeamDetailsProps) {
               {owner && member.role === 'member' ? (
                 confirming !== null && confirming.action !== 'leave' && confirming.member.userId === member.userId ? (
                   <span className="team-list__actions">
-                    <button type="button" className="button button--danger" disabled={working} onClick={() => (confirming.action === 'remove' ? props.onRemove(member) : props.onTransfer(member))}>
-                      {confirming.action === 'remove' ? `Confirmer le retrait de ${member.email}` : `Confirmer : ${member.email} devient propriétaire`}
+                    <button
+                      type="button"
+                      className="button button--danger"
+                      disabled={working}
+                      onClick={() => (confirming.action === 'remove' ? props.onRemove(member) : props.onTransfer(member))}
+                    >
+                      {confirming.action === 'remove'
+                        ? `Confirmer le retrait de ${member.email}`
+                        : `Confirmer : ${member.email} devient propriétaire`}
                     </button>
                     <button type="button" className="button button--ghost" onClick={() => onConfirm(null)}>
                       Annuler
@@ -69,10 +77,22 @@ export function TeamDetails(props: TeamDetailsProps) {
                   </span>
                 ) : (
                   <span className="team-list__actions">
-                    <button type="button" className="button button--ghost" disabled={working} onClick={() => onConfirm({ action: 'remove', member })} aria-label={`Retirer ${member.email}`}>
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      disabled={working}
+                      onClick={() => onConfirm({ action: 'remove', member })}
+                      aria-label={`Retirer ${member.email}`}
+                    >
                       Retirer
                     </button>
-                    <button type="button" className="button button--ghost" disabled={working} onClick={() => onConfirm({ action: 'transfer', member })} aria-label={`Transférer la propriété à ${member.email}`}>
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      disabled={working}
+                      onClick={() => onConfirm({ action: 'transfer', member })}
+                      aria-label={`Transférer la propriété à ${member.email}`}
+                    >
                       Transférer la propriété
                     </button>
                   </span>
@@ -99,7 +119,9 @@ export function TeamDetails(props: TeamDetailsProps) {
             </p>
           )
         ) : null}
-        {!owner ? <p className="field__hint">Les invitations, les membres et l’abonnement sont gérés par le propriétaire de l’entreprise.</p> : null}
+        {!owner ? (
+          <p className="field__hint">Les invitations, les membres et l’abonnement sont gérés par le propriétaire de l’entreprise.</p>
+        ) : null}
       </section>
       {owner ? <InvitationsCard {...props} upgradeName={upgrade.name} /> : null}
     </>

@@ -69,9 +69,7 @@ function InvitationPage() {
       </header>
       {load.kind === 'loading' ? <LoadingStatus /> : null}
       {load.kind === 'failed' ? <LoadFailure error={load.error} /> : null}
-      {load.kind === 'ready' ? (
-        <InvitationCard view={load.view} joining={joining} failure={failure} onJoin={() => void join()} />
-      ) : null}
+      {load.kind === 'ready' ? <InvitationCard view={load.view} joining={joining} failure={failure} onJoin={() => void join()} /> : null}
     </article>
   )
 }

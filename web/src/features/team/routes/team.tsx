@@ -14,7 +14,6 @@ export const handle: RouteHandle = {
 
 export { TeamPage as Component }
 
-
 function TeamPage() {
   const { api } = useWorkspace()
   const { load, reload } = useApiLoad<Team>((client, signal) => teamApi.team(client, signal))
@@ -91,7 +90,9 @@ function TeamPage() {
           onEmailChange={setEmail}
           onInvite={(event) => void invite(event)}
           onRemove={(member) => void run(() => teamApi.remove(api, member.userId), `${member.email} ne fait plus partie de l’entreprise.`)}
-          onTransfer={(member) => void run(() => teamApi.transfer(api, member.userId), `${member.email} est désormais propriétaire de l’entreprise.`)}
+          onTransfer={(member) =>
+            void run(() => teamApi.transfer(api, member.userId), `${member.email} est désormais propriétaire de l’entreprise.`)
+          }
           onLeave={() => void run(() => teamApi.leave(api), 'Vous avez quitté l’entreprise : votre espace repart de zéro.')}
           onResend={(invitation) => void run(() => teamApi.resend(api, invitation.id), `Invitation renvoyée à ${invitation.email}.`)}
           onCancel={(invitation) => void run(() => teamApi.cancel(api, invitation.id), `Invitation à ${invitation.email} annulée.`)}

@@ -45,7 +45,9 @@ export function VerificationFormView({ state, siteName, ready, dragging, onFile,
         </p>
       </div>
       <div className="verification-answer" aria-live="polite">
-        {state.kind === 'checking' ? <p className="verification-answer__checking">Vérification de «&#8239;{state.fileName}&#8239;»…</p> : null}
+        {state.kind === 'checking' ? (
+          <p className="verification-answer__checking">Vérification de «&#8239;{state.fileName}&#8239;»…</p>
+        ) : null}
         {state.kind === 'done' ? <VerificationResult fileName={state.fileName} result={state.result} siteName={siteName} /> : null}
       </div>
       {state.kind === 'failed' ? (
@@ -85,7 +87,9 @@ export function VerificationForm() {
       onDrag={(event) => {
         event.preventDefault()
         // Leaving for one of the zone's own children is not leaving the zone.
-        setDragging(event.type !== 'dragleave' || (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget)))
+        setDragging(
+          event.type !== 'dragleave' || (event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))
+        )
       }}
       onDrop={(event) => {
         event.preventDefault()

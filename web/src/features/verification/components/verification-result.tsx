@@ -5,7 +5,9 @@ import type { VerifyResult } from '../api/verify-pdf'
 export function VerificationResult({ fileName, result, siteName }: { fileName: string; result: VerifyResult; siteName: string }) {
   const { document } = result
   return (
-    <div className={document === null ? 'verification-result verification-result--unknown' : 'verification-result verification-result--known'}>
+    <div
+      className={document === null ? 'verification-result verification-result--unknown' : 'verification-result verification-result--known'}
+    >
       <h3>{document === null ? 'Document non reconnu' : 'Document reconnu'}</h3>
       {document === null ? (
         <>
@@ -14,15 +16,14 @@ export function VerificationResult({ fileName, result, siteName }: { fileName: s
           </p>
           <p>
             La vérification compare le fichier octet par octet&#8239;: toute modification change le fichier, même un simple
-            réenregistrement, une impression en PDF ou l’ajout d’une annotation. Vérifiez le PDF d’origine, tel que reçu
-            par e-mail ou téléchargé depuis le lien de signature.
+            réenregistrement, une impression en PDF ou l’ajout d’une annotation. Vérifiez le PDF d’origine, tel que reçu par e-mail ou
+            téléchargé depuis le lien de signature.
           </p>
         </>
       ) : (
         <>
           <p>
-            «&#8239;{fileName}&#8239;» est bien un devis signé avec {siteName}, identique au PDF scellé lors de la
-            signature.
+            «&#8239;{fileName}&#8239;» est bien un devis signé avec {siteName}, identique au PDF scellé lors de la signature.
           </p>
           <dl className="verification-result__facts">
             <div>

@@ -17,8 +17,8 @@ export function Component() {
       <header className="page-intro">
         <h1>Vérifier un devis signé</h1>
         <p className="lead">
-          Vous avez un devis signé avec {siteName}&#8239;? Déposez son PDF&#8239;: nous vous disons s’il est bien celui qui a
-          été scellé lors de la signature, sans la moindre modification.
+          Vous avez un devis signé avec {siteName}&#8239;? Déposez son PDF&#8239;: nous vous disons s’il est bien celui qui a été scellé
+          lors de la signature, sans la moindre modification.
         </p>
       </header>
 
@@ -28,21 +28,21 @@ export function Component() {
         <h2 id="verification-about">Ce que la vérification vous apprend</h2>
         <ul>
           <li>
-            Un document reconnu est identique, octet par octet, au PDF scellé par {siteName} au moment de la
-            signature. Seuls son numéro, le nom du signataire et la date de signature sont affichés.
+            Un document reconnu est identique, octet par octet, au PDF scellé par {siteName} au moment de la signature. Seuls son numéro, le
+            nom du signataire et la date de signature sont affichés.
           </li>
           <li>
-            Un document non reconnu n’a pas été signé avec {siteName}, ou il a été modifié depuis&#8239;: toute
-            modification change le fichier, même le réenregistrer ou l’imprimer en PDF.
+            Un document non reconnu n’a pas été signé avec {siteName}, ou il a été modifié depuis&#8239;: toute modification change le
+            fichier, même le réenregistrer ou l’imprimer en PDF.
           </li>
           <li>
-            Le PDF signé porte aussi un sceau électronique que les lecteurs PDF savent contrôler (panneau des
-            signatures). Son certificat peut y apparaître comme «&#8239;signataire inconnu&#8239;»&#8239;: le dossier de preuve, à
-            la fin du PDF, explique pourquoi.
+            Le PDF signé porte aussi un sceau électronique que les lecteurs PDF savent contrôler (panneau des signatures). Son certificat
+            peut y apparaître comme «&#8239;signataire inconnu&#8239;»&#8239;: le dossier de preuve, à la fin du PDF, explique pourquoi.
           </li>
         </ul>
         <p>
-          Pour signer un devis reçu, suivez le lien de l’e-mail&#8239;; voir <Link to={paths.signQuote.href()}>comment se passe la signature</Link>.
+          Pour signer un devis reçu, suivez le lien de l’e-mail&#8239;; voir{' '}
+          <Link to={paths.signQuote.href()}>comment se passe la signature</Link>.
         </p>
       </section>
     </article>

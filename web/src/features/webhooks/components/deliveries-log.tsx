@@ -48,7 +48,13 @@ export function DeliveriesLog({ endpointUrl, deliveries, working, onRedeliver }:
               <td>{formatDateTime(delivery.deliveredAt ?? delivery.lastAttemptAt ?? delivery.createdAt)}</td>
               <td>
                 {delivery.status === 'delivered' ? null : (
-                  <button type="button" className="button button--ghost" disabled={working} onClick={() => onRedeliver(delivery)} aria-label={`Renvoyer ${delivery.eventType} ${delivery.eventId}`}>
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    disabled={working}
+                    onClick={() => onRedeliver(delivery)}
+                    aria-label={`Renvoyer ${delivery.eventType} ${delivery.eventId}`}
+                  >
                     Renvoyer
                   </button>
                 )}

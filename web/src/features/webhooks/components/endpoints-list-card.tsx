@@ -18,7 +18,16 @@ export interface EndpointsListCardProps {
   onToggleLog: (id: string) => void
 }
 
-export function EndpointsListCard({ endpoints, deleting, openLog, log, working, onAskDelete, onDelete, onToggleLog }: EndpointsListCardProps) {
+export function EndpointsListCard({
+  endpoints,
+  deleting,
+  openLog,
+  log,
+  working,
+  onAskDelete,
+  onDelete,
+  onToggleLog
+}: EndpointsListCardProps) {
   return (
     <section className="card team-card" aria-labelledby="webhooks-list">
       <h2 id="webhooks-list">Adresses de l’entreprise</h2>
@@ -56,7 +65,13 @@ export function EndpointsListCard({ endpoints, deleting, openLog, log, working, 
                     </button>
                   </>
                 ) : (
-                  <button type="button" className="button button--ghost" disabled={working} onClick={() => onAskDelete(endpoint.id)} aria-label={`Supprimer l’adresse ${endpoint.url}`}>
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    disabled={working}
+                    onClick={() => onAskDelete(endpoint.id)}
+                    aria-label={`Supprimer l’adresse ${endpoint.url}`}
+                  >
                     Supprimer
                   </button>
                 )}

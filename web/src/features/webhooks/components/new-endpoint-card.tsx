@@ -23,7 +23,17 @@ export interface NewEndpointCardProps {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void
 }
 
-export function NewEndpointCard({ included, url, events, problems, urlRef, working, onUrlChange, onEventToggle, onSubmit }: NewEndpointCardProps) {
+export function NewEndpointCard({
+  included,
+  url,
+  events,
+  problems,
+  urlRef,
+  working,
+  onUrlChange,
+  onEventToggle,
+  onSubmit
+}: NewEndpointCardProps) {
   const plan = planWith('api')
   if (!included) {
     return (
@@ -70,7 +80,12 @@ export function NewEndpointCard({ included, url, events, problems, urlRef, worki
           <legend className="choice-group__legend">Événements envoyés</legend>
           {WEBHOOK_EVENT_TYPES.map((type) => (
             <div className="field field--checkbox" key={type}>
-              <input id={`webhook-event-${type}`} type="checkbox" checked={events.includes(type)} onChange={(event) => onEventToggle(type, event.target.checked)} />
+              <input
+                id={`webhook-event-${type}`}
+                type="checkbox"
+                checked={events.includes(type)}
+                onChange={(event) => onEventToggle(type, event.target.checked)}
+              />
               <label htmlFor={`webhook-event-${type}`}>
                 <code>{type}</code> — {WEBHOOK_EVENT_LABELS[type]}
               </label>

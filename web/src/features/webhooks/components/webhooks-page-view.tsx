@@ -39,11 +39,16 @@ export function WebhooksPageView(props: WebhooksPageViewProps) {
     <article className="team-page">
       <header className="page-intro workspace-intro">
         <h1>Webhooks</h1>
-        <p className="lead">Paraphe prévient votre logiciel dès qu’un devis est envoyé, consulté, signé, refusé ou expiré, par une requête signée vers l’adresse de votre choix.</p>
+        <p className="lead">
+          Paraphe prévient votre logiciel dès qu’un devis est envoyé, consulté, signé, refusé ou expiré, par une requête signée vers
+          l’adresse de votre choix.
+        </p>
       </header>
       {load.kind === 'loading' ? <LoadingStatus /> : null}
       {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={props.onReload} /> : null}
-      <ActionOutcomeNotice outcome={status}>{created !== null ? <CreatedEndpointNotice created={created} copy={props.copy} onCopy={props.onCopy} /> : null}</ActionOutcomeNotice>
+      <ActionOutcomeNotice outcome={status}>
+        {created !== null ? <CreatedEndpointNotice created={created} copy={props.copy} onCopy={props.onCopy} /> : null}
+      </ActionOutcomeNotice>
       {load.kind === 'ready' ? (
         <>
           <NewEndpointCard included={load.data.webhooksIncluded} {...props.form} />

@@ -5,7 +5,13 @@ import { WEBHOOK_EVENT_TYPES } from '@paraphe/shared/api/webhook-schemas'
 import type { ActionOutcome } from '@/components/ui/load-state'
 import type { ApiLoad } from '@/hooks/use-api-load'
 import { asApiError, type ApiClient } from '@/lib/api-client'
-import { webhooksApi, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookEventType } from '../api/webhooks-api'
+import {
+  webhooksApi,
+  type CreatedWebhookEndpoint,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEventType
+} from '../api/webhooks-api'
 import type { NewEndpointProblems } from '../components/new-endpoint-card'
 
 /** Checked before asking the gateway (which checks the URL itself, with the production rule). */
@@ -21,7 +27,10 @@ export function toggledEvents(current: readonly WebhookEventType[], type: Webhoo
   return WEBHOOK_EVENT_TYPES.filter((each) => (each === type ? chosen : current.includes(each)))
 }
 
-export type AddOutcome = { kind: 'created'; created: CreatedWebhookEndpoint } | { kind: 'refused'; problems: NewEndpointProblems } | { kind: 'failed'; text: string }
+export type AddOutcome =
+  | { kind: 'created'; created: CreatedWebhookEndpoint }
+  | { kind: 'refused'; problems: NewEndpointProblems }
+  | { kind: 'failed'; text: string }
 
 export async function addEndpoint(api: ApiClient, url: string, events: WebhookEventType[]): Promise<AddOutcome> {
   try {

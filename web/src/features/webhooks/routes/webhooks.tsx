@@ -4,7 +4,14 @@ import type { ActionOutcome } from '@/components/ui/load-state'
 import { useApiLoad, type ApiLoad } from '@/hooks/use-api-load'
 import { useWorkspace } from '@/hooks/use-workspace'
 import type { RouteHandle } from '@/lib/route-handle'
-import { webhooksApi, type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookEndpointList, type WebhookEventType } from '../api/webhooks-api'
+import {
+  webhooksApi,
+  type CreatedWebhookEndpoint,
+  type WebhookDelivery,
+  type WebhookEndpoint,
+  type WebhookEndpointList,
+  type WebhookEventType
+} from '../api/webhooks-api'
 import type { CopyState } from '../components/created-endpoint-notice'
 import type { NewEndpointProblems } from '../components/new-endpoint-card'
 import { WebhooksPageView } from '../components/webhooks-page-view'
@@ -101,7 +108,16 @@ function WebhooksPage() {
       created={created}
       copy={copy}
       onCopy={() => void copySecret()}
-      form={{ url, events, problems, urlRef, working, onUrlChange: setUrl, onEventToggle: (type, chosen) => setEvents(toggledEvents(events, type, chosen)), onSubmit: (event) => void create(event) }}
+      form={{
+        url,
+        events,
+        problems,
+        urlRef,
+        working,
+        onUrlChange: setUrl,
+        onEventToggle: (type, chosen) => setEvents(toggledEvents(events, type, chosen)),
+        onSubmit: (event) => void create(event)
+      }}
       list={{ deleting, openLog, working, onAskDelete: setDeleting, onDelete: remove, onToggleLog: toggleLog }}
       log={log}
       onRetryLog={() => void showLog(openLog ?? '')}
