@@ -1,6 +1,7 @@
 // The one door from invoices to the quote and profile code: what an invoice reads of its signed
 // quote and of the company's profile. (The quote code is moving folders; only this file names it.)
 import type { CompanyProfile } from '@paraphe/shared/company'
+import type { InvoiceInsurance } from '@paraphe/shared/invoices/invoice-document'
 import { isSection, type QuoteContent, type QuoteLine } from '@paraphe/shared/quote'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
@@ -15,6 +16,14 @@ export interface SourceQuote {
   franchiseEnBase: boolean
   /** The lines with an amount, without the section headings. */
   lines: QuoteLine[]
+  /** The décennale insurance the signed quote printed (building work naming an insurer), else null. */
+  insurance: InvoiceInsurance | null
+}
+
+/** The insurance as the quote was sent with it: its invoices must print the same (Code des assurances L243-2). */
+function insuranceOf(buildingTrade: boolean, company: CompanyProfile | null): InvoiceInsurance | null {
+  if (!buildingTrade || company === null || company.insurer.trim() === '') return null
+  return { insurer: company.insurer.trim(), coverage: company.insuranceCoverage.trim(), policy: company.insurancePolicy.trim() }
 }
 
 /** The quote behind `id`; locked by writes, so that two invoices of one quote are computed one after the other. */
@@ -28,7 +37,9 @@ export async function signedQuote(tx: Queryable, id: string, { lock }: { lock: b
     number: row.number,
     content: row.content,
     franchiseEnBase: row.franchise_en_base,
-    lines: row.content.lines.filter((line): line is QuoteLine => !isSection(line))
+    lines: row.content.lines.filter((line): line is QuoteLine => !isSection(line)),
+    // A signed quote was frozen with its company at sending; the profile only for one sent before that existed.
+    insurance: insuranceOf(row.content.buildingTrade, row.company ?? (await companyProfile(tx)))
   }
 }
 
