@@ -99,13 +99,25 @@ t.test('signed quote → deposit → two situations → final → paid, at 1 280
   await page.getByRole('heading', { level: 2, name: 'Facture de situation n° 1' }).waitFor()
   await field(page, 'Avancement cumulé (%)').fill('40')
   t.match(await text(page, '.invoice-statement'), /^Situation n° 1 : cumul 40 %, déjà facturé 0 %/)
+  // After the deposit, the first situation chooses how it comes off; in proportion by default.
+  t.ok(await page.getByRole('radio', { name: /Au prorata de l’avancement/ }).isChecked(), 'the deposit deducted in proportion by default')
+  t.match(
+    await text(page, '.invoice-statement'),
+    /acompte déduit au prorata de l’avancement — 376,35 € TTC environ/,
+    '40 % of the work less 40 % of the deposit, not 537,65 €'
+  )
   const first = await prepareAndIssue(page, 'Préparer la facture de situation')
   t.match(await text(page, '.invoice-statement'), 'Situation n° 1 : cumul 40 %, déjà facturé 0 %')
 
   // Situation n° 2, line by line: each line shows how far it has been invoiced.
   await page.goto(gateway.url(`/espace/devis/${quote.id}/facturation?facture=situation`))
   await page.getByRole('heading', { level: 2, name: 'Facture de situation n° 2' }).waitFor()
-  t.match(await text(page, '.invoice-figures'), /Facturé \(acomptes et situations\) 940,89 € TTC/)
+  t.match(await text(page, '.invoice-figures'), /Facturé \(acomptes et situations\) 779,59 € TTC/)
+  t.match(
+    await text(page, '.invoice-form'),
+    /L’acompte est déduit au prorata de l’avancement \(241,94 € TTC restent à déduire\)/,
+    'the first situation’s choice is kept, with what is left of the deposit'
+  )
   await page.getByRole('radio', { name: 'Ligne par ligne' }).check()
   const lineLabels = ['Dépose de l’ancienne baignoire', 'Main-d’œuvre plomberie', 'Receveur de douche 90 × 120']
   for (const label of lineLabels) {
