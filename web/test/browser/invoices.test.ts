@@ -2,8 +2,8 @@
 // on a worker): at 1 280 px the quote page offers the deposit first; deposit → situation n° 1 for
 // the whole quote → situation n° 2 line by line → final invoice deducting the three by number,
 // each prepared as a draft, reviewed and issued; a payment recorded on the final invoice makes it
-// « Payée »; the dashboard's « À encaisser ». At 360 px the list (filtered by status) and an
-// invoice page. Axe clean at both widths, no console error, no failed request.
+// « Payée »; the dashboard's « À encaisser » and its « Activité récente » (the invoices' events).
+// At 360 px the list (filtered by status) and an invoice page. Axe clean at both widths, no console error, no failed request.
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import { parisIsoDate } from '@paraphe/shared/dates'
@@ -163,6 +163,28 @@ t.test('signed quote → deposit → two situations → final → paid, at 1 280
   await figure.waitFor()
   t.match(normalizeSpace(await figure.innerText()), /3 factures/)
   t.equal(await figure.getAttribute('href'), '/espace/factures?statut=a-encaisser')
+  // « Activité récente »: the invoices' events beside the quote's, newest first, each leading to its invoice.
+  const activity = (await page.locator('.dashboard__activity li').allInnerTexts()).map(normalizeSpace)
+  t.match(activity[0], new RegExp(`^${final} — .+ : facture de solde payée, \\d{1,2} `), 'the payment first')
+  for (const [number, said] of [
+    [final, 'facture de solde émise'],
+    [second, 'facture de situation émise'],
+    [first, 'facture de situation émise'],
+    [deposit, 'facture d’acompte émise']
+  ] as const)
+    t.ok(
+      activity.some((line) => line.startsWith(`${number} — `) && line.includes(`: ${said},`)),
+      `${number}: « ${said} »`
+    )
+  t.ok(
+    activity.some((line) => /^DEV-\d{4}-\d{4} — .+ : devis signé par le client/.test(line)),
+    'the quote’s signature in the same list'
+  )
+  t.match(
+    await page.locator('.dashboard__activity li a').first().getAttribute('href'),
+    /^\/espace\/factures\/[0-9a-f-]{36}$/,
+    'an invoice’s line leads to the invoice'
+  )
   t.same(problemsOf(record), [], `desktop: ${CLEAN}`)
 
   // On a phone: the list, filtered, and an invoice.
