@@ -6,6 +6,10 @@
 // Describe and Close of a statement); the answers carry no statement name, so nothing is rewritten
 // back. Portals need no prefix: a connection keeps PGlite to itself from its first message to its
 // ReadyForQuery (db/pglite-wire-server.ts), and a portal never outlives that.
+// Kept apart rather than outside connections refused: an operator's `psql` or a tool reading the
+// data is worth having, and the protocol's statements were what one connection took from another.
+// What a client does to the session in SQL still acts on the one session (SET at session level,
+// DEALLOCATE ALL, DISCARD ALL): those are for the gateway alone, not for an outside client.
 
 const PARSE = 0x50 // 'P'
 const BIND = 0x42 // 'B'
