@@ -199,6 +199,31 @@ t.test('signed quote → deposit → two situations → final → paid, at 1 280
     await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     'no horizontal scroll at 360 px: the list'
   )
+  // « Comptes comptables (export FEC) »: the accountant's defaults, a wrong class refused in French, then saved.
+  await phone.page.getByText('Comptes comptables (export FEC)').click()
+  const works = field(phone.page, 'Travaux')
+  await works.waitFor()
+  t.equal(await works.inputValue(), '704000', 'building work to 704 by default')
+  t.equal(await field(phone.page, 'TVA collectée à 20 %').inputValue(), '445710')
+  await works.fill('604000')
+  await button(phone.page, 'Enregistrer les comptes').click()
+  await phone.page.locator('.field--invalid .field__error').waitFor()
+  t.equal(
+    normalizeSpace(await phone.page.locator('.field--invalid .field__error').innerText()),
+    'Ce numéro n’est pas un compte de ventes (classe 70) : il commence par 70 (par exemple 704000).',
+    'a purchase account refused before sending'
+  )
+  t.same(await axe(phone.page), [], 'axe at 360 px: the accounts, one refused')
+  await works.fill('704100')
+  await button(phone.page, 'Enregistrer les comptes').click()
+  await phone.page.getByRole('status').filter({ hasText: 'Comptes enregistrés' }).waitFor()
+  const stored = await callApi<{ accounts: { works: string } }>(
+    gateway.url,
+    await accessToken(phone.page),
+    'GET',
+    '/api/invoices/accounting-settings'
+  )
+  t.equal(stored.accounts.works, '704100', 'saved for the next FEC')
   await phone.page.getByLabel('Statut', { exact: true }).selectOption({ label: 'Payée' })
   await phone.page.getByRole('heading', { level: 2, name: '1 facture « Payée »' }).waitFor()
   t.match(phone.page.url(), /\/espace\/factures\?statut=payee$/)
