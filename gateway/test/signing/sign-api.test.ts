@@ -455,7 +455,7 @@ t.test('the dashboard’s figures follow the clients’ answers, and stay the ac
   // Opened by five visitors: one « consulté » line for that quote, with its count and latest time.
   for (let visitor = 0; visitor < 5; visitor++)
     await visit(waiting.token, '', { 'x-signing-visitor': `visiteur-${String(visitor).padStart(4, '0')}` })
-  const viewed = (await figures(pro)).recent.filter((event) => event.quoteId === waiting.id)
+  const viewed = (await figures(pro)).recent.filter((event) => event.id === waiting.id)
   t.same(
     viewed.map((event) => [event.type, event.count]),
     [

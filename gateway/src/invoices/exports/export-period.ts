@@ -17,6 +17,8 @@ export interface ExportInvoice {
   amountDueCents: number
   paidCents: number
   creditedCents: number
+  /** From a building-trade quote (a credit note: the corrected invoice's): booked as works (704). */
+  buildingWork: boolean
 }
 
 export interface ExportPayment {
@@ -61,10 +63,13 @@ export async function invoicesOfPeriod(tx: Queryable, filter: Pick<InvoiceExport
     amount_due_cents: number
     paid_cents: number
     credited_cents: number
+    building_work: boolean
   }>(
     `select i.id, i.number, i.kind, i.issue_date, i.due_date, i.document, i.amount_due_cents,
             coalesce((select sum(p.amount_cents) from paraphe.invoice_payments p where p.invoice_id = i.id), 0)::bigint as paid_cents,
-            coalesce((select sum(c.total_ttc_cents) from paraphe.invoices c where c.corrects_invoice_id = i.id and c.status = 'issued'), 0)::bigint as credited_cents
+            coalesce((select sum(c.total_ttc_cents) from paraphe.invoices c where c.corrects_invoice_id = i.id and c.status = 'issued'), 0)::bigint as credited_cents,
+            coalesce((select (q.content ->> 'buildingTrade')::boolean from paraphe.quotes q
+                       where q.id = coalesce(i.quote_id, (select c.quote_id from paraphe.invoices c where c.id = i.corrects_invoice_id))), false) as building_work
        from paraphe.invoices i
       where i.status = 'issued' and i.issue_date between $1::date and $2::date
       order by i.chain_index`,
@@ -79,7 +84,8 @@ export async function invoicesOfPeriod(tx: Queryable, filter: Pick<InvoiceExport
     document: row.document,
     amountDueCents: Number(row.amount_due_cents),
     paidCents: Number(row.paid_cents),
-    creditedCents: Number(row.credited_cents)
+    creditedCents: Number(row.credited_cents),
+    buildingWork: row.building_work
   }))
 }
 

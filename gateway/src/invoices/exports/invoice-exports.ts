@@ -4,6 +4,7 @@ import type { ExportFormat, InvoiceExportFilter } from '@paraphe/shared/api/invo
 import { parisIsoDate } from '@paraphe/shared/dates'
 import type { Queryable } from '../../db/database.js'
 import { invoiceFileName } from '../invoice-files.js'
+import { accountingAccounts } from './accounting-settings.js'
 import { invoicesOfPeriod, paymentsOfPeriod, pdfsOfPeriod } from './export-period.js'
 import { invoicesCsv } from './invoices-csv.js'
 import { fecFileName, salesJournalFec } from './sales-journal-fec.js'
@@ -32,7 +33,11 @@ export async function exportInvoices(tx: Queryable, filter: InvoiceExportFilter,
     const invoices = await invoicesOfPeriod(tx, filter)
     // The seller's SIREN as the invoices state it (the FEC is named after it); none issued: zeros.
     const siren = invoices[0]?.document.seller.siren ?? '000000000'
-    return { body: Buffer.from(salesJournalFec(invoices), 'utf8'), contentType, filename: fecFileName(siren, filter.to) }
+    return {
+      body: Buffer.from(salesJournalFec(invoices, await accountingAccounts(tx)), 'utf8'),
+      contentType,
+      filename: fecFileName(siren, filter.to)
+    }
   }
   const files = await pdfsOfPeriod(tx, filter)
   const zip = zipArchive(

@@ -1,5 +1,5 @@
 // The invoices' e-mails and exports in the workspace: « Envoyer la facture », « Relancer », the
-// client's links revoked, the reminder delays, and the accountant's exports by period. Domain code in invoices/client and
+// client's links revoked, the reminder delays, the accounts of the FEC, and the accountant's exports by period. Domain code in invoices/client and
 // invoices/exports; the e-mails queued in the transaction go out once it has committed.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
@@ -14,10 +14,12 @@ import {
   ReminderSettingsBody,
   ReminderSettingsSchema
 } from '@paraphe/shared/api/invoice-client-schemas'
+import { AccountingAccountsBody } from '@paraphe/shared/invoices/accounting-accounts'
 import { attachmentDisposition } from '../../pdf/file-name.js'
 import { remindInvoiceByHand, reminderSettings, saveReminderSettings } from '../../invoices/client/invoice-reminders.js'
 import { revokeInvoiceLinks } from '../../invoices/client/invoice-links.js'
 import { sendInvoice } from '../../invoices/client/invoice-sending.js'
+import { accountingAccounts, saveAccountingAccounts } from '../../invoices/exports/accounting-settings.js'
 import { exportInvoices } from '../../invoices/exports/invoice-exports.js'
 import { asRequestUser } from './user-transaction.js'
 
@@ -72,6 +74,22 @@ export default async function invoiceMailAndExportRoutes(instance: FastifyInstan
     { schema: { body: ReminderSettingsSchema, response: { 200: ReminderSettingsBody, ...ErrorResponses } } },
     async (request) => ({
       settings: await asRequestUser(fastify, request, (tx, member) => saveReminderSettings(tx, member.companyId, request.body))
+    })
+  )
+
+  fastify.get(
+    '/invoices/accounting-settings',
+    { schema: { response: { 200: AccountingAccountsBody, ...ErrorResponses } } },
+    async (request) => ({
+      accounts: await asRequestUser(fastify, request, (tx) => accountingAccounts(tx))
+    })
+  )
+
+  fastify.put(
+    '/invoices/accounting-settings',
+    { schema: { body: AccountingAccountsBody, response: { 200: AccountingAccountsBody, ...ErrorResponses } } },
+    async (request) => ({
+      accounts: await asRequestUser(fastify, request, (tx, member) => saveAccountingAccounts(tx, member, request.body.accounts))
     })
   )
 

@@ -9,6 +9,7 @@ import { filterOfSlug, INVOICE_FILTER_LABELS, INVOICE_FILTERS, slugOfFilter, typ
 import { invoicesApi } from '@/lib/invoices-api'
 import type { RouteHandle } from '@/lib/route-handle'
 import { AccountantExport } from '../components/accountant-export'
+import { AccountingSettings } from '../components/accounting-settings'
 import { InvoiceCards } from '../components/invoice-cards'
 import { ReminderSettings } from '../components/reminder-settings'
 
@@ -46,6 +47,7 @@ function InvoicesPage() {
       </header>
       <AccountantExport />
       <ReminderSettings />
+      <AccountingSettings />
       <StatusFilter
         filter={filter}
         disabled={!hydrated}
