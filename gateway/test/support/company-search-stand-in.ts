@@ -42,9 +42,14 @@ export async function startCompanySearchStandIn(companies: readonly StandInCompa
       response.writeHead(500, { 'content-type': 'application/json' }).end('{"erreur":"Internal Server Error"}')
       return
     }
-    const results = companies.filter(
-      (company) => query === company.siren || company.matching_etablissements.some((place) => place.siret === query)
-    )
+    // As the service does: the companies the query names, each with the establishments it matched
+    // (a SIRET matches its own, the siège included; a SIREN, the siège).
+    const results = companies.flatMap((company) => {
+      const places = [company.siege, ...company.matching_etablissements]
+      if (query === company.siren) return [{ ...company, matching_etablissements: [company.siege] }]
+      const matching = places.filter((place) => place.siret === query)
+      return matching.length === 0 ? [] : [{ ...company, matching_etablissements: matching }]
+    })
     response
       .writeHead(200, { 'content-type': 'application/json' })
       .end(JSON.stringify({ results, total_results: results.length, page: 1, per_page: 10, total_pages: results.length === 0 ? 0 : 1 }))
@@ -59,7 +64,7 @@ export async function startCompanySearchStandIn(companies: readonly StandInCompa
   return standIn
 }
 
-/** A SAS of Lyon with a branch (the SIRET the workspace tests use, 732 829 320 00074). */
+/** A SAS of Lyon with a branch (the SIRET the workspace tests use, 732 829 320 00074); `matching_etablissements` lists its establishments. */
 export const MENUISERIE_MARTIN: StandInCompany = {
   siren: '732829320',
   nom_complet: 'MENUISERIE MARTIN',
