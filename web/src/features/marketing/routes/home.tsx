@@ -6,7 +6,7 @@ import type { RouteHandle } from '@/lib/route-handle'
 import { useRuntimeConfig } from '@/lib/runtime-config'
 
 export const handle: RouteHandle = {
-  title: 'Devis signés en ligne et factures Factur-X',
+  title: 'Devis signés en ligne',
   description:
     'Rédigez vos devis avec les mentions obligatoires, faites-les signer en ligne avec un dossier de preuve, puis facturez-les : acompte, situations, solde, au format Factur-X.'
 }
