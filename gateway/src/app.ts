@@ -33,6 +33,7 @@ import healthRoutes from './routes/health.js'
 import siteRoutes from './routes/site.js'
 import { requestIdOf } from './http/request-id.js'
 import { securityHeaders } from './http/security-headers.js'
+import { openInvitationAddress } from './company/team.js'
 import { lazySchemaCompilers } from './http/lazy-schema-compilers.js'
 
 /** Options for the Fastify factory that depend on the config (shared by server and tests). */
@@ -113,7 +114,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(webhooksPlugin, options.webhooks ?? {})
   await fastify.register(queueWakePlugin)
   await fastify.register(rateLimiterPlugin)
-  await fastify.register(embeddedAccountsPlugin, { keys: accountKeys })
+  await fastify.register(embeddedAccountsPlugin, { keys: accountKeys, invitedAddress: openInvitationAddress })
   await fastify.register(pdfWorkersPlugin)
   await fastify.register(sealPlugin)
   await fastify.register(quoteActionsPlugin)

@@ -109,6 +109,10 @@ export const EnvSchema = Type.Object({
    * the seal's time is the server's clock (PAdES B-B).
    */
   TSA_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  /** The State's company search, which fills the profile from a SIRET (its `/search?q=`). */
+  COMPANY_SEARCH_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'https://recherche-entreprises.api.gouv.fr' }),
+  /** How long the profile waits for it before saying it does not answer. */
+  COMPANY_SEARCH_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 5_000 }),
   BUILD_POLL_INTERVAL_MS: Type.Integer({ minimum: 100, default: APP_SHELL.defaultBuildPollIntervalMs }),
   SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 10_000 }),
   /** How often expiry, reminders and seal repair run (every gateway; each due quote is handled once). */
@@ -235,6 +239,8 @@ export interface Config {
   signing: SigningConfig
   /** null = online payment not configured: plans are shown, checkout answers 503. */
   billing: BillingConfig | null
+  /** The State's company search (COMPANY_SEARCH_URL) and how long to wait for it. */
+  companySearch: { url: URL; timeoutMs: number }
   runtime: RuntimeConfig
 }
 
@@ -327,6 +333,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     apiRateLimitPerMinute: valid.API_RATE_LIMIT_PER_MINUTE,
     signing,
     billing,
+    companySearch: { url: new URL(valid.COMPANY_SEARCH_URL), timeoutMs: valid.COMPANY_SEARCH_TIMEOUT_MS },
     runtime: {
       siteName: valid.SITE_NAME,
       operator,

@@ -17,7 +17,14 @@ export interface AccountContext {
   settings: AccountSettings
   /** Called after a transaction queued an e-mail. */
   wakeOutbox: () => void
+  /**
+   * The address an open team invitation was sent to, for its link's token; null for an unknown,
+   * used, cancelled or expired one. Given by the app (the invitations are the company's).
+   */
+  invitedAddress?: InvitedAddress
 }
+
+export type InvitedAddress = (tx: Queryable, token: string) => Promise<string | null>
 
 /** A request's JSON body, as GoTrue's endpoints take it: read field by field, never trusted. */
 export type Body = Record<string, unknown>

@@ -10,7 +10,7 @@
 import type { Database } from '../db/database.js'
 import type { SiteIdentity } from '../mail/templates/layout.js'
 import type { RateLimiter } from '../rate-limit/rate-limiter.js'
-import type { AccountContext, Body } from './account-context.js'
+import type { AccountContext, Body, InvitedAddress } from './account-context.js'
 import type { AccountSettings } from './account-settings.js'
 import { authenticate, logout, updateUser, type Authenticated } from './current-user.js'
 import { recover, verify } from './email-links.js'
@@ -29,10 +29,20 @@ export interface AccountServiceOptions {
   settings: AccountSettings
   /** Called after a transaction queued an e-mail. */
   wakeOutbox: () => void
+  /** An invitation's link proves its address: sign-up from it needs no confirmation e-mail. */
+  invitedAddress?: InvitedAddress
 }
 
-export function createAccountService({ db, secret, limiter, site, settings, wakeOutbox }: AccountServiceOptions) {
-  const context: AccountContext = { db, key: new TextEncoder().encode(secret), limiter, site, settings, wakeOutbox }
+export function createAccountService({ db, secret, limiter, site, settings, wakeOutbox, invitedAddress }: AccountServiceOptions) {
+  const context: AccountContext = {
+    db,
+    key: new TextEncoder().encode(secret),
+    limiter,
+    site,
+    settings,
+    wakeOutbox,
+    ...(invitedAddress === undefined ? {} : { invitedAddress })
+  }
   return {
     settings,
     signup: (body: Body) => signup(context, body),

@@ -59,10 +59,10 @@ export function invoiceEmail({ document, remainingCents, invoiceUrl }: InvoiceMa
       { type: 'action', label: credit ? 'Voir l’avoir' : 'Voir la facture et payer par virement', url: invoiceUrl },
       {
         type: 'note',
-        text: `Ce lien vous est personnel. Pour toute question sur cette facture, répondez à cet e-mail : votre réponse parviendra à ${document.seller.name}.`
+        text: `Ce lien vous est personnel. Pour toute question sur ${credit ? 'cet avoir' : 'cette facture'}, répondez à cet e-mail : votre réponse parviendra à ${document.seller.name}.`
       }
     ],
-    footer: `Vous recevez cet e-mail parce que ${document.seller.name} vous a adressé cette facture.`
+    footer: `Vous recevez cet e-mail parce que ${document.seller.name} vous a adressé ${credit ? 'cet avoir' : 'cette facture'}.`
   })
   return { subject: singleLine(`${label} ${document.number} de ${document.seller.name}`), ...rendered }
 }

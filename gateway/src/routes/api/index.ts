@@ -4,6 +4,7 @@ import { checkStorableInput } from '../../http/storable-input.js'
 import apiKeyRoutes from './api-keys.js'
 import billingRoutes, { billingWebhookRoutes } from './billing.js'
 import companyRoutes, { invitationViewRoutes } from './company.js'
+import companyDirectoryRoutes from './company-directory.js'
 import companySenderRoutes, { senderConfirmationRoutes } from './company-sender.js'
 import contactRoutes from './contact.js'
 import dashboardRoutes from './dashboard.js'
@@ -48,6 +49,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     await privateScope.register(quoteDocumentRoutes)
     await privateScope.register(billingRoutes)
     await privateScope.register(companyRoutes)
+    await privateScope.register(companyDirectoryRoutes)
     await privateScope.register(itemRoutes)
     await privateScope.register(clientRoutes)
     await privateScope.register(apiKeyRoutes)

@@ -30,7 +30,7 @@ export function InvoicePaymentView({
       <header className="page-intro">
         <p className="invoice-payment__from">{invoice.seller.name}</p>
         <h1 ref={headingRef} tabIndex={-1}>
-          {INVOICE_KIND_LABELS[invoice.kind]} {invoice.number}
+          {INVOICE_KIND_LABELS[invoice.kind]} <span className="quote-number">{invoice.number}</span>
         </h1>
         {status === null ? null : (
           <p className={`invoice-status invoice-status--${invoice.paymentStatus ?? 'none'}`} role="status">
@@ -84,7 +84,7 @@ export function InvoicePaymentView({
             </>
           )}
           <div>
-            <dt>Date de la facture</dt>
+            <dt>{credit ? 'Date de l’avoir' : 'Date de la facture'}</dt>
             <dd>{formatLongDate(invoice.issueDate)}</dd>
           </div>
           <div>
@@ -94,7 +94,7 @@ export function InvoicePaymentView({
         </dl>
         <p>
           <a className="button button--ghost" href={invoicePaymentApi.pdfHref(token)} download>
-            Télécharger la facture (PDF)
+            {credit ? 'Télécharger l’avoir (PDF)' : 'Télécharger la facture (PDF)'}
           </a>
         </p>
       </section>

@@ -159,7 +159,7 @@ function InvoiceFiles({ invoice }: { invoice: Invoice }) {
       <h2 id="files-title">Fichiers</h2>
       <div className="invoice-actions">
         <button type="button" className="button button--primary" onClick={() => download('pdf')}>
-          Télécharger la facture (Factur-X)
+          {invoice.kind === 'credit_note' ? 'Télécharger l’avoir (Factur-X)' : 'Télécharger la facture (Factur-X)'}
         </button>
         <button type="button" className="button button--ghost" onClick={() => download('xml')}>
           Télécharger le XML

@@ -71,21 +71,28 @@ function StatusFilter({
 }) {
   const id = useId()
   return (
-    <form className="invoice-filters" role="search" aria-label="Filtrer les factures" onSubmit={(event) => event.preventDefault()}>
-      <label htmlFor={id}>Statut</label>
-      <select
-        id={id}
-        value={filter ?? ''}
-        disabled={disabled}
-        onChange={(event) => onChange(INVOICE_FILTERS.find((option) => option === event.target.value) ?? null)}
-      >
-        <option value="">Toutes les factures</option>
-        {INVOICE_FILTERS.map((option) => (
-          <option key={option} value={option}>
-            {INVOICE_FILTER_LABELS[option]}
-          </option>
-        ))}
-      </select>
+    <form
+      className="quote-filters invoice-filters"
+      role="search"
+      aria-label="Filtrer les factures"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <div className="field">
+        <label htmlFor={id}>Statut</label>
+        <select
+          id={id}
+          value={filter ?? ''}
+          disabled={disabled}
+          onChange={(event) => onChange(INVOICE_FILTERS.find((option) => option === event.target.value) ?? null)}
+        >
+          <option value="">Toutes les factures</option>
+          {INVOICE_FILTERS.map((option) => (
+            <option key={option} value={option}>
+              {INVOICE_FILTER_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </div>
     </form>
   )
 }

@@ -1,7 +1,7 @@
 import { paths } from '@paraphe/shared/paths'
 import { Link, useLocation } from 'react-router-dom'
 import { useEffect, useRef, useState } from 'react'
-import { EMPTY_PROFILE, profileGaps, type CompanyProfile } from '@paraphe/shared/company'
+import { EMPTY_PROFILE, normaliseSiret, profileGaps, siretProblem, vatNumberOfSiret, type CompanyProfile } from '@paraphe/shared/company'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
 import type { ApiError } from '@/lib/api-client'
@@ -26,7 +26,7 @@ export type ProfileLoad = { kind: 'loading' } | { kind: 'ready' } | { kind: 'fai
 export type SaveOutcome = { kind: 'idle' } | { kind: 'saved' } | { kind: 'invalid' } | { kind: 'failed'; message: string }
 
 function ProfilePage() {
-  const { userId, api } = useWorkspace()
+  const { userId, userEmail, api } = useWorkspace()
   const [load, setLoad] = useState<ProfileLoad>({ kind: 'loading' })
   const [attempt, setAttempt] = useState(0)
   const [form, setForm] = useState<ProfileForm>(() => profileFormOf(EMPTY_PROFILE))
@@ -67,7 +67,8 @@ function ProfilePage() {
     profileApi.get(api, controller.signal).then(
       (body) => {
         setSaved(body.profile)
-        setForm(profileFormOf(body.profile))
+        // A new profile starts with the account's address: most professionals use one address.
+        setForm(profileFormOf(body.profile.email === '' && userEmail !== null ? { ...body.profile, email: userEmail } : body.profile))
         setLoad({ kind: 'ready' })
         if (profileGaps(body.profile).length === 0) setStep('all')
         if (body.logo !== null) {
@@ -82,7 +83,34 @@ function ProfilePage() {
       }
     )
     return () => controller.abort()
-  }, [api, userId, attempt])
+  }, [api, userId, userEmail, attempt])
+
+  // A whole, valid SIRET asks the State's company search once; what it answers fills the fields
+  // still empty (never one already typed), and the SIRET's hint says where it came from.
+  const [siretNote, setSiretNote] = useState<string | null>(null)
+  const siret = siretProblem(form.siret) === null ? normaliseSiret(form.siret) : null
+  const looked = useRef<string | null>(null)
+  useEffect(() => {
+    if (siret === null || load.kind !== 'ready' || looked.current === siret || siret === normaliseSiret(saved.siret)) return
+    looked.current = siret
+    const controller = new AbortController()
+    setSiretNote('Recherche de l’entreprise dans l’annuaire des entreprises…')
+    profileApi.lookUp(api, siret, controller.signal).then(
+      (found) => {
+        setForm((current) => ({
+          ...current,
+          companyName: current.companyName.trim() === '' ? found.companyName : current.companyName,
+          legalForm: current.legalForm.trim() === '' ? found.legalForm : current.legalForm,
+          address: current.address.trim() === '' ? found.address : current.address
+        }))
+        setSiretNote(`${found.companyName} : nom, forme juridique et adresse repris de l’annuaire des entreprises de l’État. Vérifiez-les.`)
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setSiretNote(asApiError(error).message)
+      }
+    )
+    return () => controller.abort()
+  }, [api, siret, load.kind, saved.siret])
 
   const focusField = (field: keyof CompanyProfile | undefined) => {
     if (field !== undefined) document.getElementById(profileFieldId(field))?.focus()
@@ -132,7 +160,7 @@ function ProfilePage() {
       form={form}
       errors={errors}
       onChange={(change) => {
-        setForm((current) => ({ ...current, ...change }))
+        setForm((current) => withComputedVat(current, { ...current, ...change }))
         setOutcome({ kind: 'idle' })
       }}
       onSubmit={() => void save()}
@@ -145,6 +173,7 @@ function ProfilePage() {
       plan={account.kind === 'ready' ? account.plan : null}
       step={step}
       onShowAll={() => setStep('all')}
+      siretNote={siretNote}
     />
   )
 }
@@ -169,6 +198,8 @@ export interface ProfileViewProps {
   /** The first step (a new account) or the whole profile. */
   step?: 'first' | 'all'
   onShowAll?: () => void
+  /** What the company search said about the SIRET typed. */
+  siretNote?: string | null
 }
 
 export function ProfileView(props: ProfileViewProps) {
@@ -208,6 +239,7 @@ export function ProfileView(props: ProfileViewProps) {
         saving={props.saving}
         step={props.step ?? 'all'}
         onShowAll={props.onShowAll}
+        siretNote={props.siretNote ?? null}
         outcome={
           outcome.kind === 'saved' ? (
             <p className="notice notice--success" role="status">
@@ -234,4 +266,16 @@ export function ProfileView(props: ProfileViewProps) {
       />
     </article>
   )
+}
+
+/**
+ * The VAT number follows the SIRET as it is typed, while it is empty or still the one computed
+ * from the previous SIRET (a number typed by hand is never replaced).
+ */
+export function withComputedVat(before: ProfileForm, after: ProfileForm): ProfileForm {
+  if (after.siret === before.siret || after.franchiseEnBase) return after
+  const computedBefore = vatNumberOfSiret(before.siret)
+  const typed = after.vatNumber.replace(/\s/g, '').toUpperCase()
+  if (typed !== '' && typed !== computedBefore) return after
+  return { ...after, vatNumber: vatNumberOfSiret(after.siret) ?? (typed === '' ? '' : after.vatNumber) }
 }
