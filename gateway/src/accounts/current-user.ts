@@ -1,5 +1,6 @@
 // What a signed-in user does with their access token: be recognised (as GoTrue checks the token),
 // change their password or metadata, sign out here, everywhere or elsewhere.
+import { theRow } from '../db/database.js'
 import { jwtVerify } from 'jose'
 import { AuthApiError } from './auth-api-error.js'
 import { userById, type AccountContext, type Body } from './account-context.js'
@@ -57,7 +58,7 @@ export async function updateUser({ db }: AccountContext, { user, sessionId }: Au
         where id = $1 returning ${USER_COLUMNS}`,
       [user.id, passwordHash, data === null ? null : JSON.stringify(data)]
     )
-    return rows[0] as UserRow
+    return theRow(rows)
   })
   return userJson(updated)
 }

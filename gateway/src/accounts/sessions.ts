@@ -1,7 +1,7 @@
 // A session starts (sign-in, a followed e-mail link, sign-up with autoconfirm) with its first
 // refresh token; each refresh adds a child token, so a stolen, already rotated one is recognised.
 import { randomUUID } from 'node:crypto'
-import type { Queryable } from '../db/database.js'
+import { theRow, type Queryable } from '../db/database.js'
 import type { AccountContext } from './account-context.js'
 import { sessionJson, type SessionJson, type SessionMethod } from './access-tokens.js'
 import { digest, newSecretToken } from './secret-tokens.js'
@@ -28,5 +28,5 @@ export async function startSession(context: AccountContext, tx: Queryable, user:
     `update paraphe_auth.users set last_sign_in_at = now() where id = $1 returning ${USER_COLUMNS}`,
     [user.id]
   )
-  return sessionJson(context, updated[0] ?? user, sessionId, method, (rows[0] as { created_at: Date }).created_at, refreshToken)
+  return sessionJson(context, updated[0] ?? user, sessionId, method, theRow(rows).created_at, refreshToken)
 }

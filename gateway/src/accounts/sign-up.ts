@@ -1,6 +1,7 @@
 // Signing up, and asking for the confirmation e-mail again. Known and unknown addresses get the
 // same answer (the owner of a known one gets an e-mail instead), so the form tells nobody who has
 // an account.
+import { theRow } from '../db/database.js'
 import { randomUUID } from 'node:crypto'
 import { AuthApiError } from './auth-api-error.js'
 import { findUser, requireEmail, withMail, type AccountContext, type Body } from './account-context.js'
@@ -47,7 +48,7 @@ export async function signup(context: AccountContext, body: Body) {
        values ($1, $2, $3, ${confirmed ? 'now()' : 'null'}, $4::jsonb) returning ${USER_COLUMNS}`,
       [id, email, passwordHash, JSON.stringify(metadata)]
     )
-    const user = rows[0] as UserRow
+    const user = theRow(rows)
     if (confirmed) return startSession(context, tx, user, 'password')
     await sendConfirmation(context, tx, user)
     queued()

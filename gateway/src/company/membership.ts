@@ -24,9 +24,12 @@ export function membershipRead(user: AuthUser): string {
 
 /** The member that read found. */
 export function memberFrom(user: AuthUser, rows: OpenedRows): RequestMember {
-  const row = rows[0] as { company_id: string; role: MemberRole } | undefined
+  // The opening's rows are untyped (a simple-protocol read): checked, not cast.
+  const row = rows[0]
   if (row === undefined) throw new Error('my_membership returned no row')
-  return { ...user, companyId: row.company_id, role: row.role }
+  const { company_id: companyId, role } = row
+  if (typeof companyId !== 'string' || (role !== 'owner' && role !== 'member')) throw new Error('my_membership returned an unexpected row')
+  return { ...user, companyId, role }
 }
 
 /** The requester's company's members, the owner included (the policies keep the count to it). */

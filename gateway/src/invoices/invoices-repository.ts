@@ -6,7 +6,7 @@ import type { InvoiceDocument } from '@paraphe/shared/invoices/invoice-document'
 import { computeInvoiceTotals } from '@paraphe/shared/invoices/invoice-totals'
 import { clientDisplayName } from '@paraphe/shared/quote'
 import { computeTotals } from '@paraphe/shared/quote-totals'
-import type { Queryable } from '../db/database.js'
+import { theRow, type Queryable } from '../db/database.js'
 import { isRowId } from '../db/row-id.js'
 import { ApiProblem, notFound } from '../errors.js'
 import type { IssuedInvoice } from './invoice-amounts.js'
@@ -130,7 +130,7 @@ export async function createDraft(tx: Queryable, companyId: string, request: Inv
     ]
   )
   // No event yet: a draft's history starts at its issue (events are append-only, drafts are not).
-  return getInvoice(tx, (rows[0] as { id: string }).id, now)
+  return getInvoice(tx, theRow(rows).id, now)
 }
 
 const draftOnly = () =>

@@ -5,7 +5,7 @@ import { parisIsoDate } from '@paraphe/shared/dates'
 import { remainingCents } from '@paraphe/shared/invoices/invoice-payment-status'
 import type { InvoiceDocument } from '@paraphe/shared/invoices/invoice-document'
 import type { Site } from '../../config.js'
-import type { Queryable } from '../../db/database.js'
+import { theRow, type Queryable } from '../../db/database.js'
 import { enqueueEmail } from '../../mail/outbox.js'
 import { senderNameFor } from '../../mail/sender-name.js'
 import { invoiceEmail, invoiceReminderEmail } from '../../mail/templates/invoice-emails.js'
@@ -24,7 +24,7 @@ export function daysBetween(from: string, to: string): number {
 export async function queueInvoiceMail(tx: Queryable, row: InvoiceRow, mail: InvoiceMail, site: Site): Promise<void> {
   const document = row.document as InvoiceDocument
   const { rows } = await tx.query<{ pdf: Uint8Array }>('select pdf from paraphe.invoices where id = $1', [row.id])
-  const pdf = (rows[0] as { pdf: Uint8Array }).pdf
+  const pdf = theRow(rows).pdf
   const invoiceUrl = await createInvoiceLink(tx, { id: row.id, companyId: row.company_id }, site.siteUrl)
   const facts = {
     document,

@@ -5,6 +5,7 @@ import type { PaymentMeans } from '@paraphe/shared/api/invoice-schemas'
 import type { InvoiceDocument, InvoiceKind } from '@paraphe/shared/invoices/invoice-document'
 import type { Queryable } from '../../db/database.js'
 import { ApiProblem } from '../../errors.js'
+import { invoiceNotFound } from '../invoices-repository.js'
 
 export interface ExportInvoice {
   id: string
@@ -116,15 +117,24 @@ export async function paymentsOfPeriod(tx: Queryable, filter: Pick<InvoiceExport
 }
 
 /** The invoices' Factur-X PDFs, in chain order. */
+/** The invoices issued in the period whose PDFs the ZIP holds, in chain order (their bytes are read one by one). */
 export async function pdfsOfPeriod(
   tx: Queryable,
   filter: Pick<InvoiceExportFilter, 'from' | 'to'>
-): Promise<Array<{ number: string; kind: InvoiceKind; pdf: Uint8Array; issuedAt: Date }>> {
+): Promise<Array<{ id: string; number: string; kind: InvoiceKind; issuedAt: Date }>> {
   checkPeriod(filter)
-  const { rows } = await tx.query<{ number: string; kind: InvoiceKind; pdf: Uint8Array; issued_at: Date }>(
-    `select i.number, i.kind, i.pdf, i.issued_at from paraphe.invoices i
+  const { rows } = await tx.query<{ id: string; number: string; kind: InvoiceKind; issued_at: Date }>(
+    `select i.id, i.number, i.kind, i.issued_at from paraphe.invoices i
       where i.status = 'issued' and i.issue_date between $1::date and $2::date order by i.chain_index`,
     [filter.from, filter.to]
   )
-  return rows.map((row) => ({ number: row.number, kind: row.kind, pdf: row.pdf, issuedAt: new Date(row.issued_at) }))
+  return rows.map((row) => ({ id: row.id, number: row.number, kind: row.kind, issuedAt: new Date(row.issued_at) }))
+}
+
+/** One issued invoice's Factur-X PDF (RLS: the member's company only). */
+export async function issuedInvoicePdf(tx: Queryable, id: string): Promise<Uint8Array> {
+  const { rows } = await tx.query<{ pdf: Uint8Array }>(`select pdf from paraphe.invoices where id = $1 and status = 'issued'`, [id])
+  const row = rows[0]
+  if (row === undefined) throw invoiceNotFound()
+  return row.pdf
 }

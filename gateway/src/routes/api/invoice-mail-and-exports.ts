@@ -97,7 +97,9 @@ export default async function invoiceMailAndExportRoutes(instance: FastifyInstan
     '/invoices/export',
     { schema: { querystring: InvoiceExportQuery, response: { 200: InvoiceExportFile, ...ErrorResponses } } },
     async (request, reply) => {
-      const file = await asRequestUser(fastify, request, (tx) => exportInvoices(tx, request.query, new Date()))
+      const file = await asRequestUser(fastify, request, (tx) =>
+        exportInvoices(tx, request.query, new Date(), (work) => asRequestUser(fastify, request, work))
+      )
       return reply
         .type(file.contentType)
         .header('cache-control', 'no-store')

@@ -1,0 +1,6 @@
+-- Repeatable: applied again by the runner whenever this file changes (see ../README.md).
+-- The row-level security policies of paraphe.companies (the table and its `enable row level security` are in the numbered migrations).
+
+drop policy if exists companies_select on paraphe.companies;
+create policy companies_select on paraphe.companies for select to authenticated
+  using (id = (select paraphe.current_company_id()));
