@@ -30,7 +30,7 @@ export function TransferDetails({ transfer }: { transfer: Transfer }) {
           <CopyValue label="Montant" shown={formatEuros(transfer.amountCents)} copied={amountToPaste(transfer.amountCents)} />
           <CopyValue label="IBAN" shown={transfer.iban} copied={transfer.iban.replace(/\s+/g, '')} code />
           <CopyValue label="BIC" shown={transfer.bic} copied={transfer.bic} code />
-          <CopyValue label="Référence" shown={transfer.reference} copied={transfer.reference} code />
+          <CopyValue label="Référence à indiquer" shown={transfer.reference} copied={transfer.reference} code />
         </dl>
         <details className="invoice-transfer__qr" open={wide} key={wide ? 'wide' : 'narrow'}>
           <summary>QR code pour payer depuis un autre appareil</summary>
