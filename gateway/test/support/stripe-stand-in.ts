@@ -374,6 +374,11 @@ export async function startStripeStandIn(options: { webhookSecret?: string } = {
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://stand-in')
+      // Stripe's pages have an icon: browsers ask for it.
+      if (url.pathname === '/favicon.ico') {
+        response.writeHead(204).end()
+        return
+      }
       const onboarding = /^\/setup\/([^/]+)$/.exec(url.pathname)
       if (onboarding !== null) {
         hostedOnboarding(request.method ?? 'GET', onboarding[1] as string, url.searchParams.get('return') ?? '/', response)
