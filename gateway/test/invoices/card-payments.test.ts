@@ -8,9 +8,10 @@ import type { InvoiceLinkView } from '@paraphe/shared/api/invoice-client-schemas
 import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import { testDatabase } from '../support/databases.js'
 import { startStripeStandIn } from '../support/stripe-stand-in.js'
-import { newUser, type TestUser } from '../support/workspace-users.js'
+import { buildWorkspaceApp, newUser, type TestUser } from '../support/workspace-users.js'
 import { cardPaymentApp, connectStripe, deliverConnect, sessionIdOf } from './support/card-payment-app.js'
-import { invoiceOf, issuedDeposit, mails, tokenIn, today, type ErrorJson } from './support/invoice-mail-cases.js'
+import { sendDueInvoiceReminders } from '../../src/invoices/client/invoice-reminders.js'
+import { daysLater, invoiceOf, issuedDeposit, mails, tokenIn, today, type ErrorJson } from './support/invoice-mail-cases.js'
 
 // Real Factur-X builds on a busy 2-core machine.
 t.setTimeout(600_000)
@@ -235,4 +236,118 @@ t.test('deposit by card, situation by transfer typed by hand, final by card: wha
   )
   const rows = await db.query('select disconnected_at from paraphe.stripe_connections where company_id = $1', [pro.id])
   t.equal(rows.rows.length, 1, 'the connection’s row is kept')
+})
+
+t.test('the connection’s states, refusals, reminders and credit notes, and events that change nothing', async (t) => {
+  const pro = await newUser(app)
+  const invoice = await issuedDeposit(t, db, pro)
+  const { token } = await sentLink(pro, invoice, 0)
+  t.equal((await view(token)).cardPayment, false, 'not connected: no card')
+  const refused = await checkout(token)
+  t.equal(refused.statusCode, 409)
+  t.match(refused.json<ErrorJson>().error, { code: 'card_payment_unavailable', message: /réglez-la par virement/ })
+  t.equal((await app.inject({ method: 'POST', url: '/api/invoice-link/court/card-checkout' })).statusCode, 404, 'a malformed token')
+  t.equal((await checkout('A'.repeat(43))).statusCode, 404, 'an unknown token')
+
+  // Started, not finished at Stripe: pending; « Terminer la connexion » resumes the same account.
+  const started = await pro.request('POST', '/api/stripe-connection')
+  t.equal(started.statusCode, 200)
+  const pending = (await pro.request('GET', '/api/stripe-connection')).json<{ connection: { state: string; accountId: string } }>()
+  t.equal(pending.connection.state, 'pending')
+  t.equal((await view(token)).cardPayment, false, 'pending: still no card')
+  const accountsBefore = stripe.requests.filter((request) => request.path === '/v1/accounts').length
+  await pro.request('POST', '/api/stripe-connection')
+  t.equal(stripe.requests.filter((request) => request.path === '/v1/accounts').length, accountsBefore, 'no second account')
+  stripe.setChargesEnabled(pending.connection.accountId, true)
+  t.equal((await pro.request('GET', '/api/stripe-connection')).json<{ connection: { state: string } }>().connection.state, 'active')
+
+  // The automatic reminder a week after the due date offers the card too.
+  t.ok((await sendDueInvoiceReminders(db, app.config.site, daysLater(8))) >= 1)
+  const [reminder] = await mails(db, pro, 'invoice-reminder')
+  t.match(reminder?.text_body, /Payer par carte \(403,24\u00a0€\)/)
+
+  // A credit note lowers what is owed: the open session goes, a new one asks the rest.
+  const url = (await checkout(token)).json<{ url: string }>().url
+  const credit = await pro.request('POST', `/api/invoices/${invoice.id}/credit-notes`, { creditAmountCents: 3324, issue: true })
+  t.equal(credit.statusCode, 201, credit.body.slice(0, 300))
+  t.equal(invoiceOf(credit).status, 'issued')
+  const deadline = Date.now() + 10_000
+  while (stripe.session(sessionIdOf(url))?.['status'] === 'open' && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  t.equal(stripe.session(sessionIdOf(url))?.['status'], 'expired', 'the session for the whole amount is expired')
+  const rest = (await checkout(token)).json<{ url: string }>().url
+  t.equal(stripe.session(sessionIdOf(rest))?.['amount_total'], 37_000, 'the new one asks 403,24 € less the 33,24 € credited')
+
+  // Events that change nothing: not a Connect event, an unpaid session, a type not handled.
+  const platform = stripe.signEvent('checkout.session.completed', { id: 'cs_x', object: 'checkout.session' })
+  const noAccount = await app.inject({
+    method: 'POST',
+    url: '/api/billing/connect-webhook',
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripe.client.webhooks.generateTestHeaderString({
+        payload: platform.payload,
+        secret: stripe.connectWebhookSecret
+      })
+    },
+    payload: platform.payload
+  })
+  t.equal(noAccount.statusCode, 200, 'an event of no connected account is acknowledged')
+  const unpaid = stripe.signEvent(
+    'checkout.session.completed',
+    { id: sessionIdOf(rest), object: 'checkout.session', mode: 'payment', payment_status: 'unpaid', metadata: { invoice_id: invoice.id } },
+    { account: pending.connection.accountId }
+  )
+  t.equal((await deliverConnect(app, unpaid)).statusCode, 200)
+  t.equal(
+    (await deliverConnect(app, stripe.signEvent('payout.paid', { id: 'po_1' }, { account: pending.connection.accountId }))).statusCode,
+    200
+  )
+  t.same(await paymentRows(invoice.id), [])
+
+  // Paid at Stripe, then a second session paid for an invoice already settled: acknowledged, not recorded twice.
+  const paid = stripe.payPaymentSession(sessionIdOf(rest))
+  t.equal((await deliverConnect(app, paid)).statusCode, 200)
+  const late = stripe.signEvent(
+    'checkout.session.completed',
+    { ...(paid.event.data.object as object), id: 'cs_test_late', payment_intent: 'pi_late' } as { id: string },
+    { account: pending.connection.accountId }
+  )
+  t.equal((await deliverConnect(app, late)).statusCode, 200)
+  t.same(await paymentRows(invoice.id), [[37_000, 'card']], 'what is owed is never exceeded')
+  // A refund event that adds nothing (the same total) records nothing.
+  const paymentIntent = (paid.event.data.object as { payment_intent: string }).payment_intent
+  const first = stripe.refund(paymentIntent, 1_000)
+  const sameTotal = stripe.signEvent('charge.refunded', first.event.data.object as { id: string }, {
+    account: pending.connection.accountId
+  })
+  for (const event of [first, sameTotal]) t.equal((await deliverConnect(app, event)).statusCode, 200)
+  t.same(await paymentRows(invoice.id), [
+    [37_000, 'card'],
+    [-1_000, 'card']
+  ])
+
+  // Disconnecting: the open session goes, and the client is offered the transfer only.
+  const reopened = (await checkout(token)).json<{ url: string }>().url
+  t.equal((await pro.request('DELETE', '/api/stripe-connection')).statusCode, 200)
+  t.equal(stripe.session(sessionIdOf(reopened))?.['status'], 'expired')
+  t.equal((await view(token)).cardPayment, false)
+  t.equal((await checkout(token)).statusCode, 409)
+})
+
+t.test('without card payments configured, the Connect endpoint and the connection say so', async (t) => {
+  const plain = await buildWorkspaceApp(db)
+  t.teardown(() => plain.close())
+  const response = await plain.inject({
+    method: 'POST',
+    url: '/api/billing/connect-webhook',
+    headers: { 'content-type': 'application/json' },
+    payload: '{}'
+  })
+  t.equal(response.statusCode, 503)
+  const pro = await newUser(plain)
+  t.same((await pro.request('GET', '/api/stripe-connection')).json(), {
+    connection: { available: false, state: 'none', accountId: null, connectedAt: null }
+  })
+  t.equal((await pro.request('POST', '/api/stripe-connection')).statusCode, 503)
 })

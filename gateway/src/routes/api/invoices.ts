@@ -110,7 +110,11 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
           createCreditNote(tx, member.companyId, request.params.id, request.body, { now: new Date(), makeFacturX: makeFacturXOffThread })
         )
       )
-      if (invoice.status === 'issued') void fastify.webhooks.wake()
+      if (invoice.status === 'issued') {
+        void fastify.webhooks.wake()
+        // The corrected invoice asks less: a card session opened for more goes.
+        expireCardSessionsSoon(fastify, request.params.id)
+      }
       return reply.code(201).send({ invoice })
     }
   )
