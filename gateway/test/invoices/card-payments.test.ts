@@ -310,7 +310,7 @@ t.test('the connection’s states, refusals, reminders and credit notes, and eve
   t.equal((await deliverConnect(app, paid)).statusCode, 200)
   const late = stripe.signEvent(
     'checkout.session.completed',
-    { ...(paid.event.data.object as object), id: 'cs_test_late', payment_intent: 'pi_late' } as { id: string },
+    { ...(paid.event.data.object as object), id: 'cs_test_late', payment_intent: 'pi_late' },
     { account: pending.connection.accountId }
   )
   t.equal((await deliverConnect(app, late)).statusCode, 200)
