@@ -134,6 +134,8 @@ export const EnvSchema = Type.Object({
   /** Stripe (paid plans): all six set = online payment on; none = off (the embedded default). */
   STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_(test|live)_[A-Za-z0-9_]+$' })),
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_[A-Za-z0-9_]+$' })),
+  /** Card payments of invoices on the professionals' own Stripe accounts: the Connect endpoint's signing secret. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_[A-Za-z0-9_]+$' })),
   ...stripePriceVariables()
 })
 export type Env = Static<typeof EnvSchema>
@@ -198,6 +200,11 @@ export interface SigningConfig {
 export interface BillingConfig {
   secretKey: string
   webhookSecret: string
+  /**
+   * Signing secret of the Connect webhook endpoint (events of the professionals' accounts); null =
+   * card payment of invoices off: no « Payer par carte », no Stripe connection in the settings.
+   */
+  connectWebhookSecret: string | null
   /** Stripe price id of each paid plan and interval. */
   prices: Record<PaidPlanId, Record<BillingInterval, string>>
 }
@@ -209,6 +216,8 @@ export interface BillingConfig {
 export interface Site {
   siteName: string
   siteUrl: URL
+  /** Invoices may be paid by card (Stripe Connect configured): their e-mails offer it when the company's account takes payments. */
+  cardPayments?: boolean
 }
 
 export interface Config {
@@ -320,7 +329,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     logLevel: valid.LOG_LEVEL,
     staticLogLevel: valid.STATIC_LOG_LEVEL,
     publicUrl,
-    site: { siteName: valid.SITE_NAME, siteUrl: publicUrl },
+    site: { siteName: valid.SITE_NAME, siteUrl: publicUrl, cardPayments: billing?.connectWebhookSecret != null },
     trustProxy: valid.TRUST_PROXY ?? false,
     siteDir: valid.SITE_DIR,
     shutdownGraceMs: valid.SHUTDOWN_GRACE_MS,
@@ -350,8 +359,8 @@ const STRIPE_VARIABLES = [
   ...PAID_PLAN_IDS.flatMap((id) => BILLING_INTERVALS.map((interval) => stripePriceVariable(id, interval)))
 ] as const
 
-/** The placeholders of Stripe's documentation and of .env.example: never real settings. */
-const STRIPE_EXAMPLE_VALUE = /_(x{4,}|example|exemple|your|changeme)/i
+/** The placeholders of Stripe's documentation, of .env.example and of the tests' stand-in: never real settings. */
+const STRIPE_EXAMPLE_VALUE = /_(x{4,}|example|exemple|your|changeme|standin)/i
 
 /**
  * All or nothing: a half-configured payment would take money without granting the plan (or the
@@ -359,7 +368,11 @@ const STRIPE_EXAMPLE_VALUE = /_(x{4,}|example|exemple|your|changeme)/i
  */
 function billingConfig(env: Env, problems: string[]): BillingConfig | null {
   const missing = STRIPE_VARIABLES.filter((name) => env[name] === undefined)
-  if (missing.length === STRIPE_VARIABLES.length) return null
+  if (missing.length === STRIPE_VARIABLES.length) {
+    if (env.STRIPE_CONNECT_WEBHOOK_SECRET !== undefined)
+      problems.push('STRIPE_CONNECT_WEBHOOK_SECRET: card payments need the other STRIPE_* variables')
+    return null
+  }
   if (missing.length > 0) {
     problems.push(`${missing.join(', ')}: required when another STRIPE_* variable is set (online payment needs all six)`)
     return null
@@ -369,10 +382,20 @@ function billingConfig(env: Env, problems: string[]): BillingConfig | null {
     for (const name of STRIPE_VARIABLES) {
       if (STRIPE_EXAMPLE_VALUE.test(value(name))) problems.push(`${name}: this is an example value; copy yours from the Stripe dashboard`)
     }
+    if (env.STRIPE_CONNECT_WEBHOOK_SECRET !== undefined) {
+      if (STRIPE_EXAMPLE_VALUE.test(env.STRIPE_CONNECT_WEBHOOK_SECRET))
+        problems.push('STRIPE_CONNECT_WEBHOOK_SECRET: this is an example value; copy yours from the Stripe dashboard')
+      // Test-mode card payments would mark real invoices paid without any money moving.
+      if (/^(sk|rk)_test_/.test(value('STRIPE_SECRET_KEY')))
+        problems.push(
+          'STRIPE_SECRET_KEY: a test key cannot take card payments in production (set a live key, or unset STRIPE_CONNECT_WEBHOOK_SECRET)'
+        )
+    }
   }
   return {
     secretKey: value('STRIPE_SECRET_KEY'),
     webhookSecret: value('STRIPE_WEBHOOK_SECRET'),
+    connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
     prices: Object.fromEntries(
       PAID_PLAN_IDS.map((id) => [
         id,

@@ -88,6 +88,8 @@ export const InvoiceLinkViewSchema = Type.Object({
       qr: QrSvgSchema
     })
   ),
+  /** « Payer par carte » is offered: something is left to pay and the professional's Stripe account takes card payments. */
+  cardPayment: Type.Boolean(),
   latePenalty: Type.String(),
   recoveryIndemnity: Type.String()
 })

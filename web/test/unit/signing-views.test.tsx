@@ -498,6 +498,9 @@ t.test('each closed state has its own page, with its date and whom to contact', 
     'Devis n° DEV-2026-0007 — Rénovation de la salle de bains Entreprise Dupont Rénovation Date du devis 21 novembre 2026 Montant TTC 1 307,01 €'
   )
   t.match(text(signed), 'E-mail : contact@dupont-renovation.fr Téléphone : 04 72 00 00 00')
+  // The quote asks a 30 % deposit: the last screen says how much, and how it will be paid.
+  t.match(text(signed), 'Acompte à régler Ce devis prévoit un acompte de 30 % : 392,10 € TTC')
+  t.match(text(signed), 'vous enverra la facture d’acompte par e-mail')
 
   const justSigned = render(<ClosedLink token="tok" justDone view={closed({ state: 'signed', signedDocument: false })} />)
   t.match(text(justSigned), 'Merci ! Votre signature est enregistrée. Ce devis a été signé.')

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { markOverdueInvoices } from '../../invoices/invoice-overdue.js'
 import { sendDueInvoiceReminders } from '../../invoices/client/invoice-reminders.js'
+import { expireStaleCardCheckouts } from '../../invoices/card/card-checkout.js'
 import { repairSealsNow, runQuoteJobs } from '../../quotes/quote-jobs.js'
 
 export interface QuoteJobsOptions {
@@ -58,6 +59,15 @@ export default fp<QuoteJobsOptions>(
           fastify.queueWake.outbox()
         })
         .catch((error: unknown) => fastify.log.error({ err: error }, 'invoice reminders job failed'))
+        // Card sessions that no longer match their invoice (a payment typed by hand, a credit note).
+        .then(() => {
+          const stripe = fastify.stripe
+          return stripe === null || fastify.config.billing?.connectWebhookSecret == null ? 0 : expireStaleCardCheckouts(fastify.db, stripe)
+        })
+        .then((expired) => {
+          if (expired > 0) fastify.log.info({ expired }, 'card sessions expired')
+        })
+        .catch((error: unknown) => fastify.log.error({ err: error }, 'card sessions job failed'))
     }
 
     // One series of tries at a time: a signature failing during a series is picked by its next try.

@@ -9,6 +9,7 @@ import companySenderRoutes, { senderConfirmationRoutes } from './company-sender.
 import contactRoutes from './contact.js'
 import dashboardRoutes from './dashboard.js'
 import clientRoutes from './clients.js'
+import stripeConnectionRoutes, { connectWebhookRoutes } from './card-payments.js'
 import invoiceRoutes from './invoices.js'
 import invoiceLinkRoutes from './invoice-link.js'
 import invoiceMailAndExportRoutes from './invoice-mail-and-exports.js'
@@ -32,6 +33,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
   await fastify.register(invoiceLinkRoutes)
   await fastify.register(verificationRoutes)
   await fastify.register(billingWebhookRoutes)
+  await fastify.register(connectWebhookRoutes)
   await fastify.register(invitationViewRoutes)
   await fastify.register(senderConfirmationRoutes)
   // Private routes: one guard for the whole scope.
@@ -57,6 +59,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     await privateScope.register(webhookRoutes)
     await privateScope.register(invoiceRoutes)
     await privateScope.register(invoiceMailAndExportRoutes)
+    await privateScope.register(stripeConnectionRoutes)
   })
   await fastify.register(v1Routes, { prefix: '/v1' })
   // Without this, GET /api/typo would fall through to the site's HTML 404 page.

@@ -26,6 +26,7 @@ import { recordPayment } from '../../invoices/invoice-payments.js'
 import { createDraft, deleteDraft, getInvoice, listInvoices, quoteInvoicing, updateDraft } from '../../invoices/invoices-repository.js'
 import type { AuthUser } from '../../auth/token-verifier.js'
 import { oneIssueAtATime } from '../../invoices/issue-queue.js'
+import { expireCardSessionsSoon } from './stripe-calls.js'
 import { asRequestUser } from './user-transaction.js'
 
 export default async function invoiceRoutes(instance: FastifyInstance) {
@@ -81,6 +82,8 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
     )
     // invoice.issued was queued in the transaction: delivered now rather than at the next poll.
     void fastify.webhooks.wake()
+    // A credit note lowers what its invoice asks: a card session opened for more goes.
+    if (invoice.kind === 'credit_note') expireCardSessionsSoon(fastify, null)
     request.log.info({ invoiceId: invoice.id, number: invoice.number }, 'invoice issued')
     return { invoice }
   })
@@ -93,6 +96,7 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
         recordPayment(tx, member.companyId, request.params.id, request.body, new Date())
       )
       if (invoice.paymentStatus === 'paid') void fastify.webhooks.wake()
+      expireCardSessionsSoon(fastify, invoice.id)
       return { invoice }
     }
   )
@@ -106,7 +110,11 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
           createCreditNote(tx, member.companyId, request.params.id, request.body, { now: new Date(), makeFacturX: makeFacturXOffThread })
         )
       )
-      if (invoice.status === 'issued') void fastify.webhooks.wake()
+      if (invoice.status === 'issued') {
+        void fastify.webhooks.wake()
+        // The corrected invoice asks less: a card session opened for more goes.
+        expireCardSessionsSoon(fastify, request.params.id)
+      }
       return reply.code(201).send({ invoice })
     }
   )

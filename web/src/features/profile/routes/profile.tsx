@@ -1,6 +1,6 @@
 import { paths } from '@paraphe/shared/paths'
 import { Link, useLocation } from 'react-router-dom'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { EMPTY_PROFILE, normaliseSiret, profileGaps, siretProblem, vatNumberOfSiret, type CompanyProfile } from '@paraphe/shared/company'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
@@ -8,6 +8,7 @@ import type { ApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { profileApi } from '../api/profile-api'
 import { LogoField } from '../components/logo-field'
+import { StripeConnectionSection } from '../components/stripe-connection-section'
 import { useAccountPlan } from '@/hooks/use-account-plan'
 import { isFirstStepField } from '@paraphe/shared/profile-steps'
 import type { Plan } from '@paraphe/shared/plans'
@@ -174,6 +175,7 @@ function ProfilePage() {
       step={step}
       onShowAll={() => setStep('all')}
       siretNote={siretNote}
+      after={<StripeConnectionSection />}
     />
   )
 }
@@ -200,6 +202,8 @@ export interface ProfileViewProps {
   onShowAll?: () => void
   /** What the company search said about the SIRET typed. */
   siretNote?: string | null
+  /** Settings kept apart from the profile's form (the Stripe connection). */
+  after?: ReactNode
 }
 
 export function ProfileView(props: ProfileViewProps) {
@@ -264,6 +268,7 @@ export function ProfileView(props: ProfileViewProps) {
         disabled={!ready}
         plan={props.plan ?? null}
       />
+      {props.after}
     </article>
   )
 }
