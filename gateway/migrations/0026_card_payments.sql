@@ -20,12 +20,6 @@ create index stripe_connections_account on paraphe.stripe_connections (account_i
 alter table paraphe.stripe_connections enable row level security;
 revoke all on paraphe.stripe_connections from public, anon, authenticated;
 grant select, insert, update on paraphe.stripe_connections to authenticated;
-create policy stripe_connections_select on paraphe.stripe_connections for select to authenticated
-  using (company_id = (select paraphe.current_company_id()));
-create policy stripe_connections_insert on paraphe.stripe_connections for insert to authenticated
-  with check (company_id = (select paraphe.current_company_id()));
-create policy stripe_connections_update on paraphe.stripe_connections for update to authenticated
-  using (company_id = (select paraphe.current_company_id())) with check (company_id = (select paraphe.current_company_id()));
 
 -- Checkout sessions opened for invoices: at most one open per invoice (a second tab reuses it),
 -- its amount the rest owed when it was opened. Written by the gateway as the database owner
@@ -45,8 +39,6 @@ create unique index invoice_card_checkouts_open on paraphe.invoice_card_checkout
 alter table paraphe.invoice_card_checkouts enable row level security;
 revoke all on paraphe.invoice_card_checkouts from public, anon, authenticated;
 grant select on paraphe.invoice_card_checkouts to authenticated;
-create policy invoice_card_checkouts_select on paraphe.invoice_card_checkouts for select to authenticated
-  using (company_id = (select paraphe.current_company_id()));
 
 -- Which payment line a card payment made (Stripe's PaymentIntent and charge), so that a refund
 -- or a dispute finds it. One line per PaymentIntent, whatever gateway received the event.
@@ -64,8 +56,6 @@ create table paraphe.invoice_card_payments (
 alter table paraphe.invoice_card_payments enable row level security;
 revoke all on paraphe.invoice_card_payments from public, anon, authenticated;
 grant select on paraphe.invoice_card_payments to authenticated;
-create policy invoice_card_payments_select on paraphe.invoice_card_payments for select to authenticated
-  using (company_id = (select paraphe.current_company_id()));
 
 -- A refund is a reversal line (negative payment); a dispute is told in the invoice's history.
 alter table paraphe.invoice_events drop constraint invoice_events_type_check;
@@ -74,15 +64,5 @@ alter table paraphe.invoice_events add constraint invoice_events_type_check chec
   'payment_refunded', 'payment_disputed',
   'platform_deposited', 'platform_received', 'platform_refused', 'platform_collected'));
 
--- The card payment the client's page may offer: the live connection of the invoice's company
--- whose account takes charges (null otherwise), for a link not revoked.
-create function paraphe.invoice_link_card_account(p_token_hash bytea) returns text
-language sql stable security definer set search_path = '' as $$
-  select c.account_id
-    from paraphe.invoice_links l
-    join paraphe.invoices i on i.id = l.invoice_id
-    join paraphe.stripe_connections c on c.company_id = i.company_id and c.disconnected_at is null and c.charges_enabled
-   where l.token_hash = p_token_hash and l.revoked_at is null and i.status = 'issued'
-$$;
-revoke all on function paraphe.invoice_link_card_account from public;
-grant execute on function paraphe.invoice_link_card_account to anon;
+-- The tables' policies and the client page's card-account function are stated in
+-- repeatable/policies/ and repeatable/functions/invoice_link_card_account.sql.

@@ -65,10 +65,16 @@ for (const engine of ['pglite', 'postgres'] as const) {
 
     await migrate(db)
     const after = await schemaSnapshot(db)
-    t.same(await rowCounts(db), rowsBefore, 'every row kept')
+    // Tables made by later numbered migrations start empty; every table of the old database keeps its rows and grants.
+    const rowsAfter = await rowCounts(db)
+    t.same(Object.fromEntries(Object.keys(rowsBefore).map((table) => [table, rowsAfter[table]])), rowsBefore, 'every row kept')
     for (const [fn, grants] of Object.entries(before.functionGrants))
       if (fn in after.functions) t.same(after.functionGrants[fn], grants, `grants on ${fn} kept`)
-    t.same(after.tableGrants, before.tableGrants, 'grants on every table kept')
+    t.same(
+      Object.fromEntries(Object.keys(before.tableGrants).map((table) => [table, after.tableGrants[table]])),
+      before.tableGrants,
+      'grants on every table kept'
+    )
 
     for (const repeatable of readRepeatables().filter((file) => file.name.startsWith('functions/'))) {
       const name = repeatable.name.slice('functions/'.length)
