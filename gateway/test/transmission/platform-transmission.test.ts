@@ -164,6 +164,41 @@ t.test('an invoice to a French business is deposited once on the PA, through an 
   t.equal(pa.deposits.get(third.id), 1, 'deposited exactly once')
 })
 
+t.test('the statuses come back by flows/search, once each, in order', async (t) => {
+  const invoice = await issue(user, business('552100554', 6))
+  await app.transmission.wake()
+  t.ok((await app.transmission.pollStatuses()) >= 1, 'the acknowledgements are read')
+  t.equal((await transmissionOf(invoice.id)).ack_status, 'Ok', 'the PA acknowledged the file (it passed the XSD)')
+  pa.advance(invoice.id, 203)
+  pa.advance(invoice.id, 205)
+  await app.transmission.pollStatuses()
+  // A second search from the same cursor, and the same status again, add nothing.
+  pa.advance(invoice.id, 205)
+  await app.transmission.pollStatuses()
+  const events = await db.query<{ type: string; lifecycle_code: number }>(
+    `select type, lifecycle_code from paraphe.invoice_events where invoice_id = $1 and source = 'platform' order by id`,
+    [invoice.id]
+  )
+  t.same(events.rows, [
+    { type: 'platform_deposited', lifecycle_code: 200 },
+    { type: 'platform_made_available', lifecycle_code: 203 },
+    { type: 'platform_approved', lifecycle_code: 205 }
+  ])
+  const refused = await issue(user, business('552100554', 7))
+  await app.transmission.wake()
+  pa.advance(refused.id, 210, 'Commande non reçue')
+  await app.transmission.pollStatuses()
+  const refusal = await db.query<{ type: string; data: { reason: string } }>(
+    `select type, data from paraphe.invoice_events where invoice_id = $1 and lifecycle_code = 210`,
+    [refused.id]
+  )
+  t.match(refusal.rows, [{ type: 'platform_refused', data: { reason: 'Commande non reçue' } }])
+  const { rows } = await db.query<{ search_cursor: Date }>('select search_cursor from paraphe.platform_connections where company_id = $1', [
+    user.id
+  ])
+  t.equal(rows[0]?.search_cursor.toISOString(), pa.flows.at(-1)?.updatedAt, 'the cursor is the last flow’s updatedAt')
+})
+
 t.test('a buyer missing from the directory, and a private one, get the e-mail', async (t) => {
   pa.unlisted.add('443061841')
   const unlisted = await issue(user, business('443061841', 4))

@@ -81,6 +81,7 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
     )
     // invoice.issued was queued in the transaction: delivered now rather than at the next poll.
     void fastify.webhooks.wake()
+    void fastify.transmission.wake()
     request.log.info({ invoiceId: invoice.id, number: invoice.number }, 'invoice issued')
     return { invoice }
   })
@@ -106,7 +107,11 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
           createCreditNote(tx, member.companyId, request.params.id, request.body, { now: new Date(), makeFacturX: makeFacturXOffThread })
         )
       )
-      if (invoice.status === 'issued') void fastify.webhooks.wake()
+      if (invoice.status === 'issued') {
+        void fastify.webhooks.wake()
+        // Its hand-off (invoice_transmissions) was queued in the transaction too.
+        void fastify.transmission.wake()
+      }
       return reply.code(201).send({ invoice })
     }
   )

@@ -67,7 +67,11 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
           return issue === true ? issueInvoice(tx, member.companyId, draft.id, issueContext()) : draft
         })
       )
-      if (invoice.status === 'issued') void fastify.webhooks.wake()
+      if (invoice.status === 'issued') {
+        void fastify.webhooks.wake()
+        // Its hand-off (invoice_transmissions) was queued in the transaction too.
+        void fastify.transmission.wake()
+      }
       return reply.code(201).send({ invoice })
     }
   )
@@ -96,6 +100,7 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
         asRequestUser(fastify, request, (tx, member) => issueInvoice(tx, member.companyId, request.params.id, issueContext()))
       )
       void fastify.webhooks.wake()
+      void fastify.transmission.wake()
       return { invoice }
     }
   )
@@ -118,7 +123,11 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
           createCreditNote(tx, member.companyId, request.params.id, request.body, issueContext())
         )
       )
-      if (invoice.status === 'issued') void fastify.webhooks.wake()
+      if (invoice.status === 'issued') {
+        void fastify.webhooks.wake()
+        // Its hand-off (invoice_transmissions) was queued in the transaction too.
+        void fastify.transmission.wake()
+      }
       return reply.code(201).send({ invoice })
     }
   )
