@@ -198,7 +198,11 @@ export function createFlowClient(options: FlowClientOptions = {}): FlowClient {
     async deposit(credentials, info, file, fileName) {
       const form = new FormData()
       form.append('flowInfo', new Blob([JSON.stringify(info)], { type: 'application/json' }))
-      form.append('file', new Blob([file], { type: info.flowSyntax === 'Factur-X' ? 'application/pdf' : 'application/xml' }), fileName)
+      form.append(
+        'file',
+        new Blob([new Uint8Array(file)], { type: info.flowSyntax === 'Factur-X' ? 'application/pdf' : 'application/xml' }),
+        fileName
+      )
       const answer = await authorised(credentials, '/v1/flows', { method: 'POST', headers: { accept: 'application/json' }, body: form })
       const body = jsonOf(answer) as Record<string, unknown> | null
       if (answer.status >= 200 && answer.status <= 299) {

@@ -57,7 +57,7 @@ export function errorCodeOf(answer: CallAnswer): string | null {
   if (body === null || typeof body !== 'object') return null
   const record = body as Record<string, unknown>
   for (const field of ['errorCode', 'reasonCode', 'code']) {
-    if (typeof record[field] === 'string') return (record[field]).slice(0, 100)
+    if (typeof record[field] === 'string') return record[field].slice(0, 100)
   }
   return null
 }

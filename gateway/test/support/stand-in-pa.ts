@@ -155,7 +155,7 @@ export async function startStandInPa(): Promise<StandInPa> {
       const form = await new Request('http://stand-in/v1/flows', {
         method: 'POST',
         headers: { 'content-type': request.headers['content-type'] ?? '' },
-        body: payload
+        body: new Uint8Array(payload)
       }).formData()
       const infoPart = form.get('flowInfo')
       const filePart = form.get('file')

@@ -61,7 +61,7 @@ t.test('the form’s rules', async (t) => {
 })
 
 t.test('which way an invoice leaves, and what the statuses are called', async (t) => {
-  const address = { street: '1 rue', postcode: '69001', city: 'Lyon', countryCode: 'FR' }
+  const address = { lines: ['1 rue de la Paix'], postcode: '69001', city: 'Lyon', countryCode: 'FR' }
   const buyer = {
     kind: 'business' as const,
     name: 'A',
