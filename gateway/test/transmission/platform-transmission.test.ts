@@ -6,6 +6,7 @@
 import t from 'tap'
 import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import type { PlatformAnswer, PlatformTestAnswer } from '@paraphe/shared/api/platform-schemas'
+import type { InvoiceRead } from '@paraphe/shared/api/transmission-schemas'
 import { buildApp } from '../helper.js'
 import { testDatabase } from '../support/databases.js'
 import { startStandInPa } from '../support/stand-in-pa.js'
@@ -144,6 +145,11 @@ t.test('an invoice to a French business is deposited once on the PA, through an 
   await app.transmission.wake()
   const waiting = await transmissionOf(second.id)
   t.match(waiting, { status: 'pending', attempts: 1, last_error: /503/ })
+  t.match((await user.request('GET', `/api/invoices/${second.id}`)).json<InvoiceRead>().transmission, {
+    state: 'pending',
+    nextAttemptAt: /^\d{4}-/,
+    lastError: /503/
+  })
   t.ok(pa.refusedWhileUnavailable > 0)
   pa.faults.unavailable = false
   await app.transmission.wake()
@@ -193,6 +199,24 @@ t.test('the statuses come back by flows/search, once each, in order', async (t) 
     [refused.id]
   )
   t.match(refusal.rows, [{ type: 'platform_refused', data: { reason: 'Commande non reçue' } }])
+  const page = await user.request('GET', `/api/invoices/${invoice.id}`)
+  t.match(page.json<InvoiceRead>().transmission, {
+    channel: 'platform',
+    state: 'sent',
+    nextAttemptAt: null,
+    acknowledgement: { status: 'Ok', reason: null },
+    statuses: [
+      { code: 200, label: 'Déposée' },
+      { code: 203, label: 'Mise à disposition' },
+      { code: 205, label: 'Approuvée' }
+    ]
+  })
+  t.match((await user.request('GET', `/api/invoices/${refused.id}`)).json<InvoiceRead>().transmission?.statuses.at(-1), {
+    code: 210,
+    label: 'Refusée : Commande non reçue'
+  })
+  const openapi = await app.inject({ url: '/api/v1/openapi.json' })
+  t.match(openapi.body, 'La transmission de la facture émise', 'the OpenAPI document describes the transmission')
   const { rows } = await db.query<{ search_cursor: Date }>('select search_cursor from paraphe.platform_connections where company_id = $1', [
     user.id
   ])

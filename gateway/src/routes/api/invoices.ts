@@ -27,6 +27,8 @@ import { createDraft, deleteDraft, getInvoice, listInvoices, quoteInvoicing, upd
 import type { AuthUser } from '../../auth/token-verifier.js'
 import { oneIssueAtATime } from '../../invoices/issue-queue.js'
 import { asRequestUser } from './user-transaction.js'
+import { InvoiceReadBody } from '@paraphe/shared/api/transmission-schemas'
+import { readTransmission } from '../../transmission/transmission-view.js'
 
 export default async function invoiceRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
@@ -51,8 +53,13 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
     }
   )
 
-  fastify.get('/invoices/:id', { schema: { ...withId, response: { 200: InvoiceBody, ...ErrorResponses } } }, async (request, reply) =>
-    reply.headers(noStore).send({ invoice: await asRequestUser(fastify, request, (tx) => getInvoice(tx, request.params.id, new Date())) })
+  fastify.get('/invoices/:id', { schema: { ...withId, response: { 200: InvoiceReadBody, ...ErrorResponses } } }, async (request, reply) =>
+    reply.headers(noStore).send(
+      await asRequestUser(fastify, request, async (tx) => ({
+        invoice: await getInvoice(tx, request.params.id, new Date()),
+        transmission: await readTransmission(tx, request.params.id)
+      }))
+    )
   )
 
   fastify.put(

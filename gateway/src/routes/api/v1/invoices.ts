@@ -14,6 +14,7 @@ import {
   RecordPaymentBody,
   V1CreateInvoiceBody
 } from '@paraphe/shared/api/invoice-schemas'
+import { InvoiceReadBody } from '@paraphe/shared/api/transmission-schemas'
 import { IdempotencyHeaders } from '@paraphe/shared/api/v1-schemas'
 import { attachmentDisposition } from '../../../pdf/file-name.js'
 import { invoiceFileName } from '../../../invoices/invoice-files.js'
@@ -22,6 +23,7 @@ import { recordPayment } from '../../../invoices/invoice-payments.js'
 import { createDraft, getInvoice, listInvoices } from '../../../invoices/invoices-repository.js'
 import { makeFacturXOffThread } from '../../../workers/pdf-pool.js'
 import { oneIssueAtATime } from '../../../invoices/issue-queue.js'
+import { readTransmission } from '../../../transmission/transmission-view.js'
 import { asRequestUser } from '../user-transaction.js'
 
 /** The queue of a key's company (every /api/v1 request has its key). */
@@ -78,10 +80,20 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
 
   fastify.get(
     '/invoices/:id',
-    { schema: { tags, summary: 'Lire une facture', ...withId, response: { 200: InvoiceBody, ...ErrorResponses } } },
-    async (request) => ({
-      invoice: await asRequestUser(fastify, request, (tx) => getInvoice(tx, request.params.id, new Date()))
-    })
+    {
+      schema: {
+        tags,
+        summary: 'Lire une facture',
+        description: 'La facture, et une fois émise sa transmission (plateforme agréée, Chorus Pro ou e-mail) avec les statuts revenus.',
+        ...withId,
+        response: { 200: InvoiceReadBody, ...ErrorResponses }
+      }
+    },
+    async (request) =>
+      asRequestUser(fastify, request, async (tx) => ({
+        invoice: await getInvoice(tx, request.params.id, new Date()),
+        transmission: await readTransmission(tx, request.params.id)
+      }))
   )
 
   fastify.post(
