@@ -96,7 +96,7 @@ function PlatformPage() {
       setStatus({ kind: 'done', text: 'Connexion enregistrée. Testez-la pour vérifier les identifiants.' })
     } catch (error) {
       const failure = asApiError(error)
-      if (failure.fields !== undefined) setProblems(failure.fields as Problems)
+      if (failure.fields !== undefined) setProblems(failure.fields)
       else setStatus({ kind: 'failed', text: failure.message })
     } finally {
       setWorking(false)
