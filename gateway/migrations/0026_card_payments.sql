@@ -62,7 +62,8 @@ alter table paraphe.invoice_events drop constraint invoice_events_type_check;
 alter table paraphe.invoice_events add constraint invoice_events_type_check check (type in (
   'issued', 'sent', 'payment_recorded', 'paid', 'overdue', 'reminded',
   'payment_refunded', 'payment_disputed',
-  'platform_deposited', 'platform_received', 'platform_refused', 'platform_collected'));
+  'platform_deposited', 'platform_received', 'platform_refused', 'platform_collected',
+  'platform_made_available', 'platform_approved', 'platform_rejected', 'platform_status'));
 
 -- The tables' policies and the client page's card-account function are stated in
 -- repeatable/policies/ and repeatable/functions/invoice_link_card_account.sql.

@@ -20,6 +20,7 @@ import gracefulClosePlugin from './plugins/app/graceful-close.js'
 import pdfWorkersPlugin from './plugins/app/pdf-workers.js'
 import outboxPlugin, { type OutboxPluginOptions } from './plugins/app/outbox.js'
 import webhooksPlugin, { type WebhooksPluginOptions } from './plugins/app/webhooks.js'
+import transmissionPlugin, { type TransmissionPluginOptions } from './plugins/app/transmission.js'
 import rateLimiterPlugin from './plugins/app/rate-limiter.js'
 import readinessPlugin from './plugins/app/readiness.js'
 import dependencyWatchPlugin from './plugins/app/dependency-watch.js'
@@ -88,6 +89,8 @@ export interface AppOptions {
   outbox?: OutboxPluginOptions
   /** Timings of the webhooks' delivery worker (tests make them short); production uses the defaults. */
   webhooks?: WebhooksPluginOptions
+  /** Timings of the invoices' hand-off worker (tests make them short); production uses the defaults. */
+  transmission?: TransmissionPluginOptions
   /** Interval of the jobs on sent quotes (expiry, reminders, seal repair). */
   quoteJobs?: QuoteJobsOptions
   /** A Stripe client (tests point one at a stand-in); by default one is built from config.billing. */
@@ -112,6 +115,7 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(databasePlugin, options.database === undefined ? {} : { database: options.database })
   await fastify.register(outboxPlugin, options.outbox ?? { leaseMs: options.config.jobs.outboxLeaseMs })
   await fastify.register(webhooksPlugin, options.webhooks ?? {})
+  await fastify.register(transmissionPlugin, options.transmission ?? {})
   await fastify.register(queueWakePlugin)
   await fastify.register(rateLimiterPlugin)
   await fastify.register(embeddedAccountsPlugin, { keys: accountKeys, invitedAddress: openInvitationAddress })

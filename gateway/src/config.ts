@@ -75,6 +75,12 @@ export const EnvSchema = Type.Object({
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
   /** Embedded database and generated keys. */
   DATA_DIR: Type.String({ minLength: 1, default: DEFAULT_DATA_DIR }),
+  /**
+   * The AES-256 key (32 bytes in base64, `openssl rand -base64 32`) that seals the secrets users
+   * give us (their plateforme agréée's client secret or API key). Unset: generated once into
+   * DATA_DIR/secrets/key. Gateways sharing one database must share it.
+   */
+  SECRETS_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9+/]{43}=$' })),
   /** Outgoing mail: either SMTP_URL, or SMTP_HOST with its port and login (no URL-encoding needed). */
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   SMTP_HOST: Type.Optional(Type.String({ minLength: 1 })),
@@ -250,6 +256,8 @@ export interface Config {
   billing: BillingConfig | null
   /** The State's company search (COMPANY_SEARCH_URL) and how long to wait for it. */
   companySearch: { url: URL; timeoutMs: number }
+  /** SECRETS_KEY's 32 bytes; null = the key generated under dataDir. */
+  secretsKey: Buffer | null
   runtime: RuntimeConfig
 }
 
@@ -343,6 +351,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     signing,
     billing,
     companySearch: { url: new URL(valid.COMPANY_SEARCH_URL), timeoutMs: valid.COMPANY_SEARCH_TIMEOUT_MS },
+    secretsKey: valid.SECRETS_KEY === undefined ? null : Buffer.from(valid.SECRETS_KEY, 'base64'),
     runtime: {
       siteName: valid.SITE_NAME,
       operator,

@@ -7,7 +7,7 @@
  * `with claimed as (…)` over paraphe.`table`, returning `returning`; the caller selects from
  * `claimed`. Parameters: $1 the lease in ms, $2 the ids already tried in this pass (bigint[]).
  */
-export function leaseClaim(table: 'outbox' | 'webhook_deliveries', returning: string, alsoSet = ''): string {
+export function leaseClaim(table: 'outbox' | 'webhook_deliveries' | 'invoice_transmissions', returning: string, alsoSet = ''): string {
   return `with claimed as (
     update paraphe.${table}
        set attempts = attempts + 1, ${alsoSet}next_attempt_at = now() + $1::integer * interval '1 millisecond'

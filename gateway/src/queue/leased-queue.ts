@@ -20,7 +20,7 @@ import { MAX_ATTEMPTS, retryDelayMs } from './retry-delay.js'
 
 const ERROR_TEXT_MAX = 1_000
 
-export type QueueTable = 'outbox' | 'webhook_deliveries'
+export type QueueTable = 'outbox' | 'webhook_deliveries' | 'invoice_transmissions'
 
 /** A claimed row: the queue needs its id and the attempt it is at (this one counted). */
 export interface QueueRow<Id> {

@@ -70,6 +70,7 @@ export const pageRoutes: readonly PageRoute[] = [
   page(paths.apiKeys.path, 'src/features/api-keys/routes/api-keys.tsx'),
   page(paths.webhooks.path, 'src/features/webhooks/routes/webhooks.tsx'),
   page(paths.sender.path, 'src/features/sender/routes/sender.tsx'),
+  page(paths.platform.path, 'src/features/platform/routes/platform.tsx'),
   page(paths.signQuote.path, 'src/features/signing/routes/signature-devis.tsx'),
   page(paths.invoicePayment.path, 'src/features/invoice-payment/routes/facture.tsx'),
   page(paths.verification.path, 'src/features/verification/routes/verification.tsx'),

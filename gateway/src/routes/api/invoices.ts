@@ -28,6 +28,8 @@ import type { AuthUser } from '../../auth/token-verifier.js'
 import { oneIssueAtATime } from '../../invoices/issue-queue.js'
 import { expireCardSessionsSoon } from './stripe-calls.js'
 import { asRequestUser } from './user-transaction.js'
+import { InvoiceReadBody } from '@paraphe/shared/api/transmission-schemas'
+import { readTransmission } from '../../transmission/transmission-view.js'
 
 export default async function invoiceRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
@@ -52,8 +54,13 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
     }
   )
 
-  fastify.get('/invoices/:id', { schema: { ...withId, response: { 200: InvoiceBody, ...ErrorResponses } } }, async (request, reply) =>
-    reply.headers(noStore).send({ invoice: await asRequestUser(fastify, request, (tx) => getInvoice(tx, request.params.id, new Date())) })
+  fastify.get('/invoices/:id', { schema: { ...withId, response: { 200: InvoiceReadBody, ...ErrorResponses } } }, async (request, reply) =>
+    reply.headers(noStore).send(
+      await asRequestUser(fastify, request, async (tx) => ({
+        invoice: await getInvoice(tx, request.params.id, new Date()),
+        transmission: await readTransmission(tx, request.params.id)
+      }))
+    )
   )
 
   fastify.put(
@@ -82,6 +89,7 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
     )
     // invoice.issued was queued in the transaction: delivered now rather than at the next poll.
     void fastify.webhooks.wake()
+    void fastify.transmission.wake()
     // A credit note lowers what its invoice asks: a card session opened for more goes.
     if (invoice.kind === 'credit_note') expireCardSessionsSoon(fastify, null)
     request.log.info({ invoiceId: invoice.id, number: invoice.number }, 'invoice issued')
@@ -112,6 +120,8 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
       )
       if (invoice.status === 'issued') {
         void fastify.webhooks.wake()
+        // Its hand-off (invoice_transmissions) was queued in the transaction too.
+        void fastify.transmission.wake()
         // The corrected invoice asks less: a card session opened for more goes.
         expireCardSessionsSoon(fastify, request.params.id)
       }

@@ -10,7 +10,7 @@ export function sectionOf(pathname: string): WorkspaceSection | null {
   if (pathname === paths.clients.path || pathname.startsWith(`${paths.clients.path}/`)) return 'clients'
   if (pathname === paths.items.path) return 'items'
   // The sender address is part of the company's identity, reached from the profile.
-  if (pathname === paths.profile.path || pathname === paths.sender.path) return 'profile'
+  if (pathname === paths.profile.path || pathname === paths.sender.path || pathname === paths.platform.path) return 'profile'
   if (pathname === paths.team.path) return 'team'
   if (pathname === paths.apiKeys.path) return 'apiKeys'
   if (pathname === paths.webhooks.path) return 'webhooks'

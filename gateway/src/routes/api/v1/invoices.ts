@@ -14,6 +14,7 @@ import {
   RecordPaymentBody,
   V1CreateInvoiceBody
 } from '@paraphe/shared/api/invoice-schemas'
+import { InvoiceReadBody } from '@paraphe/shared/api/transmission-schemas'
 import { IdempotencyHeaders } from '@paraphe/shared/api/v1-schemas'
 import { attachmentDisposition } from '../../../pdf/file-name.js'
 import { invoiceFileName } from '../../../invoices/invoice-files.js'
@@ -22,6 +23,7 @@ import { recordPayment } from '../../../invoices/invoice-payments.js'
 import { createDraft, getInvoice, listInvoices } from '../../../invoices/invoices-repository.js'
 import { makeFacturXOffThread } from '../../../workers/pdf-pool.js'
 import { oneIssueAtATime } from '../../../invoices/issue-queue.js'
+import { readTransmission } from '../../../transmission/transmission-view.js'
 import { asRequestUser } from '../user-transaction.js'
 
 /** The queue of a key's company (every /api/v1 request has its key). */
@@ -67,17 +69,31 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
           return issue === true ? issueInvoice(tx, member.companyId, draft.id, issueContext()) : draft
         })
       )
-      if (invoice.status === 'issued') void fastify.webhooks.wake()
+      if (invoice.status === 'issued') {
+        void fastify.webhooks.wake()
+        // Its hand-off (invoice_transmissions) was queued in the transaction too.
+        void fastify.transmission.wake()
+      }
       return reply.code(201).send({ invoice })
     }
   )
 
   fastify.get(
     '/invoices/:id',
-    { schema: { tags, summary: 'Lire une facture', ...withId, response: { 200: InvoiceBody, ...ErrorResponses } } },
-    async (request) => ({
-      invoice: await asRequestUser(fastify, request, (tx) => getInvoice(tx, request.params.id, new Date()))
-    })
+    {
+      schema: {
+        tags,
+        summary: 'Lire une facture',
+        description: 'La facture, et une fois émise sa transmission (plateforme agréée, Chorus Pro ou e-mail) avec les statuts revenus.',
+        ...withId,
+        response: { 200: InvoiceReadBody, ...ErrorResponses }
+      }
+    },
+    async (request) =>
+      asRequestUser(fastify, request, async (tx) => ({
+        invoice: await getInvoice(tx, request.params.id, new Date()),
+        transmission: await readTransmission(tx, request.params.id)
+      }))
   )
 
   fastify.post(
@@ -96,6 +112,7 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
         asRequestUser(fastify, request, (tx, member) => issueInvoice(tx, member.companyId, request.params.id, issueContext()))
       )
       void fastify.webhooks.wake()
+      void fastify.transmission.wake()
       return { invoice }
     }
   )
@@ -118,7 +135,11 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
           createCreditNote(tx, member.companyId, request.params.id, request.body, issueContext())
         )
       )
-      if (invoice.status === 'issued') void fastify.webhooks.wake()
+      if (invoice.status === 'issued') {
+        void fastify.webhooks.wake()
+        // Its hand-off (invoice_transmissions) was queued in the transaction too.
+        void fastify.transmission.wake()
+      }
       return reply.code(201).send({ invoice })
     }
   )

@@ -15,6 +15,7 @@ import { ClientLinkPanel } from './client-link-panel'
 import { CreditNotePanel } from './credit-note-panel'
 import { InvoiceBadge } from './invoice-cards'
 import { InvoiceChainPanel } from './invoice-chain-panel'
+import { TransmissionPanel } from './transmission-panel'
 import { InvoiceLines } from './invoice-lines'
 import { PaymentsPanel } from './payments-panel'
 
@@ -60,6 +61,7 @@ export function InvoiceSheet({ invoice, onChanged }: { invoice: Invoice; onChang
         <InvoiceLines document={invoice.document} />
       )}
       {!draft && invoice.kind !== 'credit_note' ? <PaymentsPanel invoice={invoice} onChanged={onChanged} /> : null}
+      {draft ? null : <TransmissionPanel invoiceId={invoice.id} />}
       {draft ? null : <ClientLinkPanel invoice={invoice} onChanged={onChanged} />}
       {!draft && invoice.kind !== 'credit_note' ? <CreditNotePanel invoice={invoice} /> : null}
       <InvoiceChainPanel invoice={invoice} />

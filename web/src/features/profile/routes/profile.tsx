@@ -215,7 +215,8 @@ export function ProfileView(props: ProfileViewProps) {
         <h1>Profil de l’entreprise</h1>
         <p className="lead">Ces informations figurent sur chacun de vos devis&#8239;: la plupart sont des mentions obligatoires.</p>
         <p>
-          Vos e-mails aux clients&#8239;: <Link to={paths.sender.href()}>adresse d’expédition</Link>.
+          Vos e-mails aux clients&#8239;: <Link to={paths.sender.href()}>adresse d’expédition</Link>. Vos factures électroniques&#8239;:{' '}
+          <Link to={paths.platform.href()}>ma plateforme agréée</Link>.
         </p>
       </header>
       {load.kind === 'loading' ? (
