@@ -86,9 +86,8 @@ export async function lookUpCompany(rawSiret: string, options: CompanyDirectoryO
       'La recherche d’entreprises de l’État ne connaît pas ce SIRET : vérifiez-le, ou remplissez les champs vous-même.'
     )
   }
-  const places = [company.siege, ...(Array.isArray(company.matching_etablissements) ? company.matching_etablissements : [])].filter(
-    (place): place is Establishment => typeof place === 'object' && place !== null
-  )
+  const matching: unknown[] = Array.isArray(company.matching_etablissements) ? (company.matching_etablissements as unknown[]) : []
+  const places = [company.siege, ...matching].filter((place): place is Establishment => typeof place === 'object' && place !== null)
   // The establishment of this SIRET (a branch's address, not the head office's), else the siège.
   const place = places.find((candidate) => text(candidate.siret) === siret) ?? places[0] ?? {}
   return {

@@ -21,7 +21,8 @@ async function call(method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown,
     headers: { 'x-supabase-api-version': '2024-01-01', ...(token === undefined ? {} : { authorization: `Bearer ${token}` }) },
     ...(body === undefined ? {} : { payload: body as Record<string, unknown> })
   })
-  return { status: response.statusCode, json: (response.body === '' ? {} : response.json()) as Record<string, unknown> }
+  const json: Record<string, unknown> = response.body === '' ? {} : response.json<Record<string, unknown>>()
+  return { status: response.statusCode, json }
 }
 
 async function mailsTo(to: string): Promise<Array<{ kind: string; text_body: string }>> {

@@ -8,7 +8,8 @@ import { MENUISERIE_MARTIN, startCompanySearchStandIn } from '../support/company
 
 const standIn = await startCompanySearchStandIn([MENUISERIE_MARTIN])
 t.teardown(() => standIn.close())
-const app = await buildWorkspaceApp(undefined, { COMPANY_SEARCH_URL: standIn.url, COMPANY_SEARCH_TIMEOUT_MS: '300' })
+// Three seconds: long enough for the stand-in on a loaded machine, short enough for the silent case.
+const app = await buildWorkspaceApp(undefined, { COMPANY_SEARCH_URL: standIn.url, COMPANY_SEARCH_TIMEOUT_MS: '3000' })
 t.teardown(() => app.close())
 const user = await newUser(app)
 const lookUp = (siret: string) => user.request('GET', `/api/company-search?siret=${encodeURIComponent(siret)}`)
@@ -45,7 +46,7 @@ t.test('the service failing or silent: 503 and a French message, within the time
     const answer = await lookUp('73282932000074')
     t.equal(answer.statusCode, 503, mode)
     t.match(answer.json<{ error: { message: string } }>().error.message, /ne répond pas pour le moment : remplissez les champs vous-même/)
-    t.ok(Date.now() - started < 10_000, `${mode}: answered in ${Date.now() - started} ms`)
+    t.ok(Date.now() - started < 15_000, `${mode}: answered in ${Date.now() - started} ms`)
   }
   standIn.mode = 'answer'
 })

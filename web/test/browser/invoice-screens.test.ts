@@ -75,7 +75,7 @@ t.test('payment, retenue, credit note and list: what each screen says at once', 
     await gotoHydrated(page, gateway.url(paths.quoteInvoicing.href(quote.id, 'situation')))
     const box = page.getByRole('checkbox', { name: 'Retenue de garantie' })
     await box.waitFor()
-    const layout = (await box.evaluate((input) => {
+    const layout = await box.evaluate((input) => {
       const label = input.closest('label') as HTMLElement
       const words = document.createRange()
       const textNode = [...label.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim() !== '').at(-1)
@@ -90,7 +90,7 @@ t.test('payment, retenue, credit note and list: what each screen says at once', 
         middle: Math.abs(square.top + square.height / 2 - (said.top + said.height / 2)),
         spare: pill.right - said.right
       }
-    })) as { gap: number; width: number; middle: number; spare: number } | null
+    })
     t.ok(layout !== null, 'the label has its words')
     if (layout === null) return
     t.ok(layout.width <= 24, `a square of ${Math.round(layout.width)} px, not stretched`)

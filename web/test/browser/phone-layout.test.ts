@@ -88,7 +88,7 @@ for (const width of [320, 360, 375]) {
       await page.locator('.workspace-nav a').first().waitFor()
       // Each page's data arrives after hydration: wait until nothing says « Chargement ».
       await waitForExpression(page, `document.querySelector('.workspace-loading, .load-state--loading') === null`, BUSY_MACHINE_WAIT_MS)
-      const outside = (await page.evaluate(OUTSIDE)) as { entries: number; cut: string[]; past: string[]; scroll: number }
+      const outside = await page.evaluate<{ entries: number; cut: string[]; past: string[]; scroll: number }>(OUTSIDE)
       t.equal(outside.entries, 4, `${path}: the four entries`)
       t.same(outside.cut, [], `${path}: every entry whole, inside the screen`)
       t.same(outside.past, [], `${path}: no element past the right edge`)
@@ -112,14 +112,14 @@ t.test('the signing page of a six-line quote at 360 px: each line on two rows, i
   page.setDefaultTimeout(BUSY_MACHINE_WAIT_MS)
   await gotoHydrated(page, new URL(new URL(sent.signingUrl).pathname + new URL(sent.signingUrl).search, gateway.origin).href)
   await page.locator('.signing-lines').waitFor()
-  const measured = (await page.evaluate(`(() => {
+  const measured = await page.evaluate<{ height: number; rows: number[]; numberLines: number }>(`(() => {
     const rows = [...document.querySelectorAll('.signing-lines tbody tr')].map((row) => {
       const tops = new Set([...row.children].map((cell) => Math.round(cell.getBoundingClientRect().top)))
       return tops.size
     })
     const number = document.querySelector('h1 .quote-number')
     return { height: document.documentElement.scrollHeight, rows, numberLines: number === null ? 0 : number.getClientRects().length }
-  })()`)) as { height: number; rows: number[]; numberLines: number }
+  })()`)
   t.equal(measured.rows.length, 6, 'six lines')
   // A long description takes two rows and a long line of figures pushes its total to a third:
   // never the six rows of before (the description, then one labelled figure per row).

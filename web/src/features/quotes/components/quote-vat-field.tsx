@@ -17,7 +17,7 @@ export function QuoteVatField({ lines, dispatch }: { lines: readonly EditorLine[
       <SelectField
         id="quote-vat-all"
         label="TVA de tout le devis"
-        hint="S’applique à chaque ligne ; vous pouvez ensuite changer le taux d’une ligne."
+        hint="S’applique à chaque ligne&#8239;; vous pouvez ensuite changer le taux d’une ligne."
         value={common === null ? MIXED : String(common)}
         options={options}
         onChange={(value) => {
