@@ -40,6 +40,7 @@ const HEADINGS: Record<string, RegExp> = {
   '/espace/api': /^Clés d’API$/,
   '/espace/webhooks': /^Webhooks$/,
   '/espace/expediteur': /^Adresse d’expédition$/,
+  '/espace/plateforme-agreee': /^Ma plateforme agréée$/,
   '404': /Page introuvable/
 }
 

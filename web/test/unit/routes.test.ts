@@ -73,7 +73,8 @@ t.test('the account area is one layout guarded by `auth`, which the registry kno
     '/espace/invitation',
     '/espace/api',
     '/espace/webhooks',
-    '/espace/expediteur'
+    '/espace/expediteur',
+    '/espace/plateforme-agreee'
   ])
   t.notOk(isWorkspacePath('/espaces'), 'a path that only starts like /espace is not in it')
   t.ok(
