@@ -6,10 +6,10 @@ import { AuthApiError } from './auth-api-error.js'
 import { findUser, requireEmail, withMail, type AccountContext, type Body } from './account-context.js'
 import { sendConfirmation, sendExistingAccount } from './link-emails.js'
 import { checkNewPassword, hashPassword } from './passwords.js'
-import { startSession } from './sessions.js'
+import { startSession, type ClientInfo } from './sessions.js'
 import { signupAnswer, USER_COLUMNS, type UserRow } from './user-json.js'
 
-export async function signup(context: AccountContext, body: Body) {
+export async function signup(context: AccountContext, body: Body, client: ClientInfo | null = null) {
   const { settings } = context
   const email = requireEmail(body.email, 'To signup, please provide your email')
   const password = checkNewPassword(body.password, 'Signup requires a valid password')
@@ -37,7 +37,7 @@ export async function signup(context: AccountContext, body: Body) {
       [id, email, passwordHash, JSON.stringify(metadata)]
     )
     const user = rows[0] as UserRow
-    if (settings.autoconfirm) return startSession(context, tx, user, 'password')
+    if (settings.autoconfirm) return startSession(context, tx, user, 'password', client)
     await sendConfirmation(context, tx, user)
     queued()
     return signupAnswer(id, email, data, new Date())
