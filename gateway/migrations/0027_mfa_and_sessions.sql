@@ -54,3 +54,13 @@ create table paraphe_auth.known_devices (
   first_seen_at timestamptz not null default now(),
   primary key (user_id, device_hash)
 );
+
+-- Entreprise: the owner may require a second factor of every member (owner included). Read in
+-- each member request's first statement (the membership read); changed only by the owner, under
+-- RLS, column by column.
+alter table paraphe.companies add column require_two_factor boolean not null default false;
+grant update (require_two_factor) on paraphe.companies to authenticated;
+create policy companies_update_owner on paraphe.companies for update to authenticated
+  using (id = (select paraphe.current_company_id())
+         and exists (select 1 from paraphe.company_members m where m.user_id = (select auth.uid()) and m.role = 'owner'))
+  with check (id = (select paraphe.current_company_id()));

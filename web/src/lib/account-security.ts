@@ -151,3 +151,20 @@ export const openSessions = (supabase: SupabaseClient, anonKey: string) =>
 
 export const closeSession = (supabase: SupabaseClient, anonKey: string, id: string) =>
   ownAccounts<null>(supabase, anonKey, 'DELETE', `sessions/${encodeURIComponent(id)}`)
+
+/**
+ * True when the company requires the second factor and this session has none (a member who never
+ * added one): the sign-in then leads to « Sécurité » to add it.
+ */
+export async function teamAsksEnrolment(supabase: SupabaseClient): Promise<boolean> {
+  try {
+    const token = (await supabase.auth.getSession()).data.session?.access_token
+    if (token === undefined) return false
+    const response = await fetch('/api/company/two-factor', { headers: { authorization: `Bearer ${token}` } })
+    if (!response.ok) return false
+    const rule = (await response.json()) as { requireTwoFactor?: unknown; signedInWithSecondFactor?: unknown }
+    return rule.requireTwoFactor === true && rule.signedInWithSecondFactor !== true
+  } catch {
+    return false
+  }
+}

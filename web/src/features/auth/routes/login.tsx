@@ -11,7 +11,7 @@ import { useAuthAvailability, useAuthSession } from '../hooks/use-auth-session'
 import { useSignOut } from '../hooks/use-sign-out'
 import { signIn } from '../lib/actions'
 import { connectSession } from '../lib/session'
-import { needsSecondFactor } from '@/lib/account-security'
+import { needsSecondFactor, teamAsksEnrolment } from '@/lib/account-security'
 import { SecondFactorForm } from '../components/second-factor-form'
 import type { DescribedAuthError } from '../lib/auth-errors'
 import { checkSignIn, firstProblem, type SignInProblems } from '../lib/password-rules'
@@ -89,12 +89,15 @@ export function Component() {
     setSignedOut(false)
     const result = await signIn(anonKey, email.trim(), password)
     // Asked before the form goes: the code step, not « déjà connecté », follows a right password.
-    const codeNeeded = result.ok && (await needsSecondFactor(await connectSession(anonKey)).catch(() => false))
+    const supabase = result.ok ? await connectSession(anonKey) : null
+    const codeNeeded = supabase !== null && (await needsSecondFactor(supabase).catch(() => false))
+    // The company requires a second factor this member has not added yet: « Sécurité » first.
+    const enrolNeeded = supabase !== null && !codeNeeded && (await teamAsksEnrolment(supabase))
     setPending(false)
     if (!result.ok) return setFailure(result.error)
     if (codeNeeded) return setCodeStep(true)
     setSignedInHere(true)
-    void navigate(target, { replace: true })
+    void navigate(enrolNeeded ? paths.security.href() : target, { replace: true })
   }
 
   const alreadySignedIn = session.status === 'signed-in' && session.confirmed && !signedInHere && !pending && !codeStep

@@ -13,7 +13,11 @@ import {
 import type { RouteHandle } from '@/lib/route-handle'
 import { useRuntimeConfig } from '@/lib/runtime-config'
 import { getSupabase } from '@/lib/supabase'
+import { asApiError } from '@/lib/api-client'
+import { useWorkspace } from '@/hooks/use-workspace'
+import { teamTwoFactorApi, type TeamTwoFactor } from '../api/team-two-factor-api'
 import { SessionsCard } from '../components/sessions-card'
+import { TeamTwoFactorCard } from '../components/team-two-factor-card'
 import { TwoFactorCard } from '../components/two-factor-card'
 
 export const handle: RouteHandle = {
@@ -28,12 +32,15 @@ interface Loaded {
   factor: TotpFactor | null
   recoveryLeft: number | null
   sessions: OpenSession[] | null
+  /** The company's rule; null when it could not be read (the rest of the page still works). */
+  team: TeamTwoFactor | null
 }
 
 type Load = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; data: Loaded }
 
 function SecurityPage() {
   const { supabaseAnonKey: anonKey, ownAccounts } = useRuntimeConfig()
+  const { api } = useWorkspace()
   const [load, setLoad] = useState<Load>({ kind: 'loading' })
   const [outcome, setOutcome] = useState<ActionOutcome>(null)
   const [pending, setPending] = useState(false)
@@ -47,16 +54,18 @@ function SecurityPage() {
       ? await Promise.all([factor.value === null ? null : recoveryCodesLeft(supabase, anonKey), openSessions(supabase, anonKey)])
       : [null, null]
     if (sessions !== null && !sessions.ok) return setLoad({ kind: 'failed', message: sessions.message })
+    const team = await teamTwoFactorApi.read(api).catch(() => null)
     setLoad({
       kind: 'ready',
       data: {
         supabase,
         factor: factor.value,
         recoveryLeft: left !== null && left.ok ? left.value.remaining : null,
-        sessions: sessions === null ? null : sessions.value.sessions
+        sessions: sessions === null ? null : sessions.value.sessions,
+        team
       }
     })
-  }, [anonKey, ownAccounts])
+  }, [anonKey, ownAccounts, api])
 
   useEffect(() => {
     void reload()
@@ -97,6 +106,27 @@ function SecurityPage() {
               await reload()
             }}
           />
+          {load.data.team === null ? null : (
+            <TeamTwoFactorCard
+              rule={load.data.team}
+              pending={pending}
+              onChange={(required) =>
+                void act(
+                  async () => {
+                    try {
+                      await teamTwoFactorApi.set(api, required)
+                      return { ok: true }
+                    } catch (error) {
+                      return { ok: false, message: asApiError(error).message }
+                    }
+                  },
+                  required
+                    ? 'La double authentification est exigée de toute l’équipe.'
+                    : 'La double authentification n’est plus exigée de l’équipe.'
+                )
+              }
+            />
+          )}
           <SessionsCard
             sessions={load.data.sessions}
             pending={pending}
