@@ -61,7 +61,10 @@ forEachEngine('the owner requires a second factor of the whole team', async (t, 
   const memberAal2 = await newUser(app, member.email, { aal: 'aal2', id: member.id })
   t.equal((await memberAal2.request('GET', '/api/quotes')).statusCode, 200, 'with the second factor, the data opens')
 
-  t.same((await ownerAal2.request('PUT', '/api/company/two-factor', { required: false })).json().requireTwoFactor, false)
+  t.same(
+    (await ownerAal2.request('PUT', '/api/company/two-factor', { required: false })).json<{ requireTwoFactor: boolean }>().requireTwoFactor,
+    false
+  )
   t.equal((await member.request('GET', '/api/quotes')).statusCode, 200, 'turned off, the password is enough again')
 
   const pro = await newUser(app, undefined, { aal: 'aal2' })
