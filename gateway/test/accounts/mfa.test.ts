@@ -324,3 +324,36 @@ forEachEngine('second-factor codes are throttled per factor and per address', as
   const fresh = await bobElsewhere.signIn(bob.email)
   t.equal((await bobElsewhere.prove(fresh.access_token, bob.factor.id, codeOf(bob.secret, 1))).status, 200, 'another address is not')
 })
+
+forEachEngine('MFA requests refused with GoTrue’s codes', async (t, db) => {
+  const app = await gateway(t, db)
+  const { user, token } = await newAccount(app, 'refusals', { ip: newIp(), userAgent: '' })
+  const enrolAs = (body: Json) => user.call('POST', '/auth/v1/factors', token, body)
+  t.equal((await enrolAs({ factor_type: 'phone' })).json.code, 'mfa_phone_enroll_not_enabled')
+  t.equal((await enrolAs({ factor_type: 'webauthn' })).json.code, 'mfa_webauthn_enroll_not_enabled')
+  t.equal((await enrolAs({ factor_type: 'sms' })).status, 400)
+  const factor = await user.enrol(token, 'Téléphone')
+  const verified = await user.prove(token, factor.id, codeOf(factor.totp.secret))
+  const aal2 = verified.json.access_token as string
+  const conflict = await user.call('POST', '/auth/v1/factors', aal2, { factor_type: 'totp', friendly_name: 'Téléphone' })
+  t.equal(conflict.json.code, 'mfa_factor_name_conflict', 'one name per factor')
+
+  const verifyAs = (body: Json) => user.call('POST', `/auth/v1/factors/${factor.id}/verify`, aal2, body)
+  t.equal((await verifyAs({ code: '123456' })).status, 400, 'a challenge is needed')
+  t.equal((await verifyAs({ challenge_id: '00000000-0000-4000-8000-000000000000', code: '123456' })).json.code, 'mfa_challenge_not_found')
+  const challenge = await user.call('POST', `/auth/v1/factors/${factor.id}/challenge`, aal2)
+  await db.query(`update paraphe_auth.mfa_challenges set created_at = now() - interval '6 minutes' where id = $1`, [challenge.json.id])
+  const late = await verifyAs({ challenge_id: challenge.json.id, code: codeOf(factor.totp.secret, 1) })
+  t.equal(late.status, 422)
+  t.equal(late.json.code, 'mfa_challenge_expired', 'a challenge lasts five minutes')
+
+  t.equal((await user.call('POST', '/auth/v1/paraphe/recovery-codes/verify', aal2, {})).status, 400, 'a recovery code is needed')
+  const aal1 = await user.signIn((await user.call('GET', '/auth/v1/user', aal2)).json.email as string)
+  t.equal((await user.call('GET', '/auth/v1/paraphe/recovery-codes', aal1.access_token)).json.code, 'insufficient_aal')
+  t.equal((await user.call('GET', '/auth/v1/paraphe/sessions', aal1.access_token)).status, 403, 'the sessions need the second factor too')
+  const listed = await user.call('GET', '/auth/v1/paraphe/sessions', aal2)
+  t.ok(
+    (listed.json.sessions as Array<{ device: string }>).some((s) => s.device === 'Appareil inconnu'),
+    'no user agent: an unknown device'
+  )
+})
