@@ -357,7 +357,8 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
       operator,
       supabaseAnonKey: valid.SUPABASE_ANON_KEY ?? null,
       buildPollIntervalMs: valid.BUILD_POLL_INTERVAL_MS,
-      paymentsEnabled: billing !== null
+      paymentsEnabled: billing !== null,
+      ownAccounts: accounts !== null
     }
   }
 }

@@ -56,6 +56,8 @@ export const paths = {
   invoiceNew: { path: '/espace/factures/nouvelle', href: (brouillon?: string) => withQuery('/espace/factures/nouvelle', { brouillon }) },
   invoice: { path: '/espace/factures/:id', href: (id: string) => `/espace/factures/${encodeURIComponent(id)}` },
   profile: { path: '/espace/profil', href: () => '/espace/profil' },
+  /** Second factor, recovery codes and open sessions. */
+  security: { path: '/espace/securite', href: () => '/espace/securite' },
   subscription: { path: '/espace/abonnement', href: () => '/espace/abonnement' },
   team: { path: '/espace/equipe', href: () => '/espace/equipe' },
   clients: { path: '/espace/clients', href: () => '/espace/clients' },

@@ -6,12 +6,15 @@ import type { SiteIdentity } from '../mail/templates/layout.js'
 import type { RateLimiter } from '../rate-limit/rate-limiter.js'
 import { AuthApiError } from './auth-api-error.js'
 import type { AccountSettings } from './account-settings.js'
+import type { FactorKey } from './factor-secrets.js'
 import { USER_COLUMNS, type UserRow } from './user-json.js'
 
 export interface AccountContext {
   db: Database
   /** The HS256 key of access tokens. */
   key: Uint8Array
+  /** Seals TOTP secrets at rest (derived from the same secret). */
+  factorKey: FactorKey
   limiter: RateLimiter
   site: SiteIdentity
   settings: AccountSettings

@@ -7,13 +7,13 @@ import { AuthApiError } from './auth-api-error.js'
 import { findUser, requireEmail, withMail, type AccountContext, type Body } from './account-context.js'
 import { sendConfirmation, sendExistingAccount } from './link-emails.js'
 import { checkNewPassword, hashPassword } from './passwords.js'
-import { startSession } from './sessions.js'
+import { startSession, type ClientInfo } from './sessions.js'
 import { signupAnswer, USER_COLUMNS, type UserRow } from './user-json.js'
 
 /** The field of `data` that carries a team invitation's token: read, never stored in the metadata. */
 export const INVITATION_TOKEN_FIELD = 'invitation_token'
 
-export async function signup(context: AccountContext, body: Body) {
+export async function signup(context: AccountContext, body: Body, client: ClientInfo | null = null) {
   const { settings } = context
   const email = requireEmail(body.email, 'To signup, please provide your email')
   const password = checkNewPassword(body.password, 'Signup requires a valid password')
@@ -49,7 +49,7 @@ export async function signup(context: AccountContext, body: Body) {
       [id, email, passwordHash, JSON.stringify(metadata)]
     )
     const user = theRow(rows)
-    if (confirmed) return startSession(context, tx, user, 'password')
+    if (confirmed) return startSession(context, tx, user, 'password', client)
     await sendConfirmation(context, tx, user)
     queued()
     return signupAnswer(id, email, data, new Date())

@@ -60,6 +60,7 @@ export const pageRoutes: readonly PageRoute[] = [
   page(paths.invoiceNew.path, 'src/features/invoices/routes/invoice-new.tsx'),
   page(paths.invoice.path, 'src/features/invoices/routes/invoice.tsx'),
   page(paths.profile.path, 'src/features/profile/routes/profile.tsx'),
+  page(paths.security.path, 'src/features/security/routes/security.tsx'),
   page(paths.subscription.path, 'src/features/billing/routes/subscription.tsx'),
   page(paths.team.path, 'src/features/team/routes/team.tsx'),
   page(paths.clients.path, 'src/features/clients/routes/clients.tsx'),

@@ -115,6 +115,7 @@ t.test('the workspace layout: its navigation, the account section, the loading s
   t.equal(sectionOf('/espace/profil'), 'profile')
   t.equal(sectionOf('/tarifs'), null)
   t.equal(sectionOf('/espace/webhooks'), 'webhooks')
+  t.equal(sectionOf('/espace/securite'), 'security')
   t.match(
     render(<AccountLinks />, '/espace/webhooks'),
     /href="\/espace\/api"[^>]*>API<\/a><\/li><li><a class="account-menu__link" aria-current="page" href="\/espace\/webhooks"[^>]*>Webhooks</,
@@ -130,7 +131,7 @@ t.test('the workspace layout: its navigation, the account section, the loading s
   const settings = render(<AccountLinks />, '/espace')
   t.same(
     [...settings.matchAll(/<a [^>]*>([^<]+)</g)].map((match) => match[1]),
-    ['Profil', 'Équipe', 'Abonnement', 'API', 'Webhooks'],
+    ['Profil', 'Sécurité', 'Équipe', 'Abonnement', 'API', 'Webhooks'],
     'the account menu, the settings'
   )
   t.match(settings, /<nav class="account-menu__nav" aria-label="Compte et entreprise">/)

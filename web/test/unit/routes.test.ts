@@ -65,6 +65,7 @@ t.test('the account area is one layout guarded by `auth`, which the registry kno
     '/espace/factures/nouvelle',
     '/espace/factures/:id',
     '/espace/profil',
+    '/espace/securite',
     '/espace/abonnement',
     '/espace/equipe',
     '/espace/clients',
