@@ -61,7 +61,7 @@ export function InvoiceSheet({ invoice, onChanged }: { invoice: Invoice; onChang
         <InvoiceLines document={invoice.document} />
       )}
       {!draft && invoice.kind !== 'credit_note' ? <PaymentsPanel invoice={invoice} onChanged={onChanged} /> : null}
-      {draft ? null : <TransmissionPanel invoiceId={invoice.id} />}
+      {draft ? null : <TransmissionPanel invoiceId={invoice.id} credit={invoice.kind === 'credit_note'} />}
       {draft ? null : <ClientLinkPanel invoice={invoice} onChanged={onChanged} />}
       {!draft && invoice.kind !== 'credit_note' ? <CreditNotePanel invoice={invoice} /> : null}
       <InvoiceChainPanel invoice={invoice} />

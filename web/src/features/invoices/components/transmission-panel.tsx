@@ -10,7 +10,10 @@ import { useWorkspace } from '@/hooks/use-workspace'
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' })
 
-function Way({ transmission }: { transmission: InvoiceTransmission }) {
+function Way({ transmission, credit }: { transmission: InvoiceTransmission; credit: boolean }) {
+  // A credit note travels the same ways, and says so in its own words (nothing to pay).
+  const what = credit ? 'l’avoir' : 'la facture'
+  const send = credit ? 'Envoyer l’avoir' : 'Envoyer la facture'
   if (transmission.state === 'pending')
     return (
       <p>
@@ -26,26 +29,25 @@ function Way({ transmission }: { transmission: InvoiceTransmission }) {
   if (transmission.emailReason === 'not_in_directory')
     return (
       <p>
-        Ce client n’est pas (encore) inscrit dans l’annuaire des plateformes agréées&#8239;: envoyez-lui la facture par e-mail en attendant
-        («&#8239;Envoyer la facture&#8239;»).
+        Ce client n’est pas (encore) inscrit dans l’annuaire des plateformes agréées&#8239;: envoyez-lui {what} par e-mail en attendant
+        («&#8239;{send}&#8239;»).
       </p>
     )
   if (transmission.emailReason === 'no_platform')
     return (
       <p>
-        Aucune plateforme agréée n’est configurée&#8239;: la facture s’envoie par e-mail («&#8239;Envoyer la facture&#8239;»). Connectez la
-        vôtre dans <Link to={paths.platform.href()}>Ma plateforme agréée</Link>.
+        Aucune plateforme agréée n’est configurée&#8239;: {what} s’envoie par e-mail («&#8239;{send}&#8239;»). Connectez la vôtre dans{' '}
+        <Link to={paths.platform.href()}>Ma plateforme agréée</Link>.
       </p>
     )
   return (
     <p>
-      Client particulier ou étranger&#8239;: la facture s’envoie par e-mail («&#8239;Envoyer la facture&#8239;»), hors facturation
-      électronique.
+      Client particulier ou étranger&#8239;: {what} s’envoie par e-mail («&#8239;{send}&#8239;»), hors facturation électronique.
     </p>
   )
 }
 
-export function TransmissionPanel({ invoiceId }: { invoiceId: string }) {
+export function TransmissionPanel({ invoiceId, credit = false }: { invoiceId: string; credit?: boolean }) {
   const { api } = useWorkspace()
   const [transmission, setTransmission] = useState<InvoiceTransmission | null>(null)
   const [failed, setFailed] = useState(false)
@@ -75,7 +77,7 @@ export function TransmissionPanel({ invoiceId }: { invoiceId: string }) {
       {failed ? <p role="alert">La transmission n’a pas pu être lue.</p> : null}
       {transmission === null ? null : (
         <>
-          <Way transmission={transmission} />
+          <Way transmission={transmission} credit={credit} />
           {rejected ? <p>Fichier rejeté par la plateforme : {transmission.acknowledgement?.reason ?? 'sans motif'}</p> : null}
           {transmission.statuses.length === 0 ? null : (
             <ol className="transmission-statuses" aria-label="Statuts de la facture">
