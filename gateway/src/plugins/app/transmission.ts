@@ -41,7 +41,9 @@ export default fp<TransmissionPluginOptions>(
   async function transmission(fastify: FastifyInstance, options) {
     const { config } = fastify
     const secretsKey = config.secretsKey ?? (await loadOrCreateSecretsKey(config.database.dataDir))
-    const flowClient = createFlowClient(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs })
+    // Production: the platform's addresses must be https and public (transmission/http-call.ts).
+    const destination = { production: config.production }
+    const flowClient = createFlowClient(options.timeoutMs === undefined ? { destination } : { destination, timeoutMs: options.timeoutMs })
     const { statusPollIntervalMs, ...workerOptions } = options
     const worker = createTransmissionWorker({ ...workerOptions, db: fastify.db, log: fastify.log, secretsKey, flowClient })
     const poll = () => pollStatuses(fastify.db, flowClient, secretsKey, fastify.log)
