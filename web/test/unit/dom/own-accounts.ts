@@ -35,7 +35,7 @@ export interface AccountsGateway {
   anonKey: string
   /** The runtime config the served pages get from this gateway. */
   config: RuntimeConfig
-  /** A new confirmed account (sign-up signs in at once here), with `userAgent` as its device. */
+  /** A new confirmed account (with autoconfirm, sign-up signs in at once), with `userAgent` as its device. */
   account: (name: string, userAgent?: string) => Promise<Account>
   /** `email` signed in with the password from another device (`userAgent`): a session of its own. */
   signInFrom: (email: string, userAgent: string) => Promise<Account>
@@ -49,16 +49,24 @@ export interface AccountsGateway {
   useSession: (account: Account) => Promise<SupabaseClient>
   /** The web client sending the page session's token. */
   api: ApiClient
+  /** The path and query of the last link e-mailed to `to` (confirmation, recovery…): what the reader clicks. */
+  linkTo: (to: string) => Promise<string>
+  /** Opens `pathAndQuery` in the DOM's address bar, as following a link does. */
+  visit: (pathAndQuery: string) => void
 }
 
 let counter = 0
 
-export async function startOwnAccounts(t: { teardown: (fn: () => unknown) => void }): Promise<AccountsGateway> {
+/** `autoconfirm: false`: a sign-up waits for its address to be confirmed (the production setting). */
+export async function startOwnAccounts(
+  t: { teardown: (fn: () => unknown) => void },
+  { autoconfirm = true }: { autoconfirm?: boolean } = {}
+): Promise<AccountsGateway> {
   const gateway = await startGateway({
     AUTH_UPSTREAM_URL: undefined,
     SUPABASE_ANON_KEY: undefined,
     SUPABASE_JWT_SECRET: undefined,
-    AUTH_AUTOCONFIRM: 'true',
+    AUTH_AUTOCONFIRM: String(autoconfirm),
     AUTH_RATE_LIMIT_PER_MINUTE: '10000'
   })
   t.teardown(gateway.close)
@@ -129,7 +137,12 @@ export async function startOwnAccounts(t: { teardown: (fn: () => unknown) => voi
       const account = session(email, userAgent)
       const signedUp = await account.call('POST', '/auth/v1/signup', { email, password: PASSWORD })
       if (signedUp.status !== 200) throw new Error(`sign-up failed: ${JSON.stringify(signedUp.json)}`)
-      return opened(account, signedUp.json)
+      if (signedUp.json.access_token !== undefined) return opened(account, signedUp.json)
+      // Addresses to confirm: this one is, as its link would do, and it signs in.
+      await gateway.app.db.query('update paraphe_auth.users set email_confirmed_at = now() where email = $1', [email])
+      const signedIn = await account.call('POST', '/auth/v1/token?grant_type=password', { email, password: PASSWORD })
+      if (signedIn.status !== 200) throw new Error(`sign-in failed: ${JSON.stringify(signedIn.json)}`)
+      return opened(account, signedIn.json)
     },
     signInFrom: async (email, userAgent) => {
       const account = session(email, userAgent)
@@ -167,6 +180,17 @@ export async function startOwnAccounts(t: { teardown: (fn: () => unknown) => voi
       if (error !== null) throw error
       return supabase
     },
-    api: createApiClient({ getAccessToken: pageSession, fetch: gateway.fetch })
+    api: createApiClient({ getAccessToken: pageSession, fetch: gateway.fetch }),
+    linkTo: async (to) => {
+      const { rows } = await gateway.app.db.query<{ text_body: string }>(
+        'select text_body from paraphe.outbox where recipient = $1 order by id desc limit 1',
+        [to]
+      )
+      const link = /https?:\/\/\S*token_hash=\S+/.exec(rows[0]?.text_body ?? '')?.[0]
+      if (link === undefined) throw new Error(`no link e-mailed to ${to}`)
+      const url = new URL(link)
+      return url.pathname + url.search
+    },
+    visit: (pathAndQuery) => window.happyDOM.setURL(`${origin}${pathAndQuery}`)
   }
 }
