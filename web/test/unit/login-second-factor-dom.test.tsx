@@ -112,6 +112,19 @@ t.test('a member whose company requires the second factor and who has none: sent
   t.equal(currentLocation(), paths.security.href(), 'not the page asked for: the second factor first')
 })
 
+t.test('the company’s rule cannot be read: the sign-in still leads to the page asked for', async (t) => {
+  const user = await accounts.account('sans-regle')
+  const working = globalThis.fetch
+  globalThis.fetch = (input, init) =>
+    String(input).includes('/api/company/two-factor') ? Promise.reject(new TypeError('fetch failed')) : working(input, init)
+  t.teardown(() => {
+    globalThis.fetch = working
+  })
+  await signInAs(t, user, paths.login.href('/espace/factures'))
+  await waitForLocation('/espace/factures')
+  t.equal(currentLocation(), '/espace/factures')
+})
+
 t.test('an account without a second factor goes straight in; back on the page it is « déjà connecté »', async (t) => {
   const user = await accounts.account('simple')
   await signInAs(t, user, paths.login.href('/espace/clients'))

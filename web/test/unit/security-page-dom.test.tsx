@@ -232,3 +232,20 @@ t.test('no session at all: said, nothing shown', async (t) => {
   t.match(textOf(await screen.findByRole('alert')), /[a-zé]/)
   t.notOk(screen.queryByRole('region', { name: 'Double authentification' }))
 })
+
+t.test('the enrolment refused (network down): said in French, the offer stays', async (t) => {
+  const user = await accounts.account('refus')
+  await accounts.useSession(user)
+  t.teardown(renderPage(<SecurityPage />, { api, userId: user.id, config }))
+  await screen.findByRole('region', { name: 'Sessions ouvertes' })
+  const working = globalThis.fetch
+  globalThis.fetch = (input, init) =>
+    String(input).endsWith('/auth/v1/factors') ? Promise.reject(new TypeError('fetch failed')) : working(input, init)
+  t.teardown(() => {
+    globalThis.fetch = working
+  })
+  await press('Activer la double authentification')
+  t.match(textOf(await within(twoFactorCard()).findByRole('alert')), /[a-zé]/, 'said in French')
+  t.notOk(screen.queryByText(/./, { selector: '#security-secret' }), 'no key shown')
+  t.ok(screen.getByRole('button', { name: 'Activer la double authentification' }), 'it may be tried again')
+})
