@@ -115,6 +115,22 @@ t.test('the confirmation link signs in; a used one is refused, and a new one may
   await untilText(`si une inscription attend d’être confirmée pour ${email}`)
 })
 
+t.test('a sign-up on the way to a page: once the address is confirmed, « Continuer » goes there', async (t) => {
+  const email = newEmail('abonnement')
+  open(t, <SignupPage />, paths.signup.href('/espace/abonnement'))
+  await screen.findByLabelText('Adresse e-mail')
+  typeInto('Adresse e-mail', email)
+  typeInto('Mot de passe', PASSWORD)
+  typeInto('Mot de passe, une seconde fois', PASSWORD)
+  screen.getByRole('checkbox').click()
+  await press('Créer mon compte')
+  await screen.findByRole('heading', { level: 1, name: 'Vérifiez votre boîte mail' })
+  open(t, <ConfirmEmailPage />, await accounts.linkTo(email))
+  await screen.findByRole('heading', { level: 1, name: 'Adresse e-mail confirmée' })
+  const next = await screen.findByRole('link', { name: 'Continuer' })
+  t.equal(next.getAttribute('href'), '/espace/abonnement', 'the page the sign-up was heading to')
+})
+
 t.test('signing in before confirming: said, and the confirmation e-mail sent again from there', async (t) => {
   const email = newEmail('pas-confirme')
   await signUp(t, email)
