@@ -116,7 +116,7 @@ t.test('the gateway out of reach: the reading offers to retry, each action says 
   })
   t.teardown(renderPage(<PlatformPage />, { api, userId: owner.id }))
   t.match(textOf(await screen.findByRole('alert')), 'Le serveur ne répond pas.')
-  t.equal(screen.queryByRole('heading', { name: /plateforme/ , level: 2 }), null, 'no form without the saved connection')
+  t.equal(screen.queryByRole('heading', { name: /plateforme/, level: 2 }), null, 'no form without the saved connection')
   reachable = true
   await press('Réessayer')
   await screen.findByRole('heading', { name: 'Connecter ma plateforme' })

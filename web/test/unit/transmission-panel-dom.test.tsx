@@ -69,7 +69,10 @@ t.test('without a platform: the e-mail, in the invoice’s or the credit note’
 
   const toPerson = await issue(owner, individual)
   shown = await panelOf(owner, toPerson.id)
-  t.match(shown.text, 'Client particulier ou étranger : la facture s’envoie par e-mail (« Envoyer la facture »), hors facturation électronique.')
+  t.match(
+    shown.text,
+    'Client particulier ou étranger : la facture s’envoie par e-mail (« Envoyer la facture »), hors facturation électronique.'
+  )
   t.equal(screen.queryByRole('list', { name: 'Statuts de la facture' }), null, 'no platform status')
   shown.unmount()
 })
