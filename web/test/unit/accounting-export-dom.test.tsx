@@ -36,16 +36,19 @@ function catchDownloads(teardown: (fn: () => void) => void): Array<{ name: strin
     blobs.set(url, blob)
     return url
   }
-  const click = HTMLAnchorElement.prototype.click
   // The browser saves the file; here the link's name and bytes are kept instead of navigating.
-  HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-    const blob = blobs.get(this.href)
-    if (blob === undefined) return click.call(this)
-    downloads.push({ name: this.download, text: blob.text() })
+  const save = (event: MouseEvent) => {
+    const link = event.target
+    if (!(link instanceof HTMLAnchorElement)) return
+    const blob = blobs.get(link.href)
+    if (blob === undefined) return
+    event.preventDefault()
+    downloads.push({ name: link.download, text: blob.text() })
   }
+  document.addEventListener('click', save, true)
   teardown(() => {
     URL.createObjectURL = createObjectURL
-    HTMLAnchorElement.prototype.click = click
+    document.removeEventListener('click', save, true)
   })
   return downloads
 }
