@@ -4,6 +4,8 @@
 // buyer's SIREN in the directory (annex B). Tokens are kept in memory until shortly before they
 // expire; a 401 on a kept token gets a new one once (a platform may end tokens early).
 import { createHash } from 'node:crypto'
+// undici's own fetch, FormData and types: the calls go through its Agent (http-call.ts).
+import { FormData, type RequestInit } from 'undici'
 import type { PlatformAuthKind } from '@paraphe/shared/api/platform-schemas'
 import type { DestinationRules } from '../webhooks/destination.js'
 import { answerError, DEFAULT_CALL_TIMEOUT_MS, httpCall, jsonOf, type CallAnswer } from './http-call.js'
