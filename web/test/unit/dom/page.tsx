@@ -83,9 +83,10 @@ function LocationProbe() {
 export interface PageOptions {
   api: ApiClient
   userId?: string | null
-  /** The URL the page opens at, and the route pattern that matches it (for its params). */
+  /** The URL the page opens at, and the route pattern that matches it (for its params); several
+   *  patterns keep the page mounted when it moves from one to another (« nouveau » → its id). */
   at?: string | { pathname: string; search?: string; state?: unknown }
-  route?: string
+  route?: string | readonly string[]
   config?: RuntimeConfig
 }
 
@@ -102,7 +103,9 @@ export function renderPage(
       <MemoryRouter initialEntries={[at]}>
         <WorkspaceContext value={{ hydrated: true, userId, userEmail: null, api }}>
           <Routes>
-            <Route path={route} element={page} />
+            {(typeof route === 'string' ? [route] : route).map((path) => (
+              <Route key={path} path={path} element={page} />
+            ))}
             <Route path="*" element={null} />
           </Routes>
         </WorkspaceContext>
