@@ -142,3 +142,38 @@ t.test('the client pays by card from the invoice’s link; the professional sees
     /Le client conteste un paiement par carte de .+ auprès de sa banque \(.+\) : répondez-y depuis votre tableau de bord Stripe\./
   )
 })
+
+t.test('the client’s page: a link that does not exist, a failed load tried again, a card payment refused', async (t) => {
+  const pro = await gateway.owner('pro')
+  await pro.request('PUT', '/api/profile', { ...COMPLETE_PROFILE, ...BANK_DETAILS })
+  await connectStripe(pro)
+  const quote = await signedQuote(gateway, pro)
+  const invoice = await issuedInvoice(pro, { kind: 'deposit', quoteId: quote.id })
+  t.equal((await pro.request('POST', `/api/invoices/${invoice.id}/send`, {})).statusCode, 200)
+  const token = tokenIn((await mails(gateway.app.db, pro, 'invoice'))[0]?.text_body ?? '')
+  const nodeFetch = globalThis.fetch
+  t.teardown(() => {
+    globalThis.fetch = nodeFetch
+  })
+  const client = (search: string) => renderPage(<FacturePage />, { api: pro.api, userId: null, at: `/facture${search}`, route: '/facture' })
+
+  globalThis.fetch = gateway.fetch
+  const unknown = client(`?token=${'A'.repeat(43)}`)
+  await screen.findByRole('heading', { level: 1, name: 'Lien de facture introuvable' })
+  t.ok(screen.getByRole('alert'))
+  t.equal(screen.queryByRole('button', { name: 'Réessayer' }), null, 'nothing to try again')
+  unknown()
+
+  globalThis.fetch = () => Promise.reject(new TypeError('fetch failed'))
+  t.teardown(client(`?token=${token}`))
+  t.match(textOf(await screen.findByRole('alert')), networkSaid)
+  globalThis.fetch = gateway.fetch
+  await press('Réessayer')
+  await screen.findByRole('heading', { level: 1, name: /^Facture d’acompte F-/ })
+
+  // The professional disconnected Stripe meanwhile: the card is refused, and the page says why.
+  t.equal((await pro.request('DELETE', '/api/stripe-connection')).statusCode, 200)
+  await press(/^Payer 403,24\s€ par carte$/)
+  t.match(textOf(await screen.findByRole('alert')), /Le paiement par carte n’est pas proposé pour cette facture : réglez-la par virement\./)
+  t.equal(screen.getByRole<HTMLButtonElement>('button', { name: /^Payer 403,24\s€ par carte$/ }).disabled, false)
+})
