@@ -10,7 +10,7 @@ import app, { serverOptions } from '../src/app.js'
 import { logRedaction } from '../src/http/log-redaction.js'
 import { loadConfig, type Config, type EmbeddedAccountsConfig } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
-import type { QuoteJobsOptions } from '../src/plugins/app/quote-jobs.js'
+import type { JobsOptions } from '../src/plugins/app/jobs.js'
 import type { WebhooksPluginOptions } from '../src/plugins/app/webhooks.js'
 import { testDatabase } from './support/databases.js'
 
@@ -38,7 +38,7 @@ export interface BuildOptions {
   /** Default: this process's shared PGlite. */
   database?: Database
   /** Interval of the jobs on sent quotes, when a test wants to see them run on their own. */
-  quoteJobs?: QuoteJobsOptions
+  jobs?: JobsOptions
   /** A Stripe client pointed at the stand-in (test/support/stripe-stand-in.ts). */
   stripe?: Stripe
   /** Timings of the webhooks' worker a test shortens (retry delay, poll). */
@@ -59,7 +59,7 @@ export async function buildApp(env: NodeJS.ProcessEnv = {}, options: BuildOption
   await fastify.register(app, {
     config,
     database: options.database ?? (await testDatabase('pglite')),
-    quoteJobs: options.quoteJobs ?? {},
+    jobs: options.jobs ?? {},
     ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }),
     ...(options.stripe === undefined ? {} : { stripe: options.stripe })
   })

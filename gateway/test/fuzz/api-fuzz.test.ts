@@ -41,7 +41,7 @@ fastify.addHook('onRoute', (route) => {
   if (!route.url.startsWith('/api') && !route.url.startsWith('/auth/v1')) return
   for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema })
 })
-await fastify.register(app, { config, database: await testDatabase('pglite'), quoteJobs: {}, stripe: stripe.client })
+await fastify.register(app, { config, database: await testDatabase('pglite'), jobs: {}, stripe: stripe.client })
 await fastify.ready()
 t.teardown(() => fastify.close())
 const user = await newUser(fastify)

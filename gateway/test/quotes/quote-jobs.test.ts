@@ -136,7 +136,7 @@ t.test('a signature left unsealed by a crash is sealed by the next run, once', a
 })
 
 t.test('the jobs run on their own at their interval, and stop with the server', async (t) => {
-  const ticking = await buildApp(AUTH_ENV, { database: db, quoteJobs: { intervalMs: 50 } })
+  const ticking = await buildApp(AUTH_ENV, { database: db, jobs: { intervalMs: 50 } })
   const pro = await newUser(ticking)
   const { id } = await sent(pro)
   await db.query(`update paraphe.quotes set expires_on = (now() at time zone 'Europe/Paris')::date - 1 where id = $1`, [id])

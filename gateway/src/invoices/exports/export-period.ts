@@ -1,5 +1,6 @@
 // What an export by period reads, as the signed-in member (RLS: their company's only): the
 // invoices issued in the period, in chain order, and the payments dated in it.
+import { pdfInPreparation } from '../invoice-issuing.js'
 import type { InvoiceExportFilter } from '@paraphe/shared/api/invoice-client-schemas'
 import type { PaymentMeans } from '@paraphe/shared/api/invoice-schemas'
 import type { InvoiceDocument, InvoiceKind } from '@paraphe/shared/invoices/invoice-document'
@@ -115,10 +116,14 @@ export async function pdfsOfPeriod(
   filter: Pick<InvoiceExportFilter, 'from' | 'to'>
 ): Promise<Array<{ number: string; kind: InvoiceKind; pdf: Uint8Array; issuedAt: Date }>> {
   checkPeriod(filter)
-  const { rows } = await tx.query<{ number: string; kind: InvoiceKind; pdf: Uint8Array; issued_at: Date }>(
+  const { rows } = await tx.query<{ number: string; kind: InvoiceKind; pdf: Uint8Array | null; issued_at: Date }>(
     `select i.number, i.kind, i.pdf, i.issued_at from paraphe.invoices i
       where i.status = 'issued' and i.issue_date between $1::date and $2::date order by i.chain_index`,
     [filter.from, filter.to]
   )
-  return rows.map((row) => ({ number: row.number, kind: row.kind, pdf: row.pdf, issuedAt: new Date(row.issued_at) }))
+  // An invoice issued seconds ago may still be rendering: the archive is never handed out without it.
+  return rows.map((row) => {
+    if (row.pdf === null) throw pdfInPreparation()
+    return { number: row.number, kind: row.kind, pdf: row.pdf, issuedAt: new Date(row.issued_at) }
+  })
 }

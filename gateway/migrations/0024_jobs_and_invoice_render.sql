@@ -1,0 +1,101 @@
+-- The job registry's table, and invoices whose Factur-X PDF is rendered after their number.
+--
+-- 1. paraphe.jobs: one row per run of a background job (gateway/src/plugins/app/jobs.ts lists
+--    them). Claimed by the leased queue like the outbox (`for update skip locked`, a lease in
+--    next_attempt_at), so several gateways on one database each run a job once. A singleton key
+--    keeps at most one pending run of a job (a periodic job, the render of one invoice): a
+--    second enqueue while one is pending is a no-op.
+create table paraphe.jobs (
+  id bigint generated always as identity primary key,
+  name text not null,
+  payload jsonb not null default '{}'::jsonb,
+  -- The company a member's action queued it for (null for the gateway's own periodic jobs).
+  company_id uuid,
+  singleton_key text,
+  status text not null default 'pending' check (status in ('pending', 'done', 'failed')),
+  attempts integer not null default 0,
+  next_attempt_at timestamptz not null default now(),
+  last_error text,
+  created_at timestamptz not null default now(),
+  done_at timestamptz
+);
+comment on table paraphe.jobs is 'Background jobs run by the gateways (invoice renders, periodic work); claimed with a lease, retried with back-off.';
+create unique index jobs_singleton on paraphe.jobs (singleton_key) where status = 'pending';
+create index jobs_due on paraphe.jobs (next_attempt_at, id) where status = 'pending';
+alter table paraphe.jobs enable row level security;
+revoke all on paraphe.jobs from public, anon, authenticated;
+-- A member's action queues its follow-up work in its own transaction, for its own company; only
+-- the gateway (the owner) reads and runs the queue.
+grant insert on paraphe.jobs to authenticated;
+-- ON CONFLICT (singleton_key) reads the arbiter's columns: those two only, of its company's rows.
+grant select (singleton_key, status) on paraphe.jobs to authenticated;
+create policy jobs_insert on paraphe.jobs for insert to authenticated
+  with check (company_id = (select paraphe.current_company_id()));
+create policy jobs_select on paraphe.jobs for select to authenticated
+  using (company_id = (select paraphe.current_company_id()));
+
+-- 2. The issuing transaction commits the number, the document, the XML and the chain entry; the
+--    PDF comes right after, from the render job, once: the issued row may change only by
+--    getting its PDF, when it has none, with the PDF's SHA-256 beside it.
+alter table paraphe.invoices add column hash_version smallint not null default 1 check (hash_version in (1, 2));
+alter table paraphe.invoices add column pdf_sha256 text check (pdf_sha256 ~ '^[0-9a-f]{64}$');
+comment on column paraphe.invoices.hash_version is '1: sha256 covers the document, the PDF and the XML; 2: the document and the XML, the PDF''s hash stored in pdf_sha256.';
+
+do $$
+declare
+  old_check text;
+begin
+  select conname into old_check from pg_constraint
+   where conrelid = 'paraphe.invoices'::regclass and contype = 'c' and pg_get_constraintdef(oid) like '%pdf IS NOT NULL%';
+  execute format('alter table paraphe.invoices drop constraint %I', old_check);
+end
+$$;
+alter table paraphe.invoices add constraint invoices_issued_complete check (status = 'draft' or (
+  issue_date is not null and due_date is not null and issued_at is not null and document is not null
+  and xml is not null and chain_index is not null and sha256 ~ '^[0-9a-f]{64}$'
+  and (previous_sha256 is null) = (chain_index = 1)
+  and (hash_version = 2 or pdf is not null)
+  and (pdf is null) = (pdf_sha256 is null)));
+
+create or replace function paraphe.invoices_guard() returns trigger
+language plpgsql set search_path = '' as $$
+declare
+  previous record;
+begin
+  if tg_op = 'DELETE' then
+    if old.status = 'issued' then
+      raise exception 'invoice % is issued: it can never be deleted', old.number using errcode = 'P0001', hint = 'invoice_issued';
+    end if;
+    return old;
+  end if;
+  if tg_op = 'UPDATE' and old.status = 'issued' then
+    -- The one change an issued invoice accepts: its rendered PDF, once, matching its hash.
+    if old.pdf is null and new.pdf is not null and new.pdf_sha256 = encode(sha256(new.pdf), 'hex')
+       and to_jsonb(new) - 'pdf' - 'pdf_sha256' = to_jsonb(old) - 'pdf' - 'pdf_sha256' then
+      return new;
+    end if;
+    raise exception 'invoice % is issued: it can never be modified', old.number using errcode = 'P0001', hint = 'invoice_issued';
+  end if;
+  if new.status = 'issued' then
+    if new.company_id is distinct from old.company_id or new.kind is distinct from old.kind
+       or new.quote_id is distinct from old.quote_id or new.corrects_invoice_id is distinct from old.corrects_invoice_id then
+      raise exception 'an invoice changes company, kind or origin only as a draft' using errcode = 'P0001', hint = 'invoice_issued';
+    end if;
+    select chain_index, sha256, issue_date into previous from paraphe.invoices
+     where company_id = new.company_id and status = 'issued' order by chain_index desc limit 1;
+    if new.chain_index is distinct from coalesce(previous.chain_index, 0) + 1
+       or new.previous_sha256 is distinct from previous.sha256 then
+      raise exception 'invoice % does not follow the last issued invoice of its company', new.number using errcode = 'P0001', hint = 'invoice_chain';
+    end if;
+    if previous.issue_date is not null and new.issue_date < previous.issue_date then
+      raise exception 'invoice % is dated before the previous one', new.number using errcode = 'P0001', hint = 'invoice_chain';
+    end if;
+  end if;
+  return new;
+end
+$$;
+
+-- The list filters on the payment status in SQL (invoices-repository.ts): what was paid and
+-- credited per invoice, found by index.
+create index if not exists invoice_payments_invoice on paraphe.invoice_payments (invoice_id);
+create index invoices_company_status on paraphe.invoices (company_id, status, chain_index desc);

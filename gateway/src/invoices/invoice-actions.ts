@@ -1,0 +1,165 @@
+// One function per action on an invoice, called by the workspace's routes (/api) and the public
+// API (/api/v1) alike, so that both answer the same and neither has to remember what follows an
+// action: each queues its follow-up work in its transaction (the render job, invoice.* webhook
+// events, e-mails) and wakes the queue concerned once that transaction committed. Issuing goes
+// through one queue per company (issue-queue.ts), whoever calls.
+import type { Invoice, InvoiceList, InvoiceListFilter, InvoiceRequest, NewPayment } from '@paraphe/shared/api/invoice-schemas'
+import type { InvoiceExportFilter, InvoiceSendRequest } from '@paraphe/shared/api/invoice-client-schemas'
+import type { InvoiceKind } from '@paraphe/shared/invoices/invoice-document'
+import type { MemberScope } from '../company/membership.js'
+import type { Site } from '../config.js'
+import type { Database } from '../db/database.js'
+import type { Log } from '../logging.js'
+import type { QueueWake } from '../queue/queue-wake.js'
+import { remindInvoiceByHand } from './client/invoice-reminders.js'
+import { revokeInvoiceLinks } from './client/invoice-links.js'
+import { sendInvoice } from './client/invoice-sending.js'
+import { exportInvoices, type ExportFile } from './exports/invoice-exports.js'
+import { createCreditNote, invoiceFiles, issueInvoice, type FacturXmlMaker } from './invoice-issuing.js'
+import { renderIssuedInvoice, type FacturXMaker } from './invoice-jobs.js'
+import { recordPayment } from './invoice-payments.js'
+import { createDraft, deleteDraft, getInvoice, listInvoices, updateDraft } from './invoices-repository.js'
+import { oneIssueAtATime } from './issue-queue.js'
+
+export type ActionLog = Pick<Log, 'info' | 'warn'>
+
+export interface InvoiceActionsDeps {
+  /** The owner's connection: renders an issued invoice's PDF when an action needs it before the job ran. */
+  db: Database
+  site: Site
+  wake: QueueWake
+  makeXml: FacturXmlMaker
+  makeFacturX: FacturXMaker
+}
+
+export interface InvoiceFiles {
+  kind: InvoiceKind
+  number: string
+  pdf: Uint8Array
+  xml: string
+}
+
+export interface InvoiceActions {
+  list: (scope: MemberScope, filter: InvoiceListFilter) => Promise<InvoiceList>
+  get: (scope: MemberScope, id: string) => Promise<Invoice>
+  /** A draft, issued at once when asked (the public API's `issue: true`). */
+  create: (scope: MemberScope, request: InvoiceRequest, options: { issue?: boolean | undefined }, log: ActionLog) => Promise<Invoice>
+  updateDraft: (scope: MemberScope, id: string, version: number, request: InvoiceRequest) => Promise<Invoice>
+  deleteDraft: (scope: MemberScope, id: string) => Promise<void>
+  issue: (scope: MemberScope, id: string, log: ActionLog) => Promise<Invoice>
+  creditNote: (
+    scope: MemberScope,
+    id: string,
+    options: { creditAmountCents?: number | undefined; issue?: boolean | undefined },
+    log: ActionLog
+  ) => Promise<Invoice>
+  recordPayment: (scope: MemberScope, id: string, payment: NewPayment) => Promise<Invoice>
+  send: (scope: MemberScope, id: string, request: InvoiceSendRequest, log: ActionLog) => Promise<{ invoice: Invoice; sentTo: string }>
+  remind: (scope: MemberScope, id: string) => Promise<{ invoice: Invoice; sentTo: string }>
+  revokeLinks: (scope: MemberScope, id: string, log: ActionLog) => Promise<number>
+  /** The accountant's export of a period (the PDFs of invoices issued seconds ago rendered first). */
+  exportPeriod: (scope: MemberScope, filter: InvoiceExportFilter) => Promise<ExportFile>
+  /** The Factur-X PDF and XML (the PDF rendered now if its job has not run yet: seconds after the issue). */
+  files: (scope: MemberScope, id: string) => Promise<InvoiceFiles>
+}
+
+export function createInvoiceActions(deps: InvoiceActionsDeps): InvoiceActions {
+  const { site, wake } = deps
+
+  /** The member's company, read in a transaction of its own: the issuing queue is keyed by it before any connection is held. */
+  const companyOf = (scope: MemberScope) => scope(async (_tx, member) => member.companyId)
+
+  /** After an issue committed: its render job and invoice.issued go now rather than at the next poll. */
+  function issued(invoice: Invoice, log: ActionLog): Invoice {
+    if (invoice.status !== 'issued') return invoice
+    wake.jobs()
+    wake.webhooks()
+    log.info({ invoiceId: invoice.id, number: invoice.number }, 'invoice issued')
+    return invoice
+  }
+
+  /** An issued invoice's PDF before an action that hands it out (stored once: a render already stored is kept). */
+  async function withPdf(scope: MemberScope, id: string): Promise<InvoiceFiles> {
+    const files = await scope((tx) => invoiceFiles(tx, id))
+    if (files.pdf !== null) return { ...files, pdf: files.pdf }
+    await renderIssuedInvoice(deps.db, deps.makeFacturX, id)
+    const rendered = await scope((tx) => invoiceFiles(tx, id))
+    // Stored by the line above or by the job meanwhile.
+    return { ...rendered, pdf: rendered.pdf as Uint8Array }
+  }
+
+  return {
+    list: (scope, filter) => scope((tx) => listInvoices(tx, filter, new Date())),
+
+    get: (scope, id) => scope((tx) => getInvoice(tx, id, new Date())),
+
+    async create(scope, request, { issue }, log) {
+      if (issue !== true) return scope((tx, member) => createDraft(tx, member.companyId, request, new Date()))
+      const companyId = await companyOf(scope)
+      const invoice = await oneIssueAtATime(companyId, () =>
+        scope(async (tx, member) => {
+          const draft = await createDraft(tx, member.companyId, request, new Date())
+          return issueInvoice(tx, member.companyId, draft.id, { now: new Date(), makeXml: deps.makeXml })
+        })
+      )
+      return issued(invoice, log)
+    },
+
+    updateDraft: (scope, id, version, request) => scope((tx) => updateDraft(tx, id, version, request, new Date())),
+
+    deleteDraft: (scope, id) => scope((tx) => deleteDraft(tx, id)),
+
+    async issue(scope, id, log) {
+      const companyId = await companyOf(scope)
+      const invoice = await oneIssueAtATime(companyId, () =>
+        scope((tx, member) => issueInvoice(tx, member.companyId, id, { now: new Date(), makeXml: deps.makeXml }))
+      )
+      return issued(invoice, log)
+    },
+
+    async creditNote(scope, id, options, log) {
+      const work = () =>
+        scope((tx, member) => createCreditNote(tx, member.companyId, id, options, { now: new Date(), makeXml: deps.makeXml }))
+      const invoice = options.issue === true ? await oneIssueAtATime(await companyOf(scope), work) : await work()
+      return issued(invoice, log)
+    },
+
+    async recordPayment(scope, id, payment) {
+      const invoice = await scope((tx, member) => recordPayment(tx, member.companyId, id, payment, new Date()))
+      // invoice.paid, queued when the payment reached the amount due.
+      if (invoice.paymentStatus === 'paid') wake.webhooks()
+      return invoice
+    },
+
+    async send(scope, id, request, log) {
+      await withPdf(scope, id)
+      const sent = await scope((tx) => sendInvoice(tx, id, request, site, new Date()))
+      wake.outbox()
+      log.info({ invoiceId: sent.invoice.id }, 'invoice sent to the client')
+      return sent
+    },
+
+    async remind(scope, id) {
+      await withPdf(scope, id)
+      const reminded = await scope((tx) => remindInvoiceByHand(tx, id, site, new Date()))
+      wake.outbox()
+      return reminded
+    },
+
+    async revokeLinks(scope, id, log) {
+      const revokedLinks = await scope((tx) => revokeInvoiceLinks(tx, id))
+      log.info({ invoiceId: id, revokedLinks }, 'invoice links revoked')
+      return revokedLinks
+    },
+
+    async exportPeriod(scope, filter) {
+      const waiting = await scope((tx) =>
+        tx.query<{ id: string }>(`select id from paraphe.invoices where status = 'issued' and pdf is null order by chain_index`)
+      )
+      for (const { id } of waiting.rows) await renderIssuedInvoice(deps.db, deps.makeFacturX, id)
+      return scope((tx) => exportInvoices(tx, filter, new Date()))
+    },
+
+    files: withPdf
+  }
+}
