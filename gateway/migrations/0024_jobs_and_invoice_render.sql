@@ -95,7 +95,5 @@ begin
 end
 $$;
 
--- The list filters on the payment status in SQL (invoices-repository.ts): what was paid and
--- credited per invoice, found by index.
-create index if not exists invoice_payments_invoice on paraphe.invoice_payments (invoice_id);
+-- The list pages drafts then issued invoices per company in SQL (invoices-repository.ts).
 create index invoices_company_status on paraphe.invoices (company_id, status, chain_index desc);

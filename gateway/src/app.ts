@@ -112,7 +112,10 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(databasePlugin, options.database === undefined ? {} : { database: options.database })
   await fastify.register(outboxPlugin, options.outbox ?? { leaseMs: options.config.jobs.outboxLeaseMs })
   await fastify.register(webhooksPlugin, options.webhooks ?? {})
-  await fastify.register(jobsPlugin, options.jobs ?? { intervalMs: options.config.jobs.intervalMs })
+  await fastify.register(
+    jobsPlugin,
+    options.jobs ?? { intervalMs: options.config.jobs.intervalMs, leaseMs: options.config.jobs.outboxLeaseMs }
+  )
   await fastify.register(queueWakePlugin)
   await fastify.register(rateLimiterPlugin)
   await fastify.register(embeddedAccountsPlugin, { keys: accountKeys })
