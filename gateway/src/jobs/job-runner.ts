@@ -114,6 +114,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
   })
 
   async function queuePeriodic(): Promise<void> {
+    // Runs done a week ago say nothing more (failed ones stay, with their last error, for the operator).
+    await db.query(`delete from paraphe.jobs where status = 'done' and done_at < now() - interval '7 days'`)
     for (const job of options.jobs) {
       // Keyed by its name: one pending run, whichever gateway queued it.
       const { name } = job.definition
