@@ -18,7 +18,7 @@ import { exportInvoices, type ExportFile } from './exports/invoice-exports.js'
 import { createCreditNote, invoiceFiles, issueInvoice, type FacturXmlMaker } from './invoice-issuing.js'
 import { renderIssuedInvoice, type FacturXMaker } from './invoice-jobs.js'
 import { recordPayment } from './invoice-payments.js'
-import { createDraft, deleteDraft, getInvoice, listInvoices, updateDraft } from './invoices-repository.js'
+import { createDraft, deleteDraft, findInvoice, getInvoice, listInvoices, updateDraft } from './invoices-repository.js'
 import { oneIssueAtATime } from './issue-queue.js'
 
 export type ActionLog = Pick<Log, 'info' | 'warn'>
@@ -88,6 +88,12 @@ export function createInvoiceActions(deps: InvoiceActionsDeps): InvoiceActions {
     return { ...rendered, pdf: rendered.pdf as Uint8Array }
   }
 
+  /** Before an e-mail that attaches the PDF: a draft is left to the action's own refusal (« Émettez la facture… »). */
+  async function pdfBeforeMail(scope: MemberScope, id: string): Promise<void> {
+    const issued = await scope(async (tx) => (await findInvoice(tx, id)).status === 'issued')
+    if (issued) await withPdf(scope, id)
+  }
+
   return {
     list: (scope, filter) => scope((tx) => listInvoices(tx, filter, new Date())),
 
@@ -132,7 +138,7 @@ export function createInvoiceActions(deps: InvoiceActionsDeps): InvoiceActions {
     },
 
     async send(scope, id, request, log) {
-      await withPdf(scope, id)
+      await pdfBeforeMail(scope, id)
       const sent = await scope((tx) => sendInvoice(tx, id, request, site, new Date()))
       wake.outbox()
       log.info({ invoiceId: sent.invoice.id }, 'invoice sent to the client')
@@ -140,7 +146,7 @@ export function createInvoiceActions(deps: InvoiceActionsDeps): InvoiceActions {
     },
 
     async remind(scope, id) {
-      await withPdf(scope, id)
+      await pdfBeforeMail(scope, id)
       const reminded = await scope((tx) => remindInvoiceByHand(tx, id, site, new Date()))
       wake.outbox()
       return reminded

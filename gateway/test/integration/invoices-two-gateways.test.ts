@@ -28,8 +28,8 @@ t.test('two members and an API key issue 30 invoices at once across two gateways
   t.teardown(() => postgres.stop())
   const dataDir = await mkdtemp(path.join(tmpdir(), 'paraphe-invoices-'))
   t.teardown(() => rm(dataDir, { recursive: true, force: true }))
-  // A lease of 3 s: a render claimed by the killed gateway is taken again soon after the restart.
-  const env = { ...AUTH_ENV, DATABASE_URL: postgres.url, DATA_DIR: dataDir, JOBS_INTERVAL_MS: '1000', OUTBOX_LEASE_MS: '3000' }
+  // A lease of 5 s (the least allowed): a render claimed by the killed gateway is taken again soon after the restart.
+  const env = { ...AUTH_ENV, DATABASE_URL: postgres.url, DATA_DIR: dataDir, JOBS_INTERVAL_MS: '1000', OUTBOX_LEASE_MS: '5000' }
   const gateways: GatewayProcess[] = []
   t.teardown(() => gateways.forEach((gateway) => gateway.child.kill('SIGKILL')))
   // One after the other: the first applies the migrations.
