@@ -29,10 +29,6 @@ revoke all on paraphe.jobs from public, anon, authenticated;
 grant insert on paraphe.jobs to authenticated;
 -- ON CONFLICT (singleton_key) reads the arbiter's columns: those two only, of its company's rows.
 grant select (singleton_key, status) on paraphe.jobs to authenticated;
-create policy jobs_insert on paraphe.jobs for insert to authenticated
-  with check (company_id = (select paraphe.current_company_id()));
-create policy jobs_select on paraphe.jobs for select to authenticated
-  using (company_id = (select paraphe.current_company_id()));
 
 -- 2. The issuing transaction commits the number, the document, the XML and the chain entry; the
 --    PDF comes right after, from the render job, once: the issued row may change only by
@@ -57,43 +53,8 @@ alter table paraphe.invoices add constraint invoices_issued_complete check (stat
   and (hash_version = 2 or pdf is not null)
   and (pdf is null) = (pdf_sha256 is null)));
 
-create or replace function paraphe.invoices_guard() returns trigger
-language plpgsql set search_path = '' as $$
-declare
-  previous record;
-begin
-  if tg_op = 'DELETE' then
-    if old.status = 'issued' then
-      raise exception 'invoice % is issued: it can never be deleted', old.number using errcode = 'P0001', hint = 'invoice_issued';
-    end if;
-    return old;
-  end if;
-  if tg_op = 'UPDATE' and old.status = 'issued' then
-    -- The one change an issued invoice accepts: its rendered PDF, once, matching its hash.
-    if old.pdf is null and new.pdf is not null and new.pdf_sha256 = encode(sha256(new.pdf), 'hex')
-       and to_jsonb(new) - 'pdf' - 'pdf_sha256' = to_jsonb(old) - 'pdf' - 'pdf_sha256' then
-      return new;
-    end if;
-    raise exception 'invoice % is issued: it can never be modified', old.number using errcode = 'P0001', hint = 'invoice_issued';
-  end if;
-  if new.status = 'issued' then
-    if new.company_id is distinct from old.company_id or new.kind is distinct from old.kind
-       or new.quote_id is distinct from old.quote_id or new.corrects_invoice_id is distinct from old.corrects_invoice_id then
-      raise exception 'an invoice changes company, kind or origin only as a draft' using errcode = 'P0001', hint = 'invoice_issued';
-    end if;
-    select chain_index, sha256, issue_date into previous from paraphe.invoices
-     where company_id = new.company_id and status = 'issued' order by chain_index desc limit 1;
-    if new.chain_index is distinct from coalesce(previous.chain_index, 0) + 1
-       or new.previous_sha256 is distinct from previous.sha256 then
-      raise exception 'invoice % does not follow the last issued invoice of its company', new.number using errcode = 'P0001', hint = 'invoice_chain';
-    end if;
-    if previous.issue_date is not null and new.issue_date < previous.issue_date then
-      raise exception 'invoice % is dated before the previous one', new.number using errcode = 'P0001', hint = 'invoice_chain';
-    end if;
-  end if;
-  return new;
-end
-$$;
-
 -- The list pages drafts then issued invoices per company in SQL (invoices-repository.ts).
 create index invoices_company_status on paraphe.invoices (company_id, status, chain_index desc);
+
+-- Its policies, functions and triggers are stated in repeatable/ (policies/<table>.sql,
+-- functions/<name>.sql, triggers/<name>.sql).

@@ -11,6 +11,7 @@ import { logRedaction } from '../src/http/log-redaction.js'
 import { loadConfig, type Config, type EmbeddedAccountsConfig } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
 import type { JobsOptions } from '../src/plugins/app/jobs.js'
+import type { TransmissionPluginOptions } from '../src/plugins/app/transmission.js'
 import type { WebhooksPluginOptions } from '../src/plugins/app/webhooks.js'
 import { testDatabase } from './support/databases.js'
 
@@ -43,6 +44,8 @@ export interface BuildOptions {
   stripe?: Stripe
   /** Timings of the webhooks' worker a test shortens (retry delay, poll). */
   webhooks?: WebhooksPluginOptions
+  /** Timings of the invoices' hand-off worker a test shortens (retry delay, poll). */
+  transmission?: TransmissionPluginOptions
   /** Timings of the embedded accounts a test shortens (token lifetimes, e-mail interval…). */
   accounts?: EmbeddedAccountsConfig['overrides']
 }
@@ -61,6 +64,7 @@ export async function buildApp(env: NodeJS.ProcessEnv = {}, options: BuildOption
     database: options.database ?? (await testDatabase('pglite')),
     jobs: options.jobs ?? {},
     ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }),
+    ...(options.transmission === undefined ? {} : { transmission: options.transmission }),
     ...(options.stripe === undefined ? {} : { stripe: options.stripe })
   })
   if (options.extra !== undefined) await fastify.register(options.extra)

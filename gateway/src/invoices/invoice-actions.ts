@@ -3,6 +3,9 @@
 // action: each queues its follow-up work in its transaction (the render job, invoice.* webhook
 // events, e-mails) and wakes the queue concerned once that transaction committed. Issuing goes
 // through one queue per company (issue-queue.ts), whoever calls.
+import type { InvoiceRead } from '@paraphe/shared/api/transmission-schemas'
+import type Stripe from 'stripe'
+import type { Queryable } from '../db/database.js'
 import type { Invoice, InvoiceList, InvoiceListFilter, InvoiceRequest, NewPayment } from '@paraphe/shared/api/invoice-schemas'
 import type { InvoiceExportFilter, InvoiceSendRequest } from '@paraphe/shared/api/invoice-client-schemas'
 import type { InvoiceKind } from '@paraphe/shared/invoices/invoice-document'
@@ -19,6 +22,10 @@ import { createCreditNote, invoiceFiles, issueInvoice, type FacturXmlMaker } fro
 import { renderIssuedInvoice, type FacturXMaker } from './invoice-jobs.js'
 import { recordPayment } from './invoice-payments.js'
 import { createDraft, deleteDraft, findInvoice, getInvoice, listInvoices, updateDraft } from './invoices-repository.js'
+import { enqueueJob } from '../jobs/job-queue.js'
+import { readTransmission } from '../transmission/transmission-view.js'
+import { cardSessionsExpiryJob } from './card/card-jobs.js'
+import { processConnectEvent, type ConnectEventResult } from './card/card-events.js'
 import { oneIssueAtATime } from './issue-queue.js'
 
 export type ActionLog = Pick<Log, 'info' | 'warn'>
@@ -41,7 +48,8 @@ export interface InvoiceFiles {
 
 export interface InvoiceActions {
   list: (scope: MemberScope, filter: InvoiceListFilter) => Promise<InvoiceList>
-  get: (scope: MemberScope, id: string) => Promise<Invoice>
+  /** The invoice, and once issued its transmission (the way it left, the platform's statuses). */
+  read: (scope: MemberScope, id: string) => Promise<InvoiceRead>
   /** A draft, issued at once when asked (the public API's `issue: true`). */
   create: (scope: MemberScope, request: InvoiceRequest, options: { issue?: boolean | undefined }, log: ActionLog) => Promise<Invoice>
   updateDraft: (scope: MemberScope, id: string, version: number, request: InvoiceRequest) => Promise<Invoice>
@@ -61,6 +69,18 @@ export interface InvoiceActions {
   exportPeriod: (scope: MemberScope, filter: InvoiceExportFilter) => Promise<ExportFile>
   /** The Factur-X PDF and XML (the PDF rendered now if its job has not run yet: seconds after the issue). */
   files: (scope: MemberScope, id: string) => Promise<InvoiceFiles>
+  /** A verified event of a professional's Stripe account (the Connect webhook), applied once. */
+  cardEvent: (event: Stripe.Event, log: ConnectLog) => Promise<ConnectEventResult>
+}
+
+export type ConnectLog = Pick<Log, 'warn' | 'error'>
+
+/**
+ * What an invoice asks changed (a payment, a credit note): its card session opened for more is
+ * expired at Stripe by a job (invoices/card/card-jobs.ts), queued in the change's transaction.
+ */
+async function expireCardSessionsOf(tx: Queryable, invoiceId: string, companyId: string): Promise<void> {
+  await enqueueJob(tx, cardSessionsExpiryJob, { invoiceId }, { companyId })
 }
 
 export function createInvoiceActions(deps: InvoiceActionsDeps): InvoiceActions {
@@ -69,7 +89,7 @@ export function createInvoiceActions(deps: InvoiceActionsDeps): InvoiceActions {
   /** The member's company, read in a transaction of its own: the issuing queue is keyed by it before any connection is held. */
   const companyOf = (scope: MemberScope) => scope(async (_tx, member) => member.companyId)
 
-  /** After an issue committed: its render job and invoice.issued go now rather than at the next poll. */
+  /** After an issue committed: its render job (then its hand-off) and invoice.issued go now rather than at the next poll. */
   function issued(invoice: Invoice, log: ActionLog): Invoice {
     if (invoice.status !== 'issued') return invoice
     wake.jobs()
@@ -82,7 +102,8 @@ export function createInvoiceActions(deps: InvoiceActionsDeps): InvoiceActions {
   async function withPdf(scope: MemberScope, id: string): Promise<InvoiceFiles> {
     const files = await scope((tx) => invoiceFiles(tx, id))
     if (files.pdf !== null) return { ...files, pdf: files.pdf }
-    await renderIssuedInvoice(deps.db, deps.makeFacturX, id)
+    // Stored here: its hand-off, queued with it, goes now.
+    if (await renderIssuedInvoice(deps.db, deps.makeFacturX, id)) wake.jobs()
     const rendered = await scope((tx) => invoiceFiles(tx, id))
     // Stored by the line above or by the job meanwhile.
     return { ...rendered, pdf: rendered.pdf as Uint8Array }
@@ -97,7 +118,8 @@ export function createInvoiceActions(deps: InvoiceActionsDeps): InvoiceActions {
   return {
     list: (scope, filter) => scope((tx) => listInvoices(tx, filter, new Date())),
 
-    get: (scope, id) => scope((tx) => getInvoice(tx, id, new Date())),
+    read: (scope, id) =>
+      scope(async (tx) => ({ invoice: await getInvoice(tx, id, new Date()), transmission: await readTransmission(tx, id) })),
 
     async create(scope, request, { issue }, log) {
       if (issue !== true) return scope((tx, member) => createDraft(tx, member.companyId, request, new Date()))
@@ -118,22 +140,38 @@ export function createInvoiceActions(deps: InvoiceActionsDeps): InvoiceActions {
     async issue(scope, id, log) {
       const companyId = await companyOf(scope)
       const invoice = await oneIssueAtATime(companyId, () =>
-        scope((tx, member) => issueInvoice(tx, member.companyId, id, { now: new Date(), makeXml: deps.makeXml }))
+        scope(async (tx, member) => {
+          const issuedNow = await issueInvoice(tx, member.companyId, id, { now: new Date(), makeXml: deps.makeXml })
+          // A credit note lowers what its invoice asks: a card session opened for more goes.
+          if (issuedNow.correctsInvoiceId !== null) await expireCardSessionsOf(tx, issuedNow.correctsInvoiceId, member.companyId)
+          return issuedNow
+        })
       )
       return issued(invoice, log)
     },
 
     async creditNote(scope, id, options, log) {
       const work = () =>
-        scope((tx, member) => createCreditNote(tx, member.companyId, id, options, { now: new Date(), makeXml: deps.makeXml }))
+        scope(async (tx, member) => {
+          const note = await createCreditNote(tx, member.companyId, id, options, { now: new Date(), makeXml: deps.makeXml })
+          // The corrected invoice asks less: a card session opened for more goes.
+          if (note.status === 'issued') await expireCardSessionsOf(tx, id, member.companyId)
+          return note
+        })
       const invoice = options.issue === true ? await oneIssueAtATime(await companyOf(scope), work) : await work()
       return issued(invoice, log)
     },
 
     async recordPayment(scope, id, payment) {
-      const invoice = await scope((tx, member) => recordPayment(tx, member.companyId, id, payment, new Date()))
+      const invoice = await scope(async (tx, member) => {
+        const recorded = await recordPayment(tx, member.companyId, id, payment, new Date())
+        // Less is owed now: a card session opened for the old rest goes.
+        await expireCardSessionsOf(tx, id, member.companyId)
+        return recorded
+      })
       // invoice.paid, queued when the payment reached the amount due.
       if (invoice.paymentStatus === 'paid') wake.webhooks()
+      wake.jobs()
       return invoice
     },
 
@@ -162,10 +200,24 @@ export function createInvoiceActions(deps: InvoiceActionsDeps): InvoiceActions {
       const waiting = await scope((tx) =>
         tx.query<{ id: string }>(`select id from paraphe.invoices where status = 'issued' and pdf is null order by chain_index`)
       )
-      for (const { id } of waiting.rows) await renderIssuedInvoice(deps.db, deps.makeFacturX, id)
-      return scope((tx) => exportInvoices(tx, filter, new Date()))
+      let stored = false
+      for (const { id } of waiting.rows) stored = (await renderIssuedInvoice(deps.db, deps.makeFacturX, id)) || stored
+      // Their hand-offs were queued with them.
+      if (stored) wake.jobs()
+      return scope((tx) => exportInvoices(tx, filter, new Date(), scope))
     },
 
-    files: withPdf
+    files: withPdf,
+
+    async cardEvent(event, log) {
+      const result = await processConnectEvent({ db: deps.db, log }, event)
+      if (result.outcome === 'applied') {
+        // invoice.paid (webhooks), whatever e-mail a payment queues, and the stale sessions' expiry go now.
+        wake.webhooks()
+        wake.outbox()
+        wake.jobs()
+      }
+      return result
+    }
   }
 }

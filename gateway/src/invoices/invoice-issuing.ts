@@ -9,7 +9,7 @@
 import { parisIsoDate } from '@paraphe/shared/dates'
 import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import type { InvoiceDocument, InvoiceKind } from '@paraphe/shared/invoices/invoice-document'
-import type { Queryable } from '../db/database.js'
+import { theRow, type Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { enqueueJob } from '../jobs/job-queue.js'
 import { chainHashV2, CURRENT_HASH_VERSION } from './invoice-chain.js'
@@ -40,7 +40,7 @@ export async function issueInvoice(tx: Queryable, companyId: string, id: string,
      returning last_number`,
     [companyId, year]
   )
-  const number = formatInvoiceNumber(year, (counter.rows[0] as { last_number: number }).last_number)
+  const number = formatInvoiceNumber(year, theRow(counter.rows).last_number)
   const previous = await tx.query<{ chain_index: number; sha256: string }>(
     `select chain_index, sha256 from paraphe.invoices where company_id = $1 and status = 'issued' order by chain_index desc limit 1`,
     [companyId]
@@ -107,7 +107,7 @@ export async function invoiceFiles(
   if (row.status !== 'issued')
     throw new ApiProblem(409, 'invoice_draft', 'Un brouillon n’a pas encore de PDF ni de XML : émettez la facture d’abord.')
   const { rows } = await tx.query<{ pdf: Uint8Array | null; xml: string }>('select pdf, xml from paraphe.invoices where id = $1', [id])
-  const files = rows[0] as { pdf: Uint8Array | null; xml: string }
+  const files = theRow(rows)
   return { kind: row.kind, number: row.number as string, pdf: files.pdf, xml: files.xml }
 }
 

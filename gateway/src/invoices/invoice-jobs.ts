@@ -5,6 +5,8 @@ import type { Site } from '../config.js'
 import type { Database } from '../db/database.js'
 import type { RegisteredJob } from '../jobs/job-runner.js'
 import { registerJob } from '../jobs/job-runner.js'
+import { enqueueJob } from '../jobs/job-queue.js'
+import { handOffJob } from '../transmission/transmission-jobs.js'
 import type { Log } from '../logging.js'
 import type { QueueWake } from '../queue/queue-wake.js'
 import { sendDueInvoiceReminders } from './client/invoice-reminders.js'
@@ -27,7 +29,8 @@ export interface InvoiceJobsContext {
  * Renders and stores an issued invoice's PDF, once: a PDF already stored is never replaced (the
  * database refuses it too), and the XML the PDF carries must be byte for byte the one the chain
  * covers (the document's rendering is deterministic: the same document gives the same bytes).
- * Resolves to false when there was nothing to do.
+ * The invoice's hand-off is queued with the PDF (wake the jobs after). Resolves to false when
+ * there was nothing to do.
  */
 export async function renderIssuedInvoice(db: Database, makeFacturX: FacturXMaker, invoiceId: string): Promise<boolean> {
   const { rows } = await db.query<{ document: InvoiceDocument; xml: string; has_pdf: boolean }>(
@@ -38,12 +41,17 @@ export async function renderIssuedInvoice(db: Database, makeFacturX: FacturXMake
   if (row === undefined || row.has_pdf) return false
   const files = await makeFacturX(row.document)
   if (files.xml !== row.xml) throw new Error(`invoice ${invoiceId}: the rendered XML differs from the issued one`)
-  const stored = await db.query(`update paraphe.invoices set pdf = $2, pdf_sha256 = $3 where id = $1 and pdf is null`, [
-    invoiceId,
-    Buffer.from(files.pdf),
-    sha256Hex(files.pdf)
-  ])
-  return stored.rowCount > 0
+  return db.transaction(async (tx) => {
+    const stored = await tx.query<{ company_id: string }>(
+      `update paraphe.invoices set pdf = $2, pdf_sha256 = $3 where id = $1 and pdf is null returning company_id`,
+      [invoiceId, Buffer.from(files.pdf), sha256Hex(files.pdf)]
+    )
+    const row = stored.rows[0]
+    if (row === undefined) return false
+    // The file handed to the plateforme agréée is the one stored: its hand-off follows the render.
+    await enqueueJob(tx, handOffJob, { invoiceId }, { companyId: row.company_id })
+    return true
+  })
 }
 
 export function invoiceJobs(context: InvoiceJobsContext): RegisteredJob[] {

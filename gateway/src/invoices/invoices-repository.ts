@@ -14,7 +14,7 @@ import type { InvoiceDocument } from '@paraphe/shared/invoices/invoice-document'
 import { computeInvoiceTotals } from '@paraphe/shared/invoices/invoice-totals'
 import { clientDisplayName } from '@paraphe/shared/quote'
 import { computeTotals } from '@paraphe/shared/quote-totals'
-import type { Queryable } from '../db/database.js'
+import { theRow, type Queryable } from '../db/database.js'
 import { isRowId } from '../db/row-id.js'
 import { ApiProblem, notFound } from '../errors.js'
 import type { IssuedInvoice } from './invoice-amounts.js'
@@ -150,7 +150,7 @@ export async function createDraft(tx: Queryable, companyId: string, request: Inv
     ]
   )
   // No event yet: a draft's history starts at its issue (events are append-only, drafts are not).
-  return getInvoice(tx, (rows[0] as { id: string }).id, now)
+  return getInvoice(tx, theRow(rows).id, now)
 }
 
 const draftOnly = () =>
@@ -284,7 +284,9 @@ export async function quoteInvoicing(tx: Queryable, quoteId: string, now: Date):
     [quote.id]
   )
   const issued = rows.filter((row) => row.status === 'issued' && row.kind !== 'credit_note')
-  const lastSituation = issued.filter((row) => row.kind === 'progress').at(-1)
+  const situations = issued.filter((row) => row.kind === 'progress')
+  const lastSituation = situations.at(-1)
+  const firstStatement = situations[0]?.document?.progress ?? null
   return {
     quoteId: quote.id,
     quoteTotalTtcCents: computeTotals(quote.lines, { franchiseEnBase: quote.franchiseEnBase, depositBp: 0 }).totalTtcCents,
@@ -294,6 +296,13 @@ export async function quoteInvoicing(tx: Queryable, quoteId: string, now: Date):
       .reduce((sum, row) => sum + row.total_ttc_cents, 0),
     progressBp: lastSituation?.document?.progress?.cumulativeBp ?? 0,
     finalIssued: issued.some((row) => row.kind === 'final'),
+    depositDeduction: firstStatement === null ? null : (firstStatement.depositDeduction ?? 'proportional'),
+    depositsTtcCents: issued.filter((row) => row.kind === 'deposit').reduce((sum, row) => sum + row.total_ttc_cents, 0),
+    depositTakenBackTtcCents: situations
+      .flatMap((row) => row.document?.deductions ?? [])
+      .filter((deduction) => deduction.kind === 'deposit')
+      .flatMap((deduction) => deduction.amounts)
+      .reduce((sum, amount) => sum + amount.htCents + amount.vatCents, 0),
     invoices: rows.map((row) => toSummary(row, parisIsoDate(now)))
   }
 }

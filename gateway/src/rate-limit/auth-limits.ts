@@ -6,7 +6,9 @@
 import type { BatchedRateLimiter } from './batched-limiter.js'
 import type { RateLimiter, RateLimitResult } from './rate-limiter.js'
 
-const LIMITED_ENDPOINTS = new Set(['signup', 'token', 'recover', 'otp', 'resend', 'verify'])
+// `factors`: enrolling, challenging and verifying second-factor codes; `paraphe`: the embedded
+// accounts' own additions (recovery codes).
+const LIMITED_ENDPOINTS = new Set(['signup', 'token', 'recover', 'otp', 'resend', 'verify', 'factors', 'paraphe'])
 export const REFRESH_BUDGET_FACTOR = 10
 
 /** `/auth/v1/token?grant_type=password` → `token`. */

@@ -31,6 +31,8 @@ const config = testConfig({
   PUBLIC_URL,
   STRIPE_SECRET_KEY: 'sk_test_standin',
   STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  // Card payments on the professionals' own accounts too, so their routes run their real code.
+  STRIPE_CONNECT_WEBHOOK_SECRET: stripe.connectWebhookSecret,
   AUTH_UPSTREAM_URL: gotrue.url,
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   CONTACT_RATE_LIMIT_PER_HOUR: '10000',

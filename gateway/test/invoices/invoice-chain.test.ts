@@ -78,6 +78,8 @@ forEachEngine('a tampered or removed invoice breaks the chain, and the check fin
   )
 
   await db.query(`update paraphe.webhook_events set invoice_id = null where invoice_id = $1`, [second.id])
+  // Its hand-off to the plateforme agréée goes with it, as a tamperer removing an invoice would do.
+  await db.query(`delete from paraphe.invoice_transmissions where invoice_id = $1`, [second.id])
   await db.transaction(async (tx) => {
     await tx.query('alter table paraphe.invoice_events disable trigger invoice_events_append_only')
     await tx.query('delete from paraphe.invoice_events where invoice_id = $1', [second.id])

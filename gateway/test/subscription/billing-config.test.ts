@@ -19,6 +19,7 @@ t.test('all six variables turn payment on, with each plan’s price per interval
   t.same(config.billing, {
     secretKey: 'sk_live_51AbCdEf',
     webhookSecret: 'whsec_AbCdEf123',
+    connectWebhookSecret: null,
     prices: {
       pro: { month: 'price_pro_month', year: 'price_pro_year' },
       entreprise: { month: 'price_entreprise_month', year: 'price_entreprise_year' }
@@ -53,6 +54,36 @@ t.test('production refuses the example values of the documentation', async (t) =
   t.notOk(problems.some((problem) => problem.startsWith('STRIPE_WEBHOOK_SECRET')))
   // The same values are accepted outside production (a developer's test dashboard).
   t.equal(loadConfig({ ...STRIPE_ENV, STRIPE_PRICE_PRO_MONTH: 'price_example_pro' }).runtime.paymentsEnabled, true)
+})
+
+t.test('card payment of invoices: the Connect endpoint secret, with the six, and a live key in production', async (t) => {
+  const on = loadConfig({ ...STRIPE_ENV, STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_Connect123' })
+  t.equal(on.billing?.connectWebhookSecret, 'whsec_Connect123')
+  t.equal(on.site.cardPayments, true, 'invoice e-mails may offer the card')
+  t.equal(loadConfig(STRIPE_ENV).site.cardPayments, false, 'off without it')
+  t.same(problemsOf({ STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_Connect123' }), [
+    'STRIPE_CONNECT_WEBHOOK_SECRET: card payments need the other STRIPE_* variables'
+  ])
+  const production = problemsOf({
+    NODE_ENV: 'production',
+    ...STRIPE_ENV,
+    STRIPE_SECRET_KEY: 'sk_test_51AbCdEf',
+    STRIPE_CONNECT_WEBHOOK_SECRET: 'whsec_standin_connect_secret_for_tests'
+  })
+  t.ok(
+    production.includes('STRIPE_CONNECT_WEBHOOK_SECRET: this is an example value; copy yours from the Stripe dashboard'),
+    'the tests’ secret'
+  )
+  t.ok(
+    production.some((problem) => problem.startsWith('STRIPE_SECRET_KEY: a test key cannot take card payments in production')),
+    'test payments would mark real invoices paid'
+  )
+  // A test key without card payments stays accepted (paid plans tried on a staging instance).
+  t.notOk(
+    problemsOf({ NODE_ENV: 'production', ...STRIPE_ENV, STRIPE_SECRET_KEY: 'sk_test_51AbCdEf' }).some((problem) =>
+      problem.startsWith('STRIPE_')
+    )
+  )
 })
 
 t.test('configured, the app builds its own Stripe client and /api/plans offers checkout', async (t) => {

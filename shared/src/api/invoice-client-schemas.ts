@@ -45,7 +45,8 @@ export const InvoiceExportQuery = Type.Object(
 )
 export type InvoiceExportFilter = Static<typeof InvoiceExportQuery>
 /** A CSV (text/csv), a FEC (text/plain) or a ZIP of the Factur-X PDFs. */
-export const InvoiceExportFile = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' })
+/** Bytes, or (the ZIP) a stream of them the gateway sends as it reads the PDFs. */
+export const InvoiceExportFile = Type.Unsafe<Uint8Array | AsyncIterable<Uint8Array>>({ type: 'string', format: 'binary' })
 
 export const InvoiceTokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) })
 
@@ -87,6 +88,8 @@ export const InvoiceLinkViewSchema = Type.Object({
       qr: QrSvgSchema
     })
   ),
+  /** « Payer par carte » is offered: something is left to pay and the professional's Stripe account takes card payments. */
+  cardPayment: Type.Boolean(),
   latePenalty: Type.String(),
   recoveryIndemnity: Type.String()
 })

@@ -4,7 +4,7 @@
 // and makes the Factur-X files. Whether an invoice is paid, partly paid or overdue is computed
 // from its payments and due date at each read, never stored on the frozen invoice.
 import { Type, type Static } from '@sinclair/typebox'
-import { InvoiceDocumentSchema, INVOICE_KINDS, OPERATION_NATURES } from '../invoices/invoice-document.js'
+import { DEPOSIT_DEDUCTION_MODES, InvoiceDocumentSchema, INVOICE_KINDS, OPERATION_NATURES } from '../invoices/invoice-document.js'
 import { VAT_RATES_BP } from '../money.js'
 import { CLIENT_KINDS, TEXT_LIMITS, UNITS } from '../quote.js'
 import { binaryFile, isoDate, literals, nullable, text } from './schema-parts.js'
@@ -81,7 +81,8 @@ export const ProgressLineInputSchema = Type.Object(
 /**
  * What the professional asks for. By kind:
  *  - `deposit`: `quoteId`, and `depositBp` (else the quote's deposit percentage) or `depositAmountCents` (TTC);
- *  - `progress`: `quoteId`, and `progressBp` (the whole quote, cumulative) or `progressLines`;
+ *  - `progress`: `quoteId`, and `progressBp` (the whole quote, cumulative) or `progressLines`; after a
+ *    deposit, `depositDeduction` (`proportional` by default, or `first`);
  *  - `final`: `quoteId` (what the quote leaves after deposits and situations);
  *  - `credit_note`: `correctsInvoiceId`, the whole invoice or `creditAmountCents` (TTC);
  *  - `standard`: `client` and `lines`, no quote.
@@ -96,6 +97,8 @@ export const InvoiceRequestSchema = Type.Object(
     depositAmountCents: Type.Optional(cents),
     progressBp: Type.Optional(basisPoints),
     progressLines: Type.Optional(Type.Array(ProgressLineInputSchema, { minItems: 1, maxItems: TEXT_LIMITS.lineCount })),
+    /** A situation after a deposit: how the deposit comes off (at the first situation; later ones keep it). */
+    depositDeduction: Type.Optional(literals(DEPOSIT_DEDUCTION_MODES)),
     creditAmountCents: Type.Optional(cents),
     client: Type.Optional(InvoiceInputClientSchema),
     lines: Type.Optional(Type.Array(InvoiceInputLineSchema, { minItems: 1, maxItems: TEXT_LIMITS.lineCount })),
@@ -239,6 +242,11 @@ export const QuoteInvoicingSchema = Type.Object({
   /** Cumulative percentage of the last situation (0 without one). */
   progressBp: Type.Integer(),
   finalIssued: Type.Boolean(),
+  /** How the situations take back the deposits, as the first situation chose; null before it. */
+  depositDeduction: nullable(literals(DEPOSIT_DEDUCTION_MODES)),
+  /** Issued deposit invoices, TTC, and what situations have taken back of them so far. */
+  depositsTtcCents: Type.Integer(),
+  depositTakenBackTtcCents: Type.Integer(),
   invoices: Type.Array(InvoiceSummarySchema)
 })
 export type QuoteInvoicing = Static<typeof QuoteInvoicingSchema>

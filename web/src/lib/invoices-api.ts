@@ -9,6 +9,7 @@ import type {
   QuoteInvoicing
 } from '@paraphe/shared/api/invoice-schemas'
 import type { InvoiceExportFilter } from '@paraphe/shared/api/invoice-client-schemas'
+import type { AccountingAccounts } from '@paraphe/shared/invoices/accounting-accounts'
 import type { ApiClient, DownloadedFile } from './api-client'
 
 const base = '/api/invoices'
@@ -55,6 +56,11 @@ export const invoicesApi = {
   saveReminderDays: async (api: ApiClient, reminderDays: number[]) =>
     (await api.put<{ settings: { reminderDays: number[] } }>(`${base}/reminder-settings`, { body: { reminderDays } })).settings
       .reminderDays,
+  /** The accounts the FEC books to (the defaults until the owner changes them). */
+  accountingAccounts: async (api: ApiClient, signal?: AbortSignal) =>
+    (await api.get<{ accounts: AccountingAccounts }>(`${base}/accounting-settings`, { signal })).accounts,
+  saveAccountingAccounts: async (api: ApiClient, accounts: AccountingAccounts) =>
+    (await api.put<{ accounts: AccountingAccounts }>(`${base}/accounting-settings`, { body: { accounts } })).accounts,
   /** Every link sent so far stops working; how many still did. */
   revokeLinks: async (api: ApiClient, id: string) => (await api.post<{ revokedLinks: number }>(`${one(id)}/links/revoke`)).revokedLinks,
   /** The accountant's export of a period: CSV, FEC or the Factur-X files zipped. */

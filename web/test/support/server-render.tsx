@@ -28,7 +28,9 @@ export function serverRender(node: ReactNode, { path = '/', config = {}, workspa
     workspace === undefined ? (
       node
     ) : (
-      <WorkspaceContext value={{ hydrated: true, userId: workspace.userId ?? null, api: workspace.api }}>{node}</WorkspaceContext>
+      <WorkspaceContext value={{ hydrated: true, userId: workspace.userId ?? null, userEmail: null, api: workspace.api }}>
+        {node}
+      </WorkspaceContext>
     )
   const html = renderToStaticMarkup(
     <RuntimeConfigProvider value={{ ...placeholderRuntimeConfig(), ...config }}>

@@ -36,10 +36,14 @@ const linkNotFound = () =>
 const linkRevoked = () =>
   new ApiProblem(410, 'link_revoked', 'Ce lien a été désactivé par le professionnel : demandez-lui de vous renvoyer la facture.')
 
-export async function readInvoiceLink(db: Database, token: string, now: Date): Promise<InvoiceLinkView> {
+/** `cardPayments`: the instance takes card payments (Stripe Connect configured). */
+export async function readInvoiceLink(db: Database, token: string, now: Date, cardPayments = false): Promise<InvoiceLinkView> {
   if (!isWellFormedToken(token)) throw linkNotFound()
   const { rows } = await asAnonymous(db, (tx) =>
-    tx.query<{ view: ViewJson | null }>('select paraphe.invoice_link_view($1) as view', [hashToken(token)])
+    tx.query<{ view: ViewJson | null; card_account: string | null }>(
+      'select paraphe.invoice_link_view($1) as view, paraphe.invoice_link_card_account($1) as card_account',
+      [hashToken(token)]
+    )
   )
   const view = rows[0]?.view ?? null
   if (view === null) throw linkNotFound()
@@ -85,6 +89,7 @@ export async function readInvoiceLink(db: Database, token: string, now: Date): P
       qr === null
         ? null
         : { name: seller.name, iban: formatIban(seller.iban), bic: seller.bic, reference: view.number, amountCents: remaining, qr },
+    cardPayment: cardPayments && remaining > 0 && view.kind !== 'credit_note' && (rows[0]?.card_account ?? null) !== null,
     latePenalty: document.mentions.latePenalty,
     recoveryIndemnity: document.mentions.recoveryIndemnity
   }

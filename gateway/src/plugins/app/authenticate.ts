@@ -41,6 +41,24 @@ export default fp(
           .header('www-authenticate', token === null ? 'Bearer' : 'Bearer error="invalid_token"')
           .send(errorBody(code, message))
       }
+      // The embedded accounts know their sessions and factors: a closed session ends here, and an
+      // account with a second factor is reached only by a session that proved it.
+      if (auth === null && embedded !== null) {
+        const access = await embedded.service.apiAccess(request.user.id, request.user.sessionId)
+        if (access === 'session_closed') {
+          request.user = null
+          return reply
+            .code(401)
+            .header('www-authenticate', 'Bearer error="invalid_token"')
+            .send(errorBody('session_closed', 'Cette session a été fermée : reconnectez-vous.'))
+        }
+        if (access === 'aal2_required') {
+          request.user = null
+          return reply
+            .code(403)
+            .send(errorBody('aal2_required', 'Saisissez le code de votre application d’authentification pour accéder à vos données.'))
+        }
+      }
     })
   },
   { name: 'authenticate', dependencies: ['config', 'embedded-accounts'] }

@@ -18,8 +18,12 @@
 // queue already runs the outbox and the webhooks on both engines, under the crash and
 // two-gateway drills: it stays, and this registry is what the libraries would have added.
 //
-// HOW TO ADD A JOB (e.g. the hand-off of an issued invoice to a plateforme agréée, a Stripe
-// payment event to apply):
+// The jobs today: the quotes' periodic work and seal repair (quotes/quote-jobs.ts); an issued
+// invoice's render, the overdue mark and payment reminders (invoices/invoice-jobs.ts); the card
+// sessions' expiry (invoices/card/card-jobs.ts); the hand-off of each issued invoice to the
+// plateforme agréée and the platforms' statuses (transmission/transmission-jobs.ts).
+//
+// HOW TO ADD A JOB (e.g. a Chorus Pro status search, a Stripe payment event to apply):
 // 1. In its domain folder, define it beside the code it calls:
 //      export const handOffJob = defineJob<{ invoiceId: string }>({
 //        name: 'invoices.hand-off',                       // stored in rows: never rename
@@ -42,9 +46,11 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import { createJobRunner, type JobRunner, type RegisteredJob } from '../../jobs/job-runner.js'
 import { enqueueJob } from '../../jobs/job-queue.js'
+import { cardJobs } from '../../invoices/card/card-jobs.js'
 import { invoiceJobs } from '../../invoices/invoice-jobs.js'
 import type { QueueWake } from '../../queue/queue-wake.js'
 import { quoteJobs, sealRepairJob, SEAL_RETRY_DELAYS_MS } from '../../quotes/quote-jobs.js'
+import { transmissionJobs } from '../../transmission/transmission-jobs.js'
 import { makeFacturXOffThread } from '../../workers/pdf-pool.js'
 
 export interface JobsOptions {
@@ -75,7 +81,16 @@ function registeredJobs(fastify: FastifyInstance): RegisteredJob[] {
   const certificate = () => fastify.sealCertificate()
   return [
     ...quoteJobs({ db: fastify.db, config: fastify.config, log: fastify.log, certificate, wake }),
-    ...invoiceJobs({ db: fastify.db, site: fastify.config.site, log: fastify.log, wake, makeFacturX: makeFacturXOffThread })
+    ...invoiceJobs({ db: fastify.db, site: fastify.config.site, log: fastify.log, wake, makeFacturX: makeFacturXOffThread }),
+    // Card payments are on when Connect is configured (the Stripe client is decorated after this plugin).
+    ...cardJobs({ db: fastify.db, stripe: () => (fastify.config.billing?.connectWebhookSecret == null ? null : fastify.stripe) }),
+    ...transmissionJobs({
+      db: fastify.db,
+      log: fastify.log,
+      secretsKey: fastify.transmission.secretsKey,
+      flowClient: fastify.transmission.flowClient,
+      retries: fastify.transmission.retries
+    })
   ]
 }
 
@@ -98,5 +113,5 @@ export default fp<JobsOptions>(
     fastify.addHook('onReady', async () => runner.start())
     fastify.addHook('onClose', async () => runner.stop())
   },
-  { name: 'jobs', dependencies: ['config', 'database'] }
+  { name: 'jobs', dependencies: ['config', 'database', 'transmission'] }
 )

@@ -30,24 +30,14 @@ import { isPaidStatus } from '../../plans/paid-statuses.js'
 import { processEvent } from '../../subscription/webhook-events.js'
 import { requireOwner } from '../../company/membership.js'
 import type { BillingConfig } from '../../config.js'
-import { ApiProblem } from '../../errors.js'
 import { currentPlan, quotesSentThisMonth } from '../../plans/plan-usage.js'
 import { asRequestUser } from './user-transaction.js'
+import { callStripe } from './stripe-calls.js'
 
 /** The Stripe client and settings, or the 503 every billing route answers without them. */
 function payments(fastify: FastifyInstance): { stripe: Stripe; billing: BillingConfig } {
   if (fastify.stripe === null || fastify.config.billing === null) throw paymentsNotConfigured()
   return { stripe: fastify.stripe, billing: fastify.config.billing }
-}
-
-/** Stripe being down is not the user's fault nor a bug of ours: a 502 that says so. */
-async function callStripe<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work()
-  } catch (error) {
-    if (error instanceof ApiProblem) throw error
-    throw providerUnavailable()
-  }
 }
 
 const toIso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString())

@@ -1,6 +1,7 @@
 // The invoices' e-mails and exports in the workspace: « Envoyer la facture », « Relancer », the
-// client's links revoked, the reminder delays, and the accountant's exports by period. Domain code in invoices/client and
-// invoices/exports; the actions (invoices/invoice-actions.ts) wake the outbox once their e-mail is committed.
+// client's links revoked, the reminder delays, the accounts of the FEC, and the accountant's exports
+// by period. Domain code in invoices/client and invoices/exports; the actions
+// (invoices/invoice-actions.ts) wake the outbox once their e-mail is committed.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
@@ -14,9 +15,11 @@ import {
   ReminderSettingsBody,
   ReminderSettingsSchema
 } from '@paraphe/shared/api/invoice-client-schemas'
+import { AccountingAccountsBody } from '@paraphe/shared/invoices/accounting-accounts'
 import { attachmentDisposition } from '../../pdf/file-name.js'
 import { reminderSettings, saveReminderSettings } from '../../invoices/client/invoice-reminders.js'
 import { asRequestUser, memberScope } from './user-transaction.js'
+import { accountingAccounts, saveAccountingAccounts } from '../../invoices/exports/accounting-settings.js'
 
 export default async function invoiceMailAndExportRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
@@ -54,6 +57,22 @@ export default async function invoiceMailAndExportRoutes(instance: FastifyInstan
     { schema: { body: ReminderSettingsSchema, response: { 200: ReminderSettingsBody, ...ErrorResponses } } },
     async (request) => ({
       settings: await asRequestUser(fastify, request, (tx, member) => saveReminderSettings(tx, member.companyId, request.body))
+    })
+  )
+
+  fastify.get(
+    '/invoices/accounting-settings',
+    { schema: { response: { 200: AccountingAccountsBody, ...ErrorResponses } } },
+    async (request) => ({
+      accounts: await asRequestUser(fastify, request, (tx) => accountingAccounts(tx))
+    })
+  )
+
+  fastify.put(
+    '/invoices/accounting-settings',
+    { schema: { body: AccountingAccountsBody, response: { 200: AccountingAccountsBody, ...ErrorResponses } } },
+    async (request) => ({
+      accounts: await asRequestUser(fastify, request, (tx, member) => saveAccountingAccounts(tx, member, request.body.accounts))
     })
   )
 

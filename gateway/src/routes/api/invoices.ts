@@ -22,6 +22,7 @@ import { attachmentDisposition } from '../../pdf/file-name.js'
 import { invoiceFileName } from '../../invoices/invoice-files.js'
 import { quoteInvoicing } from '../../invoices/invoices-repository.js'
 import { asRequestUser, memberScope } from './user-transaction.js'
+import { InvoiceReadBody } from '@paraphe/shared/api/transmission-schemas'
 
 export default async function invoiceRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
@@ -44,8 +45,8 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
     }
   )
 
-  fastify.get('/invoices/:id', { schema: { ...withId, response: { 200: InvoiceBody, ...ErrorResponses } } }, async (request, reply) =>
-    reply.headers(noStore).send({ invoice: await actions.get(memberScope(fastify, request), request.params.id) })
+  fastify.get('/invoices/:id', { schema: { ...withId, response: { 200: InvoiceReadBody, ...ErrorResponses } } }, async (request, reply) =>
+    reply.headers(noStore).send(await actions.read(memberScope(fastify, request), request.params.id))
   )
 
   fastify.put(

@@ -3,16 +3,19 @@
 // token is in the path).
 import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
+import { databaseRateLimitStore } from '../../plugins/app/rate-limit-store.js'
 
 /** Requests per client address and minute on a link's routes. */
 export const LINK_REQUESTS_PER_MINUTE = 300
 
 /**
  * Tokens cannot be guessed (256 bits), but each request may render a PDF or write an event: one
- * address gets a generous budget, far above what a person needs. `scope` keeps the budgets apart.
+ * address gets a generous budget per calendar minute, far above what a person needs, shared by every
+ * gateway on the database. `scope` keeps the budgets apart.
  */
 export async function guardTokenLinks(fastify: FastifyInstance, scope: string): Promise<void> {
-  await fastify.register(rateLimit, { global: false })
+  // Counted in the database (one upsert per request), so the budget is one across gateways.
+  await fastify.register(rateLimit, { global: false, store: databaseRateLimitStore(fastify.rateLimiter, 'links') })
   fastify.addHook(
     'onRequest',
     fastify.rateLimit({

@@ -23,11 +23,12 @@ export function WorkspaceLayout() {
   const hydrated = useHydrated()
   const { supabaseAnonKey } = useRuntimeConfig()
   const userId = session.status === 'signed-in' && session.confirmed ? (session.session?.user.id ?? null) : null
+  const userEmail = userId === null ? null : (session.session?.user.email ?? null)
   const api = useMemo(
     () => createApiClient({ getAccessToken: async () => (supabaseAnonKey === null ? null : getAccessToken(supabaseAnonKey)) }),
     [supabaseAnonKey]
   )
-  const workspace = useMemo<Workspace>(() => ({ hydrated, userId, api }), [hydrated, userId, api])
+  const workspace = useMemo<Workspace>(() => ({ hydrated, userId, userEmail, api }), [hydrated, userId, userEmail, api])
   return (
     <WorkspaceContext value={workspace}>
       <AppLayout

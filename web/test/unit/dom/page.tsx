@@ -98,7 +98,7 @@ export function renderPage(
   root.render(
     <RuntimeConfigProvider value={config}>
       <MemoryRouter initialEntries={[at]}>
-        <WorkspaceContext value={{ hydrated: true, userId, api }}>
+        <WorkspaceContext value={{ hydrated: true, userId, userEmail: null, api }}>
           <Routes>
             <Route path={route} element={page} />
             <Route path="*" element={null} />

@@ -14,6 +14,7 @@ import {
   RecordPaymentBody,
   V1CreateInvoiceBody
 } from '@paraphe/shared/api/invoice-schemas'
+import { InvoiceReadBody } from '@paraphe/shared/api/transmission-schemas'
 import { IdempotencyHeaders } from '@paraphe/shared/api/v1-schemas'
 import { attachmentDisposition } from '../../../pdf/file-name.js'
 import { invoiceFileName } from '../../../invoices/invoice-files.js'
@@ -60,10 +61,16 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
 
   fastify.get(
     '/invoices/:id',
-    { schema: { tags, summary: 'Lire une facture', ...withId, response: { 200: InvoiceBody, ...ErrorResponses } } },
-    async (request) => ({
-      invoice: await actions.get(memberScope(fastify, request), request.params.id)
-    })
+    {
+      schema: {
+        tags,
+        summary: 'Lire une facture',
+        description: 'La facture, et une fois émise sa transmission (plateforme agréée, Chorus Pro ou e-mail) avec les statuts revenus.',
+        ...withId,
+        response: { 200: InvoiceReadBody, ...ErrorResponses }
+      }
+    },
+    async (request) => actions.read(memberScope(fastify, request), request.params.id)
   )
 
   fastify.post(

@@ -17,7 +17,12 @@ export function InvoiceChainPanel({ invoice }: { invoice: Invoice }) {
       key: quoteId ?? ''
     }
   )
-  const chain = load.kind === 'ready' && load.data !== null ? invoiceChain(load.data.invoices) : []
+  // The list was read when the page opened; this invoice as the page holds it now (a payment just
+  // recorded, a link sent) replaces its row, so the panel never contradicts the header.
+  const chain =
+    load.kind === 'ready' && load.data !== null
+      ? invoiceChain(load.data.invoices.map((linked) => (linked.id === invoice.id ? invoice : linked)))
+      : []
   if (quoteId === null && invoice.correctsInvoiceId === null) return null
   return (
     <section className="invoice-panel" aria-labelledby="chain-title">
@@ -25,18 +30,20 @@ export function InvoiceChainPanel({ invoice }: { invoice: Invoice }) {
       <ol className="invoice-chain">
         {quoteId === null ? null : (
           <li>
-            <Link to={paths.quote.href(quoteId)}>Devis {invoice.document?.quoteNumber ?? ''}</Link>
+            <Link to={paths.quote.href(quoteId)}>
+              Devis <span className="quote-number">{invoice.document?.quoteNumber ?? ''}</span>
+            </Link>
           </li>
         )}
         {chain.map((linked) => (
           <li key={linked.id} aria-current={linked.id === invoice.id ? 'true' : undefined}>
             {linked.id === invoice.id ? (
               <strong>
-                {INVOICE_KIND_LABELS[linked.kind]} {linked.number} (cette facture)
+                {INVOICE_KIND_LABELS[linked.kind]} <span className="quote-number">{linked.number}</span> (cette facture)
               </strong>
             ) : (
               <Link to={paths.invoice.href(linked.id)}>
-                {INVOICE_KIND_LABELS[linked.kind]} {linked.number}
+                {INVOICE_KIND_LABELS[linked.kind]} <span className="quote-number">{linked.number}</span>
               </Link>
             )}{' '}
             — {formatEuros(linked.totalTtcCents)} TTC <InvoiceBadge invoice={linked} />

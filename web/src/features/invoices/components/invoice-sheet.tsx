@@ -15,6 +15,7 @@ import { ClientLinkPanel } from './client-link-panel'
 import { CreditNotePanel } from './credit-note-panel'
 import { InvoiceBadge } from './invoice-cards'
 import { InvoiceChainPanel } from './invoice-chain-panel'
+import { TransmissionPanel } from './transmission-panel'
 import { InvoiceLines } from './invoice-lines'
 import { PaymentsPanel } from './payments-panel'
 
@@ -60,6 +61,7 @@ export function InvoiceSheet({ invoice, onChanged }: { invoice: Invoice; onChang
         <InvoiceLines document={invoice.document} />
       )}
       {!draft && invoice.kind !== 'credit_note' ? <PaymentsPanel invoice={invoice} onChanged={onChanged} /> : null}
+      {draft ? null : <TransmissionPanel invoiceId={invoice.id} credit={invoice.kind === 'credit_note'} />}
       {draft ? null : <ClientLinkPanel invoice={invoice} onChanged={onChanged} />}
       {!draft && invoice.kind !== 'credit_note' ? <CreditNotePanel invoice={invoice} /> : null}
       <InvoiceChainPanel invoice={invoice} />
@@ -189,7 +191,7 @@ function InvoiceFiles({ invoice }: { invoice: Invoice }) {
       )}
       <div className="invoice-actions">
         <button type="button" className="button button--primary" onClick={() => download('pdf')}>
-          Télécharger la facture (Factur-X)
+          {invoice.kind === 'credit_note' ? 'Télécharger l’avoir (Factur-X)' : 'Télécharger la facture (Factur-X)'}
         </button>
         <button type="button" className="button button--ghost" onClick={() => download('xml')}>
           Télécharger le XML

@@ -9,7 +9,9 @@ import { checkPayment, initialPayment, type PaymentFields } from '../lib/payment
 
 /** The payments recorded on an issued invoice, and « Enregistrer un paiement » while something is left. */
 export function PaymentsPanel({ invoice, onChanged }: { invoice: Invoice; onChanged: (invoice: Invoice) => void }) {
-  const payments = invoice.payments.filter((payment) => payment.reversesPaymentId === null)
+  // Reversals (a card refund) are listed too: the client got that money back.
+  const payments = invoice.payments
+  const disputes = invoice.events.filter((event) => event.type === 'payment_disputed')
   return (
     <section className="invoice-panel" aria-labelledby="payments-title">
       <h2 id="payments-title">Paiements</h2>
@@ -39,11 +41,20 @@ export function PaymentsPanel({ invoice, onChanged }: { invoice: Invoice; onChan
         <ul className="invoice-payments">
           {payments.map((payment) => (
             <li key={payment.id}>
-              {formatEuros(payment.amountCents)} le {formatLongDate(payment.paidOn)} — {PAYMENT_MEANS_LABELS[payment.means]}
+              {payment.reversesPaymentId === null
+                ? `${formatEuros(payment.amountCents)} le ${formatLongDate(payment.paidOn)} — ${PAYMENT_MEANS_LABELS[payment.means]}`
+                : `Remboursé ${formatEuros(-payment.amountCents)} le ${formatLongDate(payment.paidOn)}`}
+              {payment.note === '' ? null : <span className="hint"> ({payment.note})</span>}
             </li>
           ))}
         </ul>
       )}
+      {disputes.map((dispute, index) => (
+        <p key={index} className="notice notice--warning">
+          Le client conteste un paiement par carte de {formatEuros(Number(dispute.data['amountCents'] ?? 0))} auprès de sa banque (
+          {formatLongDate(parisIsoDate(new Date(dispute.occurredAt)))})&#8239;: répondez-y depuis votre tableau de bord Stripe.
+        </p>
+      ))}
       {invoice.remainingCents > 0 ? <PaymentForm invoice={invoice} onChanged={onChanged} /> : null}
     </section>
   )

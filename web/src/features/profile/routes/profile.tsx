@@ -1,13 +1,14 @@
 import { paths } from '@paraphe/shared/paths'
 import { Link, useLocation } from 'react-router-dom'
-import { useEffect, useRef, useState } from 'react'
-import { EMPTY_PROFILE, profileGaps, type CompanyProfile } from '@paraphe/shared/company'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { EMPTY_PROFILE, normaliseSiret, profileGaps, siretProblem, vatNumberOfSiret, type CompanyProfile } from '@paraphe/shared/company'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
 import type { ApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { profileApi } from '../api/profile-api'
 import { LogoField } from '../components/logo-field'
+import { StripeConnectionSection } from '../components/stripe-connection-section'
 import { useAccountPlan } from '@/hooks/use-account-plan'
 import { isFirstStepField } from '@paraphe/shared/profile-steps'
 import type { Plan } from '@paraphe/shared/plans'
@@ -26,7 +27,7 @@ export type ProfileLoad = { kind: 'loading' } | { kind: 'ready' } | { kind: 'fai
 export type SaveOutcome = { kind: 'idle' } | { kind: 'saved' } | { kind: 'invalid' } | { kind: 'failed'; message: string }
 
 function ProfilePage() {
-  const { userId, api } = useWorkspace()
+  const { userId, userEmail, api } = useWorkspace()
   const [load, setLoad] = useState<ProfileLoad>({ kind: 'loading' })
   const [attempt, setAttempt] = useState(0)
   const [form, setForm] = useState<ProfileForm>(() => profileFormOf(EMPTY_PROFILE))
@@ -67,7 +68,8 @@ function ProfilePage() {
     profileApi.get(api, controller.signal).then(
       (body) => {
         setSaved(body.profile)
-        setForm(profileFormOf(body.profile))
+        // A new profile starts with the account's address: most professionals use one address.
+        setForm(profileFormOf(body.profile.email === '' && userEmail !== null ? { ...body.profile, email: userEmail } : body.profile))
         setLoad({ kind: 'ready' })
         if (profileGaps(body.profile).length === 0) setStep('all')
         if (body.logo !== null) {
@@ -82,7 +84,34 @@ function ProfilePage() {
       }
     )
     return () => controller.abort()
-  }, [api, userId, attempt])
+  }, [api, userId, userEmail, attempt])
+
+  // A whole, valid SIRET asks the State's company search once; what it answers fills the fields
+  // still empty (never one already typed), and the SIRET's hint says where it came from.
+  const [siretNote, setSiretNote] = useState<string | null>(null)
+  const siret = siretProblem(form.siret) === null ? normaliseSiret(form.siret) : null
+  const looked = useRef<string | null>(null)
+  useEffect(() => {
+    if (siret === null || load.kind !== 'ready' || looked.current === siret || siret === normaliseSiret(saved.siret)) return
+    looked.current = siret
+    const controller = new AbortController()
+    setSiretNote('Recherche de l’entreprise dans l’annuaire des entreprises…')
+    profileApi.lookUp(api, siret, controller.signal).then(
+      (found) => {
+        setForm((current) => ({
+          ...current,
+          companyName: current.companyName.trim() === '' ? found.companyName : current.companyName,
+          legalForm: current.legalForm.trim() === '' ? found.legalForm : current.legalForm,
+          address: current.address.trim() === '' ? found.address : current.address
+        }))
+        setSiretNote(`${found.companyName} : nom, forme juridique et adresse repris de l’annuaire des entreprises de l’État. Vérifiez-les.`)
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) setSiretNote(asApiError(error).message)
+      }
+    )
+    return () => controller.abort()
+  }, [api, siret, load.kind, saved.siret])
 
   const focusField = (field: keyof CompanyProfile | undefined) => {
     if (field !== undefined) document.getElementById(profileFieldId(field))?.focus()
@@ -132,7 +161,7 @@ function ProfilePage() {
       form={form}
       errors={errors}
       onChange={(change) => {
-        setForm((current) => ({ ...current, ...change }))
+        setForm((current) => withComputedVat(current, { ...current, ...change }))
         setOutcome({ kind: 'idle' })
       }}
       onSubmit={() => void save()}
@@ -145,6 +174,8 @@ function ProfilePage() {
       plan={account.kind === 'ready' ? account.plan : null}
       step={step}
       onShowAll={() => setStep('all')}
+      siretNote={siretNote}
+      after={<StripeConnectionSection />}
     />
   )
 }
@@ -169,6 +200,10 @@ export interface ProfileViewProps {
   /** The first step (a new account) or the whole profile. */
   step?: 'first' | 'all'
   onShowAll?: () => void
+  /** What the company search said about the SIRET typed. */
+  siretNote?: string | null
+  /** Settings kept apart from the profile's form (the Stripe connection). */
+  after?: ReactNode
 }
 
 export function ProfileView(props: ProfileViewProps) {
@@ -180,7 +215,8 @@ export function ProfileView(props: ProfileViewProps) {
         <h1>Profil de l’entreprise</h1>
         <p className="lead">Ces informations figurent sur chacun de vos devis&#8239;: la plupart sont des mentions obligatoires.</p>
         <p>
-          Vos e-mails aux clients&#8239;: <Link to={paths.sender.href()}>adresse d’expédition</Link>.
+          Vos e-mails aux clients&#8239;: <Link to={paths.sender.href()}>adresse d’expédition</Link>. Vos factures électroniques&#8239;:{' '}
+          <Link to={paths.platform.href()}>ma plateforme agréée</Link>.
         </p>
       </header>
       {load.kind === 'loading' ? (
@@ -208,6 +244,7 @@ export function ProfileView(props: ProfileViewProps) {
         saving={props.saving}
         step={props.step ?? 'all'}
         onShowAll={props.onShowAll}
+        siretNote={props.siretNote ?? null}
         outcome={
           outcome.kind === 'saved' ? (
             <p className="notice notice--success" role="status">
@@ -232,6 +269,19 @@ export function ProfileView(props: ProfileViewProps) {
         disabled={!ready}
         plan={props.plan ?? null}
       />
+      {props.after}
     </article>
   )
+}
+
+/**
+ * The VAT number follows the SIRET as it is typed, while it is empty or still the one computed
+ * from the previous SIRET (a number typed by hand is never replaced).
+ */
+export function withComputedVat(before: ProfileForm, after: ProfileForm): ProfileForm {
+  if (after.siret === before.siret || after.franchiseEnBase) return after
+  const computedBefore = vatNumberOfSiret(before.siret)
+  const typed = after.vatNumber.replace(/\s/g, '').toUpperCase()
+  if (typed !== '' && typed !== computedBefore) return after
+  return { ...after, vatNumber: vatNumberOfSiret(after.siret) ?? (typed === '' ? '' : after.vatNumber) }
 }

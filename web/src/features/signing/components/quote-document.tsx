@@ -165,7 +165,9 @@ export function QuoteDocument({ quote, company }: { quote: Quote; company: Compa
                   <th scope="row" colSpan={columns - 1}>
                     {row.label}
                   </th>
-                  <td data-label="Sous-total HT">{formatEuros(row.htCents)}</td>
+                  <td data-label="Sous-total HT" className="signing-lines__total">
+                    {formatEuros(row.htCents)}
+                  </td>
                 </tr>
               )
             }
@@ -179,10 +181,22 @@ export function QuoteDocument({ quote, company }: { quote: Quote; company: Compa
                 <td data-label="Unité">
                   <abbr title={UNIT_LABELS[line.unit]}>{line.unit}</abbr>
                 </td>
-                <td data-label="Prix unitaire HT">{formatEuros(line.unitPriceCents)}</td>
-                {quote.franchiseEnBase ? null : <td data-label="TVA">{formatVatRate(line.vatRateBp)}</td>}
-                {discount ? <td data-label="Remise">{hasDiscount(line) ? formatDiscount(line) : '—'}</td> : null}
-                <td data-label="Total HT">{formatEuros(row.htCents)}</td>
+                <td data-label="Prix unitaire HT" className="signing-lines__price">
+                  {formatEuros(line.unitPriceCents)}
+                </td>
+                {quote.franchiseEnBase ? null : (
+                  <td data-label="TVA" className="signing-lines__vat">
+                    {formatVatRate(line.vatRateBp)}
+                  </td>
+                )}
+                {discount ? (
+                  <td data-label="Remise" className="signing-lines__discount">
+                    {hasDiscount(line) ? formatDiscount(line) : '—'}
+                  </td>
+                ) : null}
+                <td data-label="Total HT" className="signing-lines__total">
+                  {formatEuros(row.htCents)}
+                </td>
               </tr>
             )
           })}

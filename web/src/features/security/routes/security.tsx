@@ -1,0 +1,150 @@
+import { useCallback, useEffect, useState } from 'react'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { ActionOutcomeNotice, LoadingStatus, type ActionOutcome } from '@/components/ui/load-state'
+import {
+  closeSession,
+  openSessions,
+  recoveryCodesLeft,
+  signOutOthers,
+  verifiedTotp,
+  type OpenSession,
+  type TotpFactor
+} from '@/lib/account-security'
+import type { RouteHandle } from '@/lib/route-handle'
+import { useRuntimeConfig } from '@/lib/runtime-config'
+import { getSupabase } from '@/lib/supabase'
+import { asApiError } from '@/lib/api-client'
+import { useWorkspace } from '@/hooks/use-workspace'
+import { teamTwoFactorApi, type TeamTwoFactor } from '../api/team-two-factor-api'
+import { SessionsCard } from '../components/sessions-card'
+import { TeamTwoFactorCard } from '../components/team-two-factor-card'
+import { TwoFactorCard } from '../components/two-factor-card'
+
+export const handle: RouteHandle = {
+  title: 'Sécurité',
+  description: 'La double authentification de votre compte et les appareils où il est ouvert.'
+}
+
+export { SecurityPage as Component }
+
+interface Loaded {
+  supabase: SupabaseClient
+  factor: TotpFactor | null
+  recoveryLeft: number | null
+  sessions: OpenSession[] | null
+  /** The company's rule; null when it could not be read (the rest of the page still works). */
+  team: TeamTwoFactor | null
+}
+
+type Load = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; data: Loaded }
+
+function SecurityPage() {
+  const { supabaseAnonKey: anonKey, ownAccounts } = useRuntimeConfig()
+  const { api } = useWorkspace()
+  const [load, setLoad] = useState<Load>({ kind: 'loading' })
+  const [outcome, setOutcome] = useState<ActionOutcome>(null)
+  const [pending, setPending] = useState(false)
+
+  const reload = useCallback(async () => {
+    if (anonKey === null) return
+    const supabase = await getSupabase(anonKey)
+    const factor = await verifiedTotp(supabase)
+    if (!factor.ok) return setLoad({ kind: 'failed', message: factor.message })
+    const [left, sessions] = ownAccounts
+      ? await Promise.all([factor.value === null ? null : recoveryCodesLeft(supabase, anonKey), openSessions(supabase, anonKey)])
+      : [null, null]
+    if (sessions !== null && !sessions.ok) return setLoad({ kind: 'failed', message: sessions.message })
+    const team = await teamTwoFactorApi.read(api).catch(() => null)
+    setLoad({
+      kind: 'ready',
+      data: {
+        supabase,
+        factor: factor.value,
+        recoveryLeft: left !== null && left.ok ? left.value.remaining : null,
+        sessions: sessions === null ? null : sessions.value.sessions,
+        team
+      }
+    })
+  }, [anonKey, ownAccounts, api])
+
+  useEffect(() => {
+    void reload()
+  }, [reload])
+
+  async function act(work: () => Promise<{ ok: boolean; message?: string }>, done: string) {
+    setPending(true)
+    setOutcome(null)
+    const result = await work()
+    setPending(false)
+    setOutcome(result.ok ? { kind: 'done', text: done } : { kind: 'failed', text: result.message ?? '' })
+    await reload()
+  }
+
+  return (
+    <article className="team-page">
+      <header className="page-intro workspace-intro">
+        <h1>Sécurité</h1>
+        <p className="lead">La double authentification de votre compte, et les appareils où il est ouvert.</p>
+      </header>
+      <ActionOutcomeNotice outcome={outcome} />
+      {load.kind === 'loading' ? <LoadingStatus /> : null}
+      {load.kind === 'failed' ? (
+        <div className="notice notice--error" role="alert">
+          <p>{load.message}</p>
+        </div>
+      ) : null}
+      {load.kind === 'ready' && anonKey !== null ? (
+        <>
+          <TwoFactorCard
+            supabase={load.data.supabase}
+            anonKey={anonKey}
+            ownAccounts={ownAccounts}
+            factor={load.data.factor}
+            recoveryLeft={load.data.recoveryLeft}
+            onChanged={async (text) => {
+              setOutcome({ kind: 'done', text })
+              await reload()
+            }}
+          />
+          {load.data.team === null ? null : (
+            <TeamTwoFactorCard
+              rule={load.data.team}
+              pending={pending}
+              onChange={(required) =>
+                void act(
+                  async () => {
+                    try {
+                      await teamTwoFactorApi.set(api, required)
+                      return { ok: true }
+                    } catch (error) {
+                      return { ok: false, message: asApiError(error).message }
+                    }
+                  },
+                  required
+                    ? 'La double authentification est exigée de toute l’équipe.'
+                    : 'La double authentification n’est plus exigée de l’équipe.'
+                )
+              }
+            />
+          )}
+          <SessionsCard
+            sessions={load.data.sessions}
+            pending={pending}
+            onClose={(session) =>
+              void act(
+                () => closeSession(load.data.supabase, anonKey, session.id),
+                `La session « ${session.device} » est fermée : sa prochaine requête sera refusée.`
+              )
+            }
+            onCloseOthers={() =>
+              void act(
+                () => signOutOthers(load.data.supabase),
+                'Toutes les autres sessions sont fermées : seul cet appareil reste connecté.'
+              )
+            }
+          />
+        </>
+      ) : null}
+    </article>
+  )
+}
