@@ -50,8 +50,9 @@ alter table paraphe.invoices add constraint invoices_issued_complete check (stat
   issue_date is not null and due_date is not null and issued_at is not null and document is not null
   and xml is not null and chain_index is not null and sha256 ~ '^[0-9a-f]{64}$'
   and (previous_sha256 is null) = (chain_index = 1)
-  and (hash_version = 2 or pdf is not null)
-  and (pdf is null) = (pdf_sha256 is null)));
+  -- Version 1 (issued before this migration): the PDF is in the hash, its own SHA-256 never stored.
+  -- Version 2: the PDF comes after, with its SHA-256.
+  and (case hash_version when 1 then pdf is not null and pdf_sha256 is null else (pdf is null) = (pdf_sha256 is null) end)));
 
 -- The list pages drafts then issued invoices per company in SQL (invoices-repository.ts).
 create index invoices_company_status on paraphe.invoices (company_id, status, chain_index desc);

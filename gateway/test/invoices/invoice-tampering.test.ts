@@ -64,6 +64,8 @@ forEachEngine('an amount changed, a middle invoice and the last one deleted: eac
     await tx.query('alter table paraphe.invoice_events enable trigger invoice_events_append_only')
     await tx.query('update paraphe.webhook_events set invoice_id = null where invoice_id = any($1::uuid[])', [[third.id, fifth.id]])
     await tx.query('delete from paraphe.jobs where payload->>$1 = any($2::text[])', ['invoiceId', [third.id, fifth.id]])
+    // Their hand-offs to the plateforme agréée go with them (invoice_transmissions references them).
+    await tx.query('delete from paraphe.invoice_transmissions where invoice_id = any($1::uuid[])', [[third.id, fifth.id]])
   })
   await behindTheGuard(db, [['delete from paraphe.invoices where id = any($1::uuid[])', [[third.id, fifth.id]]]])
   const report = await verifyInvoiceChains(db, companyId)
