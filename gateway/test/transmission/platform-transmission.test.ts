@@ -8,6 +8,7 @@ import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import type { PlatformAnswer, PlatformTestAnswer } from '@paraphe/shared/api/platform-schemas'
 import type { InvoiceRead } from '@paraphe/shared/api/transmission-schemas'
 import { buildApp } from '../helper.js'
+import { renderedAll } from '../invoices/support/renders.js'
 import { testDatabase } from '../support/databases.js'
 import { startStandInPa } from '../support/stand-in-pa.js'
 import { AUTH_ENV, COMPLETE_PROFILE, newUser, type TestUser } from '../support/workspace-users.js'
@@ -238,6 +239,29 @@ t.test('a buyer missing from the directory, and a private one, get the e-mail', 
   t.match(await transmissionOf(individual.id), { status: 'sent', channel: 'email', email_reason: null })
   t.notOk(pa.deposits.has(unlisted.id))
   t.notOk(pa.deposits.has(individual.id))
+})
+
+t.test('a secret that can no longer be opened: the hand-off is given up at once, with what to do', async (t) => {
+  const owner = await newUser(app)
+  await owner.request('PUT', '/api/profile', COMPLETE_PROFILE)
+  t.equal((await owner.request('PUT', '/api/company/platform', settings(pa.clientSecret))).statusCode, 200)
+  // As after a change of SECRETS_KEY: the sealed secret no longer opens.
+  await db.query(`update paraphe.platform_connections set secret_sealed = 'scellé-avec-une-autre-clé' where company_id = $1`, [owner.id])
+  const invoice = await issue(owner, business('552100554', 8))
+  await renderedAll(app.jobs, db)
+  await app.jobs.wake()
+  t.match(await transmissionOf(invoice.id), { status: 'failed', attempts: 1, last_error: /saisissez-le de nouveau/ })
+  t.notOk(pa.deposits.has(invoice.id))
+  t.match((await owner.request('GET', `/api/invoices/${invoice.id}`)).json<InvoiceRead>().transmission, {
+    state: 'failed',
+    lastError: /Ma plateforme agréée/
+  })
+  // Given up means no job left: a later pass does not try again.
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from paraphe.jobs where name = 'transmission.hand-off' and payload ->> 'invoiceId' = $1 and status = 'pending'`,
+    [invoice.id]
+  )
+  t.equal(rows[0]?.n, 0)
 })
 
 t.test('a company without a PA: its business invoices say so', async (t) => {
