@@ -38,13 +38,13 @@ export interface BuildOptions {
   logs?: Array<Record<string, unknown>>
   /** Default: this process's shared PGlite. */
   database?: Database
-  /** Interval of the jobs on sent quotes, when a test wants to see them run on their own. */
+  /** The job registry's timings (periodic interval, poll, lease), when a test wants to see them run on their own. */
   jobs?: JobsOptions
   /** A Stripe client pointed at the stand-in (test/support/stripe-stand-in.ts). */
   stripe?: Stripe
   /** Timings of the webhooks' worker a test shortens (retry delay, poll). */
   webhooks?: WebhooksPluginOptions
-  /** Timings of the invoices' hand-off worker a test shortens (retry delay, poll). */
+  /** The hand-off job's retries and the platforms' timeout a test shortens. */
   transmission?: TransmissionPluginOptions
   /** Timings of the embedded accounts a test shortens (token lifetimes, e-mail interval…). */
   accounts?: EmbeddedAccountsConfig['overrides']
