@@ -1,7 +1,8 @@
 // `/auth/v1/*` served by the gateway itself (embedded accounts): the endpoints supabase-js calls,
 // with GoTrue's request and response shapes, status codes and error codes.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { authEndpointOf, authRateLimit } from '../rate-limit/auth-limits.js'
+import { authEndpointOf } from '../rate-limit/auth-limits.js'
+import { authBudget } from '../plugins/app/auth-budget.js'
 import { AuthApiError, API_VERSION, errorPayload, wantsCurrentFormat } from './auth-api-error.js'
 import type { Body, ClientInfo } from './account-service.js'
 import { nulFields } from '../http/storable-input.js'
@@ -35,7 +36,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   const config = fastify.config.accounts
   if (accounts === null || config === null) return
   const { service } = accounts
-  const limit = authRateLimit(fastify, config.rateLimitPerMinute)
+  const spent = authBudget(fastify, config.rateLimitPerMinute)
 
   await fastify.register(
     async (scope) => {
@@ -62,8 +63,8 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         if (wantsCurrentFormat(request.headers['x-supabase-api-version'])) reply.header('x-supabase-api-version', API_VERSION)
         // The admin API does not exist here (GoTrue's is for operators' tools, never the browser).
         if (authEndpointOf(request.url) === 'admin') throw new AuthApiError(404, 'not_found', 'Not Found')
-        const limited = await limit(request.url, request.ip)
-        if (limited !== null && !limited.allowed) {
+        const limited = await spent(request)
+        if (limited !== null) {
           reply.header('retry-after', String(limited.retryAfterSeconds))
           throw new AuthApiError(429, 'over_request_rate_limit', 'Request rate limit reached')
         }

@@ -103,7 +103,8 @@ export function createInvoiceActions(deps: InvoiceActionsDeps): InvoiceActions {
     const files = await scope((tx) => invoiceFiles(tx, id))
     if (files.pdf !== null) return { ...files, pdf: files.pdf }
     // Stored here: its hand-off, queued with it, goes now.
-    if (await renderIssuedInvoice(deps.db, deps.makeFacturX, id)) wake.jobs()
+    // A person waits for it: rendered as a download, not deferred like the job's render ahead.
+    if (await renderIssuedInvoice(deps.db, deps.makeFacturX, id, 'download')) wake.jobs()
     const rendered = await scope((tx) => invoiceFiles(tx, id))
     // Stored by the line above or by the job meanwhile.
     return { ...rendered, pdf: rendered.pdf as Uint8Array }
@@ -201,7 +202,7 @@ export function createInvoiceActions(deps: InvoiceActionsDeps): InvoiceActions {
         tx.query<{ id: string }>(`select id from paraphe.invoices where status = 'issued' and pdf is null order by chain_index`)
       )
       let stored = false
-      for (const { id } of waiting.rows) stored = (await renderIssuedInvoice(deps.db, deps.makeFacturX, id)) || stored
+      for (const { id } of waiting.rows) stored = (await renderIssuedInvoice(deps.db, deps.makeFacturX, id, 'download')) || stored
       // Their hand-offs were queued with them.
       if (stored) wake.jobs()
       return scope((tx) => exportInvoices(tx, filter, new Date(), scope))

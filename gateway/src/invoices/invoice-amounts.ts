@@ -344,7 +344,8 @@ export function creditLines(request: CreditRequest): { lines: InvoiceLine[]; ded
     throw new ApiProblem(409, 'invoice_is_credit_note', 'Un avoir ne se corrige pas par un autre avoir.')
   const totals = computeInvoiceTotals(corrected.document)
   const left = totals.totalTtcCents - request.alreadyCreditedCents
-  const amount = request.amountCents ?? totals.totalTtcCents
+  // « The whole invoice » after a partial credit note: what is left of it.
+  const amount = request.amountCents ?? left
   if (left <= 0) throw new ApiProblem(409, 'invoice_fully_credited', 'Cette facture est déjà entièrement annulée par avoir.')
   if (amount > left)
     throw refuse('invoice_credit_over', `L’avoir dépasse ce qui reste de la facture ${corrected.number} (${formatEuros(left)} TTC).`)

@@ -15,7 +15,7 @@ import { invoiceDueDatesJob, invoiceRenderJob } from './invoice-job-definitions.
 import { markOverdueInvoices } from './invoice-overdue.js'
 
 /** Makes the Factur-X PDF/A-3 of a document and the XML it carries (the PDF processes). */
-export type FacturXMaker = (document: InvoiceDocument) => Promise<{ pdf: Uint8Array; xml: string }>
+export type FacturXMaker = (document: InvoiceDocument, urgency?: 'ahead' | 'download') => Promise<{ pdf: Uint8Array; xml: string }>
 
 export interface InvoiceJobsContext {
   db: Database
@@ -32,14 +32,19 @@ export interface InvoiceJobsContext {
  * The invoice's hand-off is queued with the PDF (wake the jobs after). Resolves to false when
  * there was nothing to do.
  */
-export async function renderIssuedInvoice(db: Database, makeFacturX: FacturXMaker, invoiceId: string): Promise<boolean> {
+export async function renderIssuedInvoice(
+  db: Database,
+  makeFacturX: FacturXMaker,
+  invoiceId: string,
+  urgency: 'ahead' | 'download' = 'ahead'
+): Promise<boolean> {
   const { rows } = await db.query<{ document: InvoiceDocument; xml: string; has_pdf: boolean }>(
     `select document, xml, pdf is not null as has_pdf from paraphe.invoices where id = $1 and status = 'issued'`,
     [invoiceId]
   )
   const row = rows[0]
   if (row === undefined || row.has_pdf) return false
-  const files = await makeFacturX(row.document)
+  const files = await makeFacturX(row.document, urgency)
   if (files.xml !== row.xml) throw new Error(`invoice ${invoiceId}: the rendered XML differs from the issued one`)
   return db.transaction(async (tx) => {
     const stored = await tx.query<{ company_id: string }>(

@@ -4,7 +4,10 @@
 // buyer's SIREN in the directory (annex B). Tokens are kept in memory until shortly before they
 // expire; a 401 on a kept token gets a new one once (a platform may end tokens early).
 import { createHash } from 'node:crypto'
+// undici's own fetch, FormData and types: the calls go through its Agent (http-call.ts).
+import { FormData, type RequestInit } from 'undici'
 import type { PlatformAuthKind } from '@paraphe/shared/api/platform-schemas'
+import type { DestinationRules } from '../webhooks/destination.js'
 import { answerError, DEFAULT_CALL_TIMEOUT_MS, httpCall, jsonOf, type CallAnswer } from './http-call.js'
 import { PlatformError } from './platform-errors.js'
 
@@ -68,6 +71,8 @@ interface KeptToken {
 const TOKEN_MARGIN_MS = 30_000
 
 export interface FlowClientOptions {
+  /** Where calls may go (production: https and public addresses only). */
+  destination: DestinationRules
   timeoutMs?: number
   now?: () => number
 }
@@ -119,7 +124,7 @@ export interface FlowClient {
   isListed: (credentials: PlatformCredentials, siren: string) => Promise<boolean>
 }
 
-export function createFlowClient(options: FlowClientOptions = {}): FlowClient {
+export function createFlowClient(options: FlowClientOptions): FlowClient {
   const timeoutMs = options.timeoutMs ?? DEFAULT_CALL_TIMEOUT_MS
   const now = options.now ?? Date.now
   const tokens = new Map<string, KeptToken>()
@@ -142,7 +147,8 @@ export function createFlowClient(options: FlowClientOptions = {}): FlowClient {
           client_secret: credentials.secret
         }).toString()
       },
-      timeoutMs
+      timeoutMs,
+      options.destination
     )
     if (answer.status === 400 || answer.status === 401 || answer.status === 403)
       throw new PlatformError(
@@ -170,7 +176,12 @@ export function createFlowClient(options: FlowClientOptions = {}): FlowClient {
   async function authorised(credentials: PlatformCredentials, path: string, init: RequestInit): Promise<CallAnswer> {
     const url = `${credentials.apiUrl}${path}`
     const call = (token: string) =>
-      httpCall(url, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } }, timeoutMs)
+      httpCall(
+        url,
+        { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } },
+        timeoutMs,
+        options.destination
+      )
     const first = await bearer(credentials)
     let answer = await call(first.token)
     if (answer.status === 401 && first.kept) {

@@ -1,5 +1,12 @@
 // One HTTP exchange with a platform, within a time limit, its failures classified (platform-errors.ts).
 // Answers are read up to a bound: a platform cannot fill the memory.
+//
+// The addresses are the professional's (their plateforme agréée's API and token addresses): in
+// production they must be https and resolve to public addresses only, checked on the addresses the
+// connection actually uses — the webhooks' rule (webhooks/destination.ts), so that neither a typed
+// address nor a DNS answer changed later reaches a service inside our network.
+import { Agent, fetch, type RequestInit, type Response } from 'undici'
+import { guardedLookup, literalAddressProblem, type DestinationRules } from '../webhooks/destination.js'
 import { PlatformError } from './platform-errors.js'
 
 export const DEFAULT_CALL_TIMEOUT_MS = 20_000
@@ -24,12 +31,34 @@ async function boundedText(response: Response): Promise<string> {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+/** One connection pool per rule set, its sockets opened through the guarded lookup. */
+const pools = new WeakMap<DestinationRules, Agent>()
+function poolFor(rules: DestinationRules): Agent {
+  let pool = pools.get(rules)
+  if (pool === undefined) {
+    pool = new Agent({ connect: { lookup: guardedLookup(rules) } })
+    pools.set(rules, pool)
+  }
+  return pool
+}
+
+function forbidden(url: URL, rules: DestinationRules): PlatformError | null {
+  if (rules.production && url.protocol !== 'https:')
+    return new PlatformError('forbidden_address', `${url.host} : une adresse en https:// est requise en production.`)
+  const refused = literalAddressProblem(url, rules)
+  return refused === null ? null : new PlatformError('forbidden_address', refused.message)
+}
+
 /** Resolves with any answer; rejects with a PlatformError when there is none. */
-export async function httpCall(url: string, init: RequestInit, timeoutMs: number): Promise<CallAnswer> {
+export async function httpCall(url: string, init: RequestInit, timeoutMs: number, rules: DestinationRules): Promise<CallAnswer> {
+  const refused = forbidden(new URL(url), rules)
+  if (refused !== null) throw refused
   let response: Response
   try {
-    response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) })
+    response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs), dispatcher: poolFor(rules) })
   } catch (error) {
+    const cause = (error as { cause?: unknown }).cause
+    if (cause instanceof Error && cause.name === 'ForbiddenDestinationError') throw new PlatformError('forbidden_address', cause.message)
     const name = (error as { name?: string }).name
     if (name === 'TimeoutError' || name === 'AbortError')
       throw new PlatformError('timeout', `Pas de réponse de ${new URL(url).host} en ${(timeoutMs / 1000).toLocaleString('fr-FR')} s.`)

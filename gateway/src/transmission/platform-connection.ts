@@ -7,6 +7,7 @@ import { checkPlatformForm } from '@paraphe/shared/platform-connection'
 import { requireOwner, type RequestMember } from '../company/membership.js'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
+import { addressProblem, bareHost } from '../webhooks/destination.js'
 import type { FlowClient, PlatformCredentials } from './flow-client.js'
 import { connectionProblem, PlatformError } from './platform-errors.js'
 import { openSecret, sealSecret } from './secret-box.js'
@@ -73,6 +74,14 @@ export async function savePlatform(
         [clear[0] === value.apiUrl ? 'apiUrl' : 'tokenUrl']:
           'Une adresse en https:// est requise : le secret ne doit jamais circuler en clair.'
       })
+    // Never an address inside our network (checked again on each connection: http-call.ts).
+    for (const [field, url] of [
+      ['apiUrl', value.apiUrl],
+      ['tokenUrl', value.tokenUrl]
+    ] as const) {
+      const problem = url === null ? null : await addressProblem(bareHost(new URL(url)))
+      if (problem !== null) throw new ApiProblem(400, 'validation_failed', 'Certains champs sont invalides.', { [field]: problem })
+    }
   }
   const sealed = value.secret === null ? null : sealSecret(settings.secretsKey, member.companyId, value.secret)
   // Two statements rather than an upsert: members may not read the sealed column, which an upsert

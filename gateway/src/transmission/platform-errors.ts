@@ -15,6 +15,8 @@ export type PlatformErrorKind =
   | 'refused'
   /** It answered, but not as an XP Z12-013 Flow Service does. */
   | 'not_flow_service'
+  /** In production, an address inside our network, or in clear (http://): never called. */
+  | 'forbidden_address'
 
 const RETRYABLE: ReadonlySet<PlatformErrorKind> = new Set(['unreachable', 'timeout', 'unavailable'])
 
@@ -47,6 +49,8 @@ export function connectionProblem(error: PlatformError): string {
       return `La plateforme est momentanément indisponible (réponse ${error.status ?? '?'}) : réessayez plus tard.`
     case 'not_flow_service':
       return 'Cette adresse ne répond pas comme une API de flux de plateforme agréée (norme AFNOR XP Z12-013) : vérifiez l’adresse de l’API.'
+    case 'forbidden_address':
+      return `Adresse refusée : ${error.message} Indiquez l’adresse publique (https://) de la plateforme.`
     case 'refused':
       return `La plateforme a refusé la demande (réponse ${error.status ?? '?'}${error.code === null ? '' : `, ${error.code}`}).`
   }

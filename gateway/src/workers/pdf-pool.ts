@@ -200,8 +200,12 @@ export async function makeFacturXmlOffThread(document: InvoiceDocument): Promise
   return xml
 }
 
-export async function makeFacturXOffThread(document: InvoiceDocument): Promise<FacturXFiles> {
-  const { bytes, xml } = await run({ kind: 'invoice', document }, 'ahead')
+/**
+ * An issued invoice's Factur-X files: rendered ahead by its job (deferred when the queue is deep,
+ * the job tries again), or as a person's download when someone waits for them (sending, files).
+ */
+export async function makeFacturXOffThread(document: InvoiceDocument, urgency: 'ahead' | 'download' = 'ahead'): Promise<FacturXFiles> {
+  const { bytes, xml } = await run({ kind: 'invoice', document }, urgency)
   if (xml === undefined) throw new Error('the PDF process returned an invoice without its XML')
   return { pdf: bytes, xml }
 }

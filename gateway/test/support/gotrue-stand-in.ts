@@ -37,6 +37,8 @@ import { Secret, TOTP } from 'otpauth'
 import QRCode from 'qrcode'
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import type { Queryable } from '../../src/db/database.js'
+import { writeAuthTables } from './gotrue-tables.js'
 import {
   challengeMatches,
   hashPassword,
@@ -96,6 +98,12 @@ export interface StandInBehaviour {
 export interface StandInOptions extends Partial<StandInSettings> {
   /** GOTRUE_JWT_SECRET (≥ 32 characters): signs access tokens; the gateway verifies with it. */
   jwtSecret: string
+  /**
+   * The PostgreSQL GoTrue shares with the gateway in a Supabase deployment: its sessions and
+   * factors are written to `auth.sessions` and `auth.mfa_factors` (gotrue-tables.ts) after each
+   * request, as GoTrue keeps them there.
+   */
+  database?: Queryable
 }
 
 export type MailType = 'signup' | 'recovery' | 'magiclink'
@@ -228,11 +236,13 @@ export class GoTrueStandIn {
   private readonly flowByToken = new Map<string, FlowState>()
   private readonly sockets = new Set<Socket>()
   private readonly server: http.Server
+  private readonly database: Queryable | null
 
   constructor(options: StandInOptions) {
     if (options.jwtSecret.length < 32) throw new Error('jwtSecret: at least 32 characters, like GOTRUE_JWT_SECRET')
     this.jwtSecret = options.jwtSecret
-    const { jwtSecret: _secret, ...settings } = options
+    const { jwtSecret: _secret, database, ...settings } = options
+    this.database = database ?? null
     this.settings = {
       externalUrl: 'http://127.0.0.1:9999',
       siteUrl: 'http://127.0.0.1:3000',
@@ -394,6 +404,7 @@ export class GoTrueStandIn {
       if (bodyError !== null) throw new GoTrueError(400, 'bad_json', `Could not parse request body as JSON: ${bodyError}`)
       const params = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
       const result = await this.route(request, url, params)
+      if (this.database !== null) await writeAuthTables(this.database, [...this.sessions.values()], [...this.factors.values()])
       if (result.redirect !== undefined) {
         response.writeHead(303, { location: result.redirect, 'cache-control': 'no-store', ...versionHeader(version) })
         response.end()

@@ -16,6 +16,7 @@ const MESSAGES: Readonly<Record<string, string>> = {
   over_request_rate_limit: 'Trop de tentatives. Patientez un quart d’heure avant de réessayer.',
   session_not_found: 'Votre session a pris fin. Connectez-vous à nouveau.'
 }
+const RECOVERY_CODE_REFUSED = 'Ce code de secours ne convient pas, ou il a déjà servi. Vérifiez-le, ou saisissez-en un autre.'
 const GENERIC = 'Une erreur inattendue est survenue. Réessayez ; si le problème persiste, contactez-nous.'
 
 function failure(error: unknown): { ok: false; code: string; message: string } {
@@ -135,7 +136,8 @@ export async function proveRecoveryCode(supabase: SupabaseClient, anonKey: strin
   const result = await ownAccounts<{ access_token: string; refresh_token: string }>(supabase, anonKey, 'POST', 'recovery-codes/verify', {
     code
   })
-  if (!result.ok) return result
+  // The authenticator's wording (« le code que votre application affiche ») would mislead here.
+  if (!result.ok) return result.code === 'mfa_verification_failed' ? { ...result, message: RECOVERY_CODE_REFUSED } : result
   return settle(async () => ({ error: (await supabase.auth.setSession(result.value)).error, value: undefined }))
 }
 

@@ -35,7 +35,9 @@ export default fp<TransmissionPluginOptions>(
   async function transmission(fastify: FastifyInstance, options) {
     const { config } = fastify
     const secretsKey = config.secretsKey ?? (await loadOrCreateSecretsKey(config.database.dataDir))
-    const flowClient = createFlowClient(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs })
+    // Production: the platform's addresses must be https and public (transmission/http-call.ts).
+    const destination = { production: config.production }
+    const flowClient = createFlowClient(options.timeoutMs === undefined ? { destination } : { destination, timeoutMs: options.timeoutMs })
     const retries: HandOffRetries = {
       ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
       ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts })

@@ -1,9 +1,8 @@
 // What every route reached by a link's token (a quote's signing link, an invoice's payment link)
 // needs: a budget per client address, and answers never cached nor sent on as a referrer (the
 // token is in the path).
-import rateLimit from '@fastify/rate-limit'
 import type { FastifyInstance } from 'fastify'
-import { databaseRateLimitStore } from '../../plugins/app/rate-limit-store.js'
+import { budgetKey } from '../../plugins/app/rate-limit-store.js'
 
 /** Requests per client address and minute on a link's routes. */
 export const LINK_REQUESTS_PER_MINUTE = 300
@@ -14,14 +13,14 @@ export const LINK_REQUESTS_PER_MINUTE = 300
  * gateway on the database. `scope` keeps the budgets apart.
  */
 export async function guardTokenLinks(fastify: FastifyInstance, scope: string): Promise<void> {
-  // Counted in the database (one upsert per request), so the budget is one across gateways.
-  await fastify.register(rateLimit, { global: false, store: databaseRateLimitStore(fastify.rateLimiter, 'links') })
+  // Counted in the database (one upsert per request, plugins/app/rate-limiter.ts), so the budget
+  // is one across gateways.
   fastify.addHook(
     'onRequest',
     fastify.rateLimit({
       max: LINK_REQUESTS_PER_MINUTE,
       timeWindow: 60_000,
-      keyGenerator: (request) => `${scope}:${request.ip}`,
+      keyGenerator: (request) => budgetKey('links', `${scope}:${request.ip}`),
       errorResponseBuilder: (_request, context) => Object.assign(new Error('rate limited'), { statusCode: context.statusCode })
     })
   )

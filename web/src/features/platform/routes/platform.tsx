@@ -17,6 +17,9 @@ export { PlatformPage as Component }
 
 type Problems = Partial<Record<keyof PlatformForm, string>>
 
+/** The fields in the order the form shows them. */
+const FIELD_ORDER: Array<keyof PlatformForm> = ['apiUrl', 'tokenUrl', 'clientId', 'secret']
+
 const EMPTY: PlatformForm = { apiUrl: '', authKind: 'oauth2', tokenUrl: '', clientId: '', secret: '' }
 
 function formOf(connection: PlatformConnection | null): PlatformForm {
@@ -83,7 +86,9 @@ function PlatformPage() {
     const checked = checkPlatformForm(shown, connection !== null && connection !== undefined)
     if (!checked.ok) {
       setProblems(checked.problems)
-      formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus()
+      // The fields are not marked invalid until React renders again: the first wrong one is found by its id.
+      const first = FIELD_ORDER.find((key) => checked.problems[key] !== undefined)
+      if (first !== undefined) formRef.current?.querySelector<HTMLInputElement>(`#platform-${first}`)?.focus()
       return
     }
     setProblems({})
