@@ -17,6 +17,7 @@ import type { QueueWake } from '../queue/queue-wake.js'
 import { remindInvoiceByHand } from './client/invoice-reminders.js'
 import { revokeInvoiceLinks } from './client/invoice-links.js'
 import { sendInvoice } from './client/invoice-sending.js'
+import { checkPeriod } from './exports/export-period.js'
 import { exportInvoices, type ExportFile } from './exports/invoice-exports.js'
 import { createCreditNote, invoiceFiles, issueInvoice, type FacturXmlMaker } from './invoice-issuing.js'
 import { renderIssuedInvoice, type FacturXMaker } from './invoice-jobs.js'
@@ -65,7 +66,7 @@ export interface InvoiceActions {
   send: (scope: MemberScope, id: string, request: InvoiceSendRequest, log: ActionLog) => Promise<{ invoice: Invoice; sentTo: string }>
   remind: (scope: MemberScope, id: string) => Promise<{ invoice: Invoice; sentTo: string }>
   revokeLinks: (scope: MemberScope, id: string, log: ActionLog) => Promise<number>
-  /** The accountant's export of a period (the PDFs of invoices issued seconds ago rendered first). */
+  /** The accountant's export of a period (for the ZIP, the PDFs of invoices issued seconds ago rendered first). */
   exportPeriod: (scope: MemberScope, filter: InvoiceExportFilter) => Promise<ExportFile>
   /** The Factur-X PDF and XML (the PDF rendered now if its job has not run yet: seconds after the issue). */
   files: (scope: MemberScope, id: string) => Promise<InvoiceFiles>
@@ -198,13 +199,22 @@ export function createInvoiceActions(deps: InvoiceActionsDeps): InvoiceActions {
     },
 
     async exportPeriod(scope, filter) {
-      const waiting = await scope((tx) =>
-        tx.query<{ id: string }>(`select id from paraphe.invoices where status = 'issued' and pdf is null order by chain_index`)
-      )
-      let stored = false
-      for (const { id } of waiting.rows) stored = (await renderIssuedInvoice(deps.db, deps.makeFacturX, id, 'download')) || stored
-      // Their hand-offs were queued with them.
-      if (stored) wake.jobs()
+      // Only the ZIP holds the PDFs: those of the period issued seconds ago are rendered first.
+      if (filter.format === 'zip') {
+        // A period refused in French before it reaches SQL.
+        checkPeriod(filter)
+        const waiting = await scope((tx) =>
+          tx.query<{ id: string }>(
+            `select id from paraphe.invoices where status = 'issued' and pdf is null and issue_date between $1::date and $2::date
+              order by chain_index`,
+            [filter.from, filter.to]
+          )
+        )
+        let stored = false
+        for (const { id } of waiting.rows) stored = (await renderIssuedInvoice(deps.db, deps.makeFacturX, id, 'download')) || stored
+        // Their hand-offs were queued with them.
+        if (stored) wake.jobs()
+      }
       return scope((tx) => exportInvoices(tx, filter, new Date(), scope))
     },
 
