@@ -1,6 +1,6 @@
 // « Ma plateforme agréée », the owner's settings (`/api/company/platform`) under the owner-only
 // policies of paraphe.platform_connections: read (never the secret), save (the secret sealed),
-// remove, and « Tester la connexion ». The worker reads the sealed secret with the gateway's own
+// remove, and « Tester la connexion ». The hand-off job reads the sealed secret with the gateway's own
 // role (credentialsFor).
 import type { PlatformAnswer, PlatformConnection, PlatformTestAnswer, PutPlatform } from '@paraphe/shared/api/platform-schemas'
 import { checkPlatformForm } from '@paraphe/shared/platform-connection'

@@ -9,7 +9,7 @@ import Fastify, { type RouteOptions } from 'fastify'
 import app, { serverOptions } from '../../src/app.js'
 import { testConfig } from '../helper.js'
 import { testDatabase } from '../support/databases.js'
-import { PRICES, PUBLIC_URL } from '../billing/billing-app.js'
+import { PRICES, PUBLIC_URL } from '../subscription/billing-app.js'
 import { startGoTrueStandIn } from '../support/gotrue-stand-in.js'
 import { startStripeStandIn } from '../support/stripe-stand-in.js'
 import { AUTH_ENV, JWT_SECRET, newUser, subscribe } from '../support/workspace-users.js'
@@ -43,7 +43,7 @@ fastify.addHook('onRoute', (route) => {
   if (!route.url.startsWith('/api') && !route.url.startsWith('/auth/v1')) return
   for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema })
 })
-await fastify.register(app, { config, database: await testDatabase('pglite'), quoteJobs: {}, stripe: stripe.client })
+await fastify.register(app, { config, database: await testDatabase('pglite'), jobs: {}, stripe: stripe.client })
 await fastify.ready()
 t.teardown(() => fastify.close())
 const user = await newUser(fastify)

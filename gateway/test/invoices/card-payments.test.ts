@@ -351,3 +351,26 @@ t.test('without card payments configured, the Connect endpoint and the connectio
   })
   t.equal((await pro.request('POST', '/api/stripe-connection')).statusCode, 503)
 })
+
+t.test('a session gone stale without its job (a payment recorded while the gateway died) is expired by the periodic job', async (t) => {
+  const pro = await newUser(app)
+  await connectStripe(pro)
+  const invoice = await issuedDeposit(t, db, pro)
+  const { token } = await sentLink(pro, invoice, 0)
+  const url = (await checkout(token)).json<{ url: string }>().url
+  // A payment stored with no expiry queued behind it, as a crash between the two would leave it.
+  await db.query(
+    `insert into paraphe.invoice_payments (invoice_id, company_id, amount_cents, paid_on, means) values ($1, $2, 1000, $3, 'transfer')`,
+    [invoice.id, pro.id, today]
+  )
+  t.equal(stripe.session(sessionIdOf(url))?.['status'], 'open', 'nothing expired it yet')
+  await app.jobs.queuePeriodic()
+  await app.jobs.wake()
+  // The other gateway may have taken the run: waited for, up to 10 s.
+  const deadline = Date.now() + 10_000
+  while (stripe.session(sessionIdOf(url))?.['status'] === 'open' && Date.now() < deadline)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  t.equal(stripe.session(sessionIdOf(url))?.['status'], 'expired', 'the periodic job finds it')
+  const rest = (await checkout(token)).json<{ url: string }>().url
+  t.equal(stripe.session(sessionIdOf(rest))?.['amount_total'], invoice.remainingCents - 1000, 'a new session asks the rest')
+})

@@ -316,7 +316,7 @@ t.test('a link disabled while the client signs is reported as disabled, not as a
     config: app.config,
     log: app.log,
     sealCertificate: () => app.sealCertificate(),
-    wake: { outbox: () => undefined, webhooks: () => undefined },
+    wake: { outbox: () => undefined, webhooks: () => undefined, jobs: () => undefined },
     repairSealsSoon: () => undefined
   }
   const refusal = await signLink(context, sent.token, signBody(view) as SignBody, { ip: '127.0.0.1', userAgent: 'test' }).catch(

@@ -8,6 +8,7 @@ import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import type { PlatformAnswer, PlatformTestAnswer } from '@paraphe/shared/api/platform-schemas'
 import type { InvoiceRead } from '@paraphe/shared/api/transmission-schemas'
 import { buildApp } from '../helper.js'
+import { renderedAll } from '../invoices/support/renders.js'
 import { testDatabase } from '../support/databases.js'
 import { startStandInPa } from '../support/stand-in-pa.js'
 import { AUTH_ENV, COMPLETE_PROFILE, newUser, type TestUser } from '../support/workspace-users.js'
@@ -19,7 +20,7 @@ const db = await testDatabase('pglite')
 const logs: Array<Record<string, unknown>> = []
 const app = await buildApp(
   { ...AUTH_ENV, LOG_LEVEL: 'info' },
-  { database: db, logs, transmission: { retryDelayMs: () => 0, pollIntervalMs: 600_000, timeoutMs: 5_000 } }
+  { database: db, logs, transmission: { retryDelayMs: () => 0, timeoutMs: 5_000 } }
 )
 t.teardown(() => app.close())
 const pa = await startStandInPa()
@@ -113,7 +114,7 @@ t.test('« Ma plateforme agréée »: saved sealed, tested, never given back', a
 t.test('an invoice to a French business is deposited once on the PA, through an outage', async (t) => {
   const first = await issue(user, business('552100554', 1))
   t.equal((await transmissionOf(first.id)).status, 'pending', 'issuing does not wait for the platform')
-  await app.transmission.wake()
+  await app.jobs.wake()
   const sent = await transmissionOf(first.id)
   t.match(sent, {
     status: 'sent',
@@ -142,7 +143,7 @@ t.test('an invoice to a French business is deposited once on the PA, through an 
   // The PA answers 503: the hand-off waits and tries again, nothing is lost.
   pa.faults.unavailable = true
   const second = await issue(user, business('552100554', 2))
-  await app.transmission.wake()
+  await app.jobs.wake()
   const waiting = await transmissionOf(second.id)
   t.match(waiting, { status: 'pending', attempts: 1, last_error: /503/ })
   t.match((await user.request('GET', `/api/invoices/${second.id}`)).json<InvoiceRead>().transmission, {
@@ -152,27 +153,29 @@ t.test('an invoice to a French business is deposited once on the PA, through an 
   })
   t.ok(pa.refusedWhileUnavailable > 0)
   pa.faults.unavailable = false
-  await app.transmission.wake()
+  await app.jobs.wake()
   t.match(await transmissionOf(second.id), { status: 'sent', channel: 'platform' })
   t.equal(pa.deposits.get(second.id), 1)
 
   // Tokens ended early: a 401 on a kept token gets a new one.
   pa.faults.tokensEndEarly = true
   const third = await issue(user, business('552100554', 3))
-  await app.transmission.wake()
+  await app.jobs.wake()
   t.match(await transmissionOf(third.id), { status: 'sent', channel: 'platform' })
   pa.faults.tokensEndEarly = false
 
   // The answer was lost after the PA took the flow: the repeat is AlreadyExistingFlow, a success.
   await db.query(`update paraphe.invoice_transmissions set status = 'pending', next_attempt_at = now() where invoice_id = $1`, [third.id])
-  await app.transmission.wake()
+  // A row set back to pending has no job: the periodic sweep queues its hand-off.
+  await app.jobs.queuePeriodic()
+  await app.jobs.wake()
   t.match(await transmissionOf(third.id), { status: 'sent', flow_id: (await transmissionOf(third.id)).flow_id })
   t.equal(pa.deposits.get(third.id), 1, 'deposited exactly once')
 })
 
 t.test('the statuses come back by flows/search, once each, in order', async (t) => {
   const invoice = await issue(user, business('552100554', 6))
-  await app.transmission.wake()
+  await app.jobs.wake()
   t.ok((await app.transmission.pollStatuses()) >= 1, 'the acknowledgements are read')
   t.equal((await transmissionOf(invoice.id)).ack_status, 'Ok', 'the PA acknowledged the file (it passed the XSD)')
   pa.advance(invoice.id, 203)
@@ -191,7 +194,7 @@ t.test('the statuses come back by flows/search, once each, in order', async (t) 
     { type: 'platform_approved', lifecycle_code: 205 }
   ])
   const refused = await issue(user, business('552100554', 7))
-  await app.transmission.wake()
+  await app.jobs.wake()
   pa.advance(refused.id, 210, 'Commande non reçue')
   await app.transmission.pollStatuses()
   const refusal = await db.query<{ type: string; data: { reason: string } }>(
@@ -231,18 +234,41 @@ t.test('a buyer missing from the directory, and a private one, get the e-mail', 
     client: { kind: 'individual', name: 'Mme Martin', address: '3 rue des Lilas\n69003 Lyon' },
     lines: [{ description: 'Dépannage', quantityMilli: 1000, unitPriceCents: 9_000, vatRateBp: 1000 }]
   })
-  await app.transmission.wake()
+  await app.jobs.wake()
   t.match(await transmissionOf(unlisted.id), { status: 'sent', channel: 'email', email_reason: 'not_in_directory', flow_id: null })
   t.match(await transmissionOf(individual.id), { status: 'sent', channel: 'email', email_reason: null })
   t.notOk(pa.deposits.has(unlisted.id))
   t.notOk(pa.deposits.has(individual.id))
 })
 
+t.test('a secret that can no longer be opened: the hand-off is given up at once, with what to do', async (t) => {
+  const owner = await newUser(app)
+  await owner.request('PUT', '/api/profile', COMPLETE_PROFILE)
+  t.equal((await owner.request('PUT', '/api/company/platform', settings(pa.clientSecret))).statusCode, 200)
+  // As after a change of SECRETS_KEY: the sealed secret no longer opens.
+  await db.query(`update paraphe.platform_connections set secret_sealed = 'scellé-avec-une-autre-clé' where company_id = $1`, [owner.id])
+  const invoice = await issue(owner, business('552100554', 8))
+  await renderedAll(app.jobs, db)
+  await app.jobs.wake()
+  t.match(await transmissionOf(invoice.id), { status: 'failed', attempts: 1, last_error: /saisissez-le de nouveau/ })
+  t.notOk(pa.deposits.has(invoice.id))
+  t.match((await owner.request('GET', `/api/invoices/${invoice.id}`)).json<InvoiceRead>().transmission, {
+    state: 'failed',
+    lastError: /Ma plateforme agréée/
+  })
+  // Given up means no job left: a later pass does not try again.
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from paraphe.jobs where name = 'transmission.hand-off' and payload ->> 'invoiceId' = $1 and status = 'pending'`,
+    [invoice.id]
+  )
+  t.equal(rows[0]?.n, 0)
+})
+
 t.test('a company without a PA: its business invoices say so', async (t) => {
   const other = await newUser(app)
   await other.request('PUT', '/api/profile', COMPLETE_PROFILE)
   const invoice = await issue(other, business('552100554', 5))
-  await app.transmission.wake()
+  await app.jobs.wake()
   t.match(await transmissionOf(invoice.id), { status: 'sent', channel: 'email', email_reason: 'no_platform' })
 })
 

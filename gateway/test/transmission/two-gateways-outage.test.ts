@@ -1,6 +1,6 @@
 // Two gateways on one PostgreSQL hand 30 invoices to the stand-in PA while it answers 503: nothing
 // is lost, issuing never waits, and once the PA is back each invoice is deposited exactly once
-// (the stand-in counts per trackingId), however the two workers' claims interleave. Every file the
+// (the stand-in counts per trackingId), however the two job runners' claims interleave. Every file the
 // PA received passes the Factur-X XSD and both FNFE-MPE schematrons.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -10,6 +10,7 @@ import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import { openPostgres } from '../../src/db/postgres-database.js'
 import { buildApp } from '../helper.js'
 import { errorsOf, validateFolder } from '../invoices/support/facturx-validator.js'
+import { renderedAll } from '../invoices/support/renders.js'
 import { testDatabase, testPostgresServer } from '../support/databases.js'
 import { startStandInPa } from '../support/stand-in-pa.js'
 import { AUTH_ENV, COMPLETE_PROFILE, newUser } from '../support/workspace-users.js'
@@ -24,7 +25,7 @@ const other = await openPostgres({ connectionString: url, maxConnections: 10, on
 t.teardown(() => other.close())
 const env = { ...AUTH_ENV, SECRETS_KEY: Buffer.alloc(32, 42).toString('base64') }
 // Retries every 200 ms and never given up during the outage: the test switches it off.
-const timings = { retryDelayMs: () => 200, maxAttempts: 100_000, pollIntervalMs: 600_000, timeoutMs: 5_000 }
+const timings = { retryDelayMs: () => 200, maxAttempts: 100_000, timeoutMs: 5_000 }
 const gatewayA = await buildApp(env, { database: migrated, transmission: timings })
 const gatewayB = await buildApp(env, { database: other, transmission: timings })
 t.teardown(() => Promise.all([gatewayA.close(), gatewayB.close()]))
@@ -66,6 +67,18 @@ t.test('30 invoices through a 503 outage: each deposited exactly once afterwards
     t.equal(answer.statusCode, 200, 'issuing never waits for the platform')
     issued.push(answer.json<{ invoice: Invoice }>().invoice)
   }
+  // Each hand-off follows its invoice's render: every one tried at least once against the outage
+  // (waited for, up to two minutes).
+  await renderedAll(gatewayA.jobs, migrated)
+  const triedBy = Date.now() + 120_000
+  for (;;) {
+    const tried = await migrated.query<{ n: number }>(
+      `select count(*)::int as n from paraphe.invoice_transmissions where company_id = $1 and attempts > 0`,
+      [userA.id]
+    )
+    if (tried.rows[0]?.n === INVOICES || Date.now() > triedBy) break
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
   t.equal(pa.deposits.size, 0, 'nothing deposited during the outage')
   t.ok(pa.refusedWhileUnavailable > 0, 'the gateways kept trying')
   const pending = await migrated.query<{ n: number }>(
@@ -75,14 +88,18 @@ t.test('30 invoices through a 503 outage: each deposited exactly once afterwards
   t.equal(pending.rows[0]?.n, INVOICES, 'every hand-off waits, none given up')
 
   pa.faults.unavailable = false
-  // Both workers race for the rows until every one is sent (bounded: each pass takes up to 20 rows).
-  for (let pass = 0; pass < 50; pass += 1) {
-    await Promise.all([gatewayA.transmission.wake(), gatewayB.transmission.wake()])
+  // Both gateways' job runners race for the hand-offs (each retried 200 ms after its last 503) until
+  // every one is sent: waited for, up to two minutes.
+  const deadline = Date.now() + 120_000
+  while (Date.now() < deadline) {
+    await Promise.all([gatewayA.jobs.wake(), gatewayB.jobs.wake()])
     const left = await migrated.query<{ n: number }>(
       `select count(*)::int as n from paraphe.invoice_transmissions where company_id = $1 and status <> 'sent'`,
       [userA.id]
     )
     if (left.rows[0]?.n === 0) break
+    // Retries not due yet: polled again shortly.
+    await new Promise((resolve) => setTimeout(resolve, 50))
   }
   const sent = await migrated.query<{ n: number }>(
     `select count(*)::int as n from paraphe.invoice_transmissions where company_id = $1 and status = 'sent' and channel = 'platform'`,

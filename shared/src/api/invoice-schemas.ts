@@ -173,6 +173,8 @@ export const InvoiceSummarySchema = Type.Object({
   paidCents: Type.Integer(),
   creditedCents: Type.Integer(),
   remainingCents: Type.Integer(),
+  /** The Factur-X PDF is stored: rendered seconds after the number (false for a draft, and meanwhile). */
+  pdfReady: Type.Boolean(),
   createdAt: Type.String(),
   updatedAt: Type.String()
 })
@@ -210,7 +212,24 @@ export const InvoiceListQuery = Type.Object(
 )
 export type InvoiceListFilter = Static<typeof InvoiceListQuery>
 
-export const InvoiceListBody = Type.Object({ invoices: Type.Array(InvoiceSummarySchema), total: Type.Integer() })
+/** How many invoices of the list's scope (its quote, if one is named) have each status, whatever the page and the status filter. */
+export const InvoiceCountsSchema = Type.Object({
+  draft: Type.Integer(),
+  issued: Type.Integer(),
+  unpaid: Type.Integer(),
+  partly_paid: Type.Integer(),
+  paid: Type.Integer(),
+  overdue: Type.Integer(),
+  credited: Type.Integer()
+})
+export type InvoiceCounts = Static<typeof InvoiceCountsSchema>
+
+export const InvoiceListBody = Type.Object({
+  invoices: Type.Array(InvoiceSummarySchema),
+  /** Invoices the filter matches, on every page. */
+  total: Type.Integer(),
+  counts: InvoiceCountsSchema
+})
 export type InvoiceList = Static<typeof InvoiceListBody>
 
 /** What a signed quote has been invoiced so far, for its « Facturer » buttons. */

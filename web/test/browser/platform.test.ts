@@ -79,7 +79,7 @@ t.test('settings tested, then an invoice to a business followed to « Approuvée
     }
     const draft = (await api('POST', '/api/invoices', { request })).json<{ invoice: { id: string } }>().invoice
     t.equal((await api('POST', `/api/invoices/${draft.id}/issue`)).statusCode, 200)
-    await gateway.app.transmission.wake()
+    await gateway.app.jobs.wake()
     return draft.id
   }
   const approved = await issue(1)

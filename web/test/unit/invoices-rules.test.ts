@@ -40,6 +40,7 @@ function summary(change: Partial<InvoiceSummary>): InvoiceSummary {
     paidCents: 0,
     creditedCents: 0,
     remainingCents: 12_000,
+    pdfReady: true,
     createdAt: '2026-11-02T10:00:00Z',
     updatedAt: '2026-11-02T10:00:00Z',
     ...change

@@ -39,7 +39,7 @@ async function issue(user: SignedIn, request: object): Promise<Invoice> {
   const issued = await user.request('POST', `/api/invoices/${draft.json<{ invoice: Invoice }>().invoice.id}/issue`)
   if (issued.statusCode !== 200) throw new Error(issued.body)
   // The hand-off runs after the answer: its pass is awaited, so the panel reads where it went.
-  await gateway.app.transmission.wake()
+  await gateway.app.jobs.wake()
   return issued.json<{ invoice: Invoice }>().invoice
 }
 
@@ -61,7 +61,7 @@ t.test('without a platform: the e-mail, in the invoice’s or the credit note’
   const credited = await owner.request('POST', `/api/invoices/${toBusiness.id}/credit-notes`, { creditAmountCents: 5000, issue: true })
   t.equal(credited.statusCode, 201, credited.body.slice(0, 300))
   const credit = credited.json<{ invoice: Invoice }>().invoice
-  await gateway.app.transmission.wake()
+  await gateway.app.jobs.wake()
   shown = await panelOf(owner, credit.id, true)
   t.match(shown.text, 'l’avoir s’envoie par e-mail (« Envoyer l’avoir »)', 'a credit note says « l’avoir »')
   t.notMatch(shown.text, 'la facture')
@@ -93,8 +93,13 @@ t.test('with a platform: an outage waits, then the deposit and the statuses come
   const shown = await panelOf(owner, invoice.id)
   t.match(shown.text, /En attente de transmission : prochain essai le .+\. Dernière erreur : .*503/)
   pa.faults.unavailable = false
+  // Its next try brought forward: the hand-off job's and the row the panel shows.
   await gateway.app.db.query(`update paraphe.invoice_transmissions set next_attempt_at = now() where invoice_id = $1`, [invoice.id])
-  await gateway.app.transmission.wake()
+  await gateway.app.db.query(
+    `update paraphe.jobs set next_attempt_at = now() where name = 'transmission.hand-off' and payload ->> 'invoiceId' = $1 and status = 'pending'`,
+    [invoice.id]
+  )
+  await gateway.app.jobs.wake()
   await press('Actualiser les statuts')
   await untilText(/Déposée sur votre plateforme agréée le .+\./)
 

@@ -1,6 +1,7 @@
 -- Repeatable: applied again by the runner whenever this file changes (see ../README.md).
--- The invoice's own guard: an issued row never changes nor goes; a draft becomes issued only as
--- the next link of its company's chain, dated no earlier than the previous invoice.
+-- The invoice's own guard: an issued row never changes nor goes, but for getting its rendered PDF
+-- once (hash version 2, migration 0024); a draft becomes issued only as the next link of its
+-- company's chain, dated no earlier than the previous invoice.
 create or replace function paraphe.invoices_guard() returns trigger
 language plpgsql set search_path = '' as $$
 declare
@@ -13,6 +14,11 @@ begin
     return old;
   end if;
   if tg_op = 'UPDATE' and old.status = 'issued' then
+    -- The one change an issued invoice accepts: its rendered PDF, once, matching its hash.
+    if old.pdf is null and new.pdf is not null and new.pdf_sha256 = encode(sha256(new.pdf), 'hex')
+       and to_jsonb(new) - 'pdf' - 'pdf_sha256' = to_jsonb(old) - 'pdf' - 'pdf_sha256' then
+      return new;
+    end if;
     raise exception 'invoice % is issued: it can never be modified', old.number using errcode = 'P0001', hint = 'invoice_issued';
   end if;
   if new.status = 'issued' then

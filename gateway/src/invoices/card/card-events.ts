@@ -8,7 +8,9 @@ import { parisIsoDate } from '@paraphe/shared/dates'
 import type { Database, Queryable } from '../../db/database.js'
 import { ApiProblem } from '../../errors.js'
 import { isRowId } from '../../db/row-id.js'
+import { enqueueJob } from '../../jobs/job-queue.js'
 import { recordPayment } from '../invoice-payments.js'
+import { cardSessionsExpiryJob } from './card-jobs.js'
 
 export const CONNECT_EVENT_TYPES = [
   'checkout.session.completed',
@@ -191,17 +193,25 @@ async function disputeCreated(
 export async function processConnectEvent(context: ConnectEventContext, event: Stripe.Event): Promise<ConnectEventResult> {
   if (typeof event.account !== 'string') return { outcome: 'ignored', invoiceId: null }
   return context.db.transaction(async (tx) => {
-    switch (event.type) {
-      // A delayed means (a SEPA debit) completes the session unpaid, then says so when the money comes.
-      case 'checkout.session.completed':
-      case 'checkout.session.async_payment_succeeded':
-        return sessionCompleted(tx, context, event, event.data.object)
-      case 'charge.refunded':
-        return chargeRefunded(tx, context, event, event.data.object)
-      case 'charge.dispute.created':
-        return disputeCreated(tx, context, event, event.data.object)
-      default:
-        return { outcome: 'ignored', invoiceId: null }
-    }
+    const result = await applyEvent(tx, context, event)
+    // What the invoice asks changed: its open session for the old rest goes, after the commit.
+    if (result.outcome === 'applied' && result.invoiceId !== null)
+      await enqueueJob(tx, cardSessionsExpiryJob, { invoiceId: result.invoiceId })
+    return result
   })
+}
+
+async function applyEvent(tx: Queryable, context: ConnectEventContext, event: Stripe.Event): Promise<ConnectEventResult> {
+  switch (event.type) {
+    // A delayed means (a SEPA debit) completes the session unpaid, then says so when the money comes.
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return sessionCompleted(tx, context, event, event.data.object)
+    case 'charge.refunded':
+      return chargeRefunded(tx, context, event, event.data.object)
+    case 'charge.dispute.created':
+      return disputeCreated(tx, context, event, event.data.object)
+    default:
+      return { outcome: 'ignored', invoiceId: null }
+  }
 }

@@ -1,6 +1,7 @@
 // What the client's invoice page shows, read by the link's token as `anon` through the
 // database's functions (migration 0017): who invoices, the amount, the due date, the status, and
 // how to pay by transfer with the EPC QR code for the amount still owed.
+import { pdfInPreparation } from '../invoice-issuing.js'
 import type { InvoiceLinkView } from '@paraphe/shared/api/invoice-client-schemas'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import type { InvoiceDocument, InvoiceKind } from '@paraphe/shared/invoices/invoice-document'
@@ -97,9 +98,12 @@ export async function readInvoiceLink(db: Database, token: string, now: Date, ca
 export async function invoiceLinkPdf(db: Database, token: string): Promise<{ pdf: Uint8Array; filename: string }> {
   if (!isWellFormedToken(token)) throw linkNotFound()
   const { rows } = await asAnonymous(db, (tx) =>
-    tx.query<{ number: string; kind: InvoiceKind; pdf: Uint8Array }>('select * from paraphe.invoice_link_pdf($1)', [hashToken(token)])
+    tx.query<{ number: string; kind: InvoiceKind; pdf: Uint8Array | null }>('select * from paraphe.invoice_link_pdf($1)', [
+      hashToken(token)
+    ])
   )
   const row = rows[0]
   if (row === undefined) throw linkNotFound()
+  if (row.pdf === null) throw pdfInPreparation()
   return { pdf: row.pdf, filename: invoiceFileName(row.kind, row.number, 'pdf') }
 }

@@ -5,11 +5,12 @@ import { parisIsoDate } from '@paraphe/shared/dates'
 import { remainingCents } from '@paraphe/shared/invoices/invoice-payment-status'
 import type { InvoiceDocument } from '@paraphe/shared/invoices/invoice-document'
 import type { Site } from '../../config.js'
-import { theRow, type Queryable } from '../../db/database.js'
+import type { Queryable } from '../../db/database.js'
 import { enqueueEmail } from '../../mail/outbox.js'
 import { senderNameFor } from '../../mail/sender-name.js'
 import { invoiceEmail, invoiceReminderEmail } from '../../mail/templates/invoice-emails.js'
 import { invoiceFileName } from '../invoice-files.js'
+import { pdfInPreparation } from '../invoice-issuing.js'
 import type { InvoiceRow } from '../invoice-rows.js'
 import { createInvoiceLink } from './invoice-links.js'
 
@@ -32,8 +33,10 @@ async function takesCardPayments(tx: Queryable, companyId: string): Promise<bool
 
 export async function queueInvoiceMail(tx: Queryable, row: InvoiceRow, mail: InvoiceMail, site: Site): Promise<void> {
   const document = row.document as InvoiceDocument
-  const { rows } = await tx.query<{ pdf: Uint8Array }>('select pdf from paraphe.invoices where id = $1', [row.id])
-  const pdf = theRow(rows).pdf
+  const { rows } = await tx.query<{ pdf: Uint8Array | null }>('select pdf from paraphe.invoices where id = $1', [row.id])
+  const pdf = rows[0]?.pdf ?? null
+  // The actions render it first (invoice-actions.ts); the periodic reminders come days later.
+  if (pdf === null) throw pdfInPreparation()
   const invoiceUrl = await createInvoiceLink(tx, { id: row.id, companyId: row.company_id }, site.siteUrl)
   const facts = {
     document,

@@ -1,5 +1,6 @@
 // What an export by period reads, as the signed-in member (RLS: their company's only): the
 // invoices issued in the period, in chain order, and the payments dated in it.
+import { pdfInPreparation } from '../invoice-issuing.js'
 import type { InvoiceExportFilter } from '@paraphe/shared/api/invoice-client-schemas'
 import type { PaymentMeans } from '@paraphe/shared/api/invoice-schemas'
 import type { InvoiceDocument, InvoiceKind } from '@paraphe/shared/invoices/invoice-document'
@@ -116,7 +117,6 @@ export async function paymentsOfPeriod(tx: Queryable, filter: Pick<InvoiceExport
   }))
 }
 
-/** The invoices' Factur-X PDFs, in chain order. */
 /** The invoices issued in the period whose PDFs the ZIP holds, in chain order (their bytes are read one by one). */
 export async function pdfsOfPeriod(
   tx: Queryable,
@@ -133,8 +133,11 @@ export async function pdfsOfPeriod(
 
 /** One issued invoice's Factur-X PDF (RLS: the member's company only). */
 export async function issuedInvoicePdf(tx: Queryable, id: string): Promise<Uint8Array> {
-  const { rows } = await tx.query<{ pdf: Uint8Array }>(`select pdf from paraphe.invoices where id = $1 and status = 'issued'`, [id])
+  const { rows } = await tx.query<{ pdf: Uint8Array | null }>(`select pdf from paraphe.invoices where id = $1 and status = 'issued'`, [id])
   const row = rows[0]
   if (row === undefined) throw invoiceNotFound()
+  // An invoice issued seconds ago may still be rendering: the archive is never handed out without it
+  // (the export action renders the waiting ones first, invoice-actions.ts).
+  if (row.pdf === null) throw pdfInPreparation()
   return row.pdf
 }

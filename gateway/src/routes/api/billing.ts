@@ -14,8 +14,8 @@ import {
 } from '@paraphe/shared/api/billing-schemas'
 import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
 import { paths } from '@paraphe/shared/paths'
-import { createCustomer, findCustomerId } from '../../billing/customers.js'
-import { checkoutSessionParams, sessionPlan } from '../../billing/checkout.js'
+import { createCustomer, findCustomerId } from '../../subscription/customers.js'
+import { checkoutSessionParams, sessionPlan } from '../../subscription/checkout.js'
 import {
   alreadySubscribed,
   badSignature,
@@ -23,11 +23,11 @@ import {
   noCustomer,
   paymentsNotConfigured,
   providerUnavailable
-} from '../../billing/billing-problems.js'
-import { isMissingResource } from '../../billing/stripe-client.js'
-import { readSubscription } from '../../billing/subscription-mirror.js'
+} from '../../subscription/billing-problems.js'
+import { isMissingResource } from '../../subscription/stripe-client.js'
+import { readSubscription } from '../../subscription/subscription-mirror.js'
 import { isPaidStatus } from '../../plans/paid-statuses.js'
-import { processEvent } from '../../billing/webhook-events.js'
+import { processEvent } from '../../subscription/webhook-events.js'
 import { requireOwner } from '../../company/membership.js'
 import type { BillingConfig } from '../../config.js'
 import { currentPlan, quotesSentThisMonth } from '../../plans/plan-usage.js'

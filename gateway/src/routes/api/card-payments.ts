@@ -7,9 +7,8 @@ import { StripeConnectionBody, CardCheckoutUrlBody } from '@paraphe/shared/api/c
 import { WebhookReceivedBody } from '@paraphe/shared/api/billing-schemas'
 import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
 import { paths } from '@paraphe/shared/paths'
-import { badSignature, paymentsNotConfigured } from '../../billing/billing-problems.js'
+import { badSignature, paymentsNotConfigured } from '../../subscription/billing-problems.js'
 import { requireOwner } from '../../company/membership.js'
-import { processConnectEvent } from '../../invoices/card/card-events.js'
 import { expireStaleCardCheckouts } from '../../invoices/card/card-checkout.js'
 import {
   connectionView,
@@ -97,18 +96,8 @@ export async function connectWebhookRoutes(fastify: FastifyInstance) {
       } catch {
         throw badSignature()
       }
-      const result = await processConnectEvent({ db: fastify.db, log: request.log }, event)
+      const result = await fastify.invoiceActions.cardEvent(event, request.log)
       request.log.info({ stripeEvent: event.id, type: event.type, account: event.account, outcome: result.outcome }, 'Stripe Connect event')
-      if (result.outcome === 'applied') {
-        // invoice.paid (webhooks) and whatever e-mail a payment queues go out now.
-        fastify.queueWake.webhooks()
-        fastify.queueWake.outbox()
-        if (result.invoiceId !== null) {
-          await expireStaleCardCheckouts(fastify.db, card.stripe, result.invoiceId).catch((error: unknown) =>
-            request.log.warn({ err: error }, 'card sessions not expired')
-          )
-        }
-      }
       return { received: true as const }
     }
   )

@@ -4,7 +4,7 @@ import t from 'tap'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { Database } from '../../../src/db/database.js'
 import { buildApp } from '../../helper.js'
-import { PRICES } from '../../billing/billing-app.js'
+import { PRICES } from '../../subscription/billing-app.js'
 import type { SignedEvent, StripeStandIn } from '../../support/stripe-stand-in.js'
 import { AUTH_ENV, type TestUser } from '../../support/workspace-users.js'
 

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import { formatLongDate } from '@paraphe/shared/dates'
@@ -145,10 +145,35 @@ function DraftActions({ invoice, onChanged, issuable }: { invoice: Invoice; onCh
   )
 }
 
-/** The Factur-X PDF (its XML inside) and the XML alone. */
+/** How often the page asks whether the PDF of an invoice just issued is stored. */
+const PDF_POLL_MS = 1_000
+
+/**
+ * The Factur-X PDF (its XML inside) and the XML alone. The number comes first and the PDF is made
+ * right after it: « en préparation » until it is stored (a download meanwhile makes it at once).
+ */
 function InvoiceFiles({ invoice }: { invoice: Invoice }) {
   const { api } = useWorkspace()
   const [problem, setProblem] = useState<string | null>(null)
+  const [pdfReady, setPdfReady] = useState(invoice.pdfReady)
+  useEffect(() => {
+    if (pdfReady) return
+    const controller = new AbortController()
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const check = () => {
+      timer = setTimeout(() => {
+        invoicesApi.get(api, invoice.id, controller.signal).then(
+          (fresh) => (fresh.pdfReady ? setPdfReady(true) : check()),
+          () => (controller.signal.aborted ? undefined : check())
+        )
+      }, PDF_POLL_MS)
+    }
+    check()
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [api, invoice.id, pdfReady])
   const download = (what: 'pdf' | 'xml') => {
     setProblem(null)
     invoicesApi[what](api, invoice.id).then(
@@ -159,6 +184,11 @@ function InvoiceFiles({ invoice }: { invoice: Invoice }) {
   return (
     <section className="invoice-panel" aria-labelledby="files-title">
       <h2 id="files-title">Fichiers</h2>
+      {pdfReady ? null : (
+        <p className="hint" role="status">
+          PDF Factur-X en préparation&#8239;: il sera là dans quelques secondes.
+        </p>
+      )}
       <div className="invoice-actions">
         <button type="button" className="button button--primary" onClick={() => download('pdf')}>
           {invoice.kind === 'credit_note' ? 'Télécharger l’avoir (Factur-X)' : 'Télécharger la facture (Factur-X)'}

@@ -1,37 +1,18 @@
-// Hands issued invoices over (paraphe.invoice_transmissions, one row written by the database when
-// an invoice is issued) on the leased queue the outbox and the webhooks run (queue/leased-queue.ts:
-// claim with a lease, back-off, « done but not marked » kept in memory), so several gateways on one
-// database never hand the same invoice over together, and a gateway's crash is taken over once its
-// lease ends. Each row is one call of handOffInvoice, a plain handler with its own retry decision:
-// retried on 5xx, 429, timeouts, unreachable platforms and expired tokens, given up with the reason
-// on another refusal. A repeat the platform already had (AlreadyExistingFlow) is a success.
+// Hands an issued invoice over (paraphe.invoice_transmissions, one row written by the database when
+// the invoice is issued): one call of handOffInvoice per attempt, a plain function with its own
+// retry decision — retried on 5xx, 429, timeouts, unreachable platforms and expired tokens, given
+// up with the reason on another refusal. A repeat the platform already had (AlreadyExistingFlow)
+// is a success. It runs as a job of the registry (transmission-jobs.ts): several gateways on one
+// database never hand the same invoice over together, and a gateway's crash is taken over once
+// its lease ends.
 import type { InvoiceBuyer } from '@paraphe/shared/invoices/invoice-document'
 import type { Database } from '../db/database.js'
-import { createLeasedQueue, errorText, type Delivery } from '../queue/leased-queue.js'
-import type { PollingWorker, WorkerLog } from '../queue/polling-worker.js'
+import { errorText, type Delivery } from '../queue/leased-queue.js'
 import { channelFor, emailChannel, type HandOff, type InvoiceChannel } from './channels.js'
 import type { FlowClient } from './flow-client.js'
 import { credentialsFor } from './platform-connection.js'
 import { PlatformError } from './platform-errors.js'
 import { platformChannel } from './platform-channel.js'
-
-/** A fallback: the issuing gateway wakes its worker after the commit; the poll finds the rest. */
-export const DEFAULT_POLL_INTERVAL_MS = 60_000
-export const DEFAULT_LEASE_MS = 5 * 60_000
-const DEFAULT_BATCH_SIZE = 20
-
-export interface TransmissionWorkerOptions {
-  /** The gateway's own role: it reads the sealed secrets, which members cannot. */
-  db: Database
-  log: WorkerLog
-  secretsKey: Buffer
-  flowClient: FlowClient
-  pollIntervalMs?: number
-  retryDelayMs?: (attempts: number) => number
-  leaseMs?: number
-  maxAttempts?: number
-  timeoutMs?: number
-}
 
 export interface ClaimedTransmission {
   id: string
@@ -48,7 +29,7 @@ export interface HandOffContext {
   flowClient: FlowClient
 }
 
-/** One hand-off, and whether to try again: the job the registry will run. */
+/** One hand-off, and whether to try again (transmission-jobs.ts runs it). */
 export async function handOffInvoice(row: ClaimedTransmission, context: HandOffContext): Promise<Delivery<HandOff>> {
   let credentials
   try {
@@ -66,9 +47,11 @@ export async function handOffInvoice(row: ClaimedTransmission, context: HandOffC
     choice.channel === 'platform' && credentials !== null
       ? platformChannel(context.flowClient, credentials)
       : emailChannel(choice.emailReason)
-  const { rows } = await context.db.query<{ pdf: Uint8Array }>('select pdf from paraphe.invoices where id = $1', [row.invoice_id])
+  const { rows } = await context.db.query<{ pdf: Uint8Array | null }>('select pdf from paraphe.invoices where id = $1', [row.invoice_id])
   const pdf = rows[0]?.pdf
   if (pdf === undefined) return { ok: false, final: true, error: 'Facture introuvable.' }
+  // Rendered by its job right after the number (the render queues the hand-off once stored).
+  if (pdf === null) return { ok: false, error: 'Le PDF de la facture est en préparation.' }
   try {
     const receipt = await channel.handOff({ id: row.invoice_id, companyId: row.company_id, number: row.number, buyer: row.buyer, pdf })
     return { ok: true, receipt }
@@ -97,34 +80,5 @@ export async function markHandedOff(db: Database, id: string, receipt: HandOff):
        on conflict (invoice_id, lifecycle_code, (data ->> 'flowId')) where source = 'platform' do nothing`,
       [row.invoice_id, row.company_id, JSON.stringify({ flowId: receipt.flowId, channel: receipt.channel })]
     )
-  })
-}
-
-export function createTransmissionWorker(options: TransmissionWorkerOptions): PollingWorker {
-  const { db, log } = options
-  const context: HandOffContext = { db, secretsKey: options.secretsKey, flowClient: options.flowClient }
-  return createLeasedQueue<string, ClaimedTransmission, HandOff>({
-    name: 'transmission',
-    noun: 'invoice hand-off',
-    done: 'handed over',
-    idField: 'transmissionId',
-    table: 'invoice_transmissions',
-    db,
-    log,
-    pollIntervalMs: options.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS,
-    leaseMs: options.leaseMs ?? DEFAULT_LEASE_MS,
-    ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts }),
-    ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
-    batchSize: DEFAULT_BATCH_SIZE,
-    claim: {
-      returning: 'id, attempts, invoice_id, company_id',
-      alsoSet: 'last_attempt_at = now(), ',
-      select: `select c.id::text as id, c.attempts, c.invoice_id, c.company_id, i.number, i.document -> 'buyer' as buyer
-                 from claimed c join paraphe.invoices i on i.id = c.invoice_id`,
-      params: []
-    },
-    deliver: (row) => handOffInvoice(row, context),
-    mark: (id, receipt) => markHandedOff(db, id, receipt),
-    describe: (row) => ({ invoiceId: row.invoice_id })
   })
 }
