@@ -99,7 +99,7 @@ for (const width of [320, 360, 375]) {
   })
 }
 
-t.test('the signing page of a six-line quote at 360 px: each line on two rows, its number whole', async (t) => {
+t.test('the signing page of a six-line quote at 360 px: five screens at most, each line on two rows, its number whole', async (t) => {
   const { token } = await pro(t, 1280)
   await callApi(gateway.url, token, 'PUT', '/api/profile', COMPLETE_PROFILE)
   const quote = (
@@ -129,6 +129,14 @@ t.test('the signing page of a six-line quote at 360 px: each line on two rows, i
   )
   t.ok(measured.rows.filter((rows) => rows === 2).length >= 4, 'most on two: the description, then its figures and total')
   t.comment(`the page is ${measured.height} px tall: ${(measured.height / 740).toFixed(2)} screens of 740 px`)
+  // The statutory texts folded under their titles, the intro and the signing card a step smaller:
+  // the whole quote, its signature and the way to refuse within five screens of a 360 × 740 phone.
+  t.ok(measured.height <= 5 * 740, `at most five screens (${(measured.height / 740).toFixed(2)})`)
+  const folded = page.locator('details.signing-doc__statutory')
+  t.equal(await folded.count(), 2, 'the attestation and the right of withdrawal, folded')
+  await folded.first().locator('summary').click()
+  t.ok(await folded.first().evaluate((element) => (element as HTMLDetailsElement).open), 'a tap on its title opens one')
+  t.match(await folded.first().innerText(), /locaux à usage d’habitation/, 'its whole text then shown')
   t.equal(measured.numberLines, 1, '« DEV-2026-… » on one line in the heading')
   t.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no sideways scroll')
   t.same(await axe(page), [], 'axe at 360 px')

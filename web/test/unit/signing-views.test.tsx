@@ -213,11 +213,12 @@ t.test('what the PDF prints for a private client and a deposit, the page shows b
     words,
     'Coordonnées bancaires pour l’acompte Titulaire du compte Dupont Rénovation IBAN FR76 3000 6000 0112 3456 7890 189 BIC AGRIFRPP'
   )
-  t.match(words, 'Droit de rétractation (client particulier) Le client, consommateur, dispose d’un délai de quatorze jours')
+  // Statutory texts are folded under their title (« Lire »): in the page, not hidden from it.
+  t.match(words, 'Droit de rétractation (client particulier) Lire Le client, consommateur, dispose d’un délai de quatorze jours')
   t.match(words, 'Le formulaire de rétractation figure à la fin du PDF du devis.')
   t.match(
     words,
-    'Médiation de la consommation En cas de litige, le client consommateur peut recourir gratuitement au médiateur de la consommation : Médiateur du bâtiment (https://mediateur.example.fr)'
+    'Médiation de la consommation Lire En cas de litige, le client consommateur peut recourir gratuitement au médiateur de la consommation : Médiateur du bâtiment (https://mediateur.example.fr)'
   )
   const business = text(render(<QuoteDocument quote={quoteOf({ depositBp: 0 })} company={company} />))
   t.notMatch(business, /Coordonnées bancaires|rétractation|Médiation/, 'a business client without a deposit: none of it')
