@@ -105,6 +105,7 @@ export interface PaymentRow {
   means: InvoicePayment['means']
   note: string
   reverses_payment_id: string | null
+  reason: InvoicePayment['reason']
   recorded_at: Date
 }
 
@@ -116,6 +117,8 @@ export function toPayment(row: PaymentRow): InvoicePayment {
     means: row.means,
     note: row.note,
     reversesPaymentId: row.reverses_payment_id,
+    // Refunds recorded before reasons were kept are the only negative lines without one.
+    reason: row.reason ?? (row.amount_cents < 0 ? 'refund' : null),
     recordedAt: row.recorded_at.toISOString()
   }
 }

@@ -211,7 +211,7 @@ export async function getInvoice(tx: Queryable, id: string, now: Date): Promise<
     }
   }
   const payments = await tx.query<PaymentRow>(
-    'select id, amount_cents, paid_on, means, note, reverses_payment_id, recorded_at from paraphe.invoice_payments where invoice_id = $1 order by recorded_at, id',
+    'select id, amount_cents, paid_on, means, note, reverses_payment_id, reason, recorded_at from paraphe.invoice_payments where invoice_id = $1 order by recorded_at, id',
     [id]
   )
   const events = await tx.query<EventRow>(

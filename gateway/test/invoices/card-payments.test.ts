@@ -130,6 +130,43 @@ t.test('connect, pay by card from the e-mail, one payment whatever the deliverie
   t.equal((await deliverConnect(app, dispute)).statusCode, 200)
   const disputed = await invoiceNow(pro, invoice.id)
   t.equal(disputed.events.filter((event) => event.type === 'payment_disputed').length, 1, 'the dispute is in the invoice’s history, once')
+  t.equal(disputed.remainingCents, 10_000, 'a dispute alone moves no money')
+  const disputeId = (dispute.event.data.object as { id: string }).id
+
+  // The bank takes the disputed money back from the professional: the invoice is owed it again, once.
+  const withdrawn = stripe.disputeFunds(disputeId, 'withdrawn')
+  for (const gateway of [app, other, app]) t.equal((await deliverConnect(gateway, withdrawn)).statusCode, 200)
+  const owed = await invoiceNow(pro, invoice.id)
+  t.equal(owed.remainingCents, 40_324, 'what the client still had paid (after the refund) is owed again')
+  t.equal(owed.paymentStatus, 'unpaid')
+  t.same(
+    owed.payments.map((payment) => [payment.amountCents, payment.reason]),
+    [
+      [40_324, null],
+      [-10_000, 'refund'],
+      [-30_324, 'dispute_withdrawn']
+    ],
+    'the withdrawal is a line of its own, said as such'
+  )
+  t.equal(owed.payments[2]?.reversesPaymentId, owed.payments[0]?.id, 'it reverses the card payment')
+
+  // The bank decides for the professional: the money comes back, the dispute is closed as won.
+  const reinstated = stripe.disputeFunds(disputeId, 'reinstated')
+  for (const gateway of [other, app]) t.equal((await deliverConnect(gateway, reinstated)).statusCode, 200)
+  const closed = stripe.closeDispute(disputeId, 'won')
+  for (const gateway of [app, other]) t.equal((await deliverConnect(gateway, closed)).statusCode, 200)
+  const won = await invoiceNow(pro, invoice.id)
+  t.equal(won.remainingCents, 10_000, 'only the refunded part is owed again')
+  t.same(won.payments.at(-1), { ...won.payments.at(-1), amountCents: 30_324, reason: 'dispute_reinstated', reversesPaymentId: null })
+  t.same(
+    won.events.filter((event) => event.type === 'payment_dispute_closed').map((event) => event.data['outcome']),
+    ['won'],
+    'the bank’s decision is in the history, once'
+  )
+  // A reinstatement replayed under another event id (Stripe retries) gives nothing twice.
+  const replayed = stripe.disputeFunds(disputeId, 'reinstated')
+  t.equal((await deliverConnect(app, replayed)).statusCode, 200)
+  t.equal((await invoiceNow(pro, invoice.id)).remainingCents, 10_000)
 })
 
 t.test('an event naming no invoice of that account is acknowledged and changes nothing', async (t) => {

@@ -6,7 +6,9 @@
 // too (Standard accounts onboarded through Account Links, calls on their behalf with the
 // `Stripe-Account` header, Checkout in payment mode, its `expire` endpoint), with the events of
 // the connected accounts (their `account` field, signed with the Connect endpoint's own secret):
-// a paid session, a refund (`charge.refunded`), a dispute (`charge.dispute.created`).
+// a paid session, a refund (`charge.refunded`), a dispute (`charge.dispute.created`, its money
+// taken back and given again: `charge.dispute.funds_withdrawn` / `funds_reinstated`, and its end:
+// `charge.dispute.closed`).
 import { randomBytes } from 'node:crypto'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -61,6 +63,10 @@ export interface StripeStandIn {
   refund: (paymentIntentId: string, amountCents?: number) => SignedEvent
   /** The client disputes a paid session's charge with their bank: charge.dispute.created. */
   dispute: (paymentIntentId: string) => SignedEvent
+  /** The disputed money taken from the account, or given back to it: charge.dispute.funds_withdrawn / funds_reinstated. */
+  disputeFunds: (disputeId: string, movement: 'withdrawn' | 'reinstated') => SignedEvent
+  /** The bank's decision: charge.dispute.closed with status won or lost. */
+  closeDispute: (disputeId: string, status: 'won' | 'lost') => SignedEvent
   /** A session as stored (status, amount, account). */
   session: (id: string) => StripeObject | undefined
   /** Where the hosted payment page of connected accounts delivers its events; unset = it only redirects. */
@@ -103,6 +109,7 @@ export async function startStripeStandIn(options: { webhookSecret?: string } = {
   const connectWebhookSecret = 'whsec_standin_connect_secret_for_tests'
   const accounts = new Map<string, StripeObject>()
   const charges = new Map<string, StripeObject & { _account: string; _session: string }>()
+  const disputes = new Map<string, StripeObject & { _account: string }>()
   let connectWebhookUrl: string | null = null
   const requests: RecordedRequest[] = []
   const customers = new Map<string, StripeObject>()
@@ -450,6 +457,11 @@ export async function startStripeStandIn(options: { webhookSecret?: string } = {
     }
   }
 
+  const disputeOf = (disputeId: string) => {
+    const dispute = disputes.get(disputeId)
+    if (dispute === undefined) throw new Error(`stand-in: no dispute ${disputeId}`)
+    return dispute
+  }
   /** The charge of a paid session, as Stripe shows it after `changes`. */
   const chargeOf = (paymentIntentId: string) => {
     const charge = [...charges.values()].find((entry) => entry['payment_intent'] === paymentIntentId)
@@ -527,16 +539,41 @@ export async function startStripeStandIn(options: { webhookSecret?: string } = {
       const dispute = {
         id: newId('dp'),
         object: 'dispute',
-        amount: charge['amount'],
+        // What the client still paid: a refunded part cannot be disputed.
+        amount: (charge['amount'] as number) - (charge['amount_refunded'] as number),
         currency: charge['currency'],
         charge: charge.id,
         payment_intent: paymentIntentId,
         reason: 'fraudulent',
         status: 'needs_response',
+        balance_transactions: [] as Array<Record<string, unknown>>,
         created: now(),
-        livemode: false
+        livemode: false,
+        _account: charge._account
       }
-      return signEvent('charge.dispute.created', dispute, { account: charge._account })
+      disputes.set(dispute.id, dispute)
+      return signEvent('charge.dispute.created', publicView(dispute), { account: charge._account })
+    },
+    disputeFunds(disputeId, movement) {
+      const dispute = disputeOf(disputeId)
+      // Stripe lists one balance transaction per movement: the amount (negative when withdrawn) and its fee.
+      const amount = dispute['amount'] as number
+      const transactions = dispute['balance_transactions'] as Array<Record<string, unknown>>
+      transactions.push({
+        id: newId('txn'),
+        object: 'balance_transaction',
+        amount: movement === 'withdrawn' ? -amount : amount,
+        fee: movement === 'withdrawn' ? 1500 : -1500,
+        type: 'adjustment',
+        reporting_category: movement === 'withdrawn' ? 'dispute' : 'dispute_reversal'
+      })
+      if (movement === 'reinstated') dispute['status'] = 'won'
+      return signEvent(`charge.dispute.funds_${movement}`, publicView(dispute), { account: dispute._account })
+    },
+    closeDispute(disputeId, status) {
+      const dispute = disputeOf(disputeId)
+      dispute['status'] = status
+      return signEvent('charge.dispute.closed', publicView(dispute), { account: dispute._account })
     },
     completeSession(sessionId, eventOptions = {}) {
       const session = sessions.get(sessionId)

@@ -122,6 +122,10 @@ export const InvoiceRequestSchema = Type.Object(
 )
 export type InvoiceRequest = Static<typeof InvoiceRequestSchema>
 
+/** Why a payment line moves money back (a refund, a card dispute's withdrawal) or again (the dispute's reinstatement). */
+export const PAYMENT_REASONS = ['refund', 'dispute_withdrawn', 'dispute_reinstated'] as const
+export type PaymentReason = (typeof PAYMENT_REASONS)[number]
+
 export const InvoicePaymentSchema = Type.Object({
   id: Type.String(),
   amountCents: Type.Integer(),
@@ -129,6 +133,8 @@ export const InvoicePaymentSchema = Type.Object({
   means: literals(PAYMENT_MEANS),
   note: Type.String(),
   reversesPaymentId: nullable(Type.String()),
+  /** Why a line moves money back or again: a refund, a dispute's withdrawal or its reinstatement; null for a payment. */
+  reason: nullable(literals(PAYMENT_REASONS)),
   recordedAt: Type.String()
 })
 export type InvoicePayment = Static<typeof InvoicePaymentSchema>

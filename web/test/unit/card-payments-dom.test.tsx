@@ -126,10 +126,14 @@ t.test('the client pays by card from the invoice’s link; the professional sees
 
   const paymentIntent = (paid.event.data.object as { payment_intent: string }).payment_intent
   t.equal((await deliverConnect(gateway.app, stripe.refund(paymentIntent, 10_000))).statusCode, 200)
-  t.equal((await deliverConnect(gateway.app, stripe.dispute(paymentIntent))).statusCode, 200)
-  t.teardown(
-    renderPage(<InvoicePage />, { api: pro.api, userId: pro.id, at: `/espace/factures/${invoice.id}`, route: '/espace/factures/:id' })
-  )
+  const dispute = stripe.dispute(paymentIntent)
+  t.equal((await deliverConnect(gateway.app, dispute)).statusCode, 200)
+  const unmount = renderPage(<InvoicePage />, {
+    api: pro.api,
+    userId: pro.id,
+    at: `/espace/factures/${invoice.id}`,
+    route: '/espace/factures/:id'
+  })
   const payments = await screen.findByRole('region', { name: 'Paiements' })
   await waitFor(() => {
     if (!textOf(payments).includes('Remboursé')) throw new Error('not read yet')
@@ -141,6 +145,28 @@ t.test('the client pays by card from the invoice’s link; the professional sees
     textOf(payments),
     /Le client conteste un paiement par carte de .+ auprès de sa banque \(.+\) : répondez-y depuis votre tableau de bord Stripe\./
   )
+  unmount()
+
+  // The bank takes the money back, then decides for the professional and gives it again.
+  const disputeId = (dispute.event.data.object as { id: string }).id
+  for (const event of [
+    stripe.disputeFunds(disputeId, 'withdrawn'),
+    stripe.disputeFunds(disputeId, 'reinstated'),
+    stripe.closeDispute(disputeId, 'won')
+  ])
+    t.equal((await deliverConnect(gateway.app, event)).statusCode, 200)
+  t.teardown(
+    renderPage(<InvoicePage />, { api: pro.api, userId: pro.id, at: `/espace/factures/${invoice.id}`, route: '/espace/factures/:id' })
+  )
+  const after = await screen.findByRole('region', { name: 'Paiements' })
+  await waitFor(() => {
+    if (!textOf(after).includes('Rendu après le litige')) throw new Error('not read yet')
+  })
+  t.match(textOf(after), /Retiré par la banque du client \(litige\) 303,24 € le /, 'the withdrawal, said as a dispute')
+  t.match(textOf(after), /Rendu après le litige 303,24 € le /)
+  t.match(textOf(after), /Litige sur le paiement par carte de 303,24 € \(.+\) clos en votre faveur : la somme vous reste acquise\./)
+  t.notMatch(textOf(after), /conteste/, 'the open dispute’s advice is gone once it is closed')
+  t.match(textOf(after), /Reste à encaisser100,00 €/)
 })
 
 t.test('the client’s page: a link that does not exist, a failed load tried again, a card payment refused', async (t) => {

@@ -1,49 +1,27 @@
 // The events of the professionals' Stripe accounts (Connect webhook): a Checkout session paid
 // records the payment through the same function as a payment typed by hand (status, « À
 // encaisser », invoice.paid and whatever else follows a payment); a refund records a reversal
-// line; a dispute is told in the invoice's history. Each event is applied once across gateways:
-// its id is stored in the transaction of its effect (paraphe.stripe_events).
+// line; a dispute follows its money (card-disputes.ts). Each event is applied once across
+// gateways: its id is stored in the transaction of its effect (paraphe.stripe_events).
 import type Stripe from 'stripe'
 import { parisIsoDate } from '@paraphe/shared/dates'
-import type { Database, Queryable } from '../../db/database.js'
+import type { Queryable } from '../../db/database.js'
 import { ApiProblem } from '../../errors.js'
 import { isRowId } from '../../db/row-id.js'
 import { enqueueJob } from '../../jobs/job-queue.js'
 import { recordPayment } from '../invoice-payments.js'
 import { cardSessionsExpiryJob } from './card-jobs.js'
+import { CARD_DISPUTE_EVENT_TYPES, disputeClosed, disputeCreated, disputeFundsMoved } from './card-disputes.js'
+import { cardPaymentOf, firstDelivery, idOf, type ConnectEventContext, type ConnectEventResult } from './card-event-records.js'
 
 export const CONNECT_EVENT_TYPES = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
   'charge.refunded',
-  'charge.dispute.created'
+  ...CARD_DISPUTE_EVENT_TYPES
 ] as const
 
-/** applied; duplicate (seen before); ignored (not ours to handle); unknown (names nothing we know: logged). */
-export type ConnectOutcome = 'applied' | 'duplicate' | 'ignored' | 'unknown'
-
-export interface ConnectEventResult {
-  outcome: ConnectOutcome
-  /** The invoice a payment was recorded on (its stale sessions are expired next). */
-  invoiceId: string | null
-}
-
-export interface ConnectEventContext {
-  db: Database
-  log: { warn: (details: object, message: string) => void; error: (details: object, message: string) => void }
-}
-
-const idOf = (value: string | { id: string } | null | undefined): string | null =>
-  value === null || value === undefined ? null : typeof value === 'string' ? value : value.id
-
-/** Records the event's id; false when another delivery (this gateway or another) did already. */
-async function firstDelivery(tx: Queryable, event: Stripe.Event): Promise<boolean> {
-  const { rowCount } = await tx.query(
-    `insert into paraphe.stripe_events (id, type, created) values ($1, $2, to_timestamp($3)) on conflict (id) do nothing`,
-    [event.id, event.type, event.created]
-  )
-  return rowCount === 1
-}
+export type { ConnectEventContext, ConnectEventResult, ConnectOutcome } from './card-event-records.js'
 
 async function sessionCompleted(
   tx: Queryable,
@@ -106,23 +84,6 @@ async function sessionCompleted(
   return { outcome: 'applied', invoiceId }
 }
 
-interface CardPaymentRow {
-  payment_id: string
-  invoice_id: string
-  company_id: string
-  refunded_cents: string
-}
-
-async function cardPaymentOf(tx: Queryable, event: Stripe.Event, paymentIntent: string | null): Promise<CardPaymentRow | null> {
-  if (paymentIntent === null) return null
-  const { rows } = await tx.query<CardPaymentRow>(
-    `select payment_id, invoice_id, company_id, refunded_cents from paraphe.invoice_card_payments
-      where payment_intent = $1 and account_id = $2 for update`,
-    [paymentIntent, event.account ?? '']
-  )
-  return rows[0] ?? null
-}
-
 async function chargeRefunded(
   tx: Queryable,
   context: ConnectEventContext,
@@ -142,8 +103,8 @@ async function chargeRefunded(
   const added = charge.amount_refunded - Number(payment.refunded_cents)
   if (added <= 0) return { outcome: 'ignored', invoiceId: null }
   await tx.query(
-    `insert into paraphe.invoice_payments (invoice_id, company_id, amount_cents, paid_on, means, note, reverses_payment_id)
-     values ($1, $2, $3, $4, 'card', $5, $6)`,
+    `insert into paraphe.invoice_payments (invoice_id, company_id, amount_cents, paid_on, means, note, reverses_payment_id, reason)
+     values ($1, $2, $3, $4, 'card', $5, $6, 'refund')`,
     [
       payment.invoice_id,
       payment.company_id,
@@ -162,29 +123,6 @@ async function chargeRefunded(
     payment.invoice_id,
     payment.company_id,
     JSON.stringify({ amountCents: added, means: 'card', stripeCharge: charge.id })
-  ])
-  return { outcome: 'applied', invoiceId: payment.invoice_id }
-}
-
-async function disputeCreated(
-  tx: Queryable,
-  context: ConnectEventContext,
-  event: Stripe.Event,
-  dispute: Stripe.Dispute
-): Promise<ConnectEventResult> {
-  const payment = await cardPaymentOf(tx, event, idOf(dispute.payment_intent))
-  if (payment === null) {
-    context.log.warn(
-      { stripeEvent: event.id, account: event.account },
-      'Stripe dispute of no recorded card payment: acknowledged, nothing recorded'
-    )
-    return { outcome: 'unknown', invoiceId: null }
-  }
-  if (!(await firstDelivery(tx, event))) return { outcome: 'duplicate', invoiceId: null }
-  await tx.query(`insert into paraphe.invoice_events (invoice_id, company_id, type, data) values ($1, $2, 'payment_disputed', $3)`, [
-    payment.invoice_id,
-    payment.company_id,
-    JSON.stringify({ amountCents: dispute.amount, reason: dispute.reason, stripeDispute: dispute.id })
   ])
   return { outcome: 'applied', invoiceId: payment.invoice_id }
 }
@@ -211,6 +149,11 @@ async function applyEvent(tx: Queryable, context: ConnectEventContext, event: St
       return chargeRefunded(tx, context, event, event.data.object)
     case 'charge.dispute.created':
       return disputeCreated(tx, context, event, event.data.object)
+    case 'charge.dispute.funds_withdrawn':
+    case 'charge.dispute.funds_reinstated':
+      return disputeFundsMoved(tx, context, event, event.data.object)
+    case 'charge.dispute.closed':
+      return disputeClosed(tx, context, event, event.data.object)
     default:
       return { outcome: 'ignored', invoiceId: null }
   }
