@@ -13,3 +13,9 @@ export const invoiceRenderJob = defineJob<{ invoiceId: string }>({
 
 /** The due dates of every company's invoices: the overdue mark, then the payment reminders due. */
 export const invoiceDueDatesJob = defineJob<Record<string, never>>({ name: 'invoices.due-dates', periodic: true })
+
+/** The deposit invoice of a quote just signed, issued and sent by itself (the company's setting; one per quote). */
+export const depositAtSignatureJob = defineJob<{ quoteId: string }>({
+  name: 'invoices.deposit-at-signature',
+  singletonKey: ({ quoteId }) => `invoices.deposit-at-signature:${quoteId}`
+})

@@ -25,6 +25,11 @@ export const InvoiceSentBody = Type.Object({ invoice: InvoiceSchema, sentTo: Typ
 /** `/api/invoices/:id/links/revoke`: every link sent so far stops working; how many were still working. */
 export const InvoiceLinksRevokedBody = Type.Object({ revokedLinks: Type.Integer() })
 
+/** « Facture d'acompte à la signature »: the deposit invoice issued and e-mailed by itself when the client signs. */
+export const DepositSettingsSchema = Type.Object({ depositAtSignature: Type.Boolean() }, { additionalProperties: false })
+export type DepositSettings = Static<typeof DepositSettingsSchema>
+export const DepositSettingsBody = Type.Object({ settings: DepositSettingsSchema })
+
 export const ReminderSettingsSchema = Type.Object(
   {
     /** Increasing, distinct, 1 to 365; empty: no automatic reminder. */

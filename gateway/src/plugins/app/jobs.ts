@@ -47,6 +47,7 @@ import type { FastifyInstance } from 'fastify'
 import { createJobRunner, type JobRunner, type RegisteredJob } from '../../jobs/job-runner.js'
 import { enqueueJob } from '../../jobs/job-queue.js'
 import { cardJobs } from '../../invoices/card/card-jobs.js'
+import { depositAtSignatureJobs } from '../../invoices/deposit-at-signature.js'
 import { invoiceJobs } from '../../invoices/invoice-jobs.js'
 import type { QueueWake } from '../../queue/queue-wake.js'
 import { quoteJobs, sealRepairJob, SEAL_RETRY_DELAYS_MS } from '../../quotes/quote-jobs.js'
@@ -82,6 +83,8 @@ function registeredJobs(fastify: FastifyInstance): RegisteredJob[] {
   return [
     ...quoteJobs({ db: fastify.db, config: fastify.config, log: fastify.log, certificate, wake }),
     ...invoiceJobs({ db: fastify.db, site: fastify.config.site, log: fastify.log, wake, makeFacturX: makeFacturXOffThread }),
+    // The invoice actions are decorated after this plugin: read when the job runs.
+    ...depositAtSignatureJobs({ db: fastify.db, actions: () => fastify.invoiceActions, log: fastify.log }),
     // Card payments are on when Connect is configured (the Stripe client is decorated after this plugin).
     ...cardJobs({ db: fastify.db, stripe: () => (fastify.config.billing?.connectWebhookSecret == null ? null : fastify.stripe) }),
     ...transmissionJobs({

@@ -12,12 +12,15 @@ import {
   InvoiceLinksRevokedBody,
   InvoiceSendBody,
   InvoiceSentBody,
+  DepositSettingsBody,
+  DepositSettingsSchema,
   ReminderSettingsBody,
   ReminderSettingsSchema
 } from '@paraphe/shared/api/invoice-client-schemas'
 import { AccountingAccountsBody } from '@paraphe/shared/invoices/accounting-accounts'
 import { attachmentDisposition } from '../../pdf/file-name.js'
 import { reminderSettings, saveReminderSettings } from '../../invoices/client/invoice-reminders.js'
+import { depositSettings, saveDepositSettings } from '../../invoices/deposit-at-signature.js'
 import { asRequestUser, memberScope } from './user-transaction.js'
 import { accountingAccounts, saveAccountingAccounts } from '../../invoices/exports/accounting-settings.js'
 
@@ -57,6 +60,18 @@ export default async function invoiceMailAndExportRoutes(instance: FastifyInstan
     { schema: { body: ReminderSettingsSchema, response: { 200: ReminderSettingsBody, ...ErrorResponses } } },
     async (request) => ({
       settings: await asRequestUser(fastify, request, (tx, member) => saveReminderSettings(tx, member.companyId, request.body))
+    })
+  )
+
+  fastify.get('/invoices/deposit-settings', { schema: { response: { 200: DepositSettingsBody, ...ErrorResponses } } }, async (request) => ({
+    settings: await asRequestUser(fastify, request, (tx) => depositSettings(tx))
+  }))
+
+  fastify.put(
+    '/invoices/deposit-settings',
+    { schema: { body: DepositSettingsSchema, response: { 200: DepositSettingsBody, ...ErrorResponses } } },
+    async (request) => ({
+      settings: await asRequestUser(fastify, request, (tx, member) => saveDepositSettings(tx, member.companyId, request.body))
     })
   )
 

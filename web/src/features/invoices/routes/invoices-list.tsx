@@ -12,6 +12,7 @@ import { AccountantExport } from '../components/accountant-export'
 import { AccountingSettings } from '../components/accounting-settings'
 import { InvoiceCards } from '../components/invoice-cards'
 import { ReminderSettings } from '../components/reminder-settings'
+import { DepositSettings } from '../components/deposit-settings'
 
 export const handle: RouteHandle = {
   title: 'Factures',
@@ -47,6 +48,7 @@ function InvoicesPage() {
       </header>
       <AccountantExport />
       <ReminderSettings />
+      <DepositSettings />
       <AccountingSettings />
       <StatusFilter
         filter={filter}
