@@ -38,7 +38,7 @@ import QRCode from 'qrcode'
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { Queryable } from '../../src/db/database.js'
-import { writeAuthTables } from './gotrue-tables.js'
+import { readSessionIds, writeAuthTables } from './gotrue-tables.js'
 import {
   challengeMatches,
   hashPassword,
@@ -157,6 +157,9 @@ interface StoredSession {
   createdAt: Date
   amr: Array<{ method: string; timestamp: number }>
   aal: 'aal1' | 'aal2'
+  /** The browser that signed in, and the last refresh (GoTrue's `user_agent`, `refreshed_at`). */
+  userAgent: string
+  refreshedAt: Date | null
 }
 
 interface StoredFactor {
@@ -237,6 +240,10 @@ export class GoTrueStandIn {
   private readonly sockets = new Set<Socket>()
   private readonly server: http.Server
   private readonly database: Queryable | null
+  /** The user agent of the request being answered (a new session keeps it). */
+  private userAgent = ''
+  /** The sessions last written to the database. */
+  private written = new Set<string>()
 
   constructor(options: StandInOptions) {
     if (options.jwtSecret.length < 32) throw new Error('jwtSecret: at least 32 characters, like GOTRUE_JWT_SECRET')
@@ -403,8 +410,20 @@ export class GoTrueStandIn {
       if (this.behaviour.down === 503) throw new GoTrueError(503, 'unexpected_failure', 'Service Unavailable')
       if (bodyError !== null) throw new GoTrueError(400, 'bad_json', `Could not parse request body as JSON: ${bodyError}`)
       const params = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+      // GoTrue's sessions live in the database: a row deleted there (the gateway closing a session
+      // from « Sécurité ») is a session GoTrue no longer has.
+      // Only sessions already written there count: one a concurrent request just opened is not yet.
+      if (this.database !== null) {
+        const kept = new Set(await readSessionIds(this.database))
+        for (const id of this.written) if (!kept.has(id)) this.sessions.delete(id)
+      }
+      this.userAgent = typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : ''
       const result = await this.route(request, url, params)
-      if (this.database !== null) await writeAuthTables(this.database, [...this.sessions.values()], [...this.factors.values()])
+      if (this.database !== null) {
+        const sessions = [...this.sessions.values()]
+        await writeAuthTables(this.database, sessions, [...this.factors.values()])
+        this.written = new Set(sessions.map((session) => session.id))
+      }
       if (result.redirect !== undefined) {
         response.writeHead(303, { location: result.redirect, 'cache-control': 'no-store', ...versionHeader(version) })
         response.end()
@@ -564,6 +583,7 @@ export class GoTrueStandIn {
       return this.sessionJson(user, session, active.token)
     }
     token.revokedAt = new Date()
+    session.refreshedAt = token.revokedAt
     const next: StoredRefreshToken = { token: newRefreshToken(), sessionId: session.id, userId: user.id, revokedAt: null, child: null }
     token.child = next.token
     this.refreshTokens.set(next.token, next)
@@ -853,7 +873,9 @@ export class GoTrueStandIn {
       userId: user.id,
       createdAt: now,
       amr: [{ method, timestamp: Math.floor(now.getTime() / 1000) }],
-      aal: 'aal1'
+      aal: 'aal1',
+      userAgent: this.userAgent,
+      refreshedAt: null
     }
     this.sessions.set(session.id, session)
     const refresh: StoredRefreshToken = { token: newRefreshToken(), sessionId: session.id, userId: user.id, revokedAt: null, child: null }

@@ -11,7 +11,8 @@ export async function createAuthTables(db: Queryable): Promise<void> {
       create type auth.factor_status as enum ('unverified', 'verified');
     exception when duplicate_object then null; end $$`)
   await db.query(`create table if not exists auth.sessions (
-      id uuid primary key, user_id uuid not null, created_at timestamptz, updated_at timestamptz, aal auth.aal_level
+      id uuid primary key, user_id uuid not null, created_at timestamptz, updated_at timestamptz, aal auth.aal_level,
+      refreshed_at timestamp, user_agent text
     )`)
   await db.query(`create table if not exists auth.mfa_factors (
       id uuid primary key, user_id uuid not null, friendly_name text, factor_type text not null default 'totp',
@@ -21,17 +22,25 @@ export async function createAuthTables(db: Queryable): Promise<void> {
 
 export async function writeAuthTables(
   db: Queryable,
-  sessions: ReadonlyArray<{ id: string; userId: string; createdAt: Date; aal: string }>,
+  sessions: ReadonlyArray<{ id: string; userId: string; createdAt: Date; aal: string; userAgent: string; refreshedAt: Date | null }>,
   factors: ReadonlyArray<{ id: string; userId: string; friendlyName: string; status: string; createdAt: Date }>
 ): Promise<void> {
   await db.query('delete from auth.sessions')
   await db.query(
-    `insert into auth.sessions (id, user_id, created_at, updated_at, aal)
-     select id, user_id, created_at, created_at, aal::auth.aal_level
-       from jsonb_to_recordset($1::jsonb) as s(id uuid, user_id uuid, created_at timestamptz, aal text)`,
+    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, refreshed_at, user_agent)
+     select id, user_id, created_at, coalesce(refreshed_at, created_at), aal::auth.aal_level, refreshed_at, user_agent
+       from jsonb_to_recordset($1::jsonb)
+         as s(id uuid, user_id uuid, created_at timestamptz, aal text, refreshed_at timestamptz, user_agent text)`,
     [
       JSON.stringify(
-        sessions.map((session) => ({ id: session.id, user_id: session.userId, created_at: session.createdAt, aal: session.aal }))
+        sessions.map((session) => ({
+          id: session.id,
+          user_id: session.userId,
+          created_at: session.createdAt,
+          aal: session.aal,
+          refreshed_at: session.refreshedAt,
+          user_agent: session.userAgent
+        }))
       )
     ]
   )
@@ -52,4 +61,10 @@ export async function writeAuthTables(
       )
     ]
   )
+}
+
+/** The sessions GoTrue's table holds now (a deleted row is a closed session). */
+export async function readSessionIds(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>('select id::text as id from auth.sessions')
+  return rows.map((row) => row.id)
 }

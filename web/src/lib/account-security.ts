@@ -1,8 +1,9 @@
 // The second factor as the sign-in page and « Sécurité » use it: Supabase Auth's MFA API through
-// supabase-js (the same with the embedded accounts and with a real Supabase Auth), and the
-// embedded accounts' own additions — recovery codes, the open sessions — under
-// /auth/v1/paraphe/, which exist only when the runtime config says `ownAccounts`. Each call
-// resolves with a result, never throws; failures carry a French message.
+// supabase-js (the same with the embedded accounts and with a real Supabase Auth), and Paraphe's
+// additions under /auth/v1/paraphe/: the recovery codes, which exist only when the runtime config
+// says `ownAccounts`, and the open sessions, served by the gateway whoever keeps the accounts
+// (from GoTrue's tables with Supabase Auth, when it may read them). Each call resolves with a
+// result, never throws; failures carry a French message.
 import type { SupabaseClient } from '@supabase/supabase-js'
 
 export type SecurityResult<T> = { ok: true; value: T } | { ok: false; code: string; message: string }
@@ -94,7 +95,7 @@ export function signOutOthers(supabase: SupabaseClient): Promise<SecurityResult<
 }
 
 // ------------------------------------------------------------------------------------------
-// The embedded accounts' additions (ownAccounts only)
+// Paraphe's additions (/auth/v1/paraphe/)
 
 async function ownAccounts<T>(
   supabase: SupabaseClient,
@@ -148,8 +149,12 @@ export interface OpenSession {
   last_used_at: string
 }
 
-export const openSessions = (supabase: SupabaseClient, anonKey: string) =>
-  ownAccounts<{ sessions: OpenSession[] }>(supabase, anonKey, 'GET', 'sessions')
+/** The open sessions; null where the gateway cannot read this instance's sessions (Supabase Auth's tables out of its reach). */
+export async function openSessions(supabase: SupabaseClient, anonKey: string): Promise<SecurityResult<OpenSession[] | null>> {
+  const result = await ownAccounts<{ sessions: OpenSession[] }>(supabase, anonKey, 'GET', 'sessions')
+  if (result.ok) return { ok: true, value: result.value.sessions }
+  return result.code === 'sessions_not_available' ? { ok: true, value: null } : result
+}
 
 export const closeSession = (supabase: SupabaseClient, anonKey: string, id: string) =>
   ownAccounts<null>(supabase, anonKey, 'DELETE', `sessions/${encodeURIComponent(id)}`)

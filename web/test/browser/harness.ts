@@ -24,6 +24,7 @@ import type { DatabaseEngine } from '../../../gateway/src/db/database.js'
 import { buildApp, type BuildOptions } from '../../../gateway/test/helper.js'
 import { testDatabase } from '../../../gateway/test/support/databases.js'
 import { startGoTrueStandIn, type GoTrueStandIn } from '../../../gateway/test/support/gotrue-stand-in.js'
+import { createAuthTables } from '../../../gateway/test/support/gotrue-tables.js'
 import { MENUISERIE_MARTIN, startCompanySearchStandIn } from '../../../gateway/test/support/company-search-stand-in.js'
 
 export { DEFAULT_SITE_DIR }
@@ -407,18 +408,34 @@ export interface AuthStack {
   browser: Browser
 }
 
-/** Starts the stand-in, a gateway wired to it and a browser, all closed when `t` ends. */
-export async function startAuthStack(t: Teardown, jwtSecret: string, env: NodeJS.ProcessEnv = {}): Promise<AuthStack> {
-  const standIn = await startGoTrueStandIn({ jwtSecret })
+/**
+ * Starts the stand-in, a gateway wired to it and a browser, all closed when `t` ends. With
+ * `sharedDatabase`, the stand-in keeps its sessions and factors in `auth.*` of the gateway's
+ * database, as GoTrue does in a Supabase deployment (the gateway then reads them: closed sessions,
+ * second factors, « Sessions ouvertes »); one such stack per test process.
+ */
+export async function startAuthStack(
+  t: Teardown,
+  jwtSecret: string,
+  env: NodeJS.ProcessEnv = {},
+  { sharedDatabase = false }: { sharedDatabase?: boolean } = {}
+): Promise<AuthStack> {
+  const database = sharedDatabase ? await testDatabase('pglite') : null
+  if (database !== null) await createAuthTables(database)
+  const standIn = await startGoTrueStandIn({ jwtSecret, ...(database === null ? {} : { database }) })
   t.teardown(() => standIn.close())
-  const gateway = await startGateway({
-    AUTH_UPSTREAM_URL: standIn.url,
-    SUPABASE_ANON_KEY: standIn.anonKey,
-    SUPABASE_JWT_SECRET: jwtSecret,
-    // Every test signs in from 127.0.0.1: the per-IP limit is tested in the gateway's tests.
-    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-    ...env
-  })
+  const gateway = await startGateway(
+    {
+      AUTH_UPSTREAM_URL: standIn.url,
+      SUPABASE_ANON_KEY: standIn.anonKey,
+      SUPABASE_JWT_SECRET: jwtSecret,
+      // Every test signs in from 127.0.0.1: the per-IP limit is tested in the gateway's tests.
+      AUTH_RATE_LIMIT_PER_MINUTE: '10000',
+      ...env
+    },
+    0,
+    database === null ? {} : { database }
+  )
   t.teardown(() => gateway.close())
   standIn.serveSite(gateway.origin)
   return { standIn, gateway, browser: await sharedBrowser(t) }

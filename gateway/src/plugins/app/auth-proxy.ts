@@ -4,6 +4,7 @@ import { AUTH_MESSAGES, authErrorBody } from '../../http/auth-errors.js'
 import { authEndpointOf } from '../../rate-limit/auth-limits.js'
 import { authBudget } from './auth-budget.js'
 import { DEPENDENCY_TIMEOUT_MS } from './readiness.js'
+import { upstreamSessionRoutes } from './upstream-session-routes.js'
 
 /** Auth requests are small JSON documents; anything bigger is refused before it is forwarded. */
 export const AUTH_BODY_LIMIT = 64 * 1024
@@ -72,6 +73,9 @@ export default async function authProxy(fastify: FastifyInstance) {
         .send(authErrorBody('over_request_rate_limit', AUTH_MESSAGES.rateLimited))
     }
   }
+
+  // « Sessions ouvertes », which GoTrue does not list: served here from its tables, before the proxy.
+  upstreamSessionRoutes(fastify, auth, guard)
 
   // Bodies are read whole (bounded by the parser's limit: 413 before anything is forwarded), then
   // forwarded from memory, byte for byte. Streaming the client's own request instead would take

@@ -3,7 +3,7 @@ import type { OpenSession } from '@/lib/account-security'
 const WHEN = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'medium', timeStyle: 'short' })
 
 export interface SessionsCardProps {
-  /** null: this instance's accounts (Supabase Auth) do not list sessions. */
+  /** null: the gateway cannot read this instance's sessions (Supabase Auth's tables out of its reach). */
   sessions: OpenSession[] | null
   pending: boolean
   onClose: (session: OpenSession) => void
@@ -17,7 +17,7 @@ export function SessionsCard({ sessions, pending, onClose, onCloseOthers }: Sess
       <h2 id="security-sessions">Sessions ouvertes</h2>
       {sessions === null ? (
         <p>
-          La liste des appareils connectés n’existe qu’avec les comptes propres à Paraphe ; vous pouvez fermer toutes les autres sessions.
+          La liste des appareils connectés n’est pas disponible sur cette instance&#8239;; vous pouvez fermer toutes les autres sessions.
         </p>
       ) : (
         <ul className="security-sessions">

@@ -50,10 +50,11 @@ function SecurityPage() {
     const supabase = await getSupabase(anonKey)
     const factor = await verifiedTotp(supabase)
     if (!factor.ok) return setLoad({ kind: 'failed', message: factor.message })
-    const [left, sessions] = ownAccounts
-      ? await Promise.all([factor.value === null ? null : recoveryCodesLeft(supabase, anonKey), openSessions(supabase, anonKey)])
-      : [null, null]
-    if (sessions !== null && !sessions.ok) return setLoad({ kind: 'failed', message: sessions.message })
+    const [left, sessions] = await Promise.all([
+      ownAccounts && factor.value !== null ? recoveryCodesLeft(supabase, anonKey) : null,
+      openSessions(supabase, anonKey)
+    ])
+    if (!sessions.ok) return setLoad({ kind: 'failed', message: sessions.message })
     const team = await teamTwoFactorApi.read(api).catch(() => null)
     setLoad({
       kind: 'ready',
@@ -61,7 +62,7 @@ function SecurityPage() {
         supabase,
         factor: factor.value,
         recoveryLeft: left !== null && left.ok ? left.value.remaining : null,
-        sessions: sessions === null ? null : sessions.value.sessions,
+        sessions: sessions.value,
         team
       }
     })
