@@ -4,14 +4,18 @@
 // queues the job in the transaction that stores the signed copy (quotes/complete-signature.ts),
 // so it exists exactly once per signature; the job acts as the company's owner, the setting being
 // the company's. An invoice the professional could not issue by hand either (an incomplete
-// profile, the plan's quota) is left to them: logged, not retried, the quote's invoicing box
-// still offers it.
+// profile, the plan's quota) is left to them: not retried, the owner told by e-mail why, the
+// quote's invoicing box still offering it.
 import type { DepositSettings } from '@paraphe/shared/api/invoice-client-schemas'
 import type { AuthUser } from '../auth/token-verifier.js'
 import { memberFrom, membershipRead, type MemberScope } from '../company/membership.js'
 import { asUser, type Database, type Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { enqueueJob } from '../jobs/job-queue.js'
+import { enqueueEmail } from '../mail/outbox.js'
+import { depositNotIssuedEmail } from '../mail/templates/invoice-emails.js'
+import { paths } from '@paraphe/shared/paths'
+import type { Site } from '../config.js'
 import { registerJob, type RegisteredJob } from '../jobs/job-runner.js'
 import type { ActionLog, InvoiceActions } from './invoice-actions.js'
 import { depositAtSignatureJob } from './invoice-job-definitions.js'
@@ -46,6 +50,8 @@ export async function queueDepositAtSignature(tx: Queryable, companyId: string, 
 
 interface DepositState {
   company_id: string
+  quote_number: string | null
+  quote_title: string
   owner_id: string
   owner_email: string
   wanted: boolean
@@ -67,6 +73,7 @@ function ownerScope(db: Database, owner: AuthUser): MemberScope {
 
 export interface DepositAtSignatureContext {
   db: Database
+  site: Site
   /** Read when the job runs: the actions are decorated after the job registry. */
   actions: () => InvoiceActions
   log: ActionLog
@@ -82,7 +89,7 @@ export async function issueDepositAtSignature(
   quoteId: string
 ): Promise<'issued_and_sent' | 'sent' | 'nothing' | 'refused'> {
   const { rows } = await context.db.query<DepositState>(
-    `select q.company_id, m.user_id as owner_id, m.email as owner_email,
+    `select q.company_id, q.number as quote_number, coalesce(q.content ->> 'title', '') as quote_title, m.user_id as owner_id, m.email as owner_email,
             coalesce(s.deposit_at_signature, false) as wanted,
             i.id as invoice_id, i.status as invoice_status,
             exists (select 1 from paraphe.invoice_events e where e.invoice_id = i.id and e.type = 'sent') as sent
@@ -116,6 +123,21 @@ export async function issueDepositAtSignature(
       { quoteId, companyId: state.company_id, code: error.code, reason: error.message },
       'deposit invoice not issued at signature: left to the professional'
     )
+    if (state.owner_email.trim() !== '')
+      await enqueueEmail(context.db, {
+        companyId: state.company_id,
+        kind: 'deposit-not-issued',
+        to: state.owner_email,
+        ...depositNotIssuedEmail(
+          {
+            quoteNumber: state.quote_number ?? '',
+            quoteTitle: state.quote_title,
+            reason: error.message,
+            quoteUrl: new URL(paths.quote.href(quoteId), context.site.siteUrl).href
+          },
+          context.site
+        )
+      })
     return 'refused'
   }
 }

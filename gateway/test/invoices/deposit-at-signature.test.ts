@@ -69,7 +69,7 @@ t.test('on: the signature issues the deposit invoice and e-mails it to the clien
   t.equal(sent[0]?.attachments[0]?.contentType, 'application/pdf', 'with its Factur-X PDF')
 
   // Another run of the job (a gateway that died after the e-mail) changes nothing.
-  const context = { db, actions: () => app.invoiceActions, log: app.log }
+  const context = { db, site: app.config.site, actions: () => app.invoiceActions, log: app.log }
   t.equal(await issueDepositAtSignature(context, quoteId), 'nothing')
   t.equal((await invoicesOf(pro, quoteId)).length, 1)
   t.equal((await mails(db, pro, 'invoice')).length, 1)
@@ -81,7 +81,7 @@ t.test('an issued deposit not e-mailed yet (the run died between the two) is sen
   const draft = (await pro.request('POST', '/api/invoices', { request: { kind: 'deposit', quoteId } })).json<{ invoice: Invoice }>().invoice
   t.equal((await pro.request('POST', `/api/invoices/${draft.id}/issue`)).statusCode, 200)
   await pro.request('PUT', '/api/invoices/deposit-settings', { depositAtSignature: true })
-  const context = { db, actions: () => app.invoiceActions, log: app.log }
+  const context = { db, site: app.config.site, actions: () => app.invoiceActions, log: app.log }
   t.equal(await issueDepositAtSignature(context, quoteId), 'sent')
   t.equal((await invoicesOf(pro, quoteId)).length, 1, 'not made twice')
   t.equal((await mails(db, pro, 'invoice')).length, 1)
@@ -113,7 +113,16 @@ t.test('an invoice the professional could not issue either is left to them, not 
   const quoteId = await signedByClient(pro, 3_000)
   // The bank details removed since: the deposit invoice cannot be issued without them.
   await pro.request('PUT', '/api/profile', { ...PROFILE_WITH_BANK, siret: '' })
-  const context = { db, actions: () => app.invoiceActions, log: app.log }
+  const context = { db, site: app.config.site, actions: () => app.invoiceActions, log: app.log }
   t.equal(await issueDepositAtSignature(context, quoteId), 'refused')
   t.same(await invoicesOf(pro, quoteId), [])
+  t.equal((await mails(db, pro, 'invoice')).length, 0, 'nothing sent to the client')
+  const [told] = await mails(db, pro, 'deposit-not-issued')
+  t.equal(told?.recipient, pro.email, 'the owner is told')
+  t.match(
+    told?.text_body,
+    /n’a pas pu être émise automatiquement : Complétez le profil de votre entreprise/,
+    'why, in the words of the refusal'
+  )
+  t.match(told?.text_body, new RegExp(`/espace/devis/${quoteId}`), 'with the way to the signed quote')
 })

@@ -120,3 +120,28 @@ export function invoiceReminderEmail(facts: ReminderFacts, site: SiteIdentity): 
   })
   return { subject: singleLine(`Rappel : facture ${document.number} de ${document.seller.name} à régler`), ...rendered }
 }
+
+/** To the professional: the deposit invoice « à la signature » could not be issued by itself, and why. */
+export function depositNotIssuedEmail(
+  facts: { quoteNumber: string; quoteTitle: string; reason: string; quoteUrl: string },
+  site: SiteIdentity
+): EmailContent {
+  const rendered = renderEmailLayout({
+    siteName: site.siteName,
+    siteUrl: site.siteUrl,
+    heading: `Facture d’acompte du devis ${facts.quoteNumber} à émettre`,
+    blocks: [
+      {
+        type: 'paragraph',
+        text: `Votre client a signé le devis « ${facts.quoteTitle} », mais sa facture d’acompte n’a pas pu être émise automatiquement : ${facts.reason}`
+      },
+      {
+        type: 'paragraph',
+        text: 'Rien n’a été envoyé au client. Corrigez ce qui manque, puis émettez la facture d’acompte depuis le devis signé.'
+      },
+      { type: 'action', label: 'Voir le devis signé', url: facts.quoteUrl }
+    ],
+    footer: `Vous recevez cet e-mail parce que la facture d’acompte à la signature est activée sur ${site.siteName}.`
+  })
+  return { subject: singleLine(`Facture d’acompte du devis ${facts.quoteNumber} à émettre`), ...rendered }
+}

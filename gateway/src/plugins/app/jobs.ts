@@ -84,7 +84,7 @@ function registeredJobs(fastify: FastifyInstance): RegisteredJob[] {
     ...quoteJobs({ db: fastify.db, config: fastify.config, log: fastify.log, certificate, wake }),
     ...invoiceJobs({ db: fastify.db, site: fastify.config.site, log: fastify.log, wake, makeFacturX: makeFacturXOffThread }),
     // The invoice actions are decorated after this plugin: read when the job runs.
-    ...depositAtSignatureJobs({ db: fastify.db, actions: () => fastify.invoiceActions, log: fastify.log }),
+    ...depositAtSignatureJobs({ db: fastify.db, site: fastify.config.site, actions: () => fastify.invoiceActions, log: fastify.log }),
     // Card payments are on when Connect is configured (the Stripe client is decorated after this plugin).
     ...cardJobs({ db: fastify.db, stripe: () => (fastify.config.billing?.connectWebhookSecret == null ? null : fastify.stripe) }),
     ...transmissionJobs({
