@@ -26,14 +26,12 @@ export const AMOUNT_RECEIVED_CODE = 'MEN'
 /** Files larger than this are not lifecycle messages (a CDAR is a few kilobytes). */
 export const CDAR_MAX_BYTES = 1_000_000
 
-/** Who issues the status: SE seller, BY buyer, WK a platform (UNCL 3035 as the reform uses it). */
-export type CdarRole = 'SE' | 'BY' | 'WK' | 'DFH'
-
 export interface CdarParty {
   /** SIREN (ISO 6523 scheme 0002); null when the message names the party otherwise. */
   siren: string | null
   name: string | null
-  role: CdarRole | string
+  /** SE seller, BY buyer, WK a platform, DFH the State's (UNCL 3035 as the reform uses it); as read otherwise. */
+  role: string
 }
 
 export interface CdarRateAmount {
@@ -224,7 +222,8 @@ export function parseCdar(xml: string): CdarStatus {
   const valid = XMLValidator.validate(xml)
   if (valid !== true) throw new CdarError(`Message de cycle de vie illisible (XML invalide, ligne ${valid.err.line}) : ${valid.err.msg}`)
   const root = child(parser.parse(xml) as XmlNode, 'CrossDomainAcknowledgementAndResponse')
-  if (root === undefined) throw new CdarError('Ce fichier n’est pas un message de cycle de vie (CrossDomainAcknowledgementAndResponse attendu).')
+  if (root === undefined)
+    throw new CdarError('Ce fichier n’est pas un message de cycle de vie (CrossDomainAcknowledgementAndResponse attendu).')
   const exchanged = child(root, 'ExchangedDocument')
   const acknowledgement = child(root, 'AcknowledgementDocument')
   const reference = children(acknowledgement, 'ReferenceReferencedDocument')[0]

@@ -76,7 +76,8 @@ interface ClaimedReport {
   document: InvoiceDocument
 }
 
-type Attempt = { ok: true; flowId: string; byRate: Array<{ rateBp: number; amountCents: number }> } | { ok: false; final: boolean; error: string }
+type Attempt =
+  { ok: true; flowId: string; byRate: Array<{ rateBp: number; amountCents: number }> } | { ok: false; final: boolean; error: string }
 
 async function depositReport(context: PaymentStatusContext, row: ClaimedReport): Promise<Attempt> {
   let credentials
@@ -90,7 +91,8 @@ async function depositReport(context: PaymentStatusContext, row: ClaimedReport):
         'Le secret de la plateforme agréée ne peut plus être lu (clé de chiffrement changée ?) : saisissez-le de nouveau dans « Ma plateforme agréée ».'
     }
   }
-  if (credentials === null) return { ok: false, final: true, error: 'Aucune plateforme agréée n’est plus configurée pour déclarer cet encaissement.' }
+  if (credentials === null)
+    return { ok: false, final: true, error: 'Aucune plateforme agréée n’est plus configurée pour déclarer cet encaissement.' }
   const document = row.document
   const amountCents = Number(row.amount_cents)
   const byRate = splitByRate(amountCents, rateWeights(document))

@@ -23,7 +23,7 @@ export function rateWeights(document: Pick<InvoiceDocument, 'lines' | 'deduction
 export function splitByRate(amountCents: number, weights: readonly RateWeight[]): CdarRateAmount[] {
   const usable = weights.map((weight) => ({ rateBp: weight.rateBp, weight: BigInt(Math.max(0, weight.weightCents)) }))
   const total = usable.reduce((sum, weight) => sum + weight.weight, 0n)
-  if (total === 0n) return weights.length === 0 ? [] : [{ rateBp: weights[0]!.rateBp, amountCents }]
+  if (total === 0n) return weights.length === 0 ? [] : [{ rateBp: weights[0]?.rateBp ?? 0, amountCents }]
   const sign = amountCents < 0 ? -1 : 1
   const amount = BigInt(Math.abs(amountCents))
   // Exact integer arithmetic: amounts times weights exceed 2^53 on large invoices.

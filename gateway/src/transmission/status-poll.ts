@@ -39,20 +39,25 @@ export async function recordFlow(db: Database, companyId: string, flow: Flow): P
   if (trackingId === null && (lifecycle.invoiceNumber === null || lifecycle.sellerSiren === null)) return false
   const { rowCount } = await db.query(
     `insert into paraphe.invoice_events (invoice_id, company_id, type, source, lifecycle_code, occurred_at, data, actor_id)
-     select i.id, i.company_id, $3, 'platform', $4, coalesce($5::timestamptz, now()), $6, null
+     select i.id, i.company_id, $3, 'platform', $4, coalesce($5::timestamptz, now()),
+            -- Keyed on the invoice's flow (a status repeated in another lifecycle flow is the same status).
+            $6::jsonb || jsonb_build_object('flowId', coalesce($9::text, (select t.flow_id from paraphe.invoice_transmissions t where t.invoice_id = i.id), $10::text)),
+            null
        from paraphe.invoices i
       where i.company_id = $1 and i.status = 'issued'
         and (i.id = $2::uuid or ($2::uuid is null and i.number = $7 and i.document -> 'seller' ->> 'siren' = $8))
      on conflict (invoice_id, lifecycle_code, (data ->> 'flowId')) where source = 'platform' do nothing`,
     [
       companyId,
-      lifecycle.invoiceTrackingId,
+      trackingId,
       lifecycleEventType(lifecycle.code),
       lifecycle.code,
       lifecycle.date,
-      JSON.stringify({ flowId: lifecycle.invoiceFlowId ?? flow.flowId, statusFlowId: flow.flowId, reason: lifecycle.reason }),
+      JSON.stringify({ statusFlowId: flow.flowId, reason: lifecycle.reason }),
       lifecycle.invoiceNumber,
-      lifecycle.sellerSiren
+      lifecycle.sellerSiren,
+      lifecycle.invoiceFlowId,
+      flow.flowId
     ]
   )
   return (rowCount ?? 0) > 0
@@ -90,7 +95,13 @@ export async function readLifecycle(client: FlowClient, credentials: PlatformCre
 }
 
 /** One company's new flows since its cursor, page after page; the cursor moves after each page. */
-export async function pollCompany(db: Database, client: FlowClient, secretsKey: Buffer, companyId: string, log?: WorkerLog): Promise<number> {
+export async function pollCompany(
+  db: Database,
+  client: FlowClient,
+  secretsKey: Buffer,
+  companyId: string,
+  log?: WorkerLog
+): Promise<number> {
   const credentials = await credentialsFor(db, companyId, secretsKey)
   if (credentials === null) return 0
   let recorded = 0

@@ -55,7 +55,7 @@ export interface StandInPa {
   clientSecret: string
   /** Accepted deposits per trackingId (a repeat answered AlreadyExistingFlow is not counted). */
   deposits: Map<string, number>
-  /** Every file received, by flowId, with the XML taken out of it (a CDAR's is the file itself). */
+  /** Every file received or made (lifecycle CDARs), by flowId, with the XML taken out of it (a CDAR's is the file itself). */
   files: Map<string, { pdf: Buffer; xml: string | null }>
   /** The lifecycle messages (CDAR) deposited, as read. */
   cdars: Array<{ flowId: string; trackingId: string | null; processingRule: string | null; status: CdarStatus }>
@@ -129,8 +129,6 @@ export async function startStandInPa(): Promise<StandInPa> {
   /** updatedAt strictly increasing, as a platform's clock is for one client. */
   const tick = () => new Date((clock = Math.max(clock + 1, Date.now()))).toISOString()
 
-  /** The CDAR files of the lifecycle flows it made, by flowId. */
-  const lifecycleFiles = new Map<string, string>()
   const state: Omit<StandInPa, 'url' | 'tokenUrl' | 'close' | 'advance'> = {
     clientId,
     clientSecret,
@@ -243,9 +241,8 @@ export async function startStandInPa(): Promise<StandInPa> {
       const flow = state.flows.find((candidate) => candidate.flowId === flowId)
       if (flow === undefined) return send(response, 404, { errorCode: 'NOT_FOUND', errorMessage: 'Unknown flow' })
       if (url.searchParams.get('docType') === 'Original') {
-        const file = lifecycleFiles.get(flowId) ?? state.files.get(flowId)?.pdf
-        if (file === undefined) return send(response, 404, { errorCode: 'NOT_FOUND', errorMessage: 'No file for this flow' })
-        const bytes = typeof file === 'string' ? Buffer.from(file, 'utf8') : file
+        const bytes = state.files.get(flowId)?.pdf
+        if (bytes === undefined) return send(response, 404, { errorCode: 'NOT_FOUND', errorMessage: 'No file for this flow' })
         response.writeHead(200, {
           'content-type': flow.flowSyntax === 'CDAR' ? 'application/xml' : 'application/pdf',
           'content-length': bytes.byteLength
@@ -278,26 +275,24 @@ export async function startStandInPa(): Promise<StandInPa> {
         const seller = /<ram:SellerTradeParty>[\s\S]*?<ram:ID schemeID="0002">(\d{9})<\/ram:ID>/.exec(xml)?.[1] ?? null
         const buyer = /<ram:BuyerTradeParty>[\s\S]*?<ram:ID schemeID="0002">(\d{9})<\/ram:ID>/.exec(xml)?.[1] ?? null
         const issueDate = /<rsm:ExchangedDocument>[\s\S]*?<udt:DateTimeString format="102">(\d{4})(\d{2})(\d{2})/.exec(xml)
-        lifecycleFiles.set(
-          flowId,
-          writeCdar({
-            messageId: flowId,
-            issuedAt: now,
-            statusCode,
-            statusDate: now.slice(0, 10),
-            invoice: {
-              number,
-              issueDate: issueDate === null ? now.slice(0, 10) : `${issueDate[1]}-${issueDate[2]}-${issueDate[3]}`,
-              typeCode: '380',
-              sellerSiren: seller,
-              buyerSiren: buyer
-            },
-            issuer: { siren: buyer, name: null, role: statusCode === 213 ? 'WK' : 'BY' },
-            recipient: { siren: seller, name: null, role: 'SE' },
-            reason: reason === undefined ? null : { code: 'AUTRE', text: reason },
-            amounts: []
-          })
-        )
+        const cdar = writeCdar({
+          messageId: flowId,
+          issuedAt: now,
+          statusCode,
+          statusDate: now.slice(0, 10),
+          invoice: {
+            number,
+            issueDate: issueDate === null ? now.slice(0, 10) : `${issueDate[1]}-${issueDate[2]}-${issueDate[3]}`,
+            typeCode: '380',
+            sellerSiren: seller,
+            buyerSiren: buyer
+          },
+          issuer: { siren: buyer, name: null, role: statusCode === 213 ? 'WK' : 'BY' },
+          recipient: { siren: seller, name: null, role: 'SE' },
+          reason: reason === undefined ? null : { code: 'AUTRE', text: reason },
+          amounts: []
+        })
+        state.files.set(flowId, { pdf: Buffer.from(cdar, 'utf8'), xml: cdar })
       }
       const flow: StandInFlow = {
         flowId,
