@@ -103,6 +103,8 @@ t.test('a payment on a services invoice deposited on the PA: one CDAR 212 with t
       byRate: received?.status.amounts
     }
   ])
+  const openapi = await app.inject({ url: '/api/v1/openapi.json' })
+  t.match(openapi.body, 'Un encaissement déclaré à la plateforme agréée', 'the OpenAPI document describes the reports')
   const events = await db.query<{ source: string; lifecycle_code: number; data: Record<string, unknown> }>(
     `select source, lifecycle_code, data from paraphe.invoice_events where invoice_id = $1 and type = 'payment_reported'`,
     [invoice.id]
@@ -185,4 +187,22 @@ t.test('lifecycle statuses that come back as CDAR files', async (t) => {
   pa.advance(invoice.id, 205)
   await app.transmission.pollStatuses()
   t.equal((await transmissionOf(invoice.id))?.statuses.at(-1)?.code, 205, 'the JSON path still works')
+})
+
+t.test('the platform removed before a payment is reported: given up, with what to do', async (t) => {
+  const invoice = (
+    await db.query<{ id: string }>(
+      `select t.invoice_id as id from paraphe.invoice_transmissions t where t.company_id = $1 and t.channel = 'platform' order by t.id desc limit 1`,
+      [owner.id]
+    )
+  ).rows[0]?.id as string
+  t.equal((await owner.request('DELETE', '/api/company/platform')).statusCode, 204)
+  await pay(invoice, 1_000)
+  await app.jobs.wake()
+  t.match((await transmissionOf(invoice))?.paymentReports.at(-1), {
+    amountCents: 1_000,
+    state: 'failed',
+    nextAttemptAt: null,
+    lastError: 'Aucune plateforme agréée n’est plus configurée pour déclarer cet encaissement.'
+  })
 })
