@@ -90,6 +90,24 @@ t.test('a platform’s file in another shape still reads', async (t) => {
   })
 })
 
+t.test('edge values: a reversal, one decimal, a date from the acknowledgement, a bare GlobalID, a reason code alone', async (t) => {
+  const reversal: CdarStatus = { ...collected, amounts: [{ rateBp: 2000, amountCents: -1_050 }], reason: { code: 'ANNUL', text: null } }
+  const xml = writeCdar(reversal)
+  t.match(xml, '>-10.50<')
+  t.same(parseCdar(xml), reversal)
+  t.same(parseCdar(xml.replace('>-10.50<', '>12.5<')).amounts, [{ rateBp: 2000, amountCents: 1_250 }])
+  // Without the message's own date, the acknowledgement's; a GlobalID without scheme is taken as a SIREN.
+  const dated = parseCdar(
+    xml
+      .replace(/<ram:IssueDateTime>\s*<udt:DateTimeString format="204">\d+<\/udt:DateTimeString>\s*<\/ram:IssueDateTime>/, '')
+      .replace('<ram:GlobalID schemeID="0002">552100554</ram:GlobalID>', '<ram:GlobalID>552100554</ram:GlobalID>')
+  )
+  t.equal(dated.issuedAt, collected.issuedAt)
+  t.equal(dated.issuer.siren, '552100554')
+  // An impossible date is no date: the status date falls back to the message's day.
+  t.equal(parseCdar(xml.replace('>20261127<', '>20261345<')).statusDate, '2026-11-28')
+})
+
 t.test('a malformed or foreign file: a French sentence, never a crash', async (t) => {
   const refusedWith = (xml: string, message: RegExp) => {
     let problem: unknown = null
@@ -112,6 +130,7 @@ t.test('a malformed or foreign file: a French sentence, never a crash', async (t
   refusedWith(xml.replace('>989.00<', '>989,00<'), /Montant illisible/)
   refusedWith(xml.replace('<ram:ValuePercent>5.50</ram:ValuePercent>', ''), /Taux de TVA manquant/)
   refusedWith(xml.replace('>5.50<', '>cinq<'), /Taux de TVA illisible/)
+  refusedWith(xml.replace('>5.50<', '>550<'), /Taux de TVA illisible/)
   refusedWith(`<a>${'x'.repeat(1_000_001)}</a>`, /trop volumineux/)
 })
 
