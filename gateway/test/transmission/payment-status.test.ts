@@ -189,13 +189,22 @@ t.test('lifecycle statuses that come back as CDAR files', async (t) => {
   t.equal((await transmissionOf(invoice.id))?.statuses.at(-1)?.code, 205, 'the JSON path still works')
 })
 
-t.test('the platform removed before a payment is reported: given up, with what to do', async (t) => {
+t.test('a secret that no longer opens, a platform removed: the report is given up, with what to do', async (t) => {
   const invoice = (
     await db.query<{ id: string }>(
       `select t.invoice_id as id from paraphe.invoice_transmissions t where t.company_id = $1 and t.channel = 'platform' order by t.id desc limit 1`,
       [owner.id]
     )
   ).rows[0]?.id as string
+  // As after a change of SECRETS_KEY: the sealed secret no longer opens.
+  await db.query(`update paraphe.platform_connections set secret_sealed = 'scellé-avec-une-autre-clé' where company_id = $1`, [owner.id])
+  await pay(invoice, 2_000)
+  await app.jobs.wake()
+  t.match((await transmissionOf(invoice))?.paymentReports.at(-1), {
+    amountCents: 2_000,
+    state: 'failed',
+    lastError: /saisissez-le de nouveau/
+  })
   t.equal((await owner.request('DELETE', '/api/company/platform')).statusCode, 204)
   await pay(invoice, 1_000)
   await app.jobs.wake()
