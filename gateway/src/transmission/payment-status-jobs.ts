@@ -199,15 +199,19 @@ export async function reportPaymentOnce(context: PaymentStatusContext, paymentId
   throw new Error(attempt.error)
 }
 
-/** The platform's acknowledgement of one of our 212 deposits (a CDAR flow, direction Out); true when it was ours. */
+/**
+ * The platform's acknowledgement of one of our 212 deposits (a CDAR flow we sent, known by its flow
+ * id); true when the flow was ours — a platform that leaves out flowDirection still has it
+ * recognised, never read back as a status about the invoice.
+ */
 export async function recordReportAcknowledgement(db: Queryable, companyId: string, flow: Flow): Promise<boolean> {
-  if (flow.acknowledgement === null) return false
-  const reason = flow.acknowledgement.details
+  const reason = (flow.acknowledgement?.details ?? [])
     .map((detail) => [detail.reasonCode, detail.reasonMessage].filter(Boolean).join(' : '))
     .join(' ; ')
   const { rowCount } = await db.query(
-    `update paraphe.invoice_payment_reports set ack_status = $3, ack_reason = nullif($4, '') where company_id = $1 and flow_id = $2`,
-    [companyId, flow.flowId, flow.acknowledgement.status, reason.slice(0, ERROR_TEXT_MAX)]
+    `update paraphe.invoice_payment_reports set ack_status = coalesce($3, ack_status), ack_reason = case when $3::text is null then ack_reason else nullif($4, '') end
+      where company_id = $1 and flow_id = $2`,
+    [companyId, flow.flowId, flow.acknowledgement?.status ?? null, reason.slice(0, ERROR_TEXT_MAX)]
   )
   return (rowCount ?? 0) > 0
 }

@@ -30,7 +30,10 @@ export async function recordFlow(db: Database, companyId: string, flow: Flow): P
     return (rowCount ?? 0) > 0
   }
   // Our own 212 deposits (payment-status-jobs.ts): their acknowledgement, never a status about us.
-  if (flow.flowType === 'CustomerInvoiceLC' && flow.flowDirection === 'Out') return recordReportAcknowledgement(db, companyId, flow)
+  if (flow.flowType === 'CustomerInvoiceLC') {
+    const ours = await recordReportAcknowledgement(db, companyId, flow)
+    if (ours || flow.flowDirection === 'Out') return ours
+  }
   const lifecycle = flow.lifecycle
   if (lifecycle === null) return false
   // The invoice by our trackingId (its id), or by its number and its seller's SIREN as a CDAR names it.

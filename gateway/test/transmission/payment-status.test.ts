@@ -140,6 +140,16 @@ t.test('a payment on a services invoice deposited on the PA: one CDAR 212 with t
     after?.statuses.some((status) => status.code === 212),
     'a 212 of ours is not read back as the platform’s'
   )
+
+  // A platform that leaves out flowDirection: our CDAR is still known by its flow id, its file not taken for a status.
+  const ours = pa.flows.find((flow) => flow.flowId === received?.flowId)
+  t.ok(ours !== undefined && Reflect.deleteProperty(ours, 'flowDirection'))
+  if (ours !== undefined) ours.updatedAt = new Date(Date.parse(pa.flows.at(-1)?.updatedAt ?? '') + 1).toISOString()
+  await app.transmission.pollStatuses()
+  t.notOk(
+    (await transmissionOf(invoice.id))?.statuses.some((status) => status.code === 212),
+    'our CDAR without a direction is still ours'
+  )
 })
 
 t.test('a payment recorded before the deposit is reported once the platform has the invoice', async (t) => {
