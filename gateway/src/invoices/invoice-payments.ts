@@ -1,10 +1,12 @@
 // Payments received on an issued invoice, full or partial. The invoice itself never changes: its
 // status is derived from these rows. Reaching the amount due records `paid` once (invoice.paid).
+// On an e-invoice of services the payment is also reported to the platform (transmission/payment-status-jobs.ts).
 import { parisIsoDate } from '@paraphe/shared/dates'
 import type { Invoice, NewPayment } from '@paraphe/shared/api/invoice-schemas'
 import { formatEuros } from '@paraphe/shared/money'
 import { remainingCents } from '@paraphe/shared/invoices/invoice-payment-status'
 import type { Queryable } from '../db/database.js'
+import { queuePaymentReports } from '../transmission/payment-status-jobs.js'
 import { ApiProblem } from '../errors.js'
 import { findInvoice, getInvoice } from './invoices-repository.js'
 
@@ -38,6 +40,8 @@ export async function recordPayment(tx: Queryable, companyId: string, id: string
     companyId,
     JSON.stringify({ amountCents: payment.amountCents, means: payment.means, paidOn: payment.paidOn })
   ])
+  // A services invoice the platform took: the payment is reported to it (212 « Encaissée »), by its own job.
+  await queuePaymentReports(tx, id)
   if (payment.amountCents === remaining) {
     await tx.query(`insert into paraphe.invoice_events (invoice_id, company_id, type) values ($1, $2, 'paid')`, [id, companyId])
   }

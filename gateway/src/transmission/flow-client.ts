@@ -1,6 +1,7 @@
 // A client of a plateforme agréée's flow API (AFNOR XP Z12-013 « Flow Service », annex A), as far
 // as a « solution compatible » needs it: a bearer token (OAuth2 client credentials, or an API key
-// used as the bearer), the health check, depositing a flow, searching flows, reading one, and the
+// used as the bearer), the health check, depositing a flow (an invoice, or a CDAR status), searching
+// flows, reading a flow's file (a lifecycle flow's CDAR), and the
 // buyer's SIREN in the directory (annex B). Tokens are kept in memory until shortly before they
 // expire; a 401 on a kept token gets a new one once (a platform may end tokens early).
 import { createHash } from 'node:crypto'
@@ -46,14 +47,24 @@ export interface Flow {
   flowDirection: string | null
   updatedAt: string
   acknowledgement: FlowAcknowledgement | null
-  /** Lifecycle flows (CDAR) about an invoice: the status code and the invoice's flow, when the platform says them. */
-  lifecycle: {
-    code: number
-    invoiceTrackingId: string | null
-    invoiceFlowId: string | null
-    reason: string | null
-    date: string | null
-  } | null
+  flowSyntax: string | null
+  /**
+   * Lifecycle flows about an invoice: the status code and the invoice, from a JSON summary when the
+   * platform gives one, else read from the flow's CDAR file (readLifecycle in status-poll.ts).
+   */
+  lifecycle: FlowLifecycle | null
+}
+
+export interface FlowLifecycle {
+  code: number
+  /** Our trackingId of the invoice (its id), when the platform echoes it. */
+  invoiceTrackingId: string | null
+  invoiceFlowId: string | null
+  /** The invoice's number and its seller's SIREN, as the CDAR names the invoice. */
+  invoiceNumber: string | null
+  sellerSiren: string | null
+  reason: string | null
+  date: string | null
 }
 
 export interface DepositResult {
@@ -100,6 +111,7 @@ export function parseFlow(value: unknown): Flow | null {
     trackingId: text(record.trackingId),
     flowType: text(record.flowType),
     flowDirection: text(record.flowDirection),
+    flowSyntax: text(record.flowSyntax),
     updatedAt: text(record.updatedAt) ?? text(record.submittedAt) ?? new Date(0).toISOString(),
     acknowledgement,
     lifecycle:
@@ -108,6 +120,8 @@ export function parseFlow(value: unknown): Flow | null {
             code,
             invoiceTrackingId: text(lc.invoiceTrackingId),
             invoiceFlowId: text(lc.invoiceFlowId),
+            invoiceNumber: text(lc.invoiceNumber),
+            sellerSiren: text(lc.sellerSiren),
             reason: text(lc.reasonMessage) ?? text(lc.reason),
             date: text(lc.statusDate)
           }
@@ -120,6 +134,8 @@ export interface FlowClient {
   check: (credentials: PlatformCredentials) => Promise<void>
   deposit: (credentials: PlatformCredentials, info: FlowInfo, file: Uint8Array, fileName: string) => Promise<DepositResult>
   search: (credentials: PlatformCredentials, where: Record<string, unknown>, limit: number) => Promise<Flow[]>
+  /** A flow's file as deposited (docType Original): the CDAR of a lifecycle flow. */
+  readFile: (credentials: PlatformCredentials, flowId: string) => Promise<string>
   /** Whether the buyer's SIREN is in the directory (annex B: GET /v1/siren/code-insee:{siren}). */
   isListed: (credentials: PlatformCredentials, siren: string) => Promise<boolean>
 }
@@ -242,6 +258,15 @@ export function createFlowClient(options: FlowClientOptions): FlowClient {
       if (body === null || !Array.isArray(body.results))
         throw new PlatformError('not_flow_service', 'La recherche des flux n’a pas rendu de liste (results).')
       return body.results.map(parseFlow).filter((flow): flow is Flow => flow !== null)
+    },
+
+    async readFile(credentials, flowId) {
+      const answer = await authorised(credentials, `/v1/flows/${encodeURIComponent(flowId)}?docType=Original`, {
+        method: 'GET',
+        headers: { accept: 'application/xml, application/octet-stream, */*' }
+      })
+      if (answer.status < 200 || answer.status > 299) throw answerError(answer, 'Lecture du flux')
+      return answer.text
     },
 
     async isListed(credentials, siren) {

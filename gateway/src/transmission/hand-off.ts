@@ -10,6 +10,7 @@ import type { Database } from '../db/database.js'
 import { errorText, type Delivery } from '../queue/leased-queue.js'
 import { channelFor, emailChannel, type HandOff, type InvoiceChannel } from './channels.js'
 import type { FlowClient } from './flow-client.js'
+import { queuePaymentReports } from './payment-status-jobs.js'
 import { credentialsFor } from './platform-connection.js'
 import { PlatformError } from './platform-errors.js'
 import { platformChannel } from './platform-channel.js'
@@ -80,5 +81,7 @@ export async function markHandedOff(db: Database, id: string, receipt: HandOff):
        on conflict (invoice_id, lifecycle_code, (data ->> 'flowId')) where source = 'platform' do nothing`,
       [row.invoice_id, row.company_id, JSON.stringify({ flowId: receipt.flowId, channel: receipt.channel })]
     )
+    // Payments recorded while the hand-off was waiting are reported (212) now that the platform has the invoice.
+    await queuePaymentReports(tx, row.invoice_id)
   })
 }

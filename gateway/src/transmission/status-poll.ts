@@ -4,10 +4,14 @@
 // Error with its reason) onto the hand-off row, and lifecycle flows about our invoices as
 // append-only invoice events (source 'platform', the status code kept). A status met twice (two
 // gateways, the webhook and the search) is stored once (unique index on invoice, code, flow).
+// Real platforms give a lifecycle flow's status in its file, a CDAR message (GET /v1/flows/{id}
+// ?docType=Original): readLifecycle reads it when the flow carries no JSON summary of it.
 import { lifecycleEventType } from '@paraphe/shared/invoices/lifecycle-statuses'
 import type { Database } from '../db/database.js'
 import type { WorkerLog } from '../queue/polling-worker.js'
-import type { Flow, FlowClient } from './flow-client.js'
+import { CdarError, parseCdar } from './cdar.js'
+import type { Flow, FlowClient, PlatformCredentials } from './flow-client.js'
+import { recordReportAcknowledgement } from './payment-status-jobs.js'
 import { credentialsFor } from './platform-connection.js'
 
 export const SEARCH_LIMIT = 100
@@ -25,27 +29,82 @@ export async function recordFlow(db: Database, companyId: string, flow: Flow): P
     )
     return (rowCount ?? 0) > 0
   }
+  // Our own 212 deposits (payment-status-jobs.ts): their acknowledgement, never a status about us.
+  if (flow.flowType === 'CustomerInvoiceLC') {
+    const ours = await recordReportAcknowledgement(db, companyId, flow)
+    if (ours || flow.flowDirection === 'Out') return ours
+  }
   const lifecycle = flow.lifecycle
-  if (lifecycle === null || lifecycle.invoiceTrackingId === null || !/^[0-9a-f-]{36}$/.test(lifecycle.invoiceTrackingId)) return false
+  if (lifecycle === null) return false
+  // The invoice by our trackingId (its id), or by its number and its seller's SIREN as a CDAR names it.
+  const trackingId =
+    lifecycle.invoiceTrackingId !== null && /^[0-9a-f-]{36}$/.test(lifecycle.invoiceTrackingId) ? lifecycle.invoiceTrackingId : null
+  if (trackingId === null && (lifecycle.invoiceNumber === null || lifecycle.sellerSiren === null)) return false
   const { rowCount } = await db.query(
     `insert into paraphe.invoice_events (invoice_id, company_id, type, source, lifecycle_code, occurred_at, data, actor_id)
-     select i.id, i.company_id, $3, 'platform', $4, coalesce($5::timestamptz, now()), $6, null
-       from paraphe.invoices i where i.id = $2 and i.company_id = $1 and i.status = 'issued'
+     select i.id, i.company_id, $3, 'platform', $4, coalesce($5::timestamptz, now()),
+            -- Keyed on the invoice's flow (a status repeated in another lifecycle flow is the same status).
+            $6::jsonb || jsonb_build_object('flowId', coalesce($9::text, (select t.flow_id from paraphe.invoice_transmissions t where t.invoice_id = i.id), $10::text)),
+            null
+       from paraphe.invoices i
+      where i.company_id = $1 and i.status = 'issued'
+        and (i.id = $2::uuid or ($2::uuid is null and i.number = $7 and i.document -> 'seller' ->> 'siren' = $8))
      on conflict (invoice_id, lifecycle_code, (data ->> 'flowId')) where source = 'platform' do nothing`,
     [
       companyId,
-      lifecycle.invoiceTrackingId,
+      trackingId,
       lifecycleEventType(lifecycle.code),
       lifecycle.code,
       lifecycle.date,
-      JSON.stringify({ flowId: lifecycle.invoiceFlowId ?? flow.flowId, statusFlowId: flow.flowId, reason: lifecycle.reason })
+      JSON.stringify({ statusFlowId: flow.flowId, reason: lifecycle.reason }),
+      lifecycle.invoiceNumber,
+      lifecycle.sellerSiren,
+      lifecycle.invoiceFlowId,
+      flow.flowId
     ]
   )
   return (rowCount ?? 0) > 0
 }
 
+/**
+ * A lifecycle flow about one of our invoices without a JSON summary: its status read from its CDAR
+ * file. A file that is not a readable CDAR is logged and left (it would never become readable);
+ * a platform that does not answer throws, so the cursor stays and the next pass reads it again.
+ */
+export async function readLifecycle(client: FlowClient, credentials: PlatformCredentials, flow: Flow, log?: WorkerLog): Promise<Flow> {
+  if (flow.lifecycle !== null || flow.flowType !== 'CustomerInvoiceLC' || flow.flowDirection === 'Out') return flow
+  const file = await client.readFile(credentials, flow.flowId)
+  try {
+    const status = parseCdar(file)
+    const reason = status.reason === null ? null : (status.reason.text ?? status.reason.code)
+    return {
+      ...flow,
+      lifecycle: {
+        code: status.statusCode,
+        invoiceTrackingId: null,
+        invoiceFlowId: null,
+        invoiceNumber: status.invoice.number,
+        sellerSiren: status.invoice.sellerSiren,
+        reason,
+        // The message's time (the status date is often a day only).
+        date: status.issuedAt
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof CdarError)) throw error
+    log?.warn({ flowId: flow.flowId, problem: error.message }, 'lifecycle flow whose CDAR file cannot be read: left aside')
+    return flow
+  }
+}
+
 /** One company's new flows since its cursor, page after page; the cursor moves after each page. */
-export async function pollCompany(db: Database, client: FlowClient, secretsKey: Buffer, companyId: string): Promise<number> {
+export async function pollCompany(
+  db: Database,
+  client: FlowClient,
+  secretsKey: Buffer,
+  companyId: string,
+  log?: WorkerLog
+): Promise<number> {
   const credentials = await credentialsFor(db, companyId, secretsKey)
   if (credentials === null) return 0
   let recorded = 0
@@ -58,7 +117,7 @@ export async function pollCompany(db: Database, client: FlowClient, secretsKey: 
     const where: Record<string, unknown> = { flowType: ['CustomerInvoice', 'CustomerInvoiceLC'] }
     if (cursor !== null) where.updatedAfter = cursor.toISOString()
     const flows = await client.search(credentials, where, SEARCH_LIMIT)
-    for (const flow of flows) if (await recordFlow(db, companyId, flow)) recorded += 1
+    for (const flow of flows) if (await recordFlow(db, companyId, await readLifecycle(client, credentials, flow, log))) recorded += 1
     const last = flows.at(-1)
     if (last === undefined) return recorded
     // Only forward: a cursor never goes back, whichever gateway wrote it.
@@ -76,7 +135,7 @@ export async function pollStatuses(db: Database, client: FlowClient, secretsKey:
   let recorded = 0
   for (const { company_id: companyId } of rows) {
     try {
-      recorded += await pollCompany(db, client, secretsKey, companyId)
+      recorded += await pollCompany(db, client, secretsKey, companyId, log)
     } catch (error) {
       log.warn({ companyId, err: error }, 'platform statuses not read, will try again')
     }

@@ -7,6 +7,10 @@
 // Error / InvalidSchema. A repeat (same trackingId and SHA-256) answers 409 AlreadyExistingFlow.
 // The test moves an invoice's lifecycle forward (lifecycle flows, direction In) and switches faults
 // on: 503 for a while, slow answers, tokens ended early. Deposits are counted per trackingId.
+// Lifecycle messages deposited by the seller (flowSyntax CDAR: 212 « Encaissée ») are read with
+// the CDAR parser and kept for the test (`cdars`); a file that is not a CDAR is acknowledged Error.
+// The lifecycle flows it sends back carry a JSON summary (`lifecycle`), or, with
+// `lifecycleAs = 'cdar'` as real platforms do, only their CDAR file (GET /v1/flows/{id}?docType=Original).
 import { execFile } from 'node:child_process'
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
@@ -14,6 +18,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { CdarError, parseCdar, writeCdar, type CdarStatus } from '../../src/transmission/cdar.js'
 import { XSD } from '../invoices/support/facturx-validator.js'
 
 const run = promisify(execFile)
@@ -50,8 +55,12 @@ export interface StandInPa {
   clientSecret: string
   /** Accepted deposits per trackingId (a repeat answered AlreadyExistingFlow is not counted). */
   deposits: Map<string, number>
-  /** Every file received, by flowId, with the XML taken out of it. */
+  /** Every file received or made (lifecycle CDARs), by flowId, with the XML taken out of it (a CDAR's is the file itself). */
   files: Map<string, { pdf: Buffer; xml: string | null }>
+  /** The lifecycle messages (CDAR) deposited, as read. */
+  cdars: Array<{ flowId: string; trackingId: string | null; processingRule: string | null; status: CdarStatus }>
+  /** How lifecycle flows say their status: a JSON summary on the flow, or only their CDAR file. */
+  lifecycleAs: 'json' | 'cdar'
   flows: StandInFlow[]
   /** SIRENs the directory does not know. */
   unlisted: Set<string>
@@ -101,6 +110,17 @@ async function schemaCheck(pdf: Buffer): Promise<{ xml: string | null; valid: bo
   }
 }
 
+/** A deposited lifecycle message read as a platform would (the same parser as the product's: a CDAR it cannot read is refused). */
+function cdarCheck(file: Buffer): { xml: string; valid: boolean; message: string; cdar?: CdarStatus } {
+  const xml = file.toString('utf8')
+  try {
+    return { xml, valid: true, message: '', cdar: parseCdar(xml) }
+  } catch (error) {
+    if (!(error instanceof CdarError)) throw error
+    return { xml, valid: false, message: error.message }
+  }
+}
+
 export async function startStandInPa(): Promise<StandInPa> {
   const clientId = 'paraphe-test'
   const clientSecret = `pa-secret-${randomBytes(12).toString('hex')}`
@@ -114,6 +134,8 @@ export async function startStandInPa(): Promise<StandInPa> {
     clientSecret,
     deposits: new Map(),
     files: new Map(),
+    cdars: [],
+    lifecycleAs: 'json',
     flows: [],
     unlisted: new Set(),
     faults: { unavailable: false, slowMs: 0, tokensEndEarly: false },
@@ -167,23 +189,24 @@ export async function startStandInPa(): Promise<StandInPa> {
       if (info.sha256 !== undefined && info.sha256 !== sha256)
         return send(response, 400, { errorCode: 'ChecksumMismatch', errorMessage: 'sha256 does not match the file' })
       const trackingId = info.trackingId ?? null
-      const earlier = state.flows.find(
-        (flow) => flow.flowType === 'CustomerInvoice' && trackingId !== null && flow.trackingId === trackingId
-      )
+      const earlier = state.flows.find((flow) => flow.flowDirection === 'Out' && trackingId !== null && flow.trackingId === trackingId)
       if (earlier !== undefined)
         return send(response, 409, {
           errorCode: 'AlreadyExistingFlow',
           errorMessage: 'A flow with this trackingId exists',
           flowId: earlier.flowId
         })
-      const checked = await schemaCheck(file)
+      const lifecycleMessage = info.flowSyntax === 'CDAR'
+      const checked: { xml: string | null; valid: boolean; message: string; cdar?: CdarStatus } = lifecycleMessage
+        ? cdarCheck(file)
+        : await schemaCheck(file)
       const now = tick()
       const flow: StandInFlow = {
         flowId: randomUUID(),
         trackingId,
         submittedAt: now,
         updatedAt: now,
-        flowType: 'CustomerInvoice',
+        flowType: lifecycleMessage ? 'CustomerInvoiceLC' : 'CustomerInvoice',
         flowDirection: 'Out',
         flowSyntax: info.flowSyntax ?? '',
         flowProfile: info.flowProfile ?? null,
@@ -195,6 +218,8 @@ export async function startStandInPa(): Promise<StandInPa> {
       }
       state.flows.push(flow)
       state.files.set(flow.flowId, { pdf: file, xml: checked.xml })
+      if (checked.cdar !== undefined)
+        state.cdars.push({ flowId: flow.flowId, trackingId, processingRule: flow.processingRule, status: checked.cdar })
       if (trackingId !== null) state.deposits.set(trackingId, (state.deposits.get(trackingId) ?? 0) + 1)
       return send(response, 202, { flowId: flow.flowId, trackingId, submittedAt: now, sha256 })
     }
@@ -214,7 +239,17 @@ export async function startStandInPa(): Promise<StandInPa> {
     const flowId = /^\/v1\/flows\/([^/]+)$/.exec(url.pathname)?.[1]
     if (flowId !== undefined && request.method === 'GET') {
       const flow = state.flows.find((candidate) => candidate.flowId === flowId)
-      return flow === undefined ? send(response, 404, { errorCode: 'NOT_FOUND', errorMessage: 'Unknown flow' }) : send(response, 200, flow)
+      if (flow === undefined) return send(response, 404, { errorCode: 'NOT_FOUND', errorMessage: 'Unknown flow' })
+      if (url.searchParams.get('docType') === 'Original') {
+        const bytes = state.files.get(flowId)?.pdf
+        if (bytes === undefined) return send(response, 404, { errorCode: 'NOT_FOUND', errorMessage: 'No file for this flow' })
+        response.writeHead(200, {
+          'content-type': flow.flowSyntax === 'CDAR' ? 'application/xml' : 'application/pdf',
+          'content-length': bytes.byteLength
+        })
+        return void response.end(bytes)
+      }
+      return send(response, 200, flow)
     }
     return send(response, 404, { errorCode: 'NOT_FOUND', errorMessage: 'Not found' })
   }
@@ -232,8 +267,35 @@ export async function startStandInPa(): Promise<StandInPa> {
       const invoice = state.flows.find((flow) => flow.flowType === 'CustomerInvoice' && flow.trackingId === trackingId)
       if (invoice === undefined) throw new Error(`no invoice flow with trackingId ${trackingId}`)
       const now = tick()
+      const flowId = randomUUID()
+      if (state.lifecycleAs === 'cdar') {
+        // As a real platform: the status only in the flow's CDAR file, the invoice named by its number and seller.
+        const xml = state.files.get(invoice.flowId)?.xml ?? ''
+        const number = /<rsm:ExchangedDocument>\s*<ram:ID>([^<]+)<\/ram:ID>/.exec(xml)?.[1] ?? ''
+        const seller = /<ram:SellerTradeParty>[\s\S]*?<ram:ID schemeID="0002">(\d{9})<\/ram:ID>/.exec(xml)?.[1] ?? null
+        const buyer = /<ram:BuyerTradeParty>[\s\S]*?<ram:ID schemeID="0002">(\d{9})<\/ram:ID>/.exec(xml)?.[1] ?? null
+        const issueDate = /<rsm:ExchangedDocument>[\s\S]*?<udt:DateTimeString format="102">(\d{4})(\d{2})(\d{2})/.exec(xml)
+        const cdar = writeCdar({
+          messageId: flowId,
+          issuedAt: now,
+          statusCode,
+          statusDate: now.slice(0, 10),
+          invoice: {
+            number,
+            issueDate: issueDate === null ? now.slice(0, 10) : `${issueDate[1]}-${issueDate[2]}-${issueDate[3]}`,
+            typeCode: '380',
+            sellerSiren: seller,
+            buyerSiren: buyer
+          },
+          issuer: { siren: buyer, name: null, role: statusCode === 213 ? 'WK' : 'BY' },
+          recipient: { siren: seller, name: null, role: 'SE' },
+          reason: reason === undefined ? null : { code: 'AUTRE', text: reason },
+          amounts: []
+        })
+        state.files.set(flowId, { pdf: Buffer.from(cdar, 'utf8'), xml: cdar })
+      }
       const flow: StandInFlow = {
-        flowId: randomUUID(),
+        flowId,
         trackingId: null,
         submittedAt: now,
         updatedAt: now,
@@ -244,13 +306,16 @@ export async function startStandInPa(): Promise<StandInPa> {
         processingRule: null,
         sha256: null,
         acknowledgement: { status: 'Ok', details: [] },
-        lifecycle: {
-          statusCode,
-          invoiceTrackingId: trackingId,
-          invoiceFlowId: invoice.flowId,
-          reasonMessage: reason ?? null,
-          statusDate: now
-        }
+        lifecycle:
+          state.lifecycleAs === 'cdar'
+            ? undefined
+            : {
+                statusCode,
+                invoiceTrackingId: trackingId,
+                invoiceFlowId: invoice.flowId,
+                reasonMessage: reason ?? null,
+                statusDate: now
+              }
       }
       state.flows.push(flow)
       return flow

@@ -20,6 +20,29 @@ export const LifecycleStatusSchema = Type.Object({
 })
 export type LifecycleStatus = Static<typeof LifecycleStatusSchema>
 
+/** 212 « Encaissée »: one payment reported to the platform (services whose VAT is due on receipt). */
+export const PaymentReportSchema = Type.Object(
+  {
+    paymentId: Type.String(),
+    /** The amount received (cents) and the day it was received. */
+    amountCents: Type.Integer(),
+    paidOn: Type.String(),
+    /** pending: « à déclarer » (nextAttemptAt); sent: deposited on the platform (reportedAt); failed: given up, `lastError` says why. */
+    state: literals(TRANSMISSION_STATES),
+    attempts: Type.Integer(),
+    nextAttemptAt: nullable(Type.String()),
+    lastError: nullable(Type.String()),
+    reportedAt: nullable(Type.String()),
+    /** The platform's id of the deposited status (a CDAR flow) and its acknowledgement. */
+    flowId: nullable(Type.String()),
+    acknowledgement: nullable(Type.Object({ status: literals(['Pending', 'Ok', 'Error'] as const), reason: nullable(Type.String()) })),
+    /** The amount received per VAT rate, as reported (empty until deposited). */
+    byRate: Type.Array(Type.Object({ rateBp: Type.Integer(), amountCents: Type.Integer() }))
+  },
+  { description: 'Un encaissement déclaré à la plateforme agréée (statut 212 « Encaissée »), avec sa ventilation par taux de TVA.' }
+)
+export type PaymentReport = Static<typeof PaymentReportSchema>
+
 export const InvoiceTransmissionSchema = Type.Object(
   {
     /** null while the first hand-off has not decided yet. */
@@ -35,7 +58,9 @@ export const InvoiceTransmissionSchema = Type.Object(
     /** The platform's id of the deposited flow. */
     flowId: nullable(Type.String()),
     acknowledgement: nullable(Type.Object({ status: literals(['Pending', 'Ok', 'Error'] as const), reason: nullable(Type.String()) })),
-    statuses: Type.Array(LifecycleStatusSchema)
+    statuses: Type.Array(LifecycleStatusSchema),
+    /** Payments reported as 212 « Encaissée » (services whose VAT is due on receipt), oldest first. */
+    paymentReports: Type.Array(PaymentReportSchema)
   },
   { description: 'La transmission de la facture émise (plateforme agréée, Chorus Pro ou e-mail) et les statuts revenus.' }
 )

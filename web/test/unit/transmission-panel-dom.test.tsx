@@ -3,7 +3,8 @@
 // (a credit note says « l’avoir »), a private client is out of e-invoicing, a buyer missing from the
 // directory waits for the e-mail; with one, an outage shows « En attente de transmission » and its
 // error, then the deposit and the statuses the platform sends back, a refusal asking for a credit
-// note, a file the platform rejected; an unreadable transmission is said in French.
+// note, a payment reported as « Encaissée » (after waiting out an outage), a file the platform
+// rejected; an unreadable transmission is said in French.
 import './dom/register.js'
 import t from 'tap'
 import { screen } from '@testing-library/dom'
@@ -113,6 +114,27 @@ t.test('with a platform: an outage waits, then the deposit and the statuses come
   t.match(textOf(statuses), /Déposée — .+Mise à disposition — .+Refusée : Commande non reçue — /)
   t.match(textOf(), 'Une facture refusée ou rejetée ne se modifie pas : corrigez-la par un avoir, puis émettez une nouvelle facture.')
   t.notMatch(textOf(), 'Fichier rejeté', 'the file itself was accepted')
+
+  // A payment received (services, VAT due on receipt): « à déclarer » while the platform is down, then « Encaissée ».
+  pa.faults.unavailable = true
+  const paid = await owner.request('POST', `/api/invoices/${invoice.id}/payments`, {
+    amountCents: 50_000,
+    paidOn: '2026-11-20',
+    means: 'transfer'
+  })
+  t.equal(paid.statusCode, 200, paid.body.slice(0, 300))
+  await gateway.app.jobs.wake()
+  await press('Actualiser les statuts')
+  await untilText(/Encaissement de 500,00\s€ à déclarer, en attente : prochain essai le .+Dernière erreur : .*503/)
+  pa.faults.unavailable = false
+  await gateway.app.db.query(
+    `update paraphe.jobs set next_attempt_at = now() where name = 'transmission.payment-status' and status = 'pending'`
+  )
+  await gateway.app.jobs.wake()
+  await press('Actualiser les statuts')
+  await untilText(/Encaissée — 500,00\s€ déclarés le .+/)
+  t.match(textOf(screen.getByRole('list', { name: 'Encaissements déclarés' })), /^Encaissée — 500,00\s€ déclarés le \d+ \S+ \d{4}/)
+  t.equal(pa.cdars.at(-1)?.status.statusCode, 212)
   shown.unmount()
 })
 

@@ -1,14 +1,29 @@
 // « Transmission » on an issued invoice's page: which way it left (the company's plateforme agréée,
 // Chorus Pro, or e-mail) and why, « en attente de transmission » with the next try, and the statuses
-// the platform sent back, in French.
+// the platform sent back, in French; for services whose VAT is due on receipt, each payment reported
+// to the platform (212 « Encaissée ») or waiting to be.
 import { useCallback, useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { InvoiceRead, InvoiceTransmission } from '@paraphe/shared/api/transmission-schemas'
+import type { InvoiceRead, InvoiceTransmission, PaymentReport } from '@paraphe/shared/api/transmission-schemas'
 import { needsCorrection } from '@paraphe/shared/invoices/lifecycle-statuses'
+import { formatEuros } from '@paraphe/shared/money'
 import { paths } from '@paraphe/shared/paths'
 import { useWorkspace } from '@/hooks/use-workspace'
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' })
+
+function reportText(report: PaymentReport): string {
+  const amount = formatEuros(report.amountCents)
+  if (report.state === 'sent') {
+    const refused =
+      report.acknowledgement?.status === 'Error' ? ` — refusé par la plateforme : ${report.acknowledgement.reason ?? 'sans motif'}` : ''
+    return `Encaissée — ${amount} déclarés le ${dateTime(report.reportedAt ?? report.paidOn)}${refused}`
+  }
+  if (report.state === 'failed') return `Encaissement de ${amount} non déclaré : ${report.lastError ?? 'raison inconnue'}`
+  const next = report.nextAttemptAt === null ? '' : ` : prochain essai le ${dateTime(report.nextAttemptAt)}`
+  const error = report.lastError === null ? '' : `. Dernière erreur : ${report.lastError}`
+  return `Encaissement de ${amount} à déclarer, en attente${next}${error}`
+}
 
 function Way({ transmission, credit }: { transmission: InvoiceTransmission; credit: boolean }) {
   // A credit note travels the same ways, and says so in its own words (nothing to pay).
@@ -87,6 +102,13 @@ export function TransmissionPanel({ invoiceId, credit = false }: { invoiceId: st
                 </li>
               ))}
             </ol>
+          )}
+          {transmission.paymentReports.length === 0 ? null : (
+            <ul className="transmission-statuses" aria-label="Encaissements déclarés">
+              {transmission.paymentReports.map((report) => (
+                <li key={report.paymentId}>{reportText(report)}</li>
+              ))}
+            </ul>
           )}
           {refused === null ? null : (
             <p>Une facture refusée ou rejetée ne se modifie pas&#8239;: corrigez-la par un avoir, puis émettez une nouvelle facture.</p>
