@@ -28,10 +28,10 @@ revoke all on paraphe.invoice_card_disputes from public, anon, authenticated;
 grant select on paraphe.invoice_card_disputes to authenticated;
 -- Its policy: repeatable/policies/invoice_card_disputes.sql.
 
--- The dispute's end is in the invoice's history.
+-- The dispute's end is in the invoice's history (the list restates every type: the last migration to set it holds them all).
 alter table paraphe.invoice_events drop constraint invoice_events_type_check;
 alter table paraphe.invoice_events add constraint invoice_events_type_check check (type in (
   'issued', 'sent', 'payment_recorded', 'paid', 'overdue', 'reminded',
-  'payment_refunded', 'payment_disputed', 'payment_dispute_closed',
+  'payment_refunded', 'payment_disputed', 'payment_dispute_closed', 'payment_reported',
   'platform_deposited', 'platform_received', 'platform_refused', 'platform_collected',
   'platform_made_available', 'platform_approved', 'platform_rejected', 'platform_status'));
