@@ -9,6 +9,7 @@ import type { Database } from '../db/database.js'
 import type { WorkerLog } from '../queue/polling-worker.js'
 import type { Flow, FlowClient } from './flow-client.js'
 import { credentialsFor } from './platform-connection.js'
+import { statusStored } from './status-effects.js'
 
 export const SEARCH_LIMIT = 100
 
@@ -27,21 +28,28 @@ export async function recordFlow(db: Database, companyId: string, flow: Flow): P
   }
   const lifecycle = flow.lifecycle
   if (lifecycle === null || lifecycle.invoiceTrackingId === null || !/^[0-9a-f-]{36}$/.test(lifecycle.invoiceTrackingId)) return false
-  const { rowCount } = await db.query(
-    `insert into paraphe.invoice_events (invoice_id, company_id, type, source, lifecycle_code, occurred_at, data, actor_id)
+  const invoiceId = lifecycle.invoiceTrackingId
+  // Its effects (webhook, refusal e-mail) only when this call stored it, in the same transaction.
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ occurred_at: Date }>(
+      `insert into paraphe.invoice_events (invoice_id, company_id, type, source, lifecycle_code, occurred_at, data, actor_id)
      select i.id, i.company_id, $3, 'platform', $4, coalesce($5::timestamptz, now()), $6, null
        from paraphe.invoices i where i.id = $2 and i.company_id = $1 and i.status = 'issued'
-     on conflict (invoice_id, lifecycle_code, (data ->> 'flowId')) where source = 'platform' do nothing`,
-    [
-      companyId,
-      lifecycle.invoiceTrackingId,
-      lifecycleEventType(lifecycle.code),
-      lifecycle.code,
-      lifecycle.date,
-      JSON.stringify({ flowId: lifecycle.invoiceFlowId ?? flow.flowId, statusFlowId: flow.flowId, reason: lifecycle.reason })
-    ]
-  )
-  return (rowCount ?? 0) > 0
+     on conflict (invoice_id, lifecycle_code, (data ->> 'flowId')) where source = 'platform' do nothing
+     returning occurred_at`,
+      [
+        companyId,
+        lifecycle.invoiceTrackingId,
+        lifecycleEventType(lifecycle.code),
+        lifecycle.code,
+        lifecycle.date,
+        JSON.stringify({ flowId: lifecycle.invoiceFlowId ?? flow.flowId, statusFlowId: flow.flowId, reason: lifecycle.reason })
+      ]
+    )
+    for (const row of rows)
+      await statusStored(tx, { invoiceId, companyId, code: lifecycle.code, reason: lifecycle.reason, occurredAt: row.occurred_at })
+    return rows.length > 0
+  })
 }
 
 /** One company's new flows since its cursor, page after page; the cursor moves after each page. */

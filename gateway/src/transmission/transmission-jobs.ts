@@ -13,6 +13,7 @@ import { registerJob, type RegisteredJob } from '../jobs/job-runner.js'
 import type { Log } from '../logging.js'
 import { MAX_ATTEMPTS, retryDelayMs } from '../queue/retry-delay.js'
 import { handOffInvoice, markHandedOff, type ClaimedTransmission, type HandOffContext } from './hand-off.js'
+import { statusEffectsJobs, type StatusEffectsContext } from './status-effects.js'
 import { pollStatuses } from './status-poll.js'
 
 const ERROR_TEXT_MAX = 1_000
@@ -35,7 +36,7 @@ export interface HandOffRetries {
   maxAttempts?: number
 }
 
-export interface TransmissionJobsContext extends HandOffContext {
+export interface TransmissionJobsContext extends HandOffContext, Omit<StatusEffectsContext, 'db'> {
   log: Log
   retries: HandOffRetries
 }
@@ -112,6 +113,7 @@ export function transmissionJobs(context: TransmissionJobsContext): RegisteredJo
     registerJob(platformStatusesJob, async (_payload, run) => {
       const recorded = await pollStatuses(context.db, context.flowClient, context.secretsKey, run.log)
       if (recorded > 0) run.log.info({ recorded }, 'platform statuses recorded')
-    })
+    }),
+    ...statusEffectsJobs(context)
   ]
 }
