@@ -52,7 +52,7 @@ function Way({ transmission, credit }: { transmission: InvoiceTransmission; cred
 export function TransmissionPanel({
   invoiceId,
   credit = false,
-  creditable = false
+  creditable = true
 }: {
   invoiceId: string
   credit?: boolean
