@@ -11,6 +11,7 @@ import type { Invoice, InvoiceList } from '@paraphe/shared/api/invoice-schemas'
 import type { PlatformAnswer, PlatformWebhookSecret } from '@paraphe/shared/api/platform-schemas'
 import { buildApp } from '../helper.js'
 import { testDatabase } from '../support/databases.js'
+import { platformSignature } from '../../src/transmission/platform-webhook.js'
 import { startSmtpServer } from '../support/smtp-server.js'
 import { startStandInPa } from '../support/stand-in-pa.js'
 import { startReceiver } from '../support/webhook-receiver.js'
@@ -87,7 +88,7 @@ const endpoint = await user.request('POST', '/api/company/webhooks', { url: rece
 if (endpoint.statusCode !== 201) throw new Error(endpoint.body)
 
 async function statusWebhooks(): Promise<StatusEnvelope[]> {
-  await app.queueWake.webhooks()
+  app.queueWake.webhooks()
   const { rows } = await db.query<{ n: number }>(
     `select count(*)::int as n from paraphe.webhook_deliveries d join paraphe.webhook_events e on e.id = d.event_id
       where e.type = 'invoice.status_changed' and e.company_id = $1`,
@@ -171,11 +172,27 @@ t.test('a refusal e-mails the owner the reason; one action cancels it and makes 
   t.match(reread, { status: 'issued', number: invoice.number, totalTtcCents: invoice.totalTtcCents, paymentStatus: 'credited' })
 })
 
-t.test('the action is refused on an invoice that was not refused', async (t) => {
+t.test('a rejection by the platform says so; the action is refused where there is nothing to redo', async (t) => {
   const invoice = await issue(t, user)
   const answer = await user.request('POST', `/api/invoices/${invoice.id}/credit-and-redo`)
   t.equal(answer.statusCode, 409)
   t.match(answer.json(), { error: { message: /ni refusée ni rejetée \(dernier statut : Déposée\)/ } })
+
+  const arrived = smtp.waitFor((messages) =>
+    messages.some((mail) => mail.subject === `Facture ${invoice.number} rejetée par la plateforme`)
+  )
+  pa.advance(invoice.id, 213)
+  await app.transmission.pollStatuses()
+  await app.jobs.wake()
+  const mail = (await arrived).find((message) => message.subject.includes('rejetée'))
+  t.match(mail?.text, 'n’a pas été transmise')
+  t.match(mail?.text, /Motif\s*:\s*non précisé/)
+  const redone = await user.request('POST', `/api/invoices/${invoice.id}/credit-and-redo`)
+  t.equal(redone.statusCode, 201, 'a rejection is redone too')
+  const creditNote = redone.json<CreditAndRedo>().creditNote
+  const onNote = await user.request('POST', `/api/invoices/${creditNote.id}/credit-and-redo`)
+  t.equal(onNote.statusCode, 409)
+  t.match(onNote.json(), { error: { message: /Seule une facture émise/ } })
 })
 
 t.test('the PA’s webhook: a signed flow is stored once, a bad signature refused in French', async (t) => {
@@ -226,6 +243,28 @@ t.test('the PA’s webhook: a signed flow is stored once, a bad signature refuse
   t.not(renewed.webhookPath, webhookPath)
   t.equal((await pa.callWebhook(url, secret, approved)).status, 404)
   t.equal((await pa.callWebhook(new URL(renewed.webhookPath, origin).href, renewed.secret, approved)).status, 200)
+
+  // Signed but not a flow: refused in French, nothing stored.
+  const signedPost = (path: string, body: string, key: string) =>
+    app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/json', 'x-signature': platformSignature(key, body) },
+      payload: body
+    })
+  const current = renewed.webhookPath
+  const notJson = await signedPost(current, '{"flowInfo":', renewed.secret)
+  t.equal(notJson.statusCode, 400)
+  t.match(notJson.json(), { error: { message: /doit être du JSON/ } })
+  const noFlow = await signedPost(current, JSON.stringify({ flow: approved }), renewed.secret)
+  t.equal(noFlow.statusCode, 400)
+  t.match(noFlow.json(), { error: { message: /doit porter le flux/ } })
+  t.equal((await signedPost('/api/platform-webhooks/court', '{}', renewed.secret)).statusCode, 404, 'a malformed address is unknown')
+  // A secret sealed under another key (SECRETS_KEY changed): said, with what to do.
+  await db.query(`update paraphe.platform_connections set webhook_secret_sealed = 'v1:AAAA' where company_id = $1`, [user.id])
+  const unreadable = await signedPost(current, JSON.stringify({ flowInfo: approved }), renewed.secret)
+  t.equal(unreadable.statusCode, 409)
+  t.match(unreadable.json(), { error: { message: /générez-en un nouveau/ } })
 
   const other = await newUser(app)
   t.equal((await other.request('POST', '/api/company/platform/webhook-secret')).statusCode, 404, 'no platform, no webhook')
