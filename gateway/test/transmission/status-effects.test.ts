@@ -256,6 +256,9 @@ t.test('the PA’s webhook: a signed flow is stored once, a bad signature refuse
   const notJson = await signedPost(current, '{"flowInfo":', renewed.secret)
   t.equal(notJson.statusCode, 400)
   t.match(notJson.json(), { error: { message: /doit être du JSON/ } })
+  t.equal((await signedPost(current, 'null', renewed.secret)).statusCode, 400, 'JSON, but no object')
+  const bodiless = await app.inject({ method: 'POST', url: current })
+  t.equal(bodiless.statusCode, 401, 'no body, no signature')
   const noFlow = await signedPost(current, JSON.stringify({ flow: approved }), renewed.secret)
   t.equal(noFlow.statusCode, 400)
   t.match(noFlow.json(), { error: { message: /doit porter le flux/ } })
@@ -268,6 +271,15 @@ t.test('the PA’s webhook: a signed flow is stored once, a bad signature refuse
 
   const other = await newUser(app)
   t.equal((await other.request('POST', '/api/company/platform/webhook-secret')).statusCode, 404, 'no platform, no webhook')
+  // Without a platform, no status ever comes: the action has nothing to redo; nor has a draft.
+  await other.request('PUT', '/api/profile', COMPLETE_PROFILE)
+  const byMail = await issue(t, other)
+  const nothing = await other.request('POST', `/api/invoices/${byMail.id}/credit-and-redo`)
+  t.equal(nothing.statusCode, 409)
+  t.match(nothing.json(), { error: { message: 'Cette facture n’est ni refusée ni rejetée : rien à refaire.' } })
+  const draft = await other.request('POST', '/api/invoices', { request: byMail.request })
+  const onDraft = await other.request('POST', `/api/invoices/${draft.json<{ invoice: Invoice }>().invoice.id}/credit-and-redo`)
+  t.equal(onDraft.statusCode, 409)
 })
 
 t.test('secrets are in no log line', async (t) => {
