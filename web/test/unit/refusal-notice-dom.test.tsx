@@ -5,11 +5,12 @@
 // « Ma plateforme agréée » gives the webhook's address and its secret once.
 import './dom/register.js'
 import t from 'tap'
-import { screen } from '@testing-library/dom'
+import { screen, within } from '@testing-library/dom'
 import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import { TransmissionPanel } from '@/features/invoices/components/transmission-panel'
 import { Component as InvoicesPage } from '@/features/invoices/routes/invoices-list'
 import { Component as PlatformPage } from '@/features/platform/routes/platform'
+import { API_MESSAGES, createApiClient } from '@/lib/api-client'
 import { startStandInPa } from '../../../gateway/test/support/stand-in-pa.js'
 import { currentLocation, press, renderPage, startGateway, textOf, untilText, waitForLocation, type SignedIn } from './dom/page.js'
 
@@ -53,8 +54,10 @@ async function issue(user: SignedIn): Promise<Invoice> {
 
 const refused = await issue(owner)
 const approved = await issue(owner)
+const rejected = await issue(owner)
 pa.advance(refused.id, 210, 'Commande non reçue')
 pa.advance(approved.id, 205)
+pa.advance(rejected.id, 213)
 await gateway.app.transmission.pollStatuses()
 
 t.test('the refusal’s notice: one action, the credit note and the new draft, then refused in French', async (t) => {
@@ -104,6 +107,14 @@ t.test('the refusal’s notice: one action, the credit note and the new draft, t
   unmount()
 })
 
+t.test('a rejection by the platform, without a reason', async (t) => {
+  const unmount = renderPage(<TransmissionPanel invoiceId={rejected.id} />, { api: owner.api, userId: owner.id })
+  const notice = await screen.findByRole('region', { name: 'Facture rejetée' })
+  t.match(textOf(notice), /^Facture rejetée par la plateformeUne facture émise/, 'no reason given, none shown')
+  t.ok(within(notice).getByRole('button', { name: 'Annuler par un avoir et refaire la facture' }))
+  unmount()
+})
+
 t.test('the list shows each invoice’s last platform status', async (t) => {
   const unmount = renderPage(<InvoicesPage />, { api: owner.api, userId: owner.id, at: '/espace/factures' })
   const approvedCard = (await screen.findByRole('link', { name: new RegExp(approved.number ?? '?') })).closest('li')
@@ -126,6 +137,18 @@ t.test('« Ma plateforme agréée »: the webhook’s address, and its secret sh
   t.match(address.value, /\/api\/platform-webhooks\/[A-Za-z0-9_-]{32}$/)
   t.ok(screen.getByRole('button', { name: 'Remplacer l’adresse et le secret du webhook' }))
   unmount()
+
+  // A failure is said in French, and the address shown is kept.
+  const offline = createApiClient({
+    getAccessToken: async () => owner.token,
+    fetch: (input, init) => (init?.method === 'POST' ? Promise.reject(new TypeError('fetch failed')) : gateway.fetch(input, init))
+  })
+  const failing = renderPage(<PlatformPage />, { api: offline, userId: owner.id, at: '/espace/plateforme-agreee' })
+  await screen.findByRole('button', { name: 'Remplacer l’adresse et le secret du webhook' })
+  await press('Remplacer l’adresse et le secret du webhook')
+  t.equal(textOf(await screen.findByRole('alert')), API_MESSAGES.unreachable, 'the failure is said in French')
+  t.ok(screen.getByLabelText('Adresse à enregistrer chez la plateforme'))
+  failing()
 
   // Read again: the address stays, the secret is never shown again.
   const again = renderPage(<PlatformPage />, { api: owner.api, userId: owner.id, at: '/espace/plateforme-agreee' })
