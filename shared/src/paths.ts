@@ -95,6 +95,8 @@ export const apiPaths = {
   openApi: '/api/v1/openapi.json',
   quote: (id: string) => `/api/v1/quotes/${encodeURIComponent(id)}`,
   signedPdf: (id: string) => `/api/v1/quotes/${encodeURIComponent(id)}/signed-pdf`,
+  /** Where the company's plateforme agréée posts its flows (public, signed: transmission/platform-webhook.ts). */
+  platformWebhook: (token: string) => `/api/platform-webhooks/${encodeURIComponent(token)}`,
   invoice: (id: string) => `/api/v1/invoices/${encodeURIComponent(id)}`
 } as const
 

@@ -3,6 +3,7 @@
 // action: each queues its follow-up work in its transaction (the render job, invoice.* webhook
 // events, e-mails) and wakes the queue concerned once that transaction committed. Issuing goes
 // through one queue per company (issue-queue.ts), whoever calls.
+import type { CreditAndRedo } from '@paraphe/shared/api/invoice-redo-schemas'
 import type { InvoiceRead } from '@paraphe/shared/api/transmission-schemas'
 import type Stripe from 'stripe'
 import type { Queryable } from '../db/database.js'
@@ -22,6 +23,7 @@ import { exportInvoices, type ExportFile } from './exports/invoice-exports.js'
 import { createCreditNote, invoiceFiles, issueInvoice, type FacturXmlMaker } from './invoice-issuing.js'
 import { renderIssuedInvoice, type FacturXMaker } from './invoice-jobs.js'
 import { recordPayment } from './invoice-payments.js'
+import { creditAndRedo } from './invoice-redo.js'
 import { createDraft, deleteDraft, findInvoice, getInvoice, listInvoices, updateDraft } from './invoices-repository.js'
 import { enqueueJob } from '../jobs/job-queue.js'
 import { readTransmission } from '../transmission/transmission-view.js'
@@ -62,6 +64,8 @@ export interface InvoiceActions {
     options: { creditAmountCents?: number | undefined; issue?: boolean | undefined },
     log: ActionLog
   ) => Promise<Invoice>
+  /** « Annuler par un avoir et refaire la facture » (a refused or rejected invoice): the credit note issued, a new draft. */
+  creditAndRedo: (scope: MemberScope, id: string, log: ActionLog) => Promise<CreditAndRedo>
   recordPayment: (scope: MemberScope, id: string, payment: NewPayment) => Promise<Invoice>
   send: (scope: MemberScope, id: string, request: InvoiceSendRequest, log: ActionLog) => Promise<{ invoice: Invoice; sentTo: string }>
   remind: (scope: MemberScope, id: string) => Promise<{ invoice: Invoice; sentTo: string }>
@@ -162,6 +166,20 @@ export function createInvoiceActions(deps: InvoiceActionsDeps): InvoiceActions {
         })
       const invoice = options.issue === true ? await oneIssueAtATime(await companyOf(scope), work) : await work()
       return issued(invoice, log)
+    },
+
+    async creditAndRedo(scope, id, log) {
+      const redone = await oneIssueAtATime(await companyOf(scope), () =>
+        scope(async (tx, member) => {
+          const answer = await creditAndRedo(tx, member.companyId, id, { now: new Date(), makeXml: deps.makeXml })
+          // The corrected invoice asks nothing more: a card session opened on it goes.
+          await expireCardSessionsOf(tx, id, member.companyId)
+          return answer
+        })
+      )
+      issued(redone.creditNote, log)
+      log.info({ invoiceId: id, creditNoteId: redone.creditNote.id, draftId: redone.draft.id }, 'refused invoice cancelled and redone')
+      return redone
     },
 
     async recordPayment(scope, id, payment) {

@@ -3,6 +3,8 @@
 import type { InvoiceEvent, InvoicePayment, InvoiceRequest, InvoiceSummary } from '@paraphe/shared/api/invoice-schemas'
 import type { InvoiceDocument, InvoiceKind } from '@paraphe/shared/invoices/invoice-document'
 import { invoicePaymentStatus, remainingCents } from '@paraphe/shared/invoices/invoice-payment-status'
+import { lifecycleLabel } from '@paraphe/shared/invoices/lifecycle-statuses'
+import { LAST_LIFECYCLE_CODE_SQL } from '../transmission/last-status.js'
 
 export interface InvoiceRow {
   id: string
@@ -28,6 +30,8 @@ export interface InvoiceRow {
   paid_cents: number
   credited_cents: number
   pdf_ready: boolean
+  /** The last lifecycle status from the platform (transmission/last-status.ts); null without one. */
+  lifecycle_code: number | null
 }
 
 /** Every column but the files, with the sums the status needs. */
@@ -35,7 +39,8 @@ export const INVOICE_COLUMNS = `i.id, i.company_id, i.number, i.kind, i.status, 
   i.total_ht_cents, i.total_ttc_cents, i.amount_due_cents, i.version, i.issue_date, i.due_date, i.document, i.sha256, i.previous_sha256,
   i.created_at, i.updated_at, i.pdf is not null as pdf_ready,
   coalesce((select sum(p.amount_cents) from paraphe.invoice_payments p where p.invoice_id = i.id), 0)::bigint as paid_cents,
-  coalesce((select sum(c.total_ttc_cents) from paraphe.invoices c where c.corrects_invoice_id = i.id and c.status = 'issued'), 0)::bigint as credited_cents`
+  coalesce((select sum(c.total_ttc_cents) from paraphe.invoices c where c.corrects_invoice_id = i.id and c.status = 'issued'), 0)::bigint as credited_cents,
+  ${LAST_LIFECYCLE_CODE_SQL} as lifecycle_code`
 
 /** What the list reads of a row: no document, no content (the summary columns say what it shows). */
 export type InvoiceListRow = Omit<InvoiceRow, 'content' | 'document'>
@@ -43,7 +48,8 @@ export type InvoiceListRow = Omit<InvoiceRow, 'content' | 'document'>
 /** The list's columns: the summary's, with the sums, without the document JSON. */
 export const INVOICE_LIST_COLUMNS = `i.id, i.company_id, i.number, i.kind, i.status, i.quote_id, i.corrects_invoice_id, i.client_name,
   i.total_ht_cents, i.total_ttc_cents, i.amount_due_cents, i.version, i.issue_date, i.due_date, i.sha256, i.previous_sha256,
-  i.created_at, i.updated_at, i.pdf is not null as pdf_ready, sums.paid_cents, sums.credited_cents`
+  i.created_at, i.updated_at, i.pdf is not null as pdf_ready, sums.paid_cents, sums.credited_cents,
+  ${LAST_LIFECYCLE_CODE_SQL} as lifecycle_code`
 
 /**
  * The payment status in SQL, for the list's filter and counts over thousands of invoices: the
@@ -93,6 +99,7 @@ export function toSummary(row: InvoiceListRow, today: string): InvoiceSummary {
     creditedCents: row.credited_cents,
     remainingCents: remainingCents(facts),
     pdfReady: row.pdf_ready,
+    lifecycleStatus: row.lifecycle_code === null ? null : { code: row.lifecycle_code, label: lifecycleLabel(row.lifecycle_code) },
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString()
   }

@@ -14,6 +14,7 @@ import { queuePaymentReports } from './payment-status-jobs.js'
 import { credentialsFor } from './platform-connection.js'
 import { PlatformError } from './platform-errors.js'
 import { platformChannel } from './platform-channel.js'
+import { statusStored } from './status-effects.js'
 
 export interface ClaimedTransmission {
   id: string
@@ -75,12 +76,21 @@ export async function markHandedOff(db: Database, id: string, receipt: HandOff):
     )
     const row = rows[0]
     if (row === undefined || receipt.flowId === null) return
-    await tx.query(
+    const stored = await tx.query<{ occurred_at: Date }>(
       `insert into paraphe.invoice_events (invoice_id, company_id, type, source, lifecycle_code, data, actor_id)
        values ($1, $2, 'platform_deposited', 'platform', 200, $3, null)
-       on conflict (invoice_id, lifecycle_code, (data ->> 'flowId')) where source = 'platform' do nothing`,
+       on conflict (invoice_id, lifecycle_code, (data ->> 'flowId')) where source = 'platform' do nothing
+       returning occurred_at`,
       [row.invoice_id, row.company_id, JSON.stringify({ flowId: receipt.flowId, channel: receipt.channel })]
     )
+    for (const event of stored.rows)
+      await statusStored(tx, {
+        invoiceId: row.invoice_id,
+        companyId: row.company_id,
+        code: 200,
+        reason: null,
+        occurredAt: event.occurred_at
+      })
     // Payments recorded while the hand-off was waiting are reported (212) now that the platform has the invoice.
     await queuePaymentReports(tx, row.invoice_id)
   })

@@ -4,6 +4,7 @@
 // role (credentialsFor).
 import type { PlatformAnswer, PlatformConnection, PlatformTestAnswer, PutPlatform } from '@paraphe/shared/api/platform-schemas'
 import { checkPlatformForm } from '@paraphe/shared/platform-connection'
+import { apiPaths } from '@paraphe/shared/paths'
 import { requireOwner, type RequestMember } from '../company/membership.js'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
@@ -21,10 +22,11 @@ interface ConnectionRow {
   client_id: string | null
   tested_at: Date | null
   test_problem: string | null
+  webhook_token: string | null
   updated_at: Date
 }
 
-const COLUMNS = 'api_url, auth_kind, token_url, client_id, tested_at, test_problem, updated_at'
+const COLUMNS = 'api_url, auth_kind, token_url, client_id, tested_at, test_problem, webhook_token, updated_at'
 
 export interface PlatformSettings {
   /** The key sealing the secrets (SECRETS_KEY or DATA_DIR/secrets/key). */
@@ -41,6 +43,7 @@ function toConnection(row: ConnectionRow): PlatformConnection {
     clientId: row.client_id,
     testedAt: row.tested_at?.toISOString() ?? null,
     testProblem: row.test_problem,
+    webhookPath: row.webhook_token === null ? null : apiPaths.platformWebhook(row.webhook_token),
     updatedAt: row.updated_at.toISOString()
   }
 }

@@ -13,6 +13,7 @@ import { CdarError, parseCdar } from './cdar.js'
 import type { Flow, FlowClient, PlatformCredentials } from './flow-client.js'
 import { recordReportAcknowledgement } from './payment-status-jobs.js'
 import { credentialsFor } from './platform-connection.js'
+import { statusStored } from './status-effects.js'
 
 export const SEARCH_LIMIT = 100
 
@@ -40,30 +41,42 @@ export async function recordFlow(db: Database, companyId: string, flow: Flow): P
   const trackingId =
     lifecycle.invoiceTrackingId !== null && /^[0-9a-f-]{36}$/.test(lifecycle.invoiceTrackingId) ? lifecycle.invoiceTrackingId : null
   if (trackingId === null && (lifecycle.invoiceNumber === null || lifecycle.sellerSiren === null)) return false
-  const { rowCount } = await db.query(
-    `insert into paraphe.invoice_events (invoice_id, company_id, type, source, lifecycle_code, occurred_at, data, actor_id)
-     select i.id, i.company_id, $3, 'platform', $4, coalesce($5::timestamptz, now()),
-            -- Keyed on the invoice's flow (a status repeated in another lifecycle flow is the same status).
-            $6::jsonb || jsonb_build_object('flowId', coalesce($9::text, (select t.flow_id from paraphe.invoice_transmissions t where t.invoice_id = i.id), $10::text)),
-            null
-       from paraphe.invoices i
-      where i.company_id = $1 and i.status = 'issued'
-        and (i.id = $2::uuid or ($2::uuid is null and i.number = $7 and i.document -> 'seller' ->> 'siren' = $8))
-     on conflict (invoice_id, lifecycle_code, (data ->> 'flowId')) where source = 'platform' do nothing`,
-    [
-      companyId,
-      trackingId,
-      lifecycleEventType(lifecycle.code),
-      lifecycle.code,
-      lifecycle.date,
-      JSON.stringify({ statusFlowId: flow.flowId, reason: lifecycle.reason }),
-      lifecycle.invoiceNumber,
-      lifecycle.sellerSiren,
-      lifecycle.invoiceFlowId,
-      flow.flowId
-    ]
-  )
-  return (rowCount ?? 0) > 0
+  // Its effects (webhook, refusal e-mail) only when this call stored it, in the same transaction.
+  return db.transaction(async (tx) => {
+    const { rows } = await tx.query<{ invoice_id: string; occurred_at: Date }>(
+      `insert into paraphe.invoice_events (invoice_id, company_id, type, source, lifecycle_code, occurred_at, data, actor_id)
+       select i.id, i.company_id, $3, 'platform', $4, coalesce($5::timestamptz, now()),
+              -- Keyed on the invoice's flow (a status repeated in another lifecycle flow is the same status).
+              $6::jsonb || jsonb_build_object('flowId', coalesce($9::text, (select t.flow_id from paraphe.invoice_transmissions t where t.invoice_id = i.id), $10::text)),
+              null
+         from paraphe.invoices i
+        where i.company_id = $1 and i.status = 'issued'
+          and (i.id = $2::uuid or ($2::uuid is null and i.number = $7 and i.document -> 'seller' ->> 'siren' = $8))
+       on conflict (invoice_id, lifecycle_code, (data ->> 'flowId')) where source = 'platform' do nothing
+       returning invoice_id, occurred_at`,
+      [
+        companyId,
+        trackingId,
+        lifecycleEventType(lifecycle.code),
+        lifecycle.code,
+        lifecycle.date,
+        JSON.stringify({ statusFlowId: flow.flowId, reason: lifecycle.reason }),
+        lifecycle.invoiceNumber,
+        lifecycle.sellerSiren,
+        lifecycle.invoiceFlowId,
+        flow.flowId
+      ]
+    )
+    for (const row of rows)
+      await statusStored(tx, {
+        invoiceId: row.invoice_id,
+        companyId,
+        code: lifecycle.code,
+        reason: lifecycle.reason,
+        occurredAt: row.occurred_at
+      })
+    return rows.length > 0
+  })
 }
 
 /**

@@ -15,6 +15,7 @@ import type { Log } from '../logging.js'
 import { MAX_ATTEMPTS, retryDelayMs } from '../queue/retry-delay.js'
 import { handOffInvoice, markHandedOff, type ClaimedTransmission, type HandOffContext } from './hand-off.js'
 import { paymentStatusJobs } from './payment-status-jobs.js'
+import { statusEffectsJobs, type StatusEffectsContext } from './status-effects.js'
 import { pollStatuses } from './status-poll.js'
 
 const ERROR_TEXT_MAX = 1_000
@@ -37,7 +38,7 @@ export interface HandOffRetries {
   maxAttempts?: number
 }
 
-export interface TransmissionJobsContext extends HandOffContext {
+export interface TransmissionJobsContext extends HandOffContext, Omit<StatusEffectsContext, 'db'> {
   log: Log
   retries: HandOffRetries
 }
@@ -115,6 +116,7 @@ export function transmissionJobs(context: TransmissionJobsContext): RegisteredJo
       const recorded = await pollStatuses(context.db, context.flowClient, context.secretsKey, run.log)
       if (recorded > 0) run.log.info({ recorded }, 'platform statuses recorded')
     }),
-    ...paymentStatusJobs(context)
+    ...paymentStatusJobs(context),
+    ...statusEffectsJobs(context)
   ]
 }

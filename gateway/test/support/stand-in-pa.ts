@@ -11,8 +11,10 @@
 // the CDAR parser and kept for the test (`cdars`); a file that is not a CDAR is acknowledged Error.
 // The lifecycle flows it sends back carry a JSON summary (`lifecycle`), or, with
 // `lifecycleAs = 'cdar'` as real platforms do, only their CDAR file (GET /v1/flows/{id}?docType=Original).
+// Like a PA that offers webhooks, it posts a flow to the address a company registered, as
+// `{ flowInfo: flow }` signed `X-Signature: sha256=<hex HMAC-SHA256 of the body>` (or badly, on demand).
 import { execFile } from 'node:child_process'
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto'
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import os from 'node:os'
@@ -69,6 +71,13 @@ export interface StandInPa {
   refusedWhileUnavailable: number
   /** A lifecycle status about the invoice deposited with this trackingId. */
   advance: (trackingId: string, statusCode: number, reason?: string) => StandInFlow
+  /** Posts `flow` to a registered webhook address; `badSignature` signs with another secret. */
+  callWebhook: (
+    url: string,
+    secret: string,
+    flow: StandInFlow,
+    options?: { badSignature?: boolean }
+  ) => Promise<{ status: number; body: string }>
   close: () => Promise<void>
 }
 
@@ -129,7 +138,7 @@ export async function startStandInPa(): Promise<StandInPa> {
   /** updatedAt strictly increasing, as a platform's clock is for one client. */
   const tick = () => new Date((clock = Math.max(clock + 1, Date.now()))).toISOString()
 
-  const state: Omit<StandInPa, 'url' | 'tokenUrl' | 'close' | 'advance'> = {
+  const state: Omit<StandInPa, 'url' | 'tokenUrl' | 'close' | 'advance' | 'callWebhook'> = {
     clientId,
     clientSecret,
     deposits: new Map(),
@@ -319,6 +328,16 @@ export async function startStandInPa(): Promise<StandInPa> {
       }
       state.flows.push(flow)
       return flow
+    },
+    async callWebhook(url: string, secret: string, flow: StandInFlow, options: { badSignature?: boolean } = {}) {
+      const payload = JSON.stringify({ flowInfo: flow })
+      const key = options.badSignature === true ? `${secret}-pas-le-bon` : secret
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': `sha256=${createHmac('sha256', key).update(payload).digest('hex')}` },
+        body: payload
+      })
+      return { status: response.status, body: await response.text() }
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -181,6 +181,8 @@ export const InvoiceSummarySchema = Type.Object({
   remainingCents: Type.Integer(),
   /** The Factur-X PDF is stored: rendered seconds after the number (false for a draft, and meanwhile). */
   pdfReady: Type.Boolean(),
+  /** The last status the plateforme agréée sent back (« Déposée », « Approuvée », « Refusée »…); null before any. */
+  lifecycleStatus: nullable(Type.Object({ code: Type.Integer(), label: Type.String() })),
   createdAt: Type.String(),
   updatedAt: Type.String()
 })

@@ -20,6 +20,8 @@ export const PlatformConnectionSchema = Type.Object({
   testedAt: nullable(Type.String()),
   /** What the last test found wrong, in French; null when it passed (or never ran). */
   testProblem: nullable(Type.String()),
+  /** The path the PA's webhook calls (to be made absolute with the site's address); null until a secret was generated. */
+  webhookPath: nullable(Type.String()),
   updatedAt: Type.String()
 })
 export type PlatformConnection = Static<typeof PlatformConnectionSchema>
@@ -45,3 +47,15 @@ export type PutPlatform = Static<typeof PutPlatformBody>
 
 export const PlatformTestBody = Type.Object({ ok: Type.Boolean(), problem: nullable(Type.String()), platform: PlatformConnectionSchema })
 export type PlatformTestAnswer = Static<typeof PlatformTestBody>
+
+/** What the PA's webhook secret starts with (recognisable by secret scanners). */
+export const PLATFORM_WEBHOOK_SECRET_PREFIX = 'pawh_'
+/** The header the PA's calls carry: `X-Signature: sha256=<hex HMAC-SHA256 of the raw body>`. */
+export const PLATFORM_WEBHOOK_SIGNATURE_HEADER = 'X-Signature'
+
+/** « Générer le secret du webhook »: the only answer carrying the secret. */
+export const PlatformWebhookSecretBody = Type.Object({ webhookPath: Type.String(), secret: Type.String() })
+export type PlatformWebhookSecret = Static<typeof PlatformWebhookSecretBody>
+
+/** The PA's webhook answer. */
+export const PlatformWebhookReceivedBody = Type.Object({ received: Type.Literal(true), recorded: Type.Boolean() })

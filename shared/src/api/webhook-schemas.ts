@@ -4,7 +4,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { literals, nullable } from './schema-parts.js'
 
-/** What an endpoint may subscribe to; each is a moment of a quote's or an invoice's life (migrations 0012, 0016). */
+/** What an endpoint may subscribe to; each is a moment of a quote's or an invoice's life (migrations 0012, 0016, 0031). */
 export const WEBHOOK_EVENT_TYPES = [
   'quote.sent',
   'quote.viewed',
@@ -13,7 +13,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'quote.expired',
   'invoice.issued',
   'invoice.paid',
-  'invoice.overdue'
+  'invoice.overdue',
+  'invoice.status_changed'
 ] as const
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number]
 
@@ -26,7 +27,9 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'quote.expired': 'Devis expiré sans réponse',
   'invoice.issued': 'Facture ou avoir émis (numéro, montants ; PDF et XML par l’API)',
   'invoice.paid': 'Facture entièrement payée',
-  'invoice.overdue': 'Facture en retard de paiement (échéance dépassée)'
+  'invoice.overdue': 'Facture en retard de paiement (échéance dépassée)',
+  'invoice.status_changed':
+    'Nouveau statut de la facture électronique revenu de la plateforme agréée (Déposée, Mise à disposition, Approuvée, Refusée, Encaissée…)'
 }
 
 /** What a signing secret starts with, as Stripe's do (secret scanners recognise it). */

@@ -1,8 +1,9 @@
 // « Ma plateforme agréée » and the transmission of an invoice in Chromium, against the stand-in PA:
 // the owner reaches the page from the profile, a wrong secret gets the French reason, the right
 // one connects; an invoice to a business shows « Déposée », then « Mise à disposition » and
-// « Approuvée » as the stand-in moves; a refusal with its reason says to correct it by a credit
-// note. Axe-clean at 1280 and 360 px; the secret never reaches the page.
+// « Approuvée » as the stand-in moves; a refusal with its reason offers « Annuler par un avoir et
+// refaire la facture », which opens the new draft; the list shows the statuses. Axe-clean at 1280
+// and 360 px; the secret never reaches the page.
 import { randomUUID } from 'node:crypto'
 import t from 'tap'
 import { signAccessToken } from '../../../gateway/test/support/gotrue-tokens.js'
@@ -108,6 +109,22 @@ t.test('settings tested, then an invoice to a business followed to « Approuvée
   await gateway.app.transmission.pollStatuses()
   await page.goto(gateway.url(`/espace/factures/${refused}`))
   await panel.getByText('Refusée : Bon de commande manquant').waitFor()
-  await panel.getByText('corrigez-la par un avoir, puis émettez une nouvelle facture').waitFor()
+  const notice = page.getByRole('region', { name: 'Facture refusée' })
+  await notice.getByText('Facture refusée par le client').waitFor()
   await axeBothWidths(t, page, 'a refused invoice')
+
+  // The list says each invoice's last status, readable on a phone.
+  await page.goto(gateway.url('/espace/factures'))
+  await page.getByText('Refusée', { exact: true }).waitFor()
+  await page.getByText('Approuvée', { exact: true }).waitFor()
+  await axeBothWidths(t, page, 'the invoice list with the platform statuses')
+
+  // The one action: the credit note issued, the new draft opened.
+  await page.goto(gateway.url(`/espace/factures/${refused}`))
+  await button(page, 'Annuler par un avoir et refaire la facture').click()
+  await page.waitForURL((url) => /\/espace\/factures\/[0-9a-f-]{36}$/.test(url.pathname) && !url.pathname.endsWith(refused))
+  const notes = await gateway.app.db.query<{ status: string }>('select status from paraphe.invoices where corrects_invoice_id = $1', [
+    refused
+  ])
+  t.same(notes.rows, [{ status: 'issued' }], 'one credit note, issued')
 })

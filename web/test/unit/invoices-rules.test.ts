@@ -41,6 +41,7 @@ function summary(change: Partial<InvoiceSummary>): InvoiceSummary {
     creditedCents: 0,
     remainingCents: 12_000,
     pdfReady: true,
+    lifecycleStatus: null,
     createdAt: '2026-11-02T10:00:00Z',
     updatedAt: '2026-11-02T10:00:00Z',
     ...change

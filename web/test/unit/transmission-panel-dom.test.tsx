@@ -112,7 +112,8 @@ t.test('with a platform: an outage waits, then the deposit and the statuses come
   await untilText('Refusée : Commande non reçue')
   const statuses = screen.getByRole('list', { name: 'Statuts de la facture' })
   t.match(textOf(statuses), /Déposée — .+Mise à disposition — .+Refusée : Commande non reçue — /)
-  t.match(textOf(), 'Une facture refusée ou rejetée ne se modifie pas : corrigez-la par un avoir, puis émettez une nouvelle facture.')
+  t.match(textOf(), 'Facture refusée par le client : Commande non reçue')
+  t.ok(screen.getByRole('button', { name: 'Annuler par un avoir et refaire la facture' }), 'the one action offered')
   t.notMatch(textOf(), 'Fichier rejeté', 'the file itself was accepted')
 
   // A payment received (services, VAT due on receipt): « à déclarer » while the platform is down, then « Encaissée ».

@@ -92,7 +92,9 @@ function registeredJobs(fastify: FastifyInstance): RegisteredJob[] {
       log: fastify.log,
       secretsKey: fastify.transmission.secretsKey,
       flowClient: fastify.transmission.flowClient,
-      retries: fastify.transmission.retries
+      retries: fastify.transmission.retries,
+      site: fastify.config.site,
+      wakeOutbox: wake.outbox
     })
   ]
 }

@@ -7,6 +7,7 @@ import companyRoutes, { invitationViewRoutes } from './company.js'
 import companyDirectoryRoutes from './company-directory.js'
 import companySenderRoutes, { senderConfirmationRoutes } from './company-sender.js'
 import platformRoutes from './platform.js'
+import platformWebhookRoutes from './platform-webhooks.js'
 import contactRoutes from './contact.js'
 import dashboardRoutes from './dashboard.js'
 import clientRoutes from './clients.js'
@@ -35,6 +36,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
   await fastify.register(verificationRoutes)
   await fastify.register(billingWebhookRoutes)
   await fastify.register(connectWebhookRoutes)
+  await fastify.register(platformWebhookRoutes)
   await fastify.register(invitationViewRoutes)
   await fastify.register(senderConfirmationRoutes)
   // Private routes: one guard for the whole scope.

@@ -23,6 +23,7 @@ import { invoiceFileName } from '../../invoices/invoice-files.js'
 import { quoteInvoicing } from '../../invoices/invoices-repository.js'
 import { asRequestUser, memberScope } from './user-transaction.js'
 import { InvoiceReadBody } from '@paraphe/shared/api/transmission-schemas'
+import { CreditAndRedoBody } from '@paraphe/shared/api/invoice-redo-schemas'
 
 export default async function invoiceRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
@@ -82,6 +83,14 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
       const invoice = await actions.creditNote(memberScope(fastify, request), request.params.id, request.body, request.log)
       return reply.code(201).send({ invoice })
     }
+  )
+
+  // A refused or rejected invoice: its credit note issued and a new draft, in one transaction.
+  fastify.post(
+    '/invoices/:id/credit-and-redo',
+    { schema: { ...withId, response: { 201: CreditAndRedoBody, ...ErrorResponses } } },
+    async (request, reply) =>
+      reply.code(201).send(await actions.creditAndRedo(memberScope(fastify, request), request.params.id, request.log))
   )
 
   fastify.get(

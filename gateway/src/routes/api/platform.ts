@@ -2,7 +2,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
-import { PlatformBody, PlatformTestBody, PutPlatformBody } from '@paraphe/shared/api/platform-schemas'
+import { PlatformBody, PlatformTestBody, PlatformWebhookSecretBody, PutPlatformBody } from '@paraphe/shared/api/platform-schemas'
 import { NoContent } from '@paraphe/shared/api/schema-parts'
 import { ApiProblem } from '../../errors.js'
 import {
@@ -14,6 +14,7 @@ import {
   savePlatform,
   testCredentials
 } from '../../transmission/platform-connection.js'
+import { generateWebhookSecret } from '../../transmission/platform-webhook.js'
 import { asRequestUser } from './user-transaction.js'
 
 export default async function platformRoutes(instance: FastifyInstance) {
@@ -51,4 +52,17 @@ export default async function platformRoutes(instance: FastifyInstance) {
     request.log.info({ ok: problem === null }, 'platform connection tested')
     return asRequestUser(fastify, request, (tx, member) => recordTest(tx, member, problem))
   })
+
+  // « Générer le secret du webhook »: the secret is in this answer only; the old one stops working.
+  fastify.post(
+    '/company/platform/webhook-secret',
+    { schema: { response: { 200: PlatformWebhookSecretBody, ...ErrorResponses } } },
+    async (request) => {
+      const answer = await asRequestUser(fastify, request, (tx, member) =>
+        generateWebhookSecret(tx, member, fastify.transmission.secretsKey)
+      )
+      request.log.info('platform webhook secret generated')
+      return answer
+    }
+  )
 }

@@ -57,7 +57,11 @@ export function WebhooksReference() {
         <code>number</code>, <code>title</code>, <code>clientName</code> et <code>url</code> (le devis dans l’API) ;{' '}
         <code>data.occurredAt</code> la date de l’événement. <code>quote.declined</code> ajoute <code>reason</code> (le motif saisi par le
         client, éventuellement vide) ; <code>quote.signed</code> ajoute <code>signerName</code> et <code>signedPdf</code> (<code>url</code>{' '}
-        du PDF signé et scellé dans l’API, avec une clé de lecture, et son <code>sha256</code>). Exemple :
+        du PDF signé et scellé dans l’API, avec une clé de lecture, et son <code>sha256</code>). Les événements <code>invoice.*</code>{' '}
+        portent <code>data.invoice</code> (<code>id</code>, <code>number</code>, <code>kind</code>, <code>clientName</code>, montants, dates
+        et <code>url</code>) ; <code>invoice.status_changed</code> ajoute <code>data.status</code> (<code>code</code> du cycle de vie, de
+        200 « Déposée » à 213 « Rejetée », <code>label</code> en français, <code>reason</code> : le motif donné, ou <code>null</code>) et{' '}
+        <code>data.source</code> (<code>platform</code> : la plateforme agréée), une fois par statut reçu. Exemple :
       </p>
       <pre className="api-reference__code" tabIndex={0} aria-label="Exemple de corps quote.signed">
         <code>{EXAMPLE}</code>

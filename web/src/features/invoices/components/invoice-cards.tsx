@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom'
 import type { InvoiceSummary } from '@paraphe/shared/api/invoice-schemas'
 import { formatLongDate } from '@paraphe/shared/dates'
 import { INVOICE_KIND_LABELS } from '@paraphe/shared/invoices/invoice-document'
+import { needsCorrection } from '@paraphe/shared/invoices/lifecycle-statuses'
 import { formatEuros } from '@paraphe/shared/money'
 import { paths } from '@paraphe/shared/paths'
 import { invoiceBadge } from '@/lib/invoice-filters'
@@ -43,6 +44,12 @@ export function InvoiceCards({ invoices }: { invoices: readonly InvoiceSummary[]
               <div>
                 <dt>Échéance</dt>
                 <dd>{formatLongDate(invoice.dueDate)}</dd>
+              </div>
+            )}
+            {invoice.lifecycleStatus === null ? null : (
+              <div className={needsCorrection(invoice.lifecycleStatus.code) ? 'invoice-card__lifecycle--alert' : undefined}>
+                <dt>Plateforme agréée</dt>
+                <dd>{invoice.lifecycleStatus.label}</dd>
               </div>
             )}
             {invoice.status === 'draft' || invoice.kind === 'credit_note' ? null : (

@@ -61,7 +61,13 @@ export function InvoiceSheet({ invoice, onChanged }: { invoice: Invoice; onChang
         <InvoiceLines document={invoice.document} />
       )}
       {!draft && invoice.kind !== 'credit_note' ? <PaymentsPanel invoice={invoice} onChanged={onChanged} /> : null}
-      {draft ? null : <TransmissionPanel invoiceId={invoice.id} credit={invoice.kind === 'credit_note'} />}
+      {draft ? null : (
+        <TransmissionPanel
+          invoiceId={invoice.id}
+          credit={invoice.kind === 'credit_note'}
+          creditable={invoice.kind !== 'credit_note' && invoice.creditedCents < invoice.totalTtcCents}
+        />
+      )}
       {draft ? null : <ClientLinkPanel invoice={invoice} onChanged={onChanged} />}
       {!draft && invoice.kind !== 'credit_note' ? <CreditNotePanel invoice={invoice} /> : null}
       <InvoiceChainPanel invoice={invoice} />

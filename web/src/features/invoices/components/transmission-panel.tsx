@@ -1,7 +1,8 @@
 // « Transmission » on an issued invoice's page: which way it left (the company's plateforme agréée,
 // Chorus Pro, or e-mail) and why, « en attente de transmission » with the next try, and the statuses
 // the platform sent back, in French; for services whose VAT is due on receipt, each payment reported
-// to the platform (212 « Encaissée ») or waiting to be.
+// to the platform (212 « Encaissée ») or waiting to be; after a refusal or a rejection, what to do
+// (refusal-notice.tsx).
 import { useCallback, useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { InvoiceRead, InvoiceTransmission, PaymentReport } from '@paraphe/shared/api/transmission-schemas'
@@ -9,6 +10,7 @@ import { needsCorrection } from '@paraphe/shared/invoices/lifecycle-statuses'
 import { formatEuros } from '@paraphe/shared/money'
 import { paths } from '@paraphe/shared/paths'
 import { useWorkspace } from '@/hooks/use-workspace'
+import { RefusalNotice } from './refusal-notice'
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' })
 
@@ -62,7 +64,16 @@ function Way({ transmission, credit }: { transmission: InvoiceTransmission; cred
   )
 }
 
-export function TransmissionPanel({ invoiceId, credit = false }: { invoiceId: string; credit?: boolean }) {
+/** `creditable`: something of the invoice is left to cancel (the refusal's action is offered only then). */
+export function TransmissionPanel({
+  invoiceId,
+  credit = false,
+  creditable = true
+}: {
+  invoiceId: string
+  credit?: boolean
+  creditable?: boolean
+}) {
   const { api } = useWorkspace()
   const [transmission, setTransmission] = useState<InvoiceTransmission | null>(null)
   const [failed, setFailed] = useState(false)
@@ -84,7 +95,9 @@ export function TransmissionPanel({ invoiceId, credit = false }: { invoiceId: st
     return () => controller.abort()
   }, [refresh])
   if (transmission === null && !failed) return null
-  const refused = transmission?.statuses.find((status) => needsCorrection(status.code)) ?? null
+  // The last status decides: a refusal followed by another status (a new deposit) asks nothing more.
+  const last = transmission?.statuses.at(-1) ?? null
+  const refused = last !== null && needsCorrection(last.code) ? last : null
   const rejected = transmission?.acknowledgement?.status === 'Error'
   return (
     <section className="invoice-panel" aria-labelledby="transmission-title">
@@ -110,8 +123,10 @@ export function TransmissionPanel({ invoiceId, credit = false }: { invoiceId: st
               ))}
             </ul>
           )}
-          {refused === null ? null : (
-            <p>Une facture refusée ou rejetée ne se modifie pas&#8239;: corrigez-la par un avoir, puis émettez une nouvelle facture.</p>
+          {refused === null ? null : creditable ? (
+            <RefusalNotice invoiceId={invoiceId} status={refused} />
+          ) : (
+            <p>Cette facture refusée ou rejetée est annulée par avoir&#8239;: la nouvelle facture est dans la liste des factures.</p>
           )}
         </>
       )}

@@ -7,6 +7,7 @@ import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { platformApi, type PlatformAnswer, type PlatformConnection } from '../api/platform-api'
+import { PlatformWebhook } from '../components/platform-webhook'
 
 export const handle: RouteHandle = {
   title: 'Ma plateforme agréée',
@@ -247,6 +248,7 @@ function PlatformPage() {
           </form>
         </section>
       )}
+      {connection === undefined || connection === null ? null : <PlatformWebhook webhookPath={connection.webhookPath} />}
     </article>
   )
 }
