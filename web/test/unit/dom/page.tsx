@@ -13,9 +13,11 @@ import { WorkspaceContext } from '@/hooks/use-workspace'
 import { createApiClient, type ApiClient } from '@/lib/api-client'
 import { RuntimeConfigProvider } from '@/lib/runtime-config'
 
-// A failed query says what it looked for, without printing the whole page; the gateway answers
-// within seconds on a loaded machine (two cores shared by the suite).
-configure({ getElementError: (message) => new Error(message ?? 'element not found'), asyncUtilTimeout: 10_000 })
+// A failed query says what it looked for, without printing the whole page. Waits end as soon as
+// the page shows what is awaited; their limit is for a loaded machine (two cores shared by the
+// suite, Factur-X files built by PDF processes): a screen that issues an invoice and renders its
+// PDF took over 10 s there.
+configure({ getElementError: (message) => new Error(message ?? 'element not found'), asyncUtilTimeout: 30_000 })
 
 // Node's own fetch, kept even where a test lets the page's relative requests reach the gateway.
 const nodeFetch = globalThis.fetch
