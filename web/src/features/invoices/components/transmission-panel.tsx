@@ -36,8 +36,8 @@ function Way({ transmission, credit }: { transmission: InvoiceTransmission; cred
   if (transmission.emailReason === 'chorus_pro_not_configured')
     return (
       <p>
-        Chorus Pro non configuré&#8239;: ce client est un acheteur public, qui reçoit ses factures par Chorus Pro. En attendant,{' '}
-        {what} s’envoie par e-mail («&#8239;{send}&#8239;»). Renseignez votre compte technique Chorus Pro dans{' '}
+        Chorus Pro non configuré&#8239;: ce client est un acheteur public, qui reçoit ses factures par Chorus Pro. En attendant, {what}{' '}
+        s’envoie par e-mail («&#8239;{send}&#8239;»). Renseignez votre compte technique Chorus Pro dans{' '}
         <Link to={paths.platform.href()}>Ma plateforme agréée</Link>.
       </p>
     )

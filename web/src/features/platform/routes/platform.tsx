@@ -7,10 +7,12 @@ import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { platformApi, type PlatformAnswer, type PlatformConnection } from '../api/platform-api'
+import { ChorusProSection } from '../components/chorus-pro-section'
 
 export const handle: RouteHandle = {
   title: 'Ma plateforme agréée',
-  description: 'La connexion à votre plateforme agréée, par laquelle vos factures aux entreprises sont transmises.'
+  description:
+    'La connexion à votre plateforme agréée, par laquelle vos factures aux entreprises sont transmises, et votre accès à Chorus Pro pour les acheteurs publics.'
 }
 
 export { PlatformPage as Component }
@@ -247,6 +249,8 @@ function PlatformPage() {
           </form>
         </section>
       )}
+      {/* Once the page has loaded: a gateway out of reach is said once, by the section above. */}
+      {connection === undefined ? null : <ChorusProSection />}
     </article>
   )
 }
