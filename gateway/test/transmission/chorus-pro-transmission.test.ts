@@ -18,6 +18,7 @@ import { parisIsoDate } from '@paraphe/shared/dates'
 import { buildApp } from '../helper.js'
 import { validateFolder } from '../invoices/support/facturx-validator.js'
 import { testDatabase } from '../support/databases.js'
+import { normaliseSpaces, pdfText } from '../support/pdf-text.js'
 import { startStandInChorusPro } from '../support/stand-in-chorus-pro.js'
 import { AUTH_ENV, COMPLETE_PROFILE, completeContent, newUser, type TestUser } from '../support/workspace-users.js'
 
@@ -165,7 +166,13 @@ t.test('a public buyer’s invoice is deposited on Chorus Pro once, through a 50
   t.same([...new Set(cpro.syntaxes)], ['IN_DP_E2_CII_FACTURX'])
   t.equal(cpro.refusedFiles, 0, 'the file passed the stand-in’s XSD')
 
-  const xml = [...cpro.files.values()].find((file) => file.xml.includes(`<ram:ID>${invoice.number}</ram:ID>`))?.xml ?? ''
+  const file = [...cpro.files.values()].find((candidate) => candidate.xml.includes(`<ram:ID>${invoice.number}</ram:ID>`))
+  const xml = file?.xml ?? ''
+  // Printed too: the SIRET, the code service and the engagement number.
+  const printed = normaliseSpaces(await pdfText(file?.pdf ?? new Uint8Array()))
+  t.match(printed, `SIRET ${SIRET}`)
+  t.match(printed, 'Code service : ECOLES-75')
+  t.match(printed, 'N° d’engagement : EJ-2026-0042')
   t.match(xml, '<ram:BuyerReference>ECOLES-75</ram:BuyerReference>', 'the code service as BT-10')
   t.match(xml, /<ram:BuyerOrderReferencedDocument>\s*<ram:IssuerAssignedID>EJ-2026-0042<\/ram:IssuerAssignedID>/, 'the engagement as BT-13')
   t.match(xml, `<ram:GlobalID schemeID="0009">${SIRET}</ram:GlobalID>`, 'the SIRET as BT-46')

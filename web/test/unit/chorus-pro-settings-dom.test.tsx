@@ -6,12 +6,17 @@
 import './dom/register.js'
 import t from 'tap'
 import { fireEvent, screen, within } from '@testing-library/dom'
+import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
+import { TransmissionPanel } from '@/features/invoices/components/transmission-panel'
 import { Component as ClientsPage } from '@/features/clients/routes/clients'
 import { Component as PlatformPage } from '@/features/platform/routes/platform'
 import { createApiClient } from '@/lib/api-client'
 import { clientsApi } from '@/lib/clients-api'
 import { startStandInChorusPro } from '../../../gateway/test/support/stand-in-chorus-pro.js'
 import { press, renderPage, startGateway, textOf, typeInto, untilText } from './dom/page.js'
+
+// The invoices' test makes real Factur-X PDF/A-3 files in a PDF process.
+t.setTimeout(300_000)
 
 const gateway = await startGateway()
 t.teardown(gateway.close)
@@ -139,4 +144,47 @@ t.test('a client marked « Acheteur public (Chorus Pro) »: its SIRET required, 
     [{ publicBuyer: false, serviceCode: '' }],
     'no longer public, its code service dropped'
   )
+})
+
+t.test('a public buyer’s invoice on its page: « Chorus Pro non configuré », then deposited on Chorus Pro', async (t) => {
+  const owner = await gateway.owner()
+  const issue = async (index: number): Promise<Invoice> => {
+    const request = {
+      kind: 'standard',
+      client: { kind: 'business', name: '', company: 'Ville de Paris', address: '4 rue de Lobau\n75004 Paris' },
+      publicBuyer: { siret: '21750001600019', serviceCode: '' },
+      lines: [{ description: `Peinture ${index}`, quantityMilli: 1000, unitPriceCents: 50_000 + index, vatRateBp: 2000 }]
+    }
+    const draft = await owner.request('POST', '/api/invoices', { request })
+    const issued = await owner.request('POST', `/api/invoices/${draft.json<{ invoice: Invoice }>().invoice.id}/issue`)
+    await gateway.app.jobs.wake()
+    return issued.json<{ invoice: Invoice }>().invoice
+  }
+  const panel = async (invoiceId: string) => {
+    const unmount = renderPage(<TransmissionPanel invoiceId={invoiceId} />, { api: owner.api, userId: owner.id })
+    const heading = await screen.findByRole('heading', { name: 'Transmission' })
+    return { text: textOf(heading.parentElement), unmount }
+  }
+  const byEmail = await issue(1)
+  let shown = await panel(byEmail.id)
+  t.match(shown.text, 'Chorus Pro non configuré : ce client est un acheteur public, qui reçoit ses factures par Chorus Pro.')
+  t.ok(screen.getByRole('link', { name: 'Ma plateforme agréée' }), 'a link to set it')
+  shown.unmount()
+
+  const saved = await owner.request('PUT', '/api/company/chorus-pro', {
+    apiUrl: cpro.url,
+    tokenUrl: cpro.tokenUrl,
+    clientId: cpro.clientId,
+    clientSecret: cpro.clientSecret,
+    accountLogin: cpro.accountLogin,
+    accountPassword: cpro.accountPassword
+  })
+  t.equal(saved.statusCode, 200)
+  const deposited = await issue(2)
+  cpro.advance(deposited.number as string, 'MISE_A_DISPOSITION')
+  await gateway.app.transmission.pollChorusProStatuses()
+  shown = await panel(deposited.id)
+  t.match(shown.text, 'Déposée sur Chorus Pro.')
+  t.match(shown.text, 'Mise à disposition')
+  shown.unmount()
 })
