@@ -73,13 +73,13 @@ function refusal(answer: CallAnswer, what: string): PlatformError | null {
   if (answer.status >= 200 && answer.status <= 299) {
     if (body === null || typeof body !== 'object')
       return new PlatformError('not_flow_service', `${what} : réponse illisible.`, answer.status, CHORUS_PRO_CODES.notChorusPro)
-    const code = body.codeRetour
-    if (code === undefined || code === 0 || code === '0') return null
+    if (body.codeRetour === undefined || body.codeRetour === 0 || body.codeRetour === '0') return null
+    const code = text(body.codeRetour) ?? 'codeRetour'
     return new PlatformError(
       'refused',
-      `${what} : refusé (${String(code)}${typeof body.libelle === 'string' ? ` ${body.libelle}` : ''}).`,
+      `${what} : refusé (${code}${typeof body.libelle === 'string' ? ` ${body.libelle}` : ''}).`,
       answer.status,
-      String(code)
+      code
     )
   }
   if (answer.status === 404 || answer.status === 405)
