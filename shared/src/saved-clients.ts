@@ -50,7 +50,9 @@ export const EMPTY_SAVED_CLIENT: SavedClientInput = {
   address: '',
   siteAddress: '',
   siret: '',
-  notes: ''
+  notes: '',
+  publicBuyer: false,
+  serviceCode: ''
 }
 
 const TEXT_FIELDS = ['name', 'company', 'email', 'phone', 'address', 'siteAddress', 'siret', 'notes'] as const
@@ -121,6 +123,8 @@ export function savedClientOfQuote(client: QuoteClient, siteAddress: string): Sa
     address: client.address,
     siteAddress,
     siret: '',
-    notes: ''
+    notes: '',
+    publicBuyer: false,
+    serviceCode: ''
   }
 }

@@ -109,7 +109,9 @@ t.test('the form: a private person or a company, checked with the gateway’s ru
     address: '10 quai Perrache',
     siteAddress: 'Résidence Bellevue',
     siret: '73282932000074',
-    notes: 'Code portail 1234'
+    notes: 'Code portail 1234',
+    publicBuyer: false,
+    serviceCode: ''
   })
 
   const person = render(
