@@ -2,18 +2,23 @@
 // tree only): « Ma plateforme agréée »'s Chorus Pro section — the empty form explained field by
 // field, a wrong technical account password said in French by « Tester la connexion », the right
 // one tested, the secrets never shown back, a network failure, the access removed — and the client
-// form's « Acheteur public (Chorus Pro) » with its SIRET required and its code service.
+// form's « Acheteur public (Chorus Pro) » with its SIRET required and its code service; the invoice
+// page's Transmission panel for a public buyer; the engagement number on the quote's invoicing form.
 import './dom/register.js'
 import t from 'tap'
 import { fireEvent, screen, within } from '@testing-library/dom'
 import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import { TransmissionPanel } from '@/features/invoices/components/transmission-panel'
+import { Component as QuoteInvoicingPage } from '@/features/invoices/routes/quote-invoicing'
+import { invoicesApi } from '@/lib/invoices-api'
+import { quoteClient } from '../../../gateway/test/support/quote-content.js'
+import { signedQuote } from './dom/invoices.js'
 import { Component as ClientsPage } from '@/features/clients/routes/clients'
 import { Component as PlatformPage } from '@/features/platform/routes/platform'
 import { createApiClient } from '@/lib/api-client'
 import { clientsApi } from '@/lib/clients-api'
 import { startStandInChorusPro } from '../../../gateway/test/support/stand-in-chorus-pro.js'
-import { press, renderPage, startGateway, textOf, typeInto, untilText } from './dom/page.js'
+import { currentLocation, press, renderPage, startGateway, textOf, typeInto, untilText, waitForLocation } from './dom/page.js'
 
 // The invoices' test makes real Factur-X PDF/A-3 files in a PDF process.
 t.setTimeout(300_000)
@@ -187,4 +192,47 @@ t.test('a public buyer’s invoice on its page: « Chorus Pro non configuré »,
   t.match(shown.text, 'Déposée sur Chorus Pro.')
   t.match(shown.text, 'Mise à disposition')
   shown.unmount()
+})
+
+t.test('invoicing a public buyer’s quote: the engagement number checked, then carried by the invoice', async (t) => {
+  const owner = await gateway.owner('pro')
+  const client = await clientsApi.create(owner.api, {
+    kind: 'business',
+    name: 'Intendance',
+    company: 'Lycée Ampère',
+    email: '',
+    phone: '',
+    address: '31 rue de la Bourse\n69002 Lyon',
+    siteAddress: '',
+    siret: '21750001600019',
+    notes: '',
+    publicBuyer: true,
+    serviceCode: 'LYC-AMP'
+  })
+  const quote = await signedQuote(gateway, owner, {
+    client: quoteClient({ kind: 'business', company: 'Lycée Ampère', name: 'Intendance' }),
+    savedClientId: client.id
+  })
+  t.teardown(
+    renderPage(<QuoteInvoicingPage />, {
+      api: owner.api,
+      userId: owner.id,
+      at: `/espace/devis/${quote.id}/facturation?facture=solde`,
+      route: '/espace/devis/:id/facturation'
+    })
+  )
+  await screen.findByLabelText(/^N° d’engagement/)
+  typeInto(/^SIREN du client/, '217500016')
+  typeInto(/^N° d’engagement/, 'E'.repeat(51))
+  await press('Préparer la facture')
+  await untilText('Le numéro d’engagement compte au plus 50 caractères.')
+  typeInto(/^N° d’engagement/, ' BC-12 ')
+  await press('Préparer la facture')
+  await waitForLocation(/^\/espace\/factures\//)
+  const invoice = await invoicesApi.get(owner.api, currentLocation().replace('/espace/factures/', ''))
+  t.match(invoice.document, {
+    buyer: { publicBuyer: { siret: '21750001600019', serviceCode: 'LYC-AMP' } },
+    buyerReference: 'LYC-AMP',
+    orderReference: 'BC-12'
+  })
 })
