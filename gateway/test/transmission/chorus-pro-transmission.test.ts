@@ -307,6 +307,22 @@ t.test('the statuses come back from rechercher/fournisseur, once each', async (t
   cpro.faults.unavailable = false
 })
 
+t.test('secrets that can no longer be opened: the hand-off is given up at once, with what to do', async (t) => {
+  const owner = await newUser(app)
+  await owner.request('PUT', '/api/profile', COMPLETE_PROFILE)
+  t.equal((await owner.request('PUT', '/api/company/chorus-pro', access())).statusCode, 200)
+  // As after a change of SECRETS_KEY: the sealed password no longer opens.
+  await db.query(`update paraphe.chorus_pro_connections set account_password_sealed = 'scellé-ailleurs' where company_id = $1`, [owner.id])
+  const invoice = await issue(owner, publicInvoice(4))
+  await app.jobs.wake()
+  t.match(await transmissionOf(invoice.id), { status: 'failed', attempts: 1 })
+  t.match((await owner.request('GET', `/api/invoices/${invoice.id}`)).json<InvoiceRead>().transmission, {
+    state: 'failed',
+    lastError: /secrets de Chorus Pro ne peuvent plus être lus .+ Ma plateforme agréée/
+  })
+  t.notOk(cpro.deposits.has(invoice.number))
+})
+
 t.test('no secret in any log line', async (t) => {
   t.ok(logs.length > 0)
   const text = JSON.stringify(logs)
