@@ -4,6 +4,7 @@
 // and their French messages live here for the page, the editor and the gateway.
 import { normaliseSiret, siretProblem } from './company.js'
 import { isEmailAddress } from './email.js'
+import { serviceCodeProblem } from './public-buyer.js'
 import { holdsNul, NUL_CHARACTER_MESSAGE } from './storable-text.js'
 import { clientDisplayName, CLIENT_KINDS, TEXT_LIMITS, type ClientKind, type QuoteClient } from './quote.js'
 
@@ -32,6 +33,10 @@ export interface SavedClientInput {
   /** Businesses only, optional; stored as its 14 digits. */
   siret: string
   notes: string
+  /** « Acheteur public (Chorus Pro) »: a business with its SIRET, invoiced through Chorus Pro. Absent: no. */
+  publicBuyer?: boolean
+  /** The public buyer's « code service », when it gives one; empty otherwise. */
+  serviceCode?: string
 }
 
 export type SavedClientProblems = Partial<Record<keyof SavedClientInput, string>>
@@ -45,7 +50,9 @@ export const EMPTY_SAVED_CLIENT: SavedClientInput = {
   address: '',
   siteAddress: '',
   siret: '',
-  notes: ''
+  notes: '',
+  publicBuyer: false,
+  serviceCode: ''
 }
 
 const TEXT_FIELDS = ['name', 'company', 'email', 'phone', 'address', 'siteAddress', 'siret', 'notes'] as const
@@ -75,6 +82,15 @@ export function checkSavedClient(
       if (problem !== null) problems.siret ??= problem
       else client.siret = normaliseSiret(client.siret)
     }
+  }
+  client.publicBuyer = input.publicBuyer === true
+  client.serviceCode = client.publicBuyer ? (input.serviceCode ?? '').trim() : ''
+  if (client.publicBuyer) {
+    if (client.kind !== 'business') problems.publicBuyer = 'Un acheteur public est un client professionnel.'
+    else if (client.siret === '' && problems.siret === undefined)
+      problems.siret = 'Le SIRET de l’acheteur public est obligatoire : Chorus Pro l’identifie par ce numéro.'
+    const serviceProblem = serviceCodeProblem(client.serviceCode)
+    if (serviceProblem !== null) problems.serviceCode = serviceProblem
   }
   return Object.keys(problems).length === 0 ? { ok: true, client } : { ok: false, problems }
 }
@@ -107,6 +123,8 @@ export function savedClientOfQuote(client: QuoteClient, siteAddress: string): Sa
     address: client.address,
     siteAddress,
     siret: '',
-    notes: ''
+    notes: '',
+    publicBuyer: false,
+    serviceCode: ''
   }
 }

@@ -19,10 +19,12 @@ interface ClientRow {
   site_address: string
   siret: string
   notes: string
+  public_buyer: boolean
+  service_code: string
   updated_at: string | Date
 }
 
-const COLUMNS = 'id, kind, name, company, email, phone, address, site_address, siret, notes, updated_at'
+const COLUMNS = 'id, kind, name, company, email, phone, address, site_address, siret, notes, public_buyer, service_code, updated_at'
 /** What the search looks in: the names, the e-mail and the phone. */
 const SEARCHED = "lower(name || ' ' || company || ' ' || email || ' ' || phone)"
 /** The order of the list: by the name a client goes by (the company of a business). */
@@ -40,6 +42,8 @@ function toClient(row: ClientRow): SavedClient {
     siteAddress: row.site_address,
     siret: row.siret,
     notes: row.notes,
+    publicBuyer: row.public_buyer,
+    serviceCode: row.service_code,
     updatedAt: new Date(row.updated_at).toISOString()
   }
 }
@@ -59,7 +63,9 @@ const values = (client: SavedClientInput) => [
   client.address,
   client.siteAddress,
   client.siret,
-  client.notes
+  client.notes,
+  client.publicBuyer === true,
+  client.serviceCode ?? ''
 ]
 
 /** The clients matching `search` (every word, in the names, e-mail or phone), those whose name starts with it first. */
@@ -116,8 +122,8 @@ export async function createClient(tx: Queryable, companyId: string, client: Sav
   await assertRoom(tx)
   const { rows } = await tx
     .query<ClientRow>(
-      `insert into paraphe.saved_clients (company_id, kind, name, company, email, phone, address, site_address, siret, notes)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning ${COLUMNS}`,
+      `insert into paraphe.saved_clients (company_id, kind, name, company, email, phone, address, site_address, siret, notes, public_buyer, service_code)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning ${COLUMNS}`,
       [companyId, ...values(client)]
     )
     .catch((error: unknown) => {
@@ -132,7 +138,7 @@ export async function updateClient(tx: Queryable, id: string, client: SavedClien
   const { rows } = await tx
     .query<ClientRow>(
       `update paraphe.saved_clients set kind = $2, name = $3, company = $4, email = $5, phone = $6, address = $7, site_address = $8,
-              siret = $9, notes = $10, updated_at = now()
+              siret = $9, notes = $10, public_buyer = $11, service_code = $12, updated_at = now()
         where id = $1 returning ${COLUMNS}`,
       [id, ...values(client)]
     )

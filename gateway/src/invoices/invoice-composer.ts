@@ -10,6 +10,7 @@ import { defaultInvoiceMentions } from '@paraphe/shared/invoices/invoice-mention
 import { HOUSING_WORK_CERTIFICATION, needsHousingWorkCertification } from '@paraphe/shared/quote-mentions'
 import { computeInvoiceTotals } from '@paraphe/shared/invoices/invoice-totals'
 import { computeTotals } from '@paraphe/shared/quote-totals'
+import { checkPublicBuyer, engagementNumberProblem, type PublicBuyer } from '@paraphe/shared/public-buyer'
 import { ApiProblem } from '../errors.js'
 import { creditLines, depositLines, finalInvoice, progressLines, type IssuedInvoice } from './invoice-amounts.js'
 import { buyerOf, sellerOf } from './invoice-parties.js'
@@ -158,6 +159,26 @@ function chosenRegime({ request, quote, earlier }: CompositionSources): 'standar
   return regime
 }
 
+/**
+ * A public buyer (Chorus Pro): the one the request names, else the quote's saved client when it is
+ * marked public; checked (SIRET with its key). Undefined for anyone else.
+ */
+function publicBuyerOf(sources: CompositionSources): PublicBuyer | undefined {
+  const asked = sources.request.publicBuyer ?? sources.quote?.publicBuyer ?? null
+  if (asked === null) return undefined
+  const checked = checkPublicBuyer(asked)
+  if (!checked.ok) {
+    const fields: Record<string, string> = Object.fromEntries(
+      Object.entries(checked.problems).map(([field, message]) => [`publicBuyer.${field}`, message])
+    )
+    throw new ApiProblem(422, 'validation_failed', 'L’acheteur public est incomplet.', fields)
+  }
+  const siren = sources.request.clientSiren
+  if (siren !== undefined && siren !== checked.value.siret.slice(0, 9))
+    throw missing('clientSiren', 'Le SIREN du client ne correspond pas au SIRET de l’acheteur public.')
+  return checked.value
+}
+
 /** The whole document; throws an ApiProblem (422/409) in French when it cannot be made. */
 export function composeInvoice(sources: CompositionSources): InvoiceDocument {
   const { request, profile, quote, corrected } = sources
@@ -174,14 +195,18 @@ export function composeInvoice(sources: CompositionSources): InvoiceDocument {
     )
   }
   const regime: InvoiceDocument['vatRegime'] = base !== null ? base.vatRegime : franchise ? 'franchise' : chosenRegime(sources)
+  const publicBuyer = base !== null ? undefined : publicBuyerOf(sources)
+  // A public buyer's SIREN is its SIRET's first nine digits.
+  const siren = request.clientSiren ?? publicBuyer?.siret.slice(0, 9)
   const buyer =
     base !== null
       ? base.buyer
       : quote !== null
         ? buyerOf(quote.content.client, {
-            siren: request.clientSiren,
+            siren,
             vatNumber: request.clientVatNumber,
-            siteAddress: quote.content.siteAddress
+            siteAddress: quote.content.siteAddress,
+            publicBuyer
           })
         : buyerOf(
             {
@@ -189,8 +214,14 @@ export function composeInvoice(sources: CompositionSources): InvoiceDocument {
               company: request.client?.company ?? '',
               email: request.client?.email ?? ''
             },
-            { siren: request.clientSiren, vatNumber: request.clientVatNumber }
+            { siren, vatNumber: request.clientVatNumber, publicBuyer }
           )
+  const engagement = (request.engagementNumber ?? '').trim()
+  const engagementIssue = engagementNumberProblem(engagement)
+  if (engagementIssue !== null) throw missing('engagementNumber', engagementIssue)
+  if (engagement !== '' && buyer.publicBuyer == null)
+    throw missing('engagementNumber', 'Le numéro d’engagement ne concerne qu’un acheteur public (Chorus Pro).')
+  const serviceCode = buyer.publicBuyer?.serviceCode ?? ''
   const amounts = amountsOf(sources, regime)
   const retentionBp = request.retentionBp ?? 0
   if (retentionBp > 0 && request.kind !== 'progress' && request.kind !== 'final') {
@@ -221,7 +252,13 @@ export function composeInvoice(sources: CompositionSources): InvoiceDocument {
     retention: retentionBp > 0 ? { rateBp: retentionBp, releaseDate: addYears(sources.issueDate, 1) } : null,
     creditedInvoice: corrected === null ? null : { number: corrected.invoice.number, issueDate: corrected.invoice.issueDate },
     quoteNumber: quote?.number ?? base?.quoteNumber ?? null,
-    buyerReference: request.buyerReference ?? base?.buyerReference ?? '',
+    // Chorus Pro reads a public buyer's code service from BT-10.
+    buyerReference: serviceCode !== '' ? serviceCode : (request.buyerReference ?? base?.buyerReference ?? ''),
+    ...(engagement !== ''
+      ? { orderReference: engagement }
+      : base?.orderReference === undefined
+        ? {}
+        : { orderReference: base.orderReference }),
     paymentTerms: (request.paymentTerms ?? quote?.content.paymentTerms ?? '').trim(),
     mentions: defaultInvoiceMentions(buyer.kind),
     // Every invoice of a building job prints the insurance its quote printed; a credit note, its invoice's.

@@ -5,6 +5,7 @@
 import { normaliseSiret, normaliseVatNumber, siretProblem, vatNumberProblem, type CompanyProfile } from '@paraphe/shared/company'
 import type { InvoiceBuyer, InvoiceSeller, PostalAddress } from '@paraphe/shared/invoices/invoice-document'
 import type { QuoteClient } from '@paraphe/shared/quote'
+import type { PublicBuyer } from '@paraphe/shared/public-buyer'
 import { ApiProblem } from '../errors.js'
 
 // A French postcode and the city after it (« 69003 Lyon », « 75008 PARIS CEDEX 08 »).
@@ -73,6 +74,8 @@ export interface BuyerExtras {
   vatNumber?: string | undefined
   /** Where the work is done, when not the client's address (the quote's site address). */
   siteAddress?: string | undefined
+  /** A public buyer (Chorus Pro): its SIRET and « code service », checked. */
+  publicBuyer?: PublicBuyer | undefined
 }
 
 /** The buyer from the quote's client (or the client typed on an invoice without a quote). */
@@ -83,6 +86,7 @@ export function buyerOf(client: Pick<QuoteClient, 'kind' | 'name' | 'company' | 
   if (client.name.trim() === '' && client.company.trim() === '') problems['client.name'] = 'Indiquez le nom du client.'
   const business = client.kind === 'business'
   // Since the reform, a business buyer's SIREN is a mandatory mention (BR-FR-11).
+  if (extras.publicBuyer !== undefined && !business) problems.publicBuyer = 'Un acheteur public est un client professionnel.'
   if (business && extras.siren === undefined) problems.clientSiren = 'Le SIREN du client professionnel est obligatoire sur la facture.'
   const site = extras.siteAddress?.trim() ?? ''
   const delivery = site === '' ? null : postalAddress(site)
@@ -102,6 +106,7 @@ export function buyerOf(client: Pick<QuoteClient, 'kind' | 'name' | 'company' | 
     vatNumber: business ? (extras.vatNumber ?? null) : null,
     address,
     deliveryAddress: sameAsBilling ? null : delivery,
-    email: client.email.trim()
+    email: client.email.trim(),
+    ...(extras.publicBuyer === undefined ? {} : { publicBuyer: extras.publicBuyer })
   }
 }

@@ -4,6 +4,7 @@
 // so invoices/ importing quotes/ closed a cycle invoices → quotes → workers → invoices.
 import type { CompanyProfile } from '@paraphe/shared/company'
 import type { InvoiceInsurance } from '@paraphe/shared/invoices/invoice-document'
+import type { PublicBuyer } from '@paraphe/shared/public-buyer'
 import { isSection, type QuoteContent, type QuoteLine } from '@paraphe/shared/quote'
 import type { Queryable } from '../db/database.js'
 import { isRowId } from '../db/row-id.js'
@@ -20,6 +21,8 @@ export interface SourceQuote {
   lines: QuoteLine[]
   /** The décennale insurance the signed quote printed (building work naming an insurer), else null. */
   insurance: InvoiceInsurance | null
+  /** The quote's saved client when it is marked « Acheteur public (Chorus Pro) »; null otherwise. */
+  publicBuyer?: PublicBuyer | null
 }
 
 /** The insurance as the quote was sent with it: its invoices must print the same (Code des assurances L243-2). */
@@ -38,7 +41,14 @@ export async function signedQuote(tx: Queryable, id: string, { lock }: { lock: b
     content: QuoteContent
     franchise_en_base: boolean
     company: CompanyProfile | null
-  }>(`select id, status, number, content, franchise_en_base, company from paraphe.quotes where id = $1${lock ? ' for update' : ''}`, [id])
+    public_buyer: PublicBuyer | null
+  }>(
+    `select q.id, q.status, q.number, q.content, q.franchise_en_base, q.company,
+            (select json_build_object('siret', c.siret, 'serviceCode', c.service_code) from paraphe.saved_clients c
+              where c.id = q.saved_client_id and c.public_buyer) as public_buyer
+       from paraphe.quotes q where q.id = $1${lock ? ' for update of q' : ''}`,
+    [id]
+  )
   const row = rows[0]
   if (row === undefined) throw notFound()
   if (row.status !== 'signed' || row.number === null) {
@@ -51,7 +61,8 @@ export async function signedQuote(tx: Queryable, id: string, { lock }: { lock: b
     franchiseEnBase: row.franchise_en_base,
     lines: row.content.lines.filter((line): line is QuoteLine => !isSection(line)),
     // A signed quote was frozen with its company at sending; the profile only for one sent before that existed.
-    insurance: insuranceOf(row.content.buildingTrade, row.company ?? (await companyProfile(tx)))
+    insurance: insuranceOf(row.content.buildingTrade, row.company ?? (await companyProfile(tx))),
+    publicBuyer: row.public_buyer
   }
 }
 

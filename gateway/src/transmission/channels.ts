@@ -5,8 +5,8 @@
 import type { InvoiceBuyer } from '@paraphe/shared/invoices/invoice-document'
 
 export type ChannelName = 'platform' | 'chorus_pro' | 'email'
-/** Why a French business buyer gets the invoice by e-mail meanwhile. */
-export type EmailReason = 'no_platform' | 'not_in_directory'
+/** Why a French business (or public) buyer gets the invoice by e-mail meanwhile. */
+export type EmailReason = 'no_platform' | 'not_in_directory' | 'chorus_pro_not_configured'
 
 export interface IssuedInvoice {
   id: string
@@ -33,12 +33,20 @@ export interface InvoiceChannel {
 }
 
 /**
- * Which way an invoice goes, before the directory is asked: a French business (a SIREN, a French
+ * Which way an invoice goes, before the directory is asked: a public buyer through Chorus Pro when
+ * the company has its access (else e-mail, « Chorus Pro non configuré »); a French business (a SIREN, a French
  * address) goes through the PA when the company has one; everyone else (a private person, a
  * foreign buyer) by e-mail, which is no e-invoice — the figures e-reporting needs stay in the
  * invoice's document.
  */
-export function channelFor(buyer: InvoiceBuyer, hasPlatform: boolean): { channel: ChannelName; emailReason: EmailReason | null } {
+export function channelFor(
+  buyer: InvoiceBuyer,
+  hasPlatform: boolean,
+  hasChorusPro = false
+): { channel: ChannelName; emailReason: EmailReason | null } {
+  // A public buyer (a client marked « Acheteur public ») is invoiced through Chorus Pro.
+  if (buyer.publicBuyer != null)
+    return hasChorusPro ? { channel: 'chorus_pro', emailReason: null } : { channel: 'email', emailReason: 'chorus_pro_not_configured' }
   const frenchBusiness = buyer.kind === 'business' && buyer.siren !== null && buyer.address.countryCode === 'FR'
   if (!frenchBusiness) return { channel: 'email', emailReason: null }
   if (!hasPlatform) return { channel: 'email', emailReason: 'no_platform' }

@@ -9,6 +9,9 @@ import type { InvoiceBuyer } from '@paraphe/shared/invoices/invoice-document'
 import type { Database } from '../db/database.js'
 import { errorText, type Delivery } from '../queue/leased-queue.js'
 import { channelFor, emailChannel, type HandOff, type InvoiceChannel } from './channels.js'
+import type { ChorusProClient } from './chorus-pro-client.js'
+import { chorusProChannel } from './chorus-pro-channel.js'
+import { chorusProCredentialsFor } from './chorus-pro-connection.js'
 import type { FlowClient } from './flow-client.js'
 import { queuePaymentReports } from './payment-status-jobs.js'
 import { credentialsFor } from './platform-connection.js'
@@ -29,6 +32,7 @@ export interface HandOffContext {
   db: Database
   secretsKey: Buffer
   flowClient: FlowClient
+  chorusProClient: ChorusProClient
 }
 
 /** One hand-off, and whether to try again (transmission-jobs.ts runs it). */
@@ -44,11 +48,27 @@ export async function handOffInvoice(row: ClaimedTransmission, context: HandOffC
         'Le secret de la plateforme agréée ne peut plus être lu (clé de chiffrement changée ?) : saisissez-le de nouveau dans « Ma plateforme agréée ».'
     }
   }
-  const choice = channelFor(row.buyer, credentials !== null)
+  // Chorus Pro's access is read only for a public buyer's invoice.
+  let chorusPro = null
+  if (row.buyer.publicBuyer != null) {
+    try {
+      chorusPro = await chorusProCredentialsFor(context.db, row.company_id, context.secretsKey)
+    } catch {
+      return {
+        ok: false,
+        final: true,
+        error:
+          'Les secrets de Chorus Pro ne peuvent plus être lus (clé de chiffrement changée ?) : saisissez-les de nouveau dans « Ma plateforme agréée ».'
+      }
+    }
+  }
+  const choice = channelFor(row.buyer, credentials !== null, chorusPro !== null)
   const channel: InvoiceChannel =
     choice.channel === 'platform' && credentials !== null
       ? platformChannel(context.flowClient, credentials)
-      : emailChannel(choice.emailReason)
+      : choice.channel === 'chorus_pro' && chorusPro !== null
+        ? chorusProChannel(context.chorusProClient, chorusPro)
+        : emailChannel(choice.emailReason)
   const { rows } = await context.db.query<{ pdf: Uint8Array | null }>('select pdf from paraphe.invoices where id = $1', [row.invoice_id])
   const pdf = rows[0]?.pdf
   if (pdf === undefined) return { ok: false, final: true, error: 'Facture introuvable.' }

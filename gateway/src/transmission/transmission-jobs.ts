@@ -6,7 +6,8 @@
 //   « Transmission » panel reads;
 // - `transmission.pending` (periodic): a hand-off left pending without a job (a database upgraded
 //   from the worker that ran them before, a row an operator set back to pending) gets one;
-// - `transmission.statuses` (periodic): the statuses every company's platform has for us;
+// - `transmission.statuses` (periodic): the statuses every company's platform has for us, and those
+//   of the invoices deposited on Chorus Pro;
 // - `transmission.payment-status`, one per payment to report as 212 « Encaissée » (payment-status-jobs.ts).
 import { defineJob } from '../jobs/job-definition.js'
 import { enqueueJob } from '../jobs/job-queue.js'
@@ -14,6 +15,7 @@ import { registerJob, type RegisteredJob } from '../jobs/job-runner.js'
 import type { Log } from '../logging.js'
 import { MAX_ATTEMPTS, retryDelayMs } from '../queue/retry-delay.js'
 import { handOffInvoice, markHandedOff, type ClaimedTransmission, type HandOffContext } from './hand-off.js'
+import { pollChorusProStatuses } from './chorus-pro-status-poll.js'
 import { paymentStatusJobs } from './payment-status-jobs.js'
 import { statusEffectsJobs, type StatusEffectsContext } from './status-effects.js'
 import { pollStatuses } from './status-poll.js'
@@ -113,7 +115,9 @@ export function transmissionJobs(context: TransmissionJobsContext): RegisteredJo
       if (queued > 0) run.log.info({ queued }, 'pending invoice hand-offs queued')
     }),
     registerJob(platformStatusesJob, async (_payload, run) => {
-      const recorded = await pollStatuses(context.db, context.flowClient, context.secretsKey, run.log)
+      const recorded =
+        (await pollStatuses(context.db, context.flowClient, context.secretsKey, run.log)) +
+        (await pollChorusProStatuses(context.db, context.chorusProClient, context.secretsKey, run.log))
       if (recorded > 0) run.log.info({ recorded }, 'platform statuses recorded')
     }),
     ...paymentStatusJobs(context),

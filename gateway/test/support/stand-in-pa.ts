@@ -94,7 +94,7 @@ function send(response: ServerResponse, status: number, value: unknown): void {
 }
 
 /** The factur-x.xml of a PDF, and xmllint's verdict against the Factur-X EN 16931 XSD. */
-async function schemaCheck(pdf: Buffer): Promise<{ xml: string | null; valid: boolean; message: string }> {
+export async function schemaCheck(pdf: Buffer): Promise<{ xml: string | null; valid: boolean; message: string }> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'stand-in-pa-'))
   try {
     await writeFile(path.join(folder, 'in.pdf'), pdf)

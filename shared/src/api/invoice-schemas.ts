@@ -6,6 +6,7 @@
 import { Type, type Static } from '@sinclair/typebox'
 import { DEPOSIT_DEDUCTION_MODES, InvoiceDocumentSchema, INVOICE_KINDS, OPERATION_NATURES } from '../invoices/invoice-document.js'
 import { VAT_RATES_BP } from '../money.js'
+import { PUBLIC_BUYER_LIMITS } from '../public-buyer.js'
 import { CLIENT_KINDS, TEXT_LIMITS, UNITS } from '../quote.js'
 import { binaryFile, isoDate, literals, nullable, text } from './schema-parts.js'
 
@@ -116,7 +117,19 @@ export const InvoiceRequestSchema = Type.Object(
     /** Days from issue to the due date (0: payable on receipt). */
     paymentDays: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PAYMENT_DAYS })),
     paymentTerms: Type.Optional(text(TEXT_LIMITS.long)),
-    buyerReference: Type.Optional(text(TEXT_LIMITS.short))
+    buyerReference: Type.Optional(text(TEXT_LIMITS.short)),
+    /**
+     * A public buyer (Chorus Pro): its SIRET and « code service ». Without it, an invoice from a
+     * quote takes it from the quote's saved client when that client is marked « Acheteur public ».
+     */
+    publicBuyer: Type.Optional(
+      Type.Object(
+        { siret: Type.String({ maxLength: 30 }), serviceCode: Type.String({ maxLength: PUBLIC_BUYER_LIMITS.serviceCode }) },
+        { additionalProperties: false }
+      )
+    ),
+    /** The public buyer's « numéro d'engagement » (BT-13), when it gave one. */
+    engagementNumber: Type.Optional(Type.String({ maxLength: PUBLIC_BUYER_LIMITS.engagementNumber }))
   },
   { additionalProperties: false }
 )

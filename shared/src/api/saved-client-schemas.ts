@@ -1,6 +1,7 @@
 // The saved clients routes' contract (`/api/clients…`), built from the rules of saved-clients.ts.
 import { Type, type Static } from '@sinclair/typebox'
 import { CLIENT_KINDS } from '../quote.js'
+import { PUBLIC_BUYER_LIMITS } from '../public-buyer.js'
 import { SAVED_CLIENT_LIMITS } from '../saved-clients.js'
 import { QuoteSummarySchema } from './quote-schemas.js'
 import { literals, text } from './schema-parts.js'
@@ -17,9 +18,18 @@ const clientFields = {
   notes: text(SAVED_CLIENT_LIMITS.notes)
 }
 
-export const SavedClientInputSchema = Type.Object(clientFields, { additionalProperties: false })
+/** « Acheteur public (Chorus Pro) » and its code service: optional in a request (absent: not public). */
+const publicBuyerFields = {
+  publicBuyer: Type.Boolean(),
+  serviceCode: Type.String({ maxLength: PUBLIC_BUYER_LIMITS.serviceCode })
+}
 
-export const SavedClientSchema = Type.Object({ id: Type.String(), ...clientFields, updatedAt: Type.String() })
+export const SavedClientInputSchema = Type.Object(
+  { ...clientFields, publicBuyer: Type.Optional(publicBuyerFields.publicBuyer), serviceCode: Type.Optional(publicBuyerFields.serviceCode) },
+  { additionalProperties: false }
+)
+
+export const SavedClientSchema = Type.Object({ id: Type.String(), ...clientFields, ...publicBuyerFields, updatedAt: Type.String() })
 export type SavedClient = Static<typeof SavedClientSchema>
 
 /** The longest search: part of a name or an e-mail, not a whole address. */

@@ -8,7 +8,7 @@ import { literals, nullable } from './schema-parts.js'
 
 export const TRANSMISSION_CHANNELS = ['platform', 'chorus_pro', 'email'] as const
 export const TRANSMISSION_STATES = ['pending', 'sent', 'failed'] as const
-export const EMAIL_REASONS = ['no_platform', 'not_in_directory'] as const
+export const EMAIL_REASONS = ['no_platform', 'not_in_directory', 'chorus_pro_not_configured'] as const
 
 export const LifecycleStatusSchema = Type.Object({
   /** XP Z12-012 code: 200 Déposée, 203 Mise à disposition, 205 Approuvée, 210 Refusée, 212 Encaissée, 213 Rejetée… */
@@ -49,7 +49,7 @@ export const InvoiceTransmissionSchema = Type.Object(
     channel: nullable(literals(TRANSMISSION_CHANNELS)),
     /** pending: « en attente de transmission » (nextAttemptAt); failed: given up, `lastError` says why. */
     state: literals(TRANSMISSION_STATES),
-    /** Why a French business gets it by e-mail meanwhile: no platform set, or not in the directory. */
+    /** Why a French business gets it by e-mail meanwhile: no platform set, not in the directory, or (a public buyer) Chorus Pro not set. */
     emailReason: nullable(literals(EMAIL_REASONS)),
     attempts: Type.Integer(),
     nextAttemptAt: nullable(Type.String()),

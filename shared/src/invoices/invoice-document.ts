@@ -32,7 +32,10 @@
 //                            part until the release date)
 //   creditedInvoice          a credit note's BG-3 (BT-25, BT-26), required by BR-FR-CO-05
 //   quoteNumber              BT-12 contract reference (the signed quote is the contract)
-//   buyerReference           BT-10
+//   buyerReference           BT-10 (for a public buyer, its « code service » when it has one: Chorus Pro
+//                            routes the invoice with it)
+//   buyer.publicBuyer        a public buyer (Chorus Pro): its SIRET as BT-46 (scheme 0009)
+//   orderReference           BT-13 purchase order: a public buyer's « numéro d'engagement »
 //   paymentTerms             BT-20
 //   mentions                 BT-22 notes: PMT (40 € indemnity), PMD (penalties), AAB (discount),
 //                            required once each by BR-FR-05/06
@@ -40,6 +43,7 @@ import { Type, type Static } from '@sinclair/typebox'
 import { isoDate, literals, nullable, text } from '../api/schema-parts.js'
 import { VAT_RATES_BP } from '../money.js'
 import { CLIENT_KINDS, TEXT_LIMITS, UNITS } from '../quote.js'
+import { PUBLIC_BUYER_LIMITS } from '../public-buyer.js'
 import { LIMITS } from '../quote-totals.js'
 
 /** `standard` is an invoice without a quote; `progress` a situation; `final` the solde. */
@@ -117,6 +121,15 @@ export const InvoiceSellerSchema = Type.Object(
   { additionalProperties: false }
 )
 
+/** A public buyer: its SIRET (BT-46) and « code service » (BT-10; empty when it gives none). */
+export const PublicBuyerSchema = Type.Object(
+  {
+    siret: Type.String({ pattern: '^\\d{14}$' }),
+    serviceCode: text(PUBLIC_BUYER_LIMITS.serviceCode)
+  },
+  { additionalProperties: false }
+)
+
 export const InvoiceBuyerSchema = Type.Object(
   {
     kind: literals(CLIENT_KINDS),
@@ -130,7 +143,9 @@ export const InvoiceBuyerSchema = Type.Object(
     address: PostalAddressSchema,
     /** Where the goods went or the work was done, when not the billing address. */
     deliveryAddress: nullable(PostalAddressSchema),
-    email: text(TEXT_LIMITS.short)
+    email: text(TEXT_LIMITS.short),
+    /** A public buyer, invoiced through Chorus Pro; absent (or null) for anyone else. */
+    publicBuyer: Type.Optional(nullable(PublicBuyerSchema))
   },
   { additionalProperties: false }
 )
@@ -273,6 +288,8 @@ export const InvoiceDocumentSchema = Type.Object(
     quoteNumber: nullable(text(35)),
     /** The buyer's own reference (order number, project), empty when none. */
     buyerReference: text(TEXT_LIMITS.short),
+    /** BT-13, the buyer's purchase order: a public buyer's « numéro d'engagement »; absent or empty when none. */
+    orderReference: Type.Optional(text(PUBLIC_BUYER_LIMITS.engagementNumber)),
     /** « Paiement à 30 jours par virement » — free text printed as is. */
     paymentTerms: text(TEXT_LIMITS.long),
     mentions: InvoiceMentionsSchema,

@@ -68,6 +68,8 @@ const ines: SavedClient = {
   siteAddress: '',
   siret: '',
   notes: '',
+  publicBuyer: false,
+  serviceCode: '',
   updatedAt: '2026-11-20T08:00:00Z'
 }
 const syndic: SavedClient = {
@@ -81,6 +83,8 @@ const syndic: SavedClient = {
   siteAddress: 'Résidence Bellevue',
   siret: '73282932000074',
   notes: 'Code portail 1234',
+  publicBuyer: false,
+  serviceCode: '',
   updatedAt: '2026-11-20T08:00:00Z'
 }
 
@@ -105,7 +109,9 @@ t.test('the form: a private person or a company, checked with the gateway’s ru
     address: '10 quai Perrache',
     siteAddress: 'Résidence Bellevue',
     siret: '73282932000074',
-    notes: 'Code portail 1234'
+    notes: 'Code portail 1234',
+    publicBuyer: false,
+    serviceCode: ''
   })
 
   const person = render(

@@ -120,6 +120,8 @@ t.test('the gateway out of reach: the reading offers to retry, each action says 
   reachable = true
   await press('Réessayer')
   await screen.findByRole('heading', { name: 'Connecter ma plateforme' })
+  // The Chorus Pro section reads its own access once the page has loaded.
+  await screen.findByLabelText('Adresse de l’API PISTE')
 
   typeInto('Adresse de l’API', pa.url)
   typeInto('Adresse des jetons', pa.tokenUrl)

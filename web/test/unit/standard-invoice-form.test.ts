@@ -130,6 +130,8 @@ t.test('a saved client picked', async (t) => {
     siteAddress: '',
     siret: '732 829 320 00074',
     notes: '',
+    publicBuyer: false,
+    serviceCode: '',
     updatedAt: '2026-11-01T00:00:00Z'
   }
   t.match(

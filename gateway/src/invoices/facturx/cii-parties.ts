@@ -56,6 +56,8 @@ export function buyerParty(buyer: InvoiceBuyer): XmlNode {
   const endpoint = buyer.siren !== null ? { '@schemeID': '0225', '#': buyer.siren } : { '@schemeID': 'EM', '#': buyer.email }
   const contactName = buyer.kind === 'business' && buyer.company.trim() !== '' && buyer.name.trim() !== '' ? buyer.name : undefined
   return {
+    // BT-46: a public buyer's SIRET, by which Chorus Pro finds the recipient structure.
+    'ram:GlobalID': buyer.publicBuyer == null ? undefined : { '@schemeID': '0009', '#': buyer.publicBuyer.siret },
     'ram:Name': buyerName(buyer),
     'ram:SpecifiedLegalOrganization': buyer.siren === null ? undefined : { 'ram:ID': { '@schemeID': '0002', '#': buyer.siren } },
     'ram:DefinedTradeContact':

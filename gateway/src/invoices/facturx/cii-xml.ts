@@ -117,6 +117,9 @@ export function buildFacturXml(document: InvoiceDocument, totals: InvoiceTotals 
           'ram:BuyerReference': document.buyerReference.trim() === '' ? undefined : document.buyerReference,
           'ram:SellerTradeParty': sellerParty(seller),
           'ram:BuyerTradeParty': buyerParty(buyer),
+          // BT-13: a public buyer's « numéro d'engagement ».
+          'ram:BuyerOrderReferencedDocument':
+            (document.orderReference ?? '').trim() === '' ? undefined : { 'ram:IssuerAssignedID': document.orderReference },
           'ram:ContractReferencedDocument': document.quoteNumber === null ? undefined : { 'ram:IssuerAssignedID': document.quoteNumber }
         },
         'ram:ApplicableHeaderTradeDelivery': {

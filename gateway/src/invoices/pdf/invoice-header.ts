@@ -67,7 +67,12 @@ export function drawInvoiceHeader(flow: PageFlow, document: InvoiceDocument): vo
     { text: company, style: bold, maxLines: 2 },
     { text: buyer.name, style: company.trim() === '' ? bold : body, maxLines: 2 },
     ...addressLines(buyer.address).map((text) => ({ text, style: body, maxLines: 2 })),
-    { text: buyer.siren === null ? '' : `SIREN ${buyer.siren}`, style: body, maxLines: 1 },
+    // A public buyer is known to Chorus Pro by its SIRET (and the SIREN it starts with).
+    {
+      text: buyer.publicBuyer == null ? (buyer.siren === null ? '' : `SIREN ${buyer.siren}`) : `SIRET ${buyer.publicBuyer.siret}`,
+      style: body,
+      maxLines: 1
+    },
     { text: buyer.vatNumber === null ? '' : `TVA intracommunautaire : ${buyer.vatNumber}`, style: body, maxLines: 1 },
     { text: buyer.email, style: body, maxLines: 2 }
   ])
@@ -84,7 +89,10 @@ export function drawInvoiceHeader(flow: PageFlow, document: InvoiceDocument): vo
     `Nature de l’opération : ${OPERATION_NATURE_LABELS[document.operation]}`,
     document.quoteNumber === null ? '' : `Devis signé n° ${document.quoteNumber}`,
     document.creditedInvoice === null ? '' : creditedInvoiceText(document.creditedInvoice),
-    document.buyerReference.trim() === '' ? '' : `Votre référence : ${document.buyerReference}`
+    document.buyerReference.trim() === ''
+      ? ''
+      : `${buyer.publicBuyer?.serviceCode === document.buyerReference && document.buyerReference !== '' ? 'Code service' : 'Votre référence'} : ${document.buyerReference}`,
+    (document.orderReference ?? '').trim() === '' ? '' : `N° d’engagement : ${document.orderReference}`
   ].filter((text) => text !== '')
   flow.y = drawColumn(flow, CONTENT_LEFT, flow.y, CONTENT_WIDTH, [
     {

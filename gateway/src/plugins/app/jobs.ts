@@ -92,6 +92,7 @@ function registeredJobs(fastify: FastifyInstance): RegisteredJob[] {
       log: fastify.log,
       secretsKey: fastify.transmission.secretsKey,
       flowClient: fastify.transmission.flowClient,
+      chorusProClient: fastify.transmission.chorusProClient,
       retries: fastify.transmission.retries,
       site: fastify.config.site,
       wakeOutbox: wake.outbox

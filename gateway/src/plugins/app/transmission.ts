@@ -1,5 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
+import { createChorusProClient, type ChorusProClient } from '../../transmission/chorus-pro-client.js'
+import { pollChorusProStatuses } from '../../transmission/chorus-pro-status-poll.js'
 import { createFlowClient, type FlowClient } from '../../transmission/flow-client.js'
 import { loadOrCreateSecretsKey } from '../../transmission/secrets-key.js'
 import { pollStatuses } from '../../transmission/status-poll.js'
@@ -9,10 +11,14 @@ export interface Transmission {
   /** Seals and opens the secrets users give us (SECRETS_KEY or DATA_DIR/secrets/key). */
   secretsKey: Buffer
   flowClient: FlowClient
+  /** Chorus Pro through PISTE, for public buyers (its tokens kept in memory). */
+  chorusProClient: ChorusProClient
   /** The hand-off job's retries (the job registry, plugins/app/jobs.ts, runs the hand-offs). */
   retries: HandOffRetries
   /** Reads the statuses every company's platform has for us now (tests; the periodic job runs it on its own). */
   pollStatuses: () => Promise<number>
+  /** Reads the statuses of the invoices deposited on Chorus Pro now (tests; the periodic job runs it too). */
+  pollChorusProStatuses: () => Promise<number>
 }
 
 declare module 'fastify' {
@@ -38,6 +44,9 @@ export default fp<TransmissionPluginOptions>(
     // Production: the platform's addresses must be https and public (transmission/http-call.ts).
     const destination = { production: config.production }
     const flowClient = createFlowClient(options.timeoutMs === undefined ? { destination } : { destination, timeoutMs: options.timeoutMs })
+    const chorusProClient = createChorusProClient(
+      options.timeoutMs === undefined ? { destination } : { destination, timeoutMs: options.timeoutMs }
+    )
     const retries: HandOffRetries = {
       ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
       ...(options.maxAttempts === undefined ? {} : { maxAttempts: options.maxAttempts })
@@ -45,8 +54,10 @@ export default fp<TransmissionPluginOptions>(
     fastify.decorate('transmission', {
       secretsKey,
       flowClient,
+      chorusProClient,
       retries,
-      pollStatuses: () => pollStatuses(fastify.db, flowClient, secretsKey, fastify.log)
+      pollStatuses: () => pollStatuses(fastify.db, flowClient, secretsKey, fastify.log),
+      pollChorusProStatuses: () => pollChorusProStatuses(fastify.db, chorusProClient, secretsKey, fastify.log)
     } satisfies Transmission)
   },
   { name: 'transmission', dependencies: ['config', 'database'] }

@@ -7,6 +7,7 @@ import companyRoutes, { invitationViewRoutes } from './company.js'
 import companyDirectoryRoutes from './company-directory.js'
 import companySenderRoutes, { senderConfirmationRoutes } from './company-sender.js'
 import platformRoutes from './platform.js'
+import chorusProRoutes from './chorus-pro.js'
 import platformWebhookRoutes from './platform-webhooks.js'
 import contactRoutes from './contact.js'
 import dashboardRoutes from './dashboard.js'
@@ -60,6 +61,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     await privateScope.register(apiKeyRoutes)
     await privateScope.register(companySenderRoutes)
     await privateScope.register(platformRoutes)
+    await privateScope.register(chorusProRoutes)
     await privateScope.register(webhookRoutes)
     await privateScope.register(invoiceRoutes)
     await privateScope.register(invoiceMailAndExportRoutes)

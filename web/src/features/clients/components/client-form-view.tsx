@@ -1,6 +1,8 @@
 // The form of one saved client (new or edited): private person or company, names, e-mail, phone,
-// billing and work-site addresses, SIRET for a company, notes. Pure view: the page holds the
+// billing and work-site addresses, SIRET for a company, « Acheteur public (Chorus Pro) » with its
+// code service, notes. Pure view: the page holds the
 // state and saves it.
+import { PUBLIC_BUYER_LIMITS } from '@paraphe/shared/public-buyer'
 import { SAVED_CLIENT_LIMITS } from '@paraphe/shared/saved-clients'
 import type { CatalogFormProps } from '@/hooks/use-catalog-page'
 import { InputField, TextAreaField } from '@/components/form/form-fields'
@@ -19,12 +21,13 @@ const KINDS = [
 ] as const
 
 export function ClientFormView({ idPrefix, form, problems, working, submitLabel, onChange, onSubmit, onCancel }: ClientFormViewProps) {
-  const field = <K extends Exclude<keyof ClientForm, 'kind'>>(key: K) => ({
+  const field = <K extends Exclude<keyof ClientForm, 'kind' | 'publicBuyer' | 'serviceCode'>>(key: K) => ({
     value: form[key],
     onChange: (value: string) => onChange({ ...form, [key]: value }),
     error: problems[key]
   })
   const business = form.kind === 'business'
+  const publicBuyer = business && form.publicBuyer === true
   return (
     <form className="client-form" noValidate onSubmit={onSubmit}>
       <fieldset className="choice-group">
@@ -88,6 +91,38 @@ export function ClientFormView({ idPrefix, form, problems, working, submitLabel,
           />
         ) : null}
       </div>
+      {business ? (
+        <div className={problems.publicBuyer === undefined ? 'field' : 'field field--invalid'}>
+          <label className="choice" htmlFor={`${idPrefix}-public`}>
+            <input
+              type="checkbox"
+              id={`${idPrefix}-public`}
+              checked={publicBuyer}
+              onChange={(event) => onChange({ ...form, publicBuyer: event.target.checked })}
+              aria-describedby={`${idPrefix}-public-hint`}
+            />{' '}
+            Acheteur public (Chorus Pro)
+          </label>
+          <p className="field__hint" id={`${idPrefix}-public-hint`}>
+            Commune, école, hôpital, service de l’État&#8239;: ses factures sont déposées sur Chorus Pro. Son SIRET est alors obligatoire.
+          </p>
+          {problems.publicBuyer === undefined ? null : <p className="field__error">{problems.publicBuyer}</p>}
+        </div>
+      ) : null}
+      {publicBuyer ? (
+        <div className="form-grid">
+          <InputField
+            id={`${idPrefix}-service-code`}
+            label="Code service"
+            optional
+            hint="Si l’acheteur vous l’a donné : Chorus Pro oriente la facture vers ce service."
+            maxLength={PUBLIC_BUYER_LIMITS.serviceCode}
+            value={form.serviceCode ?? ''}
+            onChange={(serviceCode) => onChange({ ...form, serviceCode })}
+            error={problems.serviceCode}
+          />
+        </div>
+      ) : null}
       <div className="form-grid">
         <TextAreaField
           id={`${idPrefix}-address`}

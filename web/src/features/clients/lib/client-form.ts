@@ -1,6 +1,6 @@
 // The clients page's form: the saved client as typed, checked with the same rules and French
 // messages as the gateway (shared/saved-clients.ts). A private person's SIRET field is hidden,
-// so whatever it held is not sent.
+// so whatever it held is not sent (nor « Acheteur public »).
 import { checkSavedClient, EMPTY_SAVED_CLIENT, type SavedClientInput, type SavedClientProblems } from '@paraphe/shared/saved-clients'
 import type { SavedClient } from '@/lib/clients-api'
 
@@ -16,6 +16,6 @@ export function clientFormOf(client: SavedClient): ClientForm {
 }
 
 export function clientInputOf(form: ClientForm): { ok: true; input: SavedClientInput } | { ok: false; problems: ClientFormProblems } {
-  const checked = checkSavedClient(form.kind === 'business' ? form : { ...form, siret: '' })
+  const checked = checkSavedClient(form.kind === 'business' ? form : { ...form, siret: '', publicBuyer: false, serviceCode: '' })
   return checked.ok ? { ok: true, input: checked.client } : { ok: false, problems: checked.problems }
 }

@@ -11,6 +11,7 @@ import {
 import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import { formatCentsInput, parseEurosToCents } from '@paraphe/shared/decimal-input'
 import { paths } from '@paraphe/shared/paths'
+import { engagementNumberProblem } from '@paraphe/shared/public-buyer'
 import { isSection, type Quote } from '@paraphe/shared/quote'
 import { asApiError } from '@/lib/api-client'
 import { invoicesApi } from '@/lib/invoices-api'
@@ -55,7 +56,7 @@ interface DraftFormProps {
 
 /**
  * The frame of the three forms: the client's SIREN when the client is a business (a mandatory
- * mention), the retenue and reverse-charge options, the refusal said in full, and « Préparer … »
+ * mention) and, for a public buyer, its « numéro d'engagement » (BT-13), the retenue and reverse-charge options, the refusal said in full, and « Préparer … »
  * which makes the draft (or saves the edited one) and opens it.
  */
 function DraftForm({ quote, plan, title, submitLabel, build, retention, draft, children }: DraftFormProps) {
@@ -70,6 +71,8 @@ function DraftForm({ quote, plan, title, submitLabel, build, retention, draft, c
   })
   const [siren, setSiren] = useState(draft?.request.clientSiren ?? '')
   const [sirenError, setSirenError] = useState<string | null>(null)
+  const [engagement, setEngagement] = useState(draft?.request.engagementNumber ?? '')
+  const [engagementError, setEngagementError] = useState<string | null>(null)
   const [problem, setProblem] = useState<string[] | null>(null)
   const [pending, setPending] = useState(false)
   const submit = (event: FormEvent) => {
@@ -79,9 +82,17 @@ function DraftForm({ quote, plan, title, submitLabel, build, retention, draft, c
     const chosen = options.read()
     const checkedSiren = business ? checkSiren(siren) : null
     setSirenError(checkedSiren !== null && !checkedSiren.ok ? checkedSiren.message : null)
-    if (!built.ok || chosen === null || (checkedSiren !== null && !checkedSiren.ok)) return
+    const engagementNumber = business ? engagement.trim() : ''
+    const engagementIssue = engagementNumberProblem(engagementNumber)
+    setEngagementError(engagementIssue)
+    if (!built.ok || chosen === null || (checkedSiren !== null && !checkedSiren.ok) || engagementIssue !== null) return
     setPending(true)
-    const request = { ...built.request, ...chosen, ...(checkedSiren === null ? {} : { clientSiren: checkedSiren.value }) }
+    const request = {
+      ...built.request,
+      ...chosen,
+      ...(checkedSiren === null ? {} : { clientSiren: checkedSiren.value }),
+      ...(engagementNumber === '' ? {} : { engagementNumber })
+    }
     const saved = draft === null ? invoicesApi.createDraft(api, request) : invoicesApi.updateDraft(api, draft.id, draft.version, request)
     saved.then(
       (draft) => void navigate(paths.invoice.href(draft.id)),
@@ -114,6 +125,29 @@ function DraftForm({ quote, plan, title, submitLabel, build, retention, draft, c
           {sirenError === null ? null : (
             <p className="field__error" id={`${id}-siren-error`}>
               {sirenError}
+            </p>
+          )}
+        </div>
+      ) : null}
+      {business ? (
+        <div className={engagementError === null ? 'field' : 'field field--invalid'}>
+          <label htmlFor={`${id}-engagement`}>
+            N° d’engagement<span className="field__optional"> (facultatif)</span>
+          </label>
+          <p className="field__hint" id={`${id}-engagement-hint`}>
+            Pour un acheteur public (Chorus Pro) qui vous a donné un numéro d’engagement (bon de commande)&#8239;: il figure sur la facture.
+          </p>
+          <input
+            id={`${id}-engagement`}
+            autoComplete="off"
+            value={engagement}
+            onChange={(event) => setEngagement(event.target.value)}
+            aria-invalid={engagementError !== null}
+            aria-describedby={engagementError === null ? `${id}-engagement-hint` : `${id}-engagement-hint ${id}-engagement-error`}
+          />
+          {engagementError === null ? null : (
+            <p className="field__error" id={`${id}-engagement-error`}>
+              {engagementError}
             </p>
           )}
         </div>

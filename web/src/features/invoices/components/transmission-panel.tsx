@@ -50,6 +50,14 @@ function Way({ transmission, credit }: { transmission: InvoiceTransmission; cred
         («&#8239;{send}&#8239;»).
       </p>
     )
+  if (transmission.emailReason === 'chorus_pro_not_configured')
+    return (
+      <p>
+        Chorus Pro non configuré&#8239;: ce client est un acheteur public, qui reçoit ses factures par Chorus Pro. En attendant, {what}{' '}
+        s’envoie par e-mail («&#8239;{send}&#8239;»). Renseignez votre compte technique Chorus Pro dans{' '}
+        <Link to={paths.platform.href()}>Ma plateforme agréée</Link>.
+      </p>
+    )
   if (transmission.emailReason === 'no_platform')
     return (
       <p>

@@ -8,10 +8,12 @@ import { asApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { platformApi, type PlatformAnswer, type PlatformConnection } from '../api/platform-api'
 import { PlatformWebhook } from '../components/platform-webhook'
+import { ChorusProSection } from '../components/chorus-pro-section'
 
 export const handle: RouteHandle = {
   title: 'Ma plateforme agréée',
-  description: 'La connexion à votre plateforme agréée, par laquelle vos factures aux entreprises sont transmises.'
+  description:
+    'La connexion à votre plateforme agréée, par laquelle vos factures aux entreprises sont transmises, et votre accès à Chorus Pro pour les acheteurs publics.'
 }
 
 export { PlatformPage as Component }
@@ -249,6 +251,8 @@ function PlatformPage() {
         </section>
       )}
       {connection === undefined || connection === null ? null : <PlatformWebhook webhookPath={connection.webhookPath} />}
+      {/* Once the page has loaded: a gateway out of reach is said once, by the section above. */}
+      {connection === undefined ? null : <ChorusProSection />}
     </article>
   )
 }
