@@ -120,6 +120,24 @@ forEachEngine('the invoice list by its cursor: every invoice once, while others 
   t.equal(byOffset.length, 10, 'offset still pages (the clients written before the cursor)')
   t.equal(byOffset[5]?.number, `T-${ISSUED}`, 'offset counts from the top as it stands now')
 
+  // A page that ends among the drafts: the next one goes on with the drafts, then the chain.
+  const now = (await page(pro, 'limit=100')).invoices.map((invoice) => invoice.id)
+  const byThree = await allPages(pro, 'limit=3')
+  t.same(
+    byThree[0]?.map((invoice) => invoice.status),
+    ['draft', 'draft', 'draft']
+  )
+  t.same(
+    byThree.flat().map((invoice) => invoice.id),
+    now,
+    'from a draft’s cursor too, each invoice once and in order'
+  )
+  t.same(
+    (await allPages(pro, 'status=draft&limit=2')).map((shown) => shown.length),
+    [2, 1],
+    'the drafts alone, by two'
+  )
+
   const paid = await allPages(pro, 'status=paid&limit=2')
   t.same(
     paid.flat().map((invoice) => invoice.number),
