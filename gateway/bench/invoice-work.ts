@@ -5,8 +5,9 @@
 //   every request shares, reads should stay within 2× of alone;
 // - the invoice list over 10 000 issued invoices (PostgreSQL: the rows are written in SQL, the
 //   chain's guard off, as no API could issue 10 000 in a bench's time): first page and a page
-//   filtered on a payment status, one request at a time, p50 / p95.
-// Run by `npm run bench` (BENCH_ONLY=invoice-work).
+//   filtered on a payment status, the page at offset 5 000 and the same page by its cursor
+//   (`after`), one request at a time, p50 / p95.
+// Run by `npm run bench` (BENCH_ONLY=invoice-work); BENCH_BASELINE_SERVER adds another build's PGlite burst row.
 import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -26,10 +27,16 @@ const invoiceRequest = (index: number) => ({
   lines: [{ description: `Intervention ${index}`, quantityMilli: 1000, unitPriceCents: 10_000 + index, vatRateBp: 2000 }]
 })
 
-async function startGateway(databaseUrl: string | null): Promise<{ base: string; stop: () => Promise<void> }> {
+/** Another build's server (`BENCH_BASELINE_SERVER=<its gateway/dist/server.js>`): its PGlite burst row is added, same run. */
+const BASELINE_SERVER = process.env.BENCH_BASELINE_SERVER ?? null
+
+async function startGateway(
+  databaseUrl: string | null,
+  server = path.join(root, 'gateway/dist/server.js')
+): Promise<{ base: string; stop: () => Promise<void> }> {
   const port = await freePort()
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'paraphe-bench-invoices-'))
-  const gateway = spawn(process.execPath, [path.join(root, 'gateway/dist/server.js')], {
+  const gateway = spawn(process.execPath, [server], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
@@ -76,20 +83,40 @@ async function reads(url: string, headers: Record<string, string>, until: Promis
   return times
 }
 
+/** Waits until `count` issued invoices of `pro` have their PDF stored (the list says so). */
+async function pdfsReady(pro: Awaited<ReturnType<typeof benchProfessional>>, count: number): Promise<void> {
+  for (;;) {
+    const list = (await (await pro.api('GET', '/api/invoices?status=issued&limit=100')).json()) as {
+      invoices: Array<{ pdfReady: boolean }>
+    }
+    if (list.invoices.length === count && list.invoices.every((invoice) => invoice.pdfReady)) return
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
 interface BurstRow {
   alone: { p50: number; p99: number }
   burst: { p50: number; p99: number; issuedMs: number; pdfsMs: number }
 }
 
-async function burstRow(databaseUrl: string | null): Promise<BurstRow> {
-  const gateway = await startGateway(databaseUrl)
+async function burstRow(databaseUrl: string | null, server?: string): Promise<BurstRow> {
+  const gateway = await startGateway(databaseUrl, server)
   try {
     const reader = await benchProfessional(gateway.base)
     const readId = (
       (await (await reader.api('POST', '/api/invoices', { request: invoiceRequest(0) })).json()) as { invoice: { id: string } }
     ).invoice.id
     const url = `${gateway.base}/api/invoices/${readId}`
-    await reads(url, reader.auth, 50) // warm-up
+    // Warm-up: one issue and its PDF first, so that the burst measures the issues' load and not
+    // what a fresh gateway does once (each route's schemas are compiled at its first request:
+    // 200–300 ms of the event loop for the issue's answer, seen in a CPU profile; the PDF
+    // processes start).
+    const warm = (
+      (await (await reader.api('POST', '/api/invoices', { request: invoiceRequest(BURST + 1) })).json()) as { invoice: { id: string } }
+    ).invoice.id
+    await reader.api('POST', `/api/invoices/${warm}/issue`)
+    await pdfsReady(reader, 1)
+    await reads(url, reader.auth, 50)
     const aloneTimes = await reads(url, reader.auth, 200)
     const issuer = await benchProfessional(gateway.base)
     const drafts = await Promise.all(
@@ -108,13 +135,7 @@ async function burstRow(databaseUrl: string | null): Promise<BurstRow> {
     const burstTimes = await reads(url, reader.auth, issuing)
     const issuedMs = performance.now() - started
     // Then until every PDF is stored (the list says so).
-    for (;;) {
-      const list = (await (await issuer.api('GET', '/api/invoices?status=issued&limit=100')).json()) as {
-        invoices: Array<{ pdfReady: boolean }>
-      }
-      if (list.invoices.length === BURST && list.invoices.every((invoice) => invoice.pdfReady)) break
-      await new Promise((resolve) => setTimeout(resolve, 100))
-    }
+    await pdfsReady(issuer, BURST)
     const pdfsMs = performance.now() - started
     return {
       alone: { p50: percentile(aloneTimes, 50), p99: percentile(aloneTimes, 99) },
@@ -126,8 +147,11 @@ async function burstRow(databaseUrl: string | null): Promise<BurstRow> {
 }
 
 /** 10 000 issued invoices of one company written in SQL (half past due, a third paid), then the list timed. */
-async function listRow(databaseUrl: string): Promise<{ first: number[]; filtered: number[]; later: number[] }> {
-  const gateway = await startGateway(databaseUrl)
+async function listRow(
+  databaseUrl: string,
+  server?: string
+): Promise<{ first: number[]; filtered: number[]; later: number[]; cursor: number[] }> {
+  const gateway = await startGateway(databaseUrl, server)
   const db = new pg.Client({ connectionString: databaseUrl })
   await db.connect()
   try {
@@ -164,10 +188,18 @@ async function listRow(databaseUrl: string): Promise<{ first: number[]; filtered
       }
       return times
     }
+    // The cursor where the 5 000th invoice ends, walked to once (untimed).
+    let after: string | null = ''
+    for (let page = 0; page < 50 && after !== null; page += 1) {
+      const list = (await (await pro.api('GET', `/api/invoices?limit=100${after}`)).json()) as { nextCursor?: string }
+      // A build without the cursor (a baseline) has no such row.
+      after = list.nextCursor === undefined ? null : `&after=${encodeURIComponent(list.nextCursor)}`
+    }
     return {
       first: await time('/api/invoices'),
       filtered: await time('/api/invoices?status=overdue'),
-      later: await time('/api/invoices?offset=5000')
+      later: await time('/api/invoices?offset=5000'),
+      cursor: after === null ? [] : await time(`/api/invoices?${after.slice(1)}`)
     }
   } finally {
     await db.end()
@@ -178,6 +210,7 @@ async function listRow(databaseUrl: string): Promise<{ first: number[]; filtered
 const postgres = await startPostgres()
 try {
   const rows: Array<[string, BurstRow]> = [
+    ...(BASELINE_SERVER === null ? [] : ([['PGlite baseline', await burstRow(null, BASELINE_SERVER)]] as Array<[string, BurstRow]>)),
     ['PGlite', await burstRow(null)],
     ['PostgreSQL 15', await burstRow(postgres.url)]
   ]
@@ -190,12 +223,26 @@ try {
       `${engine.padEnd(16)} ${`${row.alone.p50.toFixed(1)}/${row.alone.p99.toFixed(1)}`.padStart(18)} ${`${row.burst.p50.toFixed(1)}/${row.burst.p99.toFixed(1)}`.padStart(18)} ${(row.burst.p99 / row.alone.p99).toFixed(2).padStart(10)} ${row.burst.issuedMs.toFixed(0).padStart(10)} ${row.burst.pdfsMs.toFixed(0).padStart(10)}`
     )
   }
-  const list = await listRow(postgres.url)
-  const cell = (times: number[]) => `${percentile(times, 50).toFixed(1)}/${percentile(times, 95).toFixed(1)}`
+  const lists: Array<[string, Awaited<ReturnType<typeof listRow>>]> = []
+  if (BASELINE_SERVER !== null) {
+    // Its own cluster: the baseline's migrations are not this build's.
+    const other = await startPostgres()
+    try {
+      lists.push(['baseline', await listRow(other.url, BASELINE_SERVER)])
+    } finally {
+      other.stop()
+    }
+  }
+  lists.push(['this build', await listRow(postgres.url)])
+  const cell = (times: number[]) => (times.length === 0 ? 'n/a' : `${percentile(times, 50).toFixed(1)}/${percentile(times, 95).toFixed(1)}`)
   console.log(
     `\nInvoice list over ${LIST_INVOICES} issued invoices (PostgreSQL 15), ${LIST_RUNS} requests each, p50/p95 ms (goal p50 ≤ 50)`
   )
-  console.log(`first page ${cell(list.first)}   overdue filter ${cell(list.filtered)}   offset 5000 ${cell(list.later)}`)
+  for (const [build, list] of lists) {
+    console.log(
+      `${build.padEnd(11)} first page ${cell(list.first)}   overdue filter ${cell(list.filtered)}   offset 5000 ${cell(list.later)}   cursor at 5000 ${cell(list.cursor)}`
+    )
+  }
 } finally {
   postgres.stop()
 }

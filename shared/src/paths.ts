@@ -51,7 +51,7 @@ export const paths = {
       withQuery(`/espace/devis/${encodeURIComponent(id)}/facturation`, { facture, brouillon })
   },
   /** `statut`: one payment status (`en-retard`…), as the dashboard's link to the overdue invoices. */
-  invoices: { path: '/espace/factures', href: (statut?: string) => withQuery('/espace/factures', { statut }) },
+  invoices: { path: '/espace/factures', href: (statut?: string, apres?: string) => withQuery('/espace/factures', { statut, apres }) },
   /** An invoice without a quote; `brouillon`: the draft it edits. */
   invoiceNew: { path: '/espace/factures/nouvelle', href: (brouillon?: string) => withQuery('/espace/factures/nouvelle', { brouillon }) },
   invoice: { path: '/espace/factures/:id', href: (id: string) => `/espace/factures/${encodeURIComponent(id)}` },

@@ -59,6 +59,8 @@ export async function openPglite(dataDir: string | null, options: PgliteOptions 
     onIdleError: onLost,
     connectTimeoutMs: 60_000,
     prepareStatements: true,
+    // Requests before the queues' work: one connection, so every wait is a request's latency.
+    requestsFirst: true,
     stallDeadline: { ms: options.stallDeadlineMs ?? STALL_DEADLINE_MS, onStalled: (error) => engine.abandon(error) }
   })
   const database: Database = {

@@ -3,6 +3,7 @@
 import pg from 'pg'
 import { sqlLiteral, type Database, type OpenedRows, type Queryable, type QueryResult, type TransactionOpening } from './database.js'
 import { watchForStalls, type StallDeadline } from './stall-watch.js'
+import { isBackgroundWork, priorityGate } from './work-priority.js'
 
 // Counts and cents come back as numbers (every amount is below 2^53 by construction), dates as
 // ISO text (a JavaScript Date would shift them by the time zone).
@@ -93,6 +94,11 @@ export type PostgresOptions = (
    * prepared on one backend is unknown to the next.
    */
   prepareStatements?: boolean
+  /**
+   * The embedded database: its connection goes to a waiting request before waiting background
+   * work (db/work-priority.ts). None for a server: its pool serves both side by side.
+   */
+  requestsFirst?: boolean
 }
 
 export interface PostgresDatabase extends Database {
@@ -135,14 +141,27 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
   // prepares it on a connection the first time that connection runs it).
   const nameOf = options.prepareStatements === true ? statementNamer() : null
   const pooled = wrap(pool, nameOf)
+  // Work takes its turn at the gate before asking the pool for a connection (with a pool of one,
+  // the gate's order is the connection's).
+  const gate = options.requestsFirst === true ? priorityGate(options.maxConnections) : null
+  const enter = async (): Promise<() => void> =>
+    gate === null ? () => undefined : gate.enter(isBackgroundWork() ? 'background' : 'request')
+  const gated = async <T>(work: () => Promise<T>): Promise<T> => {
+    const exit = await enter()
+    try {
+      return await work()
+    } finally {
+      exit()
+    }
+  }
   const direct: Queryable = {
     query: (sql, params) => {
       refuseWhenClosing()
-      return tracked(() => pooled.query(sql, params))
+      return tracked(() => gated(() => pooled.query(sql, params)))
     },
     script: (sql) => {
       refuseWhenClosing()
-      return tracked(() => pooled.script(sql))
+      return tracked(() => gated(() => pooled.script(sql)))
     }
   }
   return {
@@ -155,13 +174,21 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
     transaction: (work, start) =>
       tracked(async () => {
         refuseWhenClosing()
-        const client = await pool.connect()
+        const exit = await enter()
+        let client: pg.PoolClient
+        try {
+          client = await pool.connect()
+        } catch (error) {
+          exit()
+          throw error
+        }
         let released = false
         // A connection that failed goes, so the next request gets a fresh one.
         const release = (): void => {
           if (released) return
           released = true
           client.release(brokenClients.get(client))
+          exit()
         }
         try {
           // pg types a simple query of several statements as one result; it returns one per statement.
@@ -192,16 +219,18 @@ export async function openPostgres(options: PostgresOptions): Promise<PostgresDa
       tracked(async () => {
         refuseWhenClosing()
         // Only used with a pool of one (the embedded database): holding it holds them all.
-        const client = await pool.connect()
-        try {
-          return await work()
-        } finally {
-          client.release(brokenClients.get(client))
-        }
+        return gated(async () => {
+          const client = await pool.connect()
+          try {
+            return await work()
+          } finally {
+            client.release(brokenClients.get(client))
+          }
+        })
       }),
     async close() {
       closing = true
-      while (pool.waitingCount > 0) await new Promise((resolve) => setTimeout(resolve, 10))
+      while (pool.waitingCount > 0 || (gate?.waiting() ?? 0) > 0) await new Promise((resolve) => setTimeout(resolve, 10))
       await pool.end()
     }
   }

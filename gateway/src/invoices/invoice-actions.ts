@@ -20,11 +20,12 @@ import { revokeInvoiceLinks } from './client/invoice-links.js'
 import { sendInvoice } from './client/invoice-sending.js'
 import { checkPeriod } from './exports/export-period.js'
 import { exportInvoices, type ExportFile } from './exports/invoice-exports.js'
-import { createCreditNote, invoiceFiles, issueInvoice, type FacturXmlMaker } from './invoice-issuing.js'
+import { createCreditNote, foreseenDocument, invoiceFiles, issueInvoice, xmlMadeAhead, type FacturXmlMaker } from './invoice-issuing.js'
 import { renderIssuedInvoice, type FacturXMaker } from './invoice-jobs.js'
 import { recordPayment } from './invoice-payments.js'
+import { listInvoices } from './invoice-list.js'
 import { creditAndRedo } from './invoice-redo.js'
-import { createDraft, deleteDraft, findInvoice, getInvoice, listInvoices, updateDraft } from './invoices-repository.js'
+import { createDraft, deleteDraft, findInvoice, getInvoice, updateDraft } from './invoices-repository.js'
 import { enqueueJob } from '../jobs/job-queue.js'
 import { readTransmission } from '../transmission/transmission-view.js'
 import { cardSessionsExpiryJob } from './card/card-jobs.js'
@@ -103,6 +104,26 @@ export function createInvoiceActions(deps: InvoiceActionsDeps): InvoiceActions {
     return invoice
   }
 
+  /**
+   * The XML of the invoice an issue is about to freeze, made before its transaction (see
+   * xmlMadeAhead); `request` null for the draft `id` as stored. Nothing made ahead when the
+   * invoice cannot be issued or the XML fails: the issue makes it, or says why it cannot.
+   */
+  async function issuingXml(scope: MemberScope, request: InvoiceRequest | null, id: string | null): Promise<FacturXmlMaker> {
+    const now = new Date()
+    const document = await scope(async (tx, member) => {
+      let issuing = request
+      if (issuing === null && id !== null) {
+        const row = await findInvoice(tx, id)
+        issuing = row.status === 'draft' ? row.content : null
+      }
+      return issuing === null ? null : foreseenDocument(tx, member.companyId, issuing, now)
+    }).catch(() => null)
+    if (document === null) return deps.makeXml
+    const xml = await deps.makeXml(document).catch(() => null)
+    return xmlMadeAhead(xml === null ? null : { document, xml }, deps.makeXml)
+  }
+
   /** An issued invoice's PDF before an action that hands it out (stored once: a render already stored is kept). */
   async function withPdf(scope: MemberScope, id: string): Promise<InvoiceFiles> {
     const files = await scope((tx) => invoiceFiles(tx, id))
@@ -130,12 +151,13 @@ export function createInvoiceActions(deps: InvoiceActionsDeps): InvoiceActions {
     async create(scope, request, { issue }, log) {
       if (issue !== true) return scope((tx, member) => createDraft(tx, member.companyId, request, new Date()))
       const companyId = await companyOf(scope)
-      const invoice = await oneIssueAtATime(companyId, () =>
-        scope(async (tx, member) => {
+      const invoice = await oneIssueAtATime(companyId, async () => {
+        const makeXml = await issuingXml(scope, request, null)
+        return scope(async (tx, member) => {
           const draft = await createDraft(tx, member.companyId, request, new Date())
-          return issueInvoice(tx, member.companyId, draft.id, { now: new Date(), makeXml: deps.makeXml })
+          return issueInvoice(tx, member.companyId, draft.id, { now: new Date(), makeXml })
         })
-      )
+      })
       return issued(invoice, log)
     },
 
@@ -145,14 +167,15 @@ export function createInvoiceActions(deps: InvoiceActionsDeps): InvoiceActions {
 
     async issue(scope, id, log) {
       const companyId = await companyOf(scope)
-      const invoice = await oneIssueAtATime(companyId, () =>
-        scope(async (tx, member) => {
-          const issuedNow = await issueInvoice(tx, member.companyId, id, { now: new Date(), makeXml: deps.makeXml })
+      const invoice = await oneIssueAtATime(companyId, async () => {
+        const makeXml = await issuingXml(scope, null, id)
+        return scope(async (tx, member) => {
+          const issuedNow = await issueInvoice(tx, member.companyId, id, { now: new Date(), makeXml })
           // A credit note lowers what its invoice asks: a card session opened for more goes.
           if (issuedNow.correctsInvoiceId !== null) await expireCardSessionsOf(tx, issuedNow.correctsInvoiceId, member.companyId)
           return issuedNow
         })
-      )
+      })
       return issued(invoice, log)
     },
 

@@ -7,12 +7,12 @@
 // transaction (invoice-jobs.ts) and runs right after the commit. Any failure rolls everything
 // back, the number and the job included: no gap, ever.
 import { parisIsoDate } from '@paraphe/shared/dates'
-import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
+import type { Invoice, InvoiceRequest } from '@paraphe/shared/api/invoice-schemas'
 import type { InvoiceDocument, InvoiceKind } from '@paraphe/shared/invoices/invoice-document'
 import { theRow, type Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { enqueueJob } from '../jobs/job-queue.js'
-import { chainHashV2, CURRENT_HASH_VERSION } from './invoice-chain.js'
+import { canonicalJson, chainHashV2, CURRENT_HASH_VERSION } from './invoice-chain.js'
 import { composeInvoice } from './invoice-composer.js'
 import { invoiceRenderJob } from './invoice-job-definitions.js'
 import { formatInvoiceNumber } from './invoice-numbers.js'
@@ -92,6 +92,48 @@ export async function issueInvoice(tx: Queryable, companyId: string, id: string,
   ])
   await enqueueJob(tx, invoiceRenderJob, { invoiceId: id }, { companyId })
   return getInvoice(tx, id, now)
+}
+
+/**
+ * The document an issue of `request` today would freeze, read outside its transaction (no lock):
+ * the next number of the company's counter, the same composition. Null when it cannot be issued
+ * as it stands (the issue itself then says why).
+ */
+export async function foreseenDocument(
+  tx: Queryable,
+  companyId: string,
+  request: InvoiceRequest,
+  now: Date
+): Promise<InvoiceDocument | null> {
+  const issueDate = parisIsoDate(now)
+  const year = Number(issueDate.slice(0, 4))
+  const { rows } = await tx.query<{ year: number; last_number: number }>(
+    'select year, last_number from paraphe.invoice_counters where company_id = $1',
+    [companyId]
+  )
+  const counter = rows[0]
+  const number = formatInvoiceNumber(year, counter === undefined || counter.year !== year ? 1 : counter.last_number + 1)
+  try {
+    return composeInvoice(await compositionSources(tx, request, number, issueDate, { lock: false }))
+  } catch (error) {
+    if (error instanceof ApiProblem) return null
+    throw error
+  }
+}
+
+/**
+ * The XML maker of an issuing transaction whose XML was made ahead, for the document foreseen
+ * before it (foreseenDocument): the same document gives the same bytes, so that XML is used
+ * when the transaction composes exactly it, and only another document (another gateway issued
+ * meanwhile, the quote changed, midnight passed) is made inside the transaction. The XML takes
+ * a PDF process's turn, behind renders: made ahead, it no longer holds the counter row and a
+ * connection (on the embedded database, every request's) while it waits.
+ */
+export function xmlMadeAhead(made: { document: InvoiceDocument; xml: string } | null, makeXml: FacturXmlMaker): FacturXmlMaker {
+  if (made === null) return makeXml
+  // Compared as the chain hashes it: key order aside (a request read back from jsonb has its own).
+  const foreseen = canonicalJson(made.document)
+  return async (document) => (canonicalJson(document) === foreseen ? made.xml : makeXml(document))
 }
 
 /** Answer while the render job has not stored the PDF yet (seconds after the issue). */

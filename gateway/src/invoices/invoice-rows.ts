@@ -66,11 +66,27 @@ export const PAYMENT_STATUS_SQL = `case
     else 'unpaid'
   end`
 
-/** `sums`: what was paid and credited on `i`, by index. */
+/**
+ * `sums`: what was paid and credited on `i`, by index, for a few rows (a page). `offset 0` keeps
+ * the planner from inlining it: inlined, each of PAYMENT_STATUS_SQL's five mentions of a sum ran
+ * its own subquery.
+ */
 export const INVOICE_SUMS_JOIN = `cross join lateral (select
     coalesce((select sum(p.amount_cents) from paraphe.invoice_payments p where p.invoice_id = i.id), 0)::bigint as paid_cents,
     coalesce((select sum(c.total_ttc_cents) from paraphe.invoices c where c.corrects_invoice_id = i.id and c.status = 'issued'), 0)::bigint as credited_cents
+    offset 0
   ) sums`
+
+/**
+ * `sums` for every row at once (the counts): the payments and the credit notes summed once per
+ * invoice and joined by hash, rather than two lookups per invoice.
+ */
+export const INVOICE_SUMS_GROUPED_JOIN = `left join (select p.invoice_id, sum(p.amount_cents)::bigint as paid_cents
+      from paraphe.invoice_payments p group by p.invoice_id) paid on paid.invoice_id = i.id
+  left join (select c.corrects_invoice_id, sum(c.total_ttc_cents)::bigint as credited_cents
+      from paraphe.invoices c where c.status = 'issued' and c.corrects_invoice_id is not null group by c.corrects_invoice_id) credited
+    on credited.corrects_invoice_id = i.id
+  cross join lateral (select coalesce(paid.paid_cents, 0)::bigint as paid_cents, coalesce(credited.credited_cents, 0)::bigint as credited_cents) sums`
 
 export function toSummary(row: InvoiceListRow, today: string): InvoiceSummary {
   const facts = {

@@ -1,15 +1,7 @@
 // Invoices as the signed-in member sees them (RLS: their company's only, so "not found" covers
 // foreign ids). Drafts are created, changed and deleted here; issuing is invoice-issuing.ts's.
 import { parisIsoDate } from '@paraphe/shared/dates'
-import type {
-  Invoice,
-  InvoiceCounts,
-  InvoiceList,
-  InvoiceListFilter,
-  InvoicePaymentStatus,
-  InvoiceRequest,
-  QuoteInvoicing
-} from '@paraphe/shared/api/invoice-schemas'
+import type { Invoice, InvoiceRequest, QuoteInvoicing } from '@paraphe/shared/api/invoice-schemas'
 import type { InvoiceDocument } from '@paraphe/shared/invoices/invoice-document'
 import { computeInvoiceTotals } from '@paraphe/shared/invoices/invoice-totals'
 import { clientDisplayName } from '@paraphe/shared/quote'
@@ -19,19 +11,7 @@ import { isRowId } from '../db/row-id.js'
 import { ApiProblem, notFound } from '../errors.js'
 import type { IssuedInvoice } from './invoice-amounts.js'
 import { composeInvoice, DRAFT_NUMBER, type CompositionSources } from './invoice-composer.js'
-import {
-  INVOICE_COLUMNS,
-  INVOICE_LIST_COLUMNS,
-  INVOICE_SUMS_JOIN,
-  PAYMENT_STATUS_SQL,
-  toEvent,
-  toPayment,
-  toSummary,
-  type EventRow,
-  type InvoiceListRow,
-  type InvoiceRow,
-  type PaymentRow
-} from './invoice-rows.js'
+import { INVOICE_COLUMNS, toEvent, toPayment, toSummary, type EventRow, type InvoiceRow, type PaymentRow } from './invoice-rows.js'
 import { companyProfile, signedQuote } from './quote-source.js'
 
 export const invoiceNotFound = () => notFound('Cette facture est introuvable.')
@@ -229,51 +209,6 @@ export async function getInvoice(tx: Queryable, id: string, now: Date): Promise<
     sha256: row.sha256,
     previousSha256: row.previous_sha256
   }
-}
-
-/**
- * The invoices list, a page at a time, in SQL: drafts first, then issued invoices newest first;
- * the payment status filters and is counted in the database (PAYMENT_STATUS_SQL), never by
- * reading every invoice; no document JSON is read.
- */
-export async function listInvoices(tx: Queryable, filter: InvoiceListFilter, now: Date): Promise<InvoiceList> {
-  const today = parisIsoDate(now)
-  const emptyCounts: InvoiceCounts = { draft: 0, issued: 0, unpaid: 0, partly_paid: 0, paid: 0, overdue: 0, credited: 0 }
-  const params: unknown[] = [today]
-  const scope: string[] = []
-  if (filter.quoteId !== undefined) {
-    if (!isRowId(filter.quoteId)) return { invoices: [], total: 0, counts: emptyCounts }
-    params.push(filter.quoteId)
-    scope.push(`i.quote_id = $${params.length}`)
-  }
-  const scoped = `from paraphe.invoices i ${INVOICE_SUMS_JOIN} ${scope.length === 0 ? '' : `where ${scope.join(' and ')}`}`
-  const counted = await tx.query<{ status: 'draft' | 'issued'; payment_status: InvoicePaymentStatus | null; count: number }>(
-    `select i.status, ${PAYMENT_STATUS_SQL} as payment_status, count(*)::integer as count ${scoped} group by 1, 2`,
-    params
-  )
-  const counts = { ...emptyCounts }
-  for (const row of counted.rows) {
-    counts[row.status] += row.count
-    if (row.payment_status !== null) counts[row.payment_status] += row.count
-  }
-  const total = filter.status === undefined ? counts.draft + counts.issued : counts[filter.status]
-  const statusColumn = filter.status === 'draft' || filter.status === 'issued' ? 'i.status' : PAYMENT_STATUS_SQL
-  const pageParams = [...params]
-  const conditions: string[] = [...scope]
-  if (filter.status !== undefined) {
-    pageParams.push(filter.status)
-    conditions.push(`(${statusColumn}) = $${pageParams.length}`)
-  }
-  pageParams.push(filter.limit ?? 50, filter.offset ?? 0)
-  const { rows } = await tx.query<InvoiceListRow>(
-    // The SQL status rides along ($1 is typed by it): the summaries' own comes from the shared rule.
-    `select ${INVOICE_LIST_COLUMNS}, ${PAYMENT_STATUS_SQL} as sql_payment_status from paraphe.invoices i ${INVOICE_SUMS_JOIN}
-      ${conditions.length === 0 ? '' : `where ${conditions.join(' and ')}`}
-      order by (i.status = 'draft') desc, i.chain_index desc nulls first, i.updated_at desc, i.id
-      limit $${pageParams.length - 1} offset $${pageParams.length}`,
-    pageParams
-  )
-  return { invoices: rows.map((row) => toSummary(row, today)), total, counts }
 }
 
 /** What a signed quote has been invoiced so far. */

@@ -7,6 +7,7 @@
 // Periodic jobs: every interval, each runner queues each periodic job under its singleton key, so
 // that with several gateways one run is pending at a time, whoever queued it.
 import type { Database } from '../db/database.js'
+import { asBackgroundWork } from '../db/work-priority.js'
 import type { Log } from '../logging.js'
 import { createLeasedQueue, errorText, type QueueRow } from '../queue/leased-queue.js'
 import type { PollingWorker } from '../queue/polling-worker.js'
@@ -128,7 +129,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     start() {
       queue.start()
       timer = setInterval(() => {
-        queuePeriodic().then(
+        asBackgroundWork(queuePeriodic).then(
           () => void queue.wake(),
           (error: unknown) => log.error({ err: error }, 'periodic jobs not queued, will try again')
         )

@@ -2,6 +2,7 @@
 // start, then one every poll interval; wake() runs one now; a pass that left work due is followed
 // by the next at once; a failing pass is logged once per outage, not once per poll.
 
+import { asBackgroundWork } from '../db/work-priority.js'
 import type { Log } from '../logging.js'
 
 /** The logger's shape (pino's methods fit it). */
@@ -58,7 +59,8 @@ export function createPollingWorker(options: PollingWorkerOptions): PollingWorke
     const done = waiters
     waiters = []
     moreDue = false
-    current = options.pass(running).then(
+    // Background work: on the embedded database, requests waiting for its connection go first.
+    current = asBackgroundWork(() => options.pass(running)).then(
       (more) => {
         moreDue = more
         if (failing) log.info({}, `${name} worker recovered`)

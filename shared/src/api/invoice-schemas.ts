@@ -226,7 +226,15 @@ export const InvoiceListQuery = Type.Object(
     quoteId: Type.Optional(id),
     status: Type.Optional(literals([...INVOICE_STATUSES, ...INVOICE_PAYMENT_STATUSES] as const)),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
-    /** The last row of the previous page (`number` order, newest first; drafts first). */
+    /**
+     * The previous page's `nextCursor`: the next page starts right after its last invoice, so an
+     * invoice issued meanwhile neither shifts a row onto two pages nor hides one (drafts first,
+     * newest change first; then issued invoices, newest number first).
+     */
+    after: Type.Optional(
+      Type.String({ maxLength: 200, description: 'La valeur `nextCursor` de la page précédente : la page suivante commence après elle.' })
+    ),
+    /** Rows skipped (after `after`, if given): kept for the clients written before `after`; `after` is steadier and faster. */
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 }))
   },
   { additionalProperties: false }
@@ -249,7 +257,9 @@ export const InvoiceListBody = Type.Object({
   invoices: Type.Array(InvoiceSummarySchema),
   /** Invoices the filter matches, on every page. */
   total: Type.Integer(),
-  counts: InvoiceCountsSchema
+  counts: InvoiceCountsSchema,
+  /** The `after` of the next page; null on the last page. */
+  nextCursor: Type.Union([Type.String(), Type.Null()])
 })
 export type InvoiceList = Static<typeof InvoiceListBody>
 

@@ -21,6 +21,7 @@ export function invoiceListPath(filter: InvoiceListFilter): string {
   if (filter.quoteId !== undefined) search.set('quoteId', filter.quoteId)
   if (filter.status !== undefined) search.set('status', filter.status)
   if (filter.limit !== undefined) search.set('limit', String(filter.limit))
+  if (filter.after !== undefined) search.set('after', filter.after)
   if (filter.offset !== undefined && filter.offset > 0) search.set('offset', String(filter.offset))
   const query = search.toString()
   return query === '' ? base : `${base}?${query}`

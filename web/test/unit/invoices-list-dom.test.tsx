@@ -1,13 +1,13 @@
 // « Factures », the invoice list, in a DOM against the real gateway: the empty list says where an
 // invoice comes from, the invoices counted, the status filter put in the URL the French way
 // (`?statut=brouillon`) and read from it, an empty filtered list named, and a failed reading
-// offered again.
+// offered again; a hundred a page, the next ones by « Factures suivantes » (`&apres=`, the list's cursor).
 import './dom/register.js'
 import t from 'tap'
 import { fireEvent, screen } from '@testing-library/dom'
 import { Component as InvoicesPage } from '@/features/invoices/routes/invoices-list'
 import { createApiClient } from '@/lib/api-client'
-import { press, renderPage, startGateway, textOf, waitForLocation, type SignedIn } from './dom/page.js'
+import { press, renderPage, startGateway, textOf, untilText, waitForLocation, type SignedIn } from './dom/page.js'
 
 const gateway = await startGateway()
 t.teardown(gateway.close)
@@ -72,4 +72,21 @@ t.test('one invoice, and a reading that failed offered again', async (t) => {
   reachable = true
   await press('Réessayer')
   t.equal(textOf(await screen.findByRole('heading', { name: '1 facture' })), '1 facture', 'one, in the singular')
+})
+
+t.test('a hundred a page: « Factures suivantes » goes on after the last one shown, and back to the newest', async (t) => {
+  const owner = await gateway.owner()
+  for (let index = 0; index < 101; index += 1) await draft(owner, 100 + index)
+  t.teardown(renderPage(<InvoicesPage />, { api: owner.api, userId: owner.id, at: '/espace/factures' }))
+  t.equal(textOf(await screen.findByRole('heading', { name: /factures$/ })), '101 factures')
+  t.match(textOf(), 'Client 200', 'the newest first')
+  t.notMatch(textOf(), 'Client 100', 'the oldest is on the next page')
+  fireEvent.click(screen.getByRole('link', { name: 'Factures suivantes' }))
+  await waitForLocation(/^\/espace\/factures\?apres=/)
+  await untilText('Client 100')
+  t.ok(screen.getByRole('link', { name: 'Revenir aux plus récentes' }), 'the next page holds the oldest, and the way back')
+  t.equal(screen.queryByRole('link', { name: 'Factures suivantes' }), null, 'the last page has no next one')
+  fireEvent.click(screen.getByRole('link', { name: 'Revenir aux plus récentes' }))
+  await waitForLocation('/espace/factures')
+  await screen.findByRole('link', { name: 'Factures suivantes' })
 })

@@ -21,16 +21,28 @@ export const handle: RouteHandle = {
 
 export { InvoicesPage as Component }
 
-/** `/espace/factures`: every invoice, filtered by status (`?statut=en-retard`). */
+const PAGE_SIZE = 100
+
+/** The URL of a page of the list: its filter, and where it starts (`apres`, the previous page's cursor). */
+const listHref = (filter: InvoiceFilter | null, after: string | null) =>
+  paths.invoices.href(filter === null ? undefined : slugOfFilter(filter), after ?? undefined)
+
+/** `/espace/factures`: every invoice, filtered by status (`?statut=en-retard`), 100 a page (`&apres=…` for the next ones). */
 function InvoicesPage() {
   const hydrated = useHydrated()
   const [searchParams, setSearchParams] = useSearchParams()
-  // The prerender knows no query string: the URL's filter applies once hydrated.
+  // The prerender knows no query string: the URL's filter and page apply once hydrated.
   const filter = hydrated ? filterOfSlug(searchParams.get('statut')) : null
+  const after = hydrated ? searchParams.get('apres') : null
   const { load, reload } = useApiLoad<InvoiceList>(
-    (api, signal) => invoicesApi.list(api, { limit: 100, ...(filter === null ? {} : { status: filter }) }, signal),
+    (api, signal) =>
+      invoicesApi.list(
+        api,
+        { limit: PAGE_SIZE, ...(filter === null ? {} : { status: filter }), ...(after === null ? {} : { after }) },
+        signal
+      ),
     {
-      key: filter ?? ''
+      key: `${filter ?? ''}|${after ?? ''}`
     }
   )
   return (
@@ -57,7 +69,7 @@ function InvoicesPage() {
       />
       {load.kind === 'loading' ? <LoadingStatus text="Chargement des factures…" /> : null}
       {load.kind === 'failed' ? <LoadFailure error={load.error} onRetry={() => void reload()} /> : null}
-      {load.kind === 'ready' ? <InvoicesResult list={load.data} filter={filter} /> : null}
+      {load.kind === 'ready' ? <InvoicesResult list={load.data} filter={filter} laterPage={after !== null} /> : null}
     </article>
   )
 }
@@ -99,8 +111,8 @@ function StatusFilter({
   )
 }
 
-function InvoicesResult({ list, filter }: { list: InvoiceList; filter: InvoiceFilter | null }) {
-  if (list.invoices.length === 0) {
+function InvoicesResult({ list, filter, laterPage }: { list: InvoiceList; filter: InvoiceFilter | null; laterPage: boolean }) {
+  if (list.invoices.length === 0 && !laterPage) {
     return (
       <div className="empty-state">
         <p className="empty-state__title" role="status">
@@ -123,8 +135,15 @@ function InvoicesResult({ list, filter }: { list: InvoiceList; filter: InvoiceFi
         {filter === null ? '' : ` « ${INVOICE_FILTER_LABELS[filter]} »`}
       </h2>
       <InvoiceCards invoices={list.invoices} />
-      {list.total > list.invoices.length ? (
-        <p className="hint">Les 100 plus récentes sont affichées&#8239;: filtrez par statut pour retrouver les autres.</p>
+      {list.nextCursor !== null || laterPage ? (
+        <nav className="invoices-pages" aria-label="Pages des factures">
+          {laterPage ? <Link to={listHref(filter, null)}>Revenir aux plus récentes</Link> : null}
+          {list.nextCursor === null ? null : (
+            <Link to={listHref(filter, list.nextCursor)} className="button button--ghost">
+              Factures suivantes
+            </Link>
+          )}
+        </nav>
       ) : null}
     </section>
   )
