@@ -8,8 +8,10 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import type { FastifyInstance } from 'fastify'
 import { placeholderRuntimeConfig, type RuntimeConfig } from '@paraphe/shared/runtime-config'
 import { buildWorkspaceApp, COMPLETE_PROFILE, newUser, subscribe, type TestUser } from '../../../../gateway/test/support/workspace-users.js'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { WorkspaceContext } from '@/hooks/use-workspace'
 import { createApiClient, type ApiClient } from '@/lib/api-client'
+import { createQueryClient } from '@/lib/react-query'
 import { RuntimeConfigProvider } from '@/lib/runtime-config'
 
 // A failed query says what it looked for, without printing the whole page; the gateway answers
@@ -95,17 +97,20 @@ export function renderPage(
   const container = document.createElement('div')
   document.body.replaceChildren(container)
   const root = createRoot(container)
+  // A cache of its own per page, as the workspace layout gives each signed-in session.
   root.render(
     <RuntimeConfigProvider value={config}>
-      <MemoryRouter initialEntries={[at]}>
-        <WorkspaceContext value={{ hydrated: true, userId, api }}>
-          <Routes>
-            <Route path={route} element={page} />
-            <Route path="*" element={null} />
-          </Routes>
-        </WorkspaceContext>
-        <LocationProbe />
-      </MemoryRouter>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={[at]}>
+          <WorkspaceContext value={{ hydrated: true, userId, api }}>
+            <Routes>
+              <Route path={route} element={page} />
+              <Route path="*" element={null} />
+            </Routes>
+          </WorkspaceContext>
+          <LocationProbe />
+        </MemoryRouter>
+      </QueryClientProvider>
     </RuntimeConfigProvider>
   )
   return () => root.unmount()

@@ -1,23 +1,18 @@
 import { Link } from 'react-router-dom'
-import type { Invoice, InvoiceList } from '@paraphe/shared/api/invoice-schemas'
+import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import { INVOICE_KIND_LABELS } from '@paraphe/shared/invoices/invoice-document'
 import { formatEuros } from '@paraphe/shared/money'
 import { paths } from '@paraphe/shared/paths'
-import { useApiLoad } from '@/hooks/use-api-load'
-import { invoicesApi } from '@/lib/invoices-api'
+import { useInvoices } from '../api/get-invoices'
 import { invoiceChain } from '../lib/invoice-chain'
 import { InvoiceBadge } from './invoice-cards'
 
 /** Where the invoice stands among its quote's: quote → deposit → situations → final, and the credit notes. */
 export function InvoiceChainPanel({ invoice }: { invoice: Invoice }) {
   const quoteId = invoice.quoteId
-  const { load } = useApiLoad<InvoiceList | null>(
-    (api, signal) => (quoteId === null ? Promise.resolve(null) : invoicesApi.list(api, { quoteId, limit: 100 }, signal)),
-    {
-      key: quoteId ?? ''
-    }
-  )
-  const chain = load.kind === 'ready' && load.data !== null ? invoiceChain(load.data.invoices) : []
+  // A quote's invoices (none to read for an invoice without a quote).
+  const { data } = useInvoices({ quoteId: quoteId ?? '', limit: 100 }, { enabled: quoteId !== null })
+  const chain = quoteId !== null && data !== undefined ? invoiceChain(data.invoices) : []
   if (quoteId === null && invoice.correctsInvoiceId === null) return null
   return (
     <section className="invoice-panel" aria-labelledby="chain-title">

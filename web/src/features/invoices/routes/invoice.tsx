@@ -2,8 +2,10 @@ import { useEffect, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
-import { useApiLoad } from '@/hooks/use-api-load'
-import { invoicesApi } from '@/lib/invoices-api'
+import { useInvalidate } from '@/hooks/use-invalidate'
+import { loadOf } from '@/lib/query-load'
+import { queryKeys } from '@/lib/query-keys'
+import { useInvoice } from '../api/get-invoice'
 import type { RouteHandle } from '@/lib/route-handle'
 import { InvoiceSheet } from '../components/invoice-sheet'
 
@@ -17,7 +19,8 @@ export { InvoicePage as Component }
 /** `/espace/factures/:id`: prerendered loading, whatever the id. */
 function InvoicePage() {
   const { id = '' } = useParams()
-  const { load, reload } = useApiLoad<Invoice>((api, signal) => invoicesApi.get(api, id, signal), { key: id })
+  const load = loadOf(useInvoice(id))
+  const reload = useInvalidate(queryKeys.invoices.one(id))
   // An action's answer (issued, paid) replaces the loaded invoice at once.
   const [changed, setChanged] = useState<Invoice | null>(null)
   useEffect(() => setChanged(null), [load])

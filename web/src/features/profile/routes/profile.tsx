@@ -2,17 +2,18 @@ import { paths } from '@paraphe/shared/paths'
 import { Link, useLocation } from 'react-router-dom'
 import { useEffect, useRef, useState } from 'react'
 import { EMPTY_PROFILE, profileGaps, type CompanyProfile } from '@paraphe/shared/company'
-import { useWorkspace } from '@/hooks/use-workspace'
-import { asApiError } from '@/lib/api-client'
+import { useProfile } from '@/hooks/use-profile'
 import type { ApiError } from '@/lib/api-client'
+import { loadOf } from '@/lib/query-load'
 import type { RouteHandle } from '@/lib/route-handle'
-import { profileApi } from '../api/profile-api'
+import { useProfileLogo } from '../api/get-profile-logo'
+import { useLogoChange, useUpdateProfile } from '../api/update-profile'
 import { LogoField } from '../components/logo-field'
 import { useAccountPlan } from '@/hooks/use-account-plan'
 import { isFirstStepField } from '@paraphe/shared/profile-steps'
 import type { Plan } from '@paraphe/shared/plans'
 import { profileFieldId, ProfileFormView } from '../components/profile-form-view'
-import { removeLogo, saveProfile, uploadLogo, type LogoStatus } from '../lib/profile-actions'
+import type { LogoStatus } from '../lib/profile-actions'
 import { firstProblem, profileFormOf, type ProfileErrors, type ProfileForm } from '../lib/profile-form'
 
 export const handle: RouteHandle = {
@@ -26,17 +27,19 @@ export type ProfileLoad = { kind: 'loading' } | { kind: 'ready' } | { kind: 'fai
 export type SaveOutcome = { kind: 'idle' } | { kind: 'saved' } | { kind: 'invalid' } | { kind: 'failed'; message: string }
 
 function ProfilePage() {
-  const { userId, api } = useWorkspace()
-  const [load, setLoad] = useState<ProfileLoad>({ kind: 'loading' })
-  const [attempt, setAttempt] = useState(0)
   const [form, setForm] = useState<ProfileForm>(() => profileFormOf(EMPTY_PROFILE))
   const [saved, setSaved] = useState<CompanyProfile>(EMPTY_PROFILE)
   const [errors, setErrors] = useState<ProfileErrors>({})
-  const [saving, setSaving] = useState(false)
   const [outcome, setOutcome] = useState<SaveOutcome>({ kind: 'idle' })
   const [preview, setPreview] = useState<string | null>(null)
   const [logoStatus, setLogoStatus] = useState<LogoStatus>({ kind: 'idle' })
-  const account = useAccountPlan(api, userId).state
+  const account = useAccountPlan().state
+  const profile = useProfile()
+  const logo = useProfileLogo(profile.data?.logo != null)
+  const update = useUpdateProfile()
+  const logoChange = useLogoChange()
+  const shown = loadOf(profile)
+  const load: ProfileLoad = shown.kind === 'ready' ? { kind: 'ready' } : shown
   // A new account sees the first step only; a section asked for by its anchor (#assurance,
   // #banque, from the editor or an invoice) or a problem in a later field shows everything.
   const section = useLocation().hash.slice(1)
@@ -60,39 +63,29 @@ function ProfilePage() {
   }
   useEffect(() => () => showPreview(null), [])
 
+  // The form starts from the profile once read; later reads (after a save) do not overwrite typing.
+  const [started, setStarted] = useState(false)
   useEffect(() => {
-    if (userId === null) return
-    const controller = new AbortController()
-    setLoad({ kind: 'loading' })
-    profileApi.get(api, controller.signal).then(
-      (body) => {
-        setSaved(body.profile)
-        setForm(profileFormOf(body.profile))
-        setLoad({ kind: 'ready' })
-        if (profileGaps(body.profile).length === 0) setStep('all')
-        if (body.logo !== null) {
-          profileApi.logo(api, controller.signal).then(
-            (blob) => showPreview(URL.createObjectURL(blob)),
-            () => setLogoStatus({ kind: 'failed', message: 'Le logo enregistré n’a pas pu être affiché.' })
-          )
-        }
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ kind: 'failed', error: asApiError(error) })
-      }
-    )
-    return () => controller.abort()
-  }, [api, userId, attempt])
+    if (started || profile.data === undefined) return
+    setStarted(true)
+    setSaved(profile.data.profile)
+    setForm(profileFormOf(profile.data.profile))
+    if (profileGaps(profile.data.profile).length === 0) setStep('all')
+  }, [started, profile.data])
+  useEffect(() => {
+    if (logo.data !== undefined) showPreview(URL.createObjectURL(logo.data))
+  }, [logo.data])
+  useEffect(() => {
+    if (logo.isError) setLogoStatus({ kind: 'failed', message: 'Le logo enregistré n’a pas pu être affiché.' })
+  }, [logo.isError])
 
   const focusField = (field: keyof CompanyProfile | undefined) => {
     if (field !== undefined) document.getElementById(profileFieldId(field))?.focus()
   }
 
   const save = async () => {
-    setSaving(true)
     setOutcome({ kind: 'idle' })
-    const result = await saveProfile(api, form)
-    setSaving(false)
+    const result = await update.mutateAsync(form)
     if (result.kind === 'saved') {
       setSaved(result.profile)
       setForm(profileFormOf(result.profile))
@@ -112,14 +105,14 @@ function ProfilePage() {
 
   const chooseLogo = async (file: File) => {
     setLogoStatus({ kind: 'busy', label: 'Envoi du logo…' })
-    const status = await uploadLogo(api, file)
+    const status = await logoChange.mutateAsync({ file })
     if (status.kind === 'done') showPreview(URL.createObjectURL(file))
     setLogoStatus(status)
   }
 
   const dropLogo = async () => {
     setLogoStatus({ kind: 'busy', label: 'Suppression du logo…' })
-    const status = await removeLogo(api)
+    const status = await logoChange.mutateAsync({ remove: true })
     if (status.kind === 'done') showPreview(null)
     setLogoStatus(status)
   }
@@ -127,7 +120,7 @@ function ProfilePage() {
   return (
     <ProfileView
       load={load}
-      onRetry={() => setAttempt((count) => count + 1)}
+      onRetry={() => void profile.refetch()}
       gaps={load.kind === 'ready' ? profileGaps(saved) : []}
       form={form}
       errors={errors}
@@ -136,7 +129,7 @@ function ProfilePage() {
         setOutcome({ kind: 'idle' })
       }}
       onSubmit={() => void save()}
-      saving={saving}
+      saving={update.isPending}
       outcome={outcome}
       preview={preview}
       logoStatus={logoStatus}

@@ -1,0 +1,43 @@
+// Every key of the workspace's cache, in one place: a read names its key here, and a change
+// invalidates the keys it touches by the same names. Keys nest (`quotes.all` is the prefix of
+// every quote read), so invalidating a root refreshes everything under it.
+export const queryKeys = {
+  /** The company's profile (`/api/profile`): the profile page, the dashboard's reminder, invoicing defaults. */
+  profile: ['profile'] as const,
+  /** The saved logo's image (a key of its own: the profile's fields change more often than it). */
+  profileLogo: ['profile-logo'] as const,
+  /** Who is signed in, as the gateway reads the token (`/api/session`). */
+  session: ['session'] as const,
+  /** The plan and this month's sends (`/api/billing/subscription`). */
+  subscription: ['subscription'] as const,
+  dashboard: ['dashboard'] as const,
+  quotes: {
+    all: ['quotes'] as const,
+    list: (filters: string) => ['quotes', 'list', filters] as const,
+    /** « Nouveau devis »: the unsaved draft with the profile's defaults. */
+    unsaved: ['quotes', 'new'] as const,
+    one: (id: string) => ['quotes', 'one', id] as const,
+    events: (id: string) => ['quotes', 'one', id, 'events'] as const
+  },
+  invoices: {
+    all: ['invoices'] as const,
+    list: (filter: string) => ['invoices', 'list', filter] as const,
+    one: (id: string) => ['invoices', 'one', id] as const,
+    /** A signed quote's invoicing (its invoices, what is left to invoice). */
+    ofQuote: (quoteId: string) => ['invoices', 'quote', quoteId] as const,
+    newInvoice: (draftId: string | null) => ['invoices', 'new', draftId] as const
+  },
+  clients: {
+    all: ['clients'] as const,
+    list: (search: string, limit: number) => ['clients', 'list', search, limit] as const,
+    one: (id: string) => ['clients', 'one', id] as const
+  },
+  items: {
+    all: ['items'] as const,
+    list: (search: string, limit: number) => ['items', 'list', search, limit] as const
+  },
+  team: ['team'] as const,
+  apiKeys: ['api-keys'] as const,
+  webhooks: ['webhooks'] as const,
+  sender: ['sender'] as const
+} as const
