@@ -17,7 +17,9 @@ export const queryKeys = {
     /** « Nouveau devis »: the unsaved draft with the profile's defaults. */
     unsaved: ['quotes', 'new'] as const,
     one: (id: string) => ['quotes', 'one', id] as const,
-    events: (id: string) => ['quotes', 'one', id, 'events'] as const
+    events: (id: string) => ['quotes', 'one', id, 'events'] as const,
+    /** The draft's PDF preview, drawn again at each saved state (`revision`). */
+    pdf: (id: string, revision: number) => ['quotes', 'one', id, 'pdf', revision] as const
   },
   invoices: {
     all: ['invoices'] as const,
@@ -37,6 +39,7 @@ export const queryKeys = {
     list: (search: string, limit: number) => ['items', 'list', search, limit] as const
   },
   team: ['team'] as const,
+  invitation: (token: string) => ['invitation', token] as const,
   apiKeys: ['api-keys'] as const,
   webhooks: ['webhooks'] as const,
   sender: ['sender'] as const

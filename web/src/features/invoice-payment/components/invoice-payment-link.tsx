@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useHeaderBrand } from '@/components/layout/header-brand'
 import { useFocusOnChange } from '@/hooks/use-focus-on-change'
+import { useSignalEffect } from '@/hooks/use-signal-effect'
 import { asApiError, useApiClient, type ApiError } from '@/lib/api-client'
 import { invoicePaymentApi, type InvoiceLinkView } from '../api/invoice-payment-api'
 import { InvoicePaymentView } from './invoice-payment-view'
@@ -23,11 +24,7 @@ export default function InvoicePaymentLink({ token }: { token: string }) {
     [api, token]
   )
 
-  useEffect(() => {
-    const controller = new AbortController()
-    void read(controller.signal)
-    return () => controller.abort()
-  }, [read])
+  useSignalEffect((signal) => void read(signal), [read])
 
   // The header speaks in the professional's name once the invoice is read.
   useHeaderBrand(load.kind === 'ready' ? { name: load.invoice.seller.name, logoUrl: null } : null)
