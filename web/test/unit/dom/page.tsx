@@ -97,10 +97,12 @@ export function renderPage(
   const container = document.createElement('div')
   document.body.replaceChildren(container)
   const root = createRoot(container)
-  // A cache of its own per page, as the workspace layout gives each signed-in session.
+  // A cache of its own per page, as the workspace layout gives each signed-in session; emptied
+  // when the page goes, as its timers (a query's garbage collection) would keep Node running.
+  const queryClient = createQueryClient()
   root.render(
     <RuntimeConfigProvider value={config}>
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[at]}>
           <WorkspaceContext value={{ hydrated: true, userId, api }}>
             <Routes>
@@ -113,7 +115,10 @@ export function renderPage(
       </QueryClientProvider>
     </RuntimeConfigProvider>
   )
-  return () => root.unmount()
+  return () => {
+    root.unmount()
+    queryClient.clear()
+  }
 }
 
 /** The router's current location, as the page navigated. */
