@@ -2,7 +2,7 @@
 // invalidates the keys it touches by the same names. Keys nest (`quotes.all` is the prefix of
 // every quote read), so invalidating a root refreshes everything under it.
 export const queryKeys = {
-  /** The company's profile (`/api/profile`): the profile page, the dashboard's reminder, invoicing defaults. */
+  /** The company's profile (GET /api/profile): the profile page, the dashboard's reminder, invoicing defaults. */
   profile: ['profile'] as const,
   /** The saved logo's image (a key of its own: the profile's fields change more often than it). */
   profileLogo: ['profile-logo'] as const,

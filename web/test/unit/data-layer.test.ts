@@ -34,5 +34,5 @@ t.test('the hand-written loader is gone', async (t) => {
 })
 
 t.test('the profile is read in one place: every screen shares its cached answer', async (t) => {
-  t.same(await filesMatching(src, /['`]\/api\/profile['`]/), ['features/profile/api/profile-api.ts', 'hooks/use-profile.ts'].sort())
+  t.same((await filesMatching(src, /['`]\/api\/profile['`]/)).sort(), ['features/profile/api/profile-api.ts', 'hooks/use-profile.ts'])
 })
