@@ -69,8 +69,10 @@ t.test('the company’s new name shows in the header, on the dashboard and in th
   t.equal(normalizeSpace(await (await accountMenu(page)).locator('.account__company').innerText()), 'Menuiserie Durand')
 
   await page.getByRole('link', { name: /Salle de bains/ }).click()
-  const pdf = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/quotes/${quote.id}/pdf`)
-  await page.getByRole('button', { name: 'Aperçu du PDF', exact: true }).click()
+  const open = page.getByRole('button', { name: 'Aperçu du PDF', exact: true })
+  await open.waitFor()
+  const pdf = page.waitForResponse((response) => new URL(response.url()).pathname === `/api/quotes/${quote.id}/pdf`, { timeout: 30_000 })
+  await open.click()
   const preview = await pdf
   t.match(
     normalizeSpace(await pdfText(new Uint8Array(await preview.body()))),
