@@ -17,9 +17,7 @@ export const queryKeys = {
     /** « Nouveau devis »: the unsaved draft with the profile's defaults. */
     unsaved: ['quotes', 'new'] as const,
     one: (id: string) => ['quotes', 'one', id] as const,
-    events: (id: string) => ['quotes', 'one', id, 'events'] as const,
-    /** The draft's PDF preview, drawn again at each saved state (`revision`). */
-    pdf: (id: string, revision: number) => ['quotes', 'one', id, 'pdf', revision] as const
+    events: (id: string) => ['quotes', 'one', id, 'events'] as const
   },
   invoices: {
     all: ['invoices'] as const,
