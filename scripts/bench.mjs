@@ -220,7 +220,8 @@ if (wanted('signing-latency')) {
 // seals on worker threads, evidence with many views); the database beside the pages, per engine;
 // the auth proxy's overhead; start time and
 // idle memory on PGlite and PostgreSQL; Lighthouse on a real signing link (LIGHTHOUSE_BIN, or a
-// lighthouse 12 installed for the bench on first use); the quotes list over 1 000 quotes.
+// lighthouse 12 installed for the bench on first use); the quotes list over 1 000 quotes; invoices at
+// work (reads during a burst of issues, the list over 10 000 invoices).
 const lighthouse = !wanted('signing-page') ? null : (process.env.LIGHTHOUSE_BIN ?? ensureLighthouse())
 ensureSystemPackages([{ program: '/usr/bin/chromium', pkg: 'chromium' }])
 for (const bench of [
@@ -231,6 +232,7 @@ for (const bench of [
   'gateway/bench/start-memory.ts',
   'gateway/bench/signing-page.ts',
   'gateway/bench/quote-list.ts',
+  'gateway/bench/invoice-work.ts',
   'gateway/bench/workspace-speed.ts'
 ]) {
   if (!wanted(path.basename(bench, '.ts'))) continue

@@ -63,7 +63,9 @@ const MAY_STAY_EMPTY = new Set([
   'STRIPE_PRICE_PRO_MONTH',
   'STRIPE_PRICE_PRO_YEAR',
   'STRIPE_PRICE_ENTREPRISE_MONTH',
-  'STRIPE_PRICE_ENTREPRISE_YEAR'
+  'STRIPE_PRICE_ENTREPRISE_YEAR',
+  // Empty: invoices are paid by transfer only (no card payment on the professionals' accounts).
+  'STRIPE_CONNECT_WEBHOOK_SECRET'
 ])
 
 /** A random string drawn uniformly from `alphabet` (crypto.randomInt: no modulo bias). */

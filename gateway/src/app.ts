@@ -20,19 +20,22 @@ import gracefulClosePlugin from './plugins/app/graceful-close.js'
 import pdfWorkersPlugin from './plugins/app/pdf-workers.js'
 import outboxPlugin, { type OutboxPluginOptions } from './plugins/app/outbox.js'
 import webhooksPlugin, { type WebhooksPluginOptions } from './plugins/app/webhooks.js'
+import transmissionPlugin, { type TransmissionPluginOptions } from './plugins/app/transmission.js'
 import rateLimiterPlugin from './plugins/app/rate-limiter.js'
 import readinessPlugin from './plugins/app/readiness.js'
 import dependencyWatchPlugin from './plugins/app/dependency-watch.js'
 import sealPlugin from './plugins/app/seal.js'
+import invoiceActionsPlugin from './plugins/app/invoice-actions.js'
 import quoteActionsPlugin from './plugins/app/quote-actions.js'
 import queueWakePlugin from './plugins/app/queue-wake.js'
-import quoteJobsPlugin, { type QuoteJobsOptions } from './plugins/app/quote-jobs.js'
+import jobsPlugin, { type JobsOptions } from './plugins/app/jobs.js'
 import sitePlugin, { loadConfiguredSite } from './plugins/app/site.js'
 import apiRoutes from './routes/api/index.js'
 import healthRoutes from './routes/health.js'
 import siteRoutes from './routes/site.js'
 import { requestIdOf } from './http/request-id.js'
 import { securityHeaders } from './http/security-headers.js'
+import { openInvitationAddress } from './company/team.js'
 import { lazySchemaCompilers } from './http/lazy-schema-compilers.js'
 
 /** Options for the Fastify factory that depend on the config (shared by server and tests). */
@@ -87,8 +90,10 @@ export interface AppOptions {
   outbox?: OutboxPluginOptions
   /** Timings of the webhooks' delivery worker (tests make them short); production uses the defaults. */
   webhooks?: WebhooksPluginOptions
-  /** Interval of the jobs on sent quotes (expiry, reminders, seal repair). */
-  quoteJobs?: QuoteJobsOptions
+  /** Timings of the job registry (periodic interval, poll, lease); tests make them short. */
+  jobs?: JobsOptions
+  /** The hand-off's retries and the platform's timeout (tests make them short); production uses the defaults. */
+  transmission?: TransmissionPluginOptions
   /** A Stripe client (tests point one at a stand-in); by default one is built from config.billing. */
   stripe?: Stripe
 }
@@ -111,13 +116,18 @@ async function app(fastify: FastifyInstance, options: AppOptions) {
   await fastify.register(databasePlugin, options.database === undefined ? {} : { database: options.database })
   await fastify.register(outboxPlugin, options.outbox ?? { leaseMs: options.config.jobs.outboxLeaseMs })
   await fastify.register(webhooksPlugin, options.webhooks ?? {})
+  await fastify.register(transmissionPlugin, options.transmission ?? {})
+  await fastify.register(
+    jobsPlugin,
+    options.jobs ?? { intervalMs: options.config.jobs.intervalMs, leaseMs: options.config.jobs.outboxLeaseMs }
+  )
   await fastify.register(queueWakePlugin)
   await fastify.register(rateLimiterPlugin)
-  await fastify.register(embeddedAccountsPlugin, { keys: accountKeys })
+  await fastify.register(embeddedAccountsPlugin, { keys: accountKeys, invitedAddress: openInvitationAddress })
   await fastify.register(pdfWorkersPlugin)
   await fastify.register(sealPlugin)
   await fastify.register(quoteActionsPlugin)
-  await fastify.register(quoteJobsPlugin, options.quoteJobs ?? { intervalMs: options.config.jobs.intervalMs })
+  await fastify.register(invoiceActionsPlugin)
   await fastify.register(authenticatePlugin)
   await fastify.register(apiKeyAuthPlugin)
   await fastify.register(billingPlugin, options.stripe === undefined ? {} : { stripe: options.stripe })

@@ -75,6 +75,12 @@ export const EnvSchema = Type.Object({
   DATABASE_POOL_SIZE: Type.Integer({ minimum: 1, maximum: 100, default: 10 }),
   /** Embedded database and generated keys. */
   DATA_DIR: Type.String({ minLength: 1, default: DEFAULT_DATA_DIR }),
+  /**
+   * The AES-256 key (32 bytes in base64, `openssl rand -base64 32`) that seals the secrets users
+   * give us (their plateforme agréée's client secret or API key). Unset: generated once into
+   * DATA_DIR/secrets/key. Gateways sharing one database must share it.
+   */
+  SECRETS_KEY: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9+/]{43}=$' })),
   /** Outgoing mail: either SMTP_URL, or SMTP_HOST with its port and login (no URL-encoding needed). */
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   SMTP_HOST: Type.Optional(Type.String({ minLength: 1 })),
@@ -109,6 +115,10 @@ export const EnvSchema = Type.Object({
    * the seal's time is the server's clock (PAdES B-B).
    */
   TSA_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  /** The State's company search, which fills the profile from a SIRET (its `/search?q=`). */
+  COMPANY_SEARCH_URL: Type.String({ pattern: '^https?://[^\\s]+$', default: 'https://recherche-entreprises.api.gouv.fr' }),
+  /** How long the profile waits for it before saying it does not answer. */
+  COMPANY_SEARCH_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 5_000 }),
   BUILD_POLL_INTERVAL_MS: Type.Integer({ minimum: 100, default: APP_SHELL.defaultBuildPollIntervalMs }),
   SHUTDOWN_GRACE_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 10_000 }),
   /** How often expiry, reminders and seal repair run (every gateway; each due quote is handled once). */
@@ -130,6 +140,8 @@ export const EnvSchema = Type.Object({
   /** Stripe (paid plans): all six set = online payment on; none = off (the embedded default). */
   STRIPE_SECRET_KEY: Type.Optional(Type.String({ pattern: '^(sk|rk)_(test|live)_[A-Za-z0-9_]+$' })),
   STRIPE_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_[A-Za-z0-9_]+$' })),
+  /** Card payments of invoices on the professionals' own Stripe accounts: the Connect endpoint's signing secret. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: Type.Optional(Type.String({ pattern: '^whsec_[A-Za-z0-9_]+$' })),
   ...stripePriceVariables()
 })
 export type Env = Static<typeof EnvSchema>
@@ -194,6 +206,11 @@ export interface SigningConfig {
 export interface BillingConfig {
   secretKey: string
   webhookSecret: string
+  /**
+   * Signing secret of the Connect webhook endpoint (events of the professionals' accounts); null =
+   * card payment of invoices off: no « Payer par carte », no Stripe connection in the settings.
+   */
+  connectWebhookSecret: string | null
   /** Stripe price id of each paid plan and interval. */
   prices: Record<PaidPlanId, Record<BillingInterval, string>>
 }
@@ -205,6 +222,8 @@ export interface BillingConfig {
 export interface Site {
   siteName: string
   siteUrl: URL
+  /** Invoices may be paid by card (Stripe Connect configured): their e-mails offer it when the company's account takes payments. */
+  cardPayments?: boolean
 }
 
 export interface Config {
@@ -235,6 +254,10 @@ export interface Config {
   signing: SigningConfig
   /** null = online payment not configured: plans are shown, checkout answers 503. */
   billing: BillingConfig | null
+  /** The State's company search (COMPANY_SEARCH_URL) and how long to wait for it. */
+  companySearch: { url: URL; timeoutMs: number }
+  /** SECRETS_KEY's 32 bytes; null = the key generated under dataDir. */
+  secretsKey: Buffer | null
   runtime: RuntimeConfig
 }
 
@@ -314,7 +337,7 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     logLevel: valid.LOG_LEVEL,
     staticLogLevel: valid.STATIC_LOG_LEVEL,
     publicUrl,
-    site: { siteName: valid.SITE_NAME, siteUrl: publicUrl },
+    site: { siteName: valid.SITE_NAME, siteUrl: publicUrl, cardPayments: billing?.connectWebhookSecret != null },
     trustProxy: valid.TRUST_PROXY ?? false,
     siteDir: valid.SITE_DIR,
     shutdownGraceMs: valid.SHUTDOWN_GRACE_MS,
@@ -327,12 +350,15 @@ export function loadConfig(source: NodeJS.ProcessEnv): Config {
     apiRateLimitPerMinute: valid.API_RATE_LIMIT_PER_MINUTE,
     signing,
     billing,
+    companySearch: { url: new URL(valid.COMPANY_SEARCH_URL), timeoutMs: valid.COMPANY_SEARCH_TIMEOUT_MS },
+    secretsKey: valid.SECRETS_KEY === undefined ? null : Buffer.from(valid.SECRETS_KEY, 'base64'),
     runtime: {
       siteName: valid.SITE_NAME,
       operator,
       supabaseAnonKey: valid.SUPABASE_ANON_KEY ?? null,
       buildPollIntervalMs: valid.BUILD_POLL_INTERVAL_MS,
-      paymentsEnabled: billing !== null
+      paymentsEnabled: billing !== null,
+      ownAccounts: accounts !== null
     }
   }
 }
@@ -343,8 +369,8 @@ const STRIPE_VARIABLES = [
   ...PAID_PLAN_IDS.flatMap((id) => BILLING_INTERVALS.map((interval) => stripePriceVariable(id, interval)))
 ] as const
 
-/** The placeholders of Stripe's documentation and of .env.example: never real settings. */
-const STRIPE_EXAMPLE_VALUE = /_(x{4,}|example|exemple|your|changeme)/i
+/** The placeholders of Stripe's documentation, of .env.example and of the tests' stand-in: never real settings. */
+const STRIPE_EXAMPLE_VALUE = /_(x{4,}|example|exemple|your|changeme|standin)/i
 
 /**
  * All or nothing: a half-configured payment would take money without granting the plan (or the
@@ -352,7 +378,11 @@ const STRIPE_EXAMPLE_VALUE = /_(x{4,}|example|exemple|your|changeme)/i
  */
 function billingConfig(env: Env, problems: string[]): BillingConfig | null {
   const missing = STRIPE_VARIABLES.filter((name) => env[name] === undefined)
-  if (missing.length === STRIPE_VARIABLES.length) return null
+  if (missing.length === STRIPE_VARIABLES.length) {
+    if (env.STRIPE_CONNECT_WEBHOOK_SECRET !== undefined)
+      problems.push('STRIPE_CONNECT_WEBHOOK_SECRET: card payments need the other STRIPE_* variables')
+    return null
+  }
   if (missing.length > 0) {
     problems.push(`${missing.join(', ')}: required when another STRIPE_* variable is set (online payment needs all six)`)
     return null
@@ -362,10 +392,20 @@ function billingConfig(env: Env, problems: string[]): BillingConfig | null {
     for (const name of STRIPE_VARIABLES) {
       if (STRIPE_EXAMPLE_VALUE.test(value(name))) problems.push(`${name}: this is an example value; copy yours from the Stripe dashboard`)
     }
+    if (env.STRIPE_CONNECT_WEBHOOK_SECRET !== undefined) {
+      if (STRIPE_EXAMPLE_VALUE.test(env.STRIPE_CONNECT_WEBHOOK_SECRET))
+        problems.push('STRIPE_CONNECT_WEBHOOK_SECRET: this is an example value; copy yours from the Stripe dashboard')
+      // Test-mode card payments would mark real invoices paid without any money moving.
+      if (/^(sk|rk)_test_/.test(value('STRIPE_SECRET_KEY')))
+        problems.push(
+          'STRIPE_SECRET_KEY: a test key cannot take card payments in production (set a live key, or unset STRIPE_CONNECT_WEBHOOK_SECRET)'
+        )
+    }
   }
   return {
     secretKey: value('STRIPE_SECRET_KEY'),
     webhookSecret: value('STRIPE_WEBHOOK_SECRET'),
+    connectWebhookSecret: env.STRIPE_CONNECT_WEBHOOK_SECRET ?? null,
     prices: Object.fromEntries(
       PAID_PLAN_IDS.map((id) => [
         id,

@@ -10,7 +10,8 @@ import app, { serverOptions } from '../src/app.js'
 import { logRedaction } from '../src/http/log-redaction.js'
 import { loadConfig, type Config, type EmbeddedAccountsConfig } from '../src/config.js'
 import type { Database } from '../src/db/database.js'
-import type { QuoteJobsOptions } from '../src/plugins/app/quote-jobs.js'
+import type { JobsOptions } from '../src/plugins/app/jobs.js'
+import type { TransmissionPluginOptions } from '../src/plugins/app/transmission.js'
 import type { WebhooksPluginOptions } from '../src/plugins/app/webhooks.js'
 import { testDatabase } from './support/databases.js'
 
@@ -37,12 +38,14 @@ export interface BuildOptions {
   logs?: Array<Record<string, unknown>>
   /** Default: this process's shared PGlite. */
   database?: Database
-  /** Interval of the jobs on sent quotes, when a test wants to see them run on their own. */
-  quoteJobs?: QuoteJobsOptions
+  /** The job registry's timings (periodic interval, poll, lease), when a test wants to see them run on their own. */
+  jobs?: JobsOptions
   /** A Stripe client pointed at the stand-in (test/support/stripe-stand-in.ts). */
   stripe?: Stripe
   /** Timings of the webhooks' worker a test shortens (retry delay, poll). */
   webhooks?: WebhooksPluginOptions
+  /** The hand-off job's retries and the platforms' timeout a test shortens. */
+  transmission?: TransmissionPluginOptions
   /** Timings of the embedded accounts a test shortens (token lifetimes, e-mail interval…). */
   accounts?: EmbeddedAccountsConfig['overrides']
 }
@@ -59,8 +62,9 @@ export async function buildApp(env: NodeJS.ProcessEnv = {}, options: BuildOption
   await fastify.register(app, {
     config,
     database: options.database ?? (await testDatabase('pglite')),
-    quoteJobs: options.quoteJobs ?? {},
+    jobs: options.jobs ?? {},
     ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }),
+    ...(options.transmission === undefined ? {} : { transmission: options.transmission }),
     ...(options.stripe === undefined ? {} : { stripe: options.stripe })
   })
   if (options.extra !== undefined) await fastify.register(options.extra)

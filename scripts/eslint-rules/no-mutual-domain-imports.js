@@ -1,11 +1,13 @@
-// ESLint rule: two domain folders of the gateway never import each other. When `quotes/` needs
-// `clients/` and `clients/` needs `quotes/`, neither can be read, tested or changed alone; what
-// both need belongs in a third folder below them, or the caller passes it. A module-level
-// cycle rule (import-x/no-cycle) misses this: the two folders usually import different files.
+// ESLint rule: domain folders of the gateway never import each other, directly or around a
+// cycle of any length. When `quotes/` needs `clients/` and `clients/` needs `quotes/` (or
+// `invoices/` → `quotes/` → `workers/` → `invoices/`), none of them can be read, tested or
+// changed alone; what they share belongs in a folder below them, or the caller passes it. A
+// module-level cycle rule (import-x/no-cycle) misses this: the folders usually import
+// different files.
 //
 // The folder graph is read from the files on disk once per lint run (import and export
-// specifiers, type imports included), and every import of a folder that imports the importer's
-// folder back is reported, on both sides.
+// specifiers, type imports included), and every import of a folder from which the importer's
+// folder can be reached back is reported, with the way back.
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
@@ -45,11 +47,32 @@ function folderGraph(root, domains) {
 
 const graphs = new Map()
 
+/** The shortest path of folders from `start` to `goal` in `graph` (both included), or null. */
+function pathBetween(graph, start, goal) {
+  const cameFrom = new Map([[start, null]])
+  const queue = [start]
+  while (queue.length > 0) {
+    const folder = queue.shift()
+    if (folder === goal) {
+      const path = []
+      for (let step = goal; step !== null; step = cameFrom.get(step)) path.unshift(step)
+      return path
+    }
+    for (const next of graph.get(folder) ?? []) {
+      if (!cameFrom.has(next)) {
+        cameFrom.set(next, folder)
+        queue.push(next)
+      }
+    }
+  }
+  return null
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 export default {
   meta: {
     type: 'problem',
-    docs: { description: 'Two domain folders never import each other.' },
+    docs: { description: 'Domain folders never import each other, directly or around a cycle.' },
     schema: [
       {
         type: 'object',
@@ -63,7 +86,9 @@ export default {
     ],
     messages: {
       mutual:
-        '{{from}}/ importe {{to}}/, qui importe {{from}}/ en retour : ce dont les deux ont besoin va dans un dossier en dessous, ou l’appelant le passe en paramètre.'
+        '{{from}}/ importe {{to}}/, qui importe {{from}}/ en retour : ce dont les deux ont besoin va dans un dossier en dessous, ou l’appelant le passe en paramètre.',
+      cycle:
+        '{{from}}/ importe {{to}}/, qui revient à {{from}}/ par {{way}} : ce dont ces dossiers ont besoin en commun va dans un dossier en dessous, ou l’appelant le passe en paramètre.'
     }
   },
   create(context) {
@@ -79,7 +104,13 @@ export default {
       if (typeof specifier !== 'string' || !specifier.startsWith('.')) return
       const to = folderOf(root, path.resolve(path.dirname(context.filename), specifier))
       if (to === null || to === from || !graph.has(to)) return
-      if (graph.get(to).has(from)) context.report({ node: node.source, messageId: 'mutual', data: { from, to } })
+      if (graph.get(to).has(from)) {
+        context.report({ node: node.source, messageId: 'mutual', data: { from, to } })
+        return
+      }
+      const way = pathBetween(graph, to, from)
+      if (way !== null)
+        context.report({ node: node.source, messageId: 'cycle', data: { from, to, way: way.map((folder) => `${folder}/`).join(' → ') } })
     }
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check }
   }

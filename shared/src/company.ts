@@ -71,6 +71,17 @@ export function frenchVatKey(siren: string): string {
   return String((12 + 3 * (Number(siren) % 97)) % 97).padStart(2, '0')
 }
 
+/**
+ * The French VAT number of a SIRET (or a SIREN): FR, the key, the SIREN — what the tax office
+ * gives every company liable to VAT. Null until 9 or 14 digits are typed.
+ */
+export function vatNumberOfSiret(text: string): string | null {
+  const digits = normaliseSiret(text)
+  if (!/^(\d{9}|\d{14})$/.test(digits)) return null
+  const siren = digits.slice(0, 9)
+  return `FR${frenchVatKey(siren)}${siren}`
+}
+
 /** French message when the number is not FR + key + SIREN with the right key; null when valid. */
 export function vatNumberProblem(text: string, siret?: string): string | null {
   const vat = normaliseVatNumber(text)

@@ -56,6 +56,8 @@ export const paths = {
   invoiceNew: { path: '/espace/factures/nouvelle', href: (brouillon?: string) => withQuery('/espace/factures/nouvelle', { brouillon }) },
   invoice: { path: '/espace/factures/:id', href: (id: string) => `/espace/factures/${encodeURIComponent(id)}` },
   profile: { path: '/espace/profil', href: () => '/espace/profil' },
+  /** Second factor, recovery codes and open sessions. */
+  security: { path: '/espace/securite', href: () => '/espace/securite' },
   subscription: { path: '/espace/abonnement', href: () => '/espace/abonnement' },
   team: { path: '/espace/equipe', href: () => '/espace/equipe' },
   clients: { path: '/espace/clients', href: () => '/espace/clients' },
@@ -67,6 +69,8 @@ export const paths = {
   apiReference: { path: '/developpeurs/api', href: () => '/developpeurs/api' },
   /** `confirmation`: what the sender address's confirmation link found (set by the gateway's redirect). */
   sender: { path: '/espace/expediteur', href: (confirmation?: 'ok' | 'invalid') => withQuery('/espace/expediteur', { confirmation }) },
+  /** « Ma plateforme agréée »: the owner's connection to the company's plateforme agréée. */
+  platform: { path: '/espace/plateforme-agreee', href: () => '/espace/plateforme-agreee' },
   /** Where an invitation e-mail leads; the workspace's guard brings an unsigned visitor back here. */
   invitation: { path: '/espace/invitation', href: (token?: string) => withQuery('/espace/invitation', { token }) },
   verification: { path: '/verification', href: () => '/verification' }

@@ -30,6 +30,8 @@ export interface PlanLimits {
    * address is confirmed and the key published (gateway/src/company-sender).
    */
   customSender: boolean
+  /** The owner may require a second factor of every member (gateway/src/company/two-factor-rule.ts). */
+  teamTwoFactor: boolean
 }
 
 export interface Plan {
@@ -57,7 +59,8 @@ export const PLANS: readonly Plan[] = [
       automaticReminders: false,
       signerEmailCode: false,
       api: false,
-      customSender: false
+      customSender: false,
+      teamTwoFactor: false
     },
     features: [
       '3 devis envoyés par mois',
@@ -81,7 +84,8 @@ export const PLANS: readonly Plan[] = [
       automaticReminders: true,
       signerEmailCode: true,
       api: false,
-      customSender: false
+      customSender: false,
+      teamTwoFactor: false
     },
     features: [
       'Devis illimités',
@@ -104,12 +108,14 @@ export const PLANS: readonly Plan[] = [
       automaticReminders: true,
       signerEmailCode: true,
       api: true,
-      customSender: true
+      customSender: true,
+      teamTwoFactor: true
     },
     features: [
       'Plusieurs utilisateurs (jusqu’à 5)',
       'Accès à l’API (clés par entreprise) et webhooks signés',
       'E-mails aux clients envoyés depuis votre adresse (signés DKIM)',
+      'Double authentification exigée de toute l’équipe',
       'Tout ce que contient Pro'
     ],
     highlighted: false
@@ -138,9 +144,14 @@ export function yearlySavingHtCents(plan: Plan): number {
  * The plan features that are either there or not. Each one is enforced by the gateway where it is
  * used and shown by the pages with the badge of the first plan that has it (planAllows below).
  */
-export const PLAN_FEATURES = ['logo', 'automaticReminders', 'signerEmailCode', 'api', 'customSender'] as const satisfies ReadonlyArray<
-  keyof PlanLimits
->
+export const PLAN_FEATURES = [
+  'logo',
+  'automaticReminders',
+  'signerEmailCode',
+  'api',
+  'customSender',
+  'teamTwoFactor'
+] as const satisfies ReadonlyArray<keyof PlanLimits>
 export type PlanFeature = (typeof PLAN_FEATURES)[number]
 
 /** What each feature is called in a refusal or an upgrade prompt. */
@@ -149,7 +160,8 @@ export const PLAN_FEATURE_LABELS: Readonly<Record<PlanFeature, string>> = {
   automaticReminders: 'Les relances automatiques',
   signerEmailCode: 'Le code de vérification par e-mail',
   api: 'L’accès à l’API',
-  customSender: 'L’envoi des e-mails depuis votre propre adresse'
+  customSender: 'L’envoi des e-mails depuis votre propre adresse',
+  teamTwoFactor: 'La double authentification exigée de toute l’équipe'
 }
 
 /** The one gating rule: may an account on `plan` use `feature`? */

@@ -26,6 +26,11 @@ export interface RuntimeConfig {
   buildPollIntervalMs: number
   /** Whether online payment (Stripe) is configured on this instance. */
   paymentsEnabled: boolean
+  /**
+   * Whether the gateway serves its own accounts (no AUTH_UPSTREAM_URL): only they have what
+   * Supabase Auth lacks — recovery codes, the list of open sessions.
+   */
+  ownAccounts: boolean
 }
 
 export const RUNTIME_CONFIG_ELEMENT_ID = 'paraphe-runtime-config'
@@ -44,7 +49,8 @@ export function placeholderRuntimeConfig(): RuntimeConfig {
     operator,
     supabaseAnonKey: null,
     buildPollIntervalMs: APP_SHELL.defaultBuildPollIntervalMs,
-    paymentsEnabled: false
+    paymentsEnabled: false,
+    ownAccounts: false
   }
 }
 

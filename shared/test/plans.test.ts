@@ -51,8 +51,8 @@ t.test('the paid plans are exactly those with a price: only they can be bought t
 
 t.test('one gating rule: planAllows, the plan a badge names, the quota counter', async (t) => {
   const [free, pro, entreprise] = PLANS as [Plan, Plan, Plan]
-  // The API and the own sender address are Entreprise's alone; every other feature comes with Pro.
-  const firstPlan = (feature: string) => (feature === 'api' || feature === 'customSender' ? 'entreprise' : 'pro')
+  // The API, the own sender address and the team's second factor are Entreprise's alone; every other feature comes with Pro.
+  const firstPlan = (feature: string) => (['api', 'customSender', 'teamTwoFactor'].includes(feature) ? 'entreprise' : 'pro')
   for (const feature of PLAN_FEATURES) {
     t.equal(planAllows(free, feature), false, `${feature} is not free`)
     t.equal(planAllows(pro, feature), firstPlan(feature) === 'pro', `${feature} in Pro or not`)

@@ -6,18 +6,28 @@ import type { SiteIdentity } from '../mail/templates/layout.js'
 import type { RateLimiter } from '../rate-limit/rate-limiter.js'
 import { AuthApiError } from './auth-api-error.js'
 import type { AccountSettings } from './account-settings.js'
+import type { FactorKey } from './factor-secrets.js'
 import { USER_COLUMNS, type UserRow } from './user-json.js'
 
 export interface AccountContext {
   db: Database
   /** The HS256 key of access tokens. */
   key: Uint8Array
+  /** Seals TOTP secrets at rest (derived from the same secret). */
+  factorKey: FactorKey
   limiter: RateLimiter
   site: SiteIdentity
   settings: AccountSettings
   /** Called after a transaction queued an e-mail. */
   wakeOutbox: () => void
+  /**
+   * The address an open team invitation was sent to, for its link's token; null for an unknown,
+   * used, cancelled or expired one. Given by the app (the invitations are the company's).
+   */
+  invitedAddress?: InvitedAddress
 }
+
+export type InvitedAddress = (tx: Queryable, token: string) => Promise<string | null>
 
 /** A request's JSON body, as GoTrue's endpoints take it: read field by field, never trusted. */
 export type Body = Record<string, unknown>

@@ -12,6 +12,8 @@ export interface AccountSettings {
   emailMinIntervalSeconds: number
   /** Failed sign-ins per address and window, from any IP; then 429 until the window ends. */
   signInFailures: { max: number; windowSeconds: number }
+  /** Wrong second-factor codes (TOTP or recovery) per factor and per client address, each; then 429. */
+  codeFailures: { max: number; windowSeconds: number }
   /** The `iss` claim: the public URL of /auth/v1. */
   issuer: string
 }
@@ -22,5 +24,7 @@ export const DEFAULT_ACCOUNT_SETTINGS: Omit<AccountSettings, 'autoconfirm' | 'is
   confirmationTtlSeconds: 24 * 3600,
   recoveryTtlSeconds: 3600,
   emailMinIntervalSeconds: 60,
-  signInFailures: { max: 10, windowSeconds: 15 * 60 }
+  signInFailures: { max: 10, windowSeconds: 15 * 60 },
+  // Five wrong codes a quarter-hour: guessing one of the 3 accepted 6-digit codes takes years.
+  codeFailures: { max: 5, windowSeconds: 15 * 60 }
 }

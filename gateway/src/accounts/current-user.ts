@@ -1,14 +1,19 @@
 // What a signed-in user does with their access token: be recognised (as GoTrue checks the token),
 // change their password or metadata, sign out here, everywhere or elsewhere.
+import { theRow } from '../db/database.js'
 import { jwtVerify } from 'jose'
 import { AuthApiError } from './auth-api-error.js'
 import { userById, type AccountContext, type Body } from './account-context.js'
 import { checkNewPassword, hashPassword, passwordMatches } from './passwords.js'
+import type { SecondFactor } from './access-tokens.js'
+import { factorsOf } from './sessions.js'
 import { USER_COLUMNS, userJson, type UserRow } from './user-json.js'
 
 export interface Authenticated {
   user: UserRow
   sessionId: string
+  /** The second factor the session proved; null at aal1. */
+  secondFactor: SecondFactor | null
 }
 
 /** The user and session of an `Authorization: Bearer` access token, as GoTrue checks it. */
@@ -25,9 +30,25 @@ export async function authenticate({ db, key }: AccountContext, header: string |
   const user = await userById(db, claims.sub)
   if (user === null) throw new AuthApiError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
   const sessionId = typeof claims.session_id === 'string' ? claims.session_id : ''
-  const { rows } = await db.query('select 1 from paraphe_auth.sessions where id = $1 and user_id = $2', [sessionId, user.id])
-  if (rows.length === 0) throw new AuthApiError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
-  return { user, sessionId }
+  const { rows } = await db.query<{ second_factor: SecondFactor | null }>(
+    'select second_factor from paraphe_auth.sessions where id::text = $1 and user_id = $2',
+    [sessionId, user.id]
+  )
+  const session = rows[0]
+  if (session === undefined) throw new AuthApiError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
+  return { user, sessionId, secondFactor: session.second_factor }
+}
+
+/** Paraphe's own account endpoints (sessions, recovery codes) want aal2 once a factor is verified. */
+export async function requireFullLevel({ db }: AccountContext, { user, secondFactor }: Authenticated): Promise<void> {
+  if (secondFactor !== null) return
+  const { rows } = await db.query(`select 1 from paraphe_auth.mfa_factors where user_id = $1 and status = 'verified' limit 1`, [user.id])
+  if (rows.length > 0) throw new AuthApiError(403, 'insufficient_aal', 'AAL2 required')
+}
+
+/** GET /user: GoTrue's user with its factors. */
+export async function currentUser({ db }: AccountContext, { user }: Authenticated) {
+  return userJson(user, await factorsOf(db, user.id))
 }
 
 export async function updateUser({ db }: AccountContext, { user, sessionId }: Authenticated, body: Body) {
@@ -57,9 +78,9 @@ export async function updateUser({ db }: AccountContext, { user, sessionId }: Au
         where id = $1 returning ${USER_COLUMNS}`,
       [user.id, passwordHash, data === null ? null : JSON.stringify(data)]
     )
-    return rows[0] as UserRow
+    return theRow(rows)
   })
-  return userJson(updated)
+  return userJson(updated, await factorsOf(db, user.id))
 }
 
 export async function logout({ db }: AccountContext, { user, sessionId }: Authenticated, scope: string): Promise<void> {

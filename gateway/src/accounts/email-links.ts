@@ -5,10 +5,10 @@ import { findUser, requireEmail, withMail, type AccountContext, type Body } from
 import type { SessionJson } from './access-tokens.js'
 import { sendRecovery } from './link-emails.js'
 import { digest } from './secret-tokens.js'
-import { startSession } from './sessions.js'
+import { startSession, type ClientInfo } from './sessions.js'
 import { USER_COLUMNS, type UserRow } from './user-json.js'
 
-export async function verify(context: AccountContext, body: Body): Promise<SessionJson> {
+export async function verify(context: AccountContext, body: Body, client: ClientInfo | null = null): Promise<SessionJson> {
   const type = typeof body.type === 'string' ? body.type : ''
   const kinds =
     type === 'signup' || type === 'email' ? ['confirmation', 'recovery'] : type === 'recovery' || type === 'magiclink' ? ['recovery'] : []
@@ -35,7 +35,7 @@ export async function verify(context: AccountContext, body: Body): Promise<Sessi
     )
     const user = users[0]
     if (user === undefined) return null
-    return startSession(context, tx, user, link.kind === 'recovery' ? 'recovery' : 'otp')
+    return startSession(context, tx, user, link.kind === 'recovery' ? 'recovery' : 'otp', client)
   })
   if (outcome === null) throw new AuthApiError(403, 'otp_expired', 'Token has expired or is invalid')
   return outcome

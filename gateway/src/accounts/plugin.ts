@@ -5,6 +5,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from '../config.js'
+import type { InvitedAddress } from './account-context.js'
 import { createAccountService, DEFAULT_ACCOUNT_SETTINGS, type AccountService } from './account-service.js'
 import { loadOrCreateSigningKey, mintAnonKey } from './signing-key.js'
 
@@ -41,6 +42,8 @@ export async function embeddedAccountKeys(config: Config): Promise<EmbeddedAccou
 
 export interface EmbeddedAccountsOptions {
   keys: EmbeddedAccountKeys | null
+  /** The address of an open team invitation (app.ts wires the company's). */
+  invitedAddress?: InvitedAddress
 }
 
 export default fp(
@@ -62,7 +65,8 @@ export default fp(
         autoconfirm: config.accounts.autoconfirm,
         issuer: new URL('/auth/v1', config.publicUrl).href
       },
-      wakeOutbox: fastify.queueWake.outbox
+      wakeOutbox: fastify.queueWake.outbox,
+      ...(options.invitedAddress === undefined ? {} : { invitedAddress: options.invitedAddress })
     })
     fastify.decorate('embeddedAccounts', { secret, anonKey, service })
   },

@@ -1,9 +1,10 @@
 // `/auth/v1/*` served by the gateway itself (embedded accounts): the endpoints supabase-js calls,
 // with GoTrue's request and response shapes, status codes and error codes.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { authEndpointOf, authRateLimit } from '../rate-limit/auth-limits.js'
+import { authEndpointOf } from '../rate-limit/auth-limits.js'
+import { authBudget } from '../plugins/app/auth-budget.js'
 import { AuthApiError, API_VERSION, errorPayload, wantsCurrentFormat } from './auth-api-error.js'
-import type { Body } from './account-service.js'
+import type { Body, ClientInfo } from './account-service.js'
 import { nulFields } from '../http/storable-input.js'
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.js'
 
@@ -35,7 +36,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
   const config = fastify.config.accounts
   if (accounts === null || config === null) return
   const { service } = accounts
-  const limit = authRateLimit(fastify, config.rateLimitPerMinute)
+  const spent = authBudget(fastify, config.rateLimitPerMinute)
 
   await fastify.register(
     async (scope) => {
@@ -62,8 +63,8 @@ export default async function accountRoutes(fastify: FastifyInstance) {
         if (wantsCurrentFormat(request.headers['x-supabase-api-version'])) reply.header('x-supabase-api-version', API_VERSION)
         // The admin API does not exist here (GoTrue's is for operators' tools, never the browser).
         if (authEndpointOf(request.url) === 'admin') throw new AuthApiError(404, 'not_found', 'Not Found')
-        const limited = await limit(request.url, request.ip)
-        if (limited !== null && !limited.allowed) {
+        const limited = await spent(request)
+        if (limited !== null) {
           reply.header('retry-after', String(limited.retryAfterSeconds))
           throw new AuthApiError(429, 'over_request_rate_limit', 'Request rate limit reached')
         }
@@ -97,6 +98,7 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       const body = (request: FastifyRequest): Body =>
         typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body) ? (request.body as Body) : {}
       const signedIn = (request: FastifyRequest) => service.authenticate(request.headers.authorization)
+      const client = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, userAgent: request.headers['user-agent'] ?? '' })
 
       scope.get('/health', async () => ({
         version: 'paraphe-embedded',
@@ -113,22 +115,45 @@ export default async function accountRoutes(fastify: FastifyInstance) {
       }))
       // Access tokens are HS256 (shared secret): no public key to publish.
       scope.get('/.well-known/jwks.json', async () => ({ keys: [] }))
-      scope.post('/signup', async (request) => evenly(() => service.signup(body(request))))
+      scope.post('/signup', async (request) => evenly(() => service.signup(body(request), client(request))))
       scope.post<{ Querystring: { grant_type?: string } }>('/token', async (request) => {
         const grant = request.query.grant_type
         // A refused sign-in (unknown address or wrong password alike) also leaves after the same
         // delay; a successful one is not slowed down.
-        if (grant === 'password') return evenly(() => service.signInWithPassword(body(request)), { onlyRefusals: true })
+        if (grant === 'password') return evenly(() => service.signInWithPassword(body(request), client(request)), { onlyRefusals: true })
         if (grant === 'refresh_token') return service.refresh(body(request))
         throw new AuthApiError(400, 'unsupported_grant_type', 'unsupported_grant_type')
       })
-      scope.post('/verify', async (request) => service.verify(body(request)))
+      scope.post('/verify', async (request) => service.verify(body(request), client(request)))
       scope.post('/recover', async (request) => evenly(() => service.recover(body(request))))
       scope.post('/resend', async (request) => evenly(() => service.resend(body(request))))
-      scope.get('/user', async (request) => service.userJson((await signedIn(request)).user))
+      scope.get('/user', async (request) => service.currentUser(await signedIn(request)))
       scope.put('/user', async (request) => service.updateUser(await signedIn(request), body(request)))
       scope.post<{ Querystring: { scope?: string } }>('/logout', async (request, reply: FastifyReply) => {
         await service.logout(await signedIn(request), request.query.scope ?? 'global')
+        return reply.code(204).send()
+      })
+
+      // Supabase Auth's MFA API (TOTP).
+      type FactorParams = { Params: { id: string } }
+      scope.post('/factors', async (request) => service.enroll(await signedIn(request), body(request)))
+      scope.post<FactorParams>('/factors/:id/challenge', async (request) =>
+        service.challenge(await signedIn(request), request.params.id, client(request))
+      )
+      scope.post<FactorParams>('/factors/:id/verify', async (request) =>
+        service.verifyFactor(await signedIn(request), request.params.id, body(request), client(request))
+      )
+      scope.delete<FactorParams>('/factors/:id', async (request) => service.unenroll(await signedIn(request), request.params.id))
+
+      // Paraphe's extensions, absent from Supabase Auth: recovery codes, the open sessions.
+      scope.post('/paraphe/recovery-codes', async (request) => service.generateRecoveryCodes(await signedIn(request)))
+      scope.get('/paraphe/recovery-codes', async (request) => service.recoveryCodesLeft(await signedIn(request)))
+      scope.post('/paraphe/recovery-codes/verify', async (request) =>
+        service.useRecoveryCode(await signedIn(request), body(request), client(request))
+      )
+      scope.get('/paraphe/sessions', async (request) => service.listSessions(await signedIn(request)))
+      scope.delete<FactorParams>('/paraphe/sessions/:id', async (request, reply: FastifyReply) => {
+        await service.closeSession(await signedIn(request), request.params.id)
         return reply.code(204).send()
       })
     },

@@ -1,16 +1,16 @@
 // Signing in with a password (failures throttled per address, known or not) and refreshing a
 // session: refresh tokens rotate, and one rotated long ago that comes back ends its session.
 import { AuthApiError } from './auth-api-error.js'
-import { findUser, userById, type AccountContext, type Body } from './account-context.js'
-import { sessionJson, type SessionJson, type SessionMethod } from './access-tokens.js'
+import { findUser, userById, withMail, type AccountContext, type Body } from './account-context.js'
+import { sessionJson, type SecondFactor, type SessionJson, type SessionMethod } from './access-tokens.js'
 import { passwordMatches } from './passwords.js'
 import { digest } from './secret-tokens.js'
-import { insertRefreshToken, startSession } from './sessions.js'
+import { factorsOf, insertRefreshToken, startSession, type ClientInfo } from './sessions.js'
 import type { RateLimitRule } from '../rate-limit/rate-limiter.js'
 
 const failureRule = (context: AccountContext): RateLimitRule => ({ bucket: 'signin-failures', ...context.settings.signInFailures })
 
-export async function signInWithPassword(context: AccountContext, body: Body): Promise<SessionJson> {
+export async function signInWithPassword(context: AccountContext, body: Body, client: ClientInfo): Promise<SessionJson> {
   const { db, limiter } = context
   const rule = failureRule(context)
   const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : ''
@@ -29,7 +29,7 @@ export async function signInWithPassword(context: AccountContext, body: Body): P
   }
   if (user.email_confirmed_at === null) throw new AuthApiError(400, 'email_not_confirmed', 'Email not confirmed')
   if (failures.hits > 0) await limiter.reset(rule, email)
-  return db.transaction((tx) => startSession(context, tx, user, 'password'))
+  return withMail(context, (tx, queued) => startSession(context, tx, user, 'password', client, queued))
 }
 
 export async function refresh(context: AccountContext, body: Body): Promise<SessionJson | undefined> {
@@ -43,9 +43,10 @@ export async function refresh(context: AccountContext, body: Body): Promise<Sess
       user_id: string
       method: SessionMethod
       started: Date
+      second_factor: SecondFactor | null
       reused_late: boolean
     }>(
-      `select t.id, t.session_id, t.revoked_at, s.user_id, s.method, s.created_at as started,
+      `select t.id, t.session_id, t.revoked_at, s.user_id, s.method, s.created_at as started, s.second_factor,
               (t.revoked_at is not null and t.revoked_at < now() - make_interval(secs => $2::int)) as reused_late
          from paraphe_auth.refresh_tokens t join paraphe_auth.sessions s on s.id = t.session_id
         where t.token_hash = $1
@@ -67,7 +68,9 @@ export async function refresh(context: AccountContext, body: Body): Promise<Sess
     await tx.query('update paraphe_auth.sessions set refreshed_at = now() where id = $1', [token.session_id])
     const user = await userById(tx, token.user_id)
     if (user === null) return { error: new AuthApiError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found') }
-    return { session: await sessionJson(context, user, token.session_id, token.method, token.started, next) }
+    // The session's level stays: a refresh of an aal2 session is aal2.
+    const state = { id: token.session_id, method: token.method, startedAt: token.started, secondFactor: token.second_factor }
+    return { session: await sessionJson(context, user, state, next, await factorsOf(tx, user.id)) }
   })
   // The revocation above is committed before the error is answered.
   if ('error' in outcome && outcome.error instanceof AuthApiError) throw outcome.error

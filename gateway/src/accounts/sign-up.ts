@@ -1,20 +1,25 @@
 // Signing up, and asking for the confirmation e-mail again. Known and unknown addresses get the
 // same answer (the owner of a known one gets an e-mail instead), so the form tells nobody who has
 // an account.
+import { theRow } from '../db/database.js'
 import { randomUUID } from 'node:crypto'
 import { AuthApiError } from './auth-api-error.js'
 import { findUser, requireEmail, withMail, type AccountContext, type Body } from './account-context.js'
 import { sendConfirmation, sendExistingAccount } from './link-emails.js'
 import { checkNewPassword, hashPassword } from './passwords.js'
-import { startSession } from './sessions.js'
+import { startSession, type ClientInfo } from './sessions.js'
 import { signupAnswer, USER_COLUMNS, type UserRow } from './user-json.js'
 
-export async function signup(context: AccountContext, body: Body) {
+/** The field of `data` that carries a team invitation's token: read, never stored in the metadata. */
+export const INVITATION_TOKEN_FIELD = 'invitation_token'
+
+export async function signup(context: AccountContext, body: Body, client: ClientInfo | null = null) {
   const { settings } = context
   const email = requireEmail(body.email, 'To signup, please provide your email')
   const password = checkNewPassword(body.password, 'Signup requires a valid password')
-  const data =
+  const given =
     typeof body.data === 'object' && body.data !== null && !Array.isArray(body.data) ? (body.data as Record<string, unknown>) : {}
+  const { [INVITATION_TOKEN_FIELD]: invitationToken, ...data } = given
   // Hashed whether or not the address is known: the same time either way.
   const passwordHash = await hashPassword(password)
   return withMail(context, async (tx, queued) => {
@@ -29,15 +34,22 @@ export async function signup(context: AccountContext, body: Body) {
       if (sent) queued()
       return signupAnswer(existing.email_confirmed_at === null ? existing.id : randomUUID(), email, data, new Date())
     }
+    // The invitation's link reached this address: that is what the confirmation e-mail would
+    // prove, so the account is confirmed and signed in at once (one e-mail, not two).
+    const invited =
+      typeof invitationToken === 'string' && context.invitedAddress !== undefined
+        ? (await context.invitedAddress(tx, invitationToken)) === email
+        : false
+    const confirmed = settings.autoconfirm || invited
     const id = randomUUID()
-    const metadata = { ...data, email, email_verified: settings.autoconfirm, phone_verified: false, sub: id }
+    const metadata = { ...data, email, email_verified: confirmed, phone_verified: false, sub: id }
     const { rows } = await tx.query<UserRow>(
       `insert into paraphe_auth.users (id, email, password_hash, email_confirmed_at, user_metadata)
-       values ($1, $2, $3, ${settings.autoconfirm ? 'now()' : 'null'}, $4::jsonb) returning ${USER_COLUMNS}`,
+       values ($1, $2, $3, ${confirmed ? 'now()' : 'null'}, $4::jsonb) returning ${USER_COLUMNS}`,
       [id, email, passwordHash, JSON.stringify(metadata)]
     )
-    const user = rows[0] as UserRow
-    if (settings.autoconfirm) return startSession(context, tx, user, 'password')
+    const user = theRow(rows)
+    if (confirmed) return startSession(context, tx, user, 'password', client)
     await sendConfirmation(context, tx, user)
     queued()
     return signupAnswer(id, email, data, new Date())

@@ -16,12 +16,24 @@ export interface UserRow {
 export const USER_COLUMNS =
   'id, email, password_hash, email_confirmed_at, confirmation_sent_at, recovery_sent_at, existing_account_mail_at, last_sign_in_at, user_metadata, created_at, updated_at'
 
+/** A factor as GET /user lists it (GoTrue's models.Factor; the secret never leaves). */
+export interface FactorJson {
+  id: string
+  friendly_name: string
+  factor_type: 'totp'
+  status: 'verified' | 'unverified'
+  created_at: string
+  updated_at: string
+}
+
 export const APP_METADATA = { provider: 'email', providers: ['email'] } as const
 
 const iso = (date: Date | null): string | undefined => (date === null ? undefined : new Date(date).toISOString())
 
-export function userJson(user: UserRow): Record<string, unknown> {
+/** GoTrue's user; `factors` only when there are some (GoTrue's omitempty). */
+export function userJson(user: UserRow, factors: readonly FactorJson[] = []): Record<string, unknown> {
   return {
+    ...(factors.length > 0 ? { factors } : {}),
     id: user.id,
     aud: 'authenticated',
     role: 'authenticated',

@@ -5,7 +5,7 @@ import type { ApiKey, ApiKeyList, ApiKeyScope } from '@paraphe/shared/api/api-ke
 import { API_KEY_SCOPES } from '@paraphe/shared/api/api-key-schemas'
 import { planAllows } from '@paraphe/shared/plans'
 import { requireOwner, type RequestMember } from '../company/membership.js'
-import type { Queryable } from '../db/database.js'
+import { theRow, type Queryable } from '../db/database.js'
 import { isRowId } from '../db/row-id.js'
 import { ApiProblem } from '../errors.js'
 import { requireFeature } from '../plans/plan-gates.js'
@@ -68,7 +68,7 @@ export async function createApiKey(
      values ($1, $2, $3, $4, $5::text[]) returning ${COLUMNS}`,
     [member.companyId, name, hashApiKey(secret), displayPrefix(secret), scopes]
   )
-  return { key: toApiKey(rows[0] as ApiKeyRow), secret }
+  return { key: toApiKey(theRow(rows)), secret }
 }
 
 /** Revokes the key (idempotent); the gateway refuses it from the next request on. */

@@ -2,7 +2,7 @@
 // keep each company to its own address book; company_id is written explicitly for the insert check).
 import type { SavedClient, SavedClientList, SavedClientPage } from '@paraphe/shared/api/saved-client-schemas'
 import { SAVED_CLIENT_LIMITS, type SavedClientInput } from '@paraphe/shared/saved-clients'
-import type { Queryable } from '../db/database.js'
+import { theRow, type Queryable } from '../db/database.js'
 import { ApiProblem, notFound } from '../errors.js'
 import { likeLiteral, wordConditions } from '../db/like-search.js'
 import { isRowId } from '../db/row-id.js'
@@ -124,7 +124,7 @@ export async function createClient(tx: Queryable, companyId: string, client: Sav
       // The unique index is the one check, also against another member saving the same client at the same moment.
       throw isUniqueViolation(error) ? duplicate() : error
     })
-  return toClient(rows[0] as ClientRow)
+  return toClient(theRow(rows))
 }
 
 export async function updateClient(tx: Queryable, id: string, client: SavedClientInput): Promise<SavedClient> {

@@ -9,6 +9,8 @@ import { currentPlan } from '../plans/plan-usage.js'
 export interface RequestMember extends AuthUser {
   companyId: string
   role: MemberRole
+  /** The owner requires a second factor of every member (Entreprise). */
+  requireTwoFactor: boolean
 }
 
 /** Runs `work` in the requesting member's transaction (RLS, seats and plan checked): what the routes hand to domain actions. */
@@ -19,14 +21,23 @@ export type MemberScope = <T>(work: (tx: Queryable, member: RequestMember) => Pr
  * same round trip as its BEGIN); a user's first request creates their own company.
  */
 export function membershipRead(user: AuthUser): string {
-  return `select company_id, role from paraphe.my_membership(${sqlLiteral(user.email ?? '')})`
+  // The company row of a first request is created by my_membership in this very statement, which
+  // does not see it yet: no row there means no requirement, as a new company has none.
+  return `select m.company_id, m.role,
+            coalesce((select c.require_two_factor from paraphe.companies c where c.id = m.company_id), false) as require_two_factor
+            from paraphe.my_membership(${sqlLiteral(user.email ?? '')}) m`
 }
 
 /** The member that read found. */
 export function memberFrom(user: AuthUser, rows: OpenedRows): RequestMember {
-  const row = rows[0] as { company_id: string; role: MemberRole } | undefined
+  // The opening's rows are untyped (a simple-protocol read): checked, not cast.
+  const row = rows[0]
   if (row === undefined) throw new Error('my_membership returned no row')
-  return { ...user, companyId: row.company_id, role: row.role }
+  const { company_id: companyId, role, require_two_factor: requireTwoFactor } = row
+  if (typeof companyId !== 'string' || (role !== 'owner' && role !== 'member') || typeof requireTwoFactor !== 'boolean') {
+    throw new Error('my_membership returned an unexpected row')
+  }
+  return { ...user, companyId, role, requireTwoFactor }
 }
 
 /** The requester's company's members, the owner included (the policies keep the count to it). */

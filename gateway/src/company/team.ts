@@ -224,6 +224,15 @@ export async function viewInvitation(tx: Queryable, token: string): Promise<Invi
   return rows[0]?.view ?? null
 }
 
+/**
+ * The address an open invitation was sent to (lower case), for its link's token; null otherwise.
+ * Signing up from the link proves that address (the embedded accounts skip their confirmation).
+ */
+export async function openInvitationAddress(tx: Queryable, token: string): Promise<string | null> {
+  const view = await viewInvitation(tx, token)
+  return view?.state === 'open' ? view.email.toLowerCase() : null
+}
+
 const ACCEPT_REFUSALS: Readonly<Record<string, () => ApiProblem>> = {
   not_found: () => new ApiProblem(404, 'not_found', 'Cette invitation est introuvable : vérifiez le lien reçu par e-mail.'),
   used: () =>

@@ -30,6 +30,17 @@ export interface TransactionOpening {
   read?: string
 }
 
+/**
+ * The row a statement always returns (an insert … returning, a read of a row the transaction
+ * holds): its shape is the query's type parameter, and its absence a bug said as such rather
+ * than a TypeError further on.
+ */
+export function theRow<Row>(rows: readonly Row[]): Row {
+  const row = rows[0]
+  if (row === undefined) throw new Error('the statement returned no row')
+  return row
+}
+
 /** A value as an SQL string literal, for an opening read (PostgreSQL's quoting, by pg). */
 export function sqlLiteral(value: string): string {
   return pg.escapeLiteral(value)

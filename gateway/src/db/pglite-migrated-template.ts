@@ -1,21 +1,21 @@
 // The build's template (db/pglite-template.ts) with this build's migrations already applied, for
 // the first start of the embedded default: applying them all on a new database took seconds of
 // that start. It holds the schema only (the migrations insert no row into an empty database, and
-// no secret). Its name carries the migrations' checksums: after a change to them the start falls
+// no secret). Its name carries the checksums of the migrations and repeatable files: after a change to them the start falls
 // back to the plain template, and the migrations run at every start anyway (nothing pending).
 import { createHash } from 'node:crypto'
 import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import { migrate, readMigrations } from './migrate.js'
+import { migrate, readMigrations, readRepeatables } from './migrate.js'
 import { openPglite } from './pglite-database.js'
 import { pgliteTemplateDir } from './pglite-template.js'
 
 export function migratedTemplateDir(): string {
-  const migrations = readMigrations()
-  const digest = createHash('sha256')
-    .update(migrations.map((migration) => `${migration.version} ${migration.checksum}`).join('\n'))
-    .digest('hex')
-    .slice(0, 16)
+  const lines = [
+    ...readMigrations().map((migration) => `${migration.version} ${migration.checksum}`),
+    ...readRepeatables().map((repeatable) => `${repeatable.name} ${repeatable.checksum}`)
+  ]
+  const digest = createHash('sha256').update(lines.join('\n')).digest('hex').slice(0, 16)
   return `${pgliteTemplateDir()}-migrated-${digest}`
 }
 

@@ -34,6 +34,11 @@ export class PgliteWorker {
 
   constructor(private readonly options: PgliteWorkerOptions) {}
 
+  /** Where the database's socket listens (the same across restarts): a `psql -h <its folder>` reaches it. */
+  get socketPath(): string {
+    return this.options.socketPath
+  }
+
   /** The thread serving now, if any (its id changes with every start). */
   get threadId(): number | null {
     return this.worker?.threadId ?? null

@@ -5,9 +5,13 @@
 // one event-loop turn apart. Here everything a read brought is given to PGlite in one call and its
 // answer written once: measured on the API reads bench (issue 28), see the README's figures.
 // PGlite accepts several messages in one call and answers them in order, an error skipping to the
-// next Sync as a server does.
+// next Sync as a server does. PGlite is also one session for every connection: each
+// connection's prepared statements are kept apart under a prefix of its own
+// (db/wire-statement-names.ts), so an operator's `psql` or a tool on the socket leaves the
+// gateway's statements alone.
 import type { PGlite } from '@electric-sql/pglite'
 import { createServer, type Server, type Socket } from 'node:net'
+import { closeStatements, endsIdle, prefixStatementNames, SYNC_MESSAGE } from './wire-statement-names.js'
 
 /** The first 4 bytes after the length of an SSLRequest, a CancelRequest, and protocol 3.0's StartupMessage. */
 const SSL_REQUEST = 80877103
@@ -22,6 +26,10 @@ interface Connection {
   /** Bytes received and not yet a whole message. */
   pending: Buffer
   started: boolean
+  /** Put before each of its statement names: `c<n>.`, unique for the server's life. */
+  prefix: string
+  /** Its prepared statements (the server's names), closed when it leaves. */
+  statements: Set<string>
 }
 
 interface Batch {
@@ -35,8 +43,15 @@ export class PgliteWireServer {
   private readonly server: Server
   private readonly connections = new Set<Connection>()
   private readonly queue: Batch[] = []
+  /** Statements of connections gone, to close before the next batch. */
+  private leftBehind: string[] = []
+  private nextConnection = 0
   private running = false
-  /** The connection whose transaction is open: nobody else's messages run inside it. */
+  /**
+   * The connection PGlite is in the middle of serving (a transaction open, or an extended-protocol
+   * sequence not yet synced): nobody else's messages run before its ReadyForQuery outside a
+   * transaction, so no one meets its transaction, its unnamed statement or its portals.
+   */
   private owner: Connection | null = null
 
   /** `onFailure`: PGlite threw (not an SQL error, which it answers): its state is unknown, the thread ends. */
@@ -63,7 +78,15 @@ export class PgliteWireServer {
   }
 
   private accept(socket: Socket): void {
-    const connection: Connection = { socket, closed: false, pending: Buffer.alloc(0), started: false }
+    this.nextConnection += 1
+    const connection: Connection = {
+      socket,
+      closed: false,
+      pending: Buffer.alloc(0),
+      started: false,
+      prefix: `c${this.nextConnection}.`,
+      statements: new Set()
+    }
     this.connections.add(connection)
     socket.setNoDelay(true)
     socket.on('data', (data: Buffer) => this.received(connection, data))
@@ -126,32 +149,32 @@ export class PgliteWireServer {
     try {
       for (;;) {
         if (this.owner?.closed === true) {
-          // Its transaction ends with it, as a server rolls back a backend's open transaction when its client goes.
-          await this.db.exec('rollback')
+          // What it left unfinished ends with it: a sequence not synced (a Sync closes it), an
+          // open transaction (rolled back, as a server does when a backend's client goes).
+          await this.run(SYNC_MESSAGE)
+          if (this.db.isInTransaction()) await this.db.exec('rollback')
           this.owner = null
+        }
+        if (this.owner === null && this.leftBehind.length > 0) {
+          const names = this.leftBehind
+          this.leftBehind = []
+          await this.run(closeStatements(names))
         }
         const index = this.queue.findIndex((batch) => this.owner === null || batch.connection === this.owner)
         if (index === -1) return
         const [batch] = this.queue.splice(index, 1) as [Batch]
-        // PGlite is one backend for every connection: what a previous connection left in its
-        // session goes, or the new client (its own statement cache empty) would meet « prepared
-        // statement already exists » on its first named statement.
-        if (batch.startup === true) await this.db.exec('deallocate all')
-        // The streaming call: execProtocolRaw would also parse every message of the answer into
-        // objects for PGlite's own query API (a quarter of the thread's time on API reads).
-        const chunks: Buffer[] = []
-        await this.db.runExclusive(() =>
-          this.db.execProtocolRawStream(batch.messages, {
-            // The folder is PGlite's Node file system, written through as PostgreSQL writes (its
-            // syncToFs is for the browser's stores, a no-op here): skipped, and with it a lock and
-            // two turns of the thread's event loop for every call.
-            syncToFs: false,
-            // A view into PGlite's memory, reused by the next call: copied.
-            onRawData: (chunk) => chunks.push(Buffer.from(chunk))
-          })
-        )
-        this.owner = this.db.isInTransaction() ? batch.connection : null
-        if (!batch.connection.socket.destroyed && chunks.length > 0) batch.connection.socket.write(Buffer.concat(chunks))
+        const { connection } = batch
+        let messages = batch.messages
+        if (batch.startup !== true) {
+          const rewritten = prefixStatementNames(messages, connection.prefix)
+          messages = rewritten.messages
+          for (const name of rewritten.closed) connection.statements.delete(name)
+          // A Parse that fails leaves a name here that PGlite never prepared: closing it later is no error.
+          for (const name of rewritten.parsed) connection.statements.add(name)
+        }
+        const answer = await this.run(messages)
+        this.owner = endsIdle(answer) ? null : connection
+        if (!connection.socket.destroyed && answer.length > 0) connection.socket.write(answer)
       }
     } catch (error) {
       this.onFailure(error)
@@ -160,10 +183,33 @@ export class PgliteWireServer {
     }
   }
 
+  /** Gives PGlite these messages in one call; its whole answer. */
+  private async run(messages: Buffer): Promise<Buffer> {
+    // The streaming call: execProtocolRaw would also parse every message of the answer into
+    // objects for PGlite's own query API (a quarter of the thread's time on API reads).
+    const chunks: Buffer[] = []
+    await this.db.runExclusive(() =>
+      this.db.execProtocolRawStream(messages, {
+        // The folder is PGlite's Node file system, written through as PostgreSQL writes (its
+        // syncToFs is for the browser's stores, a no-op here): skipped, and with it a lock and
+        // two turns of the thread's event loop for every call.
+        syncToFs: false,
+        // A view into PGlite's memory, reused by the next call: copied.
+        onRawData: (chunk) => chunks.push(Buffer.from(chunk))
+      })
+    )
+    return chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks)
+  }
+
   private closed(connection: Connection): void {
     connection.closed = true
     this.connections.delete(connection)
     for (let i = this.queue.length - 1; i >= 0; i -= 1) if (this.queue[i]?.connection === connection) this.queue.splice(i, 1)
-    if (this.owner === connection) void this.drain()
+    // Its statements would stay in PGlite's one session for good: closed at the next turn.
+    if (connection.statements.size > 0) {
+      this.leftBehind.push(...connection.statements)
+      connection.statements.clear()
+    }
+    void this.drain()
   }
 }

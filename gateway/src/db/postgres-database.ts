@@ -1,7 +1,7 @@
 // A PostgreSQL server (Supabase's in production) through a pool of connections; the embedded
 // default is reached the same way, over the Unix socket of its thread (db/pglite-database.ts).
 import pg from 'pg'
-import type { Database, OpenedRows, Queryable, QueryResult, TransactionOpening } from './database.js'
+import { sqlLiteral, type Database, type OpenedRows, type Queryable, type QueryResult, type TransactionOpening } from './database.js'
 import { watchForStalls, type StallDeadline } from './stall-watch.js'
 
 // Counts and cents come back as numbers (every amount is below 2^53 by construction), dates as
@@ -60,9 +60,7 @@ function wrap(client: pg.Pool | pg.PoolClient, nameOf: StatementNamer | null): Q
  */
 function opening(start: TransactionOpening | undefined): string {
   if (start === undefined) return 'begin'
-  const settings = Object.entries(start.settings).map(
-    ([name, value]) => `set_config(${pg.escapeLiteral(name)}, ${pg.escapeLiteral(value)}, true)`
-  )
+  const settings = Object.entries(start.settings).map(([name, value]) => `set_config(${sqlLiteral(name)}, ${sqlLiteral(value)}, true)`)
   return [
     'begin',
     ...(settings.length === 0 ? [] : [`select ${settings.join(', ')}`]),

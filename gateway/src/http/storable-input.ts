@@ -6,8 +6,9 @@
 //   up, never stored: a search or an id holding a NUL matches nothing, as any other;
 // - Ajv coerces a query string's « 1e309 » to Infinity and then lets it pass `type: integer` and
 //   `maximum` (its coercion path skips the checks that refuse Infinity in a JSON body). Found by
-//   fuzzing: `GET /api/quotes?limit=1e309` reached SQL and answered 500. Every query and path value
-//   the schemas turned into a number must be finite.
+//   fuzzing: `GET /api/quotes?limit=1e309` reached SQL and answered 500. A JSON body's string is
+//   coerced the same way (`{"reminderDays":"1e309"}` → [Infinity], found by fuzzing too). Every
+//   value the schemas turned into a number, in the query, the path or the body, must be finite.
 // Text bodies (the Articles' CSV import) are read by their own parser, which names the bad row.
 import type { FastifyInstance } from 'fastify'
 import { NUL_CHARACTER_MESSAGE, holdsNul } from '@paraphe/shared/storable-text'
@@ -43,16 +44,23 @@ export function assertNoNul(body: unknown): void {
   if (Object.keys(fields).length > 0) throw new ApiProblem(400, 'validation_failed', MESSAGE, fields)
 }
 
-export function assertFiniteNumbers(values: unknown): void {
-  if (typeof values !== 'object' || values === null) return
-  const fields: Record<string, string> = {}
-  for (const [key, value] of Object.entries(values)) {
-    if (typeof value === 'number' && !Number.isFinite(value)) fields[key] = 'Ce nombre est trop grand.'
+function collectInfinite(value: unknown, path: string, fields: Record<string, string>, depth: number): void {
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) fields[path === '' ? 'body' : path] = 'Ce nombre est trop grand.'
+    return
   }
+  if (typeof value !== 'object' || value === null || depth > MAX_DEPTH) return
+  for (const [key, inner] of Object.entries(value)) collectInfinite(inner, path === '' ? key : `${path}.${key}`, fields, depth + 1)
+}
+
+/** Refuses, on its field (« reminderDays.0 »), any number the schemas' coercion made infinite. */
+export function assertFiniteNumbers(values: unknown): void {
+  const fields: Record<string, string> = {}
+  collectInfinite(values, '', fields, 0)
   if (Object.keys(fields).length > 0) throw new ApiProblem(400, 'validation_failed', MESSAGE, fields)
 }
 
-/** Both checks on a scope: NUL before the schemas read the body, finiteness after they coerced the query. */
+/** Both checks on a scope: NUL before the schemas read the body, finiteness after they coerced the values. */
 export function checkStorableInput(scope: FastifyInstance): void {
   scope.addHook('preValidation', async (request) => {
     assertNoNul(request.body)
@@ -60,5 +68,7 @@ export function checkStorableInput(scope: FastifyInstance): void {
   scope.addHook('preHandler', async (request) => {
     assertFiniteNumbers(request.query)
     assertFiniteNumbers(request.params)
+    // A text body (the CSV import) has no numbers: only parsed JSON is walked.
+    if (typeof request.body === 'object') assertFiniteNumbers(request.body)
   })
 }

@@ -1,6 +1,7 @@
 // French messages for schema validation errors, per field, from what Ajv reports. Business rules
 // (SIRET, e-mail…) add their own, more precise, messages in the handlers.
 import type { FastifySchemaValidationError } from 'fastify/types/schema.js'
+import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 
 const TYPE_NAMES: Record<string, string> = {
   string: 'un texte',
@@ -14,8 +15,21 @@ const TYPE_NAMES: Record<string, string> = {
 
 const plural = (count: number, word: string) => `${count} ${word}${count > 1 ? 's' : ''}`
 
+/**
+ * A limit as the person typed the value: percentages travel as basis points (`depositBp`, 10 000 =
+ * 100 %) and amounts as cents (`depositAmountCents`), so « au plus 10000 » would be a number the
+ * form never showed. The contract names every such field with its unit's suffix.
+ */
+function limitText(limit: unknown, path: string): string {
+  const value = Number(limit)
+  if (/Bp$/.test(path)) return formatVatRate(value)
+  if (/Cents$/.test(path)) return formatEuros(value)
+  return String(limit)
+}
+
 function message(issue: FastifySchemaValidationError): string {
   const params = issue.params
+  const path = issue.instancePath
   switch (issue.keyword) {
     case 'required':
       return 'Champ obligatoire.'
@@ -26,9 +40,9 @@ function message(issue: FastifySchemaValidationError): string {
     case 'minLength':
       return Number(params.limit) <= 1 ? 'Ce champ ne peut pas être vide.' : `Au moins ${plural(Number(params.limit), 'caractère')}.`
     case 'maximum':
-      return `La valeur doit être au plus ${String(params.limit)}.`
+      return `La valeur doit être au plus ${limitText(params.limit, path)}.`
     case 'minimum':
-      return `La valeur doit être au moins ${String(params.limit)}.`
+      return `La valeur doit être au moins ${limitText(params.limit, path)}.`
     case 'maxItems':
       return `Au plus ${plural(Number(params.limit), 'élément')}.`
     case 'additionalProperties':

@@ -2,7 +2,14 @@
 // and the invoices already issued on it (or the invoice a credit note corrects). Pure functions:
 // what they return is checked by the shared invoice totals, which the PDF and the XML use too.
 import { divRoundHalfUp, VAT_RATES_BP, type VatRateBp } from '@paraphe/shared/money'
-import type { InvoiceDeduction, InvoiceDocument, InvoiceLine, ProgressStatement } from '@paraphe/shared/invoices/invoice-document'
+import {
+  DEPOSIT_DEDUCTION_LABELS,
+  type DepositDeductionMode,
+  type InvoiceDeduction,
+  type InvoiceDocument,
+  type InvoiceLine,
+  type ProgressStatement
+} from '@paraphe/shared/invoices/invoice-document'
 import { computeInvoiceTotals, vatCategory } from '@paraphe/shared/invoices/invoice-totals'
 import { lineHtCents } from '@paraphe/shared/quote-totals'
 import type { QuoteLine } from '@paraphe/shared/quote'
@@ -156,12 +163,93 @@ export interface ProgressRequest {
   regime: InvoiceDocument['vatRegime']
   /** The whole quote at one cumulative percentage, or some lines at theirs. */
   progress: { bp: number } | { lines: ReadonlyArray<{ lineId: string; cumulativeBp: number }> }
+  /** How the deposits come off; asked at the first situation only (later ones keep its choice). */
+  depositDeduction?: DepositDeductionMode
   earlier: readonly IssuedInvoice[]
 }
 
-/** A situation: every quote line with its cumulative progress, and the running statement. */
-export function progressLines(request: ProgressRequest): { lines: InvoiceLine[]; statement: ProgressStatement } {
+/** The mode the quote's situations follow: the first situation's, else the one asked, else proportional. */
+function depositDeductionMode(request: ProgressRequest, situations: readonly IssuedInvoice[]): DepositDeductionMode {
+  const first = situations[0]?.document.progress
+  if (first === undefined || first === null) return request.depositDeduction ?? 'proportional'
+  const kept = first.depositDeduction ?? 'proportional'
+  if (request.depositDeduction !== undefined && request.depositDeduction !== kept) {
+    throw refuse(
+      'invoice_deposit_mode',
+      `Les situations de ce devis déduisent déjà l’acompte ${DEPOSIT_DEDUCTION_LABELS[kept]} : la suite du chantier garde ce choix.`
+    )
+  }
+  return kept
+}
+
+/**
+ * What each deposit gives back on this situation, at each VAT rate (HT), as deductions naming it.
+ * Proportional: a deposit is taken back as the work it paid for in advance is invoiced — at each
+ * rate, the share of the deposit matching the cumulative progress of that rate's work, less what
+ * earlier situations took (computed on the cumulative figure, so rounding never drifts and 100 %
+ * takes it all back). First: the whole of what the situation invoices at that rate, until the
+ * deposit is used up. Never more than the situation invoices at a rate (its base stays ≥ 0).
+ */
+function depositTakeBacks(
+  lines: readonly InvoiceLine[],
+  regime: InvoiceDocument['vatRegime'],
+  mode: DepositDeductionMode,
+  earlier: readonly IssuedInvoice[]
+): InvoiceDeduction[] {
+  const rateOf = (line: Pick<InvoiceLine, 'vatRateBp'>) => vatCategory(regime, line.vatRateBp).rateBp
+  const totals = computeInvoiceTotals({ lines: [...lines], deductions: [], vatRegime: regime, retention: null })
+  // Per rate: what this situation invoices, the contract, and the contract × cumulative progress.
+  const available = new Map<number, number>()
+  const contract = new Map<number, bigint>()
+  const done = new Map<number, bigint>()
+  totals.lines.forEach((line, index) => {
+    const rate = line.rateBp
+    const cumulativeBp = lines[index]?.progress?.cumulativeBp ?? 10_000
+    available.set(rate, (available.get(rate) ?? 0) + line.netCents)
+    contract.set(rate, (contract.get(rate) ?? 0n) + BigInt(line.contractCents))
+    done.set(rate, (done.get(rate) ?? 0n) + BigInt(line.contractCents) * BigInt(cumulativeBp))
+  })
+  const situations = earlier.filter((invoice) => invoice.kind === 'progress')
+  const deductions: InvoiceDeduction[] = []
+  for (const deposit of earlier.filter((invoice) => invoice.kind === 'deposit')) {
+    const amounts: InvoiceDeduction['amounts'] = []
+    for (const row of computeInvoiceTotals(deposit.document).vat) {
+      const rate = row.rateBp
+      const taken = situations
+        .flatMap((situation) => situation.document.deductions)
+        .filter((deduction) => deduction.kind === 'deposit' && deduction.number === deposit.number)
+        .flatMap((deduction) => deduction.amounts)
+        .filter((amount) => vatCategory(regime, amount.vatRateBp).rateBp === rate)
+        .reduce((sum, amount) => sum + amount.htCents, 0)
+      const left = row.baseCents - taken
+      const contractCents = contract.get(rate) ?? 0n
+      const target =
+        mode === 'first' || contractCents === 0n
+          ? row.baseCents
+          : Number(divRoundHalfUp(BigInt(row.baseCents) * (done.get(rate) ?? 0n), contractCents * 10_000n))
+      const htCents = Math.max(0, Math.min(mode === 'first' ? left : target - taken, left, available.get(rate) ?? 0))
+      if (htCents === 0) continue
+      available.set(rate, (available.get(rate) ?? 0) - htCents)
+      const vatRateBp = (lines.find((line) => rateOf(line) === rate)?.vatRateBp ?? row.rateBp) as VatRateBp
+      amounts.push({ vatRateBp, htCents, vatCents: Number(divRoundHalfUp(BigInt(htCents) * BigInt(rate), 10_000n)) })
+    }
+    if (amounts.length > 0) deductions.push({ kind: 'deposit', number: deposit.number, issueDate: deposit.issueDate, amounts })
+  }
+  return deductions
+}
+
+/**
+ * A situation: every quote line with its cumulative progress, the running statement, and the
+ * deposits taken back (so that what the client has paid never runs ahead of the work: after a 30 %
+ * deposit, a situation at 50 % asks 50 % of the price less 15 %, not 50 % more).
+ */
+export function progressLines(request: ProgressRequest): {
+  lines: InvoiceLine[]
+  deductions: InvoiceDeduction[]
+  statement: ProgressStatement
+} {
   const situations = request.earlier.filter((invoice) => invoice.kind === 'progress')
+  const mode = depositDeductionMode(request, situations)
   const last = situations.at(-1)
   const before = new Map<string, number>()
   for (const line of last?.document.lines ?? []) before.set(line.id, line.progress?.cumulativeBp ?? 0)
@@ -185,6 +273,7 @@ export function progressLines(request: ProgressRequest): { lines: InvoiceLine[];
   if (lines.every((line) => line.progress !== null && line.progress.cumulativeBp === line.progress.previousBp)) {
     throw refuse('invoice_empty', 'Cette situation ne facture rien de plus que la précédente : augmentez l’avancement.')
   }
+  const hasDeposit = request.earlier.some((invoice) => invoice.kind === 'deposit')
   // The statement's percentages are over the whole contract, weighted by each line's amount.
   const contract = request.quoteLines.map((line) => BigInt(lineHtCents(line)))
   const total = contract.reduce((sum, amount) => sum + amount, 0n)
@@ -197,12 +286,15 @@ export function progressLines(request: ProgressRequest): { lines: InvoiceLine[];
             total
           )
         )
-  const statement = {
+  const statement: ProgressStatement = {
     situationNumber: situations.length + 1,
     cumulativeBp: weighted((line) => line.progress?.cumulativeBp ?? 0),
-    previousBp: weighted((line) => line.progress?.previousBp ?? 0)
+    previousBp: weighted((line) => line.progress?.previousBp ?? 0),
+    // Said only where there is a deposit to take back, so that a quote without one states nothing.
+    ...(hasDeposit ? { depositDeduction: mode } : {})
   }
-  const ttc = computeInvoiceTotals({ lines, deductions: [], vatRegime: request.regime, retention: null }).totalTtcCents
+  const deductions = depositTakeBacks(lines, request.regime, mode, request.earlier)
+  const ttc = computeInvoiceTotals({ lines, deductions, vatRegime: request.regime, retention: null }).totalTtcCents
   const left = request.quoteTtcCents - invoicedTtc(request.earlier)
   if (ttc > left) {
     throw refuse(
@@ -210,7 +302,7 @@ export function progressLines(request: ProgressRequest): { lines: InvoiceLine[];
       `Avec les acomptes et situations déjà facturés, cette situation dépasserait le devis (reste ${formatEuros(left)} TTC).`
     )
   }
-  return { lines, statement }
+  return { lines, deductions, statement }
 }
 
 /** What an earlier invoice charged at each VAT rate, as a deduction of a final invoice. */
@@ -252,7 +344,8 @@ export function creditLines(request: CreditRequest): { lines: InvoiceLine[]; ded
     throw new ApiProblem(409, 'invoice_is_credit_note', 'Un avoir ne se corrige pas par un autre avoir.')
   const totals = computeInvoiceTotals(corrected.document)
   const left = totals.totalTtcCents - request.alreadyCreditedCents
-  const amount = request.amountCents ?? totals.totalTtcCents
+  // « The whole invoice » after a partial credit note: what is left of it.
+  const amount = request.amountCents ?? left
   if (left <= 0) throw new ApiProblem(409, 'invoice_fully_credited', 'Cette facture est déjà entièrement annulée par avoir.')
   if (amount > left)
     throw refuse('invoice_credit_over', `L’avoir dépasse ce qui reste de la facture ${corrected.number} (${formatEuros(left)} TTC).`)

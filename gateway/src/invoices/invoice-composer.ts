@@ -95,8 +95,15 @@ function amountsOf(
       if (request.progressLines !== undefined) progress = { lines: request.progressLines }
       else if (request.progressBp !== undefined) progress = { bp: request.progressBp }
       else throw missing('progressBp', 'Indiquez l’avancement cumulé des travaux (en %).')
-      const { lines, statement } = progressLines({ quoteLines: quote.lines, quoteTtcCents: quoteTtc(quote), regime, progress, earlier })
-      return { lines, deductions: [], progress: statement }
+      const { lines, deductions, statement } = progressLines({
+        quoteLines: quote.lines,
+        quoteTtcCents: quoteTtc(quote),
+        regime,
+        progress,
+        depositDeduction: request.depositDeduction,
+        earlier
+      })
+      return { lines, deductions, progress: statement }
     }
     case 'final': {
       const quote = requireQuote(sources)
@@ -216,16 +223,28 @@ export function composeInvoice(sources: CompositionSources): InvoiceDocument {
     quoteNumber: quote?.number ?? base?.quoteNumber ?? null,
     buyerReference: request.buyerReference ?? base?.buyerReference ?? '',
     paymentTerms: (request.paymentTerms ?? quote?.content.paymentTerms ?? '').trim(),
-    mentions: defaultInvoiceMentions(buyer.kind)
+    mentions: defaultInvoiceMentions(buyer.kind),
+    // Every invoice of a building job prints the insurance its quote printed; a credit note, its invoice's.
+    insurance: quote?.insurance ?? base?.insurance ?? null
   }
+  let totalTtcCents: number
   try {
-    computeInvoiceTotals(document)
+    totalTtcCents = computeInvoiceTotals(document).totalTtcCents
   } catch (error) {
     if (!(error instanceof RangeError)) throw error
     throw new ApiProblem(
       422,
       'invoice_amounts',
       'Les montants de cette facture ne sont pas cohérents (déductions supérieures aux lignes, ou montants trop élevés).'
+    )
+  }
+  // After a situation at 100 % the deposits and situations have invoiced the whole quote: a final
+  // invoice would ask nothing, so none is made (the quote's page already says it is all invoiced).
+  if (request.kind === 'final' && document.deductions.length > 0 && totalTtcCents === 0) {
+    throw new ApiProblem(
+      409,
+      'invoice_nothing_left',
+      'Les acomptes et situations ont déjà facturé tout le devis : il ne reste rien à facturer.'
     )
   }
   const firstError = Value.Errors(InvoiceDocumentSchema, document).First()

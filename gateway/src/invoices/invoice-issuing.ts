@@ -1,33 +1,32 @@
 // Issuing an invoice, in one transaction: the company's counter row is locked (numbers and the
 // chain advance one invoice at a time, across gateways), the document is composed again from
-// today's facts, the Factur-X files are made, and the row is frozen with its number and its link
-// in the chain. Any failure rolls everything back, the number included: no gap, ever.
+// today's facts, its CII XML made (milliseconds), and the row is frozen with its number, its
+// document, its XML and its link in the chain (hash v2, invoice-chain.ts). The Factur-X PDF is
+// not made here: rendering it takes 0.3–1 s, and the counter row and a connection (on the
+// embedded database, its only one) would be held meanwhile. The render job is queued in the same
+// transaction (invoice-jobs.ts) and runs right after the commit. Any failure rolls everything
+// back, the number and the job included: no gap, ever.
 import { parisIsoDate } from '@paraphe/shared/dates'
 import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import type { InvoiceDocument, InvoiceKind } from '@paraphe/shared/invoices/invoice-document'
-import type { Queryable } from '../db/database.js'
+import { theRow, type Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
-import { chainHash } from './invoice-chain.js'
+import { enqueueJob } from '../jobs/job-queue.js'
+import { chainHashV2, CURRENT_HASH_VERSION } from './invoice-chain.js'
 import { composeInvoice } from './invoice-composer.js'
+import { invoiceRenderJob } from './invoice-job-definitions.js'
 import { formatInvoiceNumber } from './invoice-numbers.js'
 import { compositionSources, createDraft, findInvoice, getInvoice, summaryOf } from './invoices-repository.js'
 
-export interface FacturXFiles {
-  /** The PDF/A-3 with the XML attached as factur-x.xml. */
-  pdf: Uint8Array
-  /** The CII XML as attached. */
-  xml: string
-}
-
-/** Makes the Factur-X files of a document (the PDF processes' work, see workers/). */
-export type FacturXMaker = (document: InvoiceDocument) => Promise<FacturXFiles>
+/** Makes the CII XML of a document (in a PDF process: the gateway's process never loads xmlbuilder2). */
+export type FacturXmlMaker = (document: InvoiceDocument) => Promise<string>
 
 export interface IssueContext {
   now: Date
-  makeFacturX: FacturXMaker
+  makeXml: FacturXmlMaker
 }
 
-export async function issueInvoice(tx: Queryable, companyId: string, id: string, { now, makeFacturX }: IssueContext): Promise<Invoice> {
+export async function issueInvoice(tx: Queryable, companyId: string, id: string, { now, makeXml }: IssueContext): Promise<Invoice> {
   const row = await findInvoice(tx, id, { lock: true })
   if (row.status !== 'draft') throw new ApiProblem(409, 'invoice_issued', `Cette facture est déjà émise (n° ${row.number ?? ''}).`)
   const issueDate = parisIsoDate(now)
@@ -41,7 +40,7 @@ export async function issueInvoice(tx: Queryable, companyId: string, id: string,
      returning last_number`,
     [companyId, year]
   )
-  const number = formatInvoiceNumber(year, (counter.rows[0] as { last_number: number }).last_number)
+  const number = formatInvoiceNumber(year, theRow(counter.rows).last_number)
   const previous = await tx.query<{ chain_index: number; sha256: string }>(
     `select chain_index, sha256 from paraphe.invoices where company_id = $1 and status = 'issued' order by chain_index desc limit 1`,
     [companyId]
@@ -49,8 +48,8 @@ export async function issueInvoice(tx: Queryable, companyId: string, id: string,
   const chainIndex = (previous.rows[0]?.chain_index ?? 0) + 1
   const previousSha256 = previous.rows[0]?.sha256 ?? null
   const document = composeInvoice(await compositionSources(tx, row.content, number, issueDate))
-  const files = await makeFacturX(document)
-  const sha256 = chainHash({
+  const xml = await makeXml(document)
+  const sha256 = chainHashV2({
     companyId,
     chainIndex,
     previousSha256,
@@ -59,15 +58,14 @@ export async function issueInvoice(tx: Queryable, companyId: string, id: string,
     issueDate,
     dueDate: document.dueDate,
     document,
-    pdf: files.pdf,
-    xml: files.xml
+    xml
   })
   const summary = summaryOf(document)
   await tx.query(
     `update paraphe.invoices
-        set status = 'issued', number = $2, issue_date = $3, due_date = $4, issued_at = $5, document = $6, pdf = $7, xml = $8,
-            chain_index = $9, previous_sha256 = $10, sha256 = $11, client_name = $12, total_ht_cents = $13, total_ttc_cents = $14,
-            amount_due_cents = $15, updated_at = now()
+        set status = 'issued', number = $2, issue_date = $3, due_date = $4, issued_at = $5, document = $6, xml = $7,
+            chain_index = $8, previous_sha256 = $9, sha256 = $10, hash_version = $11, client_name = $12, total_ht_cents = $13,
+            total_ttc_cents = $14, amount_due_cents = $15, updated_at = now()
       where id = $1`,
     [
       id,
@@ -76,11 +74,11 @@ export async function issueInvoice(tx: Queryable, companyId: string, id: string,
       document.dueDate,
       now,
       JSON.stringify(document),
-      Buffer.from(files.pdf),
-      files.xml,
+      xml,
       chainIndex,
       previousSha256,
       sha256,
+      CURRENT_HASH_VERSION,
       summary.clientName,
       summary.totalHtCents,
       summary.totalTtcCents,
@@ -92,19 +90,24 @@ export async function issueInvoice(tx: Queryable, companyId: string, id: string,
     companyId,
     JSON.stringify({ number, sha256 })
   ])
+  await enqueueJob(tx, invoiceRenderJob, { invoiceId: id }, { companyId })
   return getInvoice(tx, id, now)
 }
 
-/** The stored Factur-X files of an issued invoice. */
+/** Answer while the render job has not stored the PDF yet (seconds after the issue). */
+export const pdfInPreparation = () =>
+  new ApiProblem(409, 'invoice_pdf_pending', 'Le PDF de cette facture est en préparation : réessayez dans quelques secondes.')
+
+/** The stored Factur-X files of an issued invoice (`pdf` null while its render job has not run). */
 export async function invoiceFiles(
   tx: Queryable,
   id: string
-): Promise<{ kind: InvoiceKind; number: string; pdf: Uint8Array; xml: string }> {
+): Promise<{ kind: InvoiceKind; number: string; pdf: Uint8Array | null; xml: string }> {
   const row = await findInvoice(tx, id)
   if (row.status !== 'issued')
     throw new ApiProblem(409, 'invoice_draft', 'Un brouillon n’a pas encore de PDF ni de XML : émettez la facture d’abord.')
-  const { rows } = await tx.query<{ pdf: Uint8Array; xml: string }>('select pdf, xml from paraphe.invoices where id = $1', [id])
-  const files = rows[0] as { pdf: Uint8Array; xml: string }
+  const { rows } = await tx.query<{ pdf: Uint8Array | null; xml: string }>('select pdf, xml from paraphe.invoices where id = $1', [id])
+  const files = theRow(rows)
   return { kind: row.kind, number: row.number as string, pdf: files.pdf, xml: files.xml }
 }
 

@@ -1,17 +1,37 @@
 // Invoices as the signed-in member sees them (RLS: their company's only, so "not found" covers
 // foreign ids). Drafts are created, changed and deleted here; issuing is invoice-issuing.ts's.
 import { parisIsoDate } from '@paraphe/shared/dates'
-import type { Invoice, InvoiceList, InvoiceListFilter, InvoiceRequest, QuoteInvoicing } from '@paraphe/shared/api/invoice-schemas'
+import type {
+  Invoice,
+  InvoiceCounts,
+  InvoiceList,
+  InvoiceListFilter,
+  InvoicePaymentStatus,
+  InvoiceRequest,
+  QuoteInvoicing
+} from '@paraphe/shared/api/invoice-schemas'
 import type { InvoiceDocument } from '@paraphe/shared/invoices/invoice-document'
 import { computeInvoiceTotals } from '@paraphe/shared/invoices/invoice-totals'
 import { clientDisplayName } from '@paraphe/shared/quote'
 import { computeTotals } from '@paraphe/shared/quote-totals'
-import type { Queryable } from '../db/database.js'
+import { theRow, type Queryable } from '../db/database.js'
 import { isRowId } from '../db/row-id.js'
 import { ApiProblem, notFound } from '../errors.js'
 import type { IssuedInvoice } from './invoice-amounts.js'
 import { composeInvoice, DRAFT_NUMBER, type CompositionSources } from './invoice-composer.js'
-import { INVOICE_COLUMNS, toEvent, toPayment, toSummary, type EventRow, type InvoiceRow, type PaymentRow } from './invoice-rows.js'
+import {
+  INVOICE_COLUMNS,
+  INVOICE_LIST_COLUMNS,
+  INVOICE_SUMS_JOIN,
+  PAYMENT_STATUS_SQL,
+  toEvent,
+  toPayment,
+  toSummary,
+  type EventRow,
+  type InvoiceListRow,
+  type InvoiceRow,
+  type PaymentRow
+} from './invoice-rows.js'
 import { companyProfile, signedQuote } from './quote-source.js'
 
 export const invoiceNotFound = () => notFound('Cette facture est introuvable.')
@@ -130,7 +150,7 @@ export async function createDraft(tx: Queryable, companyId: string, request: Inv
     ]
   )
   // No event yet: a draft's history starts at its issue (events are append-only, drafts are not).
-  return getInvoice(tx, (rows[0] as { id: string }).id, now)
+  return getInvoice(tx, theRow(rows).id, now)
 }
 
 const draftOnly = () =>
@@ -191,7 +211,7 @@ export async function getInvoice(tx: Queryable, id: string, now: Date): Promise<
     }
   }
   const payments = await tx.query<PaymentRow>(
-    'select id, amount_cents, paid_on, means, note, reverses_payment_id, recorded_at from paraphe.invoice_payments where invoice_id = $1 order by recorded_at, id',
+    'select id, amount_cents, paid_on, means, note, reverses_payment_id, reason, recorded_at from paraphe.invoice_payments where invoice_id = $1 order by recorded_at, id',
     [id]
   )
   const events = await tx.query<EventRow>(
@@ -211,33 +231,49 @@ export async function getInvoice(tx: Queryable, id: string, now: Date): Promise<
   }
 }
 
+/**
+ * The invoices list, a page at a time, in SQL: drafts first, then issued invoices newest first;
+ * the payment status filters and is counted in the database (PAYMENT_STATUS_SQL), never by
+ * reading every invoice; no document JSON is read.
+ */
 export async function listInvoices(tx: Queryable, filter: InvoiceListFilter, now: Date): Promise<InvoiceList> {
   const today = parisIsoDate(now)
-  const conditions: string[] = []
-  const params: unknown[] = []
+  const emptyCounts: InvoiceCounts = { draft: 0, issued: 0, unpaid: 0, partly_paid: 0, paid: 0, overdue: 0, credited: 0 }
+  const params: unknown[] = [today]
+  const scope: string[] = []
   if (filter.quoteId !== undefined) {
-    if (!isRowId(filter.quoteId)) return { invoices: [], total: 0 }
+    if (!isRowId(filter.quoteId)) return { invoices: [], total: 0, counts: emptyCounts }
     params.push(filter.quoteId)
-    conditions.push(`i.quote_id = $${params.length}`)
+    scope.push(`i.quote_id = $${params.length}`)
   }
-  if (filter.status === 'draft' || filter.status === 'issued') {
-    params.push(filter.status)
-    conditions.push(`i.status = $${params.length}`)
-  }
-  const where = conditions.length === 0 ? '' : `where ${conditions.join(' and ')}`
-  // Drafts first, then issued invoices newest first (their chain position is their order).
-  const { rows } = await tx.query<InvoiceRow>(
-    `select ${INVOICE_COLUMNS} from paraphe.invoices i ${where} order by (i.status = 'draft') desc, i.chain_index desc nulls first, i.updated_at desc`,
+  const scoped = `from paraphe.invoices i ${INVOICE_SUMS_JOIN} ${scope.length === 0 ? '' : `where ${scope.join(' and ')}`}`
+  const counted = await tx.query<{ status: 'draft' | 'issued'; payment_status: InvoicePaymentStatus | null; count: number }>(
+    `select i.status, ${PAYMENT_STATUS_SQL} as payment_status, count(*)::integer as count ${scoped} group by 1, 2`,
     params
   )
-  // The payment statuses are derived, so their filter applies after the derivation.
-  const all = rows.map((row) => toSummary(row, today))
-  const derived =
-    filter.status !== undefined && filter.status !== 'draft' && filter.status !== 'issued'
-      ? all.filter((invoice) => invoice.paymentStatus === filter.status)
-      : all
-  const offset = filter.offset ?? 0
-  return { invoices: derived.slice(offset, offset + (filter.limit ?? 50)), total: derived.length }
+  const counts = { ...emptyCounts }
+  for (const row of counted.rows) {
+    counts[row.status] += row.count
+    if (row.payment_status !== null) counts[row.payment_status] += row.count
+  }
+  const total = filter.status === undefined ? counts.draft + counts.issued : counts[filter.status]
+  const statusColumn = filter.status === 'draft' || filter.status === 'issued' ? 'i.status' : PAYMENT_STATUS_SQL
+  const pageParams = [...params]
+  const conditions: string[] = [...scope]
+  if (filter.status !== undefined) {
+    pageParams.push(filter.status)
+    conditions.push(`(${statusColumn}) = $${pageParams.length}`)
+  }
+  pageParams.push(filter.limit ?? 50, filter.offset ?? 0)
+  const { rows } = await tx.query<InvoiceListRow>(
+    // The SQL status rides along ($1 is typed by it): the summaries' own comes from the shared rule.
+    `select ${INVOICE_LIST_COLUMNS}, ${PAYMENT_STATUS_SQL} as sql_payment_status from paraphe.invoices i ${INVOICE_SUMS_JOIN}
+      ${conditions.length === 0 ? '' : `where ${conditions.join(' and ')}`}
+      order by (i.status = 'draft') desc, i.chain_index desc nulls first, i.updated_at desc, i.id
+      limit $${pageParams.length - 1} offset $${pageParams.length}`,
+    pageParams
+  )
+  return { invoices: rows.map((row) => toSummary(row, today)), total, counts }
 }
 
 /** What a signed quote has been invoiced so far. */
@@ -248,7 +284,9 @@ export async function quoteInvoicing(tx: Queryable, quoteId: string, now: Date):
     [quote.id]
   )
   const issued = rows.filter((row) => row.status === 'issued' && row.kind !== 'credit_note')
-  const lastSituation = issued.filter((row) => row.kind === 'progress').at(-1)
+  const situations = issued.filter((row) => row.kind === 'progress')
+  const lastSituation = situations.at(-1)
+  const firstStatement = situations[0]?.document?.progress ?? null
   return {
     quoteId: quote.id,
     quoteTotalTtcCents: computeTotals(quote.lines, { franchiseEnBase: quote.franchiseEnBase, depositBp: 0 }).totalTtcCents,
@@ -258,6 +296,13 @@ export async function quoteInvoicing(tx: Queryable, quoteId: string, now: Date):
       .reduce((sum, row) => sum + row.total_ttc_cents, 0),
     progressBp: lastSituation?.document?.progress?.cumulativeBp ?? 0,
     finalIssued: issued.some((row) => row.kind === 'final'),
+    depositDeduction: firstStatement === null ? null : (firstStatement.depositDeduction ?? 'proportional'),
+    depositsTtcCents: issued.filter((row) => row.kind === 'deposit').reduce((sum, row) => sum + row.total_ttc_cents, 0),
+    depositTakenBackTtcCents: situations
+      .flatMap((row) => row.document?.deductions ?? [])
+      .filter((deduction) => deduction.kind === 'deposit')
+      .flatMap((deduction) => deduction.amounts)
+      .reduce((sum, amount) => sum + amount.htCents + amount.vatCents, 0),
     invoices: rows.map((row) => toSummary(row, parisIsoDate(now)))
   }
 }

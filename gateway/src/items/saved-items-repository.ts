@@ -2,7 +2,7 @@
 // keep each company to its own catalogue; company_id is written explicitly for the insert check).
 import type { SavedItem, SavedItemList } from '@paraphe/shared/api/saved-item-schemas'
 import { SAVED_ITEM_LIMITS, type SavedItemInput } from '@paraphe/shared/saved-items'
-import type { Queryable } from '../db/database.js'
+import { theRow, type Queryable } from '../db/database.js'
 import { ApiProblem, notFound } from '../errors.js'
 import { likeLiteral, wordConditions } from '../db/like-search.js'
 import { isRowId } from '../db/row-id.js'
@@ -86,7 +86,7 @@ export async function createItem(tx: Queryable, companyId: string, item: SavedIt
       // The unique index is the one check: a designation already there, or saved by another member at the same moment.
       throw isUniqueViolation(error) ? duplicate() : error
     })
-  return toItem(rows[0] as ItemRow)
+  return toItem(theRow(rows))
 }
 
 export async function updateItem(tx: Queryable, id: string, item: SavedItemInput): Promise<SavedItem> {

@@ -163,8 +163,9 @@ export async function copyToPostgres(source: Database, target: Database): Promis
     if (missing.length > 0)
       throw new Error(`Tables absentes de la cible après les migrations : ${missing.map((t) => `${t.schema}.${t.name}`).join(', ')}`)
     const triggerMode = await disableTriggers(tx, tables)
-    // The applied migrations travel as recorded (their dates), not as this run wrote them.
+    // The applied migrations and repeatable files travel as recorded (their dates), not as this run wrote them.
     await tx.query('delete from paraphe_meta.migrations')
+    await tx.query('delete from paraphe_meta.repeatables')
     const report: CopyReport = { tables: [], sequences: 0, triggerMode }
     for (const table of tables) report.tables.push({ table: `${table.schema}.${table.name}`, rows: await copyTable(source, tx, table) })
     report.sequences = await copySequences(source, tx)

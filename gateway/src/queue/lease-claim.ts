@@ -1,13 +1,16 @@
-// The claim both queues use, safe with several gateways on one database: the next due pending row
+// The claim every leased queue uses (the outbox, the webhooks' deliveries, the jobs), safe with
+// several gateways on one database: the next due pending row
 // is taken `for update skip locked` (two instances never take the same one), its attempt counted
 // and its next_attempt_at pushed a lease ahead, so nobody else takes it meanwhile; if the
 // instance dies, the lease expires and another one takes it again.
+
+import type { QueueTable } from './leased-queue.js'
 
 /**
  * `with claimed as (…)` over paraphe.`table`, returning `returning`; the caller selects from
  * `claimed`. Parameters: $1 the lease in ms, $2 the ids already tried in this pass (bigint[]).
  */
-export function leaseClaim(table: 'outbox' | 'webhook_deliveries', returning: string, alsoSet = ''): string {
+export function leaseClaim(table: QueueTable, returning: string, alsoSet = ''): string {
   return `with claimed as (
     update paraphe.${table}
        set attempts = attempts + 1, ${alsoSet}next_attempt_at = now() + $1::integer * interval '1 millisecond'

@@ -1,4 +1,5 @@
-// The leased queue both workers run (the e-mail outbox, the webhooks' deliveries), safe with
+// The leased queue every background runner uses (the e-mail outbox, the webhooks' deliveries, the
+// job registry's jobs), safe with
 // several gateways on one database and across restarts:
 //
 // 1. Claim one due row in a short transaction (`for update skip locked`, see lease-claim.ts): its
@@ -20,7 +21,7 @@ import { MAX_ATTEMPTS, retryDelayMs } from './retry-delay.js'
 
 const ERROR_TEXT_MAX = 1_000
 
-export type QueueTable = 'outbox' | 'webhook_deliveries'
+export type QueueTable = 'outbox' | 'webhook_deliveries' | 'jobs'
 
 /** A claimed row: the queue needs its id and the attempt it is at (this one counted). */
 export interface QueueRow<Id> {
@@ -44,6 +45,8 @@ export type Delivery<Receipt> =
       final?: boolean
       /** The receiver itself is down (an SMTP server): the other rows wait for the next pass. */
       stopPass?: boolean
+      /** This row's own back-off (a job's definition), in place of the queue's. */
+      retryInMs?: number
     }
 
 export interface LeasedQueueOptions<Id extends string | number, Row extends QueueRow<Id>, Receipt> {
@@ -115,7 +118,7 @@ export function createLeasedQueue<Id extends string | number, Row extends QueueR
 
   async function recordFailure(row: Row, failure: Extract<Delivery<Receipt>, { ok: false }>): Promise<void> {
     const final = failure.final === true || row.attempts >= maxAttempts
-    const delayMs = final ? 0 : Math.max(0, Math.round(delayAfter(row.attempts)))
+    const delayMs = final ? 0 : Math.max(0, Math.round(failure.retryInMs ?? delayAfter(row.attempts)))
     // Column names come from FailureColumns' keys, never from input.
     const given = failure.columns ?? {}
     const columns = (Object.keys(given) as Array<keyof FailureColumns>).map((column) => [column, given[column] ?? null] as const)

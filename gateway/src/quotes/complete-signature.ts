@@ -16,6 +16,7 @@ import type { Stroke } from '@paraphe/shared/signature-drawing'
 import { sealSignedPdfOffThread } from '../workers/pdf-pool.js'
 import type { EvidenceEvent, ViewSummary } from '../pdf/signed-pdf.js'
 import { senderNameFor } from '../mail/sender-name.js'
+import { queueDepositAtSignature } from '../invoices/deposit-at-signature.js'
 
 interface SignatureRow {
   company_id: string
@@ -170,6 +171,8 @@ export async function completeSignature(context: CompletionContext, quoteId: str
         )
       })
     }
+    // The deposit invoice, when the company has it issued and sent at signature.
+    await queueDepositAtSignature(tx, signed.company_id, quoteId)
     return true
   })
   return stored ? sha256 : null

@@ -1,6 +1,6 @@
 // The workspace's figures (GET /api/dashboard). Runs inside `asUser`: the policies keep them to the
 // account's own quotes. Months follow the Paris calendar, like the plans' monthly quota.
-import type { Dashboard } from '@paraphe/shared/api/dashboard-schemas'
+import { RECENT_ACTIVITY, type Dashboard } from '@paraphe/shared/api/dashboard-schemas'
 import { quoteEventLabel } from '@paraphe/shared/quote-events'
 import { AUTOMATIC_REMINDER_DAYS, REMINDER_GAP_HOURS } from '@paraphe/shared/reminders'
 import type { Queryable } from '../db/database.js'
@@ -8,7 +8,6 @@ import type { Queryable } from '../db/database.js'
 const MONTH_START = `(date_trunc('month', now() at time zone 'Europe/Paris') at time zone 'Europe/Paris')`
 /** Events worth showing as activity (not the professional's own edits). */
 const ACTIVITY = ['sent', 'viewed', 'signed', 'declined', 'expired', 'cancelled', 'reminded']
-const RECENT = 8
 
 export async function dashboard(tx: Queryable): Promise<Omit<Dashboard, 'receivables'>> {
   const {
@@ -54,7 +53,7 @@ export async function dashboard(tx: Queryable): Promise<Omit<Dashboard, 'receiva
       group by e.quote_id, q.number, q.content ->> 'title', e.type
       order by max(e.occurred_at) desc, max(e.id) desc
       limit $2`,
-    [ACTIVITY, RECENT]
+    [ACTIVITY, RECENT_ACTIVITY]
   )
   const signed = figures?.signed ?? 0
   const closed = figures?.closed ?? 0
@@ -64,7 +63,8 @@ export async function dashboard(tx: Queryable): Promise<Omit<Dashboard, 'receiva
     signature: { signed, closed, ratePercent: closed === 0 ? null : Math.round((signed * 100) / closed) },
     remindersDue: figures?.reminders_due ?? 0,
     recent: recent.map((row) => ({
-      quoteId: row.quote_id,
+      subject: 'quote',
+      id: row.quote_id,
       number: row.number,
       title: row.title,
       type: row.type,

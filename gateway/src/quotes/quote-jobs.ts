@@ -16,6 +16,8 @@ import { closeQuote } from './quotes-repository.js'
 import { completeSignature } from './complete-signature.js'
 import { AUTOMATIC_REMINDER_DAYS, REMINDER_GAP_HOURS } from '@paraphe/shared/reminders'
 import { queueReminder } from './quote-reminders.js'
+import { defineJob } from '../jobs/job-definition.js'
+import { registerJob, type RegisteredJob } from '../jobs/job-runner.js'
 
 const BATCH = 50
 
@@ -121,4 +123,36 @@ export async function repairSealsNow(context: JobContext): Promise<{ sealed: num
     'select 1 from paraphe.signatures s where not exists (select 1 from paraphe.signed_documents d where d.quote_id = s.quote_id) limit 1'
   )
   return { sealed, left: waiting.rows.length > 0 }
+}
+
+/** Expiry, automatic reminders and seal repair of the quotes, every JOBS_INTERVAL_MS. */
+export const quotePeriodicJob = defineJob<Record<string, never>>({ name: 'quotes.periodic', periodic: true })
+
+/** A client who just signed waits for the sealed copy: retried within seconds, not at the next periodic run. */
+export const SEAL_RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000] as const
+
+/**
+ * Seal repair soon after a signature whose seal could not be made at once: one pending at a time,
+ * tried again after 1, 2, 4, 8 and 15 s while a signature still waits, then left to quotes.periodic.
+ */
+export const sealRepairJob = defineJob<Record<string, never>>({
+  name: 'quotes.seal-repair',
+  singletonKey: () => 'quotes.seal-repair',
+  maxAttempts: SEAL_RETRY_DELAYS_MS.length + 1,
+  retryDelayMs: (attempts) => SEAL_RETRY_DELAYS_MS[attempts - 1] ?? 15_000
+})
+
+/** The quotes' jobs with their handlers, for the registry. */
+export function quoteJobs(context: JobContext): RegisteredJob[] {
+  return [
+    registerJob(quotePeriodicJob, async () => {
+      const done = await runQuoteJobs(context)
+      if (done.expired + done.reminded + done.sealed > 0) context.log.info(done, 'quote jobs')
+    }),
+    registerJob(sealRepairJob, async () => {
+      const { left } = await repairSealsNow(context)
+      // Thrown to be tried again after the definition's next delay.
+      if (left) throw new Error('a signature still waits for its seal')
+    })
+  ]
 }

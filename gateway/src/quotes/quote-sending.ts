@@ -5,7 +5,7 @@ import { parisIsoDate } from '@paraphe/shared/dates'
 import { planAllows } from '@paraphe/shared/plans'
 import { expiryDate, formatQuoteNumber, type Quote } from '@paraphe/shared/quote'
 import type { Site } from '../config.js'
-import type { Queryable } from '../db/database.js'
+import { theRow, type Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
 import { createSigningLink } from './signing-links.js'
 import { enqueueEmail } from '../mail/outbox.js'
@@ -58,7 +58,7 @@ export async function sendQuote(tx: Queryable, companyId: string, id: string, { 
   if (row.content.requireEmailCode && !planAllows(plan, 'signerEmailCode')) throw featureRefusal(plan, 'signerEmailCode', publicUrl)
   // The logo is part of the paid plans; it is frozen with the rest of the quote.
   const logo = planAllows(plan, 'logo') ? await readLogo(tx) : null
-  const number = formatQuoteNumber(year, (counter.rows[0] as { last_number: number }).last_number)
+  const number = formatQuoteNumber(year, theRow(counter.rows).last_number)
   const expiresOn = expiryDate(row.content.issueDate, row.content.validityDays)
   const { rows } = await tx.query<QuoteRow>(
     `update paraphe.quotes
@@ -79,7 +79,7 @@ export async function sendQuote(tx: Queryable, companyId: string, id: string, { 
   )
   const signingUrl = await createSigningLink(tx, { id, companyId, expiresOn }, publicUrl)
   await recordEvent(tx, id, companyId, 'sent', { number, to: row.content.client.email })
-  const quote = toQuote(rows[0] as QuoteRow)
+  const quote = toQuote(theRow(rows))
   // Queued in this transaction: the e-mail exists exactly when the quote is sent.
   const inlineLogo = emailLogo(logo, profile.companyName)
   const email = signingRequestEmail(quote, profile, signingUrl, site, inlineLogo?.layout)

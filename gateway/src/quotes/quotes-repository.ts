@@ -5,7 +5,7 @@ import { parisIsoDate } from '@paraphe/shared/dates'
 import { STANDARD_VAT_BP } from '@paraphe/shared/money'
 import { isAwaitingClient, isSection, QUOTE_DEFAULTS, type Quote, type QuoteContent } from '@paraphe/shared/quote'
 import { discountProblem } from '@paraphe/shared/quote-totals'
-import type { Queryable } from '../db/database.js'
+import { theRow, type Queryable } from '../db/database.js'
 import { ApiProblem, notFound } from '../errors.js'
 import { readProfile } from '../profile/profile-repository.js'
 import { isRowId } from '../db/row-id.js'
@@ -96,7 +96,7 @@ async function insertDraft(tx: Queryable, companyId: string, typed: QuoteContent
      values ($1, $2, $3, $4, $5, $6) returning ${QUOTE_COLUMNS}`,
     [companyId, JSON.stringify(content), franchiseEnBase, totalTtc, searchText(null, content), savedClientId]
   )
-  return toQuote(rows[0] as QuoteRow)
+  return toQuote(theRow(rows))
 }
 
 /**
@@ -145,7 +145,7 @@ export async function updateDraft(tx: Queryable, id: string, version: number, ty
       where id = $1 returning ${QUOTE_COLUMNS}`,
     [id, JSON.stringify(content), totalTtc, searchText(null, content), savedClientId]
   )
-  return toQuote(rows[0] as QuoteRow)
+  return toQuote(theRow(rows))
 }
 
 export async function deleteDraft(tx: Queryable, id: string): Promise<void> {
@@ -200,7 +200,7 @@ export async function closeQuote(tx: Queryable, id: string, companyId: string, s
     [id, status]
   )
   await recordEvent(tx, id, companyId, status)
-  return toQuote(rows[0] as QuoteRow)
+  return toQuote(theRow(rows))
 }
 
 /** « Modifier » a sent quote: a new draft copy, and the sent one is cancelled and points to it. */

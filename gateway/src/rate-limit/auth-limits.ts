@@ -3,11 +3,14 @@
 // minute; refreshing a session (no password attempt) has its own, larger one, so that colleagues
 // behind one office address never sign each other out. Refreshes, the frequent ones, are counted
 // locally and sent to the database in batches (batched-limiter.ts); the rest on every hit.
-import type { BatchedRateLimiter } from './batched-limiter.js'
-import type { RateLimiter, RateLimitResult } from './rate-limiter.js'
 
-const LIMITED_ENDPOINTS = new Set(['signup', 'token', 'recover', 'otp', 'resend', 'verify'])
+// `factors`: enrolling, challenging and verifying second-factor codes; `paraphe`: the embedded
+// accounts' own additions (recovery codes).
+const LIMITED_ENDPOINTS = new Set(['signup', 'token', 'recover', 'otp', 'resend', 'verify', 'factors', 'paraphe'])
 export const REFRESH_BUDGET_FACTOR = 10
+export const AUTH_BUCKET = 'auth'
+/** The refreshes' bucket, counted in batches. */
+export const AUTH_REFRESH_BUCKET = 'auth-refresh'
 
 /** `/auth/v1/token?grant_type=password` → `token`. */
 export function authEndpointOf(url: string): string {
@@ -19,14 +22,9 @@ export function isRefreshGrant(url: string): boolean {
   return new URLSearchParams(url.split('?')[1] ?? '').get('grant_type') === 'refresh_token'
 }
 
-/** Counts the request against its IP's budget; null when the endpoint is not limited. */
-export function authRateLimit(limiters: { rateLimiter: RateLimiter; batchedRateLimiter: BatchedRateLimiter }, perMinute: number) {
-  return async (url: string, ip: string): Promise<RateLimitResult | null> => {
-    const endpoint = authEndpointOf(url)
-    if (endpoint === 'token' && isRefreshGrant(url)) {
-      return limiters.batchedRateLimiter.hit({ bucket: 'auth-refresh', max: perMinute * REFRESH_BUDGET_FACTOR, windowSeconds: 60 }, ip)
-    }
-    if (LIMITED_ENDPOINTS.has(endpoint)) return limiters.rateLimiter.hit({ bucket: 'auth', max: perMinute, windowSeconds: 60 }, ip)
-    return null
-  }
+/** Which budget a request to `url` spends: the refreshes', the attempts', or none. */
+export function authBucketOf(url: string): typeof AUTH_BUCKET | typeof AUTH_REFRESH_BUCKET | null {
+  const endpoint = authEndpointOf(url)
+  if (endpoint === 'token' && isRefreshGrant(url)) return AUTH_REFRESH_BUCKET
+  return LIMITED_ENDPOINTS.has(endpoint) ? AUTH_BUCKET : null
 }

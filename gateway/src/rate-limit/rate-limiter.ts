@@ -3,7 +3,7 @@
 // nothing. One upsert per hit; the window is computed by the database's clock, the same for all.
 // Subjects (IP addresses, e-mail addresses) are kept only as SHA-256 digests.
 import { createHash } from 'node:crypto'
-import type { Queryable } from '../db/database.js'
+import { theRow, type Queryable } from '../db/database.js'
 
 export interface RateLimitRule {
   /** Keeps budgets apart (`auth`, `refresh`, `signin-failures`…). */
@@ -57,7 +57,7 @@ export function createRateLimiter(db: Queryable): RateLimiter {
       if (Math.random() * CLEANUP_ONE_IN < 1) {
         await db.query(`delete from paraphe.rate_limits where window_start < now() - interval '1 day'`)
       }
-      const row = rows[0] as { hits: number; remaining: number }
+      const row = theRow(rows)
       return result(rule, Number(row.hits), Number(row.remaining))
     },
     async peek(rule, subject) {

@@ -182,6 +182,8 @@ export async function signLink(
     await completeSignature({ db, config: context.config, certificate, log: context.log }, view.quote.id)
     signedDocument = true
     context.wake.outbox()
+    // The deposit invoice at signature, when the company has it (queued with the sealed copy).
+    context.wake.jobs()
     // quote.signed is queued with the sealed copy (it carries its SHA-256).
     context.wake.webhooks()
   } catch (error) {

@@ -63,7 +63,7 @@ function systemLookup(hostname: string): Promise<readonly LookupAddress[]> {
 }
 
 /** A URL's hostname without the brackets of an IPv6 literal. */
-function bareHost(url: URL): string {
+export function bareHost(url: URL): string {
   return url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname
 }
 
@@ -89,7 +89,11 @@ export async function checkWebhookUrl(raw: string, rules: DestinationRules): Pro
   return problem === null ? { url } : { problem }
 }
 
-async function addressProblem(host: string, lookup: (hostname: string) => Promise<readonly LookupAddress[]>): Promise<string | null> {
+/** Why `host` may not be reached in production (an internal address, an unknown name), or null. */
+export async function addressProblem(
+  host: string,
+  lookup: (hostname: string) => Promise<readonly LookupAddress[]> = systemLookup
+): Promise<string | null> {
   const internal = `L’adresse désigne un réseau interne (${host}) : indiquez un serveur joignable depuis Internet.`
   if (isIP(host) !== 0) return isForbiddenAddress(host) ? internal : null
   let addresses: readonly LookupAddress[]

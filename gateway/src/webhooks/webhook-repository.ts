@@ -19,7 +19,7 @@ import {
 import { planAllows } from '@paraphe/shared/plans'
 import { requireOwner, type MemberScope, type RequestMember } from '../company/membership.js'
 import type { QueueWake } from '../queue/queue-wake.js'
-import type { Queryable } from '../db/database.js'
+import { theRow, type Queryable } from '../db/database.js'
 import { isRowId } from '../db/row-id.js'
 import { ApiProblem } from '../errors.js'
 import { requireFeature } from '../plans/plan-gates.js'
@@ -124,7 +124,7 @@ export async function createEndpoint(
      values ($1, $2, $3::text[], $4, $5) returning ${COLUMNS}`,
     [member.companyId, url, WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type)), secret, secret.slice(0, DISPLAY_LENGTH)]
   )
-  return { endpoint: toEndpoint(rows[0] as EndpointRow), secret }
+  return { endpoint: toEndpoint(theRow(rows)), secret }
 }
 
 function missingEndpoint(): ApiProblem {
@@ -205,5 +205,5 @@ export async function redeliver(
     `select ${DELIVERY_COLUMNS} from paraphe.webhook_deliveries d join paraphe.webhook_events e on e.id = d.event_id where d.id = $1`,
     [deliveryId]
   )
-  return toDelivery(updated.rows[0] as DeliveryRow)
+  return toDelivery(theRow(updated.rows))
 }

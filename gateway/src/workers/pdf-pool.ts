@@ -14,7 +14,6 @@
 // minutes or exhausting memory.
 import { availableParallelism } from 'node:os'
 import type { InvoiceDocument } from '@paraphe/shared/invoices/invoice-document'
-import type { FacturXFiles } from '../invoices/invoice-issuing.js'
 import type { QuotePdfInput } from '../pdf/quote-pdf.js'
 import type { SealInfo } from '../seal/pdf-seal.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
@@ -98,7 +97,7 @@ export function holdPdfPool(): () => Promise<void> {
   }
 }
 
-const started = { quote: 0, signed: 0, invoice: 0 }
+const started = { quote: 0, signed: 0, invoice: 0, 'invoice-xml': 0 }
 
 /** How many tasks of each kind went to the PDF processes since the gateway started (tests check render-once with it). */
 export function pdfTasksStarted(): Readonly<typeof started> {
@@ -140,8 +139,8 @@ async function run(task: PdfTask, urgency: PdfUrgency): Promise<PdfOutput> {
   const result = new Promise<PdfOutput>((resolve, reject) => {
     deferred = reject
     // The client who just signed waits on the page for the sealed copy, the professional who
-    // issues an invoice for its number (the company's issues queue behind it): no idle waiting.
-    if (urgency === 'seal' || task.kind === 'invoice') {
+    // issues an invoice for its number (the company's issues queue behind its XML): no idle waiting.
+    if (urgency === 'seal' || task.kind === 'invoice-xml') {
       catchUp.run(id, task).then(resolve, reject)
       return
     }
@@ -184,10 +183,29 @@ export async function sealSignedPdfOffThread(input: SignedPdfInput, certificate:
 
 /**
  * An issued invoice's Factur-X files, made in a PDF process like a quote's PDF: the PDF/A-3 and
- * the XML it carries, built once there (the gateway's process never loads xmlbuilder2).
+ * the XML it carries, built once there (the gateway's process never loads xmlbuilder2). Made by
+ * the render job after the number is committed: nobody waits on it, so it takes the background
+ * lane like a PDF made ahead (a full queue defers it, and the job tries again).
  */
-export async function makeFacturXOffThread(document: InvoiceDocument): Promise<FacturXFiles> {
-  const { bytes, xml } = await run({ kind: 'invoice', document }, 'download')
+/** An invoice's Factur-X files: the PDF/A-3 and the CII XML it carries. */
+export interface FacturXFiles {
+  pdf: Uint8Array
+  xml: string
+}
+
+/** The CII XML alone, for the issuing transaction (its hash is part of the chain). */
+export async function makeFacturXmlOffThread(document: InvoiceDocument): Promise<string> {
+  const { xml } = await run({ kind: 'invoice-xml', document }, 'download')
+  if (xml === undefined) throw new Error('the PDF process returned no XML')
+  return xml
+}
+
+/**
+ * An issued invoice's Factur-X files: rendered ahead by its job (deferred when the queue is deep,
+ * the job tries again), or as a person's download when someone waits for them (sending, files).
+ */
+export async function makeFacturXOffThread(document: InvoiceDocument, urgency: 'ahead' | 'download' = 'ahead'): Promise<FacturXFiles> {
+  const { bytes, xml } = await run({ kind: 'invoice', document }, urgency)
   if (xml === undefined) throw new Error('the PDF process returned an invoice without its XML')
   return { pdf: bytes, xml }
 }

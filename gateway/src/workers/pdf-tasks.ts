@@ -12,6 +12,7 @@ export type PdfTask =
   | { kind: 'quote'; input: QuotePdfInput }
   | { kind: 'signed'; input: SignedPdfInput; certificate: SealCertificate; seal: SealInfo }
   | { kind: 'invoice'; document: InvoiceDocument }
+  | { kind: 'invoice-xml'; document: InvoiceDocument }
 
 // The same certificate object for every task, so the opened keys are reused (signing-certificate.ts
 // caches them per object) instead of decrypting the PKCS#12 file for each seal.
@@ -30,6 +31,14 @@ export default async function runPdfTask(task: PdfTask): Promise<PdfOutput> {
   if (task.kind === 'quote') {
     const { renderQuotePdf } = await import('../pdf/quote-pdf.js')
     return { bytes: await renderQuotePdf(task.input) }
+  }
+  if (task.kind === 'invoice-xml') {
+    // The issuing transaction's share: the XML alone (milliseconds), the PDF comes after its number.
+    const [{ buildFacturXml }, { computeInvoiceTotals }] = await Promise.all([
+      import('../invoices/facturx/cii-xml.js'),
+      import('@paraphe/shared/invoices/invoice-totals')
+    ])
+    return { bytes: new Uint8Array(0), xml: buildFacturXml(task.document, computeInvoiceTotals(task.document)) }
   }
   if (task.kind === 'invoice') {
     // The XML comes back with the PDF that carries it (factur-x.xml): stored apart, built once.

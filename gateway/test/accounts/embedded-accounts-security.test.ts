@@ -14,6 +14,7 @@ import { LOCAL_MAILBOX_PATH } from '../../src/accounts/local-mailbox.js'
 import type { AccountSettings } from '../../src/accounts/account-service.js'
 import { buildApp } from '../helper.js'
 import { testDatabase } from '../support/databases.js'
+import { startEarlyInMinute } from '../support/minute-window.js'
 
 const PASSWORD = 'une phrase de passe solide'
 let counter = 0
@@ -261,10 +262,8 @@ t.test('budgets: 429 after the per-IP budget, shared by two gateways; one e-mail
   const two = await buildApp({ AUTH_RATE_LIMIT_PER_MINUTE: '4' }, { database: db })
   t.teardown(() => two.close())
   const ip = newIp()
-  // The budget counts per calendar minute (rate_limits.window_start): five hits straddling a
-  // minute's end would be two windows. On a busy machine they take seconds, so they start early in one.
-  const secondsLeft = 60 - ((Date.now() / 1000) % 60)
-  if (secondsLeft < 20) await new Promise((resolve) => setTimeout(resolve, secondsLeft * 1000 + 100))
+  // Five hits straddling a minute's end would be two windows.
+  await startEarlyInMinute(20)
   const statuses: number[] = []
   for (const app of [one, two, one, two]) statuses.push((await auth(app, 'POST', '/recover', { email: email('budget') }, {}, ip)).status)
   t.same(statuses, [200, 200, 200, 200])

@@ -27,7 +27,7 @@ fastify.addHook('onRoute', (route) => {
   for (const method of [route.method].flat())
     if (method !== 'HEAD') routes.push(`${method} ${route.url.replace(/^\/api\/v1/, '').replace(/:(\w+)/g, '{$1}')}`)
 })
-await fastify.register(app, { config, database: db, quoteJobs: {} })
+await fastify.register(app, { config, database: db, jobs: {} })
 await fastify.ready()
 t.teardown(() => fastify.close())
 

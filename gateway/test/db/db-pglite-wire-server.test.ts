@@ -55,14 +55,28 @@ t.test('queries with parameters, several statements, and an error that leaves th
   t.same(failures, [], 'PGlite itself never failed')
 })
 
-t.test('a new connection starts with no statement of the previous one (PGlite is one session for all)', async (t) => {
+t.test("each connection's prepared statements are its own (PGlite is one session for all)", async (t) => {
   const { client } = await served(t)
   const statement = { name: 'paraphe_0', text: 'select $1::text as said' }
   const first = await client()
   t.same((await first.query({ ...statement, values: ['avant'] })).rows, [{ said: 'avant' }], 'prepared by the first connection')
+  const second = await client()
+  const other = { name: 'paraphe_0', text: 'select $1::int * 2 as said' }
+  t.same((await second.query({ ...other, values: [21] })).rows, [{ said: 42 }], 'the same name, another text, on a second connection')
+  t.same((await first.query({ ...statement, values: ['après'] })).rows, [{ said: 'après' }], 'the first still runs its own')
+  await second.query({ name: 'closed-soon', text: 'select 1 as one' })
   await first.end()
+  const names = async (): Promise<string[]> =>
+    (await second.query<{ name: string }>('select name from pg_prepared_statements order by name')).rows.map((row) => row.name)
+  // The first's statement is closed at the turn after it left, before the second's next query.
+  t.equal((await names()).length, 2, 'the first connection’s statement went with it; the second’s two stay')
+  t.same((await second.query({ ...other, values: [5] })).rows, [{ said: 10 }], 'and the second goes on with its own')
   const next = await client()
-  t.same((await next.query({ ...statement, values: ['après'] })).rows, [{ said: 'après' }], 'the same name prepared again by the next one')
+  t.same(
+    (await next.query({ ...statement, values: ['ensuite'] })).rows,
+    [{ said: 'ensuite' }],
+    'a later connection prepares the name afresh'
+  )
 })
 
 t.test("one client's transaction never sees another's statements; they wait their turn", async (t) => {

@@ -9,7 +9,7 @@ import Fastify, { type RouteOptions } from 'fastify'
 import app, { serverOptions } from '../../src/app.js'
 import { testConfig } from '../helper.js'
 import { testDatabase } from '../support/databases.js'
-import { PRICES, PUBLIC_URL } from '../billing/billing-app.js'
+import { PRICES, PUBLIC_URL } from '../subscription/billing-app.js'
 import { startGoTrueStandIn } from '../support/gotrue-stand-in.js'
 import { startStripeStandIn } from '../support/stripe-stand-in.js'
 import { AUTH_ENV, JWT_SECRET, newUser, subscribe } from '../support/workspace-users.js'
@@ -31,6 +31,8 @@ const config = testConfig({
   PUBLIC_URL,
   STRIPE_SECRET_KEY: 'sk_test_standin',
   STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+  // Card payments on the professionals' own accounts too, so their routes run their real code.
+  STRIPE_CONNECT_WEBHOOK_SECRET: stripe.connectWebhookSecret,
   AUTH_UPSTREAM_URL: gotrue.url,
   AUTH_RATE_LIMIT_PER_MINUTE: '10000',
   CONTACT_RATE_LIMIT_PER_HOUR: '10000',
@@ -41,7 +43,7 @@ fastify.addHook('onRoute', (route) => {
   if (!route.url.startsWith('/api') && !route.url.startsWith('/auth/v1')) return
   for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema })
 })
-await fastify.register(app, { config, database: await testDatabase('pglite'), quoteJobs: {}, stripe: stripe.client })
+await fastify.register(app, { config, database: await testDatabase('pglite'), jobs: {}, stripe: stripe.client })
 await fastify.ready()
 t.teardown(() => fastify.close())
 const user = await newUser(fastify)

@@ -28,7 +28,7 @@ for (const [mode, env] of [
     fastify.addHook('onRoute', (route) => {
       if (route.schema !== undefined) withSchemas += 1
     })
-    await fastify.register(app, { config, database: await testDatabase('pglite'), quoteJobs: {} })
+    await fastify.register(app, { config, database: await testDatabase('pglite'), jobs: {} })
     await t.resolves(async () => {
       await fastify.ready()
     }, 'ready with every validator and serializer compiled')

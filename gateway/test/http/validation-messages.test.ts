@@ -45,6 +45,23 @@ t.test('one French message per field, the first problem of each', async (t) => {
   )
 })
 
+t.test('a percentage or an amount is limited in the unit the form shows, never in basis points or cents', async (t) => {
+  t.same(
+    fieldMessages([
+      issue('maximum', '/depositBp', { limit: 10000 }),
+      issue('minimum', '/progressLines/0/cumulativeBp', { limit: 1 }),
+      issue('maximum', '/depositAmountCents', { limit: 10_000_000_000_000 }),
+      issue('minimum', '/creditAmountCents', { limit: 1 })
+    ]),
+    {
+      depositBp: 'La valeur doit être au plus 100\u202f%.',
+      'progressLines.0.cumulativeBp': 'La valeur doit être au moins 0,01\u202f%.',
+      depositAmountCents: 'La valeur doit être au plus 100\u202f000\u202f000\u202f000,00\u00a0€.',
+      creditAmountCents: 'La valeur doit être au moins 0,01\u00a0€.'
+    }
+  )
+})
+
 t.test('a route can drop the wrapper of its body from the names', async (t) => {
   t.same(fieldMessages([issue('required', '/content/client', { missingProperty: 'email' })], 'content.'), {
     'client.email': 'Champ obligatoire.'

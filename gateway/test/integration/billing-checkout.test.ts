@@ -2,7 +2,7 @@ import t from 'tap'
 import { buildApp } from '../helper.js'
 import { testDatabase } from '../support/databases.js'
 import { AUTH_ENV, newUser } from '../support/workspace-users.js'
-import { billingApp, PUBLIC_URL, type ErrorJson } from '../billing/billing-app.js'
+import { billingApp, PUBLIC_URL, type ErrorJson } from '../subscription/billing-app.js'
 
 const db = await testDatabase('pglite')
 const { app, stripe, deliver } = await billingApp(db)

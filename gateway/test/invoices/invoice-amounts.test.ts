@@ -191,4 +191,7 @@ t.test('the final invoice once, and a credit note never beyond what it corrects'
   )
   const partial = creditLines({ corrected, alreadyCreditedCents: 0, amountCents: 1200 })
   t.ok(partial.lines.length > 0, 'a partial credit note has lines')
+  const rest = creditLines({ corrected, alreadyCreditedCents: 1200, amountCents: null })
+  const restTtc = computeInvoiceTotals({ ...corrected.document, lines: rest.lines, deductions: rest.deductions }).totalTtcCents
+  t.equal(restTtc, total - 1200, '« the whole invoice » after a partial credit note credits what is left of it')
 })

@@ -8,6 +8,7 @@ import { verifyInvoiceChains } from '../../src/invoices/invoice-verification.js'
 import { forEachEngine, testPostgresServer } from '../support/databases.js'
 import { runGatewayCommand } from '../support/gateway-process.js'
 import { buildWorkspaceApp, COMPLETE_PROFILE, newUser } from '../support/workspace-users.js'
+import { renderedAll } from './support/renders.js'
 
 // Each issue makes a real Factur-X PDF/A-3 in a PDF process (and the kit runs a JVM): on a loaded
 // machine this file needs more than tap's default per-file time.
@@ -29,6 +30,7 @@ async function issueThree(db: Database): Promise<{ companyId: string; invoices: 
       const draft = (await user.request('POST', '/api/invoices', { request: request(index) })).json<{ invoice: Invoice }>().invoice
       invoices.push((await user.request('POST', `/api/invoices/${draft.id}/issue`)).json<{ invoice: Invoice }>().invoice)
     }
+    await renderedAll(app.jobs, db)
     return { companyId: user.id, invoices }
   } finally {
     await app.close()
@@ -62,7 +64,10 @@ forEachEngine('a tampered or removed invoice breaks the chain, and the check fin
   const tampered = await verifyInvoiceChains(db, companyId)
   t.same(
     tampered.problems.map((problem) => [problem.number, problem.problem]),
-    [[second.number, 'son contenu ne correspond plus à son empreinte SHA-256 (modifiée après émission)']],
+    [
+      [second.number, 'son contenu ne correspond plus à son empreinte SHA-256 (modifiée après émission)'],
+      [second.number, 'ses colonnes client, totaux ou montant dû ne sont plus celles de son document (modifiées après émission)']
+    ],
     'the altered invoice is named'
   )
 
@@ -73,6 +78,8 @@ forEachEngine('a tampered or removed invoice breaks the chain, and the check fin
   )
 
   await db.query(`update paraphe.webhook_events set invoice_id = null where invoice_id = $1`, [second.id])
+  // Its hand-off to the plateforme agréée goes with it, as a tamperer removing an invoice would do.
+  await db.query(`delete from paraphe.invoice_transmissions where invoice_id = $1`, [second.id])
   await db.transaction(async (tx) => {
     await tx.query('alter table paraphe.invoice_events disable trigger invoice_events_append_only')
     await tx.query('delete from paraphe.invoice_events where invoice_id = $1', [second.id])

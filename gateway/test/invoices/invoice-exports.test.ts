@@ -32,7 +32,9 @@ t.test('CSV, FEC and ZIP of a period: a deposit, a business client’s invoice, 
   await pro.request('POST', `/api/quotes/${quote.id}/send`)
   await db.query(`update paraphe.quotes set status = 'signed' where id = $1`, [quote.id])
   const issue = async (request: object) => {
-    const draft = invoiceOf(await pro.request('POST', '/api/invoices', { request }))
+    const created = await pro.request('POST', '/api/invoices', { request })
+    t.equal(created.statusCode, 201, created.body.slice(0, 400))
+    const draft = invoiceOf(created)
     return invoiceOf(await pro.request('POST', `/api/invoices/${draft.id}/issue`))
   }
   const deposit = await issue({ kind: 'deposit', quoteId: quote.id })
@@ -157,8 +159,72 @@ t.test('CSV, FEC and ZIP of a period: a deposit, a business client’s invoice, 
   )
   t.same(
     entries.get(deposit.number ?? '')?.map((line) => line[4]),
-    ['411000', '706000', '706000', '445710', '445710'],
-    'services at 10 % and 20 %'
+    ['411000', '704000', '704000', '445710', '445710'],
+    'a building-trade quote’s deposit booked to 704 « Travaux », at 10 % and 20 %'
+  )
+  t.match(entries.get(deposit.number ?? '')?.[1]?.[5], /^Travaux 10 %$/, 'the account named as the accountant reads it')
+
+  // The accounts are the company's setting: the defaults first, then the accountant's own.
+  const settings = await pro.request('GET', '/api/invoices/accounting-settings')
+  t.same(
+    settings.json(),
+    {
+      accounts: {
+        works: '704000',
+        services: '706000',
+        goods: '707000',
+        customers: '411000',
+        vat: { '2000': '445710', '1000': '445710', '550': '445710', '210': '445710' }
+      }
+    },
+    'the defaults an accountant expects'
+  )
+  const chosen = {
+    works: ' 7041 ',
+    services: '706100',
+    goods: '707100',
+    customers: '4110000',
+    vat: { '2000': '445711', '1000': '445712', '550': '445713', '210': '445714' }
+  }
+  const saved = await pro.request('PUT', '/api/invoices/accounting-settings', { accounts: chosen })
+  t.equal(saved.statusCode, 200, saved.body)
+  t.equal(saved.json<{ accounts: { works: string } }>().accounts.works, '7041', 'stored without its spaces')
+  const again = (await pro.request('GET', `/api/invoices/export?${period}&format=fec`)).body
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .slice(1)
+    .map((line) => line.split('|'))
+  t.same(
+    again.filter((line) => line[2] === deposit.number).map((line) => line[4]),
+    ['4110000', '7041', '7041', '445712', '445711'],
+    'the next export books to the accounts chosen, VAT by rate'
+  )
+  t.same(
+    again.filter((line) => line[2] === standard.number).map((line) => line[4]),
+    ['4110000', '707100', '445711'],
+    'goods to the goods account chosen'
+  )
+  const refused = await pro.request('PUT', '/api/invoices/accounting-settings', {
+    accounts: { ...chosen, works: '604000', customers: '41A', vat: { ...chosen.vat, '550': '' } }
+  })
+  t.equal(refused.statusCode, 422, 'an account that is not of its class is refused')
+  t.same(
+    refused.json<{ error: { message: string; fields: Record<string, string> } }>().error,
+    {
+      code: 'validation_failed',
+      message: 'Un numéro de compte ne convient pas : corrigez les champs signalés.',
+      fields: {
+        works: 'Ce numéro n’est pas un compte de ventes (classe 70) : il commence par 70 (par exemple 704000).',
+        customers: 'Un numéro de compte du plan comptable s’écrit en chiffres, de 3 à 10 (par exemple 411000).',
+        'vat.550': 'Indiquez un compte de TVA collectée (4457), par exemple 445710.'
+      }
+    },
+    'each field’s problem in French'
+  )
+  t.equal(
+    (await pro.request('GET', '/api/invoices/accounting-settings')).json<{ accounts: { works: string } }>().accounts.works,
+    '7041',
+    'nothing of the refused change was kept'
   )
 
   const zipResponse = await pro.request('GET', `/api/invoices/export?${period}&format=zip`)

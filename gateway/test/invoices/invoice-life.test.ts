@@ -76,9 +76,17 @@ t.test('deposit, two situations, final, credit note and payments on one signed q
   )
   t.match(documentOf(deposit).lines[0]?.description, /Acompte de 30 ?% sur le devis DEV-\d{4}-\d{4}/)
 
+  // 40 % of the work is 275,00 € HT at 10 % and 195,96 € at 20 %; 40 % of the deposit comes off
+  // it: 82,50 € and 58,79 € (146,97 × 0,4 = 58,788). Bases 192,50 € and 137,17 €, VAT 19,25 € and
+  // 27,43 €: 376,35 € TTC (without the deduction it would have been 537,65 €).
   const first = await issued(user, { kind: 'progress', quoteId: quote.id, progressBp: 4000 })
-  t.match(first, { number: /-0002$/, totalTtcCents: 53765 })
-  t.same(documentOf(first).progress, { situationNumber: 1, cumulativeBp: 4000, previousBp: 0 })
+  t.match(first, { number: /-0002$/, totalTtcCents: 37635 })
+  t.same(documentOf(first).progress, { situationNumber: 1, cumulativeBp: 4000, previousBp: 0, depositDeduction: 'proportional' })
+  t.same(
+    documentOf(first).deductions.map((deduction) => [deduction.kind, deduction.number, deduction.amounts.map((amount) => amount.htCents)]),
+    [['deposit', deposit.number, [8250, 5879]]],
+    'the deposit taken back in proportion to the work invoiced'
+  )
 
   const backwards = await user.request('POST', '/api/invoices', { request: { kind: 'progress', quoteId: quote.id, progressBp: 3000 } })
   t.equal(backwards.statusCode, 422, 'progress never goes down')
@@ -89,11 +97,18 @@ t.test('deposit, two situations, final, credit note and payments on one signed q
   const second = await issued(user, { kind: 'progress', quoteId: quote.id, progressBp: 6000, retentionBp: 500 })
   t.same(
     documentOf(second).progress,
-    { situationNumber: 2, cumulativeBp: 6000, previousBp: 4000 },
+    { situationNumber: 2, cumulativeBp: 6000, previousBp: 4000, depositDeduction: 'proportional' },
     '« situation n° 2 : cumul 60 %, déjà facturé 40 % »'
   )
-  t.equal(second.totalTtcCents, 26883, '20 % more of each line')
-  t.equal(second.amountDueCents, 26883 - 1344, 'the 5 % retenue de garantie is held back from what is due now')
+  // 20 % more of each line: 137,50 € and 97,98 € HT, less the deposit up to 60 % (123,75 € and
+  // 88,18 € in all) minus the 82,50 € and 58,79 € already taken: 41,25 € and 29,39 €. Bases 96,25 €
+  // and 68,59 €, VAT 9,63 € and 13,72 €: 188,19 € TTC.
+  t.same(
+    documentOf(second).deductions.map((deduction) => deduction.amounts.map((amount) => amount.htCents)),
+    [[4125, 2939]]
+  )
+  t.equal(second.totalTtcCents, 18819, '20 % more of each line, less 20 % of the deposit')
+  t.equal(second.amountDueCents, 18819 - 941, 'the 5 % retenue de garantie is held back from what is due now')
 
   const final = await issued(user, { kind: 'final', quoteId: quote.id })
   t.same(
@@ -101,14 +116,20 @@ t.test('deposit, two situations, final, credit note and payments on one signed q
     [deposit.number, first.number, second.number],
     'each deposit and situation deducted by its number'
   )
-  t.equal(final.totalHtCents, 6875 + 4899, 'what the quote leaves after them, HT')
-  t.equal(final.totalTtcCents, 13442)
+  // The 40 % of the work left (275,00 € and 195,96 € HT) less the 40 % of the deposit not yet taken back.
+  t.equal(final.totalHtCents, 19250 + 13717, 'what the quote leaves after them, HT')
+  t.equal(final.totalTtcCents, 37635)
+  t.equal(
+    deposit.totalTtcCents + first.totalTtcCents + second.totalTtcCents + final.totalTtcCents,
+    134413,
+    'the four invoices ask the quote’s price, to the cent'
+  )
   const totals = computeInvoiceTotals(documentOf(final))
   t.same(
     totals.vat.map((row) => [row.rateBp, row.baseCents, row.vatCents]),
     [
-      [1000, 6875, 688],
-      [2000, 4899, 980]
+      [1000, 19250, 1925],
+      [2000, 13717, 2743]
     ],
     'VAT per rate after the deductions'
   )
@@ -139,21 +160,21 @@ t.test('deposit, two situations, final, credit note and payments on one signed q
     ],
     'split like the invoice’s VAT, to the cent'
   )
-  const tooMuch = await user.request('POST', `/api/invoices/${final.id}/credit-notes`, { creditAmountCents: 13442 })
+  const tooMuch = await user.request('POST', `/api/invoices/${final.id}/credit-notes`, { creditAmountCents: 37635 })
   t.equal(tooMuch.statusCode, 422, 'never more credit than the invoice has left')
 
   const afterCredit = invoiceOf(await user.request('GET', `/api/invoices/${final.id}`))
-  t.match(afterCredit, { creditedCents: 5000, remainingCents: 8442, paymentStatus: 'unpaid' })
+  t.match(afterCredit, { creditedCents: 5000, remainingCents: 32635, paymentStatus: 'unpaid' })
   const partial = invoiceOf(
     await user.request('POST', `/api/invoices/${final.id}/payments`, { amountCents: 4000, paidOn: today, means: 'transfer' })
   )
-  t.match(partial, { paidCents: 4000, remainingCents: 4442, paymentStatus: 'partly_paid' })
-  const excess = await user.request('POST', `/api/invoices/${final.id}/payments`, { amountCents: 5000, paidOn: today, means: 'check' })
+  t.match(partial, { paidCents: 4000, remainingCents: 28635, paymentStatus: 'partly_paid' })
+  const excess = await user.request('POST', `/api/invoices/${final.id}/payments`, { amountCents: 28636, paidOn: today, means: 'check' })
   t.equal(excess.statusCode, 422)
-  t.match(excess.json<ErrorJson>().error.message, /dépasse le reste à payer \(44,42/)
+  t.match(excess.json<ErrorJson>().error.message, /dépasse le reste à payer \(286,35/)
   const paid = invoiceOf(
     await user.request('POST', `/api/invoices/${final.id}/payments`, {
-      amountCents: 4442,
+      amountCents: 28635,
       paidOn: today,
       means: 'check',
       note: 'Chèque n° 1234'
@@ -192,7 +213,7 @@ t.test('deposit, two situations, final, credit note and payments on one signed q
   }>().invoicing
   t.same(
     [invoicing.invoicedTtcCents, invoicing.progressBp, invoicing.finalIssued],
-    [40324 + 53765 + 26883, 6000, true],
+    [40324 + 37635 + 18819, 6000, true],
     'what the quote’s page shows'
   )
 })

@@ -2,7 +2,7 @@
 // invoice of the company: a deposit partly paid and a situation partly credited count for what
 // they leave, a draft and a credit note for nothing; the figure equals the sum of the list's
 // per-invoice `remainingCents` (the shared rule); overdue once the due date is past; another
-// company sees none of it.
+// company sees none of it. « Activité récente » shows the invoices' events beside the quote's.
 import t from 'tap'
 import type { Dashboard } from '@paraphe/shared/api/dashboard-schemas'
 import type { InvoiceList } from '@paraphe/shared/api/invoice-schemas'
@@ -14,6 +14,9 @@ import { daysLater, invoiceOf, issuedDeposit, today } from './support/invoice-ma
 
 // Real Factur-X builds (three invoices) on two engines: minutes on a busy 2-core machine.
 t.setTimeout(600_000)
+
+const activityOf = async (user: TestUser) =>
+  (await user.request('GET', '/api/dashboard')).json<Dashboard>().recent.map((line) => [line.subject, line.number, line.label])
 
 const receivablesOf = async (user: TestUser) => (await user.request('GET', '/api/dashboard')).json<Dashboard>().receivables
 
@@ -61,6 +64,17 @@ forEachEngine('« À encaisser »: one sum over the company’s unpaid issued in
     'the deposit’s rest and the situation less its credit note'
   )
   t.equal(figures.remainingCents, await listedRemaining(pro), 'the same figure as the list’s per-invoice rule')
+  const creditNumber = credit.json<{ invoice: { number: string } }>().invoice.number
+  t.same(
+    (await activityOf(pro)).slice(0, 4),
+    [
+      ['invoice', creditNumber, 'Avoir émis'],
+      ['invoice', deposit.number, 'Paiement enregistré'],
+      ['invoice', situation.number, 'Facture de situation émise'],
+      ['invoice', deposit.number, 'Facture d’acompte émise']
+    ],
+    '« Activité récente »: the invoices’ events, newest first'
+  )
 
   // The deposit was payable on receipt; the situation at 30 days.
   t.same(
@@ -90,4 +104,20 @@ forEachEngine('« À encaisser »: one sum over the company’s unpaid issued in
     { count: 1, remainingCents: situation.amountDueCents - 1000, overdueCount: 0, overdueRemainingCents: 0 },
     'a paid invoice leaves the figure'
   )
+  const sent = await pro.request('POST', `/api/invoices/${situation.id}/send`, {})
+  t.equal(sent.statusCode, 200, sent.body.slice(0, 300))
+  const activity = await activityOf(pro)
+  t.same(
+    activity.slice(0, 5),
+    [
+      ['invoice', situation.number, 'Facture de situation envoyée au client'],
+      ['invoice', deposit.number, 'Facture d’acompte payée'],
+      ['invoice', creditNumber, 'Avoir émis'],
+      ['invoice', situation.number, 'Facture de situation émise'],
+      ['invoice', deposit.number, 'Facture d’acompte émise']
+    ],
+    'sent and paid come first; a payment that settles the invoice is said once, as « payée »'
+  )
+  t.match(activity.slice(5), [['quote', /^DEV-/, 'Devis envoyé pour signature']], 'the quote’s sending after them, in the same list')
+  t.same(await activityOf(other), [], 'another company sees none of it')
 })

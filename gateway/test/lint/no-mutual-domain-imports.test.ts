@@ -75,3 +75,25 @@ t.test('one-way imports, imports within a folder, packages and files outside the
   })
   t.same(problems, [])
 })
+
+t.test('a cycle through three folders is reported at each of its imports, with the way back', async (t) => {
+  const problems = await lint(t, {
+    'quotes/send.js': "import { findClient } from '../clients/find.js'\nexport const send = () => findClient()\n",
+    'clients/find.js': "import { outbox } from '../mail/outbox.js'\nexport const findClient = () => outbox\n",
+    'mail/outbox.js': "import { rows } from '../quotes/rows.js'\nexport const outbox = rows\n",
+    'quotes/rows.js': 'export const rows = []\n'
+  })
+  t.equal(problems.length, 3, problems.join('\n'))
+  t.match(problems[0], /^src\/clients\/find\.js:1 clients\/ importe mail\/, qui revient à clients\/ par mail\/ → quotes\/ → clients\//)
+  t.match(problems[1], /^src\/mail\/outbox\.js:1 mail\/ importe quotes\/, qui revient à mail\/ par quotes\/ → clients\/ → mail\//)
+  t.match(problems[2], /^src\/quotes\/send\.js:1 quotes\/ importe clients\/, qui revient à quotes\/ par clients\/ → mail\/ → quotes\//)
+})
+
+t.test('a chain without a way back is fine', async (t) => {
+  const problems = await lint(t, {
+    'quotes/send.js': "import { findClient } from '../clients/find.js'\nexport const send = () => findClient()\n",
+    'clients/find.js': "import { outbox } from '../mail/outbox.js'\nexport const findClient = () => outbox\n",
+    'mail/outbox.js': 'export const outbox = []\n'
+  })
+  t.same(problems, [])
+})

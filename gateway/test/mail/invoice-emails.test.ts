@@ -45,6 +45,9 @@ t.test('a credit note: its own amount and wording, nothing to pay', async (t) =>
   t.match(text, 'Montant de l’avoir TTC')
   t.notMatch(text, 'Montant à régler')
   t.match(text, 'Voir l’avoir')
+  t.match(text, 'Pour toute question sur cet avoir', 'the note speaks of the credit note')
+  t.match(text, 'vous a adressé cet avoir', 'and so does the footer')
+  t.notMatch(text, /cette facture|régler|payer/, 'no word asks the client to pay')
 })
 
 t.test('a reminder: before the due date, one day late, several days late', async (t) => {

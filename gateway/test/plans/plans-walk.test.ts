@@ -145,6 +145,22 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     )
   },
 
+  /** The whole team's second factor: required on Entreprise from a session with one, refused elsewhere (company/team-two-factor.test.ts goes further). */
+  async teamTwoFactor(walk) {
+    const { t, plan, user, app } = walk
+    const proved = await newUser(app, user.email, { aal: 'aal2', id: user.id })
+    const set = await proved.request('PUT', '/api/company/two-factor', { required: true })
+    if (plan.limits.teamTwoFactor) {
+      t.equal(set.statusCode, 200, `${plan.id}: the second factor is required of the team`)
+      // Off again: the walk's other checks sign in with the password alone.
+      t.equal((await proved.request('PUT', '/api/company/two-factor', { required: false })).statusCode, 200)
+      return
+    }
+    t.equal(set.statusCode, 403, `${plan.id}: the team's second factor cannot be required`)
+    t.equal(set.json<ErrorJson>().error.code, 'plan_feature_required')
+    assertUpgrade(t, walk, set.json<ErrorJson>(), planWith('teamTwoFactor'))
+  },
+
   /** The company's own sender address: set on Entreprise (its confirmation sent), refused elsewhere (company-sender.test.ts goes further). */
   async customSender(walk) {
     const { t, plan, user } = walk

@@ -304,6 +304,12 @@ t.test('the list comes a page at a time, with counts per status: no quote is lef
     code: 'validation_failed',
     fields: { limit: 'Ce nombre est trop grand.' }
   })
+  // The same coercion in a JSON body: a string « 1e309 » where a number is expected (fuzzing again).
+  const inBody = await user.request('PUT', '/api/invoices/reminder-settings', { reminderDays: ['1e309'] })
+  t.equal(inBody.statusCode, 400, 'an infinite number in a body is refused, not a 500')
+  t.match(inBody.json<ErrorJson>().error, { code: 'validation_failed', fields: { 'reminderDays.0': 'Ce nombre est trop grand.' } })
+  const kept = await user.request('GET', '/api/invoices/reminder-settings')
+  t.notMatch(kept.body, /Infinity|null/, 'nothing stored')
 })
 
 t.test('sending checks the mandatory mentions, numbers the quote and freezes it', async (t) => {

@@ -4,6 +4,7 @@ import type { Quote } from '@paraphe/shared/quote'
 import type { Database } from '../../src/db/database.js'
 import type { FastifyInstance } from 'fastify'
 import { forEachEngine, testDatabase } from '../support/databases.js'
+import { startEarlyInMinute } from '../support/minute-window.js'
 import { SIGN_REQUESTS_PER_MINUTE } from '../../src/routes/api/sign.js'
 import { ApiProblem } from '../../src/errors.js'
 import { signLink } from '../../src/signing/signing-answers.js'
@@ -205,11 +206,14 @@ t.test('with TSA_URL, the signed copy’s seal carries the authority’s timesta
 t.test('one address floods the signing API: it is slowed down with a French 429', async (t) => {
   const flooded = await buildWorkspaceApp(db)
   t.teardown(() => flooded.close())
+  // An address of its own: the budget is counted in the database, which the other tests share.
+  const remoteAddress = '192.0.2.77'
+  await startEarlyInMinute()
   const statuses = []
   for (let index = 0; index <= SIGN_REQUESTS_PER_MINUTE; index += 1)
-    statuses.push((await flooded.inject({ url: `/api/sign/${'A'.repeat(43)}` })).statusCode)
+    statuses.push((await flooded.inject({ url: `/api/sign/${'A'.repeat(43)}`, remoteAddress })).statusCode)
   t.equal(statuses.filter((status) => status === 404).length, SIGN_REQUESTS_PER_MINUTE)
-  const last = await flooded.inject({ url: `/api/sign/${'A'.repeat(43)}` })
+  const last = await flooded.inject({ url: `/api/sign/${'A'.repeat(43)}`, remoteAddress })
   t.equal(last.statusCode, 429)
   t.match(last.json<ErrorJson>().error.message, /Trop de requêtes/)
 })
@@ -312,7 +316,7 @@ t.test('a link disabled while the client signs is reported as disabled, not as a
     config: app.config,
     log: app.log,
     sealCertificate: () => app.sealCertificate(),
-    wake: { outbox: () => undefined, webhooks: () => undefined },
+    wake: { outbox: () => undefined, webhooks: () => undefined, jobs: () => undefined },
     repairSealsSoon: () => undefined
   }
   const refusal = await signLink(context, sent.token, signBody(view) as SignBody, { ip: '127.0.0.1', userAgent: 'test' }).catch(
@@ -455,7 +459,7 @@ t.test('the dashboard’s figures follow the clients’ answers, and stay the ac
   // Opened by five visitors: one « consulté » line for that quote, with its count and latest time.
   for (let visitor = 0; visitor < 5; visitor++)
     await visit(waiting.token, '', { 'x-signing-visitor': `visiteur-${String(visitor).padStart(4, '0')}` })
-  const viewed = (await figures(pro)).recent.filter((event) => event.quoteId === waiting.id)
+  const viewed = (await figures(pro)).recent.filter((event) => event.id === waiting.id)
   t.same(
     viewed.map((event) => [event.type, event.count]),
     [

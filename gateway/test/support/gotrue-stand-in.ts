@@ -1,7 +1,11 @@
 // A stand-in for Supabase Auth (GoTrue v2) for the tests: an HTTP server on 127.0.0.1 that answers
 // the endpoints the site uses with the request and response shapes of GoTrue's published API, the
 // ones @supabase/auth-js 2.x parses (auth-js GoTrueClient.js, lib/fetch.js). Test-only, never
-// shipped. What it does not do: phone, OAuth, SSO, MFA enrolment, admin API, captcha.
+// shipped. What it does not do: phone, OAuth, SSO, admin API, captcha. MFA: TOTP factors as
+// Supabase Auth's published API has them (POST /factors, /factors/{id}/challenge,
+// /factors/{id}/verify, DELETE /factors/{id}; `factors` in the user; aal2 and `totp` in amr after
+// a verify, kept by refreshes; password-only sessions end when the first factor is verified),
+// one step of clock drift allowed, as GoTrue; no phone or WebAuthn factors.
 //
 // Choices, where GoTrue itself has settings:
 // - Confirmations on (GOTRUE_MAILER_AUTOCONFIRM=false) unless `autoconfirm`.
@@ -29,8 +33,12 @@
 //   standIn.settings.accessTokenTtlSeconds = 2                       // any setting, at any time
 //   standIn.grants('refresh_token'), standIn.forwardedFor, standIn.behaviour.down = 503
 import { randomUUID } from 'node:crypto'
+import { Secret, TOTP } from 'otpauth'
+import QRCode from 'qrcode'
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import type { Queryable } from '../../src/db/database.js'
+import { writeAuthTables } from './gotrue-tables.js'
 import {
   challengeMatches,
   hashPassword,
@@ -90,6 +98,12 @@ export interface StandInBehaviour {
 export interface StandInOptions extends Partial<StandInSettings> {
   /** GOTRUE_JWT_SECRET (≥ 32 characters): signs access tokens; the gateway verifies with it. */
   jwtSecret: string
+  /**
+   * The PostgreSQL GoTrue shares with the gateway in a Supabase deployment: its sessions and
+   * factors are written to `auth.sessions` and `auth.mfa_factors` (gotrue-tables.ts) after each
+   * request, as GoTrue keeps them there.
+   */
+  database?: Queryable
 }
 
 export type MailType = 'signup' | 'recovery' | 'magiclink'
@@ -142,6 +156,23 @@ interface StoredSession {
   userId: string
   createdAt: Date
   amr: Array<{ method: string; timestamp: number }>
+  aal: 'aal1' | 'aal2'
+}
+
+interface StoredFactor {
+  id: string
+  userId: string
+  friendlyName: string
+  status: 'unverified' | 'verified'
+  secret: string
+  createdAt: Date
+  updatedAt: Date
+}
+
+interface StoredChallenge {
+  id: string
+  factorId: string
+  createdAt: Date
 }
 
 interface StoredRefreshToken {
@@ -199,15 +230,19 @@ export class GoTrueStandIn {
   private readonly sessions = new Map<string, StoredSession>()
   private readonly refreshTokens = new Map<string, StoredRefreshToken>()
   private readonly flowStates = new Map<string, FlowState>()
+  private readonly factors = new Map<string, StoredFactor>()
+  private readonly challenges = new Map<string, StoredChallenge>()
   /** Token hash → the PKCE flow started with it. */
   private readonly flowByToken = new Map<string, FlowState>()
   private readonly sockets = new Set<Socket>()
   private readonly server: http.Server
+  private readonly database: Queryable | null
 
   constructor(options: StandInOptions) {
     if (options.jwtSecret.length < 32) throw new Error('jwtSecret: at least 32 characters, like GOTRUE_JWT_SECRET')
     this.jwtSecret = options.jwtSecret
-    const { jwtSecret: _secret, ...settings } = options
+    const { jwtSecret: _secret, database, ...settings } = options
+    this.database = database ?? null
     this.settings = {
       externalUrl: 'http://127.0.0.1:9999',
       siteUrl: 'http://127.0.0.1:3000',
@@ -369,6 +404,7 @@ export class GoTrueStandIn {
       if (bodyError !== null) throw new GoTrueError(400, 'bad_json', `Could not parse request body as JSON: ${bodyError}`)
       const params = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
       const result = await this.route(request, url, params)
+      if (this.database !== null) await writeAuthTables(this.database, [...this.sessions.values()], [...this.factors.values()])
       if (result.redirect !== undefined) {
         response.writeHead(303, { location: result.redirect, 'cache-control': 'no-store', ...versionHeader(version) })
         response.end()
@@ -440,8 +476,18 @@ export class GoTrueStandIn {
         return this.updateUser(await this.authenticate(request), body)
       case 'POST /logout':
         return this.logout(await this.authenticate(request), url.searchParams.get('scope') ?? 'global')
-      default:
+      case 'POST /factors':
+        return this.enrollFactor(await this.authenticate(request), body)
+      default: {
+        const factorPath = /^\/factors\/([^/]+)(?:\/(challenge|verify))?$/.exec(url.pathname)
+        if (factorPath !== null) {
+          const [, factorId = '', action] = factorPath
+          if (method === 'POST' && action === 'challenge') return this.challengeFactor(await this.authenticate(request), factorId)
+          if (method === 'POST' && action === 'verify') return this.verifyFactor(await this.authenticate(request), factorId, body)
+          if (method === 'DELETE' && action === undefined) return this.unenrollFactor(await this.authenticate(request), factorId)
+        }
         throw new GoTrueError(404, 'not_found', 'Not Found')
+      }
     }
   }
 
@@ -677,6 +723,108 @@ export class GoTrueStandIn {
   }
 
   // -------------------------------------------------------------------------------------------
+  // MFA (TOTP), as Supabase Auth's API has it
+
+  private factorsOf(userId: string): StoredFactor[] {
+    return [...this.factors.values()].filter((factor) => factor.userId === userId)
+  }
+
+  private ownFactor(userId: string, factorId: string): StoredFactor {
+    const factor = this.factors.get(factorId)
+    if (factor === undefined || factor.userId !== userId) throw new GoTrueError(404, 'mfa_factor_not_found', 'Factor not found')
+    return factor
+  }
+
+  private async enrollFactor({ user, session }: { user: StoredUser; session: StoredSession }, body: Record<string, unknown>) {
+    if (body.factor_type !== 'totp') throw new GoTrueError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone')
+    const verified = this.factorsOf(user.id).filter((factor) => factor.status === 'verified')
+    if (verified.length > 0 && session.aal !== 'aal2')
+      throw new GoTrueError(403, 'insufficient_aal', 'AAL2 required to enroll a new factor')
+    const friendlyName = typeof body.friendly_name === 'string' ? body.friendly_name : ''
+    if (friendlyName !== '' && this.factorsOf(user.id).some((factor) => factor.friendlyName === friendlyName)) {
+      throw new GoTrueError(
+        422,
+        'mfa_factor_name_conflict',
+        `A factor with the friendly name "${friendlyName}" for this user already exists`
+      )
+    }
+    const issuer = typeof body.issuer === 'string' && body.issuer !== '' ? body.issuer : new URL(this.settings.siteUrl).hostname
+    const secret = new Secret({ size: 20 }).base32
+    const now = new Date()
+    const factor: StoredFactor = {
+      id: randomUUID(),
+      userId: user.id,
+      friendlyName,
+      status: 'unverified',
+      secret,
+      createdAt: now,
+      updatedAt: now
+    }
+    this.factors.set(factor.id, factor)
+    const uri = new TOTP({ issuer, label: user.email, secret: Secret.fromBase32(secret) }).toString()
+    return {
+      json: {
+        id: factor.id,
+        type: 'totp',
+        friendly_name: friendlyName,
+        totp: { qr_code: await QRCode.toString(uri, { type: 'svg' }), secret, uri }
+      }
+    }
+  }
+
+  private challengeFactor({ user }: { user: StoredUser }, factorId: string) {
+    const factor = this.ownFactor(user.id, factorId)
+    const challenge: StoredChallenge = { id: randomUUID(), factorId: factor.id, createdAt: new Date() }
+    this.challenges.set(challenge.id, challenge)
+    return { json: { id: challenge.id, type: 'totp', expires_at: Math.floor(challenge.createdAt.getTime() / 1000) + 300 } }
+  }
+
+  private async verifyFactor(
+    { user, session }: { user: StoredUser; session: StoredSession },
+    factorId: string,
+    body: Record<string, unknown>
+  ) {
+    const factor = this.ownFactor(user.id, factorId)
+    const challenge = typeof body.challenge_id === 'string' ? this.challenges.get(body.challenge_id) : undefined
+    if (challenge === undefined || challenge.factorId !== factor.id)
+      throw new GoTrueError(404, 'mfa_challenge_not_found', 'Challenge not found')
+    if (Date.now() - challenge.createdAt.getTime() > 300_000) {
+      this.challenges.delete(challenge.id)
+      throw new GoTrueError(
+        422,
+        'mfa_challenge_expired',
+        `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`
+      )
+    }
+    const code = typeof body.code === 'string' ? body.code : ''
+    if (new TOTP({ secret: Secret.fromBase32(factor.secret) }).validate({ token: code, window: 1 }) === null) {
+      throw new GoTrueError(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
+    }
+    this.challenges.delete(challenge.id)
+    if (factor.status === 'unverified') {
+      factor.status = 'verified'
+      factor.updatedAt = new Date()
+      for (const other of [...this.sessions.values()]) {
+        if (other.userId === user.id && other.id !== session.id && other.aal === 'aal1') this.revokeSession(other.id)
+      }
+    }
+    session.aal = 'aal2'
+    session.amr = [{ method: 'totp', timestamp: Math.floor(Date.now() / 1000) }, ...session.amr.filter((entry) => entry.method !== 'totp')]
+    const refresh: StoredRefreshToken = { token: newRefreshToken(), sessionId: session.id, userId: user.id, revokedAt: null, child: null }
+    this.refreshTokens.set(refresh.token, refresh)
+    return { json: await this.sessionJson(user, session, refresh.token) }
+  }
+
+  private unenrollFactor({ user, session }: { user: StoredUser; session: StoredSession }, factorId: string) {
+    const factor = this.ownFactor(user.id, factorId)
+    if (factor.status === 'verified' && session.aal !== 'aal2') {
+      throw new GoTrueError(403, 'insufficient_aal', 'AAL2 required to unenroll verified factor')
+    }
+    this.factors.delete(factor.id)
+    return { json: { id: factor.id } }
+  }
+
+  // -------------------------------------------------------------------------------------------
   // Sessions and tokens
 
   private async authenticate(request: IncomingMessage): Promise<{ user: StoredUser; session: StoredSession; claims: AccessTokenClaims }> {
@@ -704,7 +852,8 @@ export class GoTrueStandIn {
       id: randomUUID(),
       userId: user.id,
       createdAt: now,
-      amr: [{ method, timestamp: Math.floor(now.getTime() / 1000) }]
+      amr: [{ method, timestamp: Math.floor(now.getTime() / 1000) }],
+      aal: 'aal1'
     }
     this.sessions.set(session.id, session)
     const refresh: StoredRefreshToken = { token: newRefreshToken(), sessionId: session.id, userId: user.id, revokedAt: null, child: null }
@@ -727,7 +876,7 @@ export class GoTrueStandIn {
       app_metadata: user.appMetadata,
       user_metadata: user.userMetadata,
       role: 'authenticated',
-      aal: 'aal1',
+      aal: session.aal,
       amr: session.amr,
       session_id: session.id,
       is_anonymous: false
@@ -880,7 +1029,16 @@ export class GoTrueStandIn {
 
   private userJson(user: StoredUser): Record<string, unknown> {
     const iso = (date: Date | null) => (date === null ? undefined : date.toISOString())
+    const factors = this.factorsOf(user.id).map((factor) => ({
+      id: factor.id,
+      friendly_name: factor.friendlyName,
+      factor_type: 'totp',
+      status: factor.status,
+      created_at: factor.createdAt.toISOString(),
+      updated_at: factor.updatedAt.toISOString()
+    }))
     return {
+      ...(factors.length > 0 ? { factors } : {}),
       id: user.id,
       aud: 'authenticated',
       role: 'authenticated',

@@ -28,8 +28,12 @@ export interface TestUser {
   request: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => Promise<LightMyRequestResponse>
 }
 
-export async function newUser(app: FastifyInstance, address?: string): Promise<TestUser> {
-  const id = randomUUID()
+/** `aal2`: the session proved a second factor (amr totp then password), as GoTrue signs it after /factors/{id}/verify. */
+export async function newUser(
+  app: FastifyInstance,
+  address?: string,
+  { aal = 'aal1', id = randomUUID() }: { aal?: 'aal1' | 'aal2'; id?: string } = {}
+): Promise<TestUser> {
   const email = address ?? `artisan-${id.slice(0, 8)}@example.fr`
   const now = Math.floor(Date.now() / 1000)
   const token = await signAccessToken(
@@ -41,8 +45,14 @@ export async function newUser(app: FastifyInstance, address?: string): Promise<T
       email,
       phone: '',
       role: 'authenticated',
-      aal: 'aal1',
-      amr: [{ method: 'password', timestamp: now }],
+      aal,
+      amr:
+        aal === 'aal2'
+          ? [
+              { method: 'totp', timestamp: now },
+              { method: 'password', timestamp: now }
+            ]
+          : [{ method: 'password', timestamp: now }],
       session_id: randomUUID(),
       is_anonymous: false,
       app_metadata: { provider: 'email' },

@@ -55,3 +55,16 @@ export const InvitationViewBody = Type.Object({
 export type InvitationView = Static<typeof InvitationViewBody>
 export const AcceptInvitationBody = Type.Object({ token: Type.String({ maxLength: 128 }) }, { additionalProperties: false })
 export const JoinedBody = Type.Object({ joined: Type.Literal(true) })
+
+/** « Double authentification exigée de toute l’équipe »: whether it is on, and whether the plan offers it. */
+export const TeamTwoFactorBody = Type.Object({
+  requireTwoFactor: Type.Boolean(),
+  available: Type.Boolean(),
+  /** The requester's session proved a second factor. */
+  signedInWithSecondFactor: Type.Boolean(),
+  /** The requester is the owner, who decides. */
+  canChange: Type.Boolean()
+})
+export type TeamTwoFactor = Static<typeof TeamTwoFactorBody>
+
+export const TeamTwoFactorInput = Type.Object({ required: Type.Boolean() }, { additionalProperties: false })

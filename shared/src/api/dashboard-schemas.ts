@@ -1,13 +1,16 @@
 // GET /api/dashboard: the figures at the top of the professional's workspace, each of which leads
 // to the list filtered the same way.
 import { Type, type Static } from '@sinclair/typebox'
-import { nullable } from './schema-parts.js'
+import { literals, nullable } from './schema-parts.js'
 
 const Amount = Type.Object({ count: Type.Integer(), totalTtcCents: Type.Integer() })
 
+/** A line of « Activité récente »: something that happened to a quote or to an invoice (`id` is its). */
 export const DashboardActivitySchema = Type.Object({
-  quoteId: Type.String(),
+  subject: literals(['quote', 'invoice'] as const),
+  id: Type.String(),
   number: nullable(Type.String()),
+  /** The quote's title, or the invoice's client. */
   title: Type.String(),
   type: Type.String(),
   label: Type.String(),
@@ -16,6 +19,10 @@ export const DashboardActivitySchema = Type.Object({
   /** How many times it happened (« consulté 5 fois »), 1 for most events. */
   count: Type.Integer({ minimum: 1 })
 })
+export type DashboardActivity = Static<typeof DashboardActivitySchema>
+
+/** How many lines « Activité récente » shows, quotes and invoices together. */
+export const RECENT_ACTIVITY = 8
 
 /** What issued invoices still ask the clients to pay (unpaid, partly paid or overdue), summed by the gateway. */
 export const ReceivablesSchema = Type.Object({

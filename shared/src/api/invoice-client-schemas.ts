@@ -25,6 +25,11 @@ export const InvoiceSentBody = Type.Object({ invoice: InvoiceSchema, sentTo: Typ
 /** `/api/invoices/:id/links/revoke`: every link sent so far stops working; how many were still working. */
 export const InvoiceLinksRevokedBody = Type.Object({ revokedLinks: Type.Integer() })
 
+/** « Facture d'acompte à la signature »: the deposit invoice issued and e-mailed by itself when the client signs. */
+export const DepositSettingsSchema = Type.Object({ depositAtSignature: Type.Boolean() }, { additionalProperties: false })
+export type DepositSettings = Static<typeof DepositSettingsSchema>
+export const DepositSettingsBody = Type.Object({ settings: DepositSettingsSchema })
+
 export const ReminderSettingsSchema = Type.Object(
   {
     /** Increasing, distinct, 1 to 365; empty: no automatic reminder. */
@@ -45,7 +50,8 @@ export const InvoiceExportQuery = Type.Object(
 )
 export type InvoiceExportFilter = Static<typeof InvoiceExportQuery>
 /** A CSV (text/csv), a FEC (text/plain) or a ZIP of the Factur-X PDFs. */
-export const InvoiceExportFile = Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' })
+/** Bytes, or (the ZIP) a stream of them the gateway sends as it reads the PDFs. */
+export const InvoiceExportFile = Type.Unsafe<Uint8Array | AsyncIterable<Uint8Array>>({ type: 'string', format: 'binary' })
 
 export const InvoiceTokenParams = Type.Object({ token: Type.String({ maxLength: 200 }) })
 
@@ -87,6 +93,8 @@ export const InvoiceLinkViewSchema = Type.Object({
       qr: QrSvgSchema
     })
   ),
+  /** « Payer par carte » is offered: something is left to pay and the professional's Stripe account takes card payments. */
+  cardPayment: Type.Boolean(),
   latePenalty: Type.String(),
   recoveryIndemnity: Type.String()
 })

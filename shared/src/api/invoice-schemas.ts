@@ -4,7 +4,7 @@
 // and makes the Factur-X files. Whether an invoice is paid, partly paid or overdue is computed
 // from its payments and due date at each read, never stored on the frozen invoice.
 import { Type, type Static } from '@sinclair/typebox'
-import { InvoiceDocumentSchema, INVOICE_KINDS, OPERATION_NATURES } from '../invoices/invoice-document.js'
+import { DEPOSIT_DEDUCTION_MODES, InvoiceDocumentSchema, INVOICE_KINDS, OPERATION_NATURES } from '../invoices/invoice-document.js'
 import { VAT_RATES_BP } from '../money.js'
 import { CLIENT_KINDS, TEXT_LIMITS, UNITS } from '../quote.js'
 import { binaryFile, isoDate, literals, nullable, text } from './schema-parts.js'
@@ -81,7 +81,8 @@ export const ProgressLineInputSchema = Type.Object(
 /**
  * What the professional asks for. By kind:
  *  - `deposit`: `quoteId`, and `depositBp` (else the quote's deposit percentage) or `depositAmountCents` (TTC);
- *  - `progress`: `quoteId`, and `progressBp` (the whole quote, cumulative) or `progressLines`;
+ *  - `progress`: `quoteId`, and `progressBp` (the whole quote, cumulative) or `progressLines`; after a
+ *    deposit, `depositDeduction` (`proportional` by default, or `first`);
  *  - `final`: `quoteId` (what the quote leaves after deposits and situations);
  *  - `credit_note`: `correctsInvoiceId`, the whole invoice or `creditAmountCents` (TTC);
  *  - `standard`: `client` and `lines`, no quote.
@@ -96,6 +97,8 @@ export const InvoiceRequestSchema = Type.Object(
     depositAmountCents: Type.Optional(cents),
     progressBp: Type.Optional(basisPoints),
     progressLines: Type.Optional(Type.Array(ProgressLineInputSchema, { minItems: 1, maxItems: TEXT_LIMITS.lineCount })),
+    /** A situation after a deposit: how the deposit comes off (at the first situation; later ones keep it). */
+    depositDeduction: Type.Optional(literals(DEPOSIT_DEDUCTION_MODES)),
     creditAmountCents: Type.Optional(cents),
     client: Type.Optional(InvoiceInputClientSchema),
     lines: Type.Optional(Type.Array(InvoiceInputLineSchema, { minItems: 1, maxItems: TEXT_LIMITS.lineCount })),
@@ -119,6 +122,10 @@ export const InvoiceRequestSchema = Type.Object(
 )
 export type InvoiceRequest = Static<typeof InvoiceRequestSchema>
 
+/** Why a payment line moves money back (a refund, a card dispute's withdrawal) or again (the dispute's reinstatement). */
+export const PAYMENT_REASONS = ['refund', 'dispute_withdrawn', 'dispute_reinstated'] as const
+export type PaymentReason = (typeof PAYMENT_REASONS)[number]
+
 export const InvoicePaymentSchema = Type.Object({
   id: Type.String(),
   amountCents: Type.Integer(),
@@ -126,6 +133,8 @@ export const InvoicePaymentSchema = Type.Object({
   means: literals(PAYMENT_MEANS),
   note: Type.String(),
   reversesPaymentId: nullable(Type.String()),
+  /** Why a line moves money back or again: a refund, a dispute's withdrawal or its reinstatement; null for a payment. */
+  reason: nullable(literals(PAYMENT_REASONS)),
   recordedAt: Type.String()
 })
 export type InvoicePayment = Static<typeof InvoicePaymentSchema>
@@ -170,6 +179,8 @@ export const InvoiceSummarySchema = Type.Object({
   paidCents: Type.Integer(),
   creditedCents: Type.Integer(),
   remainingCents: Type.Integer(),
+  /** The Factur-X PDF is stored: rendered seconds after the number (false for a draft, and meanwhile). */
+  pdfReady: Type.Boolean(),
   createdAt: Type.String(),
   updatedAt: Type.String()
 })
@@ -207,7 +218,24 @@ export const InvoiceListQuery = Type.Object(
 )
 export type InvoiceListFilter = Static<typeof InvoiceListQuery>
 
-export const InvoiceListBody = Type.Object({ invoices: Type.Array(InvoiceSummarySchema), total: Type.Integer() })
+/** How many invoices of the list's scope (its quote, if one is named) have each status, whatever the page and the status filter. */
+export const InvoiceCountsSchema = Type.Object({
+  draft: Type.Integer(),
+  issued: Type.Integer(),
+  unpaid: Type.Integer(),
+  partly_paid: Type.Integer(),
+  paid: Type.Integer(),
+  overdue: Type.Integer(),
+  credited: Type.Integer()
+})
+export type InvoiceCounts = Static<typeof InvoiceCountsSchema>
+
+export const InvoiceListBody = Type.Object({
+  invoices: Type.Array(InvoiceSummarySchema),
+  /** Invoices the filter matches, on every page. */
+  total: Type.Integer(),
+  counts: InvoiceCountsSchema
+})
 export type InvoiceList = Static<typeof InvoiceListBody>
 
 /** What a signed quote has been invoiced so far, for its « Facturer » buttons. */
@@ -220,6 +248,11 @@ export const QuoteInvoicingSchema = Type.Object({
   /** Cumulative percentage of the last situation (0 without one). */
   progressBp: Type.Integer(),
   finalIssued: Type.Boolean(),
+  /** How the situations take back the deposits, as the first situation chose; null before it. */
+  depositDeduction: nullable(literals(DEPOSIT_DEDUCTION_MODES)),
+  /** Issued deposit invoices, TTC, and what situations have taken back of them so far. */
+  depositsTtcCents: Type.Integer(),
+  depositTakenBackTtcCents: Type.Integer(),
   invoices: Type.Array(InvoiceSummarySchema)
 })
 export type QuoteInvoicing = Static<typeof QuoteInvoicingSchema>

@@ -182,12 +182,40 @@ export const InvoiceDeductionSchema = Type.Object(
   { additionalProperties: false }
 )
 
+/**
+ * How a quote's situations take back its deposits: `proportional` — each situation deducts the
+ * deposit in proportion to the work it invoices, so the deposit is used up at 100 %; `first` — the
+ * first situations deduct it whole until it is used up. Chosen at the first situation, kept to the
+ * last (a situation issued before this choice existed says nothing: proportional).
+ */
+export const DEPOSIT_DEDUCTION_MODES = ['proportional', 'first'] as const
+export type DepositDeductionMode = (typeof DEPOSIT_DEDUCTION_MODES)[number]
+
+export const DEPOSIT_DEDUCTION_LABELS: Readonly<Record<DepositDeductionMode, string>> = {
+  proportional: 'au prorata de l’avancement',
+  first: 'sur les premières situations, jusqu’à épuisement'
+}
+
 /** « Situation n° 3 : cumul 60 %, déjà facturé 40 % » — over the whole contract. */
 export const ProgressStatementSchema = Type.Object(
   {
     situationNumber: Type.Integer({ minimum: 1, maximum: 999 }),
     cumulativeBp: basisPoints,
-    previousBp: basisPoints
+    previousBp: basisPoints,
+    depositDeduction: Type.Optional(literals(DEPOSIT_DEDUCTION_MODES))
+  },
+  { additionalProperties: false }
+)
+
+/**
+ * The professional's insurance for building work, as the signed quote printed it: Code des
+ * assurances L243-2 requires it on the quotes and the invoices of such work.
+ */
+export const InvoiceInsuranceSchema = Type.Object(
+  {
+    insurer: text(TEXT_LIMITS.short),
+    coverage: text(TEXT_LIMITS.short),
+    policy: text(TEXT_LIMITS.short)
   },
   { additionalProperties: false }
 )
@@ -247,7 +275,9 @@ export const InvoiceDocumentSchema = Type.Object(
     buyerReference: text(TEXT_LIMITS.short),
     /** « Paiement à 30 jours par virement » — free text printed as is. */
     paymentTerms: text(TEXT_LIMITS.long),
-    mentions: InvoiceMentionsSchema
+    mentions: InvoiceMentionsSchema,
+    /** Building work's décennale insurance; absent on invoices issued before it was carried, null when none. */
+    insurance: Type.Optional(nullable(InvoiceInsuranceSchema))
   },
   { additionalProperties: false }
 )
@@ -263,6 +293,7 @@ export type ProgressStatement = Static<typeof ProgressStatementSchema>
 export type Retention = Static<typeof RetentionSchema>
 export type InvoiceReference = Static<typeof InvoiceReferenceSchema>
 export type InvoiceMentions = Static<typeof InvoiceMentionsSchema>
+export type InvoiceInsurance = Static<typeof InvoiceInsuranceSchema>
 /** Everything an issued invoice says; what the PDF and the XML are made from. */
 export type InvoiceDocument = Static<typeof InvoiceDocumentSchema>
 
@@ -274,10 +305,19 @@ export function billingFrameworkCode(document: Pick<InvoiceDocument, 'kind' | 'o
   return `${letter}${afterDeposit ? '4' : '1'}`
 }
 
+/**
+ * What the invoice calls itself. A final invoice that deducts nothing invoices the whole quote at
+ * once: it is « Facture », not « Facture de solde » (there is nothing it is the balance of).
+ */
+export function invoiceKindLabel(document: Pick<InvoiceDocument, 'kind' | 'deductions'>): string {
+  if (document.kind === 'final' && document.deductions.length === 0) return INVOICE_KIND_LABELS.standard
+  return INVOICE_KIND_LABELS[document.kind]
+}
+
 /** « Facture n° FA-2026-0001 », « Avoir n° AV-2026-0002 ». */
-export function invoiceHeading(document: Pick<InvoiceDocument, 'kind' | 'number' | 'progress'>): string {
+export function invoiceHeading(document: Pick<InvoiceDocument, 'kind' | 'number' | 'progress' | 'deductions'>): string {
   if (document.kind === 'progress' && document.progress !== null) {
     return `${INVOICE_KIND_LABELS.progress} n° ${document.progress.situationNumber} — ${document.number}`
   }
-  return `${INVOICE_KIND_LABELS[document.kind]} n° ${document.number}`
+  return `${invoiceKindLabel(document)} n° ${document.number}`
 }

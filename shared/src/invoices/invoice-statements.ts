@@ -2,12 +2,29 @@
 // shown on the pages: one wording each, built from the document.
 import { formatLongDate } from '../dates.js'
 import { formatEuros, formatVatRate } from '../money.js'
-import type { InvoiceDeduction, InvoiceDocument, ProgressStatement, Retention } from './invoice-document.js'
+import {
+  DEPOSIT_DEDUCTION_LABELS,
+  type InvoiceDeduction,
+  type InvoiceDocument,
+  type InvoiceInsurance,
+  type ProgressStatement,
+  type Retention
+} from './invoice-document.js'
 import { FRANCHISE_MENTION, REVERSE_CHARGE_MENTION, VAT_ON_DEBITS_MENTION } from './invoice-mentions.js'
 
-/** « Situation n° 3 : cumul 60 %, déjà facturé 40 % ». */
+/** « Situation n° 3 : cumul 60 %, déjà facturé 40 % ; acompte déduit au prorata de l’avancement ». */
 export function progressStatementText(progress: ProgressStatement): string {
-  return `Situation n° ${progress.situationNumber} : cumul ${formatVatRate(progress.cumulativeBp)}, déjà facturé ${formatVatRate(progress.previousBp)}`
+  const statement = `Situation n° ${progress.situationNumber} : cumul ${formatVatRate(progress.cumulativeBp)}, déjà facturé ${formatVatRate(progress.previousBp)}`
+  if (progress.depositDeduction === undefined) return statement
+  return `${statement} ; acompte déduit ${DEPOSIT_DEDUCTION_LABELS[progress.depositDeduction]}`
+}
+
+/** « Assurance professionnelle (décennale) : MAAF Assurances, couverture France métropolitaine, police n° 123 ». */
+export function insuranceText(insurance: InvoiceInsurance): string {
+  const parts = [insurance.insurer]
+  if (insurance.coverage !== '') parts.push(`couverture ${insurance.coverage}`)
+  if (insurance.policy !== '') parts.push(`police n° ${insurance.policy}`)
+  return `Assurance professionnelle (décennale) : ${parts.join(', ')}`
 }
 
 /** « Acompte FA-2026-0001 du 1 octobre 2026 » — how a deduction names the invoice it deducts. */

@@ -131,8 +131,19 @@ t.test('BT-23 says after a deposit; headings name the kind', async (t) => {
   t.equal(billingFrameworkCode({ ...invoice, kind: 'final', operation: 'goods', deductions: [{ ...deposit, kind: 'progress' }] }), 'B1')
   t.equal(invoiceHeading(invoice), 'Facture n° FA-2026-0042')
   t.equal(
-    invoiceHeading({ kind: 'progress', number: 'FA-2026-0043', progress: { situationNumber: 3, cumulativeBp: 6000, previousBp: 4000 } }),
+    invoiceHeading({
+      kind: 'progress',
+      number: 'FA-2026-0043',
+      progress: { situationNumber: 3, cumulativeBp: 6000, previousBp: 4000 },
+      deductions: []
+    }),
     'Facture de situation n° 3 — FA-2026-0043'
+  )
+  t.equal(invoiceHeading({ ...invoice, kind: 'final', deductions: [] }), 'Facture n° FA-2026-0042', 'the whole quote at once: « Facture »')
+  t.equal(
+    invoiceHeading({ ...invoice, kind: 'final', deductions: [deposit] }),
+    'Facture de solde n° FA-2026-0042',
+    'after a deposit: the balance'
   )
   t.equal(defaultInvoiceMentions('business').recoveryIndemnity, PROFESSIONAL_RECOVERY_INDEMNITY)
   t.equal(defaultInvoiceMentions('individual').recoveryIndemnity, PRIVATE_RECOVERY_INDEMNITY)

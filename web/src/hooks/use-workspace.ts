@@ -7,6 +7,8 @@ export interface Workspace {
   hydrated: boolean
   /** The signed-in user once supabase-js has confirmed the session; null before (and in the prerender). */
   userId: string | null
+  /** The signed-in account's e-mail address, as confirmed (prefills the profile's e-mail); null before. */
+  userEmail: string | null
   api: ApiClient
 }
 

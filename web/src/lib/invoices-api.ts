@@ -8,7 +8,8 @@ import type {
   NewPayment,
   QuoteInvoicing
 } from '@paraphe/shared/api/invoice-schemas'
-import type { InvoiceExportFilter } from '@paraphe/shared/api/invoice-client-schemas'
+import type { DepositSettings, InvoiceExportFilter } from '@paraphe/shared/api/invoice-client-schemas'
+import type { AccountingAccounts } from '@paraphe/shared/invoices/accounting-accounts'
 import type { ApiClient, DownloadedFile } from './api-client'
 
 const base = '/api/invoices'
@@ -55,6 +56,17 @@ export const invoicesApi = {
   saveReminderDays: async (api: ApiClient, reminderDays: number[]) =>
     (await api.put<{ settings: { reminderDays: number[] } }>(`${base}/reminder-settings`, { body: { reminderDays } })).settings
       .reminderDays,
+  /** The accounts the FEC books to (the defaults until the owner changes them). */
+  accountingAccounts: async (api: ApiClient, signal?: AbortSignal) =>
+    (await api.get<{ accounts: AccountingAccounts }>(`${base}/accounting-settings`, { signal })).accounts,
+  saveAccountingAccounts: async (api: ApiClient, accounts: AccountingAccounts) =>
+    (await api.put<{ accounts: AccountingAccounts }>(`${base}/accounting-settings`, { body: { accounts } })).accounts,
+  /** « Facture d’acompte à la signature »: whether the signature issues and sends the deposit invoice by itself. */
+  depositAtSignature: async (api: ApiClient, signal?: AbortSignal) =>
+    (await api.get<{ settings: DepositSettings }>(`${base}/deposit-settings`, { signal })).settings.depositAtSignature,
+  saveDepositAtSignature: async (api: ApiClient, depositAtSignature: boolean) =>
+    (await api.put<{ settings: DepositSettings }>(`${base}/deposit-settings`, { body: { depositAtSignature } })).settings
+      .depositAtSignature,
   /** Every link sent so far stops working; how many still did. */
   revokeLinks: async (api: ApiClient, id: string) => (await api.post<{ revokedLinks: number }>(`${one(id)}/links/revoke`)).revokedLinks,
   /** The accountant's export of a period: CSV, FEC or the Factur-X files zipped. */

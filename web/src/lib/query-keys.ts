@@ -6,8 +6,12 @@ export const queryKeys = {
   profile: ['profile'] as const,
   /** The saved logo's image (a key of its own: the profile's fields change more often than it). */
   profileLogo: ['profile-logo'] as const,
+  /** A SIRET's company in the State's company search (`/api/company-search`). */
+  companyLookup: (siret: string) => ['company-lookup', siret] as const,
   /** Who is signed in, as the gateway reads the token (`/api/session`). */
   session: ['session'] as const,
+  /** « Sécurité »: the second factor, the open sessions (Supabase Auth) and the company's rule. */
+  security: ['security'] as const,
   /** The plan and this month's sends (`/api/billing/subscription`). */
   subscription: ['subscription'] as const,
   dashboard: ['dashboard'] as const,
@@ -23,6 +27,8 @@ export const queryKeys = {
     all: ['invoices'] as const,
     list: (filter: string) => ['invoices', 'list', filter] as const,
     one: (id: string) => ['invoices', 'one', id] as const,
+    /** Under the invoice's key: a change to the invoice reads its transmission again. */
+    transmission: (id: string) => ['invoices', 'one', id, 'transmission'] as const,
     /** A signed quote's invoicing (its invoices, what is left to invoice). */
     ofQuote: (quoteId: string) => ['invoices', 'quote', quoteId] as const,
     newInvoice: (draftId: string | null) => ['invoices', 'new', draftId] as const
@@ -40,5 +46,9 @@ export const queryKeys = {
   invitation: (token: string) => ['invitation', token] as const,
   apiKeys: ['api-keys'] as const,
   webhooks: ['webhooks'] as const,
-  sender: ['sender'] as const
+  sender: ['sender'] as const,
+  /** « Ma plateforme agréée » (`/api/company/platform`). */
+  platform: ['platform'] as const,
+  /** « Paiement par carte »: the company's Stripe account. */
+  stripeConnection: ['stripe-connection'] as const
 } as const

@@ -264,7 +264,7 @@ t.test('sign-out from /espace and from the header', async (t) => {
   const menu = await accountMenu(page)
   t.match(
     normalizeSpace(await menu.innerText()),
-    new RegExp(`^Connecté en tant que ${email.replace(/[.+]/g, '\\$&')} Profil Équipe Abonnement API Webhooks Se déconnecter$`),
+    new RegExp(`^Connecté en tant que ${email.replace(/[.+]/g, '\\$&')} Profil Sécurité Équipe Abonnement API Webhooks Se déconnecter$`),
     'the account menu: who is signed in, the settings, « Se déconnecter »'
   )
   t.same(await axe(page), [], 'axe: the account menu open')

@@ -151,7 +151,8 @@ t.test('the profile in steps: a first quote sent with the first step only, the r
   )
   t.match(
     await text(page, '.profile-form__later'),
-    /votre assurance décennale à votre premier devis de travaux du bâtiment, vos coordonnées bancaires à votre premier acompte ou à votre première facture/
+    // The décennale is asked in this first step now (« Je réalise des travaux du bâtiment »).
+    /Le reste vous sera demandé au moment où il servira : vos coordonnées bancaires à votre premier acompte ou à votre première facture/
   )
   await axeBothWidths(t, page, 'the profile’s first step')
   await page.locator('#profile-companyName').fill('Plomberie Durand')

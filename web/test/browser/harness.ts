@@ -24,6 +24,7 @@ import type { DatabaseEngine } from '../../../gateway/src/db/database.js'
 import { buildApp, type BuildOptions } from '../../../gateway/test/helper.js'
 import { testDatabase } from '../../../gateway/test/support/databases.js'
 import { startGoTrueStandIn, type GoTrueStandIn } from '../../../gateway/test/support/gotrue-stand-in.js'
+import { MENUISERIE_MARTIN, startCompanySearchStandIn } from '../../../gateway/test/support/company-search-stand-in.js'
 
 export { DEFAULT_SITE_DIR }
 
@@ -49,11 +50,25 @@ export interface Gateway {
  * `port` 0 picks a free port; pass a previous gateway's port to restart "the same server".
  */
 export async function startGateway(env: NodeJS.ProcessEnv = {}, port = 0, options: BuildOptions = {}): Promise<Gateway> {
-  const app = await buildApp({ SITE_DIR: DEFAULT_SITE_DIR, ...env }, options)
+  // The profile asks the State's company search when a SIRET is typed: never the real one from a
+  // test, its stand-in (which knows the SIRET the workspace tests type).
+  const companySearch = env.COMPANY_SEARCH_URL === undefined ? await startCompanySearchStandIn([MENUISERIE_MARTIN]) : null
+  const stopCompanySearch = async () => companySearch?.close()
+  let app: FastifyInstance
+  try {
+    app = await buildApp(
+      { SITE_DIR: DEFAULT_SITE_DIR, ...(companySearch === null ? {} : { COMPANY_SEARCH_URL: companySearch.url }), ...env },
+      options
+    )
+  } catch (error) {
+    await stopCompanySearch()
+    throw error
+  }
   try {
     await app.listen({ host: '127.0.0.1', port })
   } catch (error) {
     await app.close()
+    await stopCompanySearch()
     throw error
   }
   const address = app.server.address() as AddressInfo
@@ -68,6 +83,7 @@ export async function startGateway(env: NodeJS.ProcessEnv = {}, port = 0, option
       if (closed) return
       closed = true
       await app.close()
+      await stopCompanySearch()
     }
   }
 }

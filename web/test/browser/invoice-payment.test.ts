@@ -75,6 +75,8 @@ t.test('the client pays from a phone: amounts, status, PDF, transfer details and
   const folder = await mkdtemp(path.join(tmpdir(), 'paraphe-qr-'))
   t.teardown(() => rm(folder, { recursive: true, force: true }))
   const shot = path.join(folder, 'qr.png')
+  // On a phone the QR code (for paying from another device) is one tap away.
+  await page.getByText('QR code pour payer depuis un autre appareil').click()
   await writeFile(shot, await page.locator('svg.epc-qr').screenshot())
   t.same(
     (await scan(shot)).split('\n'),
@@ -87,6 +89,7 @@ t.test('the client pays from a phone: amounts, status, PDF, transfer details and
   await page.reload()
   await page.getByText('Partiellement payée', { exact: true }).waitFor({ timeout: 30_000 })
   t.match(normalizeSpace(await page.locator('main').innerText()), /Reste à régler 300,00 € .*Déjà réglé 103,24 €/)
+  await page.getByText('QR code pour payer depuis un autre appareil').click()
   await writeFile(shot, await page.locator('svg.epc-qr').screenshot())
   t.match(await scan(shot), /\nEUR300\.00\n/, 'the QR code asks for what is left')
   t.same(problemsOf(record), [], 'no console error, page error or failed request')

@@ -2,8 +2,8 @@
 // on a worker): at 1 280 px the quote page offers the deposit first; deposit → situation n° 1 for
 // the whole quote → situation n° 2 line by line → final invoice deducting the three by number,
 // each prepared as a draft, reviewed and issued; a payment recorded on the final invoice makes it
-// « Payée »; the dashboard's « À encaisser ». At 360 px the list (filtered by status) and an
-// invoice page. Axe clean at both widths, no console error, no failed request.
+// « Payée »; the dashboard's « À encaisser » and its « Activité récente » (the invoices' events).
+// At 360 px the list (filtered by status) and an invoice page. Axe clean at both widths, no console error, no failed request.
 import t from 'tap'
 import type { Page } from 'playwright-core'
 import { parisIsoDate } from '@paraphe/shared/dates'
@@ -99,13 +99,25 @@ t.test('signed quote → deposit → two situations → final → paid, at 1 280
   await page.getByRole('heading', { level: 2, name: 'Facture de situation n° 1' }).waitFor()
   await field(page, 'Avancement cumulé (%)').fill('40')
   t.match(await text(page, '.invoice-statement'), /^Situation n° 1 : cumul 40 %, déjà facturé 0 %/)
+  // After the deposit, the first situation chooses how it comes off; in proportion by default.
+  t.ok(await page.getByRole('radio', { name: /Au prorata de l’avancement/ }).isChecked(), 'the deposit deducted in proportion by default')
+  t.match(
+    await text(page, '.invoice-statement'),
+    /acompte déduit au prorata de l’avancement — 376,35 € TTC environ/,
+    '40 % of the work less 40 % of the deposit, not 537,65 €'
+  )
   const first = await prepareAndIssue(page, 'Préparer la facture de situation')
   t.match(await text(page, '.invoice-statement'), 'Situation n° 1 : cumul 40 %, déjà facturé 0 %')
 
   // Situation n° 2, line by line: each line shows how far it has been invoiced.
   await page.goto(gateway.url(`/espace/devis/${quote.id}/facturation?facture=situation`))
   await page.getByRole('heading', { level: 2, name: 'Facture de situation n° 2' }).waitFor()
-  t.match(await text(page, '.invoice-figures'), /Facturé \(acomptes et situations\) 940,89 € TTC/)
+  t.match(await text(page, '.invoice-figures'), /Facturé \(acomptes et situations\) 779,59 € TTC/)
+  t.match(
+    await text(page, '.invoice-form'),
+    /L’acompte est déduit au prorata de l’avancement \(241,94 € TTC restent à déduire\)/,
+    'the first situation’s choice is kept, with what is left of the deposit'
+  )
   await page.getByRole('radio', { name: 'Ligne par ligne' }).check()
   const lineLabels = ['Dépose de l’ancienne baignoire', 'Main-d’œuvre plomberie', 'Receveur de douche 90 × 120']
   for (const label of lineLabels) {
@@ -163,6 +175,28 @@ t.test('signed quote → deposit → two situations → final → paid, at 1 280
   await figure.waitFor()
   t.match(normalizeSpace(await figure.innerText()), /3 factures/)
   t.equal(await figure.getAttribute('href'), '/espace/factures?statut=a-encaisser')
+  // « Activité récente »: the invoices' events beside the quote's, newest first, each leading to its invoice.
+  const activity = (await page.locator('.dashboard__activity li').allInnerTexts()).map(normalizeSpace)
+  t.match(activity[0], new RegExp(`^${final} — .+ : facture de solde payée, \\d{1,2} `), 'the payment first')
+  for (const [number, said] of [
+    [final, 'facture de solde émise'],
+    [second, 'facture de situation émise'],
+    [first, 'facture de situation émise'],
+    [deposit, 'facture d’acompte émise']
+  ] as const)
+    t.ok(
+      activity.some((line) => line.startsWith(`${number} — `) && line.includes(`: ${said},`)),
+      `${number}: « ${said} »`
+    )
+  t.ok(
+    activity.some((line) => /^DEV-\d{4}-\d{4} — .+ : devis signé par le client/.test(line)),
+    'the quote’s signature in the same list'
+  )
+  t.match(
+    await page.locator('.dashboard__activity li a').first().getAttribute('href'),
+    /^\/espace\/factures\/[0-9a-f-]{36}$/,
+    'an invoice’s line leads to the invoice'
+  )
   t.same(problemsOf(record), [], `desktop: ${CLEAN}`)
 
   // On a phone: the list, filtered, and an invoice.
@@ -177,6 +211,31 @@ t.test('signed quote → deposit → two situations → final → paid, at 1 280
     await phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
     'no horizontal scroll at 360 px: the list'
   )
+  // « Comptes comptables (export FEC) »: the accountant's defaults, a wrong class refused in French, then saved.
+  await phone.page.getByText('Comptes comptables (export FEC)').click()
+  const works = field(phone.page, 'Travaux')
+  await works.waitFor()
+  t.equal(await works.inputValue(), '704000', 'building work to 704 by default')
+  t.equal(await field(phone.page, 'TVA collectée à 20 %').inputValue(), '445710')
+  await works.fill('604000')
+  await button(phone.page, 'Enregistrer les comptes').click()
+  await phone.page.locator('.field--invalid .field__error').waitFor()
+  t.equal(
+    normalizeSpace(await phone.page.locator('.field--invalid .field__error').innerText()),
+    'Ce numéro n’est pas un compte de ventes (classe 70) : il commence par 70 (par exemple 704000).',
+    'a purchase account refused before sending'
+  )
+  t.same(await axe(phone.page), [], 'axe at 360 px: the accounts, one refused')
+  await works.fill('704100')
+  await button(phone.page, 'Enregistrer les comptes').click()
+  await phone.page.getByRole('status').filter({ hasText: 'Comptes enregistrés' }).waitFor()
+  const stored = await callApi<{ accounts: { works: string } }>(
+    gateway.url,
+    await accessToken(phone.page),
+    'GET',
+    '/api/invoices/accounting-settings'
+  )
+  t.equal(stored.accounts.works, '704100', 'saved for the next FEC')
   await phone.page.getByLabel('Statut', { exact: true }).selectOption({ label: 'Payée' })
   await phone.page.getByRole('heading', { level: 2, name: '1 facture « Payée »' }).waitFor()
   t.match(phone.page.url(), /\/espace\/factures\?statut=payee$/)

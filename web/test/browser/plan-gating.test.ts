@@ -156,6 +156,17 @@ const checks: Record<keyof PlanLimits, (walk: Walk) => Promise<void>> = {
     )
   },
 
+  async teamTwoFactor(walk) {
+    const { t, page, plan } = walk
+    await gotoHydrated(page, gateway.url('/tarifs'))
+    const features = normalizeSpace(await page.locator(`article[aria-labelledby="plan-${plan.id}"] .plan-card__features`).innerText())
+    t.equal(
+      features.includes('Double authentification exigée de toute l’équipe'),
+      plan.limits.teamTwoFactor,
+      `${plan.name}: the team's second factor on its card exactly when the plan has it`
+    )
+  },
+
   async quotesPerMonth(walk) {
     const { t, page, plan, api } = walk
     const limit = plan.limits.quotesPerMonth

@@ -11,6 +11,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { pdfsig } from '../../../gateway/test/support/pdfsig.js'
 import { freePort } from '../../../gateway/test/support/free-port.js'
+import { MENUISERIE_MARTIN, startCompanySearchStandIn } from '../../../gateway/test/support/company-search-stand-in.js'
 import { CLEAN, gotoHydrated, inPage, mailboxLink, normalizeSpace, openPage, problemsOf, sharedBrowser } from './harness.js'
 import { fillClient, fillLine, fillProfile, newQuote, waitForSaved } from './workspace-steps.js'
 
@@ -24,8 +25,18 @@ const port = await freePort()
 const origin = `http://127.0.0.1:${port}`
 const url = (pathname: string) => `${origin}${pathname}`
 
-// `npm start` as a newcomer runs it: no auth server, no database server, no SMTP.
-const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' }
+// `npm start` as a newcomer runs it: no auth server, no database server, no SMTP. The State's
+// company search (a public service on the internet, out of reach here) is the test tree's stand-in.
+const companySearch = await startCompanySearchStandIn([MENUISERIE_MARTIN])
+t.teardown(() => companySearch.close())
+const env: NodeJS.ProcessEnv = {
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  COMPANY_SEARCH_URL: companySearch.url
+}
 const child = spawn(process.execPath, [path.join(root, 'scripts/start.mjs')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] })
 t.teardown(() => {
   if (child.exitCode === null) child.kill('SIGTERM')

@@ -33,7 +33,9 @@ export function serverRender(node: ReactNode, { path = '/', config = {}, workspa
     ) : (
       // A workspace page renders inside the layout's query cache.
       <QueryClientProvider client={queryClient}>
-        <WorkspaceContext value={{ hydrated: true, userId: workspace.userId ?? null, api: workspace.api }}>{node}</WorkspaceContext>
+        <WorkspaceContext value={{ hydrated: true, userId: workspace.userId ?? null, userEmail: null, api: workspace.api }}>
+          {node}
+        </WorkspaceContext>
       </QueryClientProvider>
     )
   const html = renderToStaticMarkup(

@@ -40,6 +40,7 @@ function summary(change: Partial<InvoiceSummary>): InvoiceSummary {
     paidCents: 0,
     creditedCents: 0,
     remainingCents: 12_000,
+    pdfReady: true,
     createdAt: '2026-11-02T10:00:00Z',
     updatedAt: '2026-11-02T10:00:00Z',
     ...change
@@ -54,6 +55,9 @@ function invoicing(change: Partial<QuoteInvoicing>): QuoteInvoicing {
     invoicedTtcCents: 0,
     progressBp: 0,
     finalIssued: false,
+    depositDeduction: null,
+    depositsTtcCents: 0,
+    depositTakenBackTtcCents: 0,
     invoices: [],
     ...change
   }
@@ -81,6 +85,22 @@ t.test('after a deposit and two situations: situation n° 3, the final deducts e
   )
   t.equal(situationPreviewCents(134_413, 6000, 8000), 26_883, 'a situation from 60 % to 80 % adds 20 % of the quote')
   t.equal(situationPreviewCents(134_413, 6000, 5000), 0, 'never negative')
+  // After a 30 % deposit of 403,24 €: the gateway's own figures (deposit-take-back.test.ts) are
+  // 376,35 € at 40 % then 564,54 € to 100 % in proportion; 134,42 € at 40 % on the first situations.
+  const advance = { depositsTtcCents: 40_324, takenBackTtcCents: 0, mode: 'proportional' as const }
+  t.equal(situationPreviewCents(134_413, 0, 4000, advance), 53_765 - 16_130, 'in proportion: 40 % of the deposit comes off')
+  t.equal(
+    situationPreviewCents(134_413, 4000, 10_000, { ...advance, takenBackTtcCents: 16_130 }),
+    80_648 - 24_194,
+    'the rest of the deposit at 100 %'
+  )
+  t.equal(situationPreviewCents(134_413, 0, 4000, { ...advance, mode: 'first' }), 53_765 - 40_324, 'the first situation takes it whole')
+  t.equal(situationPreviewCents(134_413, 0, 2000, { ...advance, mode: 'first' }), 0, 'never more than the situation invoices')
+  t.equal(
+    situationPreviewCents(134_413, 4000, 7000, { ...advance, mode: 'first', takenBackTtcCents: 40_324 }),
+    40_324,
+    'once used up, nothing more comes off'
+  )
 })
 
 t.test('once the final invoice is issued nothing more is offered', async (t) => {

@@ -291,7 +291,7 @@ t.test('the views with those invoices: draft to review, issued with payments and
   t.match(situationForm, /Facture de situation n° 2/)
   t.match(
     situationForm,
-    /Situation n° 2 : cumul 50 %, déjà facturé 40 % — [\d ]+,\d\d € TTC environ/,
+    /Situation n° 2 : cumul 50 %, déjà facturé 40 % ; acompte déduit au prorata de l’avancement — [\d ]+,\d\d € TTC environ/,
     'the running statement, 10 points more by default'
   )
   t.match(

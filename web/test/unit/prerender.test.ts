@@ -31,6 +31,7 @@ const HEADINGS: Record<string, RegExp> = {
   '/espace/factures/nouvelle': /^Nouvelle facture$/,
   '/espace/factures/:id': /^Facture$/,
   '/espace/profil': /^Profil de l’entreprise$/,
+  '/espace/securite': /^Sécurité$/,
   '/espace/abonnement': /^Abonnement$/,
   '/espace/equipe': /^Équipe$/,
   '/espace/clients': /^Clients$/,
@@ -40,6 +41,7 @@ const HEADINGS: Record<string, RegExp> = {
   '/espace/api': /^Clés d’API$/,
   '/espace/webhooks': /^Webhooks$/,
   '/espace/expediteur': /^Adresse d’expédition$/,
+  '/espace/plateforme-agreee': /^Ma plateforme agréée$/,
   '404': /Page introuvable/
 }
 

@@ -156,8 +156,11 @@ t.test('the first step: what the first quote needs, the rest said to come when n
   }
   t.match(
     html,
-    /Le reste vous sera demandé au moment où il servira : votre assurance décennale à votre premier devis de travaux du bâtiment, vos coordonnées bancaires à votre premier acompte ou à votre première facture\./
+    /Le reste vous sera demandé au moment où il servira : vos coordonnées bancaires à votre premier acompte ou à votre première facture\./
   )
+  // The décennale is asked in the first step, behind one question: only the building trade needs it.
+  t.match(html, /<input id="profile-buildingTrade"[^>]*type="checkbox"/, 'the building trade asked now')
+  t.match(html, /<label for="profile-buildingTrade">Je réalise des travaux du bâtiment<\/label>/)
   t.match(html, /<button type="button" class="button button--ghost">Compléter tout le profil maintenant<\/button>/)
   const all = render(<ProfileView {...props({ step: 'all' })} />)
   t.match(all, /<fieldset class="form-section" id="assurance">/, 'the insurance reachable as #assurance')

@@ -1,15 +1,18 @@
 // A signed quote's « Facturer » page in a DOM against the real gateway: the deposit offered first
 // with the quote's 30 %, prepared as a draft; that draft reopened in its form from
 // `?brouillon=` and saved in place; then, with the deposit issued, the situation offered next; a
-// quote that is not signed is refused by the gateway, and the page says why.
+// quote that is not signed is refused by the gateway, and the page says why. The signed quote's
+// invoicing box (on the quote's page): the deposit offered first, then what is invoiced, then done.
 import './dom/register.js'
 import t from 'tap'
-import { screen } from '@testing-library/dom'
+import { screen, within } from '@testing-library/dom'
 import type { Quote } from '@paraphe/shared/quote'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import { Component as QuoteInvoicingPage } from '@/features/invoices/routes/quote-invoicing'
+import { QuoteInvoicingBox } from '@/features/quotes/components/quote-invoicing-box'
 import { invoicesApi } from '@/lib/invoices-api'
 import { completeContent } from '../../../gateway/test/support/workspace-users.js'
+import { issuedInvoice, signedQuote } from './dom/invoices.js'
 import { press, renderPage, startGateway, textOf, typeInto, type SignedIn } from './dom/page.js'
 
 const gateway = await startGateway()
@@ -69,4 +72,51 @@ t.test('a quote that is not signed is not invoiced, and the page says why', asyn
   const quote = await sentQuote(owner, false)
   renderPage(<QuoteInvoicingPage />, { api: owner.api, userId: owner.id, at: `/espace/devis/${quote.id}/facturation`, route: ROUTE })
   t.ok(await screen.findByText(/Seul un devis signé par le client peut être facturé\./), 'the gateway’s refusal, in French')
+})
+
+t.test('the signed quote’s invoicing box: the deposit offered, then what is invoiced, then the balance done', async (t) => {
+  const owner = await gateway.owner('pro')
+  const box = async (quote: Quote) => {
+    const unmount = renderPage(<QuoteInvoicingBox quote={quote} />, { api: owner.api, userId: owner.id })
+    const region = await screen.findByRole('region')
+    return { region, text: textOf(region), unmount }
+  }
+  const links = (region: HTMLElement) =>
+    within(region)
+      .getAllByRole('link')
+      .map((link) => [textOf(link), link.getAttribute('href'), link.className])
+
+  const quote = await signedQuote(gateway, owner)
+  let shown = await box(quote)
+  t.equal(textOf(within(shown.region).getByRole('heading')), 'Devis signé : facturez l’acompte', 'right after the signature')
+  t.match(shown.text, /Le devis prévoit un acompte de 30 % sur 1 344,13 € TTC : facturez-le maintenant/)
+  t.same(links(shown.region), [
+    ['Facturer l’acompte', `/espace/devis/${quote.id}/facturation?facture=acompte`, 'button button--primary'],
+    ['Facture de situation', `/espace/devis/${quote.id}/facturation?facture=situation`, 'button button--ghost'],
+    ['Facture de solde', `/espace/devis/${quote.id}/facturation?facture=solde`, 'button button--ghost']
+  ])
+  shown.unmount()
+
+  const noDeposit = await signedQuote(gateway, owner, { depositBp: 0 })
+  shown = await box(noDeposit)
+  t.match(shown.text, /Facturez un acompte, une situation au fil du chantier, puis le solde/, 'no deposit in the quote')
+  shown.unmount()
+
+  await issuedInvoice(owner, { kind: 'deposit', quoteId: quote.id })
+  await issuedInvoice(owner, { kind: 'progress', quoteId: quote.id, progressBp: 5000 })
+  shown = await box(quote)
+  t.equal(textOf(within(shown.region).getByRole('heading')), 'Facturation')
+  t.match(shown.text, /Facturé : 873,67 € TTC sur 1 344,13 € \(avancement 50 %\), reste 470,46 € TTC\./, 'the deposit and the situation')
+  t.match(links(shown.region)[1], ['Facture de situation', /situation$/, 'button button--primary'], 'the next situation comes first')
+  shown.unmount()
+
+  await issuedInvoice(owner, { kind: 'final', quoteId: quote.id })
+  shown = await box(quote)
+  t.match(
+    shown.text,
+    /Facturé : 1 344,13 € TTC sur 1 344,13 € \(avancement 50 %\), solde facturé\./,
+    'the whole quote once the balance is issued'
+  )
+  t.same(links(shown.region), [['Voir les factures de ce devis', `/espace/devis/${quote.id}/facturation`, '']])
+  shown.unmount()
 })

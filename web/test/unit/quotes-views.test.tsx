@@ -115,6 +115,7 @@ t.test('the workspace layout: its navigation, the account section, the loading s
   t.equal(sectionOf('/espace/profil'), 'profile')
   t.equal(sectionOf('/tarifs'), null)
   t.equal(sectionOf('/espace/webhooks'), 'webhooks')
+  t.equal(sectionOf('/espace/securite'), 'security')
   t.match(
     render(<AccountLinks />, '/espace/webhooks'),
     /href="\/espace\/api"[^>]*>API<\/a><\/li><li><a class="account-menu__link" aria-current="page" href="\/espace\/webhooks"[^>]*>Webhooks</,
@@ -130,7 +131,7 @@ t.test('the workspace layout: its navigation, the account section, the loading s
   const settings = render(<AccountLinks />, '/espace')
   t.same(
     [...settings.matchAll(/<a [^>]*>([^<]+)</g)].map((match) => match[1]),
-    ['Profil', 'Équipe', 'Abonnement', 'API', 'Webhooks'],
+    ['Profil', 'Sécurité', 'Équipe', 'Abonnement', 'API', 'Webhooks'],
     'the account menu, the settings'
   )
   t.match(settings, /<nav class="account-menu__nav" aria-label="Compte et entreprise">/)
@@ -333,7 +334,18 @@ t.test('/espace in each state: loading, failures, empty, filtered, with a remind
     remindersDue: 1,
     recent: [
       {
-        quoteId: 'q9',
+        subject: 'invoice',
+        id: 'f3',
+        number: 'F-2026-0003',
+        title: 'Élise Martin',
+        type: 'paid',
+        label: 'Facture d’acompte payée',
+        occurredAt: '2026-11-21T10:00:00Z',
+        count: 1
+      },
+      {
+        subject: 'quote',
+        id: 'q9',
         number: 'DEV-2026-0009',
         title: 'Toiture',
         type: 'signed',
@@ -342,7 +354,8 @@ t.test('/espace in each state: loading, failures, empty, filtered, with a remind
         count: 1
       },
       {
-        quoteId: 'q8',
+        subject: 'quote',
+        id: 'q8',
         number: 'DEV-2026-0008',
         title: 'Cuisine',
         type: 'viewed',
@@ -377,6 +390,11 @@ t.test('/espace in each state: loading, failures, empty, filtered, with a remind
     'what the invoices leave to collect, from the gateway’s figures'
   )
   t.match(board, /2 devis envoyés sur 3 ce mois-ci/)
+  t.match(
+    board,
+    /href="\/espace\/factures\/f3"[^>]*>F-2026-0003 — Élise Martin<\/a> : facture d’acompte payée, <time dateTime="2026-11-21T10:00:00Z">21 novembre 2026<\/time>/,
+    'an invoice’s event, leading to the invoice'
+  )
   t.match(
     board,
     /href="\/espace\/devis\/q9"[^>]*>DEV-2026-0009 — Toiture<\/a> : devis signé par le client, <time dateTime="2026-11-20T09:00:00Z">20 novembre 2026<\/time>/

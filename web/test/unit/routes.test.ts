@@ -65,6 +65,7 @@ t.test('the account area is one layout guarded by `auth`, which the registry kno
     '/espace/factures/nouvelle',
     '/espace/factures/:id',
     '/espace/profil',
+    '/espace/securite',
     '/espace/abonnement',
     '/espace/equipe',
     '/espace/clients',
@@ -73,7 +74,8 @@ t.test('the account area is one layout guarded by `auth`, which the registry kno
     '/espace/invitation',
     '/espace/api',
     '/espace/webhooks',
-    '/espace/expediteur'
+    '/espace/expediteur',
+    '/espace/plateforme-agreee'
   ])
   t.notOk(isWorkspacePath('/espaces'), 'a path that only starts like /espace is not in it')
   t.ok(

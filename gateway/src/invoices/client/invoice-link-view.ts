@@ -1,6 +1,7 @@
 // What the client's invoice page shows, read by the link's token as `anon` through the
 // database's functions (migration 0017): who invoices, the amount, the due date, the status, and
 // how to pay by transfer with the EPC QR code for the amount still owed.
+import { pdfInPreparation } from '../invoice-issuing.js'
 import type { InvoiceLinkView } from '@paraphe/shared/api/invoice-client-schemas'
 import { parisIsoDate } from '@paraphe/shared/dates'
 import type { InvoiceDocument, InvoiceKind } from '@paraphe/shared/invoices/invoice-document'
@@ -35,10 +36,14 @@ const linkNotFound = () =>
 const linkRevoked = () =>
   new ApiProblem(410, 'link_revoked', 'Ce lien a été désactivé par le professionnel : demandez-lui de vous renvoyer la facture.')
 
-export async function readInvoiceLink(db: Database, token: string, now: Date): Promise<InvoiceLinkView> {
+/** `cardPayments`: the instance takes card payments (Stripe Connect configured). */
+export async function readInvoiceLink(db: Database, token: string, now: Date, cardPayments = false): Promise<InvoiceLinkView> {
   if (!isWellFormedToken(token)) throw linkNotFound()
   const { rows } = await asAnonymous(db, (tx) =>
-    tx.query<{ view: ViewJson | null }>('select paraphe.invoice_link_view($1) as view', [hashToken(token)])
+    tx.query<{ view: ViewJson | null; card_account: string | null }>(
+      'select paraphe.invoice_link_view($1) as view, paraphe.invoice_link_card_account($1) as card_account',
+      [hashToken(token)]
+    )
   )
   const view = rows[0]?.view ?? null
   if (view === null) throw linkNotFound()
@@ -84,6 +89,7 @@ export async function readInvoiceLink(db: Database, token: string, now: Date): P
       qr === null
         ? null
         : { name: seller.name, iban: formatIban(seller.iban), bic: seller.bic, reference: view.number, amountCents: remaining, qr },
+    cardPayment: cardPayments && remaining > 0 && view.kind !== 'credit_note' && (rows[0]?.card_account ?? null) !== null,
     latePenalty: document.mentions.latePenalty,
     recoveryIndemnity: document.mentions.recoveryIndemnity
   }
@@ -92,9 +98,12 @@ export async function readInvoiceLink(db: Database, token: string, now: Date): P
 export async function invoiceLinkPdf(db: Database, token: string): Promise<{ pdf: Uint8Array; filename: string }> {
   if (!isWellFormedToken(token)) throw linkNotFound()
   const { rows } = await asAnonymous(db, (tx) =>
-    tx.query<{ number: string; kind: InvoiceKind; pdf: Uint8Array }>('select * from paraphe.invoice_link_pdf($1)', [hashToken(token)])
+    tx.query<{ number: string; kind: InvoiceKind; pdf: Uint8Array | null }>('select * from paraphe.invoice_link_pdf($1)', [
+      hashToken(token)
+    ])
   )
   const row = rows[0]
   if (row === undefined) throw linkNotFound()
+  if (row.pdf === null) throw pdfInPreparation()
   return { pdf: row.pdf, filename: invoiceFileName(row.kind, row.number, 'pdf') }
 }

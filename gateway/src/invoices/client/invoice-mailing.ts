@@ -10,6 +10,7 @@ import { enqueueEmail } from '../../mail/outbox.js'
 import { senderNameFor } from '../../mail/sender-name.js'
 import { invoiceEmail, invoiceReminderEmail } from '../../mail/templates/invoice-emails.js'
 import { invoiceFileName } from '../invoice-files.js'
+import { pdfInPreparation } from '../invoice-issuing.js'
 import type { InvoiceRow } from '../invoice-rows.js'
 import { createInvoiceLink } from './invoice-links.js'
 
@@ -21,10 +22,21 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
 }
 
+/** The company's Stripe account is connected and takes payments. */
+async function takesCardPayments(tx: Queryable, companyId: string): Promise<boolean> {
+  const { rows } = await tx.query(
+    'select 1 from paraphe.stripe_connections where company_id = $1 and disconnected_at is null and charges_enabled',
+    [companyId]
+  )
+  return rows.length > 0
+}
+
 export async function queueInvoiceMail(tx: Queryable, row: InvoiceRow, mail: InvoiceMail, site: Site): Promise<void> {
   const document = row.document as InvoiceDocument
-  const { rows } = await tx.query<{ pdf: Uint8Array }>('select pdf from paraphe.invoices where id = $1', [row.id])
-  const pdf = (rows[0] as { pdf: Uint8Array }).pdf
+  const { rows } = await tx.query<{ pdf: Uint8Array | null }>('select pdf from paraphe.invoices where id = $1', [row.id])
+  const pdf = rows[0]?.pdf ?? null
+  // The actions render it first (invoice-actions.ts); the periodic reminders come days later.
+  if (pdf === null) throw pdfInPreparation()
   const invoiceUrl = await createInvoiceLink(tx, { id: row.id, companyId: row.company_id }, site.siteUrl)
   const facts = {
     document,
@@ -35,7 +47,8 @@ export async function queueInvoiceMail(tx: Queryable, row: InvoiceRow, mail: Inv
       paidCents: row.paid_cents,
       creditedCents: row.credited_cents
     }),
-    invoiceUrl
+    invoiceUrl,
+    cardPayment: site.cardPayments === true && (await takesCardPayments(tx, row.company_id))
   }
   const content =
     mail.type === 'invoice'

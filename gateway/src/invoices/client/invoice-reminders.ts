@@ -6,7 +6,7 @@ import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import { DEFAULT_INVOICE_REMINDER_DAYS, type ReminderSettings } from '@paraphe/shared/api/invoice-client-schemas'
 import { remainingCents } from '@paraphe/shared/invoices/invoice-payment-status'
 import { REMINDER_GAP_HOURS } from '@paraphe/shared/reminders'
-import type { Database, Queryable } from '../../db/database.js'
+import { theRow, type Database, type Queryable } from '../../db/database.js'
 import { ApiProblem } from '../../errors.js'
 import { INVOICE_COLUMNS, type InvoiceRow } from '../invoice-rows.js'
 import { findInvoice, getInvoice } from '../invoices-repository.js'
@@ -39,7 +39,7 @@ export async function remindInvoiceByHand(tx: Queryable, id: string, site: Site,
        from paraphe.invoices i where i.id = $1`,
     [id]
   )
-  const found = rows[0] as { to_address: string; last_at: Date | null }
+  const found = theRow(rows)
   if (found.last_at !== null && now.getTime() - new Date(found.last_at).getTime() < REMINDER_GAP_HOURS * 3_600_000) {
     const next = formatDateTime(new Date(new Date(found.last_at).getTime() + REMINDER_GAP_HOURS * 3_600_000))
     throw new ApiProblem(

@@ -1,10 +1,12 @@
 // What an export by period reads, as the signed-in member (RLS: their company's only): the
 // invoices issued in the period, in chain order, and the payments dated in it.
+import { pdfInPreparation } from '../invoice-issuing.js'
 import type { InvoiceExportFilter } from '@paraphe/shared/api/invoice-client-schemas'
 import type { PaymentMeans } from '@paraphe/shared/api/invoice-schemas'
 import type { InvoiceDocument, InvoiceKind } from '@paraphe/shared/invoices/invoice-document'
 import type { Queryable } from '../../db/database.js'
 import { ApiProblem } from '../../errors.js'
+import { invoiceNotFound } from '../invoices-repository.js'
 
 export interface ExportInvoice {
   id: string
@@ -17,6 +19,8 @@ export interface ExportInvoice {
   amountDueCents: number
   paidCents: number
   creditedCents: number
+  /** From a building-trade quote (a credit note: the corrected invoice's): booked as works (704). */
+  buildingWork: boolean
 }
 
 export interface ExportPayment {
@@ -61,10 +65,13 @@ export async function invoicesOfPeriod(tx: Queryable, filter: Pick<InvoiceExport
     amount_due_cents: number
     paid_cents: number
     credited_cents: number
+    building_work: boolean
   }>(
     `select i.id, i.number, i.kind, i.issue_date, i.due_date, i.document, i.amount_due_cents,
             coalesce((select sum(p.amount_cents) from paraphe.invoice_payments p where p.invoice_id = i.id), 0)::bigint as paid_cents,
-            coalesce((select sum(c.total_ttc_cents) from paraphe.invoices c where c.corrects_invoice_id = i.id and c.status = 'issued'), 0)::bigint as credited_cents
+            coalesce((select sum(c.total_ttc_cents) from paraphe.invoices c where c.corrects_invoice_id = i.id and c.status = 'issued'), 0)::bigint as credited_cents,
+            coalesce((select (q.content ->> 'buildingTrade')::boolean from paraphe.quotes q
+                       where q.id = coalesce(i.quote_id, (select c.quote_id from paraphe.invoices c where c.id = i.corrects_invoice_id))), false) as building_work
        from paraphe.invoices i
       where i.status = 'issued' and i.issue_date between $1::date and $2::date
       order by i.chain_index`,
@@ -79,7 +86,8 @@ export async function invoicesOfPeriod(tx: Queryable, filter: Pick<InvoiceExport
     document: row.document,
     amountDueCents: Number(row.amount_due_cents),
     paidCents: Number(row.paid_cents),
-    creditedCents: Number(row.credited_cents)
+    creditedCents: Number(row.credited_cents),
+    buildingWork: row.building_work
   }))
 }
 
@@ -109,16 +117,27 @@ export async function paymentsOfPeriod(tx: Queryable, filter: Pick<InvoiceExport
   }))
 }
 
-/** The invoices' Factur-X PDFs, in chain order. */
+/** The invoices issued in the period whose PDFs the ZIP holds, in chain order (their bytes are read one by one). */
 export async function pdfsOfPeriod(
   tx: Queryable,
   filter: Pick<InvoiceExportFilter, 'from' | 'to'>
-): Promise<Array<{ number: string; kind: InvoiceKind; pdf: Uint8Array; issuedAt: Date }>> {
+): Promise<Array<{ id: string; number: string; kind: InvoiceKind; issuedAt: Date }>> {
   checkPeriod(filter)
-  const { rows } = await tx.query<{ number: string; kind: InvoiceKind; pdf: Uint8Array; issued_at: Date }>(
-    `select i.number, i.kind, i.pdf, i.issued_at from paraphe.invoices i
+  const { rows } = await tx.query<{ id: string; number: string; kind: InvoiceKind; issued_at: Date }>(
+    `select i.id, i.number, i.kind, i.issued_at from paraphe.invoices i
       where i.status = 'issued' and i.issue_date between $1::date and $2::date order by i.chain_index`,
     [filter.from, filter.to]
   )
-  return rows.map((row) => ({ number: row.number, kind: row.kind, pdf: row.pdf, issuedAt: new Date(row.issued_at) }))
+  return rows.map((row) => ({ id: row.id, number: row.number, kind: row.kind, issuedAt: new Date(row.issued_at) }))
+}
+
+/** One issued invoice's Factur-X PDF (RLS: the member's company only). */
+export async function issuedInvoicePdf(tx: Queryable, id: string): Promise<Uint8Array> {
+  const { rows } = await tx.query<{ pdf: Uint8Array | null }>(`select pdf from paraphe.invoices where id = $1 and status = 'issued'`, [id])
+  const row = rows[0]
+  if (row === undefined) throw invoiceNotFound()
+  // An invoice issued seconds ago may still be rendering: the archive is never handed out without it
+  // (the export action renders the waiting ones first, invoice-actions.ts).
+  if (row.pdf === null) throw pdfInPreparation()
+  return row.pdf
 }

@@ -3,16 +3,24 @@
 // balanced entry per invoice issued in the period. An accountant imports it into the company's
 // books; it is not the company's whole FEC (Paraphe keeps no other journal).
 //
-// Accounts (Plan comptable général), written on six digits as most accounting software does:
+// Accounts (Plan comptable général), the company's setting (shared/src/invoices/accounting-accounts.ts),
+// by default on six digits as most accounting software writes them:
 //   411000 Clients — debit of the TTC, with the client as auxiliary account (CompAuxNum);
-//   706000 Prestations de services (services, or goods and services mixed) or 707000 Ventes de
-//          marchandises (goods) — credit of the HT, one line per VAT rate;
+//   704000 Travaux (services, or goods and services mixed, of a building-trade quote), 706000
+//          Prestations de services (other services or mixed) or 707000 Ventes de marchandises
+//          (goods) — credit of the HT, one line per VAT rate;
 //   445710 TVA collectée — credit of the VAT, one line per rate (none under the 293 B franchise
 //          or reverse charge, where no VAT is collected).
 // Deposits and situations are booked as sales like the others, and a final invoice books what it
 // invoices net of them (its lines less the deductions): each invoice's entry equals its own totals.
 // A credit note is the same entry with debit and credit swapped.
-import type { OperationNature } from '@paraphe/shared/invoices/invoice-document'
+import {
+  CUSTOMER_ACCOUNT_LABEL,
+  REVENUE_ACCOUNT_LABELS,
+  revenueKind,
+  VAT_ACCOUNT_LABEL,
+  type AccountingAccounts
+} from '@paraphe/shared/invoices/accounting-accounts'
 import { computeInvoiceTotals } from '@paraphe/shared/invoices/invoice-totals'
 import { clientDisplayName } from '@paraphe/shared/quote'
 import { decimalComma } from './invoices-csv.js'
@@ -40,13 +48,6 @@ export const FEC_COLUMNS = [
 ] as const
 
 export const SALES_JOURNAL = { code: 'VT', label: 'Ventes' } as const
-export const CLIENT_ACCOUNT = { number: '411000', label: 'Clients' } as const
-export const VAT_ACCOUNT = { number: '445710', label: 'TVA collectée' } as const
-export const SALES_ACCOUNTS: Readonly<Record<OperationNature, { number: string; label: string }>> = {
-  goods: { number: '707000', label: 'Ventes de marchandises' },
-  services: { number: '706000', label: 'Prestations de services' },
-  mixed: { number: '706000', label: 'Prestations de services' }
-}
 
 /** `2026-11-26` → `20261126`. */
 const fecDate = (isoDate: string) => isoDate.replaceAll('-', '')
@@ -66,13 +67,20 @@ export function clientAuxiliary(buyer: ExportInvoice['document']['buyer']): stri
   return `C${letters.slice(0, 16) || 'DIVERS'}`
 }
 
-function entryLines(invoice: ExportInvoice): string[][] {
+function entryLines(invoice: ExportInvoice, accounts: AccountingAccounts): string[][] {
   const { document } = invoice
   const totals = computeInvoiceTotals(document)
   const credit = invoice.kind === 'credit_note'
   const client = field(clientDisplayName(document.buyer))
   const label = field(`${credit ? 'Avoir' : 'Facture'} ${invoice.number} ${client}`)
-  const sales = SALES_ACCOUNTS[document.operation]
+  const kind = revenueKind(document.operation, invoice.buildingWork)
+  const sales = { number: accounts[kind], label: REVENUE_ACCOUNT_LABELS[kind] }
+  const customers = { number: accounts.customers, label: CUSTOMER_ACCOUNT_LABEL }
+  // A rate without an account of its own (none today) goes to the standard rate's.
+  const vatAccount = (rateBp: number) => ({
+    number: (accounts.vat as Record<string, string | undefined>)[String(rateBp)] ?? accounts.vat['2000'],
+    label: VAT_ACCOUNT_LABEL
+  })
   const line = (
     account: { number: string; label: string },
     accountLabel: string,
@@ -101,19 +109,19 @@ function entryLines(invoice: ExportInvoice): string[][] {
   ]
   // Sales side: debit for an invoice's client, credit for its sales and VAT; a credit note swaps.
   const side = (cents: number, onDebit: boolean): [number, number] => (onDebit !== credit ? [cents, 0] : [0, cents])
-  const lines = [line(CLIENT_ACCOUNT, CLIENT_ACCOUNT.label, ...side(totals.totalTtcCents, true), true)]
+  const lines = [line(customers, customers.label, ...side(totals.totalTtcCents, true), true)]
   for (const row of totals.vat) {
     if (row.baseCents !== 0) lines.push(line(sales, `${sales.label} ${rateText(row.rateBp)}`, ...side(row.baseCents, false), false))
   }
   for (const row of totals.vat) {
     if (row.vatCents !== 0)
-      lines.push(line(VAT_ACCOUNT, `${VAT_ACCOUNT.label} ${rateText(row.rateBp)}`, ...side(row.vatCents, false), false))
+      lines.push(line(vatAccount(row.rateBp), `${VAT_ACCOUNT_LABEL} ${rateText(row.rateBp)}`, ...side(row.vatCents, false), false))
   }
   return lines
 }
 
-export function salesJournalFec(invoices: readonly ExportInvoice[]): string {
-  const rows = [[...FEC_COLUMNS], ...invoices.flatMap(entryLines)]
+export function salesJournalFec(invoices: readonly ExportInvoice[], accounts: AccountingAccounts): string {
+  const rows = [[...FEC_COLUMNS], ...invoices.flatMap((invoice) => entryLines(invoice, accounts))]
   return `${rows.map((row) => row.join('|')).join('\r\n')}\r\n`
 }
 

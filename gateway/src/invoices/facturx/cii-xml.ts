@@ -6,7 +6,13 @@
 import { create } from 'xmlbuilder2'
 import { billingFrameworkCode, INVOICE_TYPE_CODES, type InvoiceDocument } from '@paraphe/shared/invoices/invoice-document'
 import { FRANCHISE_MENTION, REVERSE_CHARGE_MENTION } from '@paraphe/shared/invoices/invoice-mentions'
-import { creditedInvoiceText, progressStatementText, retentionText, vatMentions } from '@paraphe/shared/invoices/invoice-statements'
+import {
+  creditedInvoiceText,
+  insuranceText,
+  progressStatementText,
+  retentionText,
+  vatMentions
+} from '@paraphe/shared/invoices/invoice-statements'
 import { computeInvoiceTotals, type InvoiceTotals, type InvoiceVatBreakdown } from '@paraphe/shared/invoices/invoice-totals'
 import { buyerName, buyerParty, postalAddress, sellerParty } from './cii-parties.js'
 import { lineItems } from './cii-lines.js'
@@ -44,6 +50,7 @@ function notes(document: InvoiceDocument, totals: InvoiceTotals): XmlNode[] {
   if (document.progress !== null) list.push(note(progressStatementText(document.progress)))
   if (document.retention !== null) list.push(note(retentionText(document.retention, totals.retentionCents)))
   if (document.housingWorkCertification !== null) list.push(note(document.housingWorkCertification))
+  if (document.insurance != null) list.push(note(insuranceText(document.insurance)))
   return list
 }
 

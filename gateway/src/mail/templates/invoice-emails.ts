@@ -15,6 +15,14 @@ export interface InvoiceMailFacts {
   remainingCents: number
   /** The client's invoice page. */
   invoiceUrl: string
+  /** The professional takes card payments: the e-mail offers « Payer par carte » (on the invoice page). */
+  cardPayment?: boolean
+}
+
+/** « Payer par carte » leads to the invoice page's button, for what is still owed. */
+function cardAction(facts: InvoiceMailFacts): EmailBlock[] {
+  if (facts.cardPayment !== true || facts.remainingCents === 0 || facts.document.kind === 'credit_note') return []
+  return [{ type: 'action', label: `Payer par carte (${formatEuros(facts.remainingCents)})`, url: `${facts.invoiceUrl}#payer-par-carte` }]
 }
 
 function greeting(document: InvoiceDocument): string {
@@ -31,7 +39,8 @@ function transferRows(document: InvoiceDocument): Array<{ label: string; value: 
   ]
 }
 
-export function invoiceEmail({ document, remainingCents, invoiceUrl }: InvoiceMailFacts, site: SiteIdentity): EmailContent {
+export function invoiceEmail(facts: InvoiceMailFacts, site: SiteIdentity): EmailContent {
+  const { document, remainingCents, invoiceUrl } = facts
   const label = INVOICE_KIND_LABELS[document.kind]
   const credit = document.kind === 'credit_note'
   const rendered = renderEmailLayout({
@@ -56,13 +65,14 @@ export function invoiceEmail({ document, remainingCents, invoiceUrl }: InvoiceMa
               ...transferRows(document)
             ]
       },
+      ...cardAction(facts),
       { type: 'action', label: credit ? 'Voir l’avoir' : 'Voir la facture et payer par virement', url: invoiceUrl },
       {
         type: 'note',
-        text: `Ce lien vous est personnel. Pour toute question sur cette facture, répondez à cet e-mail : votre réponse parviendra à ${document.seller.name}.`
+        text: `Ce lien vous est personnel. Pour toute question sur ${credit ? 'cet avoir' : 'cette facture'}, répondez à cet e-mail : votre réponse parviendra à ${document.seller.name}.`
       }
     ],
-    footer: `Vous recevez cet e-mail parce que ${document.seller.name} vous a adressé cette facture.`
+    footer: `Vous recevez cet e-mail parce que ${document.seller.name} vous a adressé ${credit ? 'cet avoir' : 'cette facture'}.`
   })
   return { subject: singleLine(`${label} ${document.number} de ${document.seller.name}`), ...rendered }
 }
@@ -72,7 +82,8 @@ export interface ReminderFacts extends InvoiceMailFacts {
   daysLate: number
 }
 
-export function invoiceReminderEmail({ document, remainingCents, invoiceUrl, daysLate }: ReminderFacts, site: SiteIdentity): EmailContent {
+export function invoiceReminderEmail(facts: ReminderFacts, site: SiteIdentity): EmailContent {
+  const { document, remainingCents, invoiceUrl, daysLate } = facts
   const blocks: EmailBlock[] = [
     { type: 'paragraph', text: greeting(document) },
     {
@@ -92,6 +103,7 @@ export function invoiceReminderEmail({ document, remainingCents, invoiceUrl, day
         ...transferRows(document)
       ]
     },
+    ...cardAction(facts),
     { type: 'action', label: 'Voir la facture et payer par virement', url: invoiceUrl },
     { type: 'paragraph', text: `${document.mentions.latePenalty}\n${document.mentions.recoveryIndemnity}` },
     {

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ApiKeyRefusal, requireScope, resolveApiKey, type RequestApiKey } from '../../api-keys/api-key-auth.js'
 import { ApiProblem } from '../../errors.js'
+import { budgetKey } from './rate-limit-store.js'
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,7 +24,12 @@ class RateLimited extends ApiProblem {
 
 export default fp(
   async function apiKeyAuth(fastify: FastifyInstance) {
-    const rule = { bucket: 'api-key', max: fastify.config.apiRateLimitPerMinute, windowSeconds: 60 }
+    // Per key, whoever uses it and from wherever (@fastify/rate-limit on the database's store).
+    const budget = fastify.createRateLimit({
+      max: fastify.config.apiRateLimitPerMinute,
+      timeWindow: 60_000,
+      keyGenerator: (request) => budgetKey('api-key', request.apiKey?.id ?? request.ip)
+    })
     fastify.decorateRequest('apiKey', null)
     fastify.decorate('authenticateApiKey', async (request: FastifyRequest, reply: FastifyReply) => {
       try {
@@ -37,8 +43,8 @@ export default fp(
         }
         throw error
       }
-      const budget = await fastify.rateLimiter.hit(rule, request.apiKey.id)
-      if (!budget.allowed) throw new RateLimited(budget.retryAfterSeconds)
+      const spent = await budget(request)
+      if (!spent.isAllowed && spent.isExceeded) throw new RateLimited(spent.ttlInSeconds)
       requireScope(request.apiKey, request.method)
     })
   },

@@ -1,7 +1,8 @@
 import httpProxy from '@fastify/http-proxy'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AUTH_MESSAGES, authErrorBody } from '../../http/auth-errors.js'
-import { authEndpointOf, authRateLimit } from '../../rate-limit/auth-limits.js'
+import { authEndpointOf } from '../../rate-limit/auth-limits.js'
+import { authBudget } from './auth-budget.js'
 import { DEPENDENCY_TIMEOUT_MS } from './readiness.js'
 
 /** Auth requests are small JSON documents; anything bigger is refused before it is forwarded. */
@@ -41,7 +42,7 @@ export default async function authProxy(fastify: FastifyInstance) {
   fastify.readiness.watch('auth', async () => (await fetch(health, { signal: AbortSignal.timeout(DEPENDENCY_TIMEOUT_MS) })).ok)
 
   // Per-IP budgets shared by every gateway on the database (rate-limit/auth-limits.ts).
-  const limit = authRateLimit(fastify, auth.rateLimitPerMinute)
+  const spent = authBudget(fastify, auth.rateLimitPerMinute)
 
   // Errors raised in this scope (body size, unreadable body, a path the proxy refuses) answer in
   // the auth API's shape.
@@ -63,8 +64,8 @@ export default async function authProxy(fastify: FastifyInstance) {
     const path = resolvedAuthPath(request.url)
     // The admin API (service_role key) serves operators' tools on the private network only.
     if (path === null || authEndpointOf(path) === 'admin') return reply.code(404).send(authErrorBody('not_found', AUTH_MESSAGES.notFound))
-    const limited = await limit(path, request.ip)
-    if (limited !== null && !limited.allowed) {
+    const limited = await spent(request, path)
+    if (limited !== null) {
       return reply
         .code(429)
         .header('retry-after', String(limited.retryAfterSeconds))

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { upstreamSessionAccess, type ApiAccess } from '../../auth/session-access.js'
 import { bearerToken, createTokenVerifier, TokenError, type AuthUser } from '../../auth/token-verifier.js'
 import { errorBody } from '../../errors.js'
 
@@ -24,6 +25,14 @@ export default fp(
         : embedded !== null
           ? createTokenVerifier({ jwtSecret: embedded.secret, jwksUrl: null })
           : null
+    // Whoever keeps the accounts, a closed session ends at its next request, and an account with a
+    // second factor is reached only by a session that proved it (auth/session-access.ts).
+    const access: ((userId: string, sessionId: string | null) => Promise<ApiAccess>) | null =
+      auth !== null
+        ? upstreamSessionAccess(fastify.db, fastify.log)
+        : embedded !== null
+          ? (userId, sessionId) => embedded.service.apiAccess(userId, sessionId)
+          : null
     fastify.decorateRequest('user', null)
     fastify.decorate('authenticate', async (request: FastifyRequest, reply: FastifyReply) => {
       if (verify === null) {
@@ -40,6 +49,22 @@ export default fp(
           .code(401)
           .header('www-authenticate', token === null ? 'Bearer' : 'Bearer error="invalid_token"')
           .send(errorBody(code, message))
+      }
+      if (access !== null) {
+        const verdict = await access(request.user.id, request.user.sessionId)
+        if (verdict === 'session_closed') {
+          request.user = null
+          return reply
+            .code(401)
+            .header('www-authenticate', 'Bearer error="invalid_token"')
+            .send(errorBody('session_closed', 'Cette session a été fermée : reconnectez-vous.'))
+        }
+        if (verdict === 'aal2_required') {
+          request.user = null
+          return reply
+            .code(403)
+            .send(errorBody('aal2_required', 'Saisissez le code de votre application d’authentification pour accéder à vos données.'))
+        }
       }
     })
   },

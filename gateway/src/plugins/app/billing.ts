@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifyInstance } from 'fastify'
 import type Stripe from 'stripe'
-import { createStripeClient } from '../../billing/stripe-client.js'
+import { createStripeClient } from '../../subscription/stripe-client.js'
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -14,8 +14,8 @@ import {
 } from '@paraphe/shared/api/billing-schemas'
 import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
 import { paths } from '@paraphe/shared/paths'
-import { createCustomer, findCustomerId } from '../../billing/customers.js'
-import { checkoutSessionParams, sessionPlan } from '../../billing/checkout.js'
+import { createCustomer, findCustomerId } from '../../subscription/customers.js'
+import { checkoutSessionParams, sessionPlan } from '../../subscription/checkout.js'
 import {
   alreadySubscribed,
   badSignature,
@@ -23,31 +23,21 @@ import {
   noCustomer,
   paymentsNotConfigured,
   providerUnavailable
-} from '../../billing/billing-problems.js'
-import { isMissingResource } from '../../billing/stripe-client.js'
-import { readSubscription } from '../../billing/subscription-mirror.js'
+} from '../../subscription/billing-problems.js'
+import { isMissingResource } from '../../subscription/stripe-client.js'
+import { readSubscription } from '../../subscription/subscription-mirror.js'
 import { isPaidStatus } from '../../plans/paid-statuses.js'
-import { processEvent } from '../../billing/webhook-events.js'
+import { processEvent } from '../../subscription/webhook-events.js'
 import { requireOwner } from '../../company/membership.js'
 import type { BillingConfig } from '../../config.js'
-import { ApiProblem } from '../../errors.js'
 import { currentPlan, quotesSentThisMonth } from '../../plans/plan-usage.js'
 import { asRequestUser } from './user-transaction.js'
+import { callStripe } from './stripe-calls.js'
 
 /** The Stripe client and settings, or the 503 every billing route answers without them. */
 function payments(fastify: FastifyInstance): { stripe: Stripe; billing: BillingConfig } {
   if (fastify.stripe === null || fastify.config.billing === null) throw paymentsNotConfigured()
   return { stripe: fastify.stripe, billing: fastify.config.billing }
-}
-
-/** Stripe being down is not the user's fault nor a bug of ours: a 502 that says so. */
-async function callStripe<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work()
-  } catch (error) {
-    if (error instanceof ApiProblem) throw error
-    throw providerUnavailable()
-  }
 }
 
 const toIso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString())

@@ -12,8 +12,13 @@ import {
   JoinedBody,
   MemberIdParams,
   TeamBody,
+  TeamTwoFactorBody,
+  TeamTwoFactorInput,
   TransferBody
 } from '@paraphe/shared/api/company-schemas'
+import { planAllows } from '@paraphe/shared/plans'
+import { currentPlan } from '../../plans/plan-usage.js'
+import { setTeamTwoFactor } from '../../company/two-factor-rule.js'
 import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
 import { NoContent } from '@paraphe/shared/api/schema-parts'
 import {
@@ -36,6 +41,32 @@ export default async function companyRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   fastify.get('/company', { schema: { response: { 200: TeamBody, ...ErrorResponses } } }, async (request) =>
     asRequestUser(fastify, request, (tx, member) => readTeam(tx, member))
+  )
+
+  // Readable without the second factor: the pages learn from it that one is required.
+  fastify.get('/company/two-factor', { schema: { response: { 200: TeamTwoFactorBody, ...ErrorResponses } } }, async (request) =>
+    asRequestUser(
+      fastify,
+      request,
+      async (tx, member) => ({
+        requireTwoFactor: member.requireTwoFactor,
+        available: planAllows(await currentPlan(tx), 'teamTwoFactor'),
+        signedInWithSecondFactor: member.aal === 'aal2',
+        canChange: member.role === 'owner'
+      }),
+      { withoutTwoFactor: true }
+    )
+  )
+  fastify.put(
+    '/company/two-factor',
+    { schema: { body: TeamTwoFactorInput, response: { 200: TeamTwoFactorBody, ...ErrorResponses } } },
+    async (request) =>
+      asRequestUser(fastify, request, async (tx, member) => ({
+        ...(await setTeamTwoFactor(tx, member, request.body.required, fastify.config.publicUrl)),
+        available: planAllows(await currentPlan(tx), 'teamTwoFactor'),
+        signedInWithSecondFactor: member.aal === 'aal2',
+        canChange: true
+      }))
   )
 
   fastify.post(

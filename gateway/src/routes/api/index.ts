@@ -4,10 +4,13 @@ import { checkStorableInput } from '../../http/storable-input.js'
 import apiKeyRoutes from './api-keys.js'
 import billingRoutes, { billingWebhookRoutes } from './billing.js'
 import companyRoutes, { invitationViewRoutes } from './company.js'
+import companyDirectoryRoutes from './company-directory.js'
 import companySenderRoutes, { senderConfirmationRoutes } from './company-sender.js'
+import platformRoutes from './platform.js'
 import contactRoutes from './contact.js'
 import dashboardRoutes from './dashboard.js'
 import clientRoutes from './clients.js'
+import stripeConnectionRoutes, { connectWebhookRoutes } from './card-payments.js'
 import invoiceRoutes from './invoices.js'
 import invoiceLinkRoutes from './invoice-link.js'
 import invoiceMailAndExportRoutes from './invoice-mail-and-exports.js'
@@ -31,6 +34,7 @@ export default async function apiRoutes(fastify: FastifyInstance) {
   await fastify.register(invoiceLinkRoutes)
   await fastify.register(verificationRoutes)
   await fastify.register(billingWebhookRoutes)
+  await fastify.register(connectWebhookRoutes)
   await fastify.register(invitationViewRoutes)
   await fastify.register(senderConfirmationRoutes)
   // Private routes: one guard for the whole scope.
@@ -48,13 +52,16 @@ export default async function apiRoutes(fastify: FastifyInstance) {
     await privateScope.register(quoteDocumentRoutes)
     await privateScope.register(billingRoutes)
     await privateScope.register(companyRoutes)
+    await privateScope.register(companyDirectoryRoutes)
     await privateScope.register(itemRoutes)
     await privateScope.register(clientRoutes)
     await privateScope.register(apiKeyRoutes)
     await privateScope.register(companySenderRoutes)
+    await privateScope.register(platformRoutes)
     await privateScope.register(webhookRoutes)
     await privateScope.register(invoiceRoutes)
     await privateScope.register(invoiceMailAndExportRoutes)
+    await privateScope.register(stripeConnectionRoutes)
   })
   await fastify.register(v1Routes, { prefix: '/v1' })
   // Without this, GET /api/typo would fall through to the site's HTML 404 page.

@@ -7,6 +7,9 @@ import { InvoiceLinkViewBody, InvoiceTokenParams } from '@paraphe/shared/api/inv
 import { InvoicePdfFile } from '@paraphe/shared/api/invoice-schemas'
 import { attachmentDisposition } from '../../pdf/file-name.js'
 import { invoiceLinkPdf, readInvoiceLink } from '../../invoices/client/invoice-link-view.js'
+import { CardCheckoutUrlBody } from '@paraphe/shared/api/card-payment-schemas'
+import { cardCheckoutUrl, cardPaymentUnavailable } from '../../invoices/card/card-checkout.js'
+import { callStripe } from './stripe-calls.js'
 import { guardTokenLinks } from './token-link-guards.js'
 
 export default async function invoiceLinkRoutes(instance: FastifyInstance) {
@@ -17,8 +20,21 @@ export default async function invoiceLinkRoutes(instance: FastifyInstance) {
     '/invoice-link/:token',
     { schema: { params: InvoiceTokenParams, response: { 200: InvoiceLinkViewBody, ...ErrorResponses } } },
     async (request) => ({
-      invoice: await readInvoiceLink(fastify.db, request.params.token, new Date())
+      invoice: await readInvoiceLink(fastify.db, request.params.token, new Date(), fastify.config.billing?.connectWebhookSecret != null)
     })
+  )
+
+  // « Payer par carte »: the amount is the server's (the rest owed), never the page's.
+  fastify.post(
+    '/invoice-link/:token/card-checkout',
+    { schema: { params: InvoiceTokenParams, response: { 200: CardCheckoutUrlBody, ...ErrorResponses } } },
+    async (request) => {
+      const stripe = fastify.stripe
+      if (stripe === null || fastify.config.billing?.connectWebhookSecret == null) throw cardPaymentUnavailable()
+      return {
+        url: await callStripe(() => cardCheckoutUrl(fastify.db, stripe, request.params.token, fastify.config.publicUrl, new Date()))
+      }
+    }
   )
 
   fastify.get(

@@ -1,6 +1,7 @@
 // The invoices' e-mails and exports in the workspace: « Envoyer la facture », « Relancer », the
-// client's links revoked, the reminder delays, and the accountant's exports by period. Domain code in invoices/client and
-// invoices/exports; the e-mails queued in the transaction go out once it has committed.
+// client's links revoked, the reminder delays, the accounts of the FEC, and the accountant's exports
+// by period. Domain code in invoices/client and invoices/exports; the actions
+// (invoices/invoice-actions.ts) wake the outbox once their e-mail is committed.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { FastifyInstance } from 'fastify'
 import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
@@ -11,15 +12,17 @@ import {
   InvoiceLinksRevokedBody,
   InvoiceSendBody,
   InvoiceSentBody,
+  DepositSettingsBody,
+  DepositSettingsSchema,
   ReminderSettingsBody,
   ReminderSettingsSchema
 } from '@paraphe/shared/api/invoice-client-schemas'
+import { AccountingAccountsBody } from '@paraphe/shared/invoices/accounting-accounts'
 import { attachmentDisposition } from '../../pdf/file-name.js'
-import { remindInvoiceByHand, reminderSettings, saveReminderSettings } from '../../invoices/client/invoice-reminders.js'
-import { revokeInvoiceLinks } from '../../invoices/client/invoice-links.js'
-import { sendInvoice } from '../../invoices/client/invoice-sending.js'
-import { exportInvoices } from '../../invoices/exports/invoice-exports.js'
-import { asRequestUser } from './user-transaction.js'
+import { reminderSettings, saveReminderSettings } from '../../invoices/client/invoice-reminders.js'
+import { depositSettings, saveDepositSettings } from '../../invoices/deposit-at-signature.js'
+import { asRequestUser, memberScope } from './user-transaction.js'
+import { accountingAccounts, saveAccountingAccounts } from '../../invoices/exports/accounting-settings.js'
 
 export default async function invoiceMailAndExportRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
@@ -27,36 +30,21 @@ export default async function invoiceMailAndExportRoutes(instance: FastifyInstan
   fastify.post(
     '/invoices/:id/send',
     { schema: { params: InvoiceIdParams, body: InvoiceSendBody, response: { 200: InvoiceSentBody, ...ErrorResponses } } },
-    async (request) => {
-      const sent = await asRequestUser(fastify, request, (tx) =>
-        sendInvoice(tx, request.params.id, request.body ?? {}, fastify.config.site, new Date())
-      )
-      void fastify.outbox.wake()
-      request.log.info({ invoiceId: sent.invoice.id }, 'invoice sent to the client')
-      return sent
-    }
+    async (request) => fastify.invoiceActions.send(memberScope(fastify, request), request.params.id, request.body ?? {}, request.log)
   )
 
   fastify.post(
     '/invoices/:id/links/revoke',
     { schema: { params: InvoiceIdParams, response: { 200: InvoiceLinksRevokedBody, ...ErrorResponses } } },
-    async (request) => {
-      const revokedLinks = await asRequestUser(fastify, request, (tx) => revokeInvoiceLinks(tx, request.params.id))
-      request.log.info({ invoiceId: request.params.id, revokedLinks }, 'invoice links revoked')
-      return { revokedLinks }
-    }
+    async (request) => ({
+      revokedLinks: await fastify.invoiceActions.revokeLinks(memberScope(fastify, request), request.params.id, request.log)
+    })
   )
 
   fastify.post(
     '/invoices/:id/remind',
     { schema: { params: InvoiceIdParams, response: { 200: InvoiceSentBody, ...ErrorResponses } } },
-    async (request) => {
-      const reminded = await asRequestUser(fastify, request, (tx) =>
-        remindInvoiceByHand(tx, request.params.id, fastify.config.site, new Date())
-      )
-      void fastify.outbox.wake()
-      return reminded
-    }
+    async (request) => fastify.invoiceActions.remind(memberScope(fastify, request), request.params.id)
   )
 
   fastify.get(
@@ -75,11 +63,39 @@ export default async function invoiceMailAndExportRoutes(instance: FastifyInstan
     })
   )
 
+  fastify.get('/invoices/deposit-settings', { schema: { response: { 200: DepositSettingsBody, ...ErrorResponses } } }, async (request) => ({
+    settings: await asRequestUser(fastify, request, (tx) => depositSettings(tx))
+  }))
+
+  fastify.put(
+    '/invoices/deposit-settings',
+    { schema: { body: DepositSettingsSchema, response: { 200: DepositSettingsBody, ...ErrorResponses } } },
+    async (request) => ({
+      settings: await asRequestUser(fastify, request, (tx, member) => saveDepositSettings(tx, member.companyId, request.body))
+    })
+  )
+
+  fastify.get(
+    '/invoices/accounting-settings',
+    { schema: { response: { 200: AccountingAccountsBody, ...ErrorResponses } } },
+    async (request) => ({
+      accounts: await asRequestUser(fastify, request, (tx) => accountingAccounts(tx))
+    })
+  )
+
+  fastify.put(
+    '/invoices/accounting-settings',
+    { schema: { body: AccountingAccountsBody, response: { 200: AccountingAccountsBody, ...ErrorResponses } } },
+    async (request) => ({
+      accounts: await asRequestUser(fastify, request, (tx, member) => saveAccountingAccounts(tx, member, request.body.accounts))
+    })
+  )
+
   fastify.get(
     '/invoices/export',
     { schema: { querystring: InvoiceExportQuery, response: { 200: InvoiceExportFile, ...ErrorResponses } } },
     async (request, reply) => {
-      const file = await asRequestUser(fastify, request, (tx) => exportInvoices(tx, request.query, new Date()))
+      const file = await fastify.invoiceActions.exportPeriod(memberScope(fastify, request), request.query)
       return reply
         .type(file.contentType)
         .header('cache-control', 'no-store')

@@ -20,39 +20,33 @@ import {
 import { NoContent } from '@paraphe/shared/api/schema-parts'
 import { attachmentDisposition } from '../../pdf/file-name.js'
 import { invoiceFileName } from '../../invoices/invoice-files.js'
-import { makeFacturXOffThread } from '../../workers/pdf-pool.js'
-import { createCreditNote, invoiceFiles, issueInvoice } from '../../invoices/invoice-issuing.js'
-import { recordPayment } from '../../invoices/invoice-payments.js'
-import { createDraft, deleteDraft, getInvoice, listInvoices, quoteInvoicing, updateDraft } from '../../invoices/invoices-repository.js'
-import type { AuthUser } from '../../auth/token-verifier.js'
-import { oneIssueAtATime } from '../../invoices/issue-queue.js'
-import { asRequestUser } from './user-transaction.js'
+import { quoteInvoicing } from '../../invoices/invoices-repository.js'
+import { asRequestUser, memberScope } from './user-transaction.js'
+import { InvoiceReadBody } from '@paraphe/shared/api/transmission-schemas'
 
 export default async function invoiceRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
   const withId = { params: InvoiceIdParams }
   const noStore = { 'cache-control': 'no-store' }
+  const actions = fastify.invoiceActions
 
   fastify.get(
     '/invoices',
     { schema: { querystring: InvoiceListQuery, response: { 200: InvoiceListBody, ...ErrorResponses } } },
-    async (request, reply) =>
-      reply.headers(noStore).send(await asRequestUser(fastify, request, (tx) => listInvoices(tx, request.query, new Date())))
+    async (request, reply) => reply.headers(noStore).send(await actions.list(memberScope(fastify, request), request.query))
   )
 
   fastify.post(
     '/invoices',
     { config: { fieldPrefix: 'request.' }, schema: { body: InvoiceDraftBody, response: { 201: InvoiceBody, ...ErrorResponses } } },
     async (request, reply) => {
-      const invoice = await asRequestUser(fastify, request, (tx, member) =>
-        createDraft(tx, member.companyId, request.body.request, new Date())
-      )
+      const invoice = await actions.create(memberScope(fastify, request), request.body.request, {}, request.log)
       return reply.code(201).headers(noStore).send({ invoice })
     }
   )
 
-  fastify.get('/invoices/:id', { schema: { ...withId, response: { 200: InvoiceBody, ...ErrorResponses } } }, async (request, reply) =>
-    reply.headers(noStore).send({ invoice: await asRequestUser(fastify, request, (tx) => getInvoice(tx, request.params.id, new Date())) })
+  fastify.get('/invoices/:id', { schema: { ...withId, response: { 200: InvoiceReadBody, ...ErrorResponses } } }, async (request, reply) =>
+    reply.headers(noStore).send(await actions.read(memberScope(fastify, request), request.params.id))
   )
 
   fastify.put(
@@ -62,51 +56,30 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
       schema: { ...withId, body: UpdateInvoiceDraftBody, response: { 200: InvoiceBody, ...ErrorResponses } }
     },
     async (request) => ({
-      invoice: await asRequestUser(fastify, request, (tx) =>
-        updateDraft(tx, request.params.id, request.body.version, request.body.request, new Date())
-      )
+      invoice: await actions.updateDraft(memberScope(fastify, request), request.params.id, request.body.version, request.body.request)
     })
   )
 
   fastify.delete('/invoices/:id', { schema: { ...withId, response: { 204: NoContent, ...ErrorResponses } } }, async (request, reply) => {
-    await asRequestUser(fastify, request, (tx) => deleteDraft(tx, request.params.id))
+    await actions.deleteDraft(memberScope(fastify, request), request.params.id)
     return reply.code(204).send(null)
   })
 
-  fastify.post('/invoices/:id/issue', { schema: { ...withId, response: { 200: InvoiceBody, ...ErrorResponses } } }, async (request) => {
-    const invoice = await oneIssueAtATime((request.user as AuthUser).id, () =>
-      asRequestUser(fastify, request, (tx, member) =>
-        issueInvoice(tx, member.companyId, request.params.id, { now: new Date(), makeFacturX: makeFacturXOffThread })
-      )
-    )
-    // invoice.issued was queued in the transaction: delivered now rather than at the next poll.
-    void fastify.webhooks.wake()
-    request.log.info({ invoiceId: invoice.id, number: invoice.number }, 'invoice issued')
-    return { invoice }
-  })
+  fastify.post('/invoices/:id/issue', { schema: { ...withId, response: { 200: InvoiceBody, ...ErrorResponses } } }, async (request) => ({
+    invoice: await actions.issue(memberScope(fastify, request), request.params.id, request.log)
+  }))
 
   fastify.post(
     '/invoices/:id/payments',
     { schema: { ...withId, body: RecordPaymentBody, response: { 200: InvoiceBody, ...ErrorResponses } } },
-    async (request) => {
-      const invoice = await asRequestUser(fastify, request, (tx, member) =>
-        recordPayment(tx, member.companyId, request.params.id, request.body, new Date())
-      )
-      if (invoice.paymentStatus === 'paid') void fastify.webhooks.wake()
-      return { invoice }
-    }
+    async (request) => ({ invoice: await actions.recordPayment(memberScope(fastify, request), request.params.id, request.body) })
   )
 
   fastify.post(
     '/invoices/:id/credit-notes',
     { schema: { ...withId, body: CreditNoteBody, response: { 201: InvoiceBody, ...ErrorResponses } } },
     async (request, reply) => {
-      const invoice = await oneIssueAtATime((request.user as AuthUser).id, () =>
-        asRequestUser(fastify, request, (tx, member) =>
-          createCreditNote(tx, member.companyId, request.params.id, request.body, { now: new Date(), makeFacturX: makeFacturXOffThread })
-        )
-      )
-      if (invoice.status === 'issued') void fastify.webhooks.wake()
+      const invoice = await actions.creditNote(memberScope(fastify, request), request.params.id, request.body, request.log)
       return reply.code(201).send({ invoice })
     }
   )
@@ -115,7 +88,7 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
     '/invoices/:id/pdf',
     { schema: { ...withId, response: { 200: InvoicePdfFile, ...ErrorResponses } } },
     async (request, reply) => {
-      const files = await asRequestUser(fastify, request, (tx) => invoiceFiles(tx, request.params.id))
+      const files = await actions.files(memberScope(fastify, request), request.params.id)
       return reply
         .type('application/pdf')
         .headers(noStore)
@@ -128,7 +101,7 @@ export default async function invoiceRoutes(instance: FastifyInstance) {
     '/invoices/:id/xml',
     { schema: { ...withId, response: { 200: InvoiceXmlFile, ...ErrorResponses } } },
     async (request, reply) => {
-      const files = await asRequestUser(fastify, request, (tx) => invoiceFiles(tx, request.params.id))
+      const files = await actions.files(memberScope(fastify, request), request.params.id)
       return reply
         .type('application/xml; charset=utf-8')
         .headers(noStore)

@@ -4,10 +4,13 @@ import { assertMayWrite, memberFrom, membershipRead, type MemberScope, type Requ
 import { ApiProblem } from '../../errors.js'
 import { asUser, type Queryable } from '../../db/database.js'
 import { requireFeature } from '../../plans/plan-gates.js'
+import { assertTwoFactorMet } from '../../company/two-factor-rule.js'
 
 export interface MemberTransactionOptions {
   /** Allowed to a read-only member (leaving the company is always possible). */
   readOnlyAllowed?: boolean
+  /** Allowed without the second factor the company requires (reading that it requires one). */
+  withoutTwoFactor?: boolean
 }
 
 /**
@@ -35,6 +38,8 @@ export function asRequestUser<T>(
           throw new ApiProblem(401, 'invalid_api_key', 'Cette clé d’API n’est plus valide.')
         await requireFeature(tx, 'api', fastify.config.publicUrl)
       }
+      // API keys are the company's own machines, not people signing in: the rule is for sessions.
+      if (request.apiKey === null && options.withoutTwoFactor !== true) assertTwoFactorMet(member)
       const writes = request.method !== 'GET' && request.method !== 'HEAD'
       if (writes && options.readOnlyAllowed !== true) await assertMayWrite(tx, member)
       return work(tx, member)

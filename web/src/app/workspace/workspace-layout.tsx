@@ -25,11 +25,12 @@ export function WorkspaceLayout() {
   const hydrated = useHydrated()
   const { supabaseAnonKey } = useRuntimeConfig()
   const userId = session.status === 'signed-in' && session.confirmed ? (session.session?.user.id ?? null) : null
+  const userEmail = userId === null ? null : (session.session?.user.email ?? null)
   const api = useMemo(
     () => createApiClient({ getAccessToken: async () => (supabaseAnonKey === null ? null : getAccessToken(supabaseAnonKey)) }),
     [supabaseAnonKey]
   )
-  const workspace = useMemo<Workspace>(() => ({ hydrated, userId, api }), [hydrated, userId, api])
+  const workspace = useMemo<Workspace>(() => ({ hydrated, userId, userEmail, api }), [hydrated, userId, userEmail, api])
   // One cache for the workspace's screens while the layout stays; another account signing in
   // in this tab (or signing out) must not see the previous one's data.
   const [queryClient] = useState(createQueryClient)

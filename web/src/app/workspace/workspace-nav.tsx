@@ -1,7 +1,8 @@
 import { Link, useLocation } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 
-export type WorkspaceSection = 'quotes' | 'invoices' | 'clients' | 'items' | 'profile' | 'team' | 'apiKeys' | 'webhooks' | 'subscription'
+export type WorkspaceSection =
+  'quotes' | 'invoices' | 'clients' | 'items' | 'profile' | 'security' | 'team' | 'apiKeys' | 'webhooks' | 'subscription'
 
 /** Which section a workspace path belongs to (quotes: the list and every quote page, its invoicing too). */
 export function sectionOf(pathname: string): WorkspaceSection | null {
@@ -10,7 +11,8 @@ export function sectionOf(pathname: string): WorkspaceSection | null {
   if (pathname === paths.clients.path || pathname.startsWith(`${paths.clients.path}/`)) return 'clients'
   if (pathname === paths.items.path) return 'items'
   // The sender address is part of the company's identity, reached from the profile.
-  if (pathname === paths.profile.path || pathname === paths.sender.path) return 'profile'
+  if (pathname === paths.profile.path || pathname === paths.sender.path || pathname === paths.platform.path) return 'profile'
+  if (pathname === paths.security.path) return 'security'
   if (pathname === paths.team.path) return 'team'
   if (pathname === paths.apiKeys.path) return 'apiKeys'
   if (pathname === paths.webhooks.path) return 'webhooks'
@@ -31,6 +33,7 @@ const WORK_ENTRIES: readonly Entry[] = [
 /** The company's settings: in the account menu, with « Se déconnecter ». */
 const ACCOUNT_ENTRIES: readonly Entry[] = [
   { section: 'profile', label: 'Profil', href: paths.profile.href() },
+  { section: 'security', label: 'Sécurité', href: paths.security.href() },
   { section: 'team', label: 'Équipe', href: paths.team.href() },
   { section: 'subscription', label: 'Abonnement', href: paths.subscription.href() },
   { section: 'apiKeys', label: 'API', href: paths.apiKeys.href() },

@@ -7,7 +7,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom'
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/dom'
 import type { FastifyInstance } from 'fastify'
 import { placeholderRuntimeConfig, type RuntimeConfig } from '@paraphe/shared/runtime-config'
-import { buildWorkspaceApp, COMPLETE_PROFILE, newUser, subscribe, type TestUser } from '../../../../gateway/test/support/workspace-users.js'
+import { buildApp, type BuildOptions } from '../../../../gateway/test/helper.js'
+import { AUTH_ENV, COMPLETE_PROFILE, newUser, subscribe, type TestUser } from '../../../../gateway/test/support/workspace-users.js'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { WorkspaceContext } from '@/hooks/use-workspace'
 import { createApiClient, type ApiClient } from '@/lib/api-client'
@@ -36,8 +37,9 @@ export interface Gateway {
   close: () => Promise<void>
 }
 
-export async function startGateway(env: NodeJS.ProcessEnv = {}): Promise<Gateway> {
-  const app = await buildWorkspaceApp(undefined, env)
+/** `services`: what a test plugs in for a third party (a Stripe client pointed at the stand-in). */
+export async function startGateway(env: NodeJS.ProcessEnv = {}, services: Pick<BuildOptions, 'stripe'> = {}): Promise<Gateway> {
+  const app = await buildApp({ ...AUTH_ENV, ...env }, services)
   await app.listen({ host: '127.0.0.1', port: 0 })
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
   const local: typeof fetch = (input, init) => nodeFetch(new URL(String(input instanceof Request ? input.url : input), origin), init)
@@ -83,9 +85,10 @@ function LocationProbe() {
 export interface PageOptions {
   api: ApiClient
   userId?: string | null
-  /** The URL the page opens at, and the route pattern that matches it (for its params). */
+  /** The URL the page opens at, and the route pattern that matches it (for its params); several
+   *  patterns keep the page mounted when it moves from one to another (« nouveau » → its id). */
   at?: string | { pathname: string; search?: string; state?: unknown }
-  route?: string
+  route?: string | readonly string[]
   config?: RuntimeConfig
 }
 
@@ -104,9 +107,11 @@ export function renderPage(
     <RuntimeConfigProvider value={config}>
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[at]}>
-          <WorkspaceContext value={{ hydrated: true, userId, api }}>
+          <WorkspaceContext value={{ hydrated: true, userId, userEmail: null, api }}>
             <Routes>
-              <Route path={route} element={page} />
+              {(typeof route === 'string' ? [route] : route).map((path) => (
+                <Route key={path} path={path} element={page} />
+              ))}
               <Route path="*" element={null} />
             </Routes>
           </WorkspaceContext>

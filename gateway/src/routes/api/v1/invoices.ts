@@ -14,18 +14,11 @@ import {
   RecordPaymentBody,
   V1CreateInvoiceBody
 } from '@paraphe/shared/api/invoice-schemas'
+import { InvoiceReadBody } from '@paraphe/shared/api/transmission-schemas'
 import { IdempotencyHeaders } from '@paraphe/shared/api/v1-schemas'
 import { attachmentDisposition } from '../../../pdf/file-name.js'
 import { invoiceFileName } from '../../../invoices/invoice-files.js'
-import { createCreditNote, invoiceFiles, issueInvoice } from '../../../invoices/invoice-issuing.js'
-import { recordPayment } from '../../../invoices/invoice-payments.js'
-import { createDraft, getInvoice, listInvoices } from '../../../invoices/invoices-repository.js'
-import { makeFacturXOffThread } from '../../../workers/pdf-pool.js'
-import { oneIssueAtATime } from '../../../invoices/issue-queue.js'
-import { asRequestUser } from '../user-transaction.js'
-
-/** The queue of a key's company (every /api/v1 request has its key). */
-const companyKey = (apiKey: { companyId: string } | null) => apiKey?.companyId ?? ''
+import { memberScope } from '../user-transaction.js'
 
 export default async function v1InvoiceRoutes(instance: FastifyInstance) {
   const fastify = instance.withTypeProvider<TypeBoxTypeProvider>()
@@ -33,7 +26,7 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
   const tags = ['Factures']
   const headers = IdempotencyHeaders
   const file = (description: string, type: string, schema: typeof InvoicePdfFile) => ({ description, content: { [type]: { schema } } })
-  const issueContext = () => ({ now: new Date(), makeFacturX: makeFacturXOffThread })
+  const actions = fastify.invoiceActions
 
   fastify.get(
     '/invoices',
@@ -45,7 +38,7 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
         response: { 200: InvoiceListBody, ...ErrorResponses }
       }
     },
-    async (request) => asRequestUser(fastify, request, (tx) => listInvoices(tx, request.query, new Date()))
+    async (request) => actions.list(memberScope(fastify, request), request.query)
   )
 
   fastify.post(
@@ -61,23 +54,23 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
     },
     async (request, reply) => {
       const { issue, ...invoiceRequest } = request.body
-      const invoice = await oneIssueAtATime(companyKey(request.apiKey), () =>
-        asRequestUser(fastify, request, async (tx, member) => {
-          const draft = await createDraft(tx, member.companyId, invoiceRequest, new Date())
-          return issue === true ? issueInvoice(tx, member.companyId, draft.id, issueContext()) : draft
-        })
-      )
-      if (invoice.status === 'issued') void fastify.webhooks.wake()
+      const invoice = await actions.create(memberScope(fastify, request), invoiceRequest, { issue }, request.log)
       return reply.code(201).send({ invoice })
     }
   )
 
   fastify.get(
     '/invoices/:id',
-    { schema: { tags, summary: 'Lire une facture', ...withId, response: { 200: InvoiceBody, ...ErrorResponses } } },
-    async (request) => ({
-      invoice: await asRequestUser(fastify, request, (tx) => getInvoice(tx, request.params.id, new Date()))
-    })
+    {
+      schema: {
+        tags,
+        summary: 'Lire une facture',
+        description: 'La facture, et une fois émise sa transmission (plateforme agréée, Chorus Pro ou e-mail) avec les statuts revenus.',
+        ...withId,
+        response: { 200: InvoiceReadBody, ...ErrorResponses }
+      }
+    },
+    async (request) => actions.read(memberScope(fastify, request), request.params.id)
   )
 
   fastify.post(
@@ -91,13 +84,7 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
         response: { 200: InvoiceBody, ...ErrorResponses }
       }
     },
-    async (request) => {
-      const invoice = await oneIssueAtATime(companyKey(request.apiKey), () =>
-        asRequestUser(fastify, request, (tx, member) => issueInvoice(tx, member.companyId, request.params.id, issueContext()))
-      )
-      void fastify.webhooks.wake()
-      return { invoice }
-    }
+    async (request) => ({ invoice: await actions.issue(memberScope(fastify, request), request.params.id, request.log) })
   )
 
   fastify.post(
@@ -113,12 +100,7 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
       }
     },
     async (request, reply) => {
-      const invoice = await oneIssueAtATime(companyKey(request.apiKey), () =>
-        asRequestUser(fastify, request, (tx, member) =>
-          createCreditNote(tx, member.companyId, request.params.id, request.body, issueContext())
-        )
-      )
-      if (invoice.status === 'issued') void fastify.webhooks.wake()
+      const invoice = await actions.creditNote(memberScope(fastify, request), request.params.id, request.body, request.log)
       return reply.code(201).send({ invoice })
     }
   )
@@ -135,13 +117,7 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
         response: { 200: InvoiceBody, ...ErrorResponses }
       }
     },
-    async (request) => {
-      const invoice = await asRequestUser(fastify, request, (tx, member) =>
-        recordPayment(tx, member.companyId, request.params.id, request.body, new Date())
-      )
-      if (invoice.paymentStatus === 'paid') void fastify.webhooks.wake()
-      return { invoice }
-    }
+    async (request) => ({ invoice: await actions.recordPayment(memberScope(fastify, request), request.params.id, request.body) })
   )
 
   fastify.get(
@@ -155,7 +131,7 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
       }
     },
     async (request, reply) => {
-      const files = await asRequestUser(fastify, request, (tx) => invoiceFiles(tx, request.params.id))
+      const files = await actions.files(memberScope(fastify, request), request.params.id)
       return reply
         .type('application/pdf')
         .header('content-disposition', attachmentDisposition(invoiceFileName(files.kind, files.number, 'pdf')))
@@ -174,7 +150,7 @@ export default async function v1InvoiceRoutes(instance: FastifyInstance) {
       }
     },
     async (request, reply) => {
-      const files = await asRequestUser(fastify, request, (tx) => invoiceFiles(tx, request.params.id))
+      const files = await actions.files(memberScope(fastify, request), request.params.id)
       return reply
         .type('application/xml; charset=utf-8')
         .header('content-disposition', attachmentDisposition(invoiceFileName(files.kind, files.number, 'xml')))

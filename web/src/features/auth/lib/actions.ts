@@ -24,15 +24,20 @@ export function signIn(anonKey: string, email: string, password: string): Promis
   }))
 }
 
-/** `signedIn`: the instance confirms addresses automatically and signed the account in at once. */
+/**
+ * `signedIn`: the account is signed in at once — the instance confirms addresses automatically, or
+ * (embedded accounts) the team invitation whose token is given was sent to this address.
+ */
 export function signUp(
   anonKey: string,
   email: string,
   password: string,
-  emailRedirectTo: string
+  emailRedirectTo: string,
+  invitationToken: string | null = null
 ): Promise<ActionResult<{ signedIn: boolean }>> {
   return run(anonKey, async (supabase) => {
-    const { data, error } = await supabase.auth.signUp({ email, password, options: { emailRedirectTo } })
+    const options = invitationToken === null ? { emailRedirectTo } : { emailRedirectTo, data: { invitation_token: invitationToken } }
+    const { data, error } = await supabase.auth.signUp({ email, password, options })
     return { error, value: { signedIn: data.session !== null } }
   })
 }

@@ -10,6 +10,9 @@ import { TextField } from '@/components/form/text-field'
 import { useAuthAvailability, useAuthSession } from '../hooks/use-auth-session'
 import { useSignOut } from '../hooks/use-sign-out'
 import { signIn } from '../lib/actions'
+import { connectSession } from '../lib/session'
+import { needsSecondFactor, teamAsksEnrolment } from '@/lib/account-security'
+import { SecondFactorForm } from '../components/second-factor-form'
 import type { DescribedAuthError } from '../lib/auth-errors'
 import { checkSignIn, firstProblem, type SignInProblems } from '../lib/password-rules'
 import { redirectFromSearch } from '../lib/redirect'
@@ -38,6 +41,8 @@ export function Component() {
   const [target, setTarget] = useState<string>(paths.account.href())
   const [askedFor, setAskedFor] = useState(false)
   const [signedOut, setSignedOut] = useState(false)
+  // The password was right and the account has a second factor: its code comes next.
+  const [codeStep, setCodeStep] = useState(false)
   const emailRef = useRef<HTMLInputElement>(null)
   const passwordRef = useRef<HTMLInputElement>(null)
 
@@ -56,6 +61,22 @@ export function Component() {
     setSignedOut((location.state as { notice?: unknown } | null)?.notice === 'signed-out')
   }, [location.state])
 
+  // A session opened with the password alone (the code step left, or a page asking for the
+  // data) still owes the code: the same step.
+  useEffect(() => {
+    if (anonKey === null || session.status !== 'signed-in' || !session.confirmed) return
+    let active = true
+    void connectSession(anonKey)
+      .then(needsSecondFactor)
+      .then((needed) => {
+        if (active && needed) setCodeStep(true)
+      })
+      .catch(() => undefined)
+    return () => {
+      active = false
+    }
+  }, [anonKey, session.status, session.confirmed, session.session?.access_token])
+
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (anonKey === null) return
@@ -67,13 +88,19 @@ export function Component() {
     setFailure(null)
     setSignedOut(false)
     const result = await signIn(anonKey, email.trim(), password)
+    // Asked before the form goes: the code step, not « déjà connecté », follows a right password.
+    const supabase = result.ok ? await connectSession(anonKey) : null
+    const codeNeeded = supabase !== null && (await needsSecondFactor(supabase).catch(() => false))
+    // The company requires a second factor this member has not added yet: « Sécurité » first.
+    const enrolNeeded = supabase !== null && !codeNeeded && (await teamAsksEnrolment(supabase))
     setPending(false)
     if (!result.ok) return setFailure(result.error)
+    if (codeNeeded) return setCodeStep(true)
     setSignedInHere(true)
-    void navigate(target, { replace: true })
+    void navigate(enrolNeeded ? paths.security.href() : target, { replace: true })
   }
 
-  const alreadySignedIn = session.status === 'signed-in' && session.confirmed && !signedInHere && !pending
+  const alreadySignedIn = session.status === 'signed-in' && session.confirmed && !signedInHere && !pending && !codeStep
 
   return (
     <article className="auth-page">
@@ -97,7 +124,20 @@ export function Component() {
       ) : null}
       {askedFor && invitation === null && !alreadySignedIn ? <p className="notice">Connectez-vous pour accéder à cette page.</p> : null}
 
-      {alreadySignedIn ? (
+      {codeStep && session.status === 'signed-in' ? (
+        <SecondFactorForm
+          onDone={() => {
+            setSignedInHere(true)
+            setCodeStep(false)
+            void navigate(target, { replace: true })
+          }}
+          onSignOut={() => {
+            setCodeStep(false)
+            void signOut()
+          }}
+          signingOut={signingOut}
+        />
+      ) : alreadySignedIn ? (
         <AlreadySignedIn email={session.email} target={target} onSignOut={() => void signOut()} signingOut={signingOut} />
       ) : (
         <section className="card auth-card" aria-label="Formulaire de connexion">

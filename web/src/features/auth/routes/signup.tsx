@@ -15,7 +15,7 @@ import { checkSignUp, firstProblem, PASSWORD_RULE_TEXT, type SignUpProblems } fr
 import { redirectFromSearch, rememberRedirect } from '../lib/redirect'
 import { InvitationIntro } from '../components/invitation-intro'
 import { useInvitationPreview } from '../hooks/use-invitation-preview'
-import { joiningTarget } from '../lib/invitation-target'
+import { invitationTokenOf, joiningTarget } from '../lib/invitation-target'
 
 export const handle: RouteHandle = {
   title: 'Créer un compte',
@@ -58,14 +58,22 @@ export function Component() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (anonKey === null) return
-    const found = checkSignUp({ email, password, confirmation, accepted })
+    // Invited, the password is typed once: the invitation's e-mail already proved the address, and
+    // a forgotten password is reset from the same mailbox.
+    const found = checkSignUp({ email, password, confirmation: invited === null ? confirmation : password, accepted })
     setProblems(found)
     const first = firstProblem(found, ['email', 'password', 'confirmation', 'accepted'])
     if (first !== undefined) return refs[first].current?.focus()
     setPending(true)
     setFailure(null)
     if (target !== undefined) rememberRedirect(target)
-    const result = await signUp(anonKey, email.trim(), password, siteUrl(paths.confirmEmail.href(target)))
+    const result = await signUp(
+      anonKey,
+      email.trim(),
+      password,
+      siteUrl(paths.confirmEmail.href(target)),
+      invited === null ? null : invitationTokenOf(target)
+    )
     setPending(false)
     if (!result.ok) return setFailure(result.error.message)
     // Instances that confirm addresses automatically sign the account in at once.
@@ -82,8 +90,9 @@ export function Component() {
           Créer un compte
         </h1>
         <p className="lead">
-          Une adresse e-mail et un mot de passe suffisent. Vous confirmez ensuite l’adresse avec le lien que nous vous envoyons
-          {invited === null ? '.' : `, et vous arrivez dans l’espace de ${invited.companyName}.`}
+          {invited === null
+            ? 'Une adresse e-mail et un mot de passe suffisent. Vous confirmez ensuite l’adresse avec le lien que nous vous envoyons.'
+            : `Choisissez un mot de passe, et vous arrivez dans l’espace de ${invited.companyName}.`}
         </p>
       </header>
       {invitation === null ? null : <InvitationIntro view={invitation} />}
@@ -115,17 +124,19 @@ export function Component() {
             error={problems.password}
             inputRef={refs.password}
           />
-          <TextField
-            id="signup-confirmation"
-            name="password-confirmation"
-            label="Mot de passe, une seconde fois"
-            type="password"
-            autoComplete="new-password"
-            value={confirmation}
-            onChange={setConfirmation}
-            error={problems.confirmation}
-            inputRef={refs.confirmation}
-          />
+          {invited === null ? (
+            <TextField
+              id="signup-confirmation"
+              name="password-confirmation"
+              label="Mot de passe, une seconde fois"
+              type="password"
+              autoComplete="new-password"
+              value={confirmation}
+              onChange={setConfirmation}
+              error={problems.confirmation}
+              inputRef={refs.confirmation}
+            />
+          ) : null}
           <div className={problems.accepted === undefined ? 'field field--checkbox' : 'field field--checkbox field--invalid'}>
             <input
               ref={refs.accepted}

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useHeaderBrand } from '@/components/layout/header-brand'
 import { useFocusOnChange } from '@/hooks/use-focus-on-change'
 import { useSignalEffect } from '@/hooks/use-signal-effect'
@@ -9,7 +9,12 @@ import { InvoicePaymentView } from './invoice-payment-view'
 type Load = { kind: 'loading' } | { kind: 'ready'; invoice: InvoiceLinkView } | { kind: 'failed'; error: ApiError }
 
 /** The page of one invoice link: reads the invoice, then shows it, or why the link does not work. */
-export default function InvoicePaymentLink({ token }: { token: string }) {
+/** How often, and how many times, the page asks again after Stripe sent the client back (its event records the payment). */
+const CARD_RETURN_POLL_MS = 1500
+const CARD_RETURN_POLLS = 40
+
+/** `cardReturn`: back from Stripe's payment page. */
+export default function InvoicePaymentLink({ token, cardReturn = false }: { token: string; cardReturn?: boolean }) {
   const api = useApiClient()
   const [load, setLoad] = useState<Load>({ kind: 'loading' })
 
@@ -25,6 +30,18 @@ export default function InvoicePaymentLink({ token }: { token: string }) {
   )
 
   useSignalEffect((signal) => void read(signal), [read])
+
+  // Back from Stripe: its event may arrive a moment after the client; the page follows.
+  const waiting = cardReturn && load.kind === 'ready' && load.invoice.remainingCents > 0
+  const [polls, setPolls] = useState(0)
+  useEffect(() => {
+    if (!waiting || polls >= CARD_RETURN_POLLS) return
+    const timer = setTimeout(() => {
+      setPolls((count) => count + 1)
+      void read()
+    }, CARD_RETURN_POLL_MS)
+    return () => clearTimeout(timer)
+  }, [waiting, polls, read])
 
   // The header speaks in the professional's name once the invoice is read.
   useHeaderBrand(load.kind === 'ready' ? { name: load.invoice.seller.name, logoUrl: null } : null)
@@ -58,5 +75,5 @@ export default function InvoicePaymentLink({ token }: { token: string }) {
       </article>
     )
   }
-  return <InvoicePaymentView invoice={load.invoice} token={token} headingRef={headingRef} />
+  return <InvoicePaymentView invoice={load.invoice} token={token} headingRef={headingRef} cardReturn={cardReturn} />
 }

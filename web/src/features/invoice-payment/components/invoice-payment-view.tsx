@@ -4,6 +4,7 @@ import { formatLongDate } from '@paraphe/shared/dates'
 import { INVOICE_KIND_LABELS } from '@paraphe/shared/invoices/invoice-document'
 import { formatEuros } from '@paraphe/shared/money'
 import { invoicePaymentApi, type InvoiceLinkView } from '../api/invoice-payment-api'
+import { CardPayment } from './card-payment'
 import { TransferDetails } from './transfer-details'
 
 /** What the status badge says to the client (« À encaisser » is the professional's word). */
@@ -17,11 +18,14 @@ function statusLabel(invoice: InvoiceLinkView): string | null {
 export function InvoicePaymentView({
   invoice,
   token,
-  headingRef
+  headingRef,
+  cardReturn = false
 }: {
   invoice: InvoiceLinkView
   token: string
   headingRef?: Ref<HTMLHeadingElement>
+  /** Back from Stripe's payment page: says where the payment stands. */
+  cardReturn?: boolean
 }) {
   const status = statusLabel(invoice)
   const credit = invoice.kind === 'credit_note'
@@ -30,7 +34,7 @@ export function InvoicePaymentView({
       <header className="page-intro">
         <p className="invoice-payment__from">{invoice.seller.name}</p>
         <h1 ref={headingRef} tabIndex={-1}>
-          {INVOICE_KIND_LABELS[invoice.kind]} {invoice.number}
+          {INVOICE_KIND_LABELS[invoice.kind]} <span className="quote-number">{invoice.number}</span>
         </h1>
         {status === null ? null : (
           <p className={`invoice-status invoice-status--${invoice.paymentStatus ?? 'none'}`} role="status">
@@ -38,6 +42,18 @@ export function InvoicePaymentView({
           </p>
         )}
       </header>
+
+      {cardReturn ? (
+        invoice.remainingCents === 0 ? (
+          <p className="notice notice--success" role="status">
+            Merci&#8239;: votre paiement par carte est enregistré.
+          </p>
+        ) : (
+          <p className="notice" role="status">
+            Votre paiement par carte est en cours d’enregistrement&#8239;: cette page se met à jour d’elle-même.
+          </p>
+        )
+      ) : null}
 
       <section aria-labelledby="invoice-amounts-title">
         <h2 id="invoice-amounts-title" className="visually-hidden">
@@ -84,7 +100,7 @@ export function InvoicePaymentView({
             </>
           )}
           <div>
-            <dt>Date de la facture</dt>
+            <dt>{credit ? 'Date de l’avoir' : 'Date de la facture'}</dt>
             <dd>{formatLongDate(invoice.issueDate)}</dd>
           </div>
           <div>
@@ -94,10 +110,14 @@ export function InvoicePaymentView({
         </dl>
         <p>
           <a className="button button--ghost" href={invoicePaymentApi.pdfHref(token)} download>
-            Télécharger la facture (PDF)
+            {credit ? 'Télécharger l’avoir (PDF)' : 'Télécharger la facture (PDF)'}
           </a>
         </p>
       </section>
+
+      {invoice.cardPayment && !cardReturn ? (
+        <CardPayment token={token} amountCents={invoice.remainingCents} sellerName={invoice.seller.name} />
+      ) : null}
 
       {invoice.transfer === null ? (
         credit || invoice.remainingCents === 0 ? null : (

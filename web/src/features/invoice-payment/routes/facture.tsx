@@ -29,7 +29,7 @@ export function Component() {
         </article>
       }
     >
-      <InvoicePaymentLink key={token} token={token} />
+      <InvoicePaymentLink key={token} token={token} cardReturn={search.get('paiement') === 'carte'} />
     </Suspense>
   )
 }

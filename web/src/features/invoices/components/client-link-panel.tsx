@@ -26,6 +26,9 @@ export function ClientLinkPanel({ invoice, onChanged }: { invoice: Invoice; onCh
   const [done, setDone] = useState<string | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const sending = lastSending(invoice)
+  // A credit note asks nothing of the client: it is sent to be read and filed, never « réglé ».
+  const credit = invoice.kind === 'credit_note'
+  const sendLabel = credit ? 'Envoyer l’avoir' : 'Envoyer la facture'
   const fail = (error: unknown) => {
     setPending(null)
     setProblem(asApiError(error).message)
@@ -37,12 +40,16 @@ export function ClientLinkPanel({ invoice, onChanged }: { invoice: Invoice; onCh
     setDone(null)
     invoicesApi.send(api, invoice.id, to.trim() === '' ? undefined : to.trim()).then((sent) => {
       setPending(null)
-      setDone(`Facture envoyée à ${sent.sentTo}, avec un lien pour la consulter et la régler.`)
+      setDone(
+        credit
+          ? `Avoir envoyé à ${sent.sentTo}, avec un lien pour le consulter.`
+          : `Facture envoyée à ${sent.sentTo}, avec un lien pour la consulter et la régler.`
+      )
       onChanged(sent.invoice)
     }, fail)
   }
   // A reminder only for what the client still owes on an invoice already sent to them.
-  const remindable = sending !== null && invoice.kind !== 'credit_note' && invoice.remainingCents > 0
+  const remindable = sending !== null && !credit && invoice.remainingCents > 0
   const remind = () => {
     setPending('remind')
     setProblem(null)
@@ -62,7 +69,7 @@ export function ClientLinkPanel({ invoice, onChanged }: { invoice: Invoice; onCh
       setDone(
         count === 0
           ? 'Aucun lien actif : ils étaient déjà désactivés.'
-          : 'Lien désactivé : votre client voit désormais une page qui le lui dit. « Envoyer la facture » lui enverra un nouveau lien.'
+          : `Lien désactivé : votre client voit désormais une page qui le lui dit. « ${sendLabel} » lui enverra un nouveau lien.`
       )
     }, fail)
   }
@@ -71,7 +78,9 @@ export function ClientLinkPanel({ invoice, onChanged }: { invoice: Invoice; onCh
       <h2 id={`${id}-title`}>Envoi au client</h2>
       <p>
         {sending === null
-          ? 'Pas encore envoyée par Paraphe. Le client reçoit le PDF et un lien pour consulter la facture et la régler par virement, sans compte.'
+          ? credit
+            ? 'Pas encore envoyé par Paraphe. Le client reçoit le PDF et un lien pour consulter l’avoir, sans compte.'
+            : 'Pas encore envoyée par Paraphe. Le client reçoit le PDF et un lien pour consulter la facture et la régler par virement, sans compte.'
           : `Dernier envoi le ${formatLongDate(sending.on)}${sending.to === '' ? '' : ` à ${sending.to}`}.`}
       </p>
       <form className="invoice-send" onSubmit={send} noValidate>
@@ -81,7 +90,7 @@ export function ClientLinkPanel({ invoice, onChanged }: { invoice: Invoice; onCh
         </div>
         <div className="invoice-actions">
           <button type="submit" className="button button--primary" disabled={pending !== null}>
-            {pending === 'send' ? 'Envoi…' : 'Envoyer la facture'}
+            {pending === 'send' ? 'Envoi…' : sendLabel}
           </button>
           {remindable ? (
             <button type="button" className="button button--ghost" onClick={remind} disabled={pending !== null}>
@@ -91,7 +100,7 @@ export function ClientLinkPanel({ invoice, onChanged }: { invoice: Invoice; onCh
           {sending === null ? null : (
             <ConfirmAction
               label="Désactiver les liens envoyés"
-              question="Désactiver les liens déjà envoyés pour cette facture ? Votre client ne pourra plus l’ouvrir par ces liens ; un nouvel envoi lui en donnera un autre."
+              question={`Désactiver les liens déjà envoyés pour ${credit ? 'cet avoir' : 'cette facture'} ? Votre client ne pourra plus l’ouvrir par ces liens ; un nouvel envoi lui en donnera un autre.`}
               confirmLabel="Oui, désactiver"
               onConfirm={revoke}
               pending={pending === 'revoke'}

@@ -28,7 +28,10 @@ export function CreditNotePanel({ invoice }: { invoice: Invoice }) {
     }
     setError(null)
     setPending(true)
-    invoicesApi.creditNote(api, invoice.id, checked.value).then(
+    // « Toute la facture » once part of it was credited is what is left of it: the gateway reads
+    // no amount as the invoice's whole total, which that part already exceeds.
+    const body = whole && invoice.creditedCents > 0 ? { creditAmountCents: creditable } : checked.value
+    invoicesApi.creditNote(api, invoice.id, body).then(
       (credit) => void navigate(paths.invoice.href(credit.id)),
       (failure: unknown) => {
         setPending(false)

@@ -20,11 +20,12 @@ export function InvoiceCards({ invoices }: { invoices: readonly InvoiceSummary[]
         <li key={invoice.id} className="quote-card invoice-card">
           <p className="quote-card__head">
             <InvoiceBadge invoice={invoice} />
-            <span className="quote-card__number">{invoice.number ?? 'Brouillon'}</span>
           </p>
           <h3 className="quote-card__title">
             <Link to={paths.invoice.href(invoice.id)}>
-              {INVOICE_KIND_LABELS[invoice.kind]} {invoice.number ?? '(brouillon)'}
+              {/* The number once, in the title (the head's badge says « Brouillon » for a draft). */}
+              {INVOICE_KIND_LABELS[invoice.kind]}{' '}
+              {invoice.number === null ? '(brouillon)' : <span className="quote-number">{invoice.number}</span>}
             </Link>
           </h3>
           <p className="quote-card__client">{invoice.clientName.trim() === '' ? 'Client non renseigné' : invoice.clientName}</p>

@@ -12,7 +12,10 @@ export function InvoiceChainPanel({ invoice }: { invoice: Invoice }) {
   const quoteId = invoice.quoteId
   // A quote's invoices (none to read for an invoice without a quote).
   const { data } = useInvoices({ quoteId: quoteId ?? '', limit: 100 }, { enabled: quoteId !== null })
-  const chain = quoteId !== null && data !== undefined ? invoiceChain(data.invoices) : []
+  // The list was read when the page opened; this invoice as the page holds it now (a payment just
+  // recorded, a link sent) replaces its row, so the panel never contradicts the header.
+  const chain =
+    quoteId !== null && data !== undefined ? invoiceChain(data.invoices.map((linked) => (linked.id === invoice.id ? invoice : linked))) : []
   if (quoteId === null && invoice.correctsInvoiceId === null) return null
   return (
     <section className="invoice-panel" aria-labelledby="chain-title">
@@ -20,18 +23,20 @@ export function InvoiceChainPanel({ invoice }: { invoice: Invoice }) {
       <ol className="invoice-chain">
         {quoteId === null ? null : (
           <li>
-            <Link to={paths.quote.href(quoteId)}>Devis {invoice.document?.quoteNumber ?? ''}</Link>
+            <Link to={paths.quote.href(quoteId)}>
+              Devis <span className="quote-number">{invoice.document?.quoteNumber ?? ''}</span>
+            </Link>
           </li>
         )}
         {chain.map((linked) => (
           <li key={linked.id} aria-current={linked.id === invoice.id ? 'true' : undefined}>
             {linked.id === invoice.id ? (
               <strong>
-                {INVOICE_KIND_LABELS[linked.kind]} {linked.number} (cette facture)
+                {INVOICE_KIND_LABELS[linked.kind]} <span className="quote-number">{linked.number}</span> (cette facture)
               </strong>
             ) : (
               <Link to={paths.invoice.href(linked.id)}>
-                {INVOICE_KIND_LABELS[linked.kind]} {linked.number}
+                {INVOICE_KIND_LABELS[linked.kind]} <span className="quote-number">{linked.number}</span>
               </Link>
             )}{' '}
             — {formatEuros(linked.totalTtcCents)} TTC <InvoiceBadge invoice={linked} />

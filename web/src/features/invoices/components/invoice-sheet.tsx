@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router-dom'
 import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import { formatLongDate } from '@paraphe/shared/dates'
@@ -11,10 +12,12 @@ import { asApiError } from '@/lib/api-client'
 import { invoicesApi } from '@/lib/invoices-api'
 import { saveFile } from '@/lib/save-file'
 import { useWorkspace } from '@/hooks/use-workspace'
+import { getInvoiceQueryOptions } from '../api/get-invoice'
 import { ClientLinkPanel } from './client-link-panel'
 import { CreditNotePanel } from './credit-note-panel'
 import { InvoiceBadge } from './invoice-cards'
 import { InvoiceChainPanel } from './invoice-chain-panel'
+import { TransmissionPanel } from './transmission-panel'
 import { InvoiceLines } from './invoice-lines'
 import { PaymentsPanel } from './payments-panel'
 
@@ -60,6 +63,7 @@ export function InvoiceSheet({ invoice, onChanged }: { invoice: Invoice; onChang
         <InvoiceLines document={invoice.document} />
       )}
       {!draft && invoice.kind !== 'credit_note' ? <PaymentsPanel invoice={invoice} onChanged={onChanged} /> : null}
+      {draft ? null : <TransmissionPanel invoiceId={invoice.id} credit={invoice.kind === 'credit_note'} />}
       {draft ? null : <ClientLinkPanel invoice={invoice} onChanged={onChanged} />}
       {!draft && invoice.kind !== 'credit_note' ? <CreditNotePanel invoice={invoice} /> : null}
       <InvoiceChainPanel invoice={invoice} />
@@ -143,10 +147,23 @@ function DraftActions({ invoice, onChanged, issuable }: { invoice: Invoice; onCh
   )
 }
 
-/** The Factur-X PDF (its XML inside) and the XML alone. */
+/** How often the page asks whether the PDF of an invoice just issued is stored. */
+const PDF_POLL_MS = 1_000
+
+/**
+ * The Factur-X PDF (its XML inside) and the XML alone. The number comes first and the PDF is made
+ * right after it: « en préparation » until it is stored (a download meanwhile makes it at once).
+ */
 function InvoiceFiles({ invoice }: { invoice: Invoice }) {
-  const { api } = useWorkspace()
+  const { userId, api } = useWorkspace()
   const [problem, setProblem] = useState<string | null>(null)
+  // Until the PDF is stored, the invoice is read again every second (the page shares that read).
+  const fresh = useQuery({
+    ...getInvoiceQueryOptions(api, invoice.id),
+    enabled: userId !== null && !invoice.pdfReady,
+    refetchInterval: (query) => (query.state.data?.pdfReady === true ? false : PDF_POLL_MS)
+  })
+  const pdfReady = invoice.pdfReady || fresh.data?.pdfReady === true
   const download = (what: 'pdf' | 'xml') => {
     setProblem(null)
     invoicesApi[what](api, invoice.id).then(
@@ -157,9 +174,14 @@ function InvoiceFiles({ invoice }: { invoice: Invoice }) {
   return (
     <section className="invoice-panel" aria-labelledby="files-title">
       <h2 id="files-title">Fichiers</h2>
+      {pdfReady ? null : (
+        <p className="hint" role="status">
+          PDF Factur-X en préparation&#8239;: il sera là dans quelques secondes.
+        </p>
+      )}
       <div className="invoice-actions">
         <button type="button" className="button button--primary" onClick={() => download('pdf')}>
-          Télécharger la facture (Factur-X)
+          {invoice.kind === 'credit_note' ? 'Télécharger l’avoir (Factur-X)' : 'Télécharger la facture (Factur-X)'}
         </button>
         <button type="button" className="button button--ghost" onClick={() => download('xml')}>
           Télécharger le XML

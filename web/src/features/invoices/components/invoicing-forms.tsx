@@ -2,7 +2,12 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { Invoice, InvoiceRequest } from '@paraphe/shared/api/invoice-schemas'
 import { deductionLabel, progressStatementText } from '@paraphe/shared/invoices/invoice-statements'
-import { INVOICE_KIND_LABELS } from '@paraphe/shared/invoices/invoice-document'
+import {
+  DEPOSIT_DEDUCTION_LABELS,
+  DEPOSIT_DEDUCTION_MODES,
+  INVOICE_KIND_LABELS,
+  type DepositDeductionMode
+} from '@paraphe/shared/invoices/invoice-document'
 import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import { formatCentsInput, parseEurosToCents } from '@paraphe/shared/decimal-input'
 import { paths } from '@paraphe/shared/paths'
@@ -22,6 +27,12 @@ import { checkSiren, requestProblem } from '../lib/request-problem'
 import { useInvoiceOptions, type ReverseChargeOffer } from './invoice-options-fields'
 
 type Built = { ok: true; request: InvoiceRequest } | { ok: false }
+
+/** The two ways a deposit comes off the situations, as the form offers them. */
+const DEPOSIT_DEDUCTION_CHOICES: Readonly<Record<DepositDeductionMode, string>> = {
+  proportional: 'Au prorata de l’avancement (l’acompte est entièrement déduit à 100 %)',
+  first: 'Sur les premières situations, jusqu’à épuisement de l’acompte'
+}
 
 /** The reverse charge on a quote's invoice: a business client's first invoice chooses, the later ones follow it. */
 export function reverseChargeOffer(quote: Quote, plan: InvoicingPlan): ReverseChargeOffer {
@@ -243,17 +254,32 @@ export function SituationForm({
     Object.fromEntries(lines.map((line) => [line.id, formatPercentInput(askedLines.get(line.id) ?? line.previousBp)]))
   )
   const [errors, setErrors] = useState<Record<string, string>>({})
+  // After a deposit, the first situation chooses how it comes off; later ones keep that choice.
+  const hasDeposit = plan.depositsTtcCents > 0
+  const [takeBack, setTakeBack] = useState<DepositDeductionMode>(plan.depositDeduction ?? draft?.request.depositDeduction ?? 'proportional')
+  const depositDeduction = hasDeposit && plan.depositDeduction === null ? { depositDeduction: takeBack } : {}
   const parsedWhole = parsePercentToBp(whole)
   const statement =
     mode === 'whole' && parsedWhole.ok && progressProblem(plan.progressBp, parsedWhole.value) === null
-      ? `${progressStatementText({ situationNumber: plan.nextSituationNumber, cumulativeBp: parsedWhole.value, previousBp: plan.progressBp })} — ${formatEuros(situationPreviewCents(plan.quoteTotalTtcCents, plan.progressBp, parsedWhole.value))} TTC environ`
+      ? `${progressStatementText({
+          situationNumber: plan.nextSituationNumber,
+          cumulativeBp: parsedWhole.value,
+          previousBp: plan.progressBp,
+          ...(hasDeposit ? { depositDeduction: takeBack } : {})
+        })} — ${formatEuros(
+          situationPreviewCents(plan.quoteTotalTtcCents, plan.progressBp, parsedWhole.value, {
+            depositsTtcCents: plan.depositsTtcCents,
+            takenBackTtcCents: plan.depositTakenBackTtcCents,
+            mode: takeBack
+          })
+        )} TTC environ`
       : null
   const build = (): Built => {
     if (mode === 'whole') {
       const problem = parsedWhole.ok ? progressProblem(plan.progressBp, parsedWhole.value) : parsedWhole.message
       setErrors(problem === null ? {} : { whole: problem })
       if (problem !== null || !parsedWhole.ok) return { ok: false }
-      return { ok: true, request: { kind: 'progress', quoteId: quote.id, progressBp: parsedWhole.value } }
+      return { ok: true, request: { kind: 'progress', quoteId: quote.id, progressBp: parsedWhole.value, ...depositDeduction } }
     }
     const found: Record<string, string> = {}
     const asked = lines.map((line) => {
@@ -268,7 +294,12 @@ export function SituationForm({
     if (Object.keys(found).length > 0) return { ok: false }
     return {
       ok: true,
-      request: { kind: 'progress', quoteId: quote.id, progressLines: asked.map(({ lineId, cumulativeBp }) => ({ lineId, cumulativeBp })) }
+      request: {
+        kind: 'progress',
+        quoteId: quote.id,
+        progressLines: asked.map(({ lineId, cumulativeBp }) => ({ lineId, cumulativeBp })),
+        ...depositDeduction
+      }
     }
   }
   return (
@@ -337,27 +368,50 @@ export function SituationForm({
         </ul>
       )}
       {errors.lines === undefined ? null : <p className="field__error">{errors.lines}</p>}
+      {!hasDeposit ? null : plan.depositDeduction === null ? (
+        <fieldset>
+          <legend>Déduction de l’acompte ({formatEuros(plan.depositsTtcCents)} TTC)</legend>
+          {DEPOSIT_DEDUCTION_MODES.map((choice) => (
+            <label className="choice" key={choice}>
+              <input type="radio" name={`${id}-take-back`} checked={takeBack === choice} onChange={() => setTakeBack(choice)} />{' '}
+              {DEPOSIT_DEDUCTION_CHOICES[choice]}
+            </label>
+          ))}
+          <p className="field__hint">Ce choix vaut pour toutes les situations de ce devis.</p>
+        </fieldset>
+      ) : (
+        <p className="field__hint">
+          L’acompte est déduit {DEPOSIT_DEDUCTION_LABELS[plan.depositDeduction]} (
+          {formatEuros(Math.max(0, plan.depositsTtcCents - plan.depositTakenBackTtcCents))} TTC restent à déduire).
+        </p>
+      )}
       <p className="invoice-preview invoice-statement">{statement}</p>
     </DraftForm>
   )
 }
 
-/** « Facture de solde »: what the quote leaves, each deposit and situation deducted by its number. */
+/**
+ * « Facture de solde »: what the quote leaves, each deposit and situation deducted by its number.
+ * Before anything was invoiced it is the quote's one invoice, and says so: « Facture ».
+ */
 export function FinalForm({ quote, plan, draft }: { quote: Quote; plan: InvoicingPlan; draft: Invoice | null }) {
+  const whole = plan.deductions.length === 0
   return (
     <DraftForm
       quote={quote}
       plan={plan}
       draft={draft}
       retention
-      title="Facture de solde"
-      submitLabel="Préparer la facture de solde"
+      title={whole ? 'Facture du devis entier' : 'Facture de solde'}
+      submitLabel={whole ? 'Préparer la facture' : 'Préparer la facture de solde'}
       build={() => ({ ok: true, request: { kind: 'final', quoteId: quote.id } })}
     >
-      <p>La facture de solde reprend tout le devis et déduit ce qui a déjà été facturé&#8239;:</p>
-      {plan.deductions.length === 0 ? (
-        <p>Rien n’a encore été facturé&#8239;: elle portera sur tout le devis.</p>
+      {whole ? (
+        <p>Rien n’a encore été facturé&#8239;: la facture porte sur tout le devis, sans acompte à déduire.</p>
       ) : (
+        <p>La facture de solde reprend tout le devis et déduit ce qui a déjà été facturé&#8239;:</p>
+      )}
+      {whole ? null : (
         <ul className="invoice-deductions">
           {plan.deductions.map((invoice) => (
             <li key={invoice.id}>

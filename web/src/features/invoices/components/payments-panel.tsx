@@ -1,5 +1,11 @@
 import { useId, useState, type FormEvent } from 'react'
-import { PAYMENT_MEANS, PAYMENT_MEANS_LABELS, type Invoice, type PaymentMeans } from '@paraphe/shared/api/invoice-schemas'
+import {
+  PAYMENT_MEANS,
+  PAYMENT_MEANS_LABELS,
+  type Invoice,
+  type InvoicePayment,
+  type PaymentMeans
+} from '@paraphe/shared/api/invoice-schemas'
 import { formatLongDate, parisIsoDate } from '@paraphe/shared/dates'
 import { formatEuros } from '@paraphe/shared/money'
 import { asApiError } from '@/lib/api-client'
@@ -7,9 +13,54 @@ import { invoicesApi } from '@/lib/invoices-api'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { checkPayment, initialPayment, type PaymentFields } from '../lib/payment-form'
 
+type InvoiceEvent = Invoice['events'][number]
+
+/** One line of the payments: money received, or taken back (a refund, a dispute) and given again. */
+function paymentLine(payment: InvoicePayment): string {
+  const day = formatLongDate(payment.paidOn)
+  switch (payment.reason) {
+    case 'refund':
+      return `Remboursé ${formatEuros(-payment.amountCents)} le ${day}`
+    case 'dispute_withdrawn':
+      return `Retiré par la banque du client (litige) ${formatEuros(-payment.amountCents)} le ${day}`
+    case 'dispute_reinstated':
+      return `Rendu après le litige ${formatEuros(payment.amountCents)} le ${day}`
+    case null:
+      return `${formatEuros(payment.amountCents)} le ${day} — ${PAYMENT_MEANS_LABELS[payment.means]}`
+  }
+}
+
+const sameDispute = (one: InvoiceEvent, other: InvoiceEvent) => one.data['stripeDispute'] === other.data['stripeDispute']
+
+/** A card payment the client disputes with their bank: open (what to do), then won or lost. */
+function DisputeNotice({ dispute, closing }: { dispute: InvoiceEvent; closing: InvoiceEvent | undefined }) {
+  const amount = formatEuros(Number(dispute.data['amountCents'] ?? 0))
+  const day = formatLongDate(parisIsoDate(new Date(dispute.occurredAt)))
+  if (closing === undefined)
+    return (
+      <p className="notice notice--warning">
+        Le client conteste un paiement par carte de {amount} auprès de sa banque ({day})&#8239;: répondez-y depuis votre tableau de bord
+        Stripe.
+      </p>
+    )
+  return closing.data['outcome'] === 'won' ? (
+    <p className="notice notice--success">
+      Litige sur le paiement par carte de {amount} ({day}) clos en votre faveur&#8239;: la somme vous reste acquise.
+    </p>
+  ) : (
+    <p className="notice notice--warning">
+      Litige sur le paiement par carte de {amount} ({day}) perdu&#8239;: la banque a rendu la somme au client, elle reste due sur cette
+      facture.
+    </p>
+  )
+}
+
 /** The payments recorded on an issued invoice, and « Enregistrer un paiement » while something is left. */
 export function PaymentsPanel({ invoice, onChanged }: { invoice: Invoice; onChanged: (invoice: Invoice) => void }) {
-  const payments = invoice.payments.filter((payment) => payment.reversesPaymentId === null)
+  // Reversals (a card refund) are listed too: the client got that money back.
+  const payments = invoice.payments
+  const disputes = invoice.events.filter((event) => event.type === 'payment_disputed')
+  const closings = invoice.events.filter((event) => event.type === 'payment_dispute_closed')
   return (
     <section className="invoice-panel" aria-labelledby="payments-title">
       <h2 id="payments-title">Paiements</h2>
@@ -39,11 +90,15 @@ export function PaymentsPanel({ invoice, onChanged }: { invoice: Invoice; onChan
         <ul className="invoice-payments">
           {payments.map((payment) => (
             <li key={payment.id}>
-              {formatEuros(payment.amountCents)} le {formatLongDate(payment.paidOn)} — {PAYMENT_MEANS_LABELS[payment.means]}
+              {paymentLine(payment)}
+              {payment.note === '' ? null : <span className="hint"> ({payment.note})</span>}
             </li>
           ))}
         </ul>
       )}
+      {disputes.map((dispute, index) => (
+        <DisputeNotice key={index} dispute={dispute} closing={closings.find((closing) => sameDispute(closing, dispute))} />
+      ))}
       {invoice.remainingCents > 0 ? <PaymentForm invoice={invoice} onChanged={onChanged} /> : null}
     </section>
   )

@@ -2,7 +2,7 @@
 // the amounts the forms show before a draft is made. The gateway composes the invoice itself and
 // refuses what the rules forbid; these previews only say beforehand what it will do.
 import type { InvoiceSummary, QuoteInvoicing } from '@paraphe/shared/api/invoice-schemas'
-import type { InvoiceLine } from '@paraphe/shared/invoices/invoice-document'
+import type { DepositDeductionMode, InvoiceLine } from '@paraphe/shared/invoices/invoice-document'
 import { divRoundHalfUp } from '@paraphe/shared/money'
 
 export interface InvoicingPlan {
@@ -17,6 +17,11 @@ export interface InvoicingPlan {
   /** Issued deposit and progress invoices, oldest first: what the final invoice deducts. */
   deductions: InvoiceSummary[]
   finalIssued: boolean
+  /** The deposits' TTC, and what earlier situations took back of them. */
+  depositsTtcCents: number
+  depositTakenBackTtcCents: number
+  /** Fixed by the first situation; null before it (the next situation may choose). */
+  depositDeduction: DepositDeductionMode | null
   canDeposit: boolean
   canProgress: boolean
   canFinal: boolean
@@ -36,6 +41,9 @@ export function invoicingPlan(invoicing: QuoteInvoicing): InvoicingPlan {
     nextSituationNumber: situations + 1,
     deductions,
     finalIssued: invoicing.finalIssued,
+    depositsTtcCents: invoicing.depositsTtcCents,
+    depositTakenBackTtcCents: invoicing.depositTakenBackTtcCents,
+    depositDeduction: invoicing.depositDeduction,
     canDeposit: open,
     canProgress: open && invoicing.progressBp < 10_000,
     canFinal: open
@@ -47,9 +55,30 @@ export function depositPreviewCents(quoteTotalTtcCents: number, depositBp: numbe
   return Number(divRoundHalfUp(BigInt(quoteTotalTtcCents) * BigInt(depositBp), 10_000n))
 }
 
-/** What a situation to `cumulativeBp` of the whole quote adds now, TTC (before the gateway's per-rate rounding). */
-export function situationPreviewCents(quoteTotalTtcCents: number, previousBp: number, cumulativeBp: number): number {
-  return depositPreviewCents(quoteTotalTtcCents, Math.max(0, cumulativeBp - previousBp))
+/** The deposits a situation takes back: what was paid in advance, what earlier situations took, and how. */
+export interface DepositTakeBack {
+  depositsTtcCents: number
+  takenBackTtcCents: number
+  mode: DepositDeductionMode
+}
+
+/**
+ * What a situation to `cumulativeBp` of the whole quote asks now, TTC, less the deposit it takes
+ * back (the gateway's rule, per VAT rate and to the cent: invoice-amounts.ts; this says beforehand
+ * about what it will be). Proportional: the deposit's share for the work done so far, less what
+ * earlier situations took; first: as much as the situation invoices, until the deposit is used up.
+ */
+export function situationPreviewCents(
+  quoteTotalTtcCents: number,
+  previousBp: number,
+  cumulativeBp: number,
+  deposit: DepositTakeBack = { depositsTtcCents: 0, takenBackTtcCents: 0, mode: 'proportional' }
+): number {
+  const gross = depositPreviewCents(quoteTotalTtcCents, Math.max(0, cumulativeBp - previousBp))
+  const left = Math.max(0, deposit.depositsTtcCents - deposit.takenBackTtcCents)
+  const wanted =
+    deposit.mode === 'first' ? left : depositPreviewCents(deposit.depositsTtcCents, Math.max(0, cumulativeBp)) - deposit.takenBackTtcCents
+  return gross - Math.max(0, Math.min(wanted, left, gross))
 }
 
 /** Why a situation's percentage cannot be asked, or null: it only goes up, to 100 % at most. */

@@ -11,8 +11,10 @@ import { useHydrated } from '@/hooks/use-hydrated'
 import { filterOfSlug, INVOICE_FILTER_LABELS, INVOICE_FILTERS, slugOfFilter, type InvoiceFilter } from '@/lib/invoice-filters'
 import type { RouteHandle } from '@/lib/route-handle'
 import { AccountantExport } from '../components/accountant-export'
+import { AccountingSettings } from '../components/accounting-settings'
 import { InvoiceCards } from '../components/invoice-cards'
 import { ReminderSettings } from '../components/reminder-settings'
+import { DepositSettings } from '../components/deposit-settings'
 
 export const handle: RouteHandle = {
   title: 'Factures',
@@ -44,6 +46,8 @@ function InvoicesPage() {
       </header>
       <AccountantExport />
       <ReminderSettings />
+      <DepositSettings />
+      <AccountingSettings />
       <StatusFilter
         filter={filter}
         disabled={!hydrated}
@@ -67,21 +71,28 @@ function StatusFilter({
 }) {
   const id = useId()
   return (
-    <form className="invoice-filters" role="search" aria-label="Filtrer les factures" onSubmit={(event) => event.preventDefault()}>
-      <label htmlFor={id}>Statut</label>
-      <select
-        id={id}
-        value={filter ?? ''}
-        disabled={disabled}
-        onChange={(event) => onChange(INVOICE_FILTERS.find((option) => option === event.target.value) ?? null)}
-      >
-        <option value="">Toutes les factures</option>
-        {INVOICE_FILTERS.map((option) => (
-          <option key={option} value={option}>
-            {INVOICE_FILTER_LABELS[option]}
-          </option>
-        ))}
-      </select>
+    <form
+      className="quote-filters invoice-filters"
+      role="search"
+      aria-label="Filtrer les factures"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <div className="field">
+        <label htmlFor={id}>Statut</label>
+        <select
+          id={id}
+          value={filter ?? ''}
+          disabled={disabled}
+          onChange={(event) => onChange(INVOICE_FILTERS.find((option) => option === event.target.value) ?? null)}
+        >
+          <option value="">Toutes les factures</option>
+          {INVOICE_FILTERS.map((option) => (
+            <option key={option} value={option}>
+              {INVOICE_FILTER_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </div>
     </form>
   )
 }

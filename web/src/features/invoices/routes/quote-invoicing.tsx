@@ -116,9 +116,13 @@ function QuoteInvoicingPage() {
     <article className="invoicing-page">
       <header className="page-intro workspace-intro">
         <p className="invoice-page__back">
-          <Link to={paths.quote.href(quote.id)}>Revenir au devis {quote.number}</Link>
+          <Link to={paths.quote.href(quote.id)}>
+            Revenir au devis <span className="quote-number">{quote.number}</span>
+          </Link>
         </p>
-        <h1>Facturer le devis {quote.number}</h1>
+        <h1>
+          Facturer le devis <span className="quote-number">{quote.number}</span>
+        </h1>
         <p className="lead">
           {quote.title.trim() === '' ? null : `${quote.title} — `}
           {quote.client.kind === 'business' && quote.client.company.trim() !== '' ? quote.client.company : quote.client.name}

@@ -9,7 +9,7 @@ import { useRuntimeConfig } from '@/lib/runtime-config'
 export const handle: RouteHandle = {
   title: 'Fonctionnalités',
   description:
-    'Devis conformes, TVA par taux, signature en ligne dessinée ou tapée, dossier de preuve, PDF scellé, relances et suivi des statuts.'
+    'Devis conformes, signature en ligne, dossier de preuve et PDF scellé ; factures Factur-X (acompte, situations, solde, avoirs), page de paiement, relances et export FEC.'
 }
 
 const STATUSES = [
@@ -69,8 +69,8 @@ export function Component() {
       <header className="page-intro">
         <h1>Fonctionnalités</h1>
         <p className="lead">
-          Tout ce qu’il faut pour passer d’un devis rédigé à un devis signé, sans imprimer ni scanner&#8239;: un document conforme, une
-          signature simple pour votre client et une preuve solide pour vous.
+          Tout ce qu’il faut pour passer d’un devis rédigé à un devis signé, puis à ses factures, sans imprimer ni scanner&#8239;: un
+          document conforme, une signature simple pour votre client, une preuve solide pour vous et des factures au format Factur-X.
         </p>
       </header>
 
@@ -205,6 +205,40 @@ export function Component() {
           Un devis envoyé est figé&#8239;: le bouton «&#8239;Modifier&#8239;» crée une copie en brouillon et annule l’ancienne version, pour
           que votre client ne signe jamais autre chose que ce qu’il a lu.
         </p>
+      </section>
+
+      <section className="section" aria-labelledby="features-invoices">
+        <h2 id="features-invoices">Les factures du devis signé</h2>
+        <div className="columns">
+          <div>
+            <h3>Acompte, situations, solde et avoirs</h3>
+            <p>
+              Depuis un devis signé, facturez l’acompte prévu, l’avancement du chantier par situations (un pourcentage cumulé, ligne par
+              ligne ou pour tout le devis), puis le solde. Une facture sans devis reste possible. Une erreur se corrige par un avoir, total
+              ou partiel.
+            </p>
+            <ul className="checklist">
+              <li>Retenue de garantie (5&#8239;% au plus) et autoliquidation de la sous-traitance du bâtiment</li>
+              <li>Numéro unique sans trou (FA-année-numéro), mentions obligatoires, pénalités de retard et indemnité de recouvrement</li>
+              <li>Une facture émise ne se modifie plus&#8239;: une empreinte SHA-256 chaîne chaque facture à la précédente</li>
+            </ul>
+          </div>
+          <div>
+            <h3>Factur-X</h3>
+            <p>
+              Chaque facture est un PDF/A-3 contenant son fichier XML Factur-X au profil EN&#8239;16931, vérifié contre les règles
+              officielles&#8239;: le format de la facturation électronique entre entreprises.
+            </p>
+            <h3>La page de paiement</h3>
+            <p>
+              «&#8239;Envoyer la facture&#8239;» adresse le PDF à votre client avec un lien vers sa page&#8239;: le reste à payer, votre
+              IBAN et un QR code de virement. Vous enregistrez les paiements reçus, et des relances partent après l’échéance, aux délais que
+              vous choisissez.
+            </p>
+            <h3>L’export comptable</h3>
+            <p>Pour une période&#8239;: les factures en CSV, le journal des ventes au format FEC et les fichiers Factur-X.</p>
+          </div>
+        </div>
       </section>
 
       <section className="cta-band" aria-labelledby="features-cta">

@@ -8,7 +8,7 @@ import { useRuntimeConfig } from '@/lib/runtime-config'
 export const handle: RouteHandle = {
   title: 'Devis signés en ligne',
   description:
-    'Rédigez vos devis avec les mentions obligatoires, envoyez-les par e-mail et faites-les signer en ligne, avec un dossier de preuve.'
+    'Rédigez vos devis avec les mentions obligatoires, faites-les signer en ligne avec un dossier de preuve, puis facturez-les : acompte, situations, solde, au format Factur-X.'
 }
 
 // The example quote in the hero: amounts go through the shared money module like a real quote.
@@ -147,6 +147,38 @@ export function Component() {
           decoding="async"
           alt="La page de signature sur un téléphone : le devis n° DEV-2026-0001 de Dupont Rénovation, « Rénovation de la salle de bains », 1 555,02 € TTC, le bouton pour télécharger le PDF et « Continuer » vers la signature."
         />
+      </section>
+
+      <section className="section" aria-labelledby="home-invoices">
+        <h2 id="home-invoices">Du devis signé à la facture payée</h2>
+        <p>Le devis signé devient ses factures, sans rien ressaisir&#8239;: les lignes, le client et les montants sont repris du devis.</p>
+        <ul className="card-grid">
+          <li className="card">
+            <h3>Acompte, situations et solde</h3>
+            <p>
+              Facturez l’acompte prévu au devis, puis l’avancement du chantier par situations (en pourcentage), puis le solde&#8239;; la
+              retenue de garantie et l’autoliquidation de la sous-traitance sont prévues. Une erreur se corrige par un avoir.
+            </p>
+          </li>
+          <li className="card">
+            <h3>Au format Factur-X</h3>
+            <p>
+              Chaque facture est un PDF/A-3 qui contient son fichier XML Factur-X (profil EN&#8239;16931), lisible par le logiciel de votre
+              client et par votre comptable. Numérotée sans trou, elle ne peut plus être modifiée une fois émise.
+            </p>
+          </li>
+          <li className="card">
+            <h3>Une page pour payer</h3>
+            <p>
+              Votre client reçoit la facture par e-mail avec un lien vers sa page&#8239;: le montant restant dû, votre IBAN et un QR code de
+              virement. Les relances partent d’elles-mêmes après l’échéance.
+            </p>
+          </li>
+          <li className="card">
+            <h3>Pour votre comptable</h3>
+            <p>Exportez vos factures en CSV, le journal des ventes au format FEC et les fichiers Factur-X de la période, en un clic.</p>
+          </li>
+        </ul>
       </section>
 
       <section className="section section--tinted" aria-labelledby="home-legal">

@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react'
+import { useState, type FormEvent, type ReactNode } from 'react'
 import type { CompanyProfile } from '@paraphe/shared/company'
 import { QUOTE_DEFAULTS, TEXT_LIMITS } from '@paraphe/shared/quote'
 import { CheckboxField, InputField, TextAreaField } from '@/components/form/form-fields'
@@ -23,6 +23,8 @@ export interface ProfileFormViewProps {
    */
   step?: 'first' | 'all'
   onShowAll?: () => void
+  /** What the State's company search said about the SIRET (found, not found, unreachable). */
+  siretNote?: string | null
 }
 
 export const profileFieldId = (field: keyof CompanyProfile) => `profile-${field}`
@@ -37,12 +39,17 @@ export function ProfileFormView({
   saving,
   outcome,
   step = 'all',
-  onShowAll
+  onShowAll,
+  siretNote = null
 }: ProfileFormViewProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     onSubmit()
   }
+  // Building trade: the décennale is asked with the first step, before any quote is sent (the
+  // gateway refuses to send a building-trade quote without it). Unset, it follows the profile.
+  const [buildingTrade, setBuildingTrade] = useState<boolean | null>(null)
+  const asksInsurance = buildingTrade ?? form.insurer.trim() !== ''
   const input = (field: TextField) => ({
     id: profileFieldId(field),
     value: form[field],
@@ -78,7 +85,10 @@ export function ProfileFormView({
           <InputField
             {...input('siret')}
             label="SIRET"
-            hint="14 chiffres, sur votre avis de situation Insee ou votre extrait Kbis."
+            hint={
+              siretNote ??
+              '14 chiffres, sur votre avis de situation Insee ou votre extrait Kbis : le nom, la forme et l’adresse sont alors repris de l’annuaire des entreprises.'
+            }
             inputMode="numeric"
             maxLength={30}
           />
@@ -127,11 +137,25 @@ export function ProfileFormView({
       </fieldset>
 
       {step === 'first' ? (
+        <fieldset className="form-section" id={PROFILE_SECTIONS.insurance}>
+          <legend className="form-section__legend">Assurance professionnelle</legend>
+          <CheckboxField
+            id="profile-buildingTrade"
+            label="Je réalise des travaux du bâtiment"
+            hint="Votre assurance décennale doit alors figurer sur vos devis et vos factures de travaux."
+            checked={asksInsurance}
+            onChange={setBuildingTrade}
+            disabled={disabled}
+          />
+          {asksInsurance ? <InsuranceFields input={input} /> : null}
+        </fieldset>
+      ) : null}
+
+      {step === 'first' ? (
         <div className="profile-form__later">
           <p>
-            C’est tout ce qu’il faut pour votre premier devis. Le reste vous sera demandé au moment où il servira&#8239;: votre assurance
-            décennale à votre premier devis de travaux du bâtiment, vos coordonnées bancaires à votre premier acompte ou à votre première
-            facture.
+            C’est tout ce qu’il faut pour votre premier devis. Le reste vous sera demandé au moment où il servira&#8239;: vos coordonnées
+            bancaires à votre premier acompte ou à votre première facture.
           </p>
           <button type="button" className="button button--ghost" onClick={onShowAll}>
             Compléter tout le profil maintenant
@@ -142,20 +166,10 @@ export function ProfileFormView({
           <fieldset className="form-section" id={PROFILE_SECTIONS.insurance}>
             <legend className="form-section__legend">Assurance professionnelle</legend>
             <p className="hint">
-              Obligatoire sur les devis des métiers du bâtiment (assurance décennale notamment)&#8239;: demandée à votre premier devis de
-              travaux.
+              Obligatoire sur les devis et les factures des métiers du bâtiment (assurance décennale notamment)&#8239;: sans elle, un devis
+              de travaux ne peut pas être envoyé.
             </p>
-            <div className="form-grid">
-              <InputField {...input('insurer')} label="Assureur" optional maxLength={TEXT_LIMITS.short} />
-              <InputField
-                {...input('insuranceCoverage')}
-                label="Couverture géographique"
-                optional
-                hint="Par exemple «&#8239;France métropolitaine&#8239;»."
-                maxLength={TEXT_LIMITS.short}
-              />
-              <InputField {...input('insurancePolicy')} label="Numéro de contrat" optional maxLength={TEXT_LIMITS.short} />
-            </div>
+            <InsuranceFields input={input} />
           </fieldset>
 
           <fieldset className="form-section" id={PROFILE_SECTIONS.bank}>
@@ -238,5 +252,24 @@ export function ProfileFormView({
         {saving ? 'Enregistrement…' : 'Enregistrer le profil'}
       </button>
     </form>
+  )
+}
+
+type FieldProps = Pick<Parameters<typeof InputField>[0], 'id' | 'value' | 'onChange' | 'error' | 'disabled'>
+
+/** The insurer, its coverage and the policy number: in the first step for the building trade, in its own section after. */
+function InsuranceFields({ input }: { input: (field: 'insurer' | 'insuranceCoverage' | 'insurancePolicy') => FieldProps }) {
+  return (
+    <div className="form-grid">
+      <InputField {...input('insurer')} label="Assureur" optional maxLength={TEXT_LIMITS.short} />
+      <InputField
+        {...input('insuranceCoverage')}
+        label="Couverture géographique"
+        optional
+        hint="Par exemple «&#8239;France métropolitaine&#8239;»."
+        maxLength={TEXT_LIMITS.short}
+      />
+      <InputField {...input('insurancePolicy')} label="Numéro de contrat" optional maxLength={TEXT_LIMITS.short} />
+    </div>
   )
 }

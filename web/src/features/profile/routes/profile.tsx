@@ -1,14 +1,18 @@
 import { paths } from '@paraphe/shared/paths'
 import { Link, useLocation } from 'react-router-dom'
-import { useEffect, useRef, useState } from 'react'
-import { EMPTY_PROFILE, profileGaps, type CompanyProfile } from '@paraphe/shared/company'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { EMPTY_PROFILE, normaliseSiret, profileGaps, siretProblem, vatNumberOfSiret, type CompanyProfile } from '@paraphe/shared/company'
 import { useProfile } from '@/hooks/use-profile'
+import { useWorkspace } from '@/hooks/use-workspace'
+import { asApiError } from '@/lib/api-client'
 import type { ApiError } from '@/lib/api-client'
 import { loadOf } from '@/lib/query-load'
 import type { RouteHandle } from '@/lib/route-handle'
+import { useCompanyLookup } from '../api/get-company-lookup'
 import { useProfileLogo } from '../api/get-profile-logo'
 import { useLogoChange, useUpdateProfile } from '../api/update-profile'
 import { LogoField } from '../components/logo-field'
+import { StripeConnectionSection } from '../components/stripe-connection-section'
 import { useAccountPlan } from '@/hooks/use-account-plan'
 import { isFirstStepField } from '@paraphe/shared/profile-steps'
 import type { Plan } from '@paraphe/shared/plans'
@@ -27,6 +31,7 @@ export type ProfileLoad = { kind: 'loading' } | { kind: 'ready' } | { kind: 'fai
 export type SaveOutcome = { kind: 'idle' } | { kind: 'saved' } | { kind: 'invalid' } | { kind: 'failed'; message: string }
 
 function ProfilePage() {
+  const { userEmail } = useWorkspace()
   const [form, setForm] = useState<ProfileForm>(() => profileFormOf(EMPTY_PROFILE))
   const [saved, setSaved] = useState<CompanyProfile>(EMPTY_PROFILE)
   const [errors, setErrors] = useState<ProfileErrors>({})
@@ -67,17 +72,40 @@ function ProfilePage() {
   const [started, setStarted] = useState(false)
   useEffect(() => {
     if (started || profile.data === undefined) return
+    const read = profile.data.profile
     setStarted(true)
-    setSaved(profile.data.profile)
-    setForm(profileFormOf(profile.data.profile))
-    if (profileGaps(profile.data.profile).length === 0) setStep('all')
-  }, [started, profile.data])
+    setSaved(read)
+    // A new profile starts with the account's address: most professionals use one address.
+    setForm(profileFormOf(read.email === '' && userEmail !== null ? { ...read, email: userEmail } : read))
+    if (profileGaps(read).length === 0) setStep('all')
+  }, [started, profile.data, userEmail])
   useEffect(() => {
     if (logo.data !== undefined) showPreview(URL.createObjectURL(logo.data))
   }, [logo.data])
   useEffect(() => {
     if (logo.isError) setLogoStatus({ kind: 'failed', message: 'Le logo enregistré n’a pas pu être affiché.' })
   }, [logo.isError])
+
+  // A whole, valid SIRET asks the State's company search once; what it answers fills the fields
+  // still empty (never one already typed), and the SIRET's hint says where it came from.
+  const [siretNote, setSiretNote] = useState<string | null>(null)
+  const siret = siretProblem(form.siret) === null ? normaliseSiret(form.siret) : null
+  const lookingUp = siret !== null && load.kind === 'ready' && siret !== normaliseSiret(saved.siret)
+  const company = useCompanyLookup(siret ?? '', lookingUp)
+  useEffect(() => {
+    if (!lookingUp) return
+    const found = company.data
+    if (found !== undefined) {
+      setForm((current) => ({
+        ...current,
+        companyName: current.companyName.trim() === '' ? found.companyName : current.companyName,
+        legalForm: current.legalForm.trim() === '' ? found.legalForm : current.legalForm,
+        address: current.address.trim() === '' ? found.address : current.address
+      }))
+      setSiretNote(`${found.companyName} : nom, forme juridique et adresse repris de l’annuaire des entreprises de l’État. Vérifiez-les.`)
+    } else if (company.error !== null) setSiretNote(asApiError(company.error).message)
+    else setSiretNote('Recherche de l’entreprise dans l’annuaire des entreprises…')
+  }, [lookingUp, company.data, company.error])
 
   const focusField = (field: keyof CompanyProfile | undefined) => {
     if (field !== undefined) document.getElementById(profileFieldId(field))?.focus()
@@ -125,7 +153,7 @@ function ProfilePage() {
       form={form}
       errors={errors}
       onChange={(change) => {
-        setForm((current) => ({ ...current, ...change }))
+        setForm((current) => withComputedVat(current, { ...current, ...change }))
         setOutcome({ kind: 'idle' })
       }}
       onSubmit={() => void save()}
@@ -138,6 +166,8 @@ function ProfilePage() {
       plan={account.kind === 'ready' ? account.plan : null}
       step={step}
       onShowAll={() => setStep('all')}
+      siretNote={siretNote}
+      after={<StripeConnectionSection />}
     />
   )
 }
@@ -162,6 +192,10 @@ export interface ProfileViewProps {
   /** The first step (a new account) or the whole profile. */
   step?: 'first' | 'all'
   onShowAll?: () => void
+  /** What the company search said about the SIRET typed. */
+  siretNote?: string | null
+  /** Settings kept apart from the profile's form (the Stripe connection). */
+  after?: ReactNode
 }
 
 export function ProfileView(props: ProfileViewProps) {
@@ -173,7 +207,8 @@ export function ProfileView(props: ProfileViewProps) {
         <h1>Profil de l’entreprise</h1>
         <p className="lead">Ces informations figurent sur chacun de vos devis&#8239;: la plupart sont des mentions obligatoires.</p>
         <p>
-          Vos e-mails aux clients&#8239;: <Link to={paths.sender.href()}>adresse d’expédition</Link>.
+          Vos e-mails aux clients&#8239;: <Link to={paths.sender.href()}>adresse d’expédition</Link>. Vos factures électroniques&#8239;:{' '}
+          <Link to={paths.platform.href()}>ma plateforme agréée</Link>.
         </p>
       </header>
       {load.kind === 'loading' ? (
@@ -201,6 +236,7 @@ export function ProfileView(props: ProfileViewProps) {
         saving={props.saving}
         step={props.step ?? 'all'}
         onShowAll={props.onShowAll}
+        siretNote={props.siretNote ?? null}
         outcome={
           outcome.kind === 'saved' ? (
             <p className="notice notice--success" role="status">
@@ -225,6 +261,19 @@ export function ProfileView(props: ProfileViewProps) {
         disabled={!ready}
         plan={props.plan ?? null}
       />
+      {props.after}
     </article>
   )
+}
+
+/**
+ * The VAT number follows the SIRET as it is typed, while it is empty or still the one computed
+ * from the previous SIRET (a number typed by hand is never replaced).
+ */
+export function withComputedVat(before: ProfileForm, after: ProfileForm): ProfileForm {
+  if (after.siret === before.siret || after.franchiseEnBase) return after
+  const computedBefore = vatNumberOfSiret(before.siret)
+  const typed = after.vatNumber.replace(/\s/g, '').toUpperCase()
+  if (typed !== '' && typed !== computedBefore) return after
+  return { ...after, vatNumber: vatNumberOfSiret(after.siret) ?? (typed === '' ? '' : after.vatNumber) }
 }

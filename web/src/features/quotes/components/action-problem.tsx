@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import { PROFILE_SECTIONS } from '@paraphe/shared/profile-steps'
@@ -25,8 +26,14 @@ function MessageWithLinks({ text }: { text: string }) {
  */
 export function ActionProblemView({ problem, controlIdOf }: { problem: ActionProblem; controlIdOf: (path: string) => string | null }) {
   const entries = Object.entries(problem.fields)
+  const box = useRef<HTMLDivElement>(null)
+  // The refusal appears in the side panel, which scrolls on its own under a short screen (800 px):
+  // brought whole into view, its links (« Indiquer mon assurance ») are never left below the fold.
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'nearest' })
+  }, [problem])
   return (
-    <div className="notice notice--error action-problem" role="alert">
+    <div ref={box} className="notice notice--error action-problem" role="alert">
       <p>
         <MessageWithLinks text={problem.message} />
       </p>

@@ -63,8 +63,8 @@ export function DashboardSummary({ dashboard, quota }: DashboardSummaryProps) {
           <h3 className="dashboard__subtitle">Activité récente</h3>
           <ul className="dashboard__activity">
             {recent.map((event) => (
-              <li key={`${event.quoteId}:${event.type}`}>
-                <Link to={paths.quote.href(event.quoteId)}>
+              <li key={`${event.id}:${event.type}`}>
+                <Link to={event.subject === 'invoice' ? paths.invoice.href(event.id) : paths.quote.href(event.id)}>
                   {event.number ?? 'Brouillon'}
                   {event.title.trim() === '' ? '' : ` — ${event.title}`}
                 </Link>

@@ -8,6 +8,7 @@ import { useLineDrag } from '../hooks/use-line-drag'
 import { mediaQueryList, useMediaQuery } from '@/hooks/use-media-query'
 import { UNIT_OPTIONS, UNIT_SHORT_OPTIONS } from '@/lib/line-options'
 import { LineCard, lineErrorsOf, NO_LINE_ERRORS, type LineErrors } from './line-card'
+import { QuoteVatField } from './quote-vat-field'
 import { SectionCard } from './section-card'
 import { UndoRemoval } from './undo-removal'
 
@@ -85,6 +86,7 @@ export function LinesEditor({ lines, lineHtCents, subtotals, errors, franchiseEn
         .filter(Boolean)
         .join(' ')}
     >
+      {franchiseEnBase || !lines.some((line) => !isSectionForm(line)) ? null : <QuoteVatField lines={lines} dispatch={dispatch} />}
       {lines.length === 0 ? (
         <p className="lines-editor__empty">Aucune ligne pour l’instant.</p>
       ) : (

@@ -13,12 +13,15 @@ export function QuoteInvoicingBox({ quote }: { quote: Quote }) {
   if (invoicing === undefined) return null
   const started = invoicing.invoices.length > 0
   const remaining = Math.max(0, invoicing.quoteTotalTtcCents - invoicing.invoicedTtcCents)
+  // The figure counts deposits and situations; the final invoice asks the rest, so once it is
+  // issued the whole quote is invoiced.
+  const invoiced = invoicing.finalIssued ? invoicing.quoteTotalTtcCents : invoicing.invoicedTtcCents
   return (
     <section className={started ? 'invoicing-box' : 'invoicing-box invoicing-box--offer'} aria-labelledby="invoicing-box-title">
       <h2 id="invoicing-box-title">{started ? 'Facturation' : 'Devis signé\u202f: facturez l’acompte'}</h2>
       {started ? (
         <p>
-          Facturé&#8239;: {formatEuros(invoicing.invoicedTtcCents)} TTC sur {formatEuros(invoicing.quoteTotalTtcCents)}
+          Facturé&#8239;: {formatEuros(invoiced)} TTC sur {formatEuros(invoicing.quoteTotalTtcCents)}
           {invoicing.progressBp > 0 ? ` (avancement ${formatVatRate(invoicing.progressBp)})` : ''}
           {invoicing.finalIssued ? ', solde facturé.' : `, reste ${formatEuros(remaining)} TTC.`}
         </p>

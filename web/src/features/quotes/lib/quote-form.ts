@@ -95,6 +95,7 @@ export type EditorAction =
   | { type: 'line'; id: string; key: LineTextKey; value: string }
   | { type: 'line-unit'; id: string; value: Unit }
   | { type: 'line-vat'; id: string; value: VatRateBp }
+  | { type: 'all-lines-vat'; value: VatRateBp }
   | { type: 'line-discount-unit'; id: string; value: DiscountUnit }
   /** A saved item picked for the line: its designation, unit, price and rate; quantity and discount stay. */
   | { type: 'line-item'; id: string; item: Pick<QuoteLine, 'description' | 'unit' | 'unitPriceCents' | 'vatRateBp'> }
@@ -167,6 +168,12 @@ export function lastWorkLine(lines: readonly EditorLine[]): LineForm | undefined
 }
 
 /** A new, empty line; it takes the previous line's VAT rate (quotes mostly use one). */
+/** The rate every priced line shares (what « TVA de tout le devis » shows), or null when they differ or there is none. */
+export function commonVatRate(lines: readonly EditorLine[]): VatRateBp | null {
+  const rates = new Set(lines.filter((line): line is LineForm => !isSectionForm(line)).map((line) => line.vatRateBp))
+  return rates.size === 1 ? ([...rates][0] as VatRateBp) : null
+}
+
 export function newLine(id: string, previous: LineForm | undefined): LineForm {
   return {
     id,
@@ -223,6 +230,8 @@ export function editorReducer(form: QuoteForm, action: EditorAction): QuoteForm 
       return { ...form, lines: updateLine(form.lines, action.id, { unit: action.value }) }
     case 'line-vat':
       return { ...form, lines: updateLine(form.lines, action.id, { vatRateBp: action.value }) }
+    case 'all-lines-vat':
+      return { ...form, lines: form.lines.map((line) => (isSectionForm(line) ? line : { ...line, vatRateBp: action.value })) }
     case 'line-discount-unit':
       return { ...form, lines: updateLine(form.lines, action.id, { discountUnit: action.value }) }
     case 'line-item':

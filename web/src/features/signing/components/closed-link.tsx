@@ -1,6 +1,7 @@
 import type { ReactNode, Ref } from 'react'
 import { Link } from 'react-router-dom'
 import { formatDateTime } from '@paraphe/shared/dates'
+import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import { paths } from '@paraphe/shared/paths'
 import { signingApi, type ClosedView } from '../api/signing-api'
 import { CompanyContact } from './company-contact'
@@ -64,6 +65,19 @@ function SignedLink({ view, token, justDone, headingRef }: ClosedLinkProps) {
         </>
       }
     >
+      {view.quote.depositBp > 0 ? (
+        <section className="signing-closed__deposit" aria-labelledby="signing-deposit">
+          <h2 id="signing-deposit">Acompte à régler</h2>
+          <p>
+            Ce devis prévoit un acompte de {formatVatRate(view.quote.depositBp)}&#8239;:{' '}
+            <strong>{formatEuros(view.quote.totals.depositCents)} TTC</strong>.
+          </p>
+          <p>
+            {view.company.companyName} vous enverra la facture d’acompte par e-mail&#8239;: dès sa réception, vous pourrez la régler depuis
+            son lien, par virement (coordonnées à copier, QR code) ou par carte bancaire si {view.company.companyName} le propose.
+          </p>
+        </section>
+      ) : null}
       <section className="signing-closed__document" aria-labelledby="signing-signed-pdf">
         <h2 id="signing-signed-pdf">Votre exemplaire signé</h2>
         {view.signedDocument ? (

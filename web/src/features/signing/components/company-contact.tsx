@@ -7,7 +7,7 @@ export function CompanyContact({ company, title = 'Une question sur ce devis\u20
   return (
     <section className="signing-contact" aria-labelledby="signing-contact-title">
       <h2 id="signing-contact-title">{title}</h2>
-      <p>
+      <p className="signing-contact__preamble">
         Contactez directement <strong>{company.companyName}</strong>, qui vous a envoyé ce devis&#8239;: lui seul peut le modifier ou vous
         en adresser un nouveau.
       </p>

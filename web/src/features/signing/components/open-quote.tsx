@@ -26,7 +26,13 @@ export function OpenQuote({ api, token, view, headingRef, onClosed, onReload }: 
       <header className="page-intro signing-open__intro">
         <p className="eyebrow">Devis à signer</p>
         <h1 ref={headingRef} tabIndex={-1}>
-          {quote.number === null ? 'Devis' : `Devis n° ${quote.number}`}
+          {quote.number === null ? (
+            'Devis'
+          ) : (
+            <>
+              Devis n°&#160;<span className="quote-number">{quote.number}</span>
+            </>
+          )}
         </h1>
         <p className="lead">
           {company.companyName} vous a envoyé ce devis&#8239;: «&#8239;{quote.title}&#8239;», {formatEuros(quote.totals.totalTtcCents)} TTC.

@@ -45,6 +45,25 @@ function Block({ id, title, children }: { id: string; title: string; children: R
   )
 }
 
+/**
+ * A statutory text, the same words on every quote (the housing-work attestation, the right of
+ * withdrawal, the mediator): folded under its title, opened with a tap, in the page and in the
+ * PDF alike — on a phone they were a third of the page's height above the signature.
+ */
+function StatutoryBlock({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <details className="signing-doc__block signing-doc__statutory">
+      <summary>
+        <h3 id={id}>{title}</h3>
+        <span className="signing-doc__read" aria-hidden="true">
+          Lire
+        </span>
+      </summary>
+      {children}
+    </details>
+  )
+}
+
 /** The quote as its PDF shows it: who, for whom, the lines, the totals and the mentions. */
 export function QuoteDocument({ quote, company }: { quote: Quote; company: CompanyProfile }) {
   const { client } = quote
@@ -165,7 +184,9 @@ export function QuoteDocument({ quote, company }: { quote: Quote; company: Compa
                   <th scope="row" colSpan={columns - 1}>
                     {row.label}
                   </th>
-                  <td data-label="Sous-total HT">{formatEuros(row.htCents)}</td>
+                  <td data-label="Sous-total HT" className="signing-lines__total">
+                    {formatEuros(row.htCents)}
+                  </td>
                 </tr>
               )
             }
@@ -179,10 +200,22 @@ export function QuoteDocument({ quote, company }: { quote: Quote; company: Compa
                 <td data-label="Unité">
                   <abbr title={UNIT_LABELS[line.unit]}>{line.unit}</abbr>
                 </td>
-                <td data-label="Prix unitaire HT">{formatEuros(line.unitPriceCents)}</td>
-                {quote.franchiseEnBase ? null : <td data-label="TVA">{formatVatRate(line.vatRateBp)}</td>}
-                {discount ? <td data-label="Remise">{hasDiscount(line) ? formatDiscount(line) : '—'}</td> : null}
-                <td data-label="Total HT">{formatEuros(row.htCents)}</td>
+                <td data-label="Prix unitaire HT" className="signing-lines__price">
+                  {formatEuros(line.unitPriceCents)}
+                </td>
+                {quote.franchiseEnBase ? null : (
+                  <td data-label="TVA" className="signing-lines__vat">
+                    {formatVatRate(line.vatRateBp)}
+                  </td>
+                )}
+                {discount ? (
+                  <td data-label="Remise" className="signing-lines__discount">
+                    {hasDiscount(line) ? formatDiscount(line) : '—'}
+                  </td>
+                ) : null}
+                <td data-label="Total HT" className="signing-lines__total">
+                  {formatEuros(row.htCents)}
+                </td>
               </tr>
             )
           })}
@@ -214,21 +247,21 @@ export function QuoteDocument({ quote, company }: { quote: Quote; company: Compa
         workLines(quote.lines).map((line) => line.vatRateBp),
         !quote.franchiseEnBase
       ) ? (
-        <Block id="signing-doc-housing" title={HOUSING_WORK_CERTIFICATION_TITLE}>
+        <StatutoryBlock id="signing-doc-housing" title={HOUSING_WORK_CERTIFICATION_TITLE}>
           <p>{HOUSING_WORK_CERTIFICATION}</p>
-        </Block>
+        </StatutoryBlock>
       ) : null}
       {/* What the PDF prints for a private client, shown before the signature too. */}
       {isConsumerClient(quote.client) ? (
-        <Block id="signing-doc-withdrawal" title={WITHDRAWAL_TITLE}>
+        <StatutoryBlock id="signing-doc-withdrawal" title={WITHDRAWAL_TITLE}>
           <p>{withdrawalMention(company)}</p>
           <p>Le {WITHDRAWAL_FORM_TITLE.toLowerCase()} figure à la fin du PDF du devis.</p>
-        </Block>
+        </StatutoryBlock>
       ) : null}
       {isConsumerClient(quote.client) && mediator !== null ? (
-        <Block id="signing-doc-mediation" title={MEDIATION_TITLE}>
+        <StatutoryBlock id="signing-doc-mediation" title={MEDIATION_TITLE}>
           <p>{mediator}</p>
-        </Block>
+        </StatutoryBlock>
       ) : null}
       {quote.buildingTrade && insurance.length > 0 ? (
         <Block id="signing-doc-insurance" title="Assurance professionnelle">

@@ -1,0 +1,204 @@
+import { useRef, useState, type FormEvent } from 'react'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { FormAlert } from '@/components/form/form-alert'
+import { TextField } from '@/components/form/text-field'
+import { enrolTotp, newRecoveryCodes, proveCode, unenrol, type Enrolment, type TotpFactor } from '@/lib/account-security'
+import { RecoveryCodesNotice } from './recovery-codes-notice'
+
+const DATE = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' })
+
+export interface TwoFactorCardProps {
+  supabase: SupabaseClient
+  anonKey: string
+  ownAccounts: boolean
+  factor: TotpFactor | null
+  /** Unused recovery codes (own accounts only). */
+  recoveryLeft: number | null
+  onChanged: (text: string) => Promise<void>
+}
+
+/**
+ * « Double authentification »: turned on with an authenticator app (QR code, or the key typed by
+ * hand, then one code to prove it works), turned off with a current code.
+ */
+export function TwoFactorCard({ supabase, anonKey, ownAccounts, factor, recoveryLeft, onChanged }: TwoFactorCardProps) {
+  const [enrolment, setEnrolment] = useState<Enrolment | null>(null)
+  const [disabling, setDisabling] = useState(false)
+  const [codes, setCodes] = useState<string[] | null>(null)
+  const [code, setCode] = useState('')
+  const [problem, setProblem] = useState<string | undefined>(undefined)
+  const [failure, setFailure] = useState<string | null>(null)
+  const [pending, setPending] = useState(false)
+  const codeRef = useRef<HTMLInputElement>(null)
+
+  function reset() {
+    setCode('')
+    setProblem(undefined)
+    setFailure(null)
+  }
+
+  async function start() {
+    reset()
+    setPending(true)
+    const result = await enrolTotp(supabase)
+    setPending(false)
+    if (!result.ok) return setFailure(result.message)
+    setEnrolment(result.value)
+  }
+
+  function checkCode(): boolean {
+    if (/^\d{6}$/.test(code.replace(/\s/g, ''))) return true
+    setProblem('Saisissez les 6 chiffres affichés par votre application.')
+    codeRef.current?.focus()
+    return false
+  }
+
+  async function confirmEnrolment(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (enrolment === null || !checkCode()) return
+    setProblem(undefined)
+    setFailure(null)
+    setPending(true)
+    const proved = await proveCode(supabase, enrolment.factorId, code)
+    if (!proved.ok) {
+      setPending(false)
+      setFailure(proved.message)
+      return codeRef.current?.focus()
+    }
+    const made = ownAccounts ? await newRecoveryCodes(supabase, anonKey) : null
+    setPending(false)
+    setEnrolment(null)
+    reset()
+    if (made !== null && made.ok) setCodes(made.value.codes)
+    await onChanged('La double authentification est activée : chaque connexion demandera le code de votre application.')
+  }
+
+  async function disable(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (factor === null || !checkCode()) return
+    setProblem(undefined)
+    setFailure(null)
+    setPending(true)
+    // The current code first: whoever holds only the password cannot turn the factor off.
+    const proved = await proveCode(supabase, factor.id, code)
+    const removed = proved.ok ? await unenrol(supabase, factor.id) : proved
+    setPending(false)
+    if (!removed.ok) {
+      setFailure(removed.message)
+      return codeRef.current?.focus()
+    }
+    setDisabling(false)
+    setCodes(null)
+    reset()
+    await onChanged('La double authentification est désactivée : la connexion ne demande plus que le mot de passe.')
+  }
+
+  return (
+    <section className="card security-card" aria-labelledby="security-two-factor">
+      <h2 id="security-two-factor">Double authentification</h2>
+      {codes === null ? null : <RecoveryCodesNotice codes={codes} onDone={() => setCodes(null)} />}
+      {factor !== null ? (
+        <>
+          <p>
+            <strong>Activée</strong> depuis le {DATE.format(new Date(factor.createdAt))} : chaque connexion demande, après le mot de passe,
+            le code de votre application d’authentification.
+          </p>
+          {ownAccounts && recoveryLeft !== null ? (
+            <p>
+              Codes de secours restants : <strong>{recoveryLeft}</strong> sur 10.
+            </p>
+          ) : null}
+          {!ownAccounts ? (
+            <p className="field__hint">
+              Les codes de secours n’existent qu’avec les comptes propres à Paraphe ; sur cette instance, gardez l’accès à votre
+              application.
+            </p>
+          ) : null}
+          {disabling ? (
+            <form className="form" method="post" onSubmit={disable} noValidate>
+              <TextField
+                id="security-disable-code"
+                name="code"
+                label="Code actuel de votre application"
+                type="text"
+                autoComplete="one-time-code"
+                value={code}
+                onChange={setCode}
+                error={problem}
+                inputRef={codeRef}
+              />
+              {failure === null ? null : <FormAlert>{failure}</FormAlert>}
+              <p className="actions">
+                <button type="submit" className="button button--danger" disabled={pending}>
+                  {pending ? 'Désactivation…' : 'Désactiver la double authentification'}
+                </button>
+                <button type="button" className="button button--ghost" onClick={() => (setDisabling(false), reset())}>
+                  Annuler
+                </button>
+              </p>
+            </form>
+          ) : (
+            <p className="actions">
+              <button type="button" className="button button--ghost" onClick={() => (setDisabling(true), reset())}>
+                Désactiver…
+              </button>
+            </p>
+          )}
+        </>
+      ) : enrolment === null ? (
+        <>
+          <p>
+            Protégez votre compte au-delà du mot de passe : à chaque connexion, saisissez aussi le code à 6 chiffres d’une application
+            d’authentification (Google Authenticator, Microsoft Authenticator, FreeOTP, 2FAS…).
+          </p>
+          {failure === null ? null : <FormAlert>{failure}</FormAlert>}
+          <p className="actions">
+            <button type="button" className="button button--primary" onClick={() => void start()} disabled={pending}>
+              {pending ? 'Préparation…' : 'Activer la double authentification'}
+            </button>
+          </p>
+        </>
+      ) : (
+        <form className="form" method="post" onSubmit={confirmEnrolment} noValidate>
+          <ol className="security-steps">
+            <li>Dans votre application d’authentification, ajoutez un compte en scannant ce QR code.</li>
+          </ol>
+          <img
+            className="security-qr"
+            src={enrolment.qrCode}
+            alt="QR code à scanner avec votre application d’authentification"
+            width={200}
+            height={200}
+          />
+          <p>
+            Impossible de scanner ? Saisissez cette clé dans l’application :{' '}
+            <code className="security-secret" id="security-secret">
+              {enrolment.secret}
+            </code>
+          </p>
+          <TextField
+            id="security-enrol-code"
+            name="code"
+            label="Code affiché par l’application"
+            hint="6 chiffres, renouvelés toutes les 30 secondes."
+            type="text"
+            autoComplete="one-time-code"
+            value={code}
+            onChange={setCode}
+            error={problem}
+            inputRef={codeRef}
+          />
+          {failure === null ? null : <FormAlert>{failure}</FormAlert>}
+          <p className="actions">
+            <button type="submit" className="button button--primary" disabled={pending}>
+              {pending ? 'Vérification…' : 'Activer'}
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => (setEnrolment(null), reset())}>
+              Annuler
+            </button>
+          </p>
+        </form>
+      )}
+    </section>
+  )
+}
