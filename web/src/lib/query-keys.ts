@@ -29,6 +29,8 @@ export const queryKeys = {
     one: (id: string) => ['invoices', 'one', id] as const,
     /** Under the invoice's key: a change to the invoice reads its transmission again. */
     transmission: (id: string) => ['invoices', 'one', id, 'transmission'] as const,
+    /** Whether an issued invoice's PDF is stored yet (asked again until it is). */
+    pdfReady: (id: string) => ['invoices', 'one', id, 'pdf-ready'] as const,
     /** A signed quote's invoicing (its invoices, what is left to invoice). */
     ofQuote: (quoteId: string) => ['invoices', 'quote', quoteId] as const,
     newInvoice: (draftId: string | null) => ['invoices', 'new', draftId] as const

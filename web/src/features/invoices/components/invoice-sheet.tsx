@@ -10,9 +10,9 @@ import { paths } from '@paraphe/shared/paths'
 import { ConfirmAction } from '@/components/ui/confirm-action'
 import { asApiError } from '@/lib/api-client'
 import { invoicesApi } from '@/lib/invoices-api'
+import { queryKeys } from '@/lib/query-keys'
 import { saveFile } from '@/lib/save-file'
 import { useWorkspace } from '@/hooks/use-workspace'
-import { getInvoiceQueryOptions } from '../api/get-invoice'
 import { ClientLinkPanel } from './client-link-panel'
 import { CreditNotePanel } from './credit-note-panel'
 import { InvoiceBadge } from './invoice-cards'
@@ -157,13 +157,15 @@ const PDF_POLL_MS = 1_000
 function InvoiceFiles({ invoice }: { invoice: Invoice }) {
   const { userId, api } = useWorkspace()
   const [problem, setProblem] = useState<string | null>(null)
-  // Until the PDF is stored, the invoice is read again every second (the page shares that read).
-  const fresh = useQuery({
-    ...getInvoiceQueryOptions(api, invoice.id),
+  // Until the PDF is stored, whether it is is asked every second: a key of its own, so an answer
+  // read before a change made on the page never replaces the invoice the page shows.
+  const stored = useQuery({
+    queryKey: queryKeys.invoices.pdfReady(invoice.id),
+    queryFn: async ({ signal }) => (await invoicesApi.get(api, invoice.id, signal)).pdfReady,
     enabled: userId !== null && !invoice.pdfReady,
-    refetchInterval: (query) => (query.state.data?.pdfReady === true ? false : PDF_POLL_MS)
+    refetchInterval: (query) => (query.state.data === true ? false : PDF_POLL_MS)
   })
-  const pdfReady = invoice.pdfReady || fresh.data?.pdfReady === true
+  const pdfReady = invoice.pdfReady || stored.data === true
   const download = (what: 'pdf' | 'xml') => {
     setProblem(null)
     invoicesApi[what](api, invoice.id).then(
