@@ -9,10 +9,10 @@ import type { FastifyInstance } from 'fastify'
 import { placeholderRuntimeConfig, type RuntimeConfig } from '@paraphe/shared/runtime-config'
 import { buildApp, type BuildOptions } from '../../../../gateway/test/helper.js'
 import { AUTH_ENV, COMPLETE_PROFILE, newUser, subscribe, type TestUser } from '../../../../gateway/test/support/workspace-users.js'
-import { QueryClientProvider } from '@tanstack/react-query'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { WorkspaceContext } from '@/hooks/use-workspace'
 import { createApiClient, type ApiClient } from '@/lib/api-client'
-import { createQueryClient } from '@/lib/react-query'
+import { queryConfig } from '@/lib/react-query'
 import { RuntimeConfigProvider } from '@/lib/runtime-config'
 
 // A failed query says what it looked for, without printing the whole page; the gateway answers
@@ -100,9 +100,13 @@ export function renderPage(
   const container = document.createElement('div')
   document.body.replaceChildren(container)
   const root = createRoot(container)
-  // A cache of its own per page, as the workspace layout gives each signed-in session; emptied
-  // when the page goes, as its timers (a query's garbage collection) would keep Node running.
-  const queryClient = createQueryClient()
+  // A cache of its own per page, as the workspace layout gives each signed-in session, emptied
+  // when the page goes. The workspace's defaults (no retries), and nothing collected by a timer: an answer that lands
+  // after the page went (a change's refresh) would otherwise start a five-minute timer that keeps
+  // Node running after the test; the cache goes with the page anyway.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { ...queryConfig.queries, gcTime: Infinity }, mutations: { gcTime: Infinity } }
+  })
   root.render(
     <RuntimeConfigProvider value={config}>
       <QueryClientProvider client={queryClient}>
