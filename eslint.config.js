@@ -141,7 +141,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'error'
+      // useSignalEffect (hooks/use-signal-effect.ts) takes its deps like useEffect: checked the same way.
+      'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^useSignalEffect$' }]
     }
   },
   // Domain modules know no Fastify: a route hands them what they need (a transaction, a logger,

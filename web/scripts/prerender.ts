@@ -48,13 +48,15 @@ function staticClosure(manifest: ViteManifest, start: readonly string[]): Set<st
  * The chunk of a page and everything it imports, minus what the entry already loads (Vite's
  * template preloads those itself).
  */
-export function preloadsFor(manifest: ViteManifest, file: string): { js: string[]; css: string[] } {
-  if (manifest[file] === undefined) throw new Error(`${file} is not in Vite's manifest: fix its path in page-routes.ts`)
+export function preloadsFor(manifest: ViteManifest, files: string | readonly string[]): { js: string[]; css: string[] } {
+  const starts = typeof files === 'string' ? [files] : files
+  for (const file of starts)
+    if (manifest[file] === undefined) throw new Error(`${file} is not in Vite's manifest: fix its path in page-routes.ts`)
   const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry === true)
   const alreadyLoaded = staticClosure(manifest, entries)
   const js: string[] = []
   const css: string[] = []
-  for (const key of staticClosure(manifest, [file])) {
+  for (const key of staticClosure(manifest, starts)) {
     const chunk = manifest[key]
     if (chunk === undefined || alreadyLoaded.has(key)) continue
     js.push(`/${chunk.file}`)
@@ -87,7 +89,8 @@ export async function prerender(webDir: string): Promise<BuildMeta> {
   for (const target of server.prerenderTargets()) {
     const page = await server.renderPage(target.url)
     const title = documentTitle(page.handle.title, placeholder('siteName'))
-    const { js, css } = preloadsFor(manifest, target.file)
+    // A workspace page needs its layout's chunk too (with the data cache): preloaded with it.
+    const { js, css } = preloadsFor(manifest, [...target.layoutFiles, target.file])
     const head = [
       `<title>${escapeHtml(title)}</title>`,
       `<meta name="description" content="${escapeHtml(page.handle.description)}" />`,

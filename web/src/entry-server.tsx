@@ -7,7 +7,7 @@ import { StaticRouter } from 'react-router-dom'
 import { NOT_FOUND_PATH_PLACEHOLDER } from '@paraphe/shared/build-manifest'
 import { placeholderRuntimeConfig } from '@paraphe/shared/runtime-config'
 import { App } from '@/app/app'
-import { createPages, pageFor } from '@/app/routes'
+import { createPages, isWorkspacePath, pageFor, WORKSPACE_LAYOUT_FILE } from '@/app/routes'
 import type { RouteHandle } from '@/lib/route-handle'
 
 export interface PrerenderTarget {
@@ -15,6 +15,8 @@ export interface PrerenderTarget {
   /** The URL to render: the path itself, or the placeholder for the 404 page. */
   url: string
   file: string
+  /** The lazy layout chunks the page renders in (the workspace's), preloaded with the page. */
+  layoutFiles: string[]
   notFound: boolean
 }
 
@@ -26,8 +28,14 @@ export function prerenderTargets(): PrerenderTarget[] {
     .filter((route) => route.prerender)
     .map((route) =>
       route.path === '*'
-        ? { path: '404', url: NOT_FOUND_PATH_PLACEHOLDER, file: route.file, notFound: true }
-        : { path: route.path, url: route.path, file: route.file, notFound: false }
+        ? { path: '404', url: NOT_FOUND_PATH_PLACEHOLDER, file: route.file, layoutFiles: [], notFound: true }
+        : {
+            path: route.path,
+            url: route.path,
+            file: route.file,
+            layoutFiles: isWorkspacePath(route.path) ? [WORKSPACE_LAYOUT_FILE] : [],
+            notFound: false
+          }
     )
 }
 

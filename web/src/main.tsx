@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { BrowserRouter } from 'react-router-dom'
 import { App } from '@/app/app'
 import { NavigationListener, startAppShell } from '@/app/app-shell'
-import { createPages, pageFor } from '@/app/routes'
+import { createPages, isWorkspacePath, loadWorkspaceLayout, pageFor } from '@/app/routes'
 import { browserSessionStorage, isChunkLoadError, reloadAfterChunkError } from '@/lib/app-shell/chunk-reload-guard'
 import { readRuntimeConfig } from '@/lib/runtime-config'
 import './styles/index.css'
@@ -14,7 +14,8 @@ async function boot(): Promise<void> {
   let pageLoaded = true
   try {
     // Load the current page's code first, so hydration renders exactly the prerendered HTML.
-    await pageFor(pages, window.location.pathname).load()
+    const { pathname } = window.location
+    await Promise.all([pageFor(pages, pathname).load(), isWorkspacePath(pathname) ? loadWorkspaceLayout() : undefined])
   } catch (error) {
     pageLoaded = false
     // The chunk is gone (new deploy) or the network failed: reload once, guarded; otherwise

@@ -15,21 +15,37 @@ export interface LazyPage {
   readonly module: PageModule | undefined
 }
 
+/** A module loaded once on demand, kept once loaded (a lazy layout), with the same stable promise. */
+export interface LazyModule<T> {
+  load: () => Promise<T>
+  readonly module: T | undefined
+}
+
+export function lazyModule<T>(importer: () => Promise<T>): LazyModule<T> {
+  let module: T | undefined
+  let pending: Promise<T> | undefined
+  return {
+    load: () => {
+      pending ??= importer().then((loaded) => (module = loaded))
+      return pending
+    },
+    get module() {
+      return module
+    }
+  }
+}
+
 const pages = new Map<PageRoute, LazyPage>()
 
 export function lazyPage(route: PageRoute): LazyPage {
   let page = pages.get(route)
   if (page === undefined) {
-    let module: PageModule | undefined
-    let pending: Promise<PageModule> | undefined
+    const loaded = lazyModule(route.load)
     page = {
       route,
-      load: () => {
-        pending ??= route.load().then((loaded) => (module = loaded))
-        return pending
-      },
+      load: loaded.load,
       get module() {
-        return module
+        return loaded.module
       }
     }
     pages.set(route, page)

@@ -10,9 +10,8 @@ import { DocumentHead } from '@/lib/document-head'
 import { useRuntimeConfig } from '@/lib/runtime-config'
 import { paths } from '@paraphe/shared/paths'
 import { guardVisit, resolveGuard, type GuardRegistry } from './guards'
-import { lazyPage, type LazyPage } from './lazy-page'
+import { lazyModule, lazyPage, type LazyPage } from './lazy-page'
 import { notFoundRoute, pageRoutes, type PageRoute } from './page-routes'
-import { WorkspaceLayout } from './workspace/workspace-layout'
 
 /** Route guards by name. `auth`: a signed-in user (else the sign-in page, and back). */
 export const guardRegistry: GuardRegistry = {
@@ -21,6 +20,16 @@ export const guardRegistry: GuardRegistry = {
 
 /** The workspace's guards, run once for the whole layout: a signed-in user. */
 export const workspaceGuards: readonly string[] = ['auth']
+
+/**
+ * The workspace's layout, in a chunk of its own with the workspace's data cache (TanStack
+ * Query): the public pages' first load carries neither. A workspace page loads it with its own
+ * chunk before hydrating (main.tsx), and the prerender preloads both.
+ */
+const workspaceLayout = lazyModule(() => import('./workspace/workspace-layout'))
+export const loadWorkspaceLayout = workspaceLayout.load
+/** The layout's source file, as Vite's manifest names it (its chunk is preloaded with the workspace pages). */
+export const WORKSPACE_LAYOUT_FILE = 'src/app/workspace/workspace-layout.tsx'
 
 /** A workspace page: /espace and everything under it. */
 export function isWorkspacePath(path: string): boolean {
@@ -95,6 +104,7 @@ function Layout() {
 
 /** The workspace's one layout route (its own frame, not the site's), guarded once for every page under it. */
 function WorkspaceRoute({ guards }: { guards: GuardRegistry }) {
+  const { WorkspaceLayout } = workspaceLayout.module ?? use(workspaceLayout.load())
   return (
     <>
       <SessionEvents />

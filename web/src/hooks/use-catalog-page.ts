@@ -1,7 +1,9 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import type { ActionOutcome } from '@/components/ui/load-state'
 import { asApiError, type ApiClient } from '@/lib/api-client'
-import { useApiLoad, type ApiLoad } from './use-api-load'
+import { loadOf, type ApiLoad } from '@/lib/query-load'
+import { useDebounced } from './use-debounced'
 import { useWorkspace } from './use-workspace'
 
 /** How many rows a catalogue page lists at once; the search finds the others. */
@@ -13,6 +15,12 @@ export interface CatalogApi<Input, List> {
   create: (api: ApiClient, input: Input) => Promise<unknown>
   update: (api: ApiClient, id: string, input: Input) => Promise<unknown>
   remove: (api: ApiClient, id: string) => Promise<unknown>
+}
+
+/** The catalogue's keys in the cache (queryKeys.clients, queryKeys.items). */
+export interface CatalogKeys {
+  all: readonly unknown[]
+  list: (search: string, limit: number) => readonly unknown[]
 }
 
 /** The page's form as typed, checked into what the API stores with the gateway's own rules. */
@@ -81,16 +89,25 @@ export interface CatalogPage<Row, Form, Problems, List> {
 export function useCatalogPage<Row extends { id: string }, Form, Input, Field extends string, List>(
   catalog: CatalogApi<Input, List>,
   codec: CatalogForm<Row, Form, Input, FieldProblems<Field>>,
-  messages: CatalogMessages<Row, Input>
+  messages: CatalogMessages<Row, Input>,
+  keys: CatalogKeys
 ): CatalogPage<Row, Form, FieldProblems<Field>, List> {
   type Problems = FieldProblems<Field>
   const none: Problems = {}
-  const { api } = useWorkspace()
+  const { api, userId } = useWorkspace()
+  const queryClient = useQueryClient()
   const [search, setSearch] = useState('')
-  const { load, reload } = useApiLoad<List>((client, signal) => catalog.list(client, { search, limit: CATALOG_PAGE_SIZE }, signal), {
-    key: search,
-    delayMs: 200
+  // Asked when typing pauses; the rows shown stay until the new answer comes.
+  const asked = useDebounced(search, 200)
+  const query = useQuery({
+    queryKey: keys.list(asked, CATALOG_PAGE_SIZE),
+    queryFn: ({ signal }) => catalog.list(api, { search: asked, limit: CATALOG_PAGE_SIZE }, signal),
+    enabled: userId !== null,
+    placeholderData: keepPreviousData
   })
+  const load = loadOf(query)
+  // Every list of the catalogue (other searches, the quote editor's suggestions) is out of date after a change.
+  const reload = () => queryClient.invalidateQueries({ queryKey: keys.all })
   const [form, setForm] = useState<Form>(codec.empty)
   const [problems, setProblems] = useState<Problems>(none)
   const [editing, setEditing] = useState<CatalogEditing<Form, Problems> | null>(null)

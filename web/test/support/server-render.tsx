@@ -7,6 +7,8 @@ import { placeholderRuntimeConfig, type RuntimeConfig } from '@paraphe/shared/ru
 import { WorkspaceContext } from '@/hooks/use-workspace'
 import type { ApiClient } from '@/lib/api-client'
 import { RuntimeConfigProvider } from '@/lib/runtime-config'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createQueryClient } from '@/lib/react-query'
 
 export interface ServerRenderOptions {
   /** The router's address (the page's own, when the component reads it). */
@@ -24,19 +26,24 @@ export interface ServerRenderOptions {
 }
 
 export function serverRender(node: ReactNode, { path = '/', config = {}, workspace, raw = false }: ServerRenderOptions = {}): string {
+  const queryClient = createQueryClient()
   const page =
     workspace === undefined ? (
       node
     ) : (
-      <WorkspaceContext value={{ hydrated: true, userId: workspace.userId ?? null, userEmail: null, api: workspace.api }}>
-        {node}
-      </WorkspaceContext>
+      // A workspace page renders inside the layout's query cache.
+      <QueryClientProvider client={queryClient}>
+        <WorkspaceContext value={{ hydrated: true, userId: workspace.userId ?? null, userEmail: null, api: workspace.api }}>
+          {node}
+        </WorkspaceContext>
+      </QueryClientProvider>
     )
   const html = renderToStaticMarkup(
     <RuntimeConfigProvider value={{ ...placeholderRuntimeConfig(), ...config }}>
       <MemoryRouter initialEntries={[path]}>{page}</MemoryRouter>
     </RuntimeConfigProvider>
   )
+  queryClient.clear()
   return raw
     ? html
     : html

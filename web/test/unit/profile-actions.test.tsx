@@ -4,9 +4,9 @@ import t from 'tap'
 import type { AddressInfo } from 'node:net'
 import { buildWorkspaceApp, COMPLETE_PROFILE, newUser } from '../../../gateway/test/support/workspace-users.js'
 import { createApiClient } from '@/lib/api-client'
-import { profileApi } from '@/features/profile/api/profile-api'
 import { removeLogo, saveProfile, uploadLogo } from '@/features/profile/lib/profile-actions'
 import { profileFormOf } from '@/features/profile/lib/profile-form'
+import { getProfile } from '@/hooks/use-profile'
 
 const app = await buildWorkspaceApp()
 await app.listen({ host: '127.0.0.1', port: 0 })
@@ -41,14 +41,14 @@ t.test('the logo: checked here, stored, removed', async (t) => {
   t.match(await uploadLogo(api, new File(['<svg/>'], 'logo.svg', { type: 'image/svg+xml' })), { kind: 'failed', message: /SVG/ })
   t.same(requests, [], 'an SVG is not even sent')
   t.same(await uploadLogo(api, new File([PNG], 'logo.png', { type: 'image/png' })), { kind: 'done', message: 'Logo enregistré.' })
-  t.match(await profileApi.get(api), { logo: { type: 'image/png' } })
+  t.match(await getProfile(api), { logo: { type: 'image/png' } })
   t.match(
     await uploadLogo(api, new File([Buffer.from('pas une image')], 'faux.png', { type: 'image/png' })),
     { kind: 'failed', message: /PNG ou JPEG/ },
     'the gateway checks the bytes'
   )
   t.same(await removeLogo(api), { kind: 'done', message: 'Logo retiré.' })
-  t.match(await profileApi.get(api), { logo: null })
+  t.match(await getProfile(api), { logo: null })
   const offline = createApiClient({
     getAccessToken: async () => user.token,
     fetch: async () => Promise.reject(new TypeError('fetch failed'))

@@ -15,6 +15,7 @@ import { actionProblem, localProblem } from '@/features/quotes/lib/action-proble
 import { NOT_SAVED, performQuoteAction, type ActionEffects } from '@/features/quotes/lib/quote-actions'
 import type { DownloadedFile } from '@/lib/api-client'
 import type { Quote, QuoteContent } from '@paraphe/shared/quote'
+import { getProfile } from '@/hooks/use-profile'
 
 const app = await buildWorkspaceApp()
 await app.listen({ host: '127.0.0.1', port: 0 })
@@ -100,7 +101,7 @@ t.test('sending an incomplete quote: what is missing, by field', async (t) => {
 
 t.test('the profile: checked, normalised, and the logo as raw bytes', async (t) => {
   const api = await workspaceApi()
-  const empty = await profileApi.get(api)
+  const empty = await getProfile(api)
   t.match(empty, { profile: { companyName: '', defaultValidityDays: 30 }, logo: null })
   const wrong = await profileApi.save(api, { ...COMPLETE_PROFILE, siret: '732 829 320 00075' }).catch((error: unknown) => error)
   t.match(errorFields(wrong), { siret: /clé de contrôle/ })

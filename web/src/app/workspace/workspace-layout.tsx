@@ -1,4 +1,5 @@
-import { useMemo } from 'react'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
 import { Link, Outlet } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import { AppLayout } from '@/components/layout/app-layout'
@@ -9,6 +10,7 @@ import { WorkspaceContext, type Workspace } from '@/hooks/use-workspace'
 import { useRuntimeConfig } from '@/lib/runtime-config'
 import { getAccessToken } from '@/lib/supabase'
 import { createApiClient } from '@/lib/api-client'
+import { createQueryClient } from '@/lib/react-query'
 import { AccountLinks, WorkspaceNav } from './workspace-nav'
 
 /**
@@ -29,21 +31,27 @@ export function WorkspaceLayout() {
     [supabaseAnonKey]
   )
   const workspace = useMemo<Workspace>(() => ({ hydrated, userId, userEmail, api }), [hydrated, userId, userEmail, api])
+  // One cache for the workspace's screens while the layout stays; another account signing in
+  // in this tab (or signing out) must not see the previous one's data.
+  const [queryClient] = useState(createQueryClient)
+  useEffect(() => () => queryClient.clear(), [queryClient, userId])
   return (
-    <WorkspaceContext value={workspace}>
-      <AppLayout
-        nav={<WorkspaceNav />}
-        action={
-          <Link className="button button--primary" to={paths.quoteNew.href()}>
-            Nouveau devis
-          </Link>
-        }
-        account={<AccountSection links={<AccountLinks />} />}
-      >
-        <div className="workspace">
-          <Outlet />
-        </div>
-      </AppLayout>
-    </WorkspaceContext>
+    <QueryClientProvider client={queryClient}>
+      <WorkspaceContext value={workspace}>
+        <AppLayout
+          nav={<WorkspaceNav />}
+          action={
+            <Link className="button button--primary" to={paths.quoteNew.href()}>
+              Nouveau devis
+            </Link>
+          }
+          account={<AccountSection links={<AccountLinks />} />}
+        >
+          <div className="workspace">
+            <Outlet />
+          </div>
+        </AppLayout>
+      </WorkspaceContext>
+    </QueryClientProvider>
   )
 }

@@ -3,7 +3,7 @@
 // renderEditableList, so the page's view stays one tree.
 import type { ReactNode } from 'react'
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
-import type { ApiLoad } from '@/hooks/use-api-load'
+import type { ApiLoad } from '@/lib/query-load'
 
 export interface CatalogListSectionProps<List> {
   /** Ids of the heading and the search field (the page's own). */

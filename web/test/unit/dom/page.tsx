@@ -9,8 +9,10 @@ import type { FastifyInstance } from 'fastify'
 import { placeholderRuntimeConfig, type RuntimeConfig } from '@paraphe/shared/runtime-config'
 import { buildApp, type BuildOptions } from '../../../../gateway/test/helper.js'
 import { AUTH_ENV, COMPLETE_PROFILE, newUser, subscribe, type TestUser } from '../../../../gateway/test/support/workspace-users.js'
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { WorkspaceContext } from '@/hooks/use-workspace'
 import { createApiClient, type ApiClient } from '@/lib/api-client'
+import { queryConfig } from '@/lib/react-query'
 import { RuntimeConfigProvider } from '@/lib/runtime-config'
 
 // A failed query says what it looked for, without printing the whole page. Waits end as soon as
@@ -100,22 +102,34 @@ export function renderPage(
   const container = document.createElement('div')
   document.body.replaceChildren(container)
   const root = createRoot(container)
+  // A cache of its own per page, as the workspace layout gives each signed-in session, emptied
+  // when the page goes. The workspace's defaults (no retries), and nothing collected by a timer: an answer that lands
+  // after the page went (a change's refresh) would otherwise start a five-minute timer that keeps
+  // Node running after the test; the cache goes with the page anyway.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { ...queryConfig.queries, gcTime: Infinity }, mutations: { gcTime: Infinity } }
+  })
   root.render(
     <RuntimeConfigProvider value={config}>
-      <MemoryRouter initialEntries={[at]}>
-        <WorkspaceContext value={{ hydrated: true, userId, userEmail: null, api }}>
-          <Routes>
-            {(typeof route === 'string' ? [route] : route).map((path) => (
-              <Route key={path} path={path} element={page} />
-            ))}
-            <Route path="*" element={null} />
-          </Routes>
-        </WorkspaceContext>
-        <LocationProbe />
-      </MemoryRouter>
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[at]}>
+          <WorkspaceContext value={{ hydrated: true, userId, userEmail: null, api }}>
+            <Routes>
+              {(typeof route === 'string' ? [route] : route).map((path) => (
+                <Route key={path} path={path} element={page} />
+              ))}
+              <Route path="*" element={null} />
+            </Routes>
+          </WorkspaceContext>
+          <LocationProbe />
+        </MemoryRouter>
+      </QueryClientProvider>
     </RuntimeConfigProvider>
   )
-  return () => root.unmount()
+  return () => {
+    root.unmount()
+    queryClient.clear()
+  }
 }
 
 /** The router's current location, as the page navigated. */

@@ -1,10 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { ActionOutcomeNotice, LoadFailure, LoadingStatus, type ActionOutcome } from '@/components/ui/load-state'
-import { useApiLoad } from '@/hooks/use-api-load'
+import { useInvalidate } from '@/hooks/use-invalidate'
+import { loadOf } from '@/lib/query-load'
+import { queryKeys } from '@/lib/query-keys'
+import { useApiKeys } from '../api/get-api-keys'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
-import { apiKeysApi, type ApiKey, type ApiKeyList, type CreatedApiKey } from '../api/api-keys-api'
+import { apiKeysApi, type ApiKey, type CreatedApiKey } from '../api/api-keys-api'
 import { CreatedKeyNotice } from '../components/created-key-notice'
 import { KeysListCard } from '../components/keys-list-card'
 import { NewKeyCard } from '../components/new-key-card'
@@ -18,7 +21,8 @@ export { ApiKeysPage as Component }
 
 function ApiKeysPage() {
   const { api } = useWorkspace()
-  const { load, reload } = useApiLoad<ApiKeyList>((client, signal) => apiKeysApi.list(client, signal))
+  const load = loadOf(useApiKeys())
+  const reload = useInvalidate(queryKeys.apiKeys)
   const [name, setName] = useState('')
   const [canWrite, setCanWrite] = useState(true)
   const [nameProblem, setNameProblem] = useState<string | null>(null)

@@ -2,6 +2,8 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
 
 export interface AccountMenuProps {
   email: string | null
+  /** The company's name, shown under who is signed in ('' when the profile has none yet). */
+  companyName?: string
   /** The settings' links (the app layout knows the sections; this feature does not). */
   links: ReactNode
   onSignOut: () => void
@@ -14,7 +16,7 @@ export interface AccountMenuProps {
  * content is links and a button, reached with Tab like the rest of the page. Escape or a click
  * elsewhere closes it; a new page remounts it closed (the layout keys it by the URL).
  */
-export function AccountMenu({ email, links, onSignOut, signingOut }: AccountMenuProps) {
+export function AccountMenu({ email, companyName = '', links, onSignOut, signingOut }: AccountMenuProps) {
   const [open, setOpen] = useState(false)
   const panelId = useId()
   const root = useRef<HTMLDivElement>(null)
@@ -62,6 +64,7 @@ export function AccountMenu({ email, links, onSignOut, signingOut }: AccountMenu
             </>
           )}
         </p>
+        {companyName.trim() === '' ? null : <p className="account__company">{companyName}</p>}
         {links}
         <button type="button" className="button button--ghost account__sign-out" onClick={onSignOut} disabled={signingOut}>
           Se déconnecter

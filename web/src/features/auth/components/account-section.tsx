@@ -2,12 +2,15 @@
 // the gateway reads the access token, the notice after a password change, and signing out. The
 // workspace layout (app/workspace) shows it above every workspace page; the pages themselves
 // (quotes, profile) live in their features.
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import type { SessionBody } from '@paraphe/shared/api/session-schemas'
 import { paths } from '@paraphe/shared/paths'
 import { ApiError, useApiClient, type ApiClient } from '@/lib/api-client'
 import { FormAlert, FormStatus } from '@/components/form/form-alert'
+import { useProfile } from '@/hooks/use-profile'
+import { queryKeys } from '@/lib/query-keys'
 import { useAuthSession } from '../hooks/use-auth-session'
 import { AccountMenu } from './account-menu'
 import { useSignOut } from '../hooks/use-sign-out'
@@ -31,8 +34,6 @@ export function AccountSection({ links }: { links?: ReactNode }) {
   const api = useApiClient()
   const location = useLocation()
   const { signOut, pending: signingOut, error: signOutError } = useSignOut()
-  const [load, setLoad] = useState<Load>({ kind: 'loading' })
-  const [attempt, setAttempt] = useState(0)
   const [passwordChanged, setPasswordChanged] = useState(false)
   const userId = session.status === 'signed-in' && session.confirmed ? (session.session?.user.id ?? null) : null
 
@@ -40,22 +41,18 @@ export function AccountSection({ links }: { links?: ReactNode }) {
     setPasswordChanged((location.state as { notice?: unknown } | null)?.notice === 'password-changed')
   }, [location.state])
 
-  useEffect(() => {
-    if (userId === null) return
-    const controller = new AbortController()
-    setLoad({ kind: 'loading' })
-    void loadAccount(api, controller.signal).then((next) => {
-      if (!controller.signal.aborted) setLoad(next)
-    })
-    return () => controller.abort()
-  }, [api, userId, attempt])
+  const account = useQuery({ queryKey: queryKeys.session, queryFn: ({ signal }) => loadAccount(api, signal), enabled: userId !== null })
+  // The company the header speaks for: the same cached profile as the page's, so a change saved
+  // on the profile page shows here at once.
+  const profile = useProfile()
 
   return (
     <AccountView
       signedOut={session.status === 'signed-out' && session.confirmed}
-      load={load}
+      load={account.isFetching && account.data?.kind === 'failed' ? { kind: 'loading' } : (account.data ?? { kind: 'loading' })}
+      companyName={profile.data?.profile.companyName ?? ''}
       passwordChanged={passwordChanged}
-      onRetry={() => setAttempt((count) => count + 1)}
+      onRetry={() => void account.refetch()}
       onSignOut={() => void signOut()}
       signingOut={signingOut}
       signOutError={signOutError}
@@ -69,6 +66,8 @@ export interface AccountViewProps {
   /** The session ended while the page was open (another tab signed out). */
   signedOut: boolean
   load: Load
+  /** The company's name from its profile ('' until it is given or read). */
+  companyName?: string
   passwordChanged: boolean
   onRetry: () => void
   onSignOut: () => void
@@ -84,6 +83,7 @@ export interface AccountViewProps {
 export function AccountView({
   signedOut,
   load,
+  companyName = '',
   passwordChanged,
   onRetry,
   onSignOut,
@@ -138,7 +138,14 @@ export function AccountView({
   return (
     <section className="account" aria-label="Votre compte">
       {/* Keyed by the page: a link followed closes the menu. */}
-      <AccountMenu key={returnTo} email={load.email} links={links} onSignOut={onSignOut} signingOut={signingOut} />
+      <AccountMenu
+        key={returnTo}
+        email={load.email}
+        companyName={companyName}
+        links={links}
+        onSignOut={onSignOut}
+        signingOut={signingOut}
+      />
       {signOutError === null ? null : <FormAlert>{signOutError}</FormAlert>}
       {passwordChanged ? <FormStatus>Votre nouveau mot de passe est enregistré.</FormStatus> : null}
     </section>

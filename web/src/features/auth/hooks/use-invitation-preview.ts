@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useSignalEffect } from '@/hooks/use-signal-effect'
 import { useApiClient } from '@/lib/api-client'
 import { invitationPreview, type InvitationView } from '../api/invitation-preview'
 import { invitationTokenOf } from '../lib/invitation-target'
@@ -11,17 +12,18 @@ export function useInvitationPreview(target: string | undefined): InvitationView
   const api = useApiClient()
   const token = invitationTokenOf(target)
   const [view, setView] = useState<InvitationView | null>(null)
-  useEffect(() => {
-    setView(null)
-    if (token === null) return
-    const controller = new AbortController()
-    invitationPreview(api, token, controller.signal).then(
-      (found) => setView(found),
-      () => {
-        // Unknown or unreachable: the sign-in form still works, and the invitation page explains.
-      }
-    )
-    return () => controller.abort()
-  }, [api, token])
+  useSignalEffect(
+    (signal) => {
+      setView(null)
+      if (token === null) return
+      invitationPreview(api, token, signal).then(
+        (found) => setView(found),
+        () => {
+          // Unknown or unreachable: the sign-in form still works, and the invitation page explains.
+        }
+      )
+    },
+    [api, token]
+  )
   return view
 }

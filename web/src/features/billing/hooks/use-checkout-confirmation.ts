@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useSignalEffect } from '@/hooks/use-signal-effect'
 import { paths } from '@paraphe/shared/paths'
 import { useApiClient } from '@/lib/api-client'
 import { useRuntimeConfig } from '@/lib/runtime-config'
@@ -16,23 +17,24 @@ export function useCheckoutConfirmation(sessionId: string | null): { state: Succ
   const [state, setState] = useState<SuccessState>({ kind: 'no-session' })
   const [round, setRound] = useState(0)
 
-  useEffect(() => {
-    if (sessionId === null) return setState({ kind: 'no-session' })
-    const controller = new AbortController()
-    const timers = new Set<ReturnType<typeof setTimeout>>()
-    void followCheckout({
-      signedIn: async () => supabaseAnonKey !== null && (await getAccessToken(supabaseAnonKey)) !== null,
-      ask: (signal) => billingApi.checkoutSession(api, sessionId, signal),
-      wait: (ms) => new Promise((resolve) => timers.add(setTimeout(resolve, ms))),
-      // A manual refresh keeps « pending » on screen rather than flashing « checking ».
-      report: (next) => setState((current) => (next.kind === 'checking' && current.kind === 'pending' ? current : next)),
-      signal: controller.signal
-    })
-    return () => {
-      controller.abort()
-      for (const timer of timers) clearTimeout(timer)
-    }
-  }, [api, sessionId, supabaseAnonKey, round])
+  useSignalEffect(
+    (signal) => {
+      if (sessionId === null) return setState({ kind: 'no-session' })
+      const timers = new Set<ReturnType<typeof setTimeout>>()
+      void followCheckout({
+        signedIn: async () => supabaseAnonKey !== null && (await getAccessToken(supabaseAnonKey)) !== null,
+        ask: (signal) => billingApi.checkoutSession(api, sessionId, signal),
+        wait: (ms) => new Promise((resolve) => timers.add(setTimeout(resolve, ms))),
+        // A manual refresh keeps « pending » on screen rather than flashing « checking ».
+        report: (next) => setState((current) => (next.kind === 'checking' && current.kind === 'pending' ? current : next)),
+        signal
+      })
+      return () => {
+        for (const timer of timers) clearTimeout(timer)
+      }
+    },
+    [api, sessionId, supabaseAnonKey, round]
+  )
 
   return { state, refresh: () => setRound((count) => count + 1) }
 }

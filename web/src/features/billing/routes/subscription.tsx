@@ -1,10 +1,14 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
+import { useSubscription } from '@/hooks/use-account-plan'
+import { useInvalidate } from '@/hooks/use-invalidate'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
 import type { ApiError } from '@/lib/api-client'
+import { loadOf } from '@/lib/query-load'
+import { queryKeys } from '@/lib/query-keys'
 import type { RouteHandle } from '@/lib/route-handle'
 import { billingApi, type SubscriptionState } from '../api/billing-api'
 import { formatRenewalDate, INTERVAL_TEXT, statusText, usageText } from '../lib/subscription-text'
@@ -21,23 +25,11 @@ export type SubscriptionLoad =
 export type PortalState = { kind: 'idle' } | { kind: 'working' } | { kind: 'failed'; message: string }
 
 function SubscriptionPage() {
-  const { userId, api } = useWorkspace()
-  const [load, setLoad] = useState<SubscriptionLoad>({ kind: 'loading' })
-  const [attempt, setAttempt] = useState(0)
+  const { api } = useWorkspace()
+  const shown = loadOf(useSubscription())
+  const load: SubscriptionLoad = shown.kind === 'ready' ? { kind: 'ready', subscription: shown.data } : shown
+  const reload = useInvalidate(queryKeys.subscription)
   const [portal, setPortal] = useState<PortalState>({ kind: 'idle' })
-
-  useEffect(() => {
-    if (userId === null) return
-    const controller = new AbortController()
-    setLoad({ kind: 'loading' })
-    billingApi.subscription(api, controller.signal).then(
-      (subscription) => setLoad({ kind: 'ready', subscription }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ kind: 'failed', error: asApiError(error) })
-      }
-    )
-    return () => controller.abort()
-  }, [api, userId, attempt])
 
   const openPortal = async () => {
     setPortal({ kind: 'working' })
@@ -49,9 +41,7 @@ function SubscriptionPage() {
     }
   }
 
-  return (
-    <SubscriptionView load={load} onRetry={() => setAttempt((count) => count + 1)} portal={portal} onPortal={() => void openPortal()} />
-  )
+  return <SubscriptionView load={load} onRetry={() => void reload()} portal={portal} onPortal={() => void openPortal()} />
 }
 
 export interface SubscriptionViewProps {

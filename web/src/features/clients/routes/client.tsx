@@ -1,7 +1,9 @@
 import { useParams } from 'react-router-dom'
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
-import { useApiLoad } from '@/hooks/use-api-load'
-import { clientsApi, type SavedClientPage } from '@/lib/clients-api'
+import { useInvalidate } from '@/hooks/use-invalidate'
+import { loadOf } from '@/lib/query-load'
+import { queryKeys } from '@/lib/query-keys'
+import { useClient } from '../api/get-client'
 import type { RouteHandle } from '@/lib/route-handle'
 import { ClientSheet } from '../components/client-sheet'
 
@@ -15,7 +17,8 @@ export { ClientPage as Component }
 /** `/espace/clients/:id`: the client's details and quotes; prerendered loading, whatever the id. */
 function ClientPage() {
   const { id = '' } = useParams()
-  const { load, reload } = useApiLoad<SavedClientPage>((api, signal) => clientsApi.page(api, id, signal), { key: id })
+  const load = loadOf(useClient(id))
+  const reload = useInvalidate(queryKeys.clients.one(id))
   if (load.kind === 'ready' && load.data.client.id === id) return <ClientSheet page={load.data} />
   return (
     <article className="client-page">

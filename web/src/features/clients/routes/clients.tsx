@@ -2,6 +2,7 @@ import { savedClientName, type SavedClientInput } from '@paraphe/shared/saved-cl
 import { ActionOutcomeNotice } from '@/components/ui/load-state'
 import { useCatalogPage } from '@/hooks/use-catalog-page'
 import { clientsApi, type SavedClient } from '@/lib/clients-api'
+import { queryKeys } from '@/lib/query-keys'
 import type { RouteHandle } from '@/lib/route-handle'
 import { ClientFormView } from '../components/client-form-view'
 import { ClientsListView } from '../components/clients-list-view'
@@ -22,7 +23,7 @@ const messages = {
 }
 
 function ClientsPage() {
-  const page = useCatalogPage(clientsApi, codec, messages)
+  const page = useCatalogPage(clientsApi, codec, messages, queryKeys.clients)
   const edited = page.editForm
   return (
     <article className="clients-page">

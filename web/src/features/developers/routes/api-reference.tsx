@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { apiPaths } from '@paraphe/shared/paths'
+import { useSignalEffect } from '@/hooks/use-signal-effect'
 import type { RouteHandle } from '@/lib/route-handle'
 import { ApiReferenceView, type OutlineLoad } from '../components/api-reference-view'
 import { fetchOutline } from '../lib/openapi-outline'
@@ -16,13 +17,13 @@ export { ApiReferencePage as Component }
 function ApiReferencePage() {
   const [load, setLoad] = useState<OutlineLoad>({ kind: 'loading' })
   const [attempt, setAttempt] = useState(0)
-  useEffect(() => {
-    const controller = new AbortController()
-    void fetchOutline(fetch, apiPaths.openApi, controller.signal).then((outcome) => {
-      if (!controller.signal.aborted) setLoad(outcome)
-    })
-    return () => controller.abort()
-  }, [attempt])
+  useSignalEffect(
+    (signal) =>
+      void fetchOutline(fetch, apiPaths.openApi, signal).then((outcome) => {
+        if (!signal.aborted) setLoad(outcome)
+      }),
+    [attempt]
+  )
   const retry = () => {
     setLoad({ kind: 'loading' })
     setAttempt(attempt + 1)

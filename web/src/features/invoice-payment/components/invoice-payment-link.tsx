@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useHeaderBrand } from '@/components/layout/header-brand'
 import { useFocusOnChange } from '@/hooks/use-focus-on-change'
+import { useSignalEffect } from '@/hooks/use-signal-effect'
 import { asApiError, useApiClient, type ApiError } from '@/lib/api-client'
 import { invoicePaymentApi, type InvoiceLinkView } from '../api/invoice-payment-api'
 import { InvoicePaymentView } from './invoice-payment-view'
@@ -28,11 +29,7 @@ export default function InvoicePaymentLink({ token, cardReturn = false }: { toke
     [api, token]
   )
 
-  useEffect(() => {
-    const controller = new AbortController()
-    void read(controller.signal)
-    return () => controller.abort()
-  }, [read])
+  useSignalEffect((signal) => void read(signal), [read])
 
   // Back from Stripe: its event may arrive a moment after the client; the page follows.
   const waiting = cardReturn && load.kind === 'ready' && load.invoice.remainingCents > 0

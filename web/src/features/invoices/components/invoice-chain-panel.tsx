@@ -1,28 +1,21 @@
 import { Link } from 'react-router-dom'
-import type { Invoice, InvoiceList } from '@paraphe/shared/api/invoice-schemas'
+import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import { INVOICE_KIND_LABELS } from '@paraphe/shared/invoices/invoice-document'
 import { formatEuros } from '@paraphe/shared/money'
 import { paths } from '@paraphe/shared/paths'
-import { useApiLoad } from '@/hooks/use-api-load'
-import { invoicesApi } from '@/lib/invoices-api'
+import { useInvoices } from '../api/get-invoices'
 import { invoiceChain } from '../lib/invoice-chain'
 import { InvoiceBadge } from './invoice-cards'
 
 /** Where the invoice stands among its quote's: quote → deposit → situations → final, and the credit notes. */
 export function InvoiceChainPanel({ invoice }: { invoice: Invoice }) {
   const quoteId = invoice.quoteId
-  const { load } = useApiLoad<InvoiceList | null>(
-    (api, signal) => (quoteId === null ? Promise.resolve(null) : invoicesApi.list(api, { quoteId, limit: 100 }, signal)),
-    {
-      key: quoteId ?? ''
-    }
-  )
+  // A quote's invoices (none to read for an invoice without a quote).
+  const { data } = useInvoices({ quoteId: quoteId ?? '', limit: 100 }, { enabled: quoteId !== null })
   // The list was read when the page opened; this invoice as the page holds it now (a payment just
   // recorded, a link sent) replaces its row, so the panel never contradicts the header.
   const chain =
-    load.kind === 'ready' && load.data !== null
-      ? invoiceChain(load.data.invoices.map((linked) => (linked.id === invoice.id ? invoice : linked)))
-      : []
+    quoteId !== null && data !== undefined ? invoiceChain(data.invoices.map((linked) => (linked.id === invoice.id ? invoice : linked))) : []
   if (quoteId === null && invoice.correctsInvoiceId === null) return null
   return (
     <section className="invoice-panel" aria-labelledby="chain-title">

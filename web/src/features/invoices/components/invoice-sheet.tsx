@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from 'react-router-dom'
 import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import { formatLongDate } from '@paraphe/shared/dates'
@@ -9,6 +10,7 @@ import { paths } from '@paraphe/shared/paths'
 import { ConfirmAction } from '@/components/ui/confirm-action'
 import { asApiError } from '@/lib/api-client'
 import { invoicesApi } from '@/lib/invoices-api'
+import { queryKeys } from '@/lib/query-keys'
 import { saveFile } from '@/lib/save-file'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { ClientLinkPanel } from './client-link-panel'
@@ -159,27 +161,17 @@ const PDF_POLL_MS = 1_000
  * right after it: « en préparation » until it is stored (a download meanwhile makes it at once).
  */
 function InvoiceFiles({ invoice }: { invoice: Invoice }) {
-  const { api } = useWorkspace()
+  const { userId, api } = useWorkspace()
   const [problem, setProblem] = useState<string | null>(null)
-  const [pdfReady, setPdfReady] = useState(invoice.pdfReady)
-  useEffect(() => {
-    if (pdfReady) return
-    const controller = new AbortController()
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const check = () => {
-      timer = setTimeout(() => {
-        invoicesApi.get(api, invoice.id, controller.signal).then(
-          (fresh) => (fresh.pdfReady ? setPdfReady(true) : check()),
-          () => (controller.signal.aborted ? undefined : check())
-        )
-      }, PDF_POLL_MS)
-    }
-    check()
-    return () => {
-      clearTimeout(timer)
-      controller.abort()
-    }
-  }, [api, invoice.id, pdfReady])
+  // Until the PDF is stored, whether it is is asked every second: a key of its own, so an answer
+  // read before a change made on the page never replaces the invoice the page shows.
+  const stored = useQuery({
+    queryKey: queryKeys.invoices.pdfReady(invoice.id),
+    queryFn: async ({ signal }) => (await invoicesApi.get(api, invoice.id, signal)).pdfReady,
+    enabled: userId !== null && !invoice.pdfReady,
+    refetchInterval: (query) => (query.state.data === true ? false : PDF_POLL_MS)
+  })
+  const pdfReady = invoice.pdfReady || stored.data === true
   const download = (what: 'pdf' | 'xml') => {
     setProblem(null)
     invoicesApi[what](api, invoice.id).then(

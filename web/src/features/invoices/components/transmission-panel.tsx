@@ -3,13 +3,12 @@
 // the platform sent back, in French; for services whose VAT is due on receipt, each payment reported
 // to the platform (212 « Encaissée ») or waiting to be; after a refusal or a rejection, what to do
 // (refusal-notice.tsx).
-import { useCallback, useEffect, useState } from 'react'
 import { Link } from 'react-router-dom'
-import type { InvoiceRead, InvoiceTransmission, PaymentReport } from '@paraphe/shared/api/transmission-schemas'
+import type { InvoiceTransmission, PaymentReport } from '@paraphe/shared/api/transmission-schemas'
 import { needsCorrection } from '@paraphe/shared/invoices/lifecycle-statuses'
 import { formatEuros } from '@paraphe/shared/money'
 import { paths } from '@paraphe/shared/paths'
-import { useWorkspace } from '@/hooks/use-workspace'
+import { useInvoiceTransmission } from '../api/get-invoice-transmission'
 import { RefusalNotice } from './refusal-notice'
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString('fr-FR', { dateStyle: 'long', timeStyle: 'short' })
@@ -82,26 +81,10 @@ export function TransmissionPanel({
   credit?: boolean
   creditable?: boolean
 }) {
-  const { api } = useWorkspace()
-  const [transmission, setTransmission] = useState<InvoiceTransmission | null>(null)
-  const [failed, setFailed] = useState(false)
-  const refresh = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        const answer = await api.get<InvoiceRead>(`/api/invoices/${encodeURIComponent(invoiceId)}`, { signal })
-        setTransmission(answer.transmission)
-        setFailed(false)
-      } catch {
-        if (signal?.aborted !== true) setFailed(true)
-      }
-    },
-    [api, invoiceId]
-  )
-  useEffect(() => {
-    const controller = new AbortController()
-    void refresh(controller.signal)
-    return () => controller.abort()
-  }, [refresh])
+  // The invoice's own read (the page shares it): « Actualiser les statuts » reads it again.
+  const query = useInvoiceTransmission(invoiceId)
+  const transmission = query.data ?? null
+  const failed = query.isError
   if (transmission === null && !failed) return null
   // The last status decides: a refusal followed by another status (a new deposit) asks nothing more.
   const last = transmission?.statuses.at(-1) ?? null
@@ -138,7 +121,7 @@ export function TransmissionPanel({
           )}
         </>
       )}
-      <button type="button" className="button" onClick={() => void refresh()}>
+      <button type="button" className="button" onClick={() => void query.refetch()}>
         Actualiser les statuts
       </button>
     </section>

@@ -2,13 +2,17 @@ import { Link, useSearchParams } from 'react-router-dom'
 import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import { paths } from '@paraphe/shared/paths'
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
-import { useApiLoad } from '@/hooks/use-api-load'
+import { useQuery } from '@tanstack/react-query'
+import { useInvalidate } from '@/hooks/use-invalidate'
+import { useProfile } from '@/hooks/use-profile'
+import { useWorkspace } from '@/hooks/use-workspace'
 import { useHydrated } from '@/hooks/use-hydrated'
 import type { ApiClient } from '@/lib/api-client'
 import { clientsApi, type SavedClient } from '@/lib/clients-api'
 import { invoicesApi } from '@/lib/invoices-api'
+import { loadOf } from '@/lib/query-load'
+import { queryKeys } from '@/lib/query-keys'
 import type { RouteHandle } from '@/lib/route-handle'
-import { invoicingApi } from '../api/invoicing-api'
 import { StandardInvoiceForm } from '../components/standard-invoice-form'
 
 export const handle: RouteHandle = {
@@ -24,21 +28,18 @@ interface NewInvoiceData {
   draft: Invoice | null
   /** `?brouillon=` named something that is not an editable draft without a quote. */
   notEditable: boolean
-  /** The company invoices under the 293 B franchise: no VAT in the preview, no reverse charge offered. */
-  franchiseEnBase: boolean
 }
 
 /** The saved clients the picker offers at once: beyond them, the client is typed. */
 const SAVED_CLIENTS = 200
 
 async function loadNewInvoice(api: ApiClient, draftId: string | null, signal: AbortSignal): Promise<NewInvoiceData> {
-  const [list, asked, profile] = await Promise.all([
+  const [list, asked] = await Promise.all([
     clientsApi.list(api, { limit: SAVED_CLIENTS }, signal),
-    draftId === null ? Promise.resolve(null) : invoicesApi.get(api, draftId, signal),
-    invoicingApi.profile(api, signal)
+    draftId === null ? Promise.resolve(null) : invoicesApi.get(api, draftId, signal)
   ])
   const draft = asked !== null && asked.status === 'draft' && asked.kind === 'standard' ? asked : null
-  return { savedClients: list.clients, draft, notEditable: asked !== null && draft === null, franchiseEnBase: profile.franchiseEnBase }
+  return { savedClients: list.clients, draft, notEditable: asked !== null && draft === null }
 }
 
 /** `/espace/factures/nouvelle` (`?brouillon=<id>` to edit a draft without a quote). */
@@ -46,9 +47,27 @@ function InvoiceNewPage() {
   const hydrated = useHydrated()
   const [searchParams] = useSearchParams()
   const draftId = hydrated ? searchParams.get('brouillon') : null
-  const { load, reload } = useApiLoad<NewInvoiceData>((api, signal) => loadNewInvoice(api, draftId, signal), { key: draftId ?? '' })
+  const { userId, api } = useWorkspace()
+  const data = useQuery({
+    queryKey: queryKeys.invoices.newInvoice(draftId),
+    queryFn: ({ signal }) => loadNewInvoice(api, draftId, signal),
+    enabled: userId !== null
+  })
+  // The company invoices under the 293 B franchise: no VAT in the preview, no reverse charge offered.
+  const profile = useProfile()
+  const loaded = loadOf(data)
+  const load = loaded.kind === 'ready' && profile.status === 'error' ? loadOf(profile) : loaded
+  const invalidate = useInvalidate(queryKeys.invoices.newInvoice(draftId))
+  const retryProfile = useInvalidate(queryKeys.profile)
+  const reload = () => Promise.all([invalidate(), retryProfile()])
+  const franchiseEnBase = profile.data?.profile.franchiseEnBase
   const ready =
-    hydrated && load.kind === 'ready' && (draftId === null || load.data.draft?.id === draftId || load.data.notEditable) ? load.data : null
+    hydrated &&
+    loaded.kind === 'ready' &&
+    franchiseEnBase !== undefined &&
+    (draftId === null || loaded.data.draft?.id === draftId || loaded.data.notEditable)
+      ? { ...loaded.data, franchiseEnBase }
+      : null
   return (
     <article className="invoicing-page">
       <header className="page-intro workspace-intro">

@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback } from 'react'
 import { useParams } from 'react-router-dom'
 import type { Invoice } from '@paraphe/shared/api/invoice-schemas'
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
-import { useApiLoad } from '@/hooks/use-api-load'
-import { invoicesApi } from '@/lib/invoices-api'
+import { useInvalidate } from '@/hooks/use-invalidate'
+import { loadOf } from '@/lib/query-load'
+import { queryKeys } from '@/lib/query-keys'
+import { useInvoice } from '../api/get-invoice'
 import type { RouteHandle } from '@/lib/route-handle'
 import { InvoiceSheet } from '../components/invoice-sheet'
 
@@ -17,12 +20,20 @@ export { InvoicePage as Component }
 /** `/espace/factures/:id`: prerendered loading, whatever the id. */
 function InvoicePage() {
   const { id = '' } = useParams()
-  const { load, reload } = useApiLoad<Invoice>((api, signal) => invoicesApi.get(api, id, signal), { key: id })
-  // An action's answer (issued, paid) replaces the loaded invoice at once.
-  const [changed, setChanged] = useState<Invoice | null>(null)
-  useEffect(() => setChanged(null), [load])
-  const invoice = changed?.id === id ? changed : load.kind === 'ready' && load.data.id === id ? load.data : null
-  if (invoice !== null) return <InvoiceSheet key={`${invoice.id}:${invoice.status}`} invoice={invoice} onChanged={setChanged} />
+  const load = loadOf(useInvoice(id))
+  const reload = useInvalidate(queryKeys.invoices.one(id))
+  const queryClient = useQueryClient()
+  // An action's answer (issued, paid, sent) replaces the invoice in the cache at once; what else
+  // shows invoices (the chain, the lists, the quote's invoicing) is read again.
+  const changed = useCallback(
+    (next: Invoice) => {
+      queryClient.setQueryData(queryKeys.invoices.one(next.id), next)
+      void queryClient.invalidateQueries({ queryKey: queryKeys.invoices.all, predicate: (query) => query.queryKey[1] !== 'one' })
+    },
+    [queryClient]
+  )
+  const invoice = load.kind === 'ready' && load.data.id === id ? load.data : null
+  if (invoice !== null) return <InvoiceSheet key={`${invoice.id}:${invoice.status}`} invoice={invoice} onChanged={changed} />
   return (
     <article className="invoice-page">
       <header className="page-intro workspace-intro">

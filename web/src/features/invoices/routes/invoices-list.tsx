@@ -3,10 +3,12 @@ import { Link, useSearchParams } from 'react-router-dom'
 import type { InvoiceList } from '@paraphe/shared/api/invoice-schemas'
 import { paths } from '@paraphe/shared/paths'
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
-import { useApiLoad } from '@/hooks/use-api-load'
+import { useInvalidate } from '@/hooks/use-invalidate'
+import { loadOf } from '@/lib/query-load'
+import { queryKeys } from '@/lib/query-keys'
+import { useInvoices } from '../api/get-invoices'
 import { useHydrated } from '@/hooks/use-hydrated'
 import { filterOfSlug, INVOICE_FILTER_LABELS, INVOICE_FILTERS, slugOfFilter, type InvoiceFilter } from '@/lib/invoice-filters'
-import { invoicesApi } from '@/lib/invoices-api'
 import type { RouteHandle } from '@/lib/route-handle'
 import { AccountantExport } from '../components/accountant-export'
 import { AccountingSettings } from '../components/accounting-settings'
@@ -34,17 +36,10 @@ function InvoicesPage() {
   // The prerender knows no query string: the URL's filter and page apply once hydrated.
   const filter = hydrated ? filterOfSlug(searchParams.get('statut')) : null
   const after = hydrated ? searchParams.get('apres') : null
-  const { load, reload } = useApiLoad<InvoiceList>(
-    (api, signal) =>
-      invoicesApi.list(
-        api,
-        { limit: PAGE_SIZE, ...(filter === null ? {} : { status: filter }), ...(after === null ? {} : { after }) },
-        signal
-      ),
-    {
-      key: `${filter ?? ''}|${after ?? ''}`
-    }
+  const load = loadOf(
+    useInvoices({ limit: PAGE_SIZE, ...(filter === null ? {} : { status: filter }), ...(after === null ? {} : { after }) })
   )
+  const reload = useInvalidate(queryKeys.invoices.all)
   return (
     <article className="invoices-page">
       <header className="page-intro workspace-intro">

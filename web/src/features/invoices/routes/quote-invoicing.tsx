@@ -6,10 +6,15 @@ import { formatLongDate } from '@paraphe/shared/dates'
 import { paths, type InvoicingChoice } from '@paraphe/shared/paths'
 import type { Quote } from '@paraphe/shared/quote'
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
-import { useApiLoad } from '@/hooks/use-api-load'
+import { useQuery } from '@tanstack/react-query'
+import { useInvalidate } from '@/hooks/use-invalidate'
+import { useProfile } from '@/hooks/use-profile'
+import { useWorkspace } from '@/hooks/use-workspace'
 import { useHydrated } from '@/hooks/use-hydrated'
 import type { ApiClient } from '@/lib/api-client'
 import { invoicesApi } from '@/lib/invoices-api'
+import { loadOf } from '@/lib/query-load'
+import { queryKeys } from '@/lib/query-keys'
 import type { RouteHandle } from '@/lib/route-handle'
 import { invoicingApi } from '../api/invoicing-api'
 import { DepositForm, FinalForm, SituationForm } from '../components/invoicing-forms'
@@ -30,22 +35,19 @@ interface InvoicingData {
   lastSituationLines: InvoiceLine[] | null
   /** The draft of this quote being edited (`?brouillon=`), null when a new one is prepared. */
   draft: Invoice | null
-  /** The bank details asked for, when the profile has none yet (see shared/profile-steps). */
-  bankRequest: string | null
 }
 
 async function loadInvoicing(api: ApiClient, id: string, draftId: string | null, signal: AbortSignal): Promise<InvoicingData> {
-  const [quote, invoicing, asked, profile] = await Promise.all([
+  const [quote, invoicing, asked] = await Promise.all([
     invoicingApi.quote(api, id, signal),
     invoicesApi.quoteInvoicing(api, id, signal),
-    draftId === null ? Promise.resolve(null) : invoicesApi.get(api, draftId, signal),
-    invoicingApi.profile(api, signal)
+    draftId === null ? Promise.resolve(null) : invoicesApi.get(api, draftId, signal)
   ])
   const last = invoicing.invoices.filter((invoice) => invoice.kind === 'progress' && invoice.status === 'issued').at(-1)
   const lastSituationLines = last === undefined ? null : ((await invoicesApi.get(api, last.id, signal)).document?.lines ?? null)
   // Only a draft of this very quote is edited here; an issued invoice never is.
   const draft = asked !== null && asked.status === 'draft' && asked.quoteId === id ? asked : null
-  return { quote, invoicing, lastSituationLines, draft, bankRequest: bankDetailsRequest(profile, 'invoice') }
+  return { quote, invoicing, lastSituationLines, draft }
 }
 
 const CHOICE_OF_KIND: Partial<Record<Invoice['kind'], InvoicingChoice>> = { deposit: 'acompte', progress: 'situation', final: 'solde' }
@@ -63,10 +65,30 @@ function QuoteInvoicingPage() {
   const [searchParams] = useSearchParams()
   // The prerender knows no query string: the draft to edit is read once hydrated.
   const draftId = hydrated ? searchParams.get('brouillon') : null
-  const { load, reload } = useApiLoad<InvoicingData>((api, signal) => loadInvoicing(api, id, draftId, signal), {
-    key: `${id}:${draftId ?? ''}`
+  const { userId, api } = useWorkspace()
+  // What this page reads together, under the quote's invoicing key (a new invoice of the quote
+  // invalidates it); the profile (bank details asked for) is the workspace's shared read.
+  const page = useQuery({
+    queryKey: [...queryKeys.invoices.ofQuote(id), 'page', draftId],
+    queryFn: ({ signal }) => loadInvoicing(api, id, draftId, signal),
+    enabled: userId !== null
   })
-  if (load.kind !== 'ready' || load.data.quote.id !== id) {
+  const profile = useProfile()
+  const load = loadOf(page)
+  const profileLoad = loadOf(profile)
+  const reload = useInvalidate(queryKeys.invoices.ofQuote(id))
+  const retryProfile = useInvalidate(queryKeys.profile)
+  if (profileLoad.kind === 'failed') {
+    return (
+      <article className="invoicing-page">
+        <header className="page-intro workspace-intro">
+          <h1>Facturer le devis</h1>
+        </header>
+        <LoadFailure error={profileLoad.error} onRetry={() => void retryProfile()} />
+      </article>
+    )
+  }
+  if (load.kind !== 'ready' || load.data.quote.id !== id || profileLoad.kind !== 'ready') {
     return (
       <article className="invoicing-page">
         <header className="page-intro workspace-intro">
@@ -76,7 +98,9 @@ function QuoteInvoicingPage() {
       </article>
     )
   }
-  const { quote, invoicing, lastSituationLines, draft, bankRequest } = load.data
+  const { quote, invoicing, lastSituationLines, draft } = load.data
+  /** The bank details asked for, when the profile has none yet (see shared/profile-steps). */
+  const bankRequest = bankDetailsRequest(profileLoad.data.profile, 'invoice')
   const plan = invoicingPlan(invoicing)
   const allowed = CHOICES.filter((entry) => entry.allowed(plan))
   const askedChoice = draft === null ? searchParams.get('facture') : CHOICE_OF_KIND[draft.kind]

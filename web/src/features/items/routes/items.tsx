@@ -4,6 +4,7 @@ import { ActionOutcomeNotice } from '@/components/ui/load-state'
 import { useCatalogPage } from '@/hooks/use-catalog-page'
 import { asApiError } from '@/lib/api-client'
 import { itemsApi, type SavedItem } from '@/lib/items-api'
+import { queryKeys } from '@/lib/query-keys'
 import type { RouteHandle } from '@/lib/route-handle'
 import { saveFile } from '@/lib/save-file'
 import type { SavedItemInput } from '@paraphe/shared/saved-items'
@@ -27,7 +28,7 @@ const messages = {
 }
 
 function ItemsPage() {
-  const page = useCatalogPage(itemsApi, codec, messages)
+  const page = useCatalogPage(itemsApi, codec, messages, queryKeys.items)
   const { api, setStatus } = page
   const edited = page.editForm
   const [rowProblems, setRowProblems] = useState<string[]>([])

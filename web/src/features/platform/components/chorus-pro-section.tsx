@@ -5,10 +5,13 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { checkChorusProForm, PISTE_EXAMPLES, type ChorusProForm } from '@paraphe/shared/chorus-pro-connection'
 import { ActionOutcomeNotice, LoadFailure, LoadingStatus, type ActionOutcome } from '@/components/ui/load-state'
-import { useApiLoad } from '@/hooks/use-api-load'
+import { useInvalidate } from '@/hooks/use-invalidate'
+import { loadOf } from '@/lib/query-load'
+import { queryKeys } from '@/lib/query-keys'
+import { useChorusPro } from '../api/get-chorus-pro'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
-import { chorusProApi, type ChorusProAnswer, type ChorusProConnection } from '../api/platform-api'
+import { chorusProApi, type ChorusProConnection } from '../api/platform-api'
 
 type Problems = Partial<Record<keyof ChorusProForm, string>>
 
@@ -64,7 +67,8 @@ function Field(props: {
 
 export function ChorusProSection() {
   const { api } = useWorkspace()
-  const { load, reload } = useApiLoad<ChorusProAnswer>((client, signal) => chorusProApi.read(client, signal))
+  const load = loadOf(useChorusPro())
+  const reload = useInvalidate(queryKeys.chorusPro)
   const [saved, setSaved] = useState<ChorusProConnection | null | undefined>(undefined)
   const [form, setForm] = useState<ChorusProForm | null>(null)
   const [problems, setProblems] = useState<Problems>({})

@@ -1,12 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useRef, useState, type FormEvent } from 'react'
 import type { PlatformAuthKind } from '@paraphe/shared/api/platform-schemas'
 import { checkPlatformForm, type PlatformForm } from '@paraphe/shared/platform-connection'
 import { ActionOutcomeNotice, LoadFailure, LoadingStatus, type ActionOutcome } from '@/components/ui/load-state'
-import { useApiLoad } from '@/hooks/use-api-load'
+import { useInvalidate } from '@/hooks/use-invalidate'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
+import { loadOf } from '@/lib/query-load'
+import { queryKeys } from '@/lib/query-keys'
 import type { RouteHandle } from '@/lib/route-handle'
-import { platformApi, type PlatformAnswer, type PlatformConnection } from '../api/platform-api'
+import { usePlatform } from '../api/get-platform'
+import { platformApi, type PlatformConnection } from '../api/platform-api'
 import { PlatformWebhook } from '../components/platform-webhook'
 import { ChorusProSection } from '../components/chorus-pro-section'
 
@@ -73,7 +77,9 @@ function TextField(props: {
 
 function PlatformPage() {
   const { api } = useWorkspace()
-  const { load, reload } = useApiLoad<PlatformAnswer>((client, signal) => platformApi.read(client, signal))
+  const queryClient = useQueryClient()
+  const load = loadOf(usePlatform())
+  const reload = useInvalidate(queryKeys.platform)
   const [saved, setSaved] = useState<PlatformConnection | null | undefined>(undefined)
   const [form, setForm] = useState<PlatformForm | null>(null)
   const [problems, setProblems] = useState<Problems>({})
@@ -99,6 +105,7 @@ function PlatformPage() {
     setStatus(null)
     try {
       const answer = await platformApi.save(api, shown)
+      queryClient.setQueryData(queryKeys.platform, answer)
       setSaved(answer.platform)
       setForm({ ...shown, secret: '' })
       setStatus({ kind: 'done', text: 'Connexion enregistrée. Testez-la pour vérifier les identifiants.' })
@@ -116,6 +123,7 @@ function PlatformPage() {
     setStatus(null)
     try {
       const answer = await platformApi.test(api)
+      queryClient.setQueryData(queryKeys.platform, { platform: answer.platform })
       setSaved(answer.platform)
       setStatus(
         answer.ok
@@ -134,6 +142,7 @@ function PlatformPage() {
     setStatus(null)
     try {
       await platformApi.remove(api)
+      queryClient.setQueryData(queryKeys.platform, { platform: null })
       setSaved(null)
       setForm(EMPTY)
       setStatus({ kind: 'done', text: 'Connexion supprimée : vos factures aux entreprises ne sont plus transmises à une plateforme.' })

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useSignalEffect } from '@/hooks/use-signal-effect'
 import { useHydrated } from '@/hooks/use-hydrated'
 import { useApiClient } from '@/lib/api-client'
 import { hasStoredSession } from '@/lib/supabase'
@@ -12,14 +13,15 @@ export function useCurrentPlanId(): string | null {
   const hydrated = useHydrated()
   const api = useApiClient()
   const [planId, setPlanId] = useState<string | null>(null)
-  useEffect(() => {
-    if (!hydrated || !hasStoredSession()) return
-    const controller = new AbortController()
-    api.get<{ plan: { id: string } }>('/api/billing/subscription', { signal: controller.signal }).then(
-      (body) => setPlanId(body.plan.id),
-      () => undefined
-    )
-    return () => controller.abort()
-  }, [api, hydrated])
+  useSignalEffect(
+    (signal) => {
+      if (!hydrated || !hasStoredSession()) return
+      api.get<{ plan: { id: string } }>('/api/billing/subscription', { signal }).then(
+        (body) => setPlanId(body.plan.id),
+        () => undefined
+      )
+    },
+    [api, hydrated]
+  )
   return planId
 }

@@ -1,4 +1,5 @@
-// The profile routes of the API (see the workspace API contract), typed.
+// The profile routes of the API (see the workspace API contract), typed; the profile itself is
+// read through the shared query (hooks/use-profile.ts).
 import type { CompanyLookup } from '@paraphe/shared/api/company-directory-schemas'
 import type { LogoBody, ProfileBody } from '@paraphe/shared/api/profile-schemas'
 import type { CompanyProfile } from '@paraphe/shared/company'
@@ -7,7 +8,6 @@ import type { ApiClient } from '@/lib/api-client'
 export type { LogoInfo, ProfileBody } from '@paraphe/shared/api/profile-schemas'
 
 export const profileApi = {
-  get: (api: ApiClient, signal?: AbortSignal) => api.get<ProfileBody>('/api/profile', { signal }),
   save: (api: ApiClient, profile: CompanyProfile) => api.put<ProfileBody>('/api/profile', { body: profile }),
   logo: async (api: ApiClient, signal?: AbortSignal) => (await api.download('/api/profile/logo', { signal })).blob,
   uploadLogo: async (api: ApiClient, file: Blob, type: string) => (await api.upload<LogoBody>('/api/profile/logo', file, type)).logo,

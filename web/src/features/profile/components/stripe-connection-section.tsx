@@ -1,8 +1,11 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { STRIPE_CARD_FEES_TEXT, type StripeConnection } from '@paraphe/shared/api/card-payment-schemas'
 import { formatLongDate, parisIsoDate } from '@paraphe/shared/dates'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
+import { queryKeys } from '@/lib/query-keys'
+import { useStripeConnection } from '../api/get-stripe-connection'
 import { stripeConnectionApi } from '../api/stripe-connection-api'
 
 type Load = { kind: 'loading' } | { kind: 'ready'; connection: StripeConnection } | { kind: 'failed'; message: string }
@@ -20,25 +23,16 @@ const STATE_TEXT: Record<StripeConnection['state'], string> = {
  */
 export function StripeConnectionSection() {
   const { api } = useWorkspace()
-  const [load, setLoad] = useState<Load>({ kind: 'loading' })
+  const queryClient = useQueryClient()
+  const query = useStripeConnection()
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
-
-  const read = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        setLoad({ kind: 'ready', connection: await stripeConnectionApi.get(api, signal) })
-      } catch (error) {
-        if (signal?.aborted !== true) setLoad({ kind: 'failed', message: asApiError(error).message })
-      }
-    },
-    [api]
-  )
-  useEffect(() => {
-    const controller = new AbortController()
-    void read(controller.signal)
-    return () => controller.abort()
-  }, [read])
+  const load: Load =
+    query.data !== undefined
+      ? { kind: 'ready', connection: query.data }
+      : query.error !== null
+        ? { kind: 'failed', message: asApiError(query.error).message }
+        : { kind: 'loading' }
 
   if (load.kind === 'loading' || (load.kind === 'ready' && !load.connection.available)) return null
   if (load.kind === 'failed') {
@@ -71,7 +65,7 @@ export function StripeConnectionSection() {
     stripeConnectionApi.disconnect(api).then(
       (next) => {
         setBusy(false)
-        setLoad({ kind: 'ready', connection: next })
+        queryClient.setQueryData(queryKeys.stripeConnection, next)
       },
       (error: unknown) => {
         setBusy(false)

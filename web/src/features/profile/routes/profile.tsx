@@ -2,18 +2,22 @@ import { paths } from '@paraphe/shared/paths'
 import { Link, useLocation } from 'react-router-dom'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { EMPTY_PROFILE, normaliseSiret, profileGaps, siretProblem, vatNumberOfSiret, type CompanyProfile } from '@paraphe/shared/company'
+import { useProfile } from '@/hooks/use-profile'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
 import type { ApiError } from '@/lib/api-client'
+import { loadOf } from '@/lib/query-load'
 import type { RouteHandle } from '@/lib/route-handle'
-import { profileApi } from '../api/profile-api'
+import { useCompanyLookup } from '../api/get-company-lookup'
+import { useProfileLogo } from '../api/get-profile-logo'
+import { useLogoChange, useUpdateProfile } from '../api/update-profile'
 import { LogoField } from '../components/logo-field'
 import { StripeConnectionSection } from '../components/stripe-connection-section'
 import { useAccountPlan } from '@/hooks/use-account-plan'
 import { isFirstStepField } from '@paraphe/shared/profile-steps'
 import type { Plan } from '@paraphe/shared/plans'
 import { profileFieldId, ProfileFormView } from '../components/profile-form-view'
-import { removeLogo, saveProfile, uploadLogo, type LogoStatus } from '../lib/profile-actions'
+import type { LogoStatus } from '../lib/profile-actions'
 import { firstProblem, profileFormOf, type ProfileErrors, type ProfileForm } from '../lib/profile-form'
 
 export const handle: RouteHandle = {
@@ -27,17 +31,20 @@ export type ProfileLoad = { kind: 'loading' } | { kind: 'ready' } | { kind: 'fai
 export type SaveOutcome = { kind: 'idle' } | { kind: 'saved' } | { kind: 'invalid' } | { kind: 'failed'; message: string }
 
 function ProfilePage() {
-  const { userId, userEmail, api } = useWorkspace()
-  const [load, setLoad] = useState<ProfileLoad>({ kind: 'loading' })
-  const [attempt, setAttempt] = useState(0)
+  const { userEmail } = useWorkspace()
   const [form, setForm] = useState<ProfileForm>(() => profileFormOf(EMPTY_PROFILE))
   const [saved, setSaved] = useState<CompanyProfile>(EMPTY_PROFILE)
   const [errors, setErrors] = useState<ProfileErrors>({})
-  const [saving, setSaving] = useState(false)
   const [outcome, setOutcome] = useState<SaveOutcome>({ kind: 'idle' })
   const [preview, setPreview] = useState<string | null>(null)
   const [logoStatus, setLogoStatus] = useState<LogoStatus>({ kind: 'idle' })
-  const account = useAccountPlan(api, userId).state
+  const account = useAccountPlan().state
+  const profile = useProfile()
+  const logo = useProfileLogo(profile.data?.logo != null)
+  const update = useUpdateProfile()
+  const logoChange = useLogoChange()
+  const shown = loadOf(profile)
+  const load: ProfileLoad = shown.kind === 'ready' ? { kind: 'ready' } : shown
   // A new account sees the first step only; a section asked for by its anchor (#assurance,
   // #banque, from the editor or an invoice) or a problem in a later field shows everything.
   const section = useLocation().hash.slice(1)
@@ -61,67 +68,52 @@ function ProfilePage() {
   }
   useEffect(() => () => showPreview(null), [])
 
+  // The form starts from the profile once read; later reads (after a save) do not overwrite typing.
+  const [started, setStarted] = useState(false)
   useEffect(() => {
-    if (userId === null) return
-    const controller = new AbortController()
-    setLoad({ kind: 'loading' })
-    profileApi.get(api, controller.signal).then(
-      (body) => {
-        setSaved(body.profile)
-        // A new profile starts with the account's address: most professionals use one address.
-        setForm(profileFormOf(body.profile.email === '' && userEmail !== null ? { ...body.profile, email: userEmail } : body.profile))
-        setLoad({ kind: 'ready' })
-        if (profileGaps(body.profile).length === 0) setStep('all')
-        if (body.logo !== null) {
-          profileApi.logo(api, controller.signal).then(
-            (blob) => showPreview(URL.createObjectURL(blob)),
-            () => setLogoStatus({ kind: 'failed', message: 'Le logo enregistré n’a pas pu être affiché.' })
-          )
-        }
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ kind: 'failed', error: asApiError(error) })
-      }
-    )
-    return () => controller.abort()
-  }, [api, userId, userEmail, attempt])
+    if (started || profile.data === undefined) return
+    const read = profile.data.profile
+    setStarted(true)
+    setSaved(read)
+    // A new profile starts with the account's address: most professionals use one address.
+    setForm(profileFormOf(read.email === '' && userEmail !== null ? { ...read, email: userEmail } : read))
+    if (profileGaps(read).length === 0) setStep('all')
+  }, [started, profile.data, userEmail])
+  useEffect(() => {
+    if (logo.data !== undefined) showPreview(URL.createObjectURL(logo.data))
+  }, [logo.data])
+  useEffect(() => {
+    if (logo.isError) setLogoStatus({ kind: 'failed', message: 'Le logo enregistré n’a pas pu être affiché.' })
+  }, [logo.isError])
 
   // A whole, valid SIRET asks the State's company search once; what it answers fills the fields
   // still empty (never one already typed), and the SIRET's hint says where it came from.
   const [siretNote, setSiretNote] = useState<string | null>(null)
   const siret = siretProblem(form.siret) === null ? normaliseSiret(form.siret) : null
-  const looked = useRef<string | null>(null)
+  const lookingUp = siret !== null && load.kind === 'ready' && siret !== normaliseSiret(saved.siret)
+  const company = useCompanyLookup(siret ?? '', lookingUp)
   useEffect(() => {
-    if (siret === null || load.kind !== 'ready' || looked.current === siret || siret === normaliseSiret(saved.siret)) return
-    looked.current = siret
-    const controller = new AbortController()
-    setSiretNote('Recherche de l’entreprise dans l’annuaire des entreprises…')
-    profileApi.lookUp(api, siret, controller.signal).then(
-      (found) => {
-        setForm((current) => ({
-          ...current,
-          companyName: current.companyName.trim() === '' ? found.companyName : current.companyName,
-          legalForm: current.legalForm.trim() === '' ? found.legalForm : current.legalForm,
-          address: current.address.trim() === '' ? found.address : current.address
-        }))
-        setSiretNote(`${found.companyName} : nom, forme juridique et adresse repris de l’annuaire des entreprises de l’État. Vérifiez-les.`)
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setSiretNote(asApiError(error).message)
-      }
-    )
-    return () => controller.abort()
-  }, [api, siret, load.kind, saved.siret])
+    if (!lookingUp) return
+    const found = company.data
+    if (found !== undefined) {
+      setForm((current) => ({
+        ...current,
+        companyName: current.companyName.trim() === '' ? found.companyName : current.companyName,
+        legalForm: current.legalForm.trim() === '' ? found.legalForm : current.legalForm,
+        address: current.address.trim() === '' ? found.address : current.address
+      }))
+      setSiretNote(`${found.companyName} : nom, forme juridique et adresse repris de l’annuaire des entreprises de l’État. Vérifiez-les.`)
+    } else if (company.error !== null) setSiretNote(asApiError(company.error).message)
+    else setSiretNote('Recherche de l’entreprise dans l’annuaire des entreprises…')
+  }, [lookingUp, company.data, company.error])
 
   const focusField = (field: keyof CompanyProfile | undefined) => {
     if (field !== undefined) document.getElementById(profileFieldId(field))?.focus()
   }
 
   const save = async () => {
-    setSaving(true)
     setOutcome({ kind: 'idle' })
-    const result = await saveProfile(api, form)
-    setSaving(false)
+    const result = await update.mutateAsync(form)
     if (result.kind === 'saved') {
       setSaved(result.profile)
       setForm(profileFormOf(result.profile))
@@ -141,14 +133,14 @@ function ProfilePage() {
 
   const chooseLogo = async (file: File) => {
     setLogoStatus({ kind: 'busy', label: 'Envoi du logo…' })
-    const status = await uploadLogo(api, file)
+    const status = await logoChange.mutateAsync({ file })
     if (status.kind === 'done') showPreview(URL.createObjectURL(file))
     setLogoStatus(status)
   }
 
   const dropLogo = async () => {
     setLogoStatus({ kind: 'busy', label: 'Suppression du logo…' })
-    const status = await removeLogo(api)
+    const status = await logoChange.mutateAsync({ remove: true })
     if (status.kind === 'done') showPreview(null)
     setLogoStatus(status)
   }
@@ -156,7 +148,7 @@ function ProfilePage() {
   return (
     <ProfileView
       load={load}
-      onRetry={() => setAttempt((count) => count + 1)}
+      onRetry={() => void profile.refetch()}
       gaps={load.kind === 'ready' ? profileGaps(saved) : []}
       form={form}
       errors={errors}
@@ -165,7 +157,7 @@ function ProfilePage() {
         setOutcome({ kind: 'idle' })
       }}
       onSubmit={() => void save()}
-      saving={saving}
+      saving={update.isPending}
       outcome={outcome}
       preview={preview}
       logoStatus={logoStatus}

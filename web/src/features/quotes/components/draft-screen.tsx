@@ -33,10 +33,10 @@ function openSend() {
 
 /** A draft: the editor with its saved state, and beside it its totals and actions. */
 export function DraftScreen({ quote, onSent, onReload, onCreated }: DraftScreenProps) {
-  const { api, userId } = useWorkspace()
+  const { api } = useWorkspace()
   const draft = useDraft(quote, api, onCreated)
   useClientFromUrl(quote.id === '', draft.dispatch)
-  const { state: account, refresh } = useAccountPlan(api, userId)
+  const { state: account, refresh } = useAccountPlan()
   const plan = account.kind === 'ready' ? account.plan : null
   const actions = useQuoteActions({
     api,

@@ -1,19 +1,16 @@
 import { Link } from 'react-router-dom'
-import type { QuoteInvoicing } from '@paraphe/shared/api/invoice-schemas'
 import { formatEuros, formatVatRate } from '@paraphe/shared/money'
 import { paths } from '@paraphe/shared/paths'
 import type { Quote } from '@paraphe/shared/quote'
-import { useApiLoad } from '@/hooks/use-api-load'
-import { invoicesApi } from '@/lib/invoices-api'
+import { useQuoteInvoicing } from '../api/get-quote-invoicing'
 
 /**
  * A signed quote's invoicing. Right after the signature (nothing invoiced yet) it comes first on
  * the page and offers the deposit; afterwards it says what has been invoiced and leads to the next invoice.
  */
 export function QuoteInvoicingBox({ quote }: { quote: Quote }) {
-  const { load } = useApiLoad<QuoteInvoicing>((api, signal) => invoicesApi.quoteInvoicing(api, quote.id, signal), { key: quote.id })
-  if (load.kind !== 'ready') return null
-  const invoicing = load.data
+  const { data: invoicing } = useQuoteInvoicing(quote.id)
+  if (invoicing === undefined) return null
   const started = invoicing.invoices.length > 0
   const remaining = Math.max(0, invoicing.quoteTotalTtcCents - invoicing.invoicedTtcCents)
   // The figure counts deposits and situations; the final invoice asks the rest, so once it is

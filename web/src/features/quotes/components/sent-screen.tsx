@@ -5,8 +5,8 @@ import { paths } from '@paraphe/shared/paths'
 import { isAwaitingClient, type Quote } from '@paraphe/shared/quote'
 import { useAccountPlan } from '@/hooks/use-account-plan'
 import { useWorkspace } from '@/hooks/use-workspace'
-import { asApiError } from '@/lib/api-client'
-import { quotesApi } from '../api/quotes-api'
+import { loadOf } from '@/lib/query-load'
+import { useQuoteEvents } from '../api/get-quote-events'
 import { useQuoteActions } from '../hooks/use-quote-actions'
 import { dayOf } from '../lib/format-day'
 import { lastReminder, reminderRule } from '../lib/reminder-rule'
@@ -27,21 +27,18 @@ export interface SentScreenProps {
 
 /** A quote that is no longer a draft: read-only, its history, and what can still be done. */
 export function SentScreen({ quote, signingUrl, onChanged }: SentScreenProps) {
-  const { api, userId } = useWorkspace()
+  const { api } = useWorkspace()
   const [reminded, setReminded] = useState(0)
   const actions = useQuoteActions({ api, quote, onChanged, onReminded: () => setReminded((count) => count + 1) })
-  const account = useAccountPlan(api, userId).state
-  const [events, setEvents] = useState<EventsLoad>({ kind: 'loading' })
+  const account = useAccountPlan().state
+  const eventsQuery = useQuoteEvents(quote.id)
+  const shown = loadOf(eventsQuery)
+  const events: EventsLoad = shown.kind === 'ready' ? { kind: 'ready', events: shown.data } : shown
+  // A reminder adds to the history: read again, as any change of the quote does (useQuoteChanged).
+  const { refetch } = eventsQuery
   useEffect(() => {
-    const controller = new AbortController()
-    quotesApi.events(api, quote.id, controller.signal).then(
-      (list) => setEvents({ kind: 'ready', events: list }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setEvents({ kind: 'failed', error: asApiError(error) })
-      }
-    )
-    return () => controller.abort()
-  }, [api, quote.id, quote.status, reminded])
+    if (reminded > 0) void refetch()
+  }, [reminded, refetch])
   const waiting = isAwaitingClient(quote.status)
   const reminder = events.kind === 'ready' ? reminderRule(lastReminder(events.events), new Date()) : null
   return (

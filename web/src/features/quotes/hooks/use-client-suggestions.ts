@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useDebounced } from '@/hooks/use-debounced'
+import { queryKeys } from '@/lib/query-keys'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { CLIENT_SEARCH_MAX_LENGTH, clientsApi, type SavedClient } from '@/lib/clients-api'
 
@@ -17,27 +19,14 @@ export function clientSearchText(query: string): string | null {
  * the client can always be typed by hand.
  */
 export function useClientSuggestions(query: string): SavedClient[] | null {
-  const { api } = useWorkspace()
-  const [clients, setClients] = useState<SavedClient[] | null>(null)
+  const { userId, api } = useWorkspace()
   const wanted = clientSearchText(query)
-  useEffect(() => {
-    if (wanted === null) {
-      setClients(null)
-      return
-    }
-    const controller = new AbortController()
-    const timer = setTimeout(() => {
-      clientsApi.list(api, { search: wanted, limit: SUGGESTIONS }, controller.signal).then(
-        (list) => setClients(list.clients),
-        () => {
-          if (!controller.signal.aborted) setClients(null)
-        }
-      )
-    }, 150)
-    return () => {
-      clearTimeout(timer)
-      controller.abort()
-    }
-  }, [api, wanted])
-  return wanted === null ? null : clients
+  const asked = useDebounced(wanted, 150)
+  const { data, isError } = useQuery({
+    queryKey: queryKeys.clients.list(asked ?? '', SUGGESTIONS),
+    queryFn: ({ signal }) => clientsApi.list(api, { search: asked ?? '', limit: SUGGESTIONS }, signal),
+    enabled: userId !== null && asked !== null,
+    placeholderData: keepPreviousData
+  })
+  return wanted === null || isError ? null : (data?.clients ?? null)
 }

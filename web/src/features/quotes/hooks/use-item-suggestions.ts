@@ -1,4 +1,6 @@
-import { useEffect, useState } from 'react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useDebounced } from '@/hooks/use-debounced'
+import { queryKeys } from '@/lib/query-keys'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { ITEM_SEARCH_MAX_LENGTH, itemsApi, type SavedItem } from '@/lib/items-api'
 
@@ -22,27 +24,14 @@ export function itemSearchText(query: string | null): string | null {
  * can always be typed by hand.
  */
 export function useItemSuggestions(query: string | null): SavedItem[] | null {
-  const { api } = useWorkspace()
-  const [items, setItems] = useState<SavedItem[] | null>(null)
+  const { userId, api } = useWorkspace()
   const wanted = itemSearchText(query)
-  useEffect(() => {
-    if (wanted === null) {
-      setItems(null)
-      return
-    }
-    const controller = new AbortController()
-    const timer = setTimeout(() => {
-      itemsApi.list(api, { search: wanted, limit: SUGGESTIONS }, controller.signal).then(
-        (list) => setItems(list.items),
-        () => {
-          if (!controller.signal.aborted) setItems(null)
-        }
-      )
-    }, 150)
-    return () => {
-      clearTimeout(timer)
-      controller.abort()
-    }
-  }, [api, wanted])
-  return wanted === null ? null : items
+  const asked = useDebounced(wanted, 150)
+  const { data, isError } = useQuery({
+    queryKey: queryKeys.items.list(asked ?? '', SUGGESTIONS),
+    queryFn: ({ signal }) => itemsApi.list(api, { search: asked ?? '', limit: SUGGESTIONS }, signal),
+    enabled: userId !== null && asked !== null,
+    placeholderData: keepPreviousData
+  })
+  return wanted === null || isError ? null : (data?.items ?? null)
 }

@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import type { Quote } from '@paraphe/shared/quote'
 import { useWorkspace } from '@/hooks/use-workspace'
-import { asApiError } from '@/lib/api-client'
 import type { ApiError } from '@/lib/api-client'
+import { loadOf } from '@/lib/query-load'
+import { queryKeys } from '@/lib/query-keys'
 import type { RouteHandle } from '@/lib/route-handle'
-import { quotesApi } from '../api/quotes-api'
+import { getQuoteQueryOptions, useQuote, useQuoteChanged } from '../api/get-quote'
 import { DraftScreen } from '../components/draft-screen'
 import { SentScreen } from '../components/sent-screen'
 
@@ -35,14 +37,18 @@ const NOTICES: Readonly<Record<string, string>> = {
 
 function QuotePage() {
   const { id = '' } = useParams()
-  const { userId, api } = useWorkspace()
+  const { api } = useWorkspace()
   const location = useLocation()
   const navigate = useNavigate()
-  const [load, setLoad] = useState<QuoteLoad>({ kind: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-  const loads = useRef(0)
-  // The id a new draft just got: its address changes, but it is already on screen.
-  const justStored = useRef<string | null>(null)
+  const queryClient = useQueryClient()
+  const quoteChanged = useQuoteChanged()
+  // The address a new draft just got (it was « nouveau »): the editor on screen is already its own.
+  const [stored, setStored] = useState<{ id: string; editor: string } | null>(null)
+  const storedHere = stored !== null && stored.id === id ? stored : null
+  const query = useQuote(storedHere === null ? id : '')
+  const shownKey = getQuoteQueryOptions(api, storedHere === null ? id : '').queryKey
+  // The signing link a send gave, for the quote it was given to (it is shown once, not stored).
+  const [signing, setSigning] = useState<{ id: string; url: string } | null>(null)
   // The notice after « Dupliquer » or « Modifier », for the quote it was given to.
   const [notice, setNotice] = useState<{ id: string; text: string } | null>(null)
 
@@ -54,39 +60,36 @@ function QuotePage() {
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null })
   }, [location.state, location.pathname, location.search, id, navigate])
 
+  // « Nouveau devis » again after a draft was stored from it: a new unsaved draft.
   useEffect(() => {
-    if (userId === null) return
-    if (justStored.current !== null && justStored.current === id) {
-      justStored.current = null
-      return
-    }
-    const controller = new AbortController()
-    setLoad({ kind: 'loading' })
-    const loading = id === '' ? quotesApi.unsaved(api, controller.signal) : quotesApi.get(api, id, controller.signal)
-    loading.then(
-      (quote) => {
-        loads.current += 1
-        setLoad({ kind: 'ready', quote, signingUrl: null, editor: String(loads.current) })
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ kind: 'failed', error: asApiError(error) })
-      }
-    )
-    return () => controller.abort()
-  }, [api, userId, id, attempt])
+    if (id !== '' || stored === null) return
+    setStored(null)
+    void queryClient.resetQueries({ queryKey: queryKeys.quotes.unsaved })
+  }, [id, stored, queryClient])
 
-  const reload = () => setAttempt((count) => count + 1)
-  // Another quote's page (after « Dupliquer »): loading until the effect has fetched it. Not a
-  // draft just stored, whose own address is on its way.
+  // A reload starts a fresh editor from what the server has: through the loading state, so
+  // the editor on screen goes and a new one comes with the answer.
+  const reload = () => void queryClient.resetQueries({ queryKey: shownKey })
   const creating = id === ''
-  const arriving = load.kind === 'ready' && load.quote.id === justStored.current
-  if (load.kind === 'ready' && load.quote.id !== id && !arriving)
-    return <QuotePageStatus load={{ kind: 'loading' }} onRetry={reload} creating={creating} />
-  if (load.kind !== 'ready') return <QuotePageStatus load={load} onRetry={reload} creating={creating} />
-  const replace = (quote: Quote, signingUrl?: string) => setLoad({ ...load, quote, signingUrl: signingUrl ?? load.signingUrl })
-  const stored = (quote: Quote) => {
-    justStored.current = quote.id
-    setLoad((shown) => (shown.kind === 'ready' ? { ...shown, quote } : shown))
+  const shown = loadOf(query)
+  if (shown.kind !== 'ready') return <QuotePageStatus load={shown} onRetry={reload} creating={creating} />
+  const load: Extract<QuoteLoad, { kind: 'ready' }> = {
+    kind: 'ready',
+    quote: shown.data,
+    signingUrl: signing !== null && signing.id === shown.data.id ? signing.url : null,
+    // One editor per quote read; a draft just stored keeps the editor it was typed in.
+    editor: storedHere?.editor ?? `${id}:${query.dataUpdatedAt}`
+  }
+  const replace = (quote: Quote, signingUrl?: string) => {
+    if (signingUrl !== undefined) setSigning({ id: quote.id, url: signingUrl })
+    queryClient.setQueryData(shownKey, quote)
+    quoteChanged(quote)
+  }
+  const onCreated = (quote: Quote) => {
+    // The unsaved draft's cache entry stays the editor's, under its new address too.
+    queryClient.setQueryData(queryKeys.quotes.unsaved, quote)
+    setStored({ id: quote.id, editor: load.editor })
+    quoteChanged(quote)
     void navigate(paths.quote.href(quote.id), { replace: true })
   }
   return (
@@ -99,7 +102,7 @@ function QuotePage() {
       )}
       {load.quote.status === 'draft' ? (
         // A reload starts a fresh editor from what the server has.
-        <DraftScreen key={load.editor} quote={load.quote} onSent={replace} onReload={reload} onCreated={stored} />
+        <DraftScreen key={load.editor} quote={load.quote} onSent={replace} onReload={reload} onCreated={onCreated} />
       ) : (
         <SentScreen quote={load.quote} signingUrl={load.signingUrl} onChanged={replace} />
       )}

@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
+import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
-import { profileGaps, type CompanyProfile } from '@paraphe/shared/company'
+import { profileGaps } from '@paraphe/shared/company'
 import { paths } from '@paraphe/shared/paths'
 import type { Dashboard } from '@paraphe/shared/api/dashboard-schemas'
+import { useProfile } from '@/hooks/use-profile'
 import type { QuoteCounts } from '@paraphe/shared/api/quote-schemas'
 import { quotaText } from '@paraphe/shared/plans'
 import type { QuoteListFilter, QuoteSummary } from '@paraphe/shared/quote'
@@ -11,7 +13,9 @@ import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
 import type { ApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
-import { quotesApi } from '../api/quotes-api'
+import type { QuoteListPage } from '../api/quotes-api'
+import { useDashboard } from '../api/get-dashboard'
+import { useQuotes } from '../api/get-quotes'
 import { DashboardSummary } from '../components/dashboard-summary'
 import { QuoteFiltersForm } from '../components/quote-filters-form'
 import { QuoteList } from '../components/quote-list'
@@ -43,11 +47,39 @@ export function matchingCount(counts: QuoteCounts, status: QuoteListFilter | nul
   return status === null ? counts.all : counts[status]
 }
 
+/**
+ * The list as the view shows it, from the pages read so far: a quote changed meanwhile may come
+ * twice, it is shown once, where it was first; the counts are the last page's.
+ */
+export function listLoadOf(query: UseInfiniteQueryResult<InfiniteData<QuoteListPage>>): ListLoad {
+  const pages = query.data?.pages
+  const last = pages?.at(-1)
+  if (pages === undefined || last === undefined)
+    return query.status === 'error' ? { kind: 'failed', error: asApiError(query.error) } : { kind: 'loading' }
+  const known = new Set<string>()
+  const quotes: QuoteSummary[] = []
+  let addedFrom = 0
+  for (const page of pages) {
+    addedFrom = quotes.length
+    for (const quote of page.quotes) {
+      if (known.has(quote.id)) continue
+      known.add(quote.id)
+      quotes.push(quote)
+    }
+  }
+  const more: MoreLoad = query.isFetchingNextPage
+    ? { kind: 'loading' }
+    : query.isFetchNextPageError
+      ? { kind: 'failed', message: asApiError(query.error).message }
+      : { kind: 'idle' }
+  return { kind: 'ready', quotes, nextCursor: last.nextCursor, counts: last.counts, more, ...(pages.length > 1 ? { addedFrom } : {}) }
+}
+
 /** The quotes page (`/espace`), inside the workspace frame. */
 export { QuotesPage as Component }
 
 function QuotesPage() {
-  const { hydrated, userId, api } = useWorkspace()
+  const { hydrated } = useWorkspace()
   const [searchParams, setSearchParams] = useSearchParams()
   const location = useLocation()
   const navigate = useNavigate()
@@ -55,71 +87,20 @@ function QuotesPage() {
   const filters = hydrated ? filtersFromSearch(searchParams) : NO_FILTERS
   const filtersKey = searchOfFilters(filters).toString()
   const [typed, setTyped] = useState(filters.q)
-  const [load, setLoad] = useState<ListLoad>({ kind: 'loading' })
-  const [attempt, setAttempt] = useState(0)
-  const [gaps, setGaps] = useState<string[]>([])
-  const [dashboard, setDashboard] = useState<Dashboard | null>(null)
-  const { state: account } = useAccountPlan(api, userId)
+  const quotes = useQuotes(filters)
+  const dashboard = useDashboard()
+  // Only a reminder: the list does not depend on it.
+  const profile = useProfile()
+  const { state: account } = useAccountPlan()
   const deleted = (location.state as { notice?: unknown } | null)?.notice === 'quote-deleted'
-  // The filters a page was asked for: a page that comes back after they changed is dropped.
-  const currentFilters = useRef(filtersKey)
-  currentFilters.current = filtersKey
 
   // Back, forward or a link changed the query: the search box follows.
   useEffect(() => setTyped(filtersFromSearch(new URLSearchParams(filtersKey)).q), [filtersKey])
 
-  useEffect(() => {
-    if (userId === null) return
-    const controller = new AbortController()
-    setLoad({ kind: 'loading' })
-    quotesApi.list(api, filtersFromSearch(new URLSearchParams(filtersKey)), null, controller.signal).then(
-      (page) => setLoad({ kind: 'ready', ...page, more: { kind: 'idle' } }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ kind: 'failed', error: asApiError(error) })
-      }
-    )
-    return () => controller.abort()
-  }, [api, userId, filtersKey, attempt])
-
-  useEffect(() => {
-    if (userId === null) return
-    const controller = new AbortController()
-    // The figures are a summary: without them the list is still whole.
-    quotesApi.dashboard(api, controller.signal).then(setDashboard, () => setDashboard(null))
-    return () => controller.abort()
-  }, [api, userId, attempt])
-
-  useEffect(() => {
-    if (userId === null) return
-    const controller = new AbortController()
-    api.get<{ profile: CompanyProfile }>('/api/profile', { signal: controller.signal }).then(
-      (body) => setGaps(profileGaps(body.profile)),
-      // Only a reminder: the list does not depend on it.
-      () => setGaps([])
-    )
-    return () => controller.abort()
-  }, [api, userId])
-
+  const load = listLoadOf(quotes)
   const loadMore = () => {
     if (load.kind !== 'ready' || load.nextCursor === null || load.more.kind === 'loading') return
-    const asked = filtersKey
-    setLoad({ ...load, more: { kind: 'loading' } })
-    quotesApi.list(api, filtersFromSearch(new URLSearchParams(asked)), load.nextCursor).then(
-      (page) => {
-        if (currentFilters.current !== asked) return
-        setLoad((shown) => {
-          if (shown.kind !== 'ready') return shown
-          // A quote changed meanwhile may come twice: it is shown once, where it was first.
-          const known = new Set(shown.quotes.map((quote) => quote.id))
-          const quotes = [...shown.quotes, ...page.quotes.filter((quote) => !known.has(quote.id))]
-          return { ...page, quotes, kind: 'ready', more: { kind: 'idle' }, addedFrom: shown.quotes.length }
-        })
-      },
-      (error: unknown) => {
-        if (currentFilters.current !== asked) return
-        setLoad((shown) => (shown.kind === 'ready' ? { ...shown, more: { kind: 'failed', message: asApiError(error).message } } : shown))
-      }
-    )
+    void quotes.fetchNextPage()
   }
 
   const apply = (next: QuoteFilters) => setSearchParams(searchOfFilters(next))
@@ -134,14 +115,15 @@ function QuotesPage() {
         setTyped('')
         apply(NO_FILTERS)
       }}
-      onRetry={() => setAttempt((count) => count + 1)}
+      onRetry={() => void quotes.refetch()}
       onMore={loadMore}
       onDismissNotice={() => navigate(`${location.pathname}${location.search}`, { replace: true, state: null })}
       load={load}
       hydrated={hydrated}
-      profileGaps={gaps}
+      profileGaps={profile.data === undefined ? [] : profileGaps(profile.data.profile)}
       deletedNotice={deleted}
-      dashboard={dashboard}
+      // The figures are a summary: without them the list is still whole.
+      dashboard={dashboard.data ?? null}
       quota={account.kind === 'ready' ? quotaText(account.plan, account.sentThisMonth) : null}
     />
   )

@@ -5,6 +5,6 @@ import type { ApiClient } from '@/lib/api-client'
 export type { TeamTwoFactor } from '@paraphe/shared/api/company-schemas'
 
 export const teamTwoFactorApi = {
-  read: (api: ApiClient) => api.get<TeamTwoFactor>('/api/company/two-factor'),
+  read: (api: ApiClient, signal?: AbortSignal) => api.get<TeamTwoFactor>('/api/company/two-factor', { signal }),
   set: (api: ApiClient, required: boolean) => api.put<TeamTwoFactor>('/api/company/two-factor', { body: { required } })
 }

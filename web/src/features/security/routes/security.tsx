@@ -1,21 +1,15 @@
-import { useCallback, useEffect, useState } from 'react'
-import type { SupabaseClient } from '@supabase/supabase-js'
+import { useState } from 'react'
 import { ActionOutcomeNotice, LoadingStatus, type ActionOutcome } from '@/components/ui/load-state'
-import {
-  closeSession,
-  openSessions,
-  recoveryCodesLeft,
-  signOutOthers,
-  verifiedTotp,
-  type OpenSession,
-  type TotpFactor
-} from '@/lib/account-security'
+import { closeSession, signOutOthers } from '@/lib/account-security'
+import { loadOf } from '@/lib/query-load'
+import { queryKeys } from '@/lib/query-keys'
 import type { RouteHandle } from '@/lib/route-handle'
 import { useRuntimeConfig } from '@/lib/runtime-config'
-import { getSupabase } from '@/lib/supabase'
 import { asApiError } from '@/lib/api-client'
+import { useInvalidate } from '@/hooks/use-invalidate'
 import { useWorkspace } from '@/hooks/use-workspace'
-import { teamTwoFactorApi, type TeamTwoFactor } from '../api/team-two-factor-api'
+import { useSecurity } from '../api/get-security'
+import { teamTwoFactorApi } from '../api/team-two-factor-api'
 import { SessionsCard } from '../components/sessions-card'
 import { TeamTwoFactorCard } from '../components/team-two-factor-card'
 import { TwoFactorCard } from '../components/two-factor-card'
@@ -27,50 +21,13 @@ export const handle: RouteHandle = {
 
 export { SecurityPage as Component }
 
-interface Loaded {
-  supabase: SupabaseClient
-  factor: TotpFactor | null
-  recoveryLeft: number | null
-  sessions: OpenSession[] | null
-  /** The company's rule; null when it could not be read (the rest of the page still works). */
-  team: TeamTwoFactor | null
-}
-
-type Load = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'ready'; data: Loaded }
-
 function SecurityPage() {
   const { supabaseAnonKey: anonKey, ownAccounts } = useRuntimeConfig()
   const { api } = useWorkspace()
-  const [load, setLoad] = useState<Load>({ kind: 'loading' })
+  const load = loadOf(useSecurity())
+  const reload = useInvalidate(queryKeys.security)
   const [outcome, setOutcome] = useState<ActionOutcome>(null)
   const [pending, setPending] = useState(false)
-
-  const reload = useCallback(async () => {
-    if (anonKey === null) return
-    const supabase = await getSupabase(anonKey)
-    const factor = await verifiedTotp(supabase)
-    if (!factor.ok) return setLoad({ kind: 'failed', message: factor.message })
-    const [left, sessions] = await Promise.all([
-      ownAccounts && factor.value !== null ? recoveryCodesLeft(supabase, anonKey) : null,
-      openSessions(supabase, anonKey)
-    ])
-    if (!sessions.ok) return setLoad({ kind: 'failed', message: sessions.message })
-    const team = await teamTwoFactorApi.read(api).catch(() => null)
-    setLoad({
-      kind: 'ready',
-      data: {
-        supabase,
-        factor: factor.value,
-        recoveryLeft: left !== null && left.ok ? left.value.remaining : null,
-        sessions: sessions.value,
-        team
-      }
-    })
-  }, [anonKey, ownAccounts, api])
-
-  useEffect(() => {
-    void reload()
-  }, [reload])
 
   async function act(work: () => Promise<{ ok: boolean; message?: string }>, done: string) {
     setPending(true)
@@ -91,7 +48,7 @@ function SecurityPage() {
       {load.kind === 'loading' ? <LoadingStatus /> : null}
       {load.kind === 'failed' ? (
         <div className="notice notice--error" role="alert">
-          <p>{load.message}</p>
+          <p>{load.error.message}</p>
         </div>
       ) : null}
       {load.kind === 'ready' && anonKey !== null ? (

@@ -2,7 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useNavigate, useSearchParams } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import { ActionOutcomeNotice, LoadFailure, LoadingStatus, type ActionOutcome } from '@/components/ui/load-state'
-import { useApiLoad } from '@/hooks/use-api-load'
+import { useInvalidate } from '@/hooks/use-invalidate'
+import { loadOf } from '@/lib/query-load'
+import { queryKeys } from '@/lib/query-keys'
+import { useSender } from '../api/get-sender'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
@@ -21,7 +24,8 @@ export { SenderPage as Component }
 function SenderPage() {
   const { api } = useWorkspace()
   const [search] = useSearchParams()
-  const { load, reload } = useApiLoad<SenderAnswer>((client, signal) => senderApi.read(client, signal))
+  const load = loadOf(useSender())
+  const reload = useInvalidate(queryKeys.sender)
   const [answer, setAnswer] = useState<SenderAnswer | null>(null)
   const [address, setAddress] = useState('')
   const [problem, setProblem] = useState<string | null>(null)

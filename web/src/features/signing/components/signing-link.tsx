@@ -1,6 +1,7 @@
-import { startTransition, useCallback, useEffect, useState } from 'react'
+import { startTransition, useCallback, useState } from 'react'
 import { useHeaderBrand } from '@/components/layout/header-brand'
 import { useFocusOnChange } from '@/hooks/use-focus-on-change'
+import { useSignalEffect } from '@/hooks/use-signal-effect'
 import { browserSessionStorage } from '@/lib/app-shell/chunk-reload-guard'
 import { useApiClient, type ApiError } from '@/lib/api-client'
 import { isClosed, signingApi, type SigningView } from '../api/signing-api'
@@ -35,11 +36,7 @@ export default function SigningLink({ token }: { token: string }) {
     [api, token]
   )
 
-  useEffect(() => {
-    const controller = new AbortController()
-    void read(false, controller.signal)
-    return () => controller.abort()
-  }, [read])
+  useSignalEffect((signal) => void read(false, signal), [read])
 
   // The header speaks in the professional's name once the quote is read.
   useHeaderBrand(

@@ -4,7 +4,9 @@ import { paths } from '@paraphe/shared/paths'
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError, type ApiError } from '@/lib/api-client'
+import { loadOf } from '@/lib/query-load'
 import type { RouteHandle } from '@/lib/route-handle'
+import { useInvitation } from '../api/get-invitation'
 import { teamApi, type InvitationView } from '../api/team-api'
 import { InvitationCard } from '../components/invitation-card'
 
@@ -18,7 +20,7 @@ export { InvitationPage as Component }
 type Load = { kind: 'loading' } | { kind: 'ready'; view: InvitationView } | { kind: 'failed'; error: ApiError }
 
 function InvitationPage() {
-  const { hydrated, userId, api } = useWorkspace()
+  const { hydrated, api } = useWorkspace()
   const { search } = useLocation()
   const navigate = useNavigate()
   const query = new URLSearchParams(search)
@@ -27,21 +29,11 @@ function InvitationPage() {
   // person has already said yes: joining at once spares them a second « Rejoindre ».
   const joinOnArrival = hydrated && query.get('rejoindre') === '1'
   const joinedOnce = useRef(false)
-  const [load, setLoad] = useState<Load>({ kind: 'loading' })
   const [joining, setJoining] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
 
-  useEffect(() => {
-    if (userId === null || token === null) return
-    const controller = new AbortController()
-    teamApi.view(api, token, controller.signal).then(
-      (view) => setLoad({ kind: 'ready', view }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoad({ kind: 'failed', error: asApiError(error) })
-      }
-    )
-    return () => controller.abort()
-  }, [api, userId, token])
+  const shown = loadOf(useInvitation(token))
+  const load: Load = shown.kind === 'ready' ? { kind: 'ready', view: shown.data } : shown
 
   useEffect(() => {
     if (!joinOnArrival || joinedOnce.current || load.kind !== 'ready' || load.view.state !== 'open') return

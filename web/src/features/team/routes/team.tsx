@@ -1,10 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { ActionOutcomeNotice, LoadFailure, LoadingStatus, type ActionOutcome } from '@/components/ui/load-state'
-import { useApiLoad } from '@/hooks/use-api-load'
+import { useInvalidate } from '@/hooks/use-invalidate'
+import { loadOf } from '@/lib/query-load'
+import { queryKeys } from '@/lib/query-keys'
+import { useTeam } from '../api/get-team'
 import { useWorkspace } from '@/hooks/use-workspace'
 import { asApiError } from '@/lib/api-client'
 import type { RouteHandle } from '@/lib/route-handle'
-import { teamApi, type Team } from '../api/team-api'
+import { teamApi } from '../api/team-api'
 import { TeamDetails, type Confirming } from '../components/team-details'
 
 export const handle: RouteHandle = {
@@ -16,7 +19,8 @@ export { TeamPage as Component }
 
 function TeamPage() {
   const { api } = useWorkspace()
-  const { load, reload } = useApiLoad<Team>((client, signal) => teamApi.team(client, signal))
+  const load = loadOf(useTeam())
+  const reload = useInvalidate(queryKeys.team)
   const [email, setEmail] = useState('')
   const [emailProblem, setEmailProblem] = useState<string | null>(null)
   const [status, setStatus] = useState<ActionOutcome>(null)

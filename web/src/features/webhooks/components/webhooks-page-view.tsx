@@ -3,7 +3,7 @@
 // log. Pure view: the page (routes/webhooks.tsx) holds the state and calls the gateway.
 import type { ReactNode } from 'react'
 import { ActionOutcomeNotice, LoadFailure, LoadingStatus, type ActionOutcome } from '@/components/ui/load-state'
-import type { ApiLoad } from '@/hooks/use-api-load'
+import type { ApiLoad } from '@/lib/query-load'
 import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpointList } from '../api/webhooks-api'
 import { CreatedEndpointNotice, type CopyState } from './created-endpoint-notice'
 import { DeliveriesLog } from './deliveries-log'

@@ -3,7 +3,7 @@
 // outcome notice, a delivery log). Tested in Node against the real gateway (workspace-apis.test).
 import { WEBHOOK_EVENT_TYPES } from '@paraphe/shared/api/webhook-schemas'
 import type { ActionOutcome } from '@/components/ui/load-state'
-import type { ApiLoad } from '@/hooks/use-api-load'
+import type { ApiLoad } from '@/lib/query-load'
 import { asApiError, type ApiClient } from '@/lib/api-client'
 import {
   webhooksApi,

@@ -1,17 +1,13 @@
 import { useRef, useState, type FormEvent } from 'react'
 import { WEBHOOK_EVENT_TYPES } from '@paraphe/shared/api/webhook-schemas'
 import type { ActionOutcome } from '@/components/ui/load-state'
-import { useApiLoad, type ApiLoad } from '@/hooks/use-api-load'
+import { useInvalidate } from '@/hooks/use-invalidate'
+import { loadOf, type ApiLoad } from '@/lib/query-load'
+import { queryKeys } from '@/lib/query-keys'
+import { useWebhooks } from '../api/get-webhooks'
 import { useWorkspace } from '@/hooks/use-workspace'
 import type { RouteHandle } from '@/lib/route-handle'
-import {
-  webhooksApi,
-  type CreatedWebhookEndpoint,
-  type WebhookDelivery,
-  type WebhookEndpoint,
-  type WebhookEndpointList,
-  type WebhookEventType
-} from '../api/webhooks-api'
+import { type CreatedWebhookEndpoint, type WebhookDelivery, type WebhookEndpoint, type WebhookEventType } from '../api/webhooks-api'
 import type { CopyState } from '../components/created-endpoint-notice'
 import type { NewEndpointProblems } from '../components/new-endpoint-card'
 import { WebhooksPageView } from '../components/webhooks-page-view'
@@ -26,7 +22,8 @@ export { WebhooksPage as Component }
 
 function WebhooksPage() {
   const { api } = useWorkspace()
-  const { load, reload } = useApiLoad<WebhookEndpointList>((client, signal) => webhooksApi.list(client, signal))
+  const load = loadOf(useWebhooks())
+  const reload = useInvalidate(queryKeys.webhooks)
   const [url, setUrl] = useState('')
   const [events, setEvents] = useState<WebhookEventType[]>([...WEBHOOK_EVENT_TYPES])
   const [problems, setProblems] = useState<NewEndpointProblems>({})
