@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import { paths } from '@paraphe/shared/paths'
 import type { Quote } from '@paraphe/shared/quote'
@@ -44,7 +44,9 @@ function QuotePage() {
   const quoteChanged = useQuoteChanged()
   // The address a new draft just got (it was « nouveau »): the editor on screen is already its own.
   const [stored, setStored] = useState<{ id: string; editor: string } | null>(null)
-  const storedHere = stored !== null && stored.id === id ? stored : null
+  // Also while the address is still « nouveau » (the router's update comes after the draft is
+  // stored): the editor typed in stays on screen, not one keyed to the cache's new answer.
+  const storedHere = stored !== null && (stored.id === id || id === '') ? stored : null
   const query = useQuote(storedHere === null ? id : '')
   const shownKey = getQuoteQueryOptions(api, storedHere === null ? id : '').queryKey
   // The signing link a send gave, for the quote it was given to (it is shown once, not stored).
@@ -60,9 +62,14 @@ function QuotePage() {
     void navigate(`${location.pathname}${location.search}`, { replace: true, state: null })
   }, [location.state, location.pathname, location.search, id, navigate])
 
-  // « Nouveau devis » again after a draft was stored from it: a new unsaved draft.
+  // « Nouveau devis » again after a draft was stored from it: a new unsaved draft. Only when the
+  // address comes back to « nouveau » from the stored draft's: the render between the draft being
+  // stored and its address taking over (the router's update comes after) must not start over.
+  const previousId = useRef(id)
   useEffect(() => {
-    if (id !== '' || stored === null) return
+    const from = previousId.current
+    previousId.current = id
+    if (id !== '' || stored === null || from === '') return
     setStored(null)
     void queryClient.resetQueries({ queryKey: queryKeys.quotes.unsaved })
   }, [id, stored, queryClient])
