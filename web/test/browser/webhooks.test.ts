@@ -59,7 +59,7 @@ t.test('Entreprise: an endpoint added, its secret once, its log, « Renvoyer »,
   // Every event is offered checked (the invoices' too); quote.viewed was unticked above.
   t.match(
     normalizeSpace(await item.innerText()),
-    /quote\.sent quote\.signed quote\.declined quote\.expired invoice\.issued invoice\.paid invoice\.overdue — secret whsec_/,
+    /quote\.sent quote\.signed quote\.declined quote\.expired invoice\.issued invoice\.paid invoice\.overdue invoice\.status_changed — secret whsec_/,
     'the events chosen, the secret’s prefix'
   )
   t.notMatch(normalizeSpace(await item.innerText()), /quote\.viewed/)

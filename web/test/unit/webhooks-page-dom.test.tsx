@@ -50,7 +50,7 @@ t.test('Entreprise: an endpoint added, its secret once, its log, « Renvoyer »,
   const item = (await screen.findByText(receiver.url, { selector: '.webhook-endpoint__url' })).closest('li') ?? document.body
   t.match(
     textOf(item),
-    /quote\.sent quote\.signed quote\.declined quote\.expired invoice\.issued invoice\.paid invoice\.overdue — secret whsec_/
+    /quote\.sent quote\.signed quote\.declined quote\.expired invoice\.issued invoice\.paid invoice\.overdue invoice\.status_changed — secret whsec_/
   )
   t.notMatch(textOf(item), 'quote.viewed', 'the event unticked is not sent')
 
