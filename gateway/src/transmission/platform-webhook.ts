@@ -10,6 +10,7 @@ import { apiPaths } from '@paraphe/shared/paths'
 import { requireOwner, type RequestMember } from '../company/membership.js'
 import type { Database, Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
+import type { QueueWake } from '../queue/queue-wake.js'
 import { parseFlow } from './flow-client.js'
 import { openSecret, sealSecret } from './secret-box.js'
 import { recordFlow } from './status-poll.js'
@@ -44,10 +45,14 @@ export interface ReceivedFlow {
   companyId: string
 }
 
-/** Checks the signature over the exact bytes received, then stores the flow. */
+/**
+ * Checks the signature over the exact bytes received, then stores the flow; a stored status's
+ * follow-ups (its webhook, a refusal's e-mail job), queued with it, go at once.
+ */
 export async function receivePlatformWebhook(
   db: Database,
   secretsKey: Buffer,
+  wake: Pick<QueueWake, 'webhooks' | 'jobs'>,
   token: string,
   body: Buffer,
   signature: string | undefined
@@ -80,5 +85,10 @@ export async function receivePlatformWebhook(
   }
   const flow = parseFlow(typeof parsed === 'object' && parsed !== null ? (parsed as { flowInfo?: unknown }).flowInfo : null)
   if (flow === null) throw new ApiProblem(400, 'validation_failed', 'Le corps doit porter le flux : { "flowInfo": { "flowId": … } }.')
-  return { recorded: await recordFlow(db, row.company_id, flow), companyId: row.company_id }
+  const recorded = await recordFlow(db, row.company_id, flow)
+  if (recorded) {
+    wake.webhooks()
+    wake.jobs()
+  }
+  return { recorded, companyId: row.company_id }
 }

@@ -40,7 +40,18 @@ t.test('one issuing path: only the invoice actions issue, through the company’
     ['invoices/invoice-actions.ts', 'invoices/issue-queue.ts'],
     'the issue queue is used by the actions only'
   )
-  t.same(callers(/\bcreateCreditNote\s*\(/), ['invoices/invoice-actions.ts', 'invoices/invoice-issuing.ts'])
+  // « Annuler par un avoir et refaire » issues its credit note too: only through the actions' queue.
+  t.same(callers(/\bcreateCreditNote\s*\(/), ['invoices/invoice-actions.ts', 'invoices/invoice-issuing.ts', 'invoices/invoice-redo.ts'])
+  t.same(
+    callers(/(?<![.\w])creditAndRedo\s*\(/).filter((file) => file !== 'invoices/invoice-redo.ts'),
+    ['invoices/invoice-actions.ts'],
+    'the credit-and-redo is called by the actions only (routes call the action)'
+  )
+  t.match(
+    readFileSync(path.join(SRC, 'invoices/invoice-actions.ts'), 'utf8'),
+    /async creditAndRedo\(scope, id, log\) \{\s*const redone = await oneIssueAtATime\(/,
+    'inside the company’s issue queue'
+  )
   const actions = readFileSync(path.join(SRC, 'invoices/invoice-actions.ts'), 'utf8')
   t.notMatch(actions, /oneIssueAtATime\([^)]*(user|\.id\b)/, 'the queue is keyed by the company, never by the user')
 })

@@ -39,15 +39,11 @@ export default async function platformWebhookRoutes(fastify: FastifyInstance) {
       const received = await receivePlatformWebhook(
         fastify.db,
         fastify.transmission.secretsKey,
+        fastify.queueWake,
         request.params.token,
         Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
         typeof signature === 'string' ? signature : undefined
       )
-      // A stored status may have queued a webhook and an e-mail job: they go now.
-      if (received.recorded) {
-        fastify.queueWake.webhooks()
-        fastify.queueWake.jobs()
-      }
       request.log.info({ companyId: received.companyId, recorded: received.recorded }, 'platform webhook received')
       return { received: true as const, recorded: received.recorded }
     }
