@@ -5,10 +5,9 @@ import type { InvoiceTransmission, PaymentReport } from '@paraphe/shared/api/tra
 import { lifecycleLabel } from '@paraphe/shared/invoices/lifecycle-statuses'
 import type { Queryable } from '../db/database.js'
 
-interface Row {
-  channel: InvoiceTransmission['channel']
-  status: InvoiceTransmission['state']
-  email_reason: InvoiceTransmission['emailReason']
+/** What a hand-off and a payment report keep alike: a delivery to the platform, tried again until sent. */
+interface DeliveryRow {
+  status: 'pending' | 'sent' | 'failed'
   attempts: number
   next_attempt_at: Date
   last_error: string | null
@@ -18,19 +17,28 @@ interface Row {
   ack_reason: string | null
 }
 
-interface ReportRow {
+interface Row extends DeliveryRow {
+  channel: InvoiceTransmission['channel']
+  email_reason: InvoiceTransmission['emailReason']
+}
+
+interface ReportRow extends DeliveryRow {
   payment_id: string
   amount_cents: string
   paid_on: string
-  status: PaymentReport['state']
-  attempts: number
-  next_attempt_at: Date
-  last_error: string | null
-  sent_at: Date | null
-  flow_id: string | null
-  ack_status: 'Pending' | 'Ok' | 'Error' | null
-  ack_reason: string | null
   by_rate: PaymentReport['byRate'] | null
+}
+
+/** A delivery as the page shows it: the next try only while pending, the platform's acknowledgement. */
+function deliveryOf(row: DeliveryRow) {
+  return {
+    state: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.status === 'pending' ? row.next_attempt_at.toISOString() : null,
+    lastError: row.last_error,
+    flowId: row.flow_id,
+    acknowledgement: row.ack_status === null ? null : { status: row.ack_status, reason: row.ack_reason }
+  }
 }
 
 export async function readTransmission(tx: Queryable, invoiceId: string): Promise<InvoiceTransmission | null> {
@@ -54,15 +62,10 @@ export async function readTransmission(tx: Queryable, invoiceId: string): Promis
     [invoiceId]
   )
   return {
+    ...deliveryOf(row),
     channel: row.channel,
-    state: row.status,
     emailReason: row.email_reason,
-    attempts: row.attempts,
-    nextAttemptAt: row.status === 'pending' ? row.next_attempt_at.toISOString() : null,
-    lastError: row.last_error,
     sentAt: row.sent_at?.toISOString() ?? null,
-    flowId: row.flow_id,
-    acknowledgement: row.ack_status === null ? null : { status: row.ack_status, reason: row.ack_reason },
     statuses: events.rows.map((event) => ({
       code: event.lifecycle_code,
       label: lifecycleLabel(event.lifecycle_code, event.reason),
@@ -70,16 +73,11 @@ export async function readTransmission(tx: Queryable, invoiceId: string): Promis
       occurredAt: event.occurred_at.toISOString()
     })),
     paymentReports: reports.rows.map((report) => ({
+      ...deliveryOf(report),
       paymentId: report.payment_id,
       amountCents: Number(report.amount_cents),
       paidOn: report.paid_on,
-      state: report.status,
-      attempts: report.attempts,
-      nextAttemptAt: report.status === 'pending' ? report.next_attempt_at.toISOString() : null,
-      lastError: report.last_error,
       reportedAt: report.sent_at?.toISOString() ?? null,
-      flowId: report.flow_id,
-      acknowledgement: report.ack_status === null ? null : { status: report.ack_status, reason: report.ack_reason },
       byRate: report.by_rate ?? []
     }))
   }

@@ -22,6 +22,8 @@ interface DisputeRow {
   amount_cents: string
   funds: 'kept' | 'withdrawn' | 'reinstated'
   withdrawn_cents: string
+  /** What the card payment still holds after its refunds: a withdrawal never takes more. */
+  held_cents: string
 }
 
 /** The dispute's row, created from its card payment the first time any of its events comes. */
@@ -45,53 +47,56 @@ async function disputeRow(
     [dispute.id, payment.payment_id, payment.invoice_id, payment.company_id, dispute.amount]
   )
   const { rows } = await tx.query<DisputeRow>(
-    'select payment_id, invoice_id, company_id, amount_cents, funds, withdrawn_cents from paraphe.invoice_card_disputes where dispute_id = $1 for update',
+    `select d.payment_id, d.invoice_id, d.company_id, d.amount_cents, d.funds, d.withdrawn_cents,
+            p.amount_cents - c.refunded_cents as held_cents
+       from paraphe.invoice_card_disputes d
+       join paraphe.invoice_card_payments c on c.payment_id = d.payment_id
+       join paraphe.invoice_payments p on p.id = d.payment_id
+      where d.dispute_id = $1 for update of d`,
     [dispute.id]
   )
   return rows[0] ?? null
 }
 
-export async function disputeCreated(
+type DisputeHandler = (
   tx: Queryable,
   context: ConnectEventContext,
   event: Stripe.Event,
   dispute: Stripe.Dispute
-): Promise<ConnectEventResult> {
-  const row = await disputeRow(tx, context, event, dispute)
-  if (row === null) return { outcome: 'unknown', invoiceId: null }
-  if (!(await firstDelivery(tx, event))) return { outcome: 'duplicate', invoiceId: null }
+) => Promise<ConnectEventResult>
+
+/** Every dispute event: its row (or unknown: logged), applied once (a delivery seen before is a duplicate). */
+function onDispute(
+  apply: (tx: Queryable, row: DisputeRow, event: Stripe.Event, dispute: Stripe.Dispute) => Promise<ConnectEventResult>
+): DisputeHandler {
+  return async (tx, context, event, dispute) => {
+    const row = await disputeRow(tx, context, event, dispute)
+    if (row === null) return { outcome: 'unknown', invoiceId: null }
+    if (!(await firstDelivery(tx, event))) return { outcome: 'duplicate', invoiceId: null }
+    return apply(tx, row, event, dispute)
+  }
+}
+
+export const disputeCreated = onDispute(async (tx, row, _event, dispute) => {
   await tx.query(`insert into paraphe.invoice_events (invoice_id, company_id, type, data) values ($1, $2, 'payment_disputed', $3)`, [
     row.invoice_id,
     row.company_id,
     JSON.stringify({ amountCents: dispute.amount, reason: dispute.reason, stripeDispute: dispute.id })
   ])
   return { outcome: 'applied', invoiceId: row.invoice_id }
-}
+})
 
 /**
  * The disputed amount taken from the professional's account (owed again on the invoice) or given
  * back to it. Stripe's dispute fee is the professional's cost, not the client's payment: the line
  * moves the disputed amount only.
  */
-export async function disputeFundsMoved(
-  tx: Queryable,
-  context: ConnectEventContext,
-  event: Stripe.Event,
-  dispute: Stripe.Dispute
-): Promise<ConnectEventResult> {
-  const row = await disputeRow(tx, context, event, dispute)
-  if (row === null) return { outcome: 'unknown', invoiceId: null }
-  if (!(await firstDelivery(tx, event))) return { outcome: 'duplicate', invoiceId: null }
+export const disputeFundsMoved = onDispute(async (tx, row, event, dispute) => {
   const withdrawn = event.type === 'charge.dispute.funds_withdrawn'
   // A movement the row already has (Stripe retried under another event id) changes nothing.
   if (withdrawn ? row.funds === 'withdrawn' : row.funds !== 'withdrawn') return { outcome: 'ignored', invoiceId: null }
   // Never more than the card payment still holds (a part may have been refunded before).
-  const { rows: held } = await tx.query<{ held: string }>(
-    `select p.amount_cents - c.refunded_cents as held from paraphe.invoice_payments p
-       join paraphe.invoice_card_payments c on c.payment_id = p.id where p.id = $1`,
-    [row.payment_id]
-  )
-  const amount = withdrawn ? Math.min(Number(row.amount_cents), Number(held[0]?.held ?? 0)) : Number(row.withdrawn_cents)
+  const amount = withdrawn ? Math.min(Number(row.amount_cents), Number(row.held_cents)) : Number(row.withdrawn_cents)
   if (amount <= 0) return { outcome: 'ignored', invoiceId: null }
   const day = parisIsoDate(new Date(event.created * 1000))
   await tx.query(
@@ -107,18 +112,10 @@ export async function disputeFundsMoved(
     withdrawn ? amount : 0
   ])
   return { outcome: 'applied', invoiceId: row.invoice_id }
-}
+})
 
 /** The bank's decision, in the invoice's history (the money already followed its movements). */
-export async function disputeClosed(
-  tx: Queryable,
-  context: ConnectEventContext,
-  event: Stripe.Event,
-  dispute: Stripe.Dispute
-): Promise<ConnectEventResult> {
-  const row = await disputeRow(tx, context, event, dispute)
-  if (row === null) return { outcome: 'unknown', invoiceId: null }
-  if (!(await firstDelivery(tx, event))) return { outcome: 'duplicate', invoiceId: null }
+export const disputeClosed = onDispute(async (tx, row, _event, dispute) => {
   const outcome = dispute.status === 'won' ? 'won' : dispute.status === 'lost' ? 'lost' : null
   if (outcome === null) return { outcome: 'ignored', invoiceId: null }
   await tx.query('update paraphe.invoice_card_disputes set outcome = $2 where dispute_id = $1', [dispute.id, outcome])
@@ -128,4 +125,4 @@ export async function disputeClosed(
     JSON.stringify({ amountCents: Number(row.amount_cents), outcome, stripeDispute: dispute.id })
   ])
   return { outcome: 'applied', invoiceId: row.invoice_id }
-}
+})
