@@ -7,11 +7,11 @@ import { checkChorusProForm } from '@paraphe/shared/chorus-pro-connection'
 import { requireOwner, type RequestMember } from '../company/membership.js'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
-import { addressProblem, bareHost } from '../webhooks/destination.js'
 import { CHORUS_PRO_CODES, type ChorusProClient, type ChorusProCredentials } from './chorus-pro-client.js'
 import type { PlatformSettings } from './platform-connection.js'
 import { PlatformError } from './platform-errors.js'
 import { openSecret, sealSecret } from './secret-box.js'
+import { requireSafeDestinations } from './secret-destinations.js'
 
 const OWNER_ACTION = 'gérer l’accès à Chorus Pro'
 const INVALID = 'Certains champs sont invalides.'
@@ -53,6 +53,13 @@ export async function readChorusPro(tx: Queryable, member: RequestMember): Promi
   return { chorusPro: row === undefined ? null : toConnection(row) }
 }
 
+/** Production's rule on the addresses the secrets go to; before the saving transaction (see secret-destinations.ts). */
+export const checkChorusProDestinations = (input: PutChorusPro, settings: PlatformSettings): Promise<void> =>
+  requireSafeDestinations(settings.production, [
+    ['apiUrl', input.apiUrl],
+    ['tokenUrl', input.tokenUrl]
+  ])
+
 export async function saveChorusPro(
   tx: Queryable,
   member: RequestMember,
@@ -64,20 +71,6 @@ export async function saveChorusPro(
   const checked = checkChorusProForm(input, existing !== undefined)
   if (!checked.ok) throw new ApiProblem(400, 'validation_failed', INVALID, checked.problems)
   const value = checked.value
-  if (settings.production) {
-    // A secret never travels in clear, nor to an address inside our network (checked again on each call: http-call.ts).
-    for (const [field, url] of [
-      ['apiUrl', value.apiUrl],
-      ['tokenUrl', value.tokenUrl]
-    ] as const) {
-      if (url.startsWith('http:'))
-        throw new ApiProblem(400, 'validation_failed', INVALID, {
-          [field]: 'Une adresse en https:// est requise : les secrets ne doivent jamais circuler en clair.'
-        })
-      const problem = await addressProblem(bareHost(new URL(url)))
-      if (problem !== null) throw new ApiProblem(400, 'validation_failed', INVALID, { [field]: problem })
-    }
-  }
   const seal = (plain: string | null) => (plain === null ? null : sealSecret(settings.secretsKey, member.companyId, plain))
   const clientSecret = seal(value.clientSecret)
   const accountPassword = seal(value.accountPassword)

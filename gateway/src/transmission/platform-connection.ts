@@ -8,10 +8,10 @@ import { apiPaths } from '@paraphe/shared/paths'
 import { requireOwner, type RequestMember } from '../company/membership.js'
 import type { Queryable } from '../db/database.js'
 import { ApiProblem } from '../errors.js'
-import { addressProblem, bareHost } from '../webhooks/destination.js'
 import type { FlowClient, PlatformCredentials } from './flow-client.js'
 import { connectionProblem, PlatformError } from './platform-errors.js'
 import { openSecret, sealSecret } from './secret-box.js'
+import { requireSafeDestinations } from './secret-destinations.js'
 
 const OWNER_ACTION = 'gérer la plateforme agréée'
 
@@ -59,6 +59,14 @@ export async function readPlatform(tx: Queryable, member: RequestMember): Promis
   return { platform: row === undefined ? null : toConnection(row) }
 }
 
+/** Production's rule on the addresses the secret goes to; before the saving transaction (see secret-destinations.ts). */
+export const checkPlatformDestinations = (input: PutPlatform, settings: PlatformSettings): Promise<void> =>
+  requireSafeDestinations(settings.production, [
+    ['apiUrl', input.apiUrl],
+    // An API key needs no token address: whatever the form still holds there is not kept.
+    ['tokenUrl', input.authKind === 'oauth2' ? input.tokenUrl : null]
+  ])
+
 export async function savePlatform(
   tx: Queryable,
   member: RequestMember,
@@ -70,22 +78,6 @@ export async function savePlatform(
   const checked = checkPlatformForm(input, existing !== undefined)
   if (!checked.ok) throw new ApiProblem(400, 'validation_failed', 'Certains champs sont invalides.', checked.problems)
   const value = checked.value
-  if (settings.production) {
-    const clear = [value.apiUrl, value.tokenUrl].filter((url): url is string => url !== null && url.startsWith('http:'))
-    if (clear.length > 0)
-      throw new ApiProblem(400, 'validation_failed', 'Certains champs sont invalides.', {
-        [clear[0] === value.apiUrl ? 'apiUrl' : 'tokenUrl']:
-          'Une adresse en https:// est requise : le secret ne doit jamais circuler en clair.'
-      })
-    // Never an address inside our network (checked again on each connection: http-call.ts).
-    for (const [field, url] of [
-      ['apiUrl', value.apiUrl],
-      ['tokenUrl', value.tokenUrl]
-    ] as const) {
-      const problem = url === null ? null : await addressProblem(bareHost(new URL(url)))
-      if (problem !== null) throw new ApiProblem(400, 'validation_failed', 'Certains champs sont invalides.', { [field]: problem })
-    }
-  }
   const sealed = value.secret === null ? null : sealSecret(settings.secretsKey, member.companyId, value.secret)
   // Two statements rather than an upsert: members may not read the sealed column, which an upsert
   // keeping the stored secret would have to. Any change makes the last test stale.

@@ -10,7 +10,7 @@ import type { RequestMember } from '../../src/company/membership.js'
 import { ApiProblem } from '../../src/errors.js'
 import { channelFor } from '../../src/transmission/channels.js'
 import { CHORUS_PRO_MAX_BYTES, createChorusProClient, type ChorusProCredentials } from '../../src/transmission/chorus-pro-client.js'
-import { chorusProProblem, saveChorusPro } from '../../src/transmission/chorus-pro-connection.js'
+import { checkChorusProDestinations, chorusProProblem, saveChorusPro } from '../../src/transmission/chorus-pro-connection.js'
 import { CHORUS_PRO_STATUS_CODES, lifecycleCodeOfChorusPro } from '../../src/transmission/chorus-pro-statuses.js'
 import { PlatformError } from '../../src/transmission/platform-errors.js'
 
@@ -195,12 +195,10 @@ t.test('in production the access’s addresses must be https and public', async 
     accountLogin: 'l',
     accountPassword: 'p'
   }
-  const clear = await saveChorusPro(tx as never, member, input, settings).catch((error: unknown) => error)
+  const clear = await checkChorusProDestinations(input, settings).catch((error: unknown) => error)
   t.ok(clear instanceof ApiProblem)
   t.match((clear as ApiProblem).fields, { apiUrl: /https:\/\// })
-  const internal = await saveChorusPro(tx as never, member, { ...input, apiUrl: 'https://127.0.0.1' }, settings).catch(
-    (error: unknown) => error
-  )
+  const internal = await checkChorusProDestinations({ ...input, apiUrl: 'https://127.0.0.1' }, settings).catch((error: unknown) => error)
   t.match((internal as ApiProblem).fields, { apiUrl: /réseau interne/ })
   const colon = await saveChorusPro(tx as never, member, { ...input, accountLogin: 'a:b' }, settings).catch((error: unknown) => error)
   t.match((colon as ApiProblem).fields, { accountLogin: /« : »/ })

@@ -6,7 +6,7 @@
 import t from 'tap'
 import type { RequestMember } from '../../src/company/membership.js'
 import { ApiProblem } from '../../src/errors.js'
-import { savePlatform } from '../../src/transmission/platform-connection.js'
+import { checkPlatformDestinations, savePlatform } from '../../src/transmission/platform-connection.js'
 import { testDatabase } from '../support/databases.js'
 import { createFlowClient, type PlatformCredentials } from '../../src/transmission/flow-client.js'
 import { connectionProblem, PlatformError } from '../../src/transmission/platform-errors.js'
@@ -74,6 +74,8 @@ t.test('in production, saving an internal address is refused with the field’s 
   const settings = { secretsKey: Buffer.alloc(32, 7), production: true }
   const problemOf = async (apiUrl: string, tokenUrl: string) => {
     try {
+      // As the route does: the addresses first, outside the transaction, then the save.
+      await checkPlatformDestinations({ ...input, apiUrl, tokenUrl }, settings)
       await savePlatform(db, owner, { ...input, apiUrl, tokenUrl }, settings)
     } catch (error) {
       if (error instanceof ApiProblem) return { status: error.statusCode, fields: error.fields }

@@ -6,6 +6,7 @@ import { ErrorResponses } from '@paraphe/shared/api/error-schemas'
 import { NoContent } from '@paraphe/shared/api/schema-parts'
 import { ApiProblem } from '../../errors.js'
 import {
+  checkChorusProDestinations,
   chorusProCredentialsFor,
   readChorusPro,
   recordChorusProTest,
@@ -28,6 +29,8 @@ export default async function chorusProRoutes(instance: FastifyInstance) {
     '/company/chorus-pro',
     { schema: { body: PutChorusProBody, response: { 200: ChorusProBody, ...ErrorResponses } } },
     async (request) => {
+      // Outside the transaction: the address's DNS answer may take a moment.
+      await checkChorusProDestinations(request.body, settings())
       const answer = await asRequestUser(fastify, request, (tx, member) => saveChorusPro(tx, member, request.body, settings()))
       // Never the body: it holds the secrets.
       request.log.info('Chorus Pro access saved')

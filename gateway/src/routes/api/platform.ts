@@ -6,6 +6,7 @@ import { PlatformBody, PlatformTestBody, PlatformWebhookSecretBody, PutPlatformB
 import { NoContent } from '@paraphe/shared/api/schema-parts'
 import { ApiProblem } from '../../errors.js'
 import {
+  checkPlatformDestinations,
   credentialsFor,
   readPlatform,
   recordTest,
@@ -29,6 +30,8 @@ export default async function platformRoutes(instance: FastifyInstance) {
     '/company/platform',
     { schema: { body: PutPlatformBody, response: { 200: PlatformBody, ...ErrorResponses } } },
     async (request) => {
+      // Outside the transaction: the address's DNS answer may take a moment.
+      await checkPlatformDestinations(request.body, settings())
       const answer = await asRequestUser(fastify, request, (tx, member) => savePlatform(tx, member, request.body, settings()))
       request.log.info({ authKind: request.body.authKind }, 'platform connection saved')
       return answer
