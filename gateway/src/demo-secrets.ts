@@ -1,7 +1,6 @@
 // Supabase's self-hosting example ships a public JWT secret and keys issued by `supabase-demo`
 // (the CLI's local stack uses the same issuer). They are fine on a laptop and must never
 // protect real accounts: production refuses to start with them.
-import type { Env } from './config.js'
 
 export const DEMO_JWT_SECRET = 'your-super-secret-jwt-token-with-at-least-32-characters-long'
 const DEMO_ISSUER = 'supabase-demo'
@@ -21,7 +20,7 @@ export function unverifiedIssuer(jwt: string): string | null {
 }
 
 /** Problems to report when production runs with a demo secret. */
-export function demoSecretProblems(env: Pick<Env, 'SUPABASE_JWT_SECRET' | 'SUPABASE_ANON_KEY'>): string[] {
+export function demoSecretProblems(env: { SUPABASE_JWT_SECRET?: string | undefined; SUPABASE_ANON_KEY?: string | undefined }): string[] {
   const problems: string[] = []
   if (env.SUPABASE_JWT_SECRET === DEMO_JWT_SECRET) {
     problems.push('SUPABASE_JWT_SECRET: this is the public demo secret; generate your own (npm run setup:env)')

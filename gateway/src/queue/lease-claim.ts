@@ -4,7 +4,8 @@
 // and its next_attempt_at pushed a lease ahead, so nobody else takes it meanwhile; if the
 // instance dies, the lease expires and another one takes it again.
 
-import type { QueueTable } from './leased-queue.js'
+/** The tables a leased queue runs on. */
+export type QueueTable = 'outbox' | 'webhook_deliveries' | 'jobs'
 
 /**
  * `with claimed as (…)` over paraphe.`table`, returning `returning`; the caller selects from

@@ -15,13 +15,11 @@
 // anything else, the lease keeping the row meanwhile. Each queue gives its receivers an id that
 // lets them drop a repeat (Message-ID, Paraphe-Event-Id).
 import type { Database } from '../db/database.js'
-import { leaseClaim } from './lease-claim.js'
+import { leaseClaim, type QueueTable } from './lease-claim.js'
 import { createPollingWorker, type PollingWorker, type WorkerLog } from './polling-worker.js'
 import { MAX_ATTEMPTS, retryDelayMs } from './retry-delay.js'
 
 const ERROR_TEXT_MAX = 1_000
-
-export type QueueTable = 'outbox' | 'webhook_deliveries' | 'jobs'
 
 /** A claimed row: the queue needs its id and the attempt it is at (this one counted). */
 export interface QueueRow<Id> {

@@ -6,7 +6,12 @@ import type { QuotePdfInput } from '../pdf/quote-pdf.js'
 import type { SealInfo } from '../seal/pdf-seal.js'
 import type { SealCertificate } from '../seal/signing-certificate.js'
 import type { SignedPdfInput } from '../pdf/signed-pdf.js'
-import type { PdfOutput } from './pdf-messages.js'
+
+/** A task's result: its document, and for an invoice the Factur-X XML the PDF carries (built once, there). */
+export interface PdfOutput {
+  bytes: Uint8Array
+  xml?: string
+}
 
 export type PdfTask =
   | { kind: 'quote'; input: QuotePdfInput }

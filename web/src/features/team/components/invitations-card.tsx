@@ -1,12 +1,27 @@
 // The owner's invitations: the form to invite a colleague while seats are free, the pending
 // invitations with « Renvoyer » and « Annuler », or the upgrade prompt on a one-user plan.
 import { formatDateTime } from '@paraphe/shared/dates'
+import type { FormEvent, RefObject } from 'react'
 import { canInvite } from '@paraphe/shared/members'
 import { teamPlan } from '@paraphe/shared/plans'
 import { PlanBadge, UpgradePrompt } from '@/components/ui/plan-badge'
-import type { TeamDetailsProps } from './team-details'
+import type { Invitation, Team } from '../api/team-api'
 
-export function InvitationsCard(props: TeamDetailsProps & { upgradeName: string }) {
+/** The invitation form and the pending invitations; the team page (through TeamDetails) runs the actions. */
+export interface InvitationsCardProps {
+  team: Team
+  working: boolean
+  email: string
+  emailProblem: string | null
+  emailRef: RefObject<HTMLInputElement | null>
+  onEmailChange: (email: string) => void
+  onInvite: (event: FormEvent<HTMLFormElement>) => void
+  onResend: (invitation: Invitation) => void
+  onCancel: (invitation: Invitation) => void
+  upgradeName: string
+}
+
+export function InvitationsCard(props: InvitationsCardProps) {
   const { team, working } = props
   if (team.seats.seats <= 1) {
     return (

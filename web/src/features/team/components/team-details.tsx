@@ -1,30 +1,20 @@
 // The team as its members see it: who is in, the seats of the plan, and the owner's actions
 // (remove, hand over) or a member's (leave), each confirmed in place before it runs. Pure view:
 // the page (routes/team.tsx) loads the team and runs the actions.
-import type { FormEvent, RefObject } from 'react'
 import { MEMBER_ROLE_LABELS, seatsText } from '@paraphe/shared/members'
 import { teamPlan } from '@paraphe/shared/plans'
-import type { Invitation, Member, Team } from '../api/team-api'
-import { InvitationsCard } from './invitations-card'
+import type { Member } from '../api/team-api'
+import { InvitationsCard, type InvitationsCardProps } from './invitations-card'
 
 /** An action waiting for its confirmation (removing, handing over, leaving cannot be undone from here). */
 export type Confirming = { action: 'remove' | 'transfer'; member: Member } | { action: 'leave' } | null
 
-export interface TeamDetailsProps {
-  team: Team
-  working: boolean
+export interface TeamDetailsProps extends Omit<InvitationsCardProps, 'upgradeName'> {
   confirming: Confirming
   onConfirm: (confirming: Confirming) => void
-  email: string
-  emailProblem: string | null
-  emailRef: RefObject<HTMLInputElement | null>
-  onEmailChange: (email: string) => void
-  onInvite: (event: FormEvent<HTMLFormElement>) => void
   onRemove: (member: Member) => void
   onTransfer: (member: Member) => void
   onLeave: () => void
-  onResend: (invitation: Invitation) => void
-  onCancel: (invitation: Invitation) => void
 }
 
 export function TeamDetails(props: TeamDetailsProps) {
