@@ -5,6 +5,9 @@
 import type { Static } from '@sinclair/typebox'
 import type { QuoteTotalsSchema, VatLineSchema } from './api/quote-schemas.js'
 import { divRoundHalfUp, formatEuros, VAT_RATES_BP, type VatRateBp } from './money.js'
+import { LIMITS } from './quote-constants.js'
+
+export { LIMITS }
 
 export interface QuoteLineAmounts {
   /** Quantity in thousandths (1,5 h → 1500): at most 3 decimals, > 0. */
@@ -43,15 +46,6 @@ export interface TotalsOptions {
   /** Deposit in basis points of TTC (30 % → 3000). */
   depositBp: number
 }
-
-/** Upper bounds that keep every total a safe integer (and catch typing slips). */
-export const LIMITS = {
-  maxQuantityMilli: 1_000_000_000, // 1 000 000 units
-  maxUnitPriceCents: 10_000_000_000, // 100 000 000 €
-  // An amount discount is bounded like a price: a larger one would exceed any line it could apply to.
-  maxDiscountCents: 10_000_000_000,
-  maxLines: 500
-} as const
 
 function assertLine(line: QuoteLineAmounts, index: number): void {
   const where = `line ${index + 1}`

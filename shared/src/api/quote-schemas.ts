@@ -3,8 +3,7 @@
 // them; the model's types (quote.ts) and the web's API client are their `Static<>`.
 import { Type, type Static, type TInteger } from '@sinclair/typebox'
 import { VAT_RATES_BP } from '../money.js'
-import { CLIENT_KINDS, QUOTE_DEFAULTS, QUOTE_LIST_FILTERS, QUOTE_STATUSES, TEXT_LIMITS, UNITS } from '../quote.js'
-import { LIMITS } from '../quote-totals.js'
+import { CLIENT_KINDS, LIMITS, QUOTE_DEFAULTS, QUOTE_LIST_FILTERS, QUOTE_STATUSES, TEXT_LIMITS, UNITS } from '../quote-constants.js'
 import { binaryFile, isoDate, literals, nullable, text } from './schema-parts.js'
 
 const lineId = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })
