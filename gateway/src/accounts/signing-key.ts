@@ -1,11 +1,11 @@
 // The HS256 secret of the embedded accounts: generated once into DATA_DIR/auth/jwt-secret (0600)
-// and kept, so sessions survive restarts. Created atomically: the secret is written to a private
-// temporary file, then hard-linked to its name, which fails if another process got there first —
-// then that process's secret is read. Two gateways starting together on one data folder share one.
+// and kept, so sessions survive restarts. Created atomically (db/data-dir-file.ts): two gateways
+// starting together on one data folder share one.
 import { randomBytes } from 'node:crypto'
-import { chmod, link, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { SignJWT } from 'jose'
+import { readOrCreateOnce } from '../db/data-dir-file.js'
 
 const SECRET_BYTES = 48
 
@@ -22,26 +22,8 @@ async function readSecret(file: string): Promise<string> {
   return secret
 }
 
-export async function loadOrCreateSigningKey(dataDir: string): Promise<string> {
-  const file = signingKeyPath(dataDir)
-  try {
-    return await readSecret(file)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-  }
-  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
-  const temporary = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`
-  await writeFile(temporary, `${randomBytes(SECRET_BYTES).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' })
-  await chmod(temporary, 0o600)
-  try {
-    await link(temporary, file)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
-  } finally {
-    await rm(temporary, { force: true })
-  }
-  return readSecret(file)
-}
+export const loadOrCreateSigningKey = (dataDir: string): Promise<string> =>
+  readOrCreateOnce(signingKeyPath(dataDir), () => `${randomBytes(SECRET_BYTES).toString('base64url')}\n`, readSecret)
 
 /**
  * The anon key handed to browsers: an HS256 JWT with `role: anon` and no subject, as Supabase
