@@ -138,9 +138,7 @@ t.test('a public buyer’s invoice → Chorus Pro', async (t) => {
   await page.goto(gateway.url('/espace/factures/nouvelle'))
   await page.getByRole('heading', { level: 2, name: 'Facture sans devis' }).waitFor()
   await field(page, 'Client enregistré').selectOption({ index: 1 })
-  await page
-    .getByText(/^Acheteur public\s?: la facture sera déposée sur Chorus Pro \(SIRET 21750001600019, code service ECOLES-75\)/)
-    .waitFor()
+  await page.getByText(/^Acheteur public \(Chorus Pro\)\s?: SIRET 21750001600019, code service ECOLES-75\.$/).waitFor()
   await field(page, 'N° d’engagement (facultatif)').fill('EJ-2026-0042')
   await field(page, 'Désignation (ligne 1)').fill('Peinture du préau')
   await field(page, 'Prix unitaire HT (€)').fill('2500')

@@ -205,8 +205,9 @@ export function StandardInvoiceForm({
         {business && form.publicBuyer !== null ? (
           <>
             <p className="hint">
-              Acheteur public&#8239;: la facture sera déposée sur Chorus Pro (SIRET {form.publicBuyer.siret}
-              {form.publicBuyer.serviceCode === '' ? '' : `, code service ${form.publicBuyer.serviceCode}`}).
+              {/* The way it leaves (Chorus Pro, or e-mail while no access is set) is said once issued. */}
+              Acheteur public (Chorus Pro)&#8239;: SIRET {form.publicBuyer.siret}
+              {form.publicBuyer.serviceCode === '' ? '' : `, code service ${form.publicBuyer.serviceCode}`}.
             </p>
             <TextField
               id={`${id}-engagement`}
