@@ -4,12 +4,11 @@
 // « Approuvée » as the stand-in moves; a refusal with its reason offers « Annuler par un avoir et
 // refaire la facture », which opens the new draft; the list shows the statuses. Axe-clean at 1280
 // and 360 px; the secret never reaches the page.
-import { randomUUID } from 'node:crypto'
 import t from 'tap'
-import { signAccessToken } from '../../../gateway/test/support/gotrue-tokens.js'
 import { startStandInPa } from '../../../gateway/test/support/stand-in-pa.js'
 import { COMPLETE_PROFILE } from '../../../gateway/test/support/workspace-users.js'
 import { axeBothWidths, button, DESKTOP, emailFactory, field, normalizeSpace, openPage, openSettings, startAuthStack } from './harness.js'
+import { apiAs } from './platform-steps.js'
 import { signIn } from './workspace-steps.js'
 
 const SECRET = 'platform-tests-jwt-secret-0123456789-abcdefgh'
@@ -19,34 +18,10 @@ const pa = await startStandInPa()
 t.teardown(() => pa.close())
 const newEmail = emailFactory()
 
-async function apiAs(userId: string, email: string) {
-  const now = Math.floor(Date.now() / 1000)
-  const token = await signAccessToken(
-    {
-      sub: userId,
-      aud: 'authenticated',
-      exp: now + 3600,
-      iat: now,
-      email,
-      phone: '',
-      role: 'authenticated',
-      aal: 'aal1',
-      amr: [{ method: 'password', timestamp: now }],
-      session_id: randomUUID(),
-      is_anonymous: false,
-      app_metadata: { provider: 'email' },
-      user_metadata: {}
-    },
-    SECRET
-  )
-  return (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    gateway.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload }) })
-}
-
 t.test('settings tested, then an invoice to a business followed to « Approuvée »', async (t) => {
   const email = newEmail('platform')
   const ownerId = standIn.createUser({ email, password: PASSWORD })
-  const api = await apiAs(ownerId, email)
+  const api = await apiAs(gateway, SECRET, ownerId, email)
   const { page } = await openPage(browser, t, DESKTOP)
   await signIn(page, gateway.url, email, PASSWORD)
   t.equal((await api('PUT', '/api/profile', COMPLETE_PROFILE)).statusCode, 200)

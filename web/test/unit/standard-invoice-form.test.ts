@@ -2,7 +2,8 @@
 // anything is sent (client, address without a postcode, a business client's SIREN, each line's
 // designation, quantity and price), the request the gateway receives (French decimals read by
 // the shared parsers), the totals preview by the quote's rule, a saved client picked (its SIREN
-// from its SIRET), and a draft's request shown back as it was typed.
+// from its SIRET; a public buyer's SIRET, code service and engagement number carried to the
+// request for Chorus Pro), and a draft's request shown back as it was typed.
 import t from 'tap'
 import type { SavedClient } from '@/lib/clients-api'
 import {
@@ -143,4 +144,44 @@ t.test('a saved client picked', async (t) => {
     clientKind: 'individual',
     siren: '111111111'
   })
+})
+
+t.test('a saved public buyer picked: its SIRET, code service and engagement number go to the request', async (t) => {
+  const mairie: SavedClient = {
+    id: 'c2',
+    kind: 'business',
+    name: 'Service des écoles',
+    company: 'Ville de Paris',
+    email: '',
+    phone: '',
+    address: '4 rue de Lobau\n75004 Paris',
+    siteAddress: '',
+    siret: '217 500 016 00019',
+    notes: '',
+    publicBuyer: true,
+    serviceCode: 'ECOLES-75',
+    updatedAt: '2026-11-01T00:00:00Z'
+  }
+  const picked = withSavedClient(EMPTY_STANDARD_FORM, mairie)
+  t.same(picked.publicBuyer, { siret: '21750001600019', serviceCode: 'ECOLES-75' })
+  const typed = { ...picked, engagement: ' EJ-2026-0042 ', lines: [line({ description: 'Peinture du préau', unitPrice: '2500' })] }
+  const read = readStandardForm(typed)
+  t.match(read, {
+    ok: true,
+    request: {
+      clientSiren: '217500016',
+      publicBuyer: { siret: '21750001600019', serviceCode: 'ECOLES-75' },
+      engagementNumber: 'EJ-2026-0042'
+    }
+  })
+  if (!read.ok) throw new Error('the form reads')
+  t.match(formOfRequest(read.request), { publicBuyer: { siret: '21750001600019' }, engagement: 'EJ-2026-0042' }, 'a draft keeps them')
+  t.match(readStandardForm({ ...typed, engagement: 'E'.repeat(51) }), {
+    ok: false,
+    problems: { engagementNumber: 'Le numéro d’engagement compte au plus 50 caractères.' }
+  })
+  // Another client picked, or a private person: no longer an invoice for Chorus Pro.
+  t.match(withSavedClient(typed, { ...mairie, publicBuyer: false }), { publicBuyer: null, engagement: '' })
+  const individual = readStandardForm({ ...typed, clientKind: 'individual', name: 'Paul Girard' })
+  t.ok(individual.ok && individual.request.publicBuyer === undefined && individual.request.engagementNumber === undefined)
 })

@@ -71,8 +71,9 @@ function TextField({
 
 /**
  * « Nouvelle facture »: an invoice without a quote (a small job, a sale), its client picked among
- * the saved clients or typed, its lines as in the quote editor's simplest form; prepared as a
- * draft like the others (or the draft edited in place).
+ * the saved clients or typed (a saved client marked « Acheteur public » makes it a Chorus Pro
+ * invoice, with the engagement number asked), its lines as in the quote editor's simplest form;
+ * prepared as a draft like the others (or the draft edited in place).
  */
 export function StandardInvoiceForm({
   savedClients,
@@ -134,7 +135,10 @@ export function StandardInvoiceForm({
               defaultValue=""
               onChange={(event) => {
                 const picked = savedClients.find((client) => client.id === event.target.value)
-                if (picked !== undefined) setForm((current) => withSavedClient(current, picked))
+                // « Saisir un autre client »: what is typed is kept, but no longer a public buyer's invoice.
+                setForm((current) =>
+                  picked === undefined ? { ...current, publicBuyer: null, engagement: '' } : withSavedClient(current, picked)
+                )
               }}
             >
               <option value="">Saisir un autre client</option>
@@ -197,6 +201,23 @@ export function StandardInvoiceForm({
             onChange={(siren) => set({ siren })}
             error={problems.clientSiren}
           />
+        ) : null}
+        {business && form.publicBuyer !== null ? (
+          <>
+            <p className="hint">
+              {/* The way it leaves (Chorus Pro, or e-mail while no access is set) is said once issued. */}
+              Acheteur public (Chorus Pro)&#8239;: SIRET {form.publicBuyer.siret}
+              {form.publicBuyer.serviceCode === '' ? '' : `, code service ${form.publicBuyer.serviceCode}`}.
+            </p>
+            <TextField
+              id={`${id}-engagement`}
+              label="N° d’engagement (facultatif)"
+              hint="Le numéro d’engagement (bon de commande) que l’acheteur public vous a donné : il figure sur la facture."
+              value={form.engagement}
+              onChange={(engagement) => set({ engagement })}
+              error={problems.engagementNumber}
+            />
+          </>
         ) : null}
       </fieldset>
       <TextField id={`${id}-title`} label="Objet (facultatif)" value={form.title} onChange={(title) => set({ title })} error={undefined} />

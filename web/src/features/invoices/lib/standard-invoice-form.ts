@@ -7,6 +7,7 @@ import { TEXT_LIMITS } from '@paraphe/shared/quote'
 import { formatCentsInput, formatQuantityInput, parseEurosToCents, parseQuantity } from '@paraphe/shared/decimal-input'
 import { STANDARD_VAT_BP, VAT_RATES_BP, type VatRateBp } from '@paraphe/shared/money'
 import { computeTotals, LIMITS, type QuoteTotals } from '@paraphe/shared/quote-totals'
+import { engagementNumberProblem, type PublicBuyer } from '@paraphe/shared/public-buyer'
 import type { SavedClient } from '@/lib/clients-api'
 import { checkSiren } from './request-problem'
 
@@ -26,6 +27,10 @@ export interface StandardInvoiceForm {
   email: string
   address: string
   siren: string
+  /** A saved client marked « Acheteur public »: the invoice goes to Chorus Pro with its SIRET and code service. */
+  publicBuyer: PublicBuyer | null
+  /** The public buyer's « numéro d'engagement » as typed (only asked of a public buyer). */
+  engagement: string
   title: string
   lines: TypedLine[]
 }
@@ -49,6 +54,8 @@ export const EMPTY_STANDARD_FORM: StandardInvoiceForm = {
   email: '',
   address: '',
   siren: '',
+  publicBuyer: null,
+  engagement: '',
   title: '',
   lines: []
 }
@@ -63,6 +70,8 @@ export function formOfRequest(request: InvoiceRequest): StandardInvoiceForm {
     email: client?.email ?? '',
     address: client?.address ?? '',
     siren: request.clientSiren ?? '',
+    publicBuyer: request.publicBuyer ?? null,
+    engagement: request.engagementNumber ?? '',
     title: request.title ?? '',
     lines: (request.lines ?? []).map((line) => ({
       ...newLine(),
@@ -74,9 +83,13 @@ export function formOfRequest(request: InvoiceRequest): StandardInvoiceForm {
   }
 }
 
-/** A saved client's details in the form (its SIREN is its SIRET's first nine digits). */
+/**
+ * A saved client's details in the form (its SIREN is its SIRET's first nine digits); a client
+ * marked « Acheteur public » brings its SIRET and code service, so the invoice goes to Chorus Pro.
+ */
 export function withSavedClient(form: StandardInvoiceForm, client: SavedClient): StandardInvoiceForm {
   const siret = client.siret.replace(/\D/g, '')
+  const publicBuyer = client.kind === 'business' && client.publicBuyer ? { siret, serviceCode: client.serviceCode } : null
   return {
     ...form,
     clientKind: client.kind,
@@ -84,7 +97,9 @@ export function withSavedClient(form: StandardInvoiceForm, client: SavedClient):
     company: client.company,
     email: client.email,
     address: client.address,
-    siren: client.kind === 'business' && siret.length >= 9 ? siret.slice(0, 9) : form.siren
+    siren: client.kind === 'business' && siret.length >= 9 ? siret.slice(0, 9) : form.siren,
+    publicBuyer,
+    engagement: publicBuyer === null ? '' : form.engagement
   }
 }
 
@@ -121,6 +136,10 @@ export function readStandardForm(form: StandardInvoiceForm): { ok: true; request
     problems['client.address'] = 'L’adresse du client doit comporter le code postal et la ville (par exemple 69003 Lyon).'
   const siren = business ? checkSiren(form.siren) : null
   if (siren !== null && !siren.ok) problems.clientSiren = siren.message
+  const publicBuyer = business ? form.publicBuyer : null
+  const engagement = publicBuyer === null ? '' : form.engagement.trim()
+  const engagementProblem = engagementNumberProblem(engagement)
+  if (engagementProblem !== null) problems.engagementNumber = engagementProblem
   if (form.lines.length === 0) problems.lines = 'Ajoutez au moins une ligne à la facture.'
   const lines: InvoiceInputLine[] = []
   form.lines.forEach((line, index) => {
@@ -150,7 +169,9 @@ export function readStandardForm(form: StandardInvoiceForm): { ok: true; request
       },
       lines,
       ...(title === '' ? {} : { title }),
-      ...(siren?.ok === true ? { clientSiren: siren.value } : {})
+      ...(siren?.ok === true ? { clientSiren: siren.value } : {}),
+      ...(publicBuyer === null ? {} : { publicBuyer }),
+      ...(engagement === '' ? {} : { engagementNumber: engagement })
     }
   }
 }
