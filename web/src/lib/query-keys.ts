@@ -23,6 +23,12 @@ export const queryKeys = {
     one: (id: string) => ['quotes', 'one', id] as const,
     events: (id: string) => ['quotes', 'one', id, 'events'] as const
   },
+  /**
+   * One drawing of a draft's PDF preview: a new number for each (opened, saved, « Réessayer »), so
+   * the drawing in flight is cancelled when the next one starts or the preview closes. Not under
+   * `quotes.all`: a change of the quote draws again after the autosave's pause, not at once.
+   */
+  quotePdfPreview: (id: string, drawing: number) => ['quote-pdf-preview', id, drawing] as const,
   invoices: {
     all: ['invoices'] as const,
     list: (filter: string) => ['invoices', 'list', filter] as const,
@@ -34,6 +40,15 @@ export const queryKeys = {
     /** A signed quote's invoicing (its invoices, what is left to invoice). */
     ofQuote: (quoteId: string) => ['invoices', 'quote', quoteId] as const,
     newInvoice: (draftId: string | null) => ['invoices', 'new', draftId] as const
+  },
+  /** The invoice list's settings panels, each read when its panel is first opened. */
+  invoiceSettings: {
+    /** « Relances automatiques »: the days after the due date. */
+    reminderDays: ['invoice-settings', 'reminder-days'] as const,
+    /** « Acompte à la signature ». */
+    depositAtSignature: ['invoice-settings', 'deposit-at-signature'] as const,
+    /** « Comptes comptables (export FEC) ». */
+    accountingAccounts: ['invoice-settings', 'accounting-accounts'] as const
   },
   clients: {
     all: ['clients'] as const,

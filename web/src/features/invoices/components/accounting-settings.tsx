@@ -10,10 +10,8 @@ import {
   type AccountingAccounts
 } from '@paraphe/shared/invoices/accounting-accounts'
 import { asApiError } from '@/lib/api-client'
-import { invoicesApi } from '@/lib/invoices-api'
-import { useWorkspace } from '@/hooks/use-workspace'
-
-type Loaded = { kind: 'closed' } | { kind: 'loading' } | { kind: 'ready' } | { kind: 'failed'; message: string }
+import { useAccountingAccounts, useSaveAccountingAccounts } from '../api/accounting-settings'
+import { SettingsLoad } from './settings-load'
 
 /** What each revenue account receives, under its label. */
 const REVENUE_HINTS = {
@@ -24,31 +22,31 @@ const REVENUE_HINTS = {
 
 /**
  * « Comptes comptables »: the accounts of the Plan comptable général the FEC sales journal books
- * to, with the defaults an accountant expects. Read when opened, like the reminder delays.
+ * to, with the defaults an accountant expects. Read when first opened, like the reminder delays.
  */
 export function AccountingSettings() {
-  const { api } = useWorkspace()
+  const [opened, setOpened] = useState(false)
+  const query = useAccountingAccounts(opened)
+  return (
+    <details className="invoice-export" onToggle={(event) => (event.currentTarget.open ? setOpened(true) : undefined)}>
+      <summary>Comptes comptables (export FEC)</summary>
+      <SettingsLoad opened={opened} query={query}>
+        {(stored) => <AccountingForm stored={stored} />}
+      </SettingsLoad>
+    </details>
+  )
+}
+
+function AccountingForm({ stored }: { stored: AccountingAccounts }) {
   const id = useId()
-  const [loaded, setLoaded] = useState<Loaded>({ kind: 'closed' })
-  const [accounts, setAccounts] = useState<AccountingAccounts | null>(null)
+  const save = useSaveAccountingAccounts()
+  const [accounts, setAccounts] = useState(stored)
   const [problems, setProblems] = useState<Record<string, string>>({})
   const [problem, setProblem] = useState<string | null>(null)
-  const [pending, setPending] = useState(false)
   const [saved, setSaved] = useState(false)
-  const open = () => {
-    if (loaded.kind !== 'closed') return
-    setLoaded({ kind: 'loading' })
-    invoicesApi.accountingAccounts(api).then(
-      (read) => {
-        setAccounts(read)
-        setLoaded({ kind: 'ready' })
-      },
-      (error: unknown) => setLoaded({ kind: 'failed', message: asApiError(error).message })
-    )
-  }
+  const pending = save.isPending
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (accounts === null) return
     setSaved(false)
     const found = accountingAccountsProblems(accounts)
     setProblems(found)
@@ -57,20 +55,17 @@ export function AccountingSettings() {
       return
     }
     setProblem(null)
-    setPending(true)
-    invoicesApi.saveAccountingAccounts(api, accounts).then(
-      (stored) => {
-        setPending(false)
-        setAccounts(stored)
+    save.mutate(accounts, {
+      onSuccess: (accepted) => {
+        setAccounts(accepted)
         setSaved(true)
       },
-      (error: unknown) => {
-        setPending(false)
+      onError: (error) => {
         const refused = asApiError(error)
         setProblems(refused.fields ?? {})
         setProblem(refused.message)
       }
-    )
+    })
   }
   const field = (key: string, label: string, hint: string, value: string, change: (value: string) => void) => {
     const error = problems[key]
@@ -99,62 +94,51 @@ export function AccountingSettings() {
     )
   }
   return (
-    <details className="invoice-export" onToggle={(event) => (event.currentTarget.open ? open() : undefined)}>
-      <summary>Comptes comptables (export FEC)</summary>
-      {loaded.kind === 'loading' ? <p role="status">Chargement…</p> : null}
-      {loaded.kind === 'failed' ? (
+    <form onSubmit={submit} noValidate aria-label="Comptes comptables du journal des ventes">
+      <p className="field__hint">
+        Les numéros du plan comptable sur lesquels le journal des ventes (FEC) passe vos factures. Les valeurs proposées sont celles
+        qu’attend la plupart des comptables&#8239;; changez-les si le vôtre utilise des sous-comptes.
+      </p>
+      <fieldset>
+        <legend>Comptes de ventes (classe 70)</legend>
+        {REVENUE_KINDS.map((kind) =>
+          field(kind, REVENUE_ACCOUNT_LABELS[kind], REVENUE_HINTS[kind], accounts[kind], (value) =>
+            setAccounts({ ...accounts, [kind]: value })
+          )
+        )}
+      </fieldset>
+      {field(
+        'customers',
+        CUSTOMER_ACCOUNT_LABEL,
+        'Le compte de vos clients, débité du montant TTC (411 par défaut).',
+        accounts.customers,
+        (value) => setAccounts({ ...accounts, customers: value })
+      )}
+      <fieldset>
+        <legend>{VAT_ACCOUNT_LABEL} (4457)</legend>
+        {VAT_ACCOUNT_RATES.map((rate) =>
+          field(
+            `vat.${rate}`,
+            `${VAT_ACCOUNT_LABEL} à ${vatRateLabel(rate)}`,
+            `La TVA de vos factures au taux de ${vatRateLabel(rate)}.`,
+            accounts.vat[rate],
+            (value) => setAccounts({ ...accounts, vat: { ...accounts.vat, [rate]: value } })
+          )
+        )}
+      </fieldset>
+      {problem === null ? null : (
         <p className="notice notice--error" role="alert">
-          {loaded.message}
+          {problem}
+        </p>
+      )}
+      {saved ? (
+        <p className="notice notice--success" role="status">
+          Comptes enregistrés&#8239;: le prochain export FEC les utilise.
         </p>
       ) : null}
-      {loaded.kind === 'ready' && accounts !== null ? (
-        <form onSubmit={submit} noValidate aria-label="Comptes comptables du journal des ventes">
-          <p className="field__hint">
-            Les numéros du plan comptable sur lesquels le journal des ventes (FEC) passe vos factures. Les valeurs proposées sont celles
-            qu’attend la plupart des comptables&#8239;; changez-les si le vôtre utilise des sous-comptes.
-          </p>
-          <fieldset>
-            <legend>Comptes de ventes (classe 70)</legend>
-            {REVENUE_KINDS.map((kind) =>
-              field(kind, REVENUE_ACCOUNT_LABELS[kind], REVENUE_HINTS[kind], accounts[kind], (value) =>
-                setAccounts({ ...accounts, [kind]: value })
-              )
-            )}
-          </fieldset>
-          {field(
-            'customers',
-            CUSTOMER_ACCOUNT_LABEL,
-            'Le compte de vos clients, débité du montant TTC (411 par défaut).',
-            accounts.customers,
-            (value) => setAccounts({ ...accounts, customers: value })
-          )}
-          <fieldset>
-            <legend>{VAT_ACCOUNT_LABEL} (4457)</legend>
-            {VAT_ACCOUNT_RATES.map((rate) =>
-              field(
-                `vat.${rate}`,
-                `${VAT_ACCOUNT_LABEL} à ${vatRateLabel(rate)}`,
-                `La TVA de vos factures au taux de ${vatRateLabel(rate)}.`,
-                accounts.vat[rate],
-                (value) => setAccounts({ ...accounts, vat: { ...accounts.vat, [rate]: value } })
-              )
-            )}
-          </fieldset>
-          {problem === null ? null : (
-            <p className="notice notice--error" role="alert">
-              {problem}
-            </p>
-          )}
-          {saved ? (
-            <p className="notice notice--success" role="status">
-              Comptes enregistrés&#8239;: le prochain export FEC les utilise.
-            </p>
-          ) : null}
-          <button type="submit" className="button button--ghost" disabled={pending}>
-            {pending ? 'Enregistrement…' : 'Enregistrer les comptes'}
-          </button>
-        </form>
-      ) : null}
-    </details>
+      <button type="submit" className="button button--ghost" disabled={pending}>
+        {pending ? 'Enregistrement…' : 'Enregistrer les comptes'}
+      </button>
+    </form>
   )
 }
