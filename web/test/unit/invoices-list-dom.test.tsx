@@ -4,7 +4,7 @@
 // offered again; a hundred a page, the next ones by « Factures suivantes » (`&apres=`, the list's cursor).
 import './dom/register.js'
 import t from 'tap'
-import { fireEvent, screen } from '@testing-library/dom'
+import { fireEvent, screen, waitFor } from '@testing-library/dom'
 import { Component as InvoicesPage } from '@/features/invoices/routes/invoices-list'
 import { createApiClient } from '@/lib/api-client'
 import { press, renderPage, startGateway, textOf, untilText, waitForLocation, type SignedIn } from './dom/page.js'
@@ -89,4 +89,41 @@ t.test('a hundred a page: « Factures suivantes » goes on after the last one sh
   fireEvent.click(screen.getByRole('link', { name: 'Revenir aux plus récentes' }))
   await waitForLocation('/espace/factures')
   await screen.findByRole('link', { name: 'Factures suivantes' })
+})
+
+t.test('an invoice pointed at, and the next page reached, are read ahead: they open without « Chargement… »', async (t) => {
+  const owner = await gateway.owner()
+  for (let index = 0; index < 101; index += 1) await draft(owner, 300 + index)
+  const answered: string[] = []
+  const api = createApiClient({
+    getAccessToken: async () => owner.token,
+    fetch: async (input, init) => {
+      const response = await gateway.fetch(input, init)
+      const url = new URL(String(input instanceof Request ? input.url : input), 'http://gateway')
+      answered.push(url.pathname + url.search)
+      return response
+    }
+  })
+  t.teardown(renderPage(<InvoicesPage />, { api, userId: owner.id, at: '/espace/factures' }))
+  await screen.findByRole('heading', { name: '101 factures' })
+  const reads = answered.length
+
+  const card = screen.getAllByRole('link', { name: /^Facture \(brouillon\)/ })[0] as HTMLAnchorElement
+  const invoicePath = new URL(card.href).pathname.replace('/espace/factures/', '/api/invoices/')
+  // React hears « pointer enter » from the pointerover the browser sends.
+  fireEvent.pointerOver(card)
+  await waitFor(() => {
+    if (!answered.includes(invoicePath)) throw new Error('not read yet')
+  })
+  t.pass('pointing at a card reads its invoice')
+
+  const next = screen.getByRole('link', { name: 'Factures suivantes' })
+  next.focus()
+  await waitFor(() => {
+    if (!answered.slice(reads).some((url) => url.startsWith('/api/invoices?') && url.includes('after='))) throw new Error('not read yet')
+  })
+  fireEvent.click(next)
+  await waitForLocation(/^\/espace\/factures\?apres=/)
+  t.match(textOf(), 'Client 300', 'the next page shows at once')
+  t.equal(screen.queryByText('Chargement des factures…'), null, 'without its loading state')
 })

@@ -6,6 +6,7 @@ import { needsCorrection } from '@paraphe/shared/invoices/lifecycle-statuses'
 import { formatEuros } from '@paraphe/shared/money'
 import { paths } from '@paraphe/shared/paths'
 import { invoiceBadge } from '@/lib/invoice-filters'
+import { usePrefetchInvoice } from '../api/get-invoice'
 
 /** An invoice's badge: its payment status once issued. */
 export function InvoiceBadge({ invoice }: { invoice: Pick<InvoiceSummary, 'status' | 'paymentStatus'> }) {
@@ -15,6 +16,7 @@ export function InvoiceBadge({ invoice }: { invoice: Pick<InvoiceSummary, 'statu
 
 /** The invoices as cards (one column on a phone, a grid on wider screens), drafts first, then newest. */
 export function InvoiceCards({ invoices }: { invoices: readonly InvoiceSummary[] }) {
+  const prefetch = usePrefetchInvoice()
   return (
     <ul className="quote-list invoice-list">
       {invoices.map((invoice) => (
@@ -23,7 +25,7 @@ export function InvoiceCards({ invoices }: { invoices: readonly InvoiceSummary[]
             <InvoiceBadge invoice={invoice} />
           </p>
           <h3 className="quote-card__title">
-            <Link to={paths.invoice.href(invoice.id)}>
+            <Link to={paths.invoice.href(invoice.id)} onPointerEnter={() => prefetch(invoice.id)} onFocus={() => prefetch(invoice.id)}>
               {/* The number once, in the title (the head's badge says « Brouillon » for a draft). */}
               {INVOICE_KIND_LABELS[invoice.kind]}{' '}
               {invoice.number === null ? '(brouillon)' : <span className="quote-number">{invoice.number}</span>}

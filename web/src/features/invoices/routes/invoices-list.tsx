@@ -1,12 +1,12 @@
 import { useId } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
-import type { InvoiceList } from '@paraphe/shared/api/invoice-schemas'
+import type { InvoiceList, InvoiceListFilter } from '@paraphe/shared/api/invoice-schemas'
 import { paths } from '@paraphe/shared/paths'
 import { LoadFailure, LoadingStatus } from '@/components/ui/load-state'
 import { useInvalidate } from '@/hooks/use-invalidate'
 import { loadOf } from '@/lib/query-load'
 import { queryKeys } from '@/lib/query-keys'
-import { useInvoices } from '../api/get-invoices'
+import { usePrefetchInvoices, useInvoices } from '../api/get-invoices'
 import { useHydrated } from '@/hooks/use-hydrated'
 import { filterOfSlug, INVOICE_FILTER_LABELS, INVOICE_FILTERS, slugOfFilter, type InvoiceFilter } from '@/lib/invoice-filters'
 import type { RouteHandle } from '@/lib/route-handle'
@@ -29,6 +29,13 @@ const PAGE_SIZE = 100
 const listHref = (filter: InvoiceFilter | null, after: string | null) =>
   paths.invoices.href(filter === null ? undefined : slugOfFilter(filter), after ?? undefined)
 
+/** The list's read for a filter and a page: the page on screen, or the next one read ahead. */
+const listFilter = (filter: InvoiceFilter | null, after: string | null): InvoiceListFilter => ({
+  limit: PAGE_SIZE,
+  ...(filter === null ? {} : { status: filter }),
+  ...(after === null ? {} : { after })
+})
+
 /** `/espace/factures`: every invoice, filtered by status (`?statut=en-retard`), 100 a page (`&apres=…` for the next ones). */
 function InvoicesPage() {
   const hydrated = useHydrated()
@@ -36,9 +43,7 @@ function InvoicesPage() {
   // The prerender knows no query string: the URL's filter and page apply once hydrated.
   const filter = hydrated ? filterOfSlug(searchParams.get('statut')) : null
   const after = hydrated ? searchParams.get('apres') : null
-  const load = loadOf(
-    useInvoices({ limit: PAGE_SIZE, ...(filter === null ? {} : { status: filter }), ...(after === null ? {} : { after }) })
-  )
+  const load = loadOf(useInvoices(listFilter(filter, after)))
   const reload = useInvalidate(queryKeys.invoices.all)
   return (
     <article className="invoices-page">
@@ -107,6 +112,7 @@ function StatusFilter({
 }
 
 function InvoicesResult({ list, filter, laterPage }: { list: InvoiceList; filter: InvoiceFilter | null; laterPage: boolean }) {
+  const prefetch = usePrefetchInvoices()
   if (list.invoices.length === 0 && !laterPage) {
     return (
       <div className="empty-state">
@@ -134,7 +140,12 @@ function InvoicesResult({ list, filter, laterPage }: { list: InvoiceList; filter
         <nav className="invoices-pages" aria-label="Pages des factures">
           {laterPage ? <Link to={listHref(filter, null)}>Revenir aux plus récentes</Link> : null}
           {list.nextCursor === null ? null : (
-            <Link to={listHref(filter, list.nextCursor)} className="button button--ghost">
+            <Link
+              to={listHref(filter, list.nextCursor)}
+              className="button button--ghost"
+              onPointerEnter={() => prefetch(listFilter(filter, list.nextCursor))}
+              onFocus={() => prefetch(listFilter(filter, list.nextCursor))}
+            >
               Factures suivantes
             </Link>
           )}
