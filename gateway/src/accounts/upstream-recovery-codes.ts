@@ -62,7 +62,7 @@ async function verifiedFactors(tx: Queryable, userId: string, lock = false): Pro
   return rows.map((row) => row.id)
 }
 
-/** The count « Sécurité » shows, or when a code removed the factor. The route checked the level. */
+/** The count « Sécurité » shows, or when a code removed the factor. */
 export async function upstreamRecoveryState({ db }: UpstreamRecoveryContext, user: UpstreamUser): Promise<UpstreamRecoveryState> {
   if ((await verifiedFactors(db, user.id)).length > 0)
     return { remaining: await unusedRecoveryCodes(db, TABLE, user.id), factor_removed_at: null }

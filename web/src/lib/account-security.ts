@@ -149,8 +149,8 @@ export async function recoveryCodes(supabase: SupabaseClient, anonKey: string): 
 }
 
 /**
- * Whether the sign-in's code step offers a recovery code: asked with the password's session, which
- * may not read the count (aal1) but learns whether this instance has codes at all.
+ * Whether the sign-in's code step offers a recovery code, asked with the password's session: the
+ * gateway answers it with Supabase Auth, or says the codes are not available here.
  */
 export async function recoveryCodesOffered(supabase: SupabaseClient, anonKey: string): Promise<boolean> {
   const result = await paraphe<unknown>(supabase, anonKey, 'GET', 'recovery-codes')

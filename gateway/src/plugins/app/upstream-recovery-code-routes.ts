@@ -44,9 +44,11 @@ export function upstreamRecoveryCodeRoutes(fastify: FastifyInstance, auth: AuthC
     wakeOutbox: fastify.queueWake.outbox
   }
 
+  // Also asked by the sign-in's code step (aal1), to learn whether codes exist here; the count
+  // tells whoever holds the password nothing they could use.
   fastify.get(CODES_PATH, { preHandler: guard }, async (request, reply) => {
     try {
-      return await upstreamRecoveryState(context, await caller(request))
+      return await upstreamRecoveryState(context, await caller(request, 'password'))
     } catch (error) {
       return answerAuthError(error, request, reply)
     }
