@@ -48,12 +48,14 @@ const notAvailable = (error: unknown) =>
     new AuthApiError(404, 'recovery_codes_not_available', 'Recovery codes need the auth server’s tables, not readable here')
   )
 
-/** The user's verified TOTP factors in GoTrue's table (`::text`: its enums and uuids). */
-async function verifiedFactors(tx: Queryable, userId: string, lock = false): Promise<string[]> {
+/**
+ * The user's verified TOTP factors in GoTrue's table (`::text`: its enums and uuids). Not locked:
+ * `for update` would need the update grant, and two codes used at once only remove them twice.
+ */
+async function verifiedFactors(tx: Queryable, userId: string): Promise<string[]> {
   const { rows } = await tx
     .query<{ id: string }>(
-      `select id::text as id from auth.mfa_factors
-        where user_id::text = $1 and status::text = 'verified' and factor_type::text = 'totp'${lock ? ' for update' : ''}`,
+      `select id::text as id from auth.mfa_factors where user_id::text = $1 and status::text = 'verified' and factor_type::text = 'totp'`,
       [userId]
     )
     .catch((error: unknown) => {
@@ -94,9 +96,12 @@ export async function useUpstreamRecoveryCode(
   const subject = `recovery:${user.id}`
   await checkCodeBudget(context, subject, ip)
   const removed = await withMail(context, async (tx, queued) => {
-    const factors = await verifiedFactors(tx, user.id, true)
+    const factors = await verifiedFactors(tx, user.id)
     if (factors.length === 0 || (await burnRecoveryCode(tx, TABLE, user.id, code)) === null) return null
-    await tx.query('delete from auth.mfa_factors where id::text = any($1::text[])', [factors])
+    // Without the delete grant, nothing happened: the code is not burnt (the transaction rolls back).
+    await tx.query('delete from auth.mfa_factors where id::text = any($1::text[])', [factors]).catch((error: unknown) => {
+      throw notAvailable(error)
+    })
     await tx.query(`delete from ${TABLE} where user_id = $1 and used_at is null`, [user.id])
     if (user.email !== null) {
       await enqueueEmail(tx, {

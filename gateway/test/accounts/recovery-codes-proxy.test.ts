@@ -252,3 +252,27 @@ t.test('without GoTrue’s tables readable here, recovery codes are not offered'
     t.equal(reply.json.code, 'recovery_codes_not_available')
   }
 })
+
+t.test('a role that may read GoTrue’s factors but not delete them: the code is kept, and said not available', async (t) => {
+  const db = await testDatabase('pglite')
+  const { gotrue, app } = await stack(t, db)
+  const call = caller(app)
+  const owner = await accountWithCodes(t, app, gotrue, 'lecture')
+  const session = await owner.signIn()
+  // What PostgreSQL answers a role without the grant (42501), for this table's deletes only.
+  await db.query(`create or replace function test_refuse_factor_delete() returns trigger language plpgsql as $$
+    begin raise exception 'permission denied for table mfa_factors' using errcode = '42501'; end $$`)
+  await db.query('create trigger refuse_delete before delete on auth.mfa_factors for each row execute function test_refuse_factor_delete()')
+  const dropped = async () => {
+    await db.query('drop trigger if exists refuse_delete on auth.mfa_factors')
+    await db.query('drop function if exists test_refuse_factor_delete()')
+  }
+  t.teardown(dropped)
+  const refused = await call('POST', `${CODES}/verify`, { token: session.access, body: { code: owner.codes[0] ?? '' } })
+  t.equal(refused.status, 404)
+  t.equal(refused.json.code, 'recovery_codes_not_available')
+  t.equal((await factorsOf(db, owner.userId)).length, 1, 'the factor stays')
+  await dropped()
+  const used = await call('POST', `${CODES}/verify`, { token: session.access, body: { code: owner.codes[0] ?? '' } })
+  t.equal(used.status, 200, 'the same code still works once the grant is there: it was not burnt')
+})

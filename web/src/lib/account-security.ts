@@ -15,7 +15,9 @@ const MESSAGES: Readonly<Record<string, string>> = {
   mfa_ip_address_mismatch: 'Votre connexion a changé pendant la vérification. Saisissez à nouveau le code.',
   insufficient_aal: 'Confirmez d’abord votre connexion avec le code de votre application d’authentification.',
   over_request_rate_limit: 'Trop de tentatives. Patientez un quart d’heure avant de réessayer.',
-  session_not_found: 'Votre session a pris fin. Connectez-vous à nouveau.'
+  session_not_found: 'Votre session a pris fin. Connectez-vous à nouveau.',
+  recovery_codes_not_available:
+    'Les codes de secours ne sont pas disponibles sur cette instance pour le moment. Saisissez le code de votre application d’authentification.'
 }
 const RECOVERY_CODE_REFUSED = 'Ce code de secours ne convient pas, ou il a déjà servi. Vérifiez-le, ou saisissez-en un autre.'
 const GENERIC = 'Une erreur inattendue est survenue. Réessayez ; si le problème persiste, contactez-nous.'
