@@ -55,7 +55,10 @@ export async function userById(tx: Queryable, id: string): Promise<UserRow | nul
 }
 
 /** Runs `work` in a transaction and wakes the outbox when it queued an e-mail. */
-export async function withMail<T>(context: AccountContext, work: (tx: Queryable, queued: () => void) => Promise<T>): Promise<T> {
+export async function withMail<T>(
+  context: Pick<AccountContext, 'db' | 'wakeOutbox'>,
+  work: (tx: Queryable, queued: () => void) => Promise<T>
+): Promise<T> {
   let mail = false
   const result = await context.db.transaction((tx) => work(tx, () => void (mail = true)))
   if (mail) context.wakeOutbox()

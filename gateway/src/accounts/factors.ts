@@ -30,13 +30,16 @@ interface FactorRow {
   last_step: string | null
 }
 
-export const codeFailureRules = (context: AccountContext): { factor: RateLimitRule; address: RateLimitRule } => ({
+/** What counts wrong codes: the embedded accounts' context, or the proxy's for recovery codes. */
+export type CodeBudget = Pick<AccountContext, 'limiter'> & { settings: Pick<AccountContext['settings'], 'codeFailures'> }
+
+export const codeFailureRules = (context: CodeBudget): { factor: RateLimitRule; address: RateLimitRule } => ({
   factor: { bucket: 'mfa-failures-factor', ...context.settings.codeFailures },
   address: { bucket: 'mfa-failures-address', ...context.settings.codeFailures }
 })
 
 /** Refuses a code attempt while its factor or its address has too many recent failures. */
-export async function checkCodeBudget(context: AccountContext, subject: string, ip: string): Promise<void> {
+export async function checkCodeBudget(context: CodeBudget, subject: string, ip: string): Promise<void> {
   const rules = codeFailureRules(context)
   const [byFactor, byAddress] = await Promise.all([context.limiter.peek(rules.factor, subject), context.limiter.peek(rules.address, ip)])
   if (byFactor.hits >= rules.factor.max || byAddress.hits >= rules.address.max) {
@@ -44,7 +47,7 @@ export async function checkCodeBudget(context: AccountContext, subject: string, 
   }
 }
 
-export async function countCodeFailure(context: AccountContext, subject: string, ip: string): Promise<void> {
+export async function countCodeFailure(context: CodeBudget, subject: string, ip: string): Promise<void> {
   const rules = codeFailureRules(context)
   await Promise.all([context.limiter.hit(rules.factor, subject), context.limiter.hit(rules.address, ip)])
 }

@@ -10,15 +10,18 @@ import { AuthApiError } from './auth-api-error.js'
 import { deviceOf } from './devices.js'
 import type { OpenSession } from './session-list.js'
 
-/** PostgreSQL's « no such table » and « permission denied »: GoTrue's tables are not reachable here. */
+/** PostgreSQL's « no such table », « permission denied » and « no such schema »: GoTrue's tables are not reachable here. */
 const UNREACHABLE = new Set(['42P01', '42501', '3F000'])
 
-function unreachable(error: unknown): AuthApiError {
+/** `refusal` when `error` says GoTrue's tables are out of reach; any other error is thrown again. */
+export function unreachableAs(error: unknown, refusal: AuthApiError): AuthApiError {
   const code = (error as { code?: unknown } | null)?.code
-  if (typeof code === 'string' && UNREACHABLE.has(code))
-    return new AuthApiError(404, 'sessions_not_available', 'The sessions of this instance’s accounts are not readable here')
+  if (typeof code === 'string' && UNREACHABLE.has(code)) return refusal
   throw error
 }
+
+const unreachable = (error: unknown) =>
+  unreachableAs(error, new AuthApiError(404, 'sessions_not_available', 'The sessions of this instance’s accounts are not readable here'))
 
 export async function listUpstreamSessions(db: Queryable, userId: string, currentId: string | null): Promise<{ sessions: OpenSession[] }> {
   const { rows } = await db

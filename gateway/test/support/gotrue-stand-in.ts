@@ -38,7 +38,7 @@ import QRCode from 'qrcode'
 import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import type { Queryable } from '../../src/db/database.js'
-import { readSessionIds, writeAuthTables } from './gotrue-tables.js'
+import { readFactorIds, readSessionIds, writeAuthTables } from './gotrue-tables.js'
 import {
   challengeMatches,
   hashPassword,
@@ -101,7 +101,7 @@ export interface StandInOptions extends Partial<StandInSettings> {
   /**
    * The PostgreSQL GoTrue shares with the gateway in a Supabase deployment: its sessions and
    * factors are written to `auth.sessions` and `auth.mfa_factors` (gotrue-tables.ts) after each
-   * request, as GoTrue keeps them there.
+   * request, as GoTrue keeps them there, and a row deleted there is gone at the next request.
    */
   database?: Queryable
 }
@@ -242,8 +242,9 @@ export class GoTrueStandIn {
   private readonly database: Queryable | null
   /** The user agent of the request being answered (a new session keeps it). */
   private userAgent = ''
-  /** The sessions last written to the database. */
+  /** The sessions and factors last written to the database. */
   private written = new Set<string>()
+  private writtenFactors = new Set<string>()
 
   constructor(options: StandInOptions) {
     if (options.jwtSecret.length < 32) throw new Error('jwtSecret: at least 32 characters, like GOTRUE_JWT_SECRET')
@@ -413,16 +414,22 @@ export class GoTrueStandIn {
       // GoTrue's sessions live in the database: a row deleted there (the gateway closing a session
       // from « Sécurité ») is a session GoTrue no longer has.
       // Only sessions already written there count: one a concurrent request just opened is not yet.
+      // So are its factors: one deleted there (the gateway removing it after a recovery code, as an
+      // administrator would) is gone, with its challenges (GoTrue's foreign key cascades).
       if (this.database !== null) {
         const kept = new Set(await readSessionIds(this.database))
         for (const id of this.written) if (!kept.has(id)) this.sessions.delete(id)
+        const keptFactors = new Set(await readFactorIds(this.database))
+        for (const id of this.writtenFactors) if (!keptFactors.has(id)) this.removeFactor(id)
       }
       this.userAgent = typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : ''
       const result = await this.route(request, url, params)
       if (this.database !== null) {
         const sessions = [...this.sessions.values()]
-        await writeAuthTables(this.database, sessions, [...this.factors.values()])
+        const factors = [...this.factors.values()]
+        await writeAuthTables(this.database, sessions, factors)
         this.written = new Set(sessions.map((session) => session.id))
+        this.writtenFactors = new Set(factors.map((factor) => factor.id))
       }
       if (result.redirect !== undefined) {
         response.writeHead(303, { location: result.redirect, 'cache-control': 'no-store', ...versionHeader(version) })
@@ -840,8 +847,14 @@ export class GoTrueStandIn {
     if (factor.status === 'verified' && session.aal !== 'aal2') {
       throw new GoTrueError(403, 'insufficient_aal', 'AAL2 required to unenroll verified factor')
     }
-    this.factors.delete(factor.id)
+    this.removeFactor(factor.id)
     return { json: { id: factor.id } }
+  }
+
+  /** A factor and its challenges (`auth.mfa_challenges.factor_id` cascades in GoTrue's schema). */
+  private removeFactor(factorId: string): void {
+    this.factors.delete(factorId)
+    for (const [id, challenge] of this.challenges) if (challenge.factorId === factorId) this.challenges.delete(id)
   }
 
   // -------------------------------------------------------------------------------------------

@@ -68,3 +68,9 @@ export async function readSessionIds(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>('select id::text as id from auth.sessions')
   return rows.map((row) => row.id)
 }
+
+/** The factors GoTrue's table holds now (a deleted row is a factor unenrolled, as an administrator does). */
+export async function readFactorIds(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>('select id::text as id from auth.mfa_factors')
+  return rows.map((row) => row.id)
+}

@@ -1,9 +1,9 @@
 // The second factor as the sign-in page and « Sécurité » use it: Supabase Auth's MFA API through
 // supabase-js (the same with the embedded accounts and with a real Supabase Auth), and Paraphe's
-// additions under /auth/v1/paraphe/: the recovery codes, which exist only when the runtime config
-// says `ownAccounts`, and the open sessions, served by the gateway whoever keeps the accounts
-// (from GoTrue's tables with Supabase Auth, when it may read them). Each call resolves with a
-// result, never throws; failures carry a French message.
+// additions under /auth/v1/paraphe/, served by the gateway whoever keeps the accounts: the
+// recovery codes and the open sessions (with Supabase Auth, from GoTrue's tables when the gateway
+// may reach them; where it may not, they answer that they are not available). Each call resolves
+// with a result, never throws; failures carry a French message.
 import type { SupabaseClient } from '@supabase/supabase-js'
 
 export type SecurityResult<T> = { ok: true; value: T } | { ok: false; code: string; message: string }
@@ -15,7 +15,9 @@ const MESSAGES: Readonly<Record<string, string>> = {
   mfa_ip_address_mismatch: 'Votre connexion a changé pendant la vérification. Saisissez à nouveau le code.',
   insufficient_aal: 'Confirmez d’abord votre connexion avec le code de votre application d’authentification.',
   over_request_rate_limit: 'Trop de tentatives. Patientez un quart d’heure avant de réessayer.',
-  session_not_found: 'Votre session a pris fin. Connectez-vous à nouveau.'
+  session_not_found: 'Votre session a pris fin. Connectez-vous à nouveau.',
+  recovery_codes_not_available:
+    'Les codes de secours ne sont pas disponibles sur cette instance pour le moment. Saisissez le code de votre application d’authentification.'
 }
 const RECOVERY_CODE_REFUSED = 'Ce code de secours ne convient pas, ou il a déjà servi. Vérifiez-le, ou saisissez-en un autre.'
 const GENERIC = 'Une erreur inattendue est survenue. Réessayez ; si le problème persiste, contactez-nous.'
@@ -97,7 +99,7 @@ export function signOutOthers(supabase: SupabaseClient): Promise<SecurityResult<
 // ------------------------------------------------------------------------------------------
 // Paraphe's additions (/auth/v1/paraphe/)
 
-async function ownAccounts<T>(
+async function paraphe<T>(
   supabase: SupabaseClient,
   anonKey: string,
   method: string,
@@ -127,19 +129,60 @@ async function ownAccounts<T>(
 
 /** Ten new recovery codes (the previous ones stop working); shown once. */
 export const newRecoveryCodes = (supabase: SupabaseClient, anonKey: string) =>
-  ownAccounts<{ codes: string[] }>(supabase, anonKey, 'POST', 'recovery-codes')
+  paraphe<{ codes: string[] }>(supabase, anonKey, 'POST', 'recovery-codes')
 
-export const recoveryCodesLeft = (supabase: SupabaseClient, anonKey: string) =>
-  ownAccounts<{ remaining: number }>(supabase, anonKey, 'GET', 'recovery-codes')
+/** The gateway's answer where Supabase Auth's tables are out of its reach. */
+const NOT_AVAILABLE = 'recovery_codes_not_available'
 
-/** The sign-in's second step with a recovery code instead of the authenticator's code. */
-export async function proveRecoveryCode(supabase: SupabaseClient, anonKey: string, code: string): Promise<SecurityResult<undefined>> {
-  const result = await ownAccounts<{ access_token: string; refresh_token: string }>(supabase, anonKey, 'POST', 'recovery-codes/verify', {
+export interface RecoveryCodes {
+  /** False where this instance cannot offer them (Supabase Auth whose tables the gateway cannot reach). */
+  available: boolean
+  /** Unused codes; null when unknown. */
+  remaining: number | null
+  /** With Supabase Auth: when a recovery code removed the authenticator, until one is added again. */
+  factorRemovedAt: string | null
+}
+
+/** What « Sécurité » says of the recovery codes. */
+export async function recoveryCodes(supabase: SupabaseClient, anonKey: string): Promise<RecoveryCodes> {
+  const result = await paraphe<{ remaining: number; factor_removed_at?: string | null }>(supabase, anonKey, 'GET', 'recovery-codes')
+  if (result.ok) return { available: true, remaining: result.value.remaining, factorRemovedAt: result.value.factor_removed_at ?? null }
+  return { available: result.code !== NOT_AVAILABLE, remaining: null, factorRemovedAt: null }
+}
+
+/**
+ * Whether the sign-in's code step offers a recovery code, asked with the password's session: the
+ * gateway answers it with Supabase Auth, or says the codes are not available here.
+ */
+export async function recoveryCodesOffered(supabase: SupabaseClient, anonKey: string): Promise<boolean> {
+  const result = await paraphe<unknown>(supabase, anonKey, 'GET', 'recovery-codes')
+  return result.ok || result.code !== NOT_AVAILABLE
+}
+
+/**
+ * The sign-in's second step with a recovery code instead of the authenticator's code. With the
+ * embedded accounts the code proves the second factor (the answer is the aal2 session); with
+ * Supabase Auth it removes the authenticator, and the session, refreshed, no longer needs one:
+ * `factorRemoved` then.
+ */
+export async function proveRecoveryCode(
+  supabase: SupabaseClient,
+  anonKey: string,
+  code: string
+): Promise<SecurityResult<{ factorRemoved: boolean }>> {
+  const result = await paraphe<{ access_token?: string; refresh_token?: string }>(supabase, anonKey, 'POST', 'recovery-codes/verify', {
     code
   })
   // The authenticator's wording (« le code que votre application affiche ») would mislead here.
   if (!result.ok) return result.code === 'mfa_verification_failed' ? { ...result, message: RECOVERY_CODE_REFUSED } : result
-  return settle(async () => ({ error: (await supabase.auth.setSession(result.value)).error, value: undefined }))
+  const { access_token, refresh_token } = result.value
+  if (access_token !== undefined && refresh_token !== undefined) {
+    return settle(async () => ({
+      error: (await supabase.auth.setSession({ access_token, refresh_token })).error,
+      value: { factorRemoved: false }
+    }))
+  }
+  return settle(async () => ({ error: (await supabase.auth.refreshSession()).error, value: { factorRemoved: true } }))
 }
 
 export interface OpenSession {
@@ -151,13 +194,13 @@ export interface OpenSession {
 
 /** The open sessions; null where the gateway cannot read this instance's sessions (Supabase Auth's tables out of its reach). */
 export async function openSessions(supabase: SupabaseClient, anonKey: string): Promise<SecurityResult<OpenSession[] | null>> {
-  const result = await ownAccounts<{ sessions: OpenSession[] }>(supabase, anonKey, 'GET', 'sessions')
+  const result = await paraphe<{ sessions: OpenSession[] }>(supabase, anonKey, 'GET', 'sessions')
   if (result.ok) return { ok: true, value: result.value.sessions }
   return result.code === 'sessions_not_available' ? { ok: true, value: null } : result
 }
 
 export const closeSession = (supabase: SupabaseClient, anonKey: string, id: string) =>
-  ownAccounts<null>(supabase, anonKey, 'DELETE', `sessions/${encodeURIComponent(id)}`)
+  paraphe<null>(supabase, anonKey, 'DELETE', `sessions/${encodeURIComponent(id)}`)
 
 /**
  * True when the company requires the second factor and this session has none (a member who never

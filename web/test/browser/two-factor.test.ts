@@ -1,8 +1,8 @@
 // Two-factor sign-in in Chromium, at 1 280 and 360 px, axe clean: with the embedded accounts (the
 // TOTP factor, recovery codes, the open sessions) and through the auth proxy against the GoTrue
-// stand-in's MFA endpoints (the same web code on Supabase Auth's API; no recovery codes there,
-// and the page says so). Codes are computed here from the secret the page shows, as an
-// authenticator app would.
+// stand-in's MFA endpoints (the same web code on Supabase Auth's API; there the gateway keeps the
+// recovery codes, and one used removes the authenticator, which « Sécurité » then says). Codes are
+// computed here from the secret the page shows, as an authenticator app would.
 import t, { type Test } from 'tap'
 import type { Page } from 'playwright-core'
 import { Secret, TOTP } from 'otpauth'
@@ -144,39 +144,81 @@ t.test('embedded accounts: enrol, password then code, a recovery code, closing a
   t.same(problemsOf(phone.record, allow(gateway, 401, '/api/')), [], `${CLEAN} (besides the refused request)`)
 })
 
-t.test('through the proxy to the GoTrue stand-in: the same pages on Supabase Auth’s MFA API', async (t) => {
-  const { standIn, gateway, browser } = await startAuthStack(t, 'two-factor-tests-jwt-secret-0123456789-abcd', {}, { sharedDatabase: true })
-  const email = newEmail('supabase')
-  standIn.createUser({ email, password: PASSWORD })
-  const { page, record } = await openPage(browser, t)
-  await gotoHydrated(page, gateway.url('/connexion'))
-  await field(page, 'Adresse e-mail').fill(email)
-  await field(page, 'Mot de passe').fill(PASSWORD)
-  await button(page, 'Se connecter').click()
-  await page.waitForURL(gateway.url('/espace'))
-  await greeting(page, email)
+t.test(
+  'through the proxy to the GoTrue stand-in: the same pages on Supabase Auth’s MFA API, recovery codes kept by the gateway',
+  async (t) => {
+    const { standIn, gateway, browser } = await startAuthStack(
+      t,
+      'two-factor-tests-jwt-secret-0123456789-abcd',
+      {},
+      { sharedDatabase: true }
+    )
+    const email = newEmail('supabase')
+    standIn.createUser({ email, password: PASSWORD })
+    const { page, record } = await openPage(browser, t)
+    await gotoHydrated(page, gateway.url('/connexion'))
+    await field(page, 'Adresse e-mail').fill(email)
+    await field(page, 'Mot de passe').fill(PASSWORD)
+    await button(page, 'Se connecter').click()
+    await page.waitForURL(gateway.url('/espace'))
+    await greeting(page, email)
 
-  const secret = await enrol(t, page)
-  t.equal(await page.getByRole('list', { name: 'Codes de secours' }).count(), 0, 'no recovery codes without Paraphe’s own accounts')
-  await page.getByText('Les codes de secours n’existent qu’avec les comptes propres à Paraphe').waitFor()
-  // GoTrue lists no sessions: the gateway reads them from its tables, this browser marked.
-  await page.getByRole('region', { name: 'Sessions ouvertes' }).getByText('Cet appareil').waitFor()
-  await axeBothWidths(t, page, 'Sécurité through the proxy')
+    const secret = await enrol(t, page)
+    // GoTrue has none: the gateway keeps them, beside GoTrue's tables in the shared database.
+    const codes = await page.getByRole('list', { name: 'Codes de secours' }).getByRole('listitem').allInnerTexts()
+    t.equal(codes.length, 10, 'ten recovery codes, shown once')
+    await button(page, 'J’ai noté mes codes').click()
+    await page.getByText('Codes de secours restants : 10 sur 10').waitFor()
+    // GoTrue lists no sessions: the gateway reads them from its tables, this browser marked.
+    await page.getByRole('region', { name: 'Sessions ouvertes' }).getByText('Cet appareil').waitFor()
+    await axeBothWidths(t, page, 'Sécurité through the proxy')
 
-  await signOutOfWorkspace(page)
-  await page.waitForURL(gateway.url('/connexion'))
-  await signInWithPassword(page, gateway, email)
-  t.equal(await button(page, 'Utiliser un code de secours').count(), 0, 'no recovery code offered')
-  await enterCode(page, gateway, 'Code de vérification', codeOf(secret, 1))
-  await greeting(page, email)
-  const verify = standIn.requests.filter((request) => /^\/factors\/[^/]+\/verify$/.test(request.path))
-  t.equal(verify.length, 2, 'both codes went to Supabase Auth’s /factors/{id}/verify')
+    await signOutOfWorkspace(page)
+    await page.waitForURL(gateway.url('/connexion'))
+    await signInWithPassword(page, gateway, email)
+    await enterCode(page, gateway, 'Code de vérification', codeOf(secret, 1))
+    await greeting(page, email)
+    const verify = standIn.requests.filter((request) => /^\/factors\/[^/]+\/verify$/.test(request.path))
+    t.equal(verify.length, 2, 'both codes went to Supabase Auth’s /factors/{id}/verify')
 
-  await openSettings(page, 'Sécurité')
-  await button(page, 'Désactiver…').click()
-  await field(page, 'Code actuel de votre application').fill(codeOf(secret, 1))
-  await button(page, 'Désactiver la double authentification').click()
-  await page.getByText('La double authentification est désactivée').waitFor()
-  t.equal(standIn.requests.filter((request) => request.method === 'DELETE' && request.path.startsWith('/factors/')).length, 1)
-  t.same(problemsOf(record), [], CLEAN)
-})
+    // The authenticator lost: a recovery code after the password.
+    await signOutOfWorkspace(page)
+    await page.waitForURL(gateway.url('/connexion'))
+    await signInWithPassword(page, gateway, email)
+    await button(page, 'Utiliser un code de secours').click()
+    await field(page, 'Code de secours').fill('aaaaa-bbbbb')
+    await button(page, 'Valider').click()
+    await page.getByText('Ce code de secours ne convient pas, ou il a déjà servi.').waitFor()
+    await field(page, 'Code de secours').fill(codes[0] ?? '')
+    await button(page, 'Valider').click()
+    await page.waitForURL(gateway.url('/espace/securite'))
+    await greeting(page, email)
+    await page.getByText('Votre application d’authentification a été retirée du compte').waitFor()
+    t.match(
+      normalizeSpace(await page.locator('#security-two-factor').locator('..').innerText()),
+      /un code de secours a servi à vous connecter le .+ Activez à nouveau la double authentification/,
+      '« Sécurité » says the factor was removed and invites to turn it on again'
+    )
+    await axeBothWidths(t, page, 'Sécurité after a recovery code removed the factor')
+    t.equal(
+      standIn.requests.filter((request) => request.method === 'DELETE' && request.path.startsWith('/factors/')).length,
+      0,
+      'removed in GoTrue’s table, as an administrator does, not through its API'
+    )
+
+    // Turned on again (new codes), then off with a current code.
+    const again = await enrol(t, page)
+    t.equal(await page.getByRole('list', { name: 'Codes de secours' }).getByRole('listitem').count(), 10, 'new recovery codes')
+    await button(page, 'J’ai noté mes codes').click()
+    await button(page, 'Désactiver…').click()
+    await field(page, 'Code actuel de votre application').fill(codeOf(again, 1))
+    await button(page, 'Désactiver la double authentification').click()
+    await page.getByText('La double authentification est désactivée').waitFor()
+    t.equal(standIn.requests.filter((request) => request.method === 'DELETE' && request.path.startsWith('/factors/')).length, 1)
+    t.same(
+      problemsOf(record, allow(gateway, 422, '/auth/v1/paraphe/recovery-codes/verify')),
+      [],
+      `${CLEAN} (besides the wrong code refused)`
+    )
+  }
+)

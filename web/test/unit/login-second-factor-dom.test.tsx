@@ -12,7 +12,7 @@ import { teamApi } from '@/features/team/api/team-api'
 import { teamTwoFactorApi } from '@/features/security/api/team-two-factor-api'
 import { Component as LoginPage } from '@/features/auth/routes/login'
 import { currentLocation, press, renderPage, textOf, typeInto, untilText, waitForLocation } from './dom/page.js'
-import { PASSWORD, startOwnAccounts, totpCode, type Account } from './dom/own-accounts.js'
+import { PASSWORD, startOwnAccounts, totpCode, withoutRecoveryCodes, type Account } from './dom/own-accounts.js'
 
 const accounts = await startOwnAccounts(t)
 const { api, config } = accounts
@@ -94,9 +94,21 @@ t.test('a session opened with the password alone still owes the code; without re
   const user = await accounts.account('reprise')
   await accounts.withFactor(user)
   await accounts.signInPage(user.email)
+  const asked = withoutRecoveryCodes(t)
   t.teardown(renderPage(<LoginPage />, { api, userId: null, config: { ...config, ownAccounts: false } }))
   t.ok(await screen.findByRole('heading', { name: 'Vérification en deux étapes' }))
+  // The gateway was asked whether it keeps codes for this Supabase project: it cannot reach its tables.
+  await asked
   t.notOk(screen.queryByRole('button', { name: 'Utiliser un code de secours' }), 'no recovery codes there')
+})
+
+t.test('on a Supabase project whose tables the gateway reaches, a recovery code is offered', async (t) => {
+  const user = await accounts.account('projet')
+  await accounts.withFactor(user)
+  await accounts.signInPage(user.email)
+  t.teardown(renderPage(<LoginPage />, { api, userId: null, config: { ...config, ownAccounts: false } }))
+  t.ok(await screen.findByRole('heading', { name: 'Vérification en deux étapes' }))
+  t.ok(await screen.findByRole('button', { name: 'Utiliser un code de secours' }), 'the gateway said it keeps them')
 })
 
 t.test('a member whose company requires the second factor and who has none: sent to « Sécurité »', async (t) => {

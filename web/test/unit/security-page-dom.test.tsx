@@ -10,7 +10,7 @@ import { Component as SecurityPage } from '@/features/security/routes/security'
 import { teamApi } from '@/features/team/api/team-api'
 import { teamTwoFactorApi } from '@/features/security/api/team-two-factor-api'
 import { press, renderPage, textOf, typeInto, untilText } from './dom/page.js'
-import { startOwnAccounts, totpCode } from './dom/own-accounts.js'
+import { startOwnAccounts, totpCode, withoutRecoveryCodes } from './dom/own-accounts.js'
 
 const accounts = await startOwnAccounts(t)
 const { api, config } = accounts
@@ -120,20 +120,24 @@ t.test('the open sessions: this device marked, another one closed, then all the 
   t.match(textOf(list), 'Cet appareil', 'this one stays')
 })
 
-t.test('accounts of a Supabase project (no recovery codes): said, the sessions still listed, the factor turned on', async (t) => {
-  const user = await accounts.account('supabase')
-  await accounts.signInPage(user.email)
-  t.teardown(renderPage(<SecurityPage />, { api, userId: user.id, config: { ...config, ownAccounts: false } }))
-  // The gateway serves the sessions' list whoever keeps the accounts.
-  await untilText('Cet appareil')
-  await press('Activer la double authentification')
-  const secret = textOf(await screen.findByText(/./, { selector: '#security-secret' })).trim()
-  typeInto('Code affiché par l’application', totpCode(secret))
-  await press('Activer')
-  await untilText('La double authentification est activée')
-  await untilText('Les codes de secours n’existent qu’avec les comptes propres à Paraphe')
-  t.notOk(screen.queryByRole('list', { name: 'Codes de secours' }), 'no recovery codes offered')
-})
+t.test(
+  'a Supabase project whose tables the gateway cannot reach (no recovery codes): said, the sessions still listed, the factor turned on',
+  async (t) => {
+    const user = await accounts.account('supabase')
+    await accounts.signInPage(user.email)
+    void withoutRecoveryCodes(t)
+    t.teardown(renderPage(<SecurityPage />, { api, userId: user.id, config: { ...config, ownAccounts: false } }))
+    // The gateway serves the sessions' list whoever keeps the accounts.
+    await untilText('Cet appareil')
+    await press('Activer la double authentification')
+    const secret = textOf(await screen.findByText(/./, { selector: '#security-secret' })).trim()
+    typeInto('Code affiché par l’application', totpCode(secret))
+    await press('Activer')
+    await untilText('La double authentification est activée')
+    await untilText('Les codes de secours ne sont pas proposés sur cette instance : gardez l’accès à votre application.')
+    t.notOk(screen.queryByRole('list', { name: 'Codes de secours' }), 'no recovery codes offered')
+  }
+)
 
 t.test('an Entreprise owner requires the second factor of the team, then no longer', async (t) => {
   const owner = await accounts.account('exige')

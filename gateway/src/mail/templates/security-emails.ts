@@ -1,6 +1,7 @@
-// The account's security notices (embedded accounts): a sign-in from a device not seen before, a
-// second factor added or removed, a recovery code used. Each says what happened, when, and what
-// to do if it was not the owner; none carries a link that acts on the account.
+// The account’s security notices: a sign-in from a device not seen before, a second factor added
+// or removed, a recovery code used (embedded accounts; with Supabase Auth, the recovery code's
+// use only, the one the gateway sees). Each says what happened, when, and what to do if it was not
+// the owner; none carries a link that acts on the account.
 import { paths } from '@paraphe/shared/paths'
 import { renderEmailLayout, type EmailContent, type SiteIdentity } from './layout.js'
 
@@ -67,5 +68,22 @@ export function recoveryCodeUsedEmail(site: SiteIdentity, at: Date, remaining: n
       { label: 'Codes restants', value: String(remaining) }
     ],
     'Un code de secours vient de servir à vous connecter à la place du code de votre application d’authentification. Ce code ne fonctionnera plus.'
+  )
+}
+
+/**
+ * With Supabase Auth, a recovery code does not stand in for the authenticator: it removes it, as
+ * Supabase advises for a lost one (accounts/upstream-recovery-codes.ts).
+ */
+export function recoveryCodeRemovedFactorEmail(site: SiteIdentity, at: Date): EmailContent {
+  return notice(
+    site,
+    'Code de secours utilisé',
+    'Code de secours utilisé',
+    [
+      { label: 'Date', value: when(at) },
+      { label: 'Double authentification', value: 'désactivée' }
+    ],
+    'Un code de secours vient de servir à vous connecter à la place du code de votre application d’authentification. Cette application a été retirée de votre compte, avec les codes de secours restants : la connexion ne demande plus que le mot de passe. Activez à nouveau la double authentification dans la page « Sécurité » : de nouveaux codes vous seront donnés.'
   )
 }

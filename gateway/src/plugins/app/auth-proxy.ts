@@ -4,6 +4,7 @@ import { AUTH_MESSAGES, authErrorBody } from '../../http/auth-errors.js'
 import { authEndpointOf } from '../../rate-limit/auth-limits.js'
 import { authBudget } from './auth-budget.js'
 import { DEPENDENCY_TIMEOUT_MS } from './readiness.js'
+import { upstreamRecoveryCodeRoutes } from './upstream-recovery-code-routes.js'
 import { upstreamSessionRoutes } from './upstream-session-routes.js'
 
 /** Auth requests are small JSON documents; anything bigger is refused before it is forwarded. */
@@ -74,8 +75,10 @@ export default async function authProxy(fastify: FastifyInstance) {
     }
   }
 
-  // « Sessions ouvertes », which GoTrue does not list: served here from its tables, before the proxy.
+  // « Sessions ouvertes », which GoTrue does not list, and recovery codes, which it does not have:
+  // served here with its tables, before the proxy.
   upstreamSessionRoutes(fastify, auth, guard)
+  upstreamRecoveryCodeRoutes(fastify, auth, guard)
 
   // Bodies are read whole (bounded by the parser's limit: 413 before anything is forwarded), then
   // forwarded from memory, byte for byte. Streaming the client's own request instead would take

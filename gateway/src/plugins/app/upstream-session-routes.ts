@@ -5,45 +5,22 @@
 // session that must have proved the second factor has to have done so.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AuthConfig } from '../../config.js'
-import { AuthApiError, errorPayload, wantsCurrentFormat } from '../../accounts/auth-api-error.js'
 import { closeUpstreamSession, listUpstreamSessions } from '../../accounts/upstream-sessions.js'
-import { sessionAccess } from '../../auth/session-access.js'
-import { bearerToken, createTokenVerifier, type AuthUser } from '../../auth/token-verifier.js'
+import { answerAuthError, upstreamCaller } from './upstream-caller.js'
 
 const SESSIONS_PATH = '/auth/v1/paraphe/sessions'
 
 type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
 
 export function upstreamSessionRoutes(fastify: FastifyInstance, auth: AuthConfig, guard: Guard): void {
-  const verify = createTokenVerifier(auth)
-
-  /** The caller, with a session still open and at the level its account requires. */
-  async function caller(request: FastifyRequest): Promise<AuthUser> {
-    const token = bearerToken(request.headers.authorization)
-    if (token === null) throw new AuthApiError(401, 'no_authorization', 'This endpoint requires a Bearer token')
-    const user = await verify(token).catch(() => {
-      throw new AuthApiError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature')
-    })
-    const access = await sessionAccess(fastify.db, 'auth', user.id, user.sessionId).catch(() => 'ok' as const)
-    if (access === 'session_closed') throw new AuthApiError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
-    if (access === 'aal2_required') throw new AuthApiError(403, 'insufficient_aal', 'AAL2 required')
-    return user
-  }
-
-  const answerError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    if (!(error instanceof AuthApiError)) throw error
-    return reply
-      .code(error.status)
-      .header('x-sb-error-code', error.code)
-      .send(errorPayload(error, wantsCurrentFormat(request.headers['x-supabase-api-version'])))
-  }
+  const caller = upstreamCaller(fastify, auth)
 
   fastify.get(SESSIONS_PATH, { preHandler: guard }, async (request, reply) => {
     try {
       const user = await caller(request)
       return await listUpstreamSessions(fastify.db, user.id, user.sessionId)
     } catch (error) {
-      return answerError(error, request, reply)
+      return answerAuthError(error, request, reply)
     }
   })
 
@@ -53,7 +30,7 @@ export function upstreamSessionRoutes(fastify: FastifyInstance, auth: AuthConfig
       await closeUpstreamSession(fastify.db, user.id, request.params.id)
       return reply.code(204).send()
     } catch (error) {
-      return answerError(error, request, reply)
+      return answerAuthError(error, request, reply)
     }
   })
 }

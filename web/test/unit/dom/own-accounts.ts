@@ -194,3 +194,29 @@ export async function startOwnAccounts(
     visit: (pathAndQuery) => window.happyDOM.setURL(`${origin}${pathAndQuery}`)
   }
 }
+
+/**
+ * The page as it runs before a gateway in front of a Supabase Auth whose tables it cannot reach:
+ * `/auth/v1/paraphe/recovery-codes*` answers what that gateway answers there (its own test:
+ * gateway/test/accounts/recovery-codes-proxy.test.ts), the rest goes to these accounts. Until
+ * teardown; resolves once the page asked.
+ */
+export function withoutRecoveryCodes(t: { teardown: (done: () => void) => void }): Promise<void> {
+  const working = globalThis.fetch
+  let asked: () => void = () => undefined
+  const answered = new Promise<void>((resolve) => (asked = resolve))
+  globalThis.fetch = (input, init) => {
+    if (!String(input).includes('/auth/v1/paraphe/recovery-codes')) return working(input, init)
+    asked()
+    return Promise.resolve(
+      Response.json(
+        { code: 'recovery_codes_not_available', message: 'Recovery codes need the auth server’s tables, not readable here' },
+        { status: 404, headers: { 'x-sb-error-code': 'recovery_codes_not_available' } }
+      )
+    )
+  }
+  t.teardown(() => {
+    globalThis.fetch = working
+  })
+  return answered
+}

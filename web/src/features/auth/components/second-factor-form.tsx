@@ -1,24 +1,49 @@
-import { useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { FormAlert } from '@/components/form/form-alert'
 import { SubmitButton } from '@/components/form/submit-button'
 import { TextField } from '@/components/form/text-field'
-import { proveRecoveryCode, proveSignInCode } from '@/lib/account-security'
+import { proveRecoveryCode, proveSignInCode, recoveryCodesOffered } from '@/lib/account-security'
 import { useRuntimeConfig } from '@/lib/runtime-config'
 import { connectSession } from '../lib/session'
 
 /**
  * The sign-in's second step, once the password is right and the account has a second factor:
- * the authenticator's code, or — with Paraphe's own accounts, the only ones that have them — a
- * recovery code.
+ * the authenticator's code, or a recovery code where the instance has them (Paraphe's own
+ * accounts; Supabase Auth when the gateway may reach its tables — there the code removes the
+ * authenticator, and `onDone` is told so).
  */
-export function SecondFactorForm({ onDone, onSignOut, signingOut }: { onDone: () => void; onSignOut: () => void; signingOut: boolean }) {
+export function SecondFactorForm({
+  onDone,
+  onSignOut,
+  signingOut
+}: {
+  onDone: (outcome: { factorRemoved: boolean }) => void
+  onSignOut: () => void
+  signingOut: boolean
+}) {
   const { supabaseAnonKey, ownAccounts } = useRuntimeConfig()
+  const [offered, setOffered] = useState(ownAccounts)
   const [recovery, setRecovery] = useState(false)
   const [code, setCode] = useState('')
   const [problem, setProblem] = useState<string | undefined>(undefined)
   const [failure, setFailure] = useState<string | null>(null)
   const [pending, setPending] = useState(false)
   const codeRef = useRef<HTMLInputElement>(null)
+
+  // With Supabase Auth, the gateway says whether it keeps recovery codes here.
+  useEffect(() => {
+    if (ownAccounts || supabaseAnonKey === null) return
+    let active = true
+    void connectSession(supabaseAnonKey)
+      .then((supabase) => recoveryCodesOffered(supabase, supabaseAnonKey))
+      .then((answer) => {
+        if (active) setOffered(answer)
+      })
+      .catch(() => undefined)
+    return () => {
+      active = false
+    }
+  }, [ownAccounts, supabaseAnonKey])
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -32,14 +57,18 @@ export function SecondFactorForm({ onDone, onSignOut, signingOut }: { onDone: ()
     setFailure(null)
     setPending(true)
     const supabase = await connectSession(supabaseAnonKey)
-    const result = recovery ? await proveRecoveryCode(supabase, supabaseAnonKey, code.trim()) : await proveSignInCode(supabase, code)
+    const result = recovery
+      ? await proveRecoveryCode(supabase, supabaseAnonKey, code.trim())
+      : await proveSignInCode(supabase, code).then((proved) =>
+          proved.ok ? { ok: true as const, value: { factorRemoved: false } } : proved
+        )
     setPending(false)
     if (!result.ok) {
       setFailure(result.message)
       codeRef.current?.focus()
       return
     }
-    onDone()
+    onDone(result.value)
   }
 
   return (
@@ -68,7 +97,7 @@ export function SecondFactorForm({ onDone, onSignOut, signingOut }: { onDone: ()
         </SubmitButton>
       </form>
       <p className="actions">
-        {ownAccounts ? (
+        {offered ? (
           <button
             type="button"
             className="button button--ghost"

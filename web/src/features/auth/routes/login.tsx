@@ -126,10 +126,11 @@ export function Component() {
 
       {codeStep && session.status === 'signed-in' ? (
         <SecondFactorForm
-          onDone={() => {
+          onDone={({ factorRemoved }) => {
             setSignedInHere(true)
             setCodeStep(false)
-            void navigate(target, { replace: true })
+            // A recovery code removed the authenticator (Supabase Auth): « Sécurité » says so and turns it on again.
+            void navigate(factorRemoved ? paths.security.href() : target, { replace: true })
           }}
           onSignOut={() => {
             setCodeStep(false)

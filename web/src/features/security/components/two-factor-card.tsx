@@ -2,26 +2,35 @@ import { useRef, useState, type FormEvent } from 'react'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { FormAlert } from '@/components/form/form-alert'
 import { TextField } from '@/components/form/text-field'
-import { enrolTotp, newRecoveryCodes, proveCode, unenrol, type Enrolment, type TotpFactor } from '@/lib/account-security'
+import {
+  enrolTotp,
+  newRecoveryCodes,
+  proveCode,
+  unenrol,
+  type Enrolment,
+  type RecoveryCodes,
+  type TotpFactor
+} from '@/lib/account-security'
 import { RecoveryCodesNotice } from './recovery-codes-notice'
 
 const DATE = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' })
+const DATE_TIME = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeStyle: 'short' })
 
 export interface TwoFactorCardProps {
   supabase: SupabaseClient
   anonKey: string
-  ownAccounts: boolean
   factor: TotpFactor | null
-  /** Unused recovery codes (own accounts only). */
-  recoveryLeft: number | null
+  recovery: RecoveryCodes
   onChanged: (text: string) => Promise<void>
 }
 
 /**
  * « Double authentification »: turned on with an authenticator app (QR code, or the key typed by
- * hand, then one code to prove it works), turned off with a current code.
+ * hand, then one code to prove it works, then the recovery codes where the instance has them),
+ * turned off with a current code. With Supabase Auth, a recovery code used at sign-in removed the
+ * authenticator: the card says so until it is turned on again.
  */
-export function TwoFactorCard({ supabase, anonKey, ownAccounts, factor, recoveryLeft, onChanged }: TwoFactorCardProps) {
+export function TwoFactorCard({ supabase, anonKey, factor, recovery, onChanged }: TwoFactorCardProps) {
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null)
   const [disabling, setDisabling] = useState(false)
   const [codes, setCodes] = useState<string[] | null>(null)
@@ -65,7 +74,7 @@ export function TwoFactorCard({ supabase, anonKey, ownAccounts, factor, recovery
       setFailure(proved.message)
       return codeRef.current?.focus()
     }
-    const made = ownAccounts ? await newRecoveryCodes(supabase, anonKey) : null
+    const made = recovery.available ? await newRecoveryCodes(supabase, anonKey) : null
     setPending(false)
     setEnrolment(null)
     reset()
@@ -103,15 +112,14 @@ export function TwoFactorCard({ supabase, anonKey, ownAccounts, factor, recovery
             <strong>Activée</strong> depuis le {DATE.format(new Date(factor.createdAt))} : chaque connexion demande, après le mot de passe,
             le code de votre application d’authentification.
           </p>
-          {ownAccounts && recoveryLeft !== null ? (
+          {recovery.available && recovery.remaining !== null ? (
             <p>
-              Codes de secours restants : <strong>{recoveryLeft}</strong> sur 10.
+              Codes de secours restants : <strong>{recovery.remaining}</strong> sur 10.
             </p>
           ) : null}
-          {!ownAccounts ? (
+          {!recovery.available ? (
             <p className="field__hint">
-              Les codes de secours n’existent qu’avec les comptes propres à Paraphe ; sur cette instance, gardez l’accès à votre
-              application.
+              Les codes de secours ne sont pas proposés sur cette instance : gardez l’accès à votre application.
             </p>
           ) : null}
           {disabling ? (
@@ -147,6 +155,15 @@ export function TwoFactorCard({ supabase, anonKey, ownAccounts, factor, recovery
         </>
       ) : enrolment === null ? (
         <>
+          {recovery.factorRemovedAt === null ? null : (
+            <div className="notice notice--warning">
+              <p>
+                <strong>Votre application d’authentification a été retirée du compte</strong> : un code de secours a servi à vous connecter
+                le {DATE_TIME.format(new Date(recovery.factorRemovedAt))}, à sa place. La connexion ne demande plus que le mot de passe.
+                Activez à nouveau la double authentification ci-dessous ; de nouveaux codes de secours vous seront donnés.
+              </p>
+            </div>
+          )}
           <p>
             Protégez votre compte au-delà du mot de passe : à chaque connexion, saisissez aussi le code à 6 chiffres d’une application
             d’authentification (Google Authenticator, Microsoft Authenticator, FreeOTP, 2FAS…).

@@ -22,7 +22,7 @@ export const handle: RouteHandle = {
 export { SecurityPage as Component }
 
 function SecurityPage() {
-  const { supabaseAnonKey: anonKey, ownAccounts } = useRuntimeConfig()
+  const { supabaseAnonKey: anonKey } = useRuntimeConfig()
   const { api } = useWorkspace()
   const load = loadOf(useSecurity())
   const reload = useInvalidate(queryKeys.security)
@@ -56,9 +56,8 @@ function SecurityPage() {
           <TwoFactorCard
             supabase={load.data.supabase}
             anonKey={anonKey}
-            ownAccounts={ownAccounts}
             factor={load.data.factor}
-            recoveryLeft={load.data.recoveryLeft}
+            recovery={load.data.recovery}
             onChanged={async (text) => {
               setOutcome({ kind: 'done', text })
               await reload()
