@@ -18,7 +18,7 @@ import { recoveryCodeRemovedFactorEmail } from '../mail/templates/security-email
 import { AuthApiError } from './auth-api-error.js'
 import { withMail, type Body } from './account-context.js'
 import { checkCodeBudget, codeFailureRules, countCodeFailure, type CodeBudget } from './factors.js'
-import { burnRecoveryCode, normaliseRecoveryCode, replaceRecoveryCodes, unusedRecoveryCodes } from './recovery-code-store.js'
+import { burnRecoveryCode, normaliseRecoveryCode, replaceRecoveryCodes } from './recovery-code-store.js'
 import { unreachableAs } from './upstream-sessions.js'
 
 const TABLE = 'paraphe_auth.upstream_recovery_codes'
@@ -55,7 +55,8 @@ const notAvailable = (error: unknown) =>
 async function verifiedFactors(tx: Queryable, userId: string): Promise<string[]> {
   const { rows } = await tx
     .query<{ id: string }>(
-      `select id::text as id from auth.mfa_factors where user_id::text = $1 and status::text = 'verified' and factor_type::text = 'totp'`,
+      `select id::text as id from auth.mfa_factors where user_id::text = $1 and status::text = 'verified' and factor_type::text = 'totp'
+        order by updated_at, id`,
       [userId]
     )
     .catch((error: unknown) => {
@@ -64,10 +65,19 @@ async function verifiedFactors(tx: Queryable, userId: string): Promise<string[]>
   return rows.map((row) => row.id)
 }
 
+/** The user's unused codes made for one of these factors: those of a factor since removed do not count. */
+async function codesOfFactors(db: Queryable, userId: string, factors: readonly string[]): Promise<number> {
+  const { rows } = await db.query<{ count: number }>(
+    `select count(*)::int as count from ${TABLE} where user_id = $1 and used_at is null and factor_id = any($2::text[])`,
+    [userId, factors]
+  )
+  return rows[0]?.count ?? 0
+}
+
 /** The count « Sécurité » shows, or when a code removed the factor. */
 export async function upstreamRecoveryState({ db }: UpstreamRecoveryContext, user: UpstreamUser): Promise<UpstreamRecoveryState> {
-  if ((await verifiedFactors(db, user.id)).length > 0)
-    return { remaining: await unusedRecoveryCodes(db, TABLE, user.id), factor_removed_at: null }
+  const factors = await verifiedFactors(db, user.id)
+  if (factors.length > 0) return { remaining: await codesOfFactors(db, user.id, factors), factor_removed_at: null }
   const { rows } = await db.query<{ at: Date | null }>(`select max(used_at) as at from ${TABLE} where user_id = $1`, [user.id])
   const at = rows[0]?.at ?? null
   return { remaining: 0, factor_removed_at: at === null ? null : new Date(at).toISOString() }
@@ -75,10 +85,16 @@ export async function upstreamRecoveryState({ db }: UpstreamRecoveryContext, use
 
 /** New codes (the previous ones stop working), for an account with a verified factor; the route checked aal2. */
 export async function generateUpstreamRecoveryCodes({ db }: UpstreamRecoveryContext, user: UpstreamUser): Promise<{ codes: string[] }> {
-  if ((await verifiedFactors(db, user.id)).length === 0) {
-    throw new AuthApiError(403, 'insufficient_aal', 'AAL2 required to create recovery codes')
+  const factors = await verifiedFactors(db, user.id)
+  const newest = factors.at(-1)
+  if (newest === undefined) throw new AuthApiError(403, 'insufficient_aal', 'AAL2 required to create recovery codes')
+  return {
+    codes: await db.transaction(async (tx) => {
+      const codes = await replaceRecoveryCodes(tx, TABLE, user.id)
+      await tx.query(`update ${TABLE} set factor_id = $2 where user_id = $1`, [user.id, newest])
+      return codes
+    })
   }
-  return { codes: await db.transaction((tx) => replaceRecoveryCodes(tx, TABLE, user.id)) }
 }
 
 /**
@@ -97,6 +113,11 @@ export async function useUpstreamRecoveryCode(
   await checkCodeBudget(context, subject, ip)
   const removed = await withMail(context, async (tx, queued) => {
     const factors = await verifiedFactors(tx, user.id)
+    // The codes of a factor GoTrue removed since (turned off, then on again) are void.
+    await tx.query(`delete from ${TABLE} where user_id = $1 and used_at is null and (factor_id is null or factor_id <> all($2::text[]))`, [
+      user.id,
+      factors
+    ])
     if (factors.length === 0 || (await burnRecoveryCode(tx, TABLE, user.id, code)) === null) return null
     // Without the delete grant, nothing happened: the code is not burnt (the transaction rolls back).
     await tx.query('delete from auth.mfa_factors where id::text = any($1::text[])', [factors]).catch((error: unknown) => {

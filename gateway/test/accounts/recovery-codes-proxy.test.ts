@@ -42,7 +42,7 @@ async function stack(t: Test, db: Database): Promise<{ gotrue: GoTrueStandIn; ap
 
 function caller(app: FastifyInstance) {
   return async (
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'DELETE',
     url: string,
     options: { token?: string; body?: Json | string; ip?: string } = {}
   ): Promise<Reply> => {
@@ -171,6 +171,30 @@ async function factorsOf(db: Database, userId: string): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>('select id::text as id from auth.mfa_factors where user_id::text = $1', [userId])
   return rows.map((row) => row.id)
 }
+
+t.test('turned off at Supabase Auth and on again: the first factor’s codes open nothing', async (t) => {
+  const db = await testDatabase('pglite')
+  const { gotrue, app } = await stack(t, db)
+  const call = caller(app)
+  const owner = await accountWithCodes(t, app, gotrue, 'renewed')
+  // Turned off through GoTrue's own endpoint: the gateway is not told.
+  const off = await call('DELETE', `/auth/v1/factors/${owner.factorId}`, { token: owner.aal2 })
+  t.equal(off.status, 200, 'the factor removed at Supabase Auth')
+  const session = await owner.signIn()
+  const factor = await call('POST', '/auth/v1/factors', { token: session.access, body: { factor_type: 'totp' } })
+  const challenge = await call('POST', `/auth/v1/factors/${factor.json.id as string}/challenge`, { token: session.access })
+  const verified = await call('POST', `/auth/v1/factors/${factor.json.id as string}/verify`, {
+    token: session.access,
+    body: { challenge_id: challenge.json.id as string, code: totpCode((factor.json.totp as { secret: string }).secret) }
+  })
+  t.equal(verified.status, 200, 'a new factor on, its codes not made yet')
+  t.same((await call('GET', CODES, { token: verified.json.access_token as string })).json, { remaining: 0, factor_removed_at: null })
+
+  const phone = await owner.signIn()
+  const old = await call('POST', `${CODES}/verify`, { token: phone.access, body: { code: owner.codes[0] } })
+  t.equal(old.status, 422, 'a code of the removed factor is refused')
+  t.equal((await factorsOf(db, owner.userId)).length, 1, 'the new factor stays')
+})
 
 t.test('wrong codes: five per account and five per address a quarter-hour, then 429', async (t) => {
   const db = await testDatabase('pglite')
