@@ -92,6 +92,31 @@ t.test('turning it off: a current code asked, a wrong one refused, then off', as
   t.ok(await screen.findByRole('button', { name: 'Activer la double authentification' }), 'it may be turned on again')
 })
 
+t.test('new recovery codes: ten shown once, the previous ones void', async (t) => {
+  const user = await accounts.account('nouveaux-codes')
+  await accounts.withFactor(user)
+  await accounts.useSession(user)
+  t.teardown(renderPage(<SecurityPage />, { api, userId: user.id, config }))
+  await untilText('Codes de secours restants : 0 sur 10.')
+  await press('Créer de nouveaux codes de secours')
+  await untilText('De nouveaux codes de secours sont prêts : les précédents ne fonctionnent plus.')
+  const first = within(await screen.findByRole('list', { name: 'Codes de secours' }))
+    .getAllByRole('listitem')
+    .map((item) => textOf(item).trim())
+  t.equal(first.length, 10, 'ten codes, shown this once')
+  await untilText('Codes de secours restants : 10 sur 10.')
+  await press('J’ai noté mes codes')
+  await untilText('Notez vos codes de secours maintenant', true)
+
+  await press('Créer de nouveaux codes de secours')
+  const second = within(await screen.findByRole('list', { name: 'Codes de secours' }))
+    .getAllByRole('listitem')
+    .map((item) => textOf(item).trim())
+  t.equal(second.filter((code) => first.includes(code)).length, 0, 'all new')
+  const old = await user.call('POST', '/auth/v1/paraphe/recovery-codes/verify', { code: first[0] })
+  t.equal(old.status, 422, 'a code of the previous ten no longer works')
+})
+
 t.test('the open sessions: this device marked, another one closed, then all the others', async (t) => {
   const user = await accounts.account('sessions')
   const chrome = await accounts.signInFrom(user.email, CHROME)

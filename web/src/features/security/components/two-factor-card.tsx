@@ -82,6 +82,17 @@ export function TwoFactorCard({ supabase, anonKey, factor, recovery, onChanged }
     await onChanged('La double authentification est activée : chaque connexion demandera le code de votre application.')
   }
 
+  /** Ten new codes (the previous ones stop working): when they are lost, or used up. */
+  async function renewCodes() {
+    reset()
+    setPending(true)
+    const made = await newRecoveryCodes(supabase, anonKey)
+    setPending(false)
+    if (!made.ok) return setFailure(made.message)
+    setCodes(made.value.codes)
+    await onChanged('De nouveaux codes de secours sont prêts : les précédents ne fonctionnent plus.')
+  }
+
   async function disable(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     if (factor === null || !checkCode()) return
@@ -146,11 +157,19 @@ export function TwoFactorCard({ supabase, anonKey, factor, recovery, onChanged }
               </p>
             </form>
           ) : (
-            <p className="actions">
-              <button type="button" className="button button--ghost" onClick={() => (setDisabling(true), reset())}>
-                Désactiver…
-              </button>
-            </p>
+            <>
+              {failure === null ? null : <FormAlert>{failure}</FormAlert>}
+              <p className="actions">
+                {recovery.available ? (
+                  <button type="button" className="button button--ghost" onClick={() => void renewCodes()} disabled={pending}>
+                    {pending ? 'Création des codes…' : 'Créer de nouveaux codes de secours'}
+                  </button>
+                ) : null}
+                <button type="button" className="button button--ghost" onClick={() => (setDisabling(true), reset())}>
+                  Désactiver…
+                </button>
+              </p>
+            </>
           )}
         </>
       ) : enrolment === null ? (
