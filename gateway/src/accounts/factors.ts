@@ -4,7 +4,7 @@
 // of a time step already used is refused (replay), and wrong codes are throttled per factor and
 // per client address, as failed sign-ins are.
 import { randomUUID } from 'node:crypto'
-import type { Queryable } from '../db/database.js'
+import { theRow, type Queryable } from '../db/database.js'
 import { enqueueEmail } from '../mail/outbox.js'
 import { factorAddedEmail, factorRemovedEmail } from '../mail/templates/security-emails.js'
 import type { RateLimitRule } from '../rate-limit/rate-limiter.js'
@@ -117,7 +117,7 @@ export async function challenge(context: AccountContext, { user }: Authenticated
     'insert into paraphe_auth.mfa_challenges (id, factor_id, ip) values ($1, $2, $3) returning created_at',
     [id, factor.id, client.ip]
   )
-  const created = new Date((rows[0] as { created_at: Date }).created_at)
+  const created = new Date(theRow(rows).created_at)
   return { id, type: 'totp', expires_at: Math.floor(created.getTime() / 1000) + CHALLENGE_TTL_SECONDS }
 }
 

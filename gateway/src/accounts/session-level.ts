@@ -1,6 +1,6 @@
 // Raising a session to aal2 once a second factor (a TOTP code, or a recovery code) is proved: the
 // session keeps the method, so its refreshed tokens keep the level, and gets a fresh refresh token.
-import type { Queryable } from '../db/database.js'
+import { theRow, type Queryable } from '../db/database.js'
 import type { AccountContext } from './account-context.js'
 import { sessionJson, type SecondFactor, type SessionJson } from './access-tokens.js'
 import { factorsOf, insertRefreshToken, sessionState } from './sessions.js'
@@ -22,5 +22,5 @@ export async function upgradeSession(
   // Earlier refresh tokens of this session are revoked: the new one carries on.
   await tx.query('update paraphe_auth.refresh_tokens set revoked_at = now() where session_id = $1 and revoked_at is null', [sessionId])
   const refreshToken = await insertRefreshToken(tx, sessionId, null)
-  return sessionJson(context, user, sessionState(rows[0] as Parameters<typeof sessionState>[0]), refreshToken, await factorsOf(tx, user.id))
+  return sessionJson(context, user, sessionState(theRow(rows)), refreshToken, await factorsOf(tx, user.id))
 }
