@@ -17,6 +17,7 @@ import { sealSignedPdfOffThread } from '../workers/pdf-pool.js'
 import type { EvidenceEvent, ViewSummary } from '../pdf/signed-pdf.js'
 import { senderNameFor } from '../mail/sender-name.js'
 import { queueDepositAtSignature } from '../invoices/deposit-at-signature.js'
+import type { QueueWake } from '../queue/queue-wake.js'
 
 interface SignatureRow {
   company_id: string
@@ -38,6 +39,7 @@ export interface CompletionContext {
   config: Config
   certificate: SealCertificate
   log: Log
+  wake: QueueWake
 }
 
 /** Views printed one by one in the evidence; the rest are summed up (anyone holding the link can add views). */
@@ -82,7 +84,11 @@ async function evidenceEvents(tx: Queryable, quoteId: string): Promise<{ events:
   }
 }
 
-/** Seals the signed copy of `quoteId`; returns its SHA-256, or null when it was already sealed. */
+/**
+ * Seals the signed copy of `quoteId`, queues its e-mails (and the deposit invoice when the company
+ * has it made at signature) and wakes what it queued; returns its SHA-256, or null when it was
+ * already sealed.
+ */
 export async function completeSignature(context: CompletionContext, quoteId: string): Promise<string | null> {
   const { db, config, certificate } = context
   // Everything read in one short transaction; the CPU work happens outside any transaction.
@@ -144,7 +150,7 @@ export async function completeSignature(context: CompletionContext, quoteId: str
       [quoteId, signed.company_id, Buffer.from(sealed), sha256, signed.document_sha256]
     )
     // Another gateway sealed it in the meantime: its e-mails are already queued.
-    if (inserted.rowCount === 0) return false
+    if (inserted.rowCount === 0) return null
     const attachment = {
       filename: quotePdfName(document.quote, true),
       contentType: 'application/pdf',
@@ -172,8 +178,12 @@ export async function completeSignature(context: CompletionContext, quoteId: str
       })
     }
     // The deposit invoice, when the company has it issued and sent at signature.
-    await queueDepositAtSignature(tx, signed.company_id, quoteId)
-    return true
+    return { depositQueued: await queueDepositAtSignature(tx, signed.company_id, quoteId) }
   })
-  return stored ? sha256 : null
+  if (stored === null) return null
+  context.wake.outbox()
+  // quote.signed is queued with the sealed copy (it carries its SHA-256).
+  context.wake.webhooks()
+  if (stored.depositQueued) context.wake.jobs()
+  return sha256
 }

@@ -101,9 +101,10 @@ export async function repairSeals(context: JobContext): Promise<number> {
 /** Every job, then the workers woken for what they queued (each job committed its own batches). */
 export async function runQuoteJobs(context: JobContext): Promise<{ expired: number; reminded: number; sealed: number }> {
   const done = { expired: await expireQuotes(context), reminded: await sendDueReminders(context), sealed: await repairSeals(context) }
-  if (done.expired + done.reminded + done.sealed > 0) context.wake.outbox()
-  // quote.expired, and quote.signed once a seal is repaired.
-  if (done.expired + done.sealed > 0) context.wake.webhooks()
+  // A repaired seal woke its own queues (completeSignature).
+  if (done.expired + done.reminded > 0) context.wake.outbox()
+  // quote.expired.
+  if (done.expired > 0) context.wake.webhooks()
   return done
 }
 

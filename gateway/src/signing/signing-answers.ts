@@ -179,13 +179,9 @@ export async function signLink(
   let signedDocument = false
   try {
     const certificate = await context.sealCertificate()
-    await completeSignature({ db, config: context.config, certificate, log: context.log }, view.quote.id)
+    // It wakes the outbox, the webhooks and the deposit invoice's job for what it queued.
+    await completeSignature({ db, config: context.config, certificate, log: context.log, wake: context.wake }, view.quote.id)
     signedDocument = true
-    context.wake.outbox()
-    // The deposit invoice at signature, when the company has it (queued with the sealed copy).
-    context.wake.jobs()
-    // quote.signed is queued with the sealed copy (it carries its SHA-256).
-    context.wake.webhooks()
   } catch (error) {
     context.log.error({ err: error, quoteId: view.quote.id }, 'signed copy not sealed yet')
     context.repairSealsSoon()

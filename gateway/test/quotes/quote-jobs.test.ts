@@ -24,9 +24,10 @@ const app = await buildWorkspaceApp(db)
 t.teardown(() => app.close())
 const jobs = () => runQuoteJobs({ db, config: app.config, log: app.log, certificate: app.sealCertificate, wake: app.queueWake })
 
-async function sent(user: TestUser): Promise<{ id: string; token: string }> {
+async function sent(user: TestUser, depositBp = 0): Promise<{ id: string; token: string }> {
   await user.request('PUT', '/api/profile', COMPLETE_PROFILE)
-  const draft = (await user.request('POST', '/api/quotes', { content: completeContent(today) })).json<{ quote: Quote }>().quote
+  const content = { ...completeContent(today), depositBp }
+  const draft = (await user.request('POST', '/api/quotes', { content })).json<{ quote: Quote }>().quote
   const response = await user.request('POST', `/api/quotes/${draft.id}/send`)
   return { id: draft.id, token: new URL(response.json<{ signingUrl: string }>().signingUrl).searchParams.get('token') as string }
 }
@@ -133,6 +134,31 @@ t.test('a signature left unsealed by a crash is sealed by the next run, once', a
   t.match(signedPdf.headers['content-disposition'], /-signe\.pdf"$/, 'the professional downloads the signed copy')
   t.match((await pdfsig(signedPdf.rawPayload)).signatures[0], { valid: true, totalDocumentSigned: true })
   t.equal((await mails(pro, 'signed-copy-client')).length, 1)
+})
+
+t.test('a repaired seal wakes what it queued: the e-mails, quote.signed, and the deposit invoice made at signature', async (t) => {
+  const pro = await newUser(app)
+  await pro.request('PUT', '/api/invoices/deposit-settings', { depositAtSignature: true })
+  const { token } = await sent(pro, 3000)
+  await asAnonymous(db, (tx) =>
+    tx.query(
+      `select paraphe.sign_quote($1, 'Élise Martin', 'elise.martin@example.org', 'typed', null, 'Élise Martin', 'Bon pour accord', '127.0.0.1', 'test', $2, false, '{}')`,
+      [hashToken(token), 'a'.repeat(64)]
+    )
+  )
+  const woken: string[] = []
+  const wake = {
+    outbox: () => woken.push('outbox'),
+    webhooks: () => woken.push('webhooks'),
+    jobs: () => woken.push('jobs')
+  }
+  t.match(await runQuoteJobs({ db, config: app.config, log: app.log, certificate: app.sealCertificate, wake }), { sealed: 1 })
+  t.same(woken.sort(), ['jobs', 'outbox', 'webhooks'], 'each queue woken once, the deposit invoice’s job included')
+  const { rows } = await db.query<{ n: number }>(
+    `select count(*)::int as n from paraphe.jobs where company_id = $1 and name = 'invoices.deposit-at-signature'`,
+    [pro.id]
+  )
+  t.equal(rows[0]?.n, 1, 'the deposit invoice queued with the sealed copy')
 })
 
 t.test('the jobs run on their own at their interval, and stop with the server', async (t) => {
