@@ -45,7 +45,7 @@ t.test('off by default, read when opened, turned on then off', async (t) => {
   t.ok(await screen.findByText('Enregistré : vous émettez vous-même les factures d’acompte depuis le devis signé.'))
 })
 
-t.test('a load or a save that fails is said, the choice kept', async (t) => {
+t.test('a load that fails is said and tried again; a save that fails is said, the choice kept', async (t) => {
   const owner = await gateway.owner('pro')
   let failing = true
   const api = createApiClient({
@@ -55,9 +55,11 @@ t.test('a load or a save that fails is said, the choice kept', async (t) => {
   const unmount = renderPage(<DepositSettings />, { api, userId: owner.id })
   await opened()
   t.match((await screen.findByRole('alert')).textContent, /connexion|réseau|joindre/i, 'the failed load said')
+  failing = false
+  await press('Réessayer')
+  t.ok(await screen.findByLabelText<HTMLInputElement>(label), 'read again in place once the network is back')
   unmount()
 
-  failing = false
   t.teardown(renderPage(<DepositSettings />, { api, userId: owner.id }))
   await opened()
   const box = await screen.findByLabelText<HTMLInputElement>(label)
