@@ -115,7 +115,16 @@ export function createApiClient({ getAccessToken: token, fetch: fetcher = (...ar
       signal,
       headers: { ...headers, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) }
     })
-    return (response.status === 204 ? null : await response.json().catch(() => null)) as T
+    // An empty answer (204, or a 200 without a body) is null. One cut off while its body arrived
+    // (the request was cancelled: the user moved on) or that is not JSON fails like any request,
+    // never as a silent null that a caller would read as data.
+    const text = response.status === 204 ? '' : await response.text()
+    if (text === '') return null as T
+    try {
+      return JSON.parse(text) as T
+    } catch {
+      throw apiErrorOf(response.status, null)
+    }
   }
 
   return {

@@ -187,6 +187,16 @@ t.test('the API client attaches the token, reads the gateway’s errors, never n
   t.equal(await api.delete('/api/quotes/1'), null)
   next = () => answer(200, { ok: true })
   t.same(await api.put('/api/profile', { body: {} }), { ok: true })
+  next = () => new Response('', { status: 200 })
+  t.equal(await api.post('/api/quotes/1/remind'), null, 'an answer without a body is null')
+  // The user moved on while the answer arrived: the read fails, it never resolves as null.
+  next = () =>
+    new Response(new ReadableStream({ start: (controller) => controller.error(new DOMException('aborted', 'AbortError')) }), {
+      status: 200
+    })
+  await t.rejects(api.get('/api/billing/subscription'), { name: 'AbortError' }, 'a body cut off is an abort, not null')
+  next = () => new Response('{"plan":', { status: 200 })
+  await t.rejects(api.get('/api/billing/subscription'), { status: 200, message: API_MESSAGES.failed }, 'a broken answer said in French')
 
   next = () => answer(401, { error: { code: 'unauthenticated', message: 'Connectez-vous.' } })
   await t.rejects(api.get('/api/session'), new ApiError(401, 'unauthenticated', 'Connectez-vous.'))
