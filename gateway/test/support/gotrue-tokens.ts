@@ -28,6 +28,36 @@ export async function signAccessToken(claims: AccessTokenClaims, secret: string,
   return jwt.sign(encoder.encode(secret))
 }
 
+/**
+ * A signed-in user's one-hour access token as GoTrue signs it after a password sign-in, in a
+ * session of its own; `aal2` adds the second factor proved (amr totp, then password).
+ */
+export function userAccessToken(
+  { userId, email, aal = 'aal1' }: { userId: string; email: string; aal?: 'aal1' | 'aal2' },
+  secret: string
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000)
+  const password = { method: 'password', timestamp: now }
+  return signAccessToken(
+    {
+      sub: userId,
+      aud: 'authenticated',
+      exp: now + 3600,
+      iat: now,
+      email,
+      phone: '',
+      role: 'authenticated',
+      aal,
+      amr: aal === 'aal2' ? [{ method: 'totp', timestamp: now }, password] : [password],
+      session_id: randomUUID(),
+      is_anonymous: false,
+      app_metadata: { provider: 'email' },
+      user_metadata: {}
+    },
+    secret
+  )
+}
+
 /** Verifies a user's access token as GoTrue does (signature, expiry, audience). */
 export async function verifyAccessToken(token: string, secret: string): Promise<AccessTokenClaims> {
   const { payload } = await jwtVerify(token, encoder.encode(secret), { algorithms: ['HS256'] })

@@ -2,7 +2,7 @@
 // token is signed like Supabase Auth's, as in workspace-users.ts.
 import { randomUUID } from 'node:crypto'
 import { parisIsoDate } from '@paraphe/shared/dates'
-import { signAccessToken } from './gotrue-tokens.js'
+import { userAccessToken } from './gotrue-tokens.js'
 import { AUTH_ENV, COMPLETE_PROFILE, completeContent, JWT_SECRET } from './workspace-users.js'
 
 export { AUTH_ENV }
@@ -13,25 +13,7 @@ export interface HttpUser {
 }
 
 export async function httpUser(origin: string, id: string = randomUUID()): Promise<HttpUser> {
-  const now = Math.floor(Date.now() / 1000)
-  const token = await signAccessToken(
-    {
-      sub: id,
-      aud: 'authenticated',
-      exp: now + 3600,
-      iat: now,
-      email: `artisan-${id.slice(0, 8)}@example.fr`,
-      phone: '',
-      role: 'authenticated',
-      aal: 'aal1',
-      amr: [{ method: 'password', timestamp: now }],
-      session_id: randomUUID(),
-      is_anonymous: false,
-      app_metadata: { provider: 'email' },
-      user_metadata: {}
-    },
-    JWT_SECRET
-  )
+  const token = await userAccessToken({ userId: id, email: `artisan-${id.slice(0, 8)}@example.fr` }, JWT_SECRET)
   return {
     id,
     call: (method, url, body) =>

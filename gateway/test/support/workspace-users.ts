@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import type { QuoteContent } from '@paraphe/shared/quote'
 import type { Database } from '../../src/db/database.js'
 import { buildApp } from '../helper.js'
-import { signAccessToken } from './gotrue-tokens.js'
+import { userAccessToken } from './gotrue-tokens.js'
 import { quoteContent } from './quote-content.js'
 
 export const JWT_SECRET = 'un-secret-de-test-suffisamment-long-pour-hs256'
@@ -35,31 +35,7 @@ export async function newUser(
   { aal = 'aal1', id = randomUUID() }: { aal?: 'aal1' | 'aal2'; id?: string } = {}
 ): Promise<TestUser> {
   const email = address ?? `artisan-${id.slice(0, 8)}@example.fr`
-  const now = Math.floor(Date.now() / 1000)
-  const token = await signAccessToken(
-    {
-      sub: id,
-      aud: 'authenticated',
-      exp: now + 3600,
-      iat: now,
-      email,
-      phone: '',
-      role: 'authenticated',
-      aal,
-      amr:
-        aal === 'aal2'
-          ? [
-              { method: 'totp', timestamp: now },
-              { method: 'password', timestamp: now }
-            ]
-          : [{ method: 'password', timestamp: now }],
-      session_id: randomUUID(),
-      is_anonymous: false,
-      app_metadata: { provider: 'email' },
-      user_metadata: {}
-    },
-    JWT_SECRET
-  )
+  const token = await userAccessToken({ userId: id, email, aal }, JWT_SECRET)
   return {
     id,
     email,

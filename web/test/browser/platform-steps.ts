@@ -1,33 +1,14 @@
 // What the plateforme agréée tests share: the gateway's API called as a signed-in member (a token
 // signed like GoTrue's, injected into the gateway), to prepare what the page under test is not about.
-import { randomUUID } from 'node:crypto'
 import type { LightMyRequestResponse } from 'fastify'
-import { signAccessToken } from '../../../gateway/test/support/gotrue-tokens.js'
+import { userAccessToken } from '../../../gateway/test/support/gotrue-tokens.js'
 import type { Gateway } from './harness.js'
 
 export type ApiCall = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) => Promise<LightMyRequestResponse>
 
 /** Calls `gateway`'s API as the user `userId` (a one-hour token signed with the stack's JWT secret). */
 export async function apiAs(gateway: Gateway, jwtSecret: string, userId: string, email: string): Promise<ApiCall> {
-  const now = Math.floor(Date.now() / 1000)
-  const token = await signAccessToken(
-    {
-      sub: userId,
-      aud: 'authenticated',
-      exp: now + 3600,
-      iat: now,
-      email,
-      phone: '',
-      role: 'authenticated',
-      aal: 'aal1',
-      amr: [{ method: 'password', timestamp: now }],
-      session_id: randomUUID(),
-      is_anonymous: false,
-      app_metadata: { provider: 'email' },
-      user_metadata: {}
-    },
-    jwtSecret
-  )
+  const token = await userAccessToken({ userId, email }, jwtSecret)
   return (method, url, payload) =>
     gateway.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload }) })
 }
