@@ -10,7 +10,7 @@ import {
   type AccountingAccounts
 } from '@paraphe/shared/invoices/accounting-accounts'
 import { asApiError } from '@/lib/api-client'
-import { useAccountingAccounts, useSaveAccountingAccounts } from '../api/accounting-settings'
+import { useAccountingAccounts, useSaveAccountingAccounts } from '../api/invoice-settings'
 import { SettingsLoad } from './settings-load'
 
 /** What each revenue account receives, under its label. */

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { asApiError } from '@/lib/api-client'
-import { useDepositAtSignature, useSaveDepositAtSignature } from '../api/deposit-settings'
+import { useDepositAtSignature, useSaveDepositAtSignature } from '../api/invoice-settings'
 import { SettingsLoad } from './settings-load'
 
 /**

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react'
 import { asApiError } from '@/lib/api-client'
-import { useReminderDays, useSaveReminderDays } from '../api/reminder-settings'
+import { useReminderDays, useSaveReminderDays } from '../api/invoice-settings'
 import { formatReminderDays, readReminderDays } from '../lib/reminder-days'
 import { SettingsLoad } from './settings-load'
 
