@@ -28,10 +28,23 @@ export function upstreamCaller(fastify: FastifyInstance, auth: AuthConfig) {
 }
 
 /** An AuthApiError as the auth API answers it; anything else goes to the scope's error handler. */
-export function answerAuthError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+function answerAuthError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (!(error instanceof AuthApiError)) throw error
   return reply
     .code(error.status)
     .header('x-sb-error-code', error.code)
     .send(errorPayload(error, wantsCurrentFormat(request.headers['x-supabase-api-version'])))
+}
+
+/** A route handler whose AuthApiErrors are answered in the auth API's shape (answerAuthError). */
+export function answeringAuthErrors<Request extends FastifyRequest>(
+  handler: (request: Request, reply: FastifyReply) => Promise<unknown>
+): (request: Request, reply: FastifyReply) => Promise<unknown> {
+  return async (request, reply) => {
+    try {
+      return await handler(request, reply)
+    } catch (error) {
+      return answerAuthError(error, request, reply)
+    }
+  }
 }

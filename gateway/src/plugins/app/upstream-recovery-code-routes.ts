@@ -14,7 +14,7 @@ import {
   useUpstreamRecoveryCode,
   type UpstreamRecoveryContext
 } from '../../accounts/upstream-recovery-codes.js'
-import { answerAuthError, upstreamCaller } from './upstream-caller.js'
+import { answeringAuthErrors, upstreamCaller } from './upstream-caller.js'
 
 const CODES_PATH = '/auth/v1/paraphe/recovery-codes'
 
@@ -46,29 +46,25 @@ export function upstreamRecoveryCodeRoutes(fastify: FastifyInstance, auth: AuthC
 
   // Also asked by the sign-in's code step (aal1), to learn whether codes exist here; the count
   // tells whoever holds the password nothing they could use.
-  fastify.get(CODES_PATH, { preHandler: guard }, async (request, reply) => {
-    try {
-      return await upstreamRecoveryState(context, await caller(request, 'password'))
-    } catch (error) {
-      return answerAuthError(error, request, reply)
-    }
-  })
+  fastify.get(
+    CODES_PATH,
+    { preHandler: guard },
+    answeringAuthErrors(async (request) => upstreamRecoveryState(context, await caller(request, 'password')))
+  )
 
-  fastify.post(CODES_PATH, { preHandler: guard }, async (request, reply) => {
-    try {
-      return await generateUpstreamRecoveryCodes(context, await caller(request))
-    } catch (error) {
-      return answerAuthError(error, request, reply)
-    }
-  })
+  fastify.post(
+    CODES_PATH,
+    { preHandler: guard },
+    answeringAuthErrors(async (request) => generateUpstreamRecoveryCodes(context, await caller(request)))
+  )
 
   // The sign-in's second step: the password's aal1 session is enough.
-  fastify.post(`${CODES_PATH}/verify`, { preHandler: guard }, async (request, reply) => {
-    try {
+  fastify.post(
+    `${CODES_PATH}/verify`,
+    { preHandler: guard },
+    answeringAuthErrors(async (request) => {
       const user = await caller(request, 'password')
-      return await useUpstreamRecoveryCode(context, user, jsonBody(request.body), request.ip)
-    } catch (error) {
-      return answerAuthError(error, request, reply)
-    }
-  })
+      return useUpstreamRecoveryCode(context, user, jsonBody(request.body), request.ip)
+    })
+  )
 }

@@ -6,7 +6,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AuthConfig } from '../../config.js'
 import { closeUpstreamSession, listUpstreamSessions } from '../../accounts/upstream-sessions.js'
-import { answerAuthError, upstreamCaller } from './upstream-caller.js'
+import { answeringAuthErrors, upstreamCaller } from './upstream-caller.js'
 
 const SESSIONS_PATH = '/auth/v1/paraphe/sessions'
 
@@ -15,22 +15,22 @@ type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>
 export function upstreamSessionRoutes(fastify: FastifyInstance, auth: AuthConfig, guard: Guard): void {
   const caller = upstreamCaller(fastify, auth)
 
-  fastify.get(SESSIONS_PATH, { preHandler: guard }, async (request, reply) => {
-    try {
+  fastify.get(
+    SESSIONS_PATH,
+    { preHandler: guard },
+    answeringAuthErrors(async (request) => {
       const user = await caller(request)
-      return await listUpstreamSessions(fastify.db, user.id, user.sessionId)
-    } catch (error) {
-      return answerAuthError(error, request, reply)
-    }
-  })
+      return listUpstreamSessions(fastify.db, user.id, user.sessionId)
+    })
+  )
 
-  fastify.delete<{ Params: { id: string } }>(`${SESSIONS_PATH}/:id`, { preHandler: guard }, async (request, reply) => {
-    try {
+  fastify.delete<{ Params: { id: string } }>(
+    `${SESSIONS_PATH}/:id`,
+    { preHandler: guard },
+    answeringAuthErrors(async (request: FastifyRequest<{ Params: { id: string } }>, reply) => {
       const user = await caller(request)
       await closeUpstreamSession(fastify.db, user.id, request.params.id)
       return reply.code(204).send()
-    } catch (error) {
-      return answerAuthError(error, request, reply)
-    }
-  })
+    })
+  )
 }
