@@ -47,9 +47,15 @@ function DepositForm({ stored }: { stored: boolean }) {
   return (
     <form onSubmit={submit} noValidate aria-label="Facture d’acompte à la signature">
       <div className="field field--checkbox">
-        <input id={`${id}-on`} type="checkbox" checked={checked} onChange={(event) => setChecked(event.target.checked)} />
+        <input
+          id={`${id}-on`}
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => setChecked(event.target.checked)}
+          aria-describedby={`${id}-hint`}
+        />
         <label htmlFor={`${id}-on`}>Émettre et envoyer la facture d’acompte dès la signature du devis</label>
-        <p className="field__hint">
+        <p className="field__hint field__hint--checkbox" id={`${id}-hint`}>
           Quand votre client signe un devis qui prévoit un acompte, la facture d’acompte est émise (numérotée, définitive) et lui est
           envoyée par e-mail avec son lien de paiement. Sinon, vous l’émettez vous-même depuis le devis signé.
         </p>
